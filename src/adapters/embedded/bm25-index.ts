@@ -1,0 +1,112 @@
+/**
+ * In-process BM25 ranking (Robertson & Zaragoza, 2009, "The Probabilistic Relevance Framework: BM25 and Beyond";
+ * Lucene's idf, ln(1 + (N − df + 0.5)/(df + 0.5))) over lexemes that PostgreSQL full-text search produced
+ * (`to_tsvector('pegas', …)`, Russian and English Snowball stemming). PostgreSQL does the linguistics; this index
+ * does the ranking that `ts_rank` lacks, in memory, over dense slots of an {@link AtomCatalog}.
+ */
+import type { LexemeTf } from "../../domain/tsvector.ts";
+import { TopK } from "../../domain/topk.ts";
+
+/** BM25 parameters; the defaults are Anserini's (k1 = 0.9, b = 0.4), behind the published BEIR BM25 figures. */
+export interface Bm25Params {
+  k1: number;
+  b: number;
+}
+
+class Postings {
+  slots = new Int32Array(4);
+  tfs = new Uint16Array(4);
+  n = 0;
+
+  add(slot: number, tf: number): void {
+    if (this.n === this.slots.length) {
+      const s = new Int32Array(this.n * 2);
+      s.set(this.slots);
+      this.slots = s;
+      const t = new Uint16Array(this.n * 2);
+      t.set(this.tfs);
+      this.tfs = t;
+    }
+    this.slots[this.n] = slot;
+    this.tfs[this.n++] = Math.min(tf, 65535);
+  }
+}
+
+/** Inverted index with per-slot document length; a slot's terms are indexed once (atom text is immutable). */
+export class Bm25Index {
+  private readonly terms = new Map<string, Postings>();
+  private lengths = new Uint32Array(1024);
+  private indexed = new Uint8Array(1024);
+  private docs = 0;
+  private totalLength = 0;
+  private scores = new Float32Array(1024);
+
+  constructor(private readonly params: Bm25Params = { k1: 0.9, b: 0.4 }) {}
+
+  /** Number of indexed slots. */
+  get size(): number {
+    return this.docs;
+  }
+
+  /** True when the slot's terms are already indexed. */
+  has(slot: number): boolean {
+    return slot < this.indexed.length && this.indexed[slot] === 1;
+  }
+
+  /** Indexes a slot's lexemes once; a second call for the same slot is ignored. */
+  add(slot: number, lexemes: LexemeTf[]): void {
+    if (this.has(slot)) return;
+    if (slot >= this.indexed.length) {
+      const size = Math.max(slot + 1, this.indexed.length * 2);
+      const ind = new Uint8Array(size);
+      ind.set(this.indexed);
+      this.indexed = ind;
+      const len = new Uint32Array(size);
+      len.set(this.lengths);
+      this.lengths = len;
+    }
+    let length = 0;
+    for (const { lexeme, tf } of lexemes) {
+      let p = this.terms.get(lexeme);
+      if (!p) this.terms.set(lexeme, (p = new Postings()));
+      p.add(slot, tf);
+      length += tf;
+    }
+    this.indexed[slot] = 1;
+    this.lengths[slot] = length;
+    this.docs++;
+    this.totalLength += length;
+  }
+
+  /**
+   * Top-k slots by BM25 for the query lexemes (a repeated lexeme counts once per occurrence), restricted to
+   * slots whose `mask` byte is 1. Returns best first; score 0 slots are never returned.
+   */
+  search(query: LexemeTf[], k: number, mask: Uint8Array): Array<{ slot: number; score: number }> {
+    if (this.docs === 0 || k <= 0) return [];
+    if (this.scores.length < this.indexed.length) this.scores = new Float32Array(this.indexed.length);
+    const scores = this.scores;
+    const touched: number[] = [];
+    const { k1, b } = this.params;
+    const avgdl = this.totalLength / this.docs || 1;
+    for (const { lexeme, tf: qtf } of query) {
+      const p = this.terms.get(lexeme);
+      if (!p) continue;
+      const idf = Math.log(1 + (this.docs - p.n + 0.5) / (p.n + 0.5));
+      const w = idf * qtf * (k1 + 1);
+      for (let i = 0; i < p.n; i++) {
+        const slot = p.slots[i];
+        if (slot >= mask.length || mask[slot] === 0) continue;
+        const tf = p.tfs[i];
+        if (scores[slot] === 0) touched.push(slot);
+        scores[slot] += (w * tf) / (tf + k1 * (1 - b + (b * this.lengths[slot]) / avgdl));
+      }
+    }
+    const top = new TopK(k);
+    for (const slot of touched) {
+      top.push(slot, scores[slot]);
+      scores[slot] = 0;
+    }
+    return top.result().map(({ key, score }) => ({ slot: key, score }));
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * Canonical store backend (b): a PostgreSQL ≥ 15 server reached by URL through `postgres` (porsager).
+ */
+import postgres from "postgres";
+import { PegasError } from "../../errors.ts";
+import { log } from "../../log.ts";
+import { CLIENT_OPTIONS } from "../sql/client-options.ts";
+import { type Database, isConnectionLost } from "../sql/database.ts";
+
+/** Masks the password of a connection URL. */
+export function maskUrl(url: string): string {
+  return url.replace(/\/\/([^:@/]+):([^@/]+)@/, "//$1:***@");
+}
+
+/**
+ * Opens a pooled connection to PostgreSQL (no query is sent until first use) with the shared row shapes of
+ * {@link CLIENT_OPTIONS}. A lost connection is retried once by {@link Database.run}.
+ */
+export function openPostgres(url: string, opts: { max?: number } = {}): Database {
+  const sql = postgres(url, {
+    ...CLIENT_OPTIONS,
+    max: opts.max ?? 8,
+    connect_timeout: 10,
+    idle_timeout: 60,
+  });
+  const location = maskUrl(url);
+  return {
+    kind: "postgres",
+    sql,
+    location,
+    async run(fn) {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await fn(sql);
+        } catch (err) {
+          if (!isConnectionLost(err)) throw err;
+          if (attempt >= 2) {
+            throw new PegasError("STORE_UNAVAILABLE", `PostgreSQL at '${location}' is unreachable: ${(err as Error).message}`, {
+              hint: "check that the server runs and PEGAS_DATABASE_URL is right (pegas-memory doctor)",
+              cause: err,
+            });
+          }
+          log.warn("postgres connection lost, retrying once", { err });
+        }
+      }
+    },
+    async close(graceMs = 1000) {
+      await sql.end({ timeout: graceMs / 1000 });
+    },
+  };
+}

@@ -1,0 +1,155 @@
+/**
+ * Configuration, resolved once per process: command-line flags > config file (TOML) > environment > defaults,
+ * validated with zod. This is the only module that reads `process.env`; every adapter receives only its slice.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { isAbsolute, join, resolve } from "node:path";
+import { parse as parseToml } from "smol-toml";
+import { z } from "zod";
+import { PegasError } from "./errors.ts";
+
+/** Default Ollama embedding model of the owner's deployment (DESIGN.md). */
+export const DEFAULT_EMBED_MODEL = "embeddinggemma-2-740m-Q8_0";
+
+const url = z.string().url();
+const positiveInt = z.coerce.number().int().positive();
+
+/** The validated configuration; flat keys, the same names as in the TOML file. */
+export const ConfigSchema = z
+  .object({
+    database_url: url.optional().describe("PostgreSQL URL; unset = embedded PGlite in data_dir"),
+    data_dir: z.string().min(1).describe("directory of the embedded database and caches"),
+    qdrant_url: url.optional(),
+    qdrant_collection: z.string().min(1).optional(),
+    memgraph_url: z.string().min(1).optional(),
+    ollama_host: url.optional().describe("Ollama base URL; unset = the local embedder"),
+    embed_model: z.string().min(1),
+    embed_dim: positiveInt.describe("expected embedding dimension of the Ollama model"),
+    llm_model: z.string().min(1).optional(),
+    ollama_keep_alive: z.string().min(1),
+    ollama_concurrency: positiveInt,
+    ollama_batch_size: positiveInt,
+    ollama_timeout_ms: positiveInt,
+    proxy_url: z.string().regex(/^(socks5h?|https?):\/\//, "proxy_url must start with socks5://, socks5h:// or http(s)://").optional(),
+    http: z.string().regex(/^[^\s:]+:\d+$/, "http must be host:port, e.g. 127.0.0.1:8765").optional(),
+    ingest_roots: z.array(z.string().min(1)).describe("absolute directories that memory_ingest {path} may read"),
+    local_embed_dim: positiveInt.describe("dimension of the local lexical embedder"),
+    near_dup_threshold: z.number().min(0).max(1).optional().describe("cosine for near-duplicates; default per embedder"),
+    rrf_k: positiveInt,
+    chunk_chars: positiveInt,
+    max_input_bytes: positiveInt,
+    migrate: z.boolean(),
+    log_level: z.enum(["debug", "info", "warn", "error", "silent"]),
+  })
+  .strict();
+
+/** Resolved configuration of one process. */
+export type Config = z.infer<typeof ConfigSchema>;
+
+/** Partial configuration from one source (flags, file or environment). */
+export type ConfigLayer = Partial<Record<keyof Config, unknown>>;
+
+/** Environment variable → config key. PEGAS_DATABASE_URL wins over DATABASE_URL. */
+const ENV_KEYS: Array<[string, keyof Config]> = [
+  ["DATABASE_URL", "database_url"],
+  ["PEGAS_DATABASE_URL", "database_url"],
+  ["PEGAS_DATA_DIR", "data_dir"],
+  ["QDRANT_URL", "qdrant_url"],
+  ["QDRANT_COLLECTION", "qdrant_collection"],
+  ["MEMGRAPH_URL", "memgraph_url"],
+  ["OLLAMA_HOST", "ollama_host"],
+  ["PEGAS_EMBED_MODEL", "embed_model"],
+  ["PEGAS_EMBED_DIM", "embed_dim"],
+  ["PEGAS_LLM_MODEL", "llm_model"],
+  ["PEGAS_OLLAMA_KEEP_ALIVE", "ollama_keep_alive"],
+  ["PROXY_URL", "proxy_url"],
+  ["PEGAS_HTTP", "http"],
+  ["PEGAS_INGEST_ROOTS", "ingest_roots"],
+  ["PEGAS_LOG_LEVEL", "log_level"],
+];
+
+function xdg(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const v = env[name];
+  return v && isAbsolute(v) ? v : join(env.HOME || homedir(), fallback);
+}
+
+function defaults(env: NodeJS.ProcessEnv): Config {
+  return {
+    data_dir: join(xdg(env, "XDG_DATA_HOME", ".local/share"), "pegas-memory"),
+    embed_model: DEFAULT_EMBED_MODEL,
+    embed_dim: 768,
+    ollama_keep_alive: "5m",
+    ollama_concurrency: 2,
+    ollama_batch_size: 32,
+    ollama_timeout_ms: 120_000,
+    ingest_roots: [],
+    local_embed_dim: 256,
+    rrf_k: 60,
+    chunk_chars: 1200,
+    max_input_bytes: 50 * 1024 * 1024,
+    migrate: true,
+    log_level: "info",
+  };
+}
+
+/** Reads the environment layer; an empty value counts as unset. */
+export function envLayer(env: NodeJS.ProcessEnv): ConfigLayer {
+  const out: ConfigLayer = {};
+  for (const [name, key] of ENV_KEYS) {
+    const v = env[name];
+    if (v === undefined || v === "") continue;
+    out[key] = key === "ingest_roots" ? v.split(":").filter(Boolean) : v;
+  }
+  return out;
+}
+
+/** Default config file path: `$XDG_CONFIG_HOME/pegas-memory/config.toml`. */
+export function defaultConfigPath(env: NodeJS.ProcessEnv = process.env): string {
+  return join(xdg(env, "XDG_CONFIG_HOME", ".config"), "pegas-memory", "config.toml");
+}
+
+function fileLayer(path: string, explicit: boolean): ConfigLayer {
+  if (!existsSync(path)) {
+    if (explicit) throw new PegasError("INVALID_INPUT", `config file '${path}' does not exist`, { hint: "check --config" });
+    return {};
+  }
+  try {
+    return parseToml(readFileSync(path, "utf8")) as ConfigLayer;
+  } catch (err) {
+    throw new PegasError("INVALID_INPUT", `config file '${path}' is not valid TOML: ${(err as Error).message}`, { cause: err });
+  }
+}
+
+function dropUndefined(layer: ConfigLayer): ConfigLayer {
+  return Object.fromEntries(Object.entries(layer).filter(([, v]) => v !== undefined));
+}
+
+/**
+ * Resolves the configuration: `flags` > config file (`configPath`, else the default path if it exists) >
+ * environment > defaults. Relative paths become absolute against the working directory.
+ * @throws PegasError INVALID_INPUT naming the offending key and source when validation fails.
+ */
+export function loadConfig(opts: { flags?: ConfigLayer; configPath?: string; env?: NodeJS.ProcessEnv } = {}): Config {
+  const env = opts.env ?? process.env;
+  const file = fileLayer(opts.configPath ?? defaultConfigPath(env), opts.configPath !== undefined);
+  const merged = { ...defaults(env), ...envLayer(env), ...dropUndefined(file), ...dropUndefined(opts.flags ?? {}) };
+  const parsed = ConfigSchema.safeParse(merged);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const key = issue?.path.join(".") || "(root)";
+    throw new PegasError("INVALID_INPUT", `invalid configuration '${key}': ${issue?.message}`, {
+      hint: "fix the flag, the config file or the environment variable that sets it",
+    });
+  }
+  const cfg = parsed.data;
+  cfg.data_dir = resolve(cfg.data_dir);
+  cfg.ingest_roots = cfg.ingest_roots.map((r) => resolve(r));
+  return cfg;
+}
+
+/** The configuration with secrets masked, for logs and `doctor`. */
+export function redactConfig(cfg: Config): Record<string, unknown> {
+  const mask = (u?: string) => (u ? u.replace(/\/\/([^:@/]+):([^@/]+)@/, "//$1:***@") : u);
+  return { ...cfg, database_url: mask(cfg.database_url), proxy_url: mask(cfg.proxy_url) };
+}

@@ -1,0 +1,29 @@
+/** Atom vocabulary shared by every layer: types, statuses and search filters. */
+
+/** Atom types of the data model. */
+export const ATOM_TYPES = ["text", "definition", "logical_rule", "code", "table", "fact"] as const;
+/** An atom type. */
+export type AtomType = (typeof ATOM_TYPES)[number];
+
+/** Atom statuses; `retracted` is a tombstone that search and context never show. */
+export const ATOM_STATUSES = ["candidate", "verified", "stale", "contested", "retracted"] as const;
+/** An atom status. */
+export type AtomStatus = (typeof ATOM_STATUSES)[number];
+
+/** Statuses a search may ask for (never `retracted`). */
+export const SEARCHABLE_STATUSES = ATOM_STATUSES.filter((s) => s !== "retracted") as Exclude<AtomStatus, "retracted">[];
+
+/** A search filter; an absent field does not filter. Retracted atoms are always excluded. */
+export interface AtomFilter {
+  types?: AtomType[];
+  status?: AtomStatus[];
+  docIds?: number[];
+}
+
+/** Relation kinds produced by extraction (any single-token kind is allowed). */
+export const SEED_LINK_KINDS = ["inference", "cause", "reference", "contradicts", "depends_on", "calls", "defines"] as const;
+
+/** True when `kind` is a single-token relation name (lower-case letters, digits, underscore; ≤ 64 chars). */
+export function isLinkKind(kind: string): boolean {
+  return /^[a-z][a-z0-9_]{0,63}$/.test(kind);
+}
