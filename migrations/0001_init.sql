@@ -29,7 +29,7 @@ CREATE TABLE IF NOT EXISTS pm_document (
   uri           text NOT NULL UNIQUE,
   title         text,
   authority     real NOT NULL DEFAULT 0.5 CHECK (authority BETWEEN 0 AND 1),
-  content_hash  text NOT NULL,
+  content_hash  text,            -- NULL: only referenced (a citation's source), never fetched
   version       integer NOT NULL DEFAULT 1,
   byte_size     bigint NOT NULL DEFAULT 0,
   metadata      jsonb NOT NULL DEFAULT '{}'::jsonb,
@@ -63,7 +63,6 @@ CREATE TABLE IF NOT EXISTS pm_atom (
   lang          text NOT NULL DEFAULT 'und',
   metadata      jsonb NOT NULL DEFAULT '{}'::jsonb,
   search_tsv    tsvector NOT NULL,
-  search_len    integer NOT NULL DEFAULT 0,
   change_xid    xid8 NOT NULL DEFAULT pg_current_xact_id(),
   created_at    timestamptz NOT NULL DEFAULT now(),
   updated_at    timestamptz NOT NULL DEFAULT now()
@@ -73,8 +72,7 @@ CREATE INDEX IF NOT EXISTS pm_atom_change_xid_idx ON pm_atom (change_xid);
 CREATE INDEX IF NOT EXISTS pm_atom_doc_idx ON pm_atom (doc_id);
 CREATE INDEX IF NOT EXISTS pm_atom_tsv_idx ON pm_atom USING gin (search_tsv);
 CREATE INDEX IF NOT EXISTS pm_atom_claim_trgm_idx ON pm_atom USING gin (claim gin_trgm_ops);
-DROP TRIGGER IF EXISTS pm_atom_stamp ON pm_atom;
-CREATE TRIGGER pm_atom_stamp BEFORE UPDATE ON pm_atom FOR EACH ROW EXECUTE FUNCTION pm_stamp_change();
+CREATE OR REPLACE TRIGGER pm_atom_stamp BEFORE UPDATE ON pm_atom FOR EACH ROW EXECUTE FUNCTION pm_stamp_change();
 
 -- Canonical embeddings, one row per atom and model; the vector is little-endian float32 bytes of length 4·dim.
 CREATE TABLE IF NOT EXISTS pm_atom_embedding (
@@ -88,8 +86,7 @@ CREATE TABLE IF NOT EXISTS pm_atom_embedding (
   PRIMARY KEY (atom_id, model)
 );
 CREATE INDEX IF NOT EXISTS pm_atom_embedding_model_xid_idx ON pm_atom_embedding (model, change_xid);
-DROP TRIGGER IF EXISTS pm_atom_embedding_stamp ON pm_atom_embedding;
-CREATE TRIGGER pm_atom_embedding_stamp BEFORE UPDATE ON pm_atom_embedding
+CREATE OR REPLACE TRIGGER pm_atom_embedding_stamp BEFORE UPDATE ON pm_atom_embedding
   FOR EACH ROW EXECUTE FUNCTION pm_stamp_change();
 
 CREATE TABLE IF NOT EXISTS pm_citation (

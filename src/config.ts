@@ -37,6 +37,7 @@ export const ConfigSchema = z
     local_embed_dim: positiveInt.describe("dimension of the local lexical embedder"),
     near_dup_threshold: z.number().min(0).max(1).optional().describe("cosine for near-duplicates; default per embedder"),
     rrf_k: positiveInt,
+    vector_weight: z.number().min(0).max(10).optional().describe("RRF weight of the vector leg; default 1, or 0.01 for the lexical local embedder"),
     chunk_chars: positiveInt,
     max_input_bytes: positiveInt,
     migrate: z.boolean(),

@@ -23,6 +23,7 @@ export interface ChunkOptions {
 const PARAGRAPH = 3;
 const LINE = 2;
 const SENTENCE = 1;
+const SOFT_LINE = 0.5;
 
 /** Break candidates: position (UTF-16 index where a new segment starts) → strength. */
 function breakCandidates(text: string, lang: string): Map<number, number> {
@@ -30,18 +31,18 @@ function breakCandidates(text: string, lang: string): Map<number, number> {
   const lines = text.split("\n");
   const lengths = lines.map((l) => l.length).filter((n) => n > 0).sort((a, b) => a - b);
   const median = lengths.length ? lengths[lengths.length >> 1] : 0;
-  const hardWrapped = median > 0 && median < 100 && /\n[ \t]*\n/.test(text);
+  // Short lines mean hard-wrapped prose (a Gutenberg text): a single newline is then a soft break.
+  const hardWrapped = median > 0 && median < 100;
   // In hard-wrapped text a single newline is soft: hide it from the sentence segmenter (same length, same offsets).
   const view = hardWrapped ? text.replace(/([^\n])\n(?=[^\n])/g, "$1 ") : text;
   for (const seg of sentenceSegmenter(lang).segment(view)) {
     if (seg.index > 0) out.set(seg.index, SENTENCE);
   }
   for (const m of text.matchAll(/\n[ \t]*\n\s*/g)) out.set(m.index + m[0].length, PARAGRAPH);
-  if (!hardWrapped) {
-    for (const m of text.matchAll(/\n(?![ \t]*\n)/g)) {
-      const at = m.index + 1;
-      if ((out.get(at) ?? 0) < LINE) out.set(at, LINE);
-    }
+  const lineStrength = hardWrapped ? SOFT_LINE : LINE;
+  for (const m of text.matchAll(/\n(?![ \t]*\n)/g)) {
+    const at = m.index + 1;
+    if ((out.get(at) ?? 0) < lineStrength) out.set(at, lineStrength);
   }
   return out;
 }

@@ -46,3 +46,6 @@ export function isConnectionLost(err: unknown): boolean {
     code === "57P01" // admin_shutdown
   );
 }
+
+/** A client or a transaction: anything that runs tagged-template queries. */
+export type SqlLike = Sql<any> | import("postgres").TransactionSql<any>;

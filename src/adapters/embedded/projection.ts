@@ -1,0 +1,85 @@
+/**
+ * The embedded search projection of one process: an {@link AtomCatalog}, a {@link Bm25Index} and a
+ * {@link FlatVectorIndex}, kept current from the canonical tables by a high-water mark (transaction ids, see
+ * `changesSince`), never through outbox claims, so that every process sees every atom.
+ */
+import type { AtomFilter } from "../../domain/atom.ts";
+import type { LexemeTf } from "../../domain/tsvector.ts";
+import type { CanonicalStore } from "../../ports/canonical-store.ts";
+import type { ProjectionState, SearchProjection } from "../../ports/search-projection.ts";
+import { AtomCatalog } from "./atom-catalog.ts";
+import { Bm25Index } from "./bm25-index.ts";
+import { FlatVectorIndex } from "./flat-index.ts";
+
+const PAGE = 5000;
+
+/** In-process indexes following the canonical store. */
+export class EmbeddedProjection implements SearchProjection {
+  readonly catalog = new AtomCatalog();
+  readonly lexicalIndex = new Bm25Index();
+  readonly vectorIndex: FlatVectorIndex;
+  private mark = "0";
+  private syncing: Promise<number> | null = null;
+  private lastSyncAt = 0;
+
+  constructor(
+    private readonly store: CanonicalStore,
+    readonly model: string,
+    dim: number,
+  ) {
+    this.vectorIndex = new FlatVectorIndex(model, dim, this.catalog);
+  }
+
+  /** The current high-water mark (an xid8 as text), when it was last advanced (ms epoch), atoms held. */
+  get state(): ProjectionState {
+    return { mark: this.mark, lastSyncAt: this.lastSyncAt, atoms: this.catalog.size };
+  }
+
+  /**
+   * Applies every change since the mark; concurrent callers share one run. Returns the rows applied.
+   * @throws PegasError from the store when the database is unreachable.
+   */
+  sync(): Promise<number> {
+    if (!this.syncing) {
+      this.syncing = this.runSync().finally(() => {
+        this.syncing = null;
+      });
+    }
+    return this.syncing;
+  }
+
+  private async runSync(): Promise<number> {
+    const next = await this.store.changeMark();
+    let applied = 0;
+    // Atoms first, then embeddings, so that every vector finds its atom's slot.
+    for (let after = 0; ; ) {
+      const atoms = await this.store.atomChanges(this.mark, PAGE, after);
+      for (const a of atoms) {
+        const slot = this.catalog.upsert(a.id, { type: a.type, status: a.status, docId: a.docId });
+        this.lexicalIndex.add(slot, a.lexemes);
+        after = a.id;
+      }
+      applied += atoms.length;
+      if (atoms.length < PAGE) break;
+    }
+    for (let after = 0; ; ) {
+      const rows = await this.store.embeddingChanges(this.mark, this.model, PAGE, after);
+      for (const e of rows) {
+        if (this.catalog.slot(e.atomId) !== undefined) this.vectorIndex.put(e.atomId, e.vector);
+        after = e.atomId;
+      }
+      applied += rows.length;
+      if (rows.length < PAGE) break;
+    }
+    this.mark = next;
+    this.lastSyncAt = Date.now();
+    return applied;
+  }
+
+  /** BM25 top-k atom ids for analyzed query lexemes. */
+  lexical(lexemes: LexemeTf[], k: number, filter: AtomFilter): Array<{ atomId: number; score: number }> {
+    return this.lexicalIndex
+      .search(lexemes, k, this.catalog.mask(filter))
+      .map((h) => ({ atomId: this.catalog.atomId(h.slot), score: h.score }));
+  }
+}

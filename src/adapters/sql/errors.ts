@@ -1,0 +1,40 @@
+/**
+ * Maps driver errors (postgres.js / PostgreSQL SQLSTATE) to PegasError, so the core never sees a driver's error.
+ */
+import { PegasError } from "../../errors.ts";
+import { isConnectionLost } from "./database.ts";
+
+/** Converts any error thrown by SQL code into a PegasError with a stable code; the original stays as `cause`. */
+export function mapSqlError(err: unknown, what: string): PegasError {
+  if (err instanceof PegasError) return err;
+  const e = err as { code?: string; message?: string; constraint_name?: string };
+  const msg = e?.message ?? String(err);
+  if (isConnectionLost(err)) {
+    return new PegasError("STORE_UNAVAILABLE", `database unreachable while trying to ${what}: ${msg}`, {
+      hint: "check the database (pegas-memory doctor) and retry",
+      cause: err,
+    });
+  }
+  switch (e?.code) {
+    case "42P01":
+    case "42703":
+    case "42704":
+      return new PegasError("MIGRATION_REQUIRED", `the database schema is older than this build (${msg})`, {
+        hint: "run `pegas-memory migrate`",
+        cause: err,
+      });
+    case "22021":
+    case "22P05":
+      return new PegasError("INVALID_INPUT", `text cannot be stored (${msg})`, { hint: "remove NUL bytes and invalid UTF-8", cause: err });
+    case "23503":
+      return new PegasError("NOT_FOUND", `a referenced row does not exist while trying to ${what}`, { cause: err });
+    case "23514":
+    case "23502":
+    case "22001":
+      return new PegasError("INVALID_INPUT", `value rejected by the schema while trying to ${what}: ${msg}`, { cause: err });
+    case "57014":
+      return new PegasError("CANCELLED", `cancelled while trying to ${what}`, { cause: err });
+    default:
+      return new PegasError("INTERNAL", `database error while trying to ${what}: ${msg}`, { cause: err });
+  }
+}

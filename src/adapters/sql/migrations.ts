@@ -1,0 +1,63 @@
+/**
+ * Schema migrations: SQL files of migrations/ embedded in the executable (Bun text imports), applied in version
+ * order inside one transaction under a transaction-scoped advisory lock, recorded in `pm_schema_migrations`.
+ * Every migration is additive and idempotent (`IF NOT EXISTS`), so a half-known state is safe to re-run.
+ */
+import type { Sql } from "postgres";
+import type { SqlLike } from "./database.ts";
+import init0001 from "../../../migrations/0001_init.sql" with { type: "text" };
+import { sha256Hex } from "../../domain/hash.ts";
+import { log } from "../../log.ts";
+
+/** One embedded migration. */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** Every migration known to this build, ascending. */
+export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: "init", sql: init0001 }];
+
+/** Key of the advisory lock that serializes migrators ("pegasmig" folded into an int8). */
+const MIGRATION_LOCK_KEY = 0x7065676173n;
+
+const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS pm_schema_migrations (
+  version    integer PRIMARY KEY,
+  name       text NOT NULL,
+  checksum   text NOT NULL,
+  applied_at timestamptz NOT NULL DEFAULT now()
+)`;
+
+/** Versions recorded as applied (empty when the table does not exist yet). */
+export async function appliedVersions(sql: SqlLike): Promise<Map<number, string>> {
+  const [exists] = await sql`SELECT to_regclass('pm_schema_migrations') IS NOT NULL AS ok`;
+  if (!exists.ok) return new Map();
+  const rows = await sql`SELECT version, checksum FROM pm_schema_migrations`;
+  return new Map(rows.map((r) => [Number(r.version), String(r.checksum)]));
+}
+
+/**
+ * Applies pending migrations in one transaction; concurrent migrators wait on the advisory lock and then find
+ * nothing left to do. Returns the versions applied by this call.
+ */
+export async function applyMigrations(sql: Sql<any>): Promise<number[]> {
+  return sql.begin(async (tx) => {
+    await tx`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY.toString()}::bigint)`;
+    await tx.unsafe(CREATE_TABLE);
+    const applied = await appliedVersions(tx);
+    const done: number[] = [];
+    for (const m of MIGRATIONS) {
+      const checksum = sha256Hex(m.sql);
+      const known = applied.get(m.version);
+      if (known !== undefined) {
+        if (known !== checksum) log.warn("applied migration differs from this build's", { version: m.version, name: m.name });
+        continue;
+      }
+      await tx.unsafe(m.sql).simple();
+      await tx`INSERT INTO pm_schema_migrations (version, name, checksum) VALUES (${m.version}, ${m.name}, ${checksum})`;
+      done.push(m.version);
+    }
+    return done;
+  }) as Promise<number[]>;
+}

@@ -1,0 +1,97 @@
+/**
+ * The CanonicalStore over SQL, the same for PostgreSQL and embedded PGlite (both reached through postgres.js, see
+ * {@link Database}). Every method maps driver errors to PegasError and retries through `Database.run` when the
+ * embedded host changed.
+ */
+import type { AtomFilter } from "../../domain/atom.ts";
+import type { LexemeTf } from "../../domain/tsvector.ts";
+import type {
+  AtomIndexRow,
+  AtomInput,
+  AtomView,
+  CanonicalStore,
+  EmbeddingRow,
+  IngestCommit,
+  IngestPlan,
+  MigrationStatus,
+  StoreAtomResult,
+  StoreStats,
+} from "../../ports/canonical-store.ts";
+import type { Database } from "./database.ts";
+import { mapSqlError } from "./errors.ts";
+import { commitIngestTx } from "./ingest-commit.ts";
+import { MIGRATIONS, applyMigrations, appliedVersions } from "./migrations.ts";
+import { analyze, atomChanges, atomsByIds, changeMark, embeddingChanges, trigramSearch } from "./read-queries.ts";
+import { readStats } from "./stats.ts";
+import { storeAtomTx } from "./store-atom.ts";
+
+/** CanonicalStore implementation over a {@link Database}. */
+export class SqlCanonicalStore implements CanonicalStore {
+  constructor(readonly db: Database) {}
+
+  private async guard<T>(what: string, fn: (sql: Database["sql"]) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.run(fn);
+    } catch (err) {
+      throw mapSqlError(err, what);
+    }
+  }
+
+  migrate(): Promise<number[]> {
+    return this.guard("apply migrations", (sql) => applyMigrations(sql));
+  }
+
+  migrationStatus(): Promise<MigrationStatus> {
+    return this.guard("read the schema version", async (sql) => {
+      const applied = await appliedVersions(sql);
+      return {
+        applied: [...applied.keys()].sort((a, b) => a - b),
+        pending: MIGRATIONS.map((m) => m.version).filter((v) => !applied.has(v)),
+      };
+    });
+  }
+
+  documentByUri(uri: string): Promise<{ id: number; version: number; contentHash: string | null } | null> {
+    return this.guard("look up a document", async (sql) => {
+      const rows = await sql`SELECT id, version, content_hash FROM pm_document WHERE uri = ${uri} AND status = 'active'`;
+      if (!rows.length) return null;
+      return { id: Number(rows[0].id), version: Number(rows[0].version), contentHash: (rows[0].content_hash as string | null) ?? null };
+    });
+  }
+
+  commitIngest(plan: IngestPlan): Promise<IngestCommit> {
+    return this.guard(`store document '${plan.document.uri}'`, (sql) => sql.begin((tx) => commitIngestTx(tx, plan)) as Promise<IngestCommit>);
+  }
+
+  storeAtom(input: { atom: AtomInput; model: string; sourceUri?: string; quote?: string; duplicateOf?: number }): Promise<StoreAtomResult> {
+    return this.guard("store an atom", (sql) => sql.begin((tx) => storeAtomTx(tx, input)) as Promise<StoreAtomResult>);
+  }
+
+  analyze(text: string): Promise<LexemeTf[]> {
+    return this.guard("analyze a query", (sql) => analyze(sql, text));
+  }
+
+  changeMark(): Promise<string> {
+    return this.guard("read the change mark", (sql) => changeMark(sql));
+  }
+
+  atomChanges(since: string, limit: number, afterId: number): Promise<AtomIndexRow[]> {
+    return this.guard("read changed atoms", (sql) => atomChanges(sql, since, limit, afterId));
+  }
+
+  embeddingChanges(since: string, model: string, limit: number, afterId: number): Promise<EmbeddingRow[]> {
+    return this.guard("read changed embeddings", (sql) => embeddingChanges(sql, since, model, limit, afterId));
+  }
+
+  trigramSearch(query: string, k: number, filter: AtomFilter): Promise<Array<{ atomId: number; score: number }>> {
+    return this.guard("run the trigram fallback", (sql) => trigramSearch(sql, query, k, filter));
+  }
+
+  atomsByIds(ids: number[], maxCitations: number): Promise<AtomView[]> {
+    return this.guard("read atoms", (sql) => atomsByIds(sql, ids, maxCitations));
+  }
+
+  stats(): Promise<StoreStats> {
+    return this.guard("read statistics", (sql) => readStats(sql));
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * Command-line parsing with node:util `parseArgs`: global options become the highest configuration layer.
+ */
+import { parseArgs } from "node:util";
+import type { ConfigLayer } from "../config.ts";
+import { invalidInput } from "../errors.ts";
+
+/** Parsed command line. */
+export interface Cli {
+  command: string;
+  positionals: string[];
+  values: Record<string, string | boolean | string[] | undefined>;
+  flags: ConfigLayer;
+  configPath?: string;
+}
+
+const OPTIONS = {
+  config: { type: "string" },
+  "data-dir": { type: "string" },
+  "database-url": { type: "string" },
+  "no-migrate": { type: "boolean" },
+  "log-level": { type: "string" },
+  json: { type: "boolean" },
+  k: { type: "string" },
+  type: { type: "string", multiple: true },
+  title: { type: "string" },
+  help: { type: "boolean", short: "h" },
+  version: { type: "boolean", short: "V" },
+} as const;
+
+/** Commands of the executable. */
+export const COMMANDS = ["serve", "migrate", "ingest", "search", "stats"] as const;
+
+/** Parses argv (without the executable). @throws PegasError INVALID_INPUT for unknown options or commands. */
+export function parseCli(argv: string[]): Cli {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (err) {
+    throw invalidInput((err as Error).message, "see `pegas-memory --help`");
+  }
+  const { values, positionals } = parsed;
+  const command = positionals[0] ?? "serve";
+  if (!values.help && !values.version && !(COMMANDS as readonly string[]).includes(command)) {
+    throw invalidInput(`unknown command '${command}'`, `use one of ${COMMANDS.join(", ")} (see --help)`);
+  }
+  const flags: ConfigLayer = {
+    data_dir: values["data-dir"],
+    database_url: values["database-url"],
+    migrate: values["no-migrate"] ? false : undefined,
+    log_level: values["log-level"],
+  };
+  return { command, positionals: positionals.slice(1), values, flags, configPath: values.config };
+}
+
+/** Text of `--help`. */
+export const HELP = `pegas-memory — long-term memory of a research agent, served over MCP
+
+Usage:
+  pegas-memory [serve]                 MCP server on stdin/stdout (what an MCP client runs)
+  pegas-memory migrate                 apply database migrations
+  pegas-memory ingest <path|->         ingest a UTF-8 text/Markdown file (- reads standard input)
+  pegas-memory search <query> [--k N]  hybrid search, cited hits
+  pegas-memory stats                   counters
+
+Options:
+  --json               machine-readable output (ingest, search, stats)
+  --k N                hits to show (search; default 10, at most 50)
+  --type T             only atoms of type T (search; repeatable)
+  --title T            document title (ingest)
+  --config FILE        config file (default $XDG_CONFIG_HOME/pegas-memory/config.toml)
+  --data-dir DIR       embedded database directory (env PEGAS_DATA_DIR)
+  --database-url URL   PostgreSQL instead of the embedded database (env PEGAS_DATABASE_URL)
+  --no-migrate         do not apply migrations when the database opens
+  --log-level LEVEL    debug | info | warn | error | silent (logs go to stderr)
+  -h, --help           this text
+  -V, --version        the version
+
+Environment: PEGAS_DATABASE_URL (or DATABASE_URL), PEGAS_DATA_DIR, OLLAMA_HOST, PEGAS_EMBED_MODEL,
+PEGAS_LLM_MODEL, QDRANT_URL, QDRANT_COLLECTION, MEMGRAPH_URL, PROXY_URL, PEGAS_HTTP, PEGAS_INGEST_ROOTS.
+`;

@@ -1,0 +1,79 @@
+/**
+ * CLI commands other than `serve`: each opens the services, does one job, prints, closes. Returns the exit status.
+ */
+import { readFileSync } from "node:fs";
+import type { Config } from "../config.ts";
+import { ingest } from "../core/ingest.ts";
+import { search } from "../core/search.ts";
+import { stats } from "../core/stats.ts";
+import { invalidInput } from "../errors.ts";
+import type { AtomType } from "../domain/atom.ts";
+import { createServices, openDatabase } from "../wiring.ts";
+import { SqlCanonicalStore } from "../adapters/sql/store.ts";
+import type { Cli } from "./args.ts";
+import { formatSearch, out, outJson } from "./output.ts";
+
+/** `migrate`: applies pending migrations. */
+export async function runMigrate(config: Config, cli: Cli): Promise<number> {
+  const db = await openDatabase(config);
+  try {
+    const store = new SqlCanonicalStore(db);
+    const applied = await store.migrate();
+    const status = await store.migrationStatus();
+    if (cli.values.json) outJson({ applied, schema_version: Math.max(0, ...status.applied), location: db.location });
+    else out(applied.length ? `applied migration(s) ${applied.join(", ")} to ${db.location}` : `schema is up to date (version ${Math.max(0, ...status.applied)}) at ${db.location}`);
+    return 0;
+  } finally {
+    await db.close();
+  }
+}
+
+async function withServices<T>(config: Config, fn: (s: Awaited<ReturnType<typeof createServices>>) => Promise<T>): Promise<T> {
+  const services = await createServices(config);
+  try {
+    return await fn(services);
+  } finally {
+    await services.close();
+  }
+}
+
+/** `ingest <path|->`. */
+export async function runIngest(config: Config, cli: Cli): Promise<number> {
+  const target = cli.positionals[0];
+  if (!target) throw invalidInput("ingest needs a path (or - for standard input)");
+  const title = cli.values.title as string | undefined;
+  const input = target === "-" ? { text: readFileSync(0, "utf8"), title } : { path: target, title };
+  const r = await withServices(config, (s) => ingest(s, input, { trustedPath: true }));
+  if (cli.values.json) outJson(r);
+  else if (r.unchanged) out(`unchanged: ${r.uri} (document ${r.doc_id}, version ${r.version})`);
+  else {
+    out(`ingested ${r.uri} as document ${r.doc_id} v${r.version}: ${r.chunks} chunks, ${r.atoms_created} new atoms, ` +
+      `${r.atoms_existing} existing, ${r.atoms_near_duplicate} near-duplicates, ${r.citations_added} citations (${r.took_ms} ms)`);
+  }
+  for (const w of r.warnings) process.stderr.write(`warning: ${w}\n`);
+  return 0;
+}
+
+/** `search <query…> [--k N] [--type T]`. */
+export async function runSearch(config: Config, cli: Cli): Promise<number> {
+  const query = cli.positionals.join(" ").trim();
+  if (!query) throw invalidInput("search needs a query");
+  const k = cli.values.k === undefined ? 10 : Number(cli.values.k);
+  const types = cli.values.type as AtomType[] | undefined;
+  const r = await withServices(config, (s) => search(s, { query, k, types }));
+  if (cli.values.json) outJson(r);
+  else out(formatSearch(r));
+  return 0;
+}
+
+/** `stats`. */
+export async function runStats(config: Config, cli: Cli): Promise<number> {
+  const r = await withServices(config, (s) => stats(s));
+  if (cli.values.json) outJson(r);
+  else {
+    out(`store: ${r.store.backend} ${r.store.location} (schema v${r.schema_version})`);
+    out(`atoms: ${r.atoms.total} ${JSON.stringify(r.atoms.by_status)}  documents: ${r.documents.total}  chunks: ${r.chunks}  citations: ${r.citations}`);
+    out(`embedder: ${r.embedder.model} (${r.embedder.kind}, dim ${r.embedder.dim})  outbox pending: ${r.outbox.pending}`);
+  }
+  return 0;
+}

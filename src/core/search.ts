@@ -1,0 +1,143 @@
+/**
+ * memory_search: hybrid retrieval over atoms. A lexical leg (BM25 over PostgreSQL full-text lexemes, with a pg_trgm
+ * fallback when it finds too little) and a vector leg (kNN over the active embedder's vectors), fused by weighted
+ * reciprocal rank fusion, filtered (type, status, document; never retracted), paged by an opaque cursor, each hit
+ * hydrated with its citations.
+ */
+import type { AtomFilter, AtomStatus, AtomType } from "../domain/atom.ts";
+import { sha256Hex } from "../domain/hash.ts";
+import { reciprocalRankFusion } from "../domain/rrf.ts";
+import { truncateCodePoints } from "../domain/text.ts";
+import { PegasError, invalidInput } from "../errors.ts";
+import type { CitationView } from "../ports/canonical-store.ts";
+import type { Services } from "./services.ts";
+
+/** Input of a search; `k` defaults to 10 (1..50). */
+export interface SearchInput {
+  query: string;
+  k?: number;
+  types?: AtomType[];
+  status?: AtomStatus[];
+  doc_id?: number | number[];
+  cursor?: string;
+}
+
+/** One hit: the atom (content cut to {@link HIT_CONTENT_CHARS}), its fused score, its rank in each leg, citations. */
+export interface SearchHit {
+  atom_id: number;
+  type: AtomType;
+  status: AtomStatus;
+  claim: string;
+  content: string;
+  content_truncated: boolean;
+  confidence: number;
+  lang: string;
+  doc_id: number | null;
+  score: number;
+  ranks: { lexical?: number; vector?: number };
+  citations: CitationView[];
+  citation_count: number;
+}
+
+/** A page of hits and the cursor for the next page (null at the end). */
+export interface SearchResult {
+  query: string;
+  hits: SearchHit[];
+  next_cursor: string | null;
+  lexical_fallback: boolean;
+  took_ms: number;
+}
+
+/** Longest content returned per hit (code points); memory_get returns atoms whole. */
+export const HIT_CONTENT_CHARS = 1500;
+/** Citations returned per hit. */
+export const HIT_CITATIONS = 5;
+const MAX_K = 50;
+const MIN_DEPTH = 100;
+const MAX_QUERY_CHARS = 4000;
+
+function filterOf(input: SearchInput): AtomFilter {
+  const docIds = input.doc_id === undefined ? undefined : Array.isArray(input.doc_id) ? input.doc_id : [input.doc_id];
+  return { types: input.types, status: input.status, docIds };
+}
+
+function cursorKey(query: string, filter: AtomFilter): string {
+  return sha256Hex(JSON.stringify([query, filter])).slice(0, 16);
+}
+
+function decodeCursor(cursor: string, key: string): number {
+  try {
+    const { o, h } = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (h === key && Number.isInteger(o) && o >= 0) return o;
+  } catch {
+    // fall through to the error below
+  }
+  throw invalidInput(`cursor '${cursor.slice(0, 24)}' does not belong to this query`, "repeat the same query and filters, or drop the cursor");
+}
+
+function validate(input: SearchInput): { query: string; k: number } {
+  const query = (input.query ?? "").trim();
+  if (!query) throw invalidInput("query is empty", "give a few words to search for");
+  if (query.length > MAX_QUERY_CHARS) throw invalidInput(`query is ${query.length} characters; the limit is ${MAX_QUERY_CHARS}`);
+  const k = input.k ?? 10;
+  if (!Number.isInteger(k) || k < 1 || k > MAX_K) throw invalidInput(`k must be an integer from 1 to ${MAX_K}, got ${k}`);
+  if (input.status?.includes("retracted")) {
+    throw invalidInput("retracted atoms are never searched", "use memory_get with the atom id to read a retracted atom");
+  }
+  return { query, k };
+}
+
+/**
+ * Runs a hybrid search. The in-process indexes catch up with the store first, so a search sees every atom
+ * committed before it started, by any process.
+ * @throws PegasError INVALID_INPUT (empty query, bad k or cursor), STORE_UNAVAILABLE, LLM_FAILED (query embedding).
+ */
+export async function search(services: Services, input: SearchInput, signal?: AbortSignal): Promise<SearchResult> {
+  const started = performance.now();
+  const { query, k } = validate(input);
+  const filter = filterOf(input);
+  const key = cursorKey(query, filter);
+  const offset = input.cursor ? decodeCursor(input.cursor, key) : 0;
+  const depth = Math.max(MIN_DEPTH, offset + k + 1);
+  const { store, embedder, projection } = services;
+
+  const [lexemes, queryVector] = await Promise.all([store.analyze(query), embedder.embedQuery(query, signal), projection.sync()]);
+  if (signal?.aborted) throw new PegasError("CANCELLED", "search cancelled");
+  let lexical = projection.lexical(lexemes, depth, filter);
+  let fallback = false;
+  if (lexical.length < offset + k) {
+    const seen = new Set(lexical.map((h) => h.atomId));
+    const extra = (await store.trigramSearch(query, depth, filter)).filter((h) => !seen.has(h.atomId));
+    fallback = extra.length > 0;
+    lexical = [...lexical, ...extra];
+  }
+  const vector = await services.vectorIndex.search(queryVector, depth, filter);
+  const fused = reciprocalRankFusion(
+    [
+      { name: "lexical", weight: 1, ids: lexical.map((h) => h.atomId) },
+      { name: "vector", weight: services.vectorWeight, ids: vector.map((h) => h.atomId) },
+    ],
+    services.config.rrf_k,
+  );
+  const page = fused.slice(offset, offset + k);
+  const atoms = await store.atomsByIds(page.map((f) => f.id), HIT_CITATIONS);
+  const byId = new Map(atoms.map((a) => [a.id, a]));
+  const hits: SearchHit[] = page.flatMap((f) => {
+    const a = byId.get(f.id);
+    if (!a || a.status === "retracted") return [];
+    const content = truncateCodePoints(a.content, HIT_CONTENT_CHARS);
+    return [{
+      atom_id: a.id, type: a.type, status: a.status, claim: a.claim, content, content_truncated: content !== a.content,
+      confidence: a.confidence, lang: a.lang, doc_id: a.doc_id, score: Number(f.score.toFixed(6)),
+      ranks: f.ranks, citations: a.citations, citation_count: a.citation_count,
+    }];
+  });
+  const more = fused.length > offset + k;
+  return {
+    query,
+    hits,
+    next_cursor: more ? Buffer.from(JSON.stringify({ o: offset + k, h: key })).toString("base64url") : null,
+    lexical_fallback: fallback,
+    took_ms: Math.round((performance.now() - started) * 10) / 10,
+  };
+}

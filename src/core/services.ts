@@ -1,0 +1,24 @@
+/**
+ * The bundle of ports the use cases run on; built once per process by `createServices` (src/wiring.ts), the only
+ * place where adapters are chosen.
+ */
+import type { Config } from "../config.ts";
+import type { CanonicalStore } from "../ports/canonical-store.ts";
+import type { Embedder } from "../ports/embedder.ts";
+import type { SearchProjection } from "../ports/search-projection.ts";
+import type { VectorIndex } from "../ports/vector-index.ts";
+
+/** Ports and settings of one process. */
+export interface Services {
+  readonly config: Config;
+  readonly store: CanonicalStore;
+  readonly embedder: Embedder;
+  readonly projection: SearchProjection;
+  readonly vectorIndex: VectorIndex;
+  /** Weight of the vector leg in reciprocal rank fusion (the lexical leg has 1). */
+  readonly vectorWeight: number;
+  /** Backend names, for stats. */
+  readonly describe: { store: string; storeLocation: string };
+  /** Closes the database: in-flight work gets `graceMs`, then is cancelled and rolled back. */
+  close(graceMs?: number): Promise<void>;
+}

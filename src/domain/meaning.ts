@@ -1,0 +1,50 @@
+/**
+ * Guards near-duplicate merging: two texts that are close as vectors are still different facts when a negation,
+ * a number or a date differs ("the drug reduces risk" vs "the drug does not reduce risk"; "in 1892" vs "in 1898").
+ */
+
+const NEGATIONS = new Set([
+  "not", "no", "never", "none", "nor", "cannot", "without", "neither", "nobody", "nothing", "nowhere",
+  "не", "нет", "нельзя", "никогда", "ни", "ничего", "никто", "нигде", "без",
+]);
+
+const MONTHS = new Set([
+  "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
+  "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+  "январь", "февраль", "март", "апрель", "май", "июнь", "июль", "август", "сентябрь", "октябрь", "ноябрь", "декабрь",
+  "января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа", "сентября", "октября", "ноября", "декабря",
+]);
+
+const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
+const NUMBER = /[-+−]?\d+(?:[.,]\d+)*%?/g;
+
+function words(text: string): string[] {
+  return (text.normalize("NFKC").toLowerCase().replaceAll("ё", "е").match(WORD) ?? []);
+}
+
+function negationCount(ws: string[]): number {
+  return ws.filter((w) => NEGATIONS.has(w) || w.endsWith("n't") || w.endsWith("n’t")).length;
+}
+
+function numbers(text: string): string[] {
+  return (text.normalize("NFKC").match(NUMBER) ?? []).map((n) => n.replace("−", "-").replace(",", ".")).sort();
+}
+
+function sameMultiset(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/**
+ * Why two near-identical texts must NOT be merged, or null when they may be: a different number of negations,
+ * a different multiset of numbers (dates and years included) or of month names.
+ */
+export function meaningDifference(a: string, b: string): string | null {
+  const wa = words(a);
+  const wb = words(b);
+  if (negationCount(wa) !== negationCount(wb)) return "negation differs";
+  if (!sameMultiset(numbers(a), numbers(b))) return "a number or date differs";
+  const ma = wa.filter((w) => MONTHS.has(w)).sort();
+  const mb = wb.filter((w) => MONTHS.has(w)).sort();
+  if (!sameMultiset(ma, mb)) return "a date differs";
+  return null;
+}

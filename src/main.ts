@@ -1,0 +1,50 @@
+/**
+ * Entry point of the pegas-memory executable: argv → command. The only caller of process.exit.
+ */
+import { parseCli, HELP } from "./cli/args.ts";
+import { loadConfig } from "./config.ts";
+import { toPegasError } from "./errors.ts";
+import { log, setLogLevel } from "./log.ts";
+import { VERSION } from "./version.ts";
+
+/** Hard limit for shutdown after stdin closed or SIGTERM, in case a close hangs (ms). */
+const EXIT_DEADLINE_MS = 5000;
+
+async function run(argv: string[]): Promise<number> {
+  const cli = parseCli(argv);
+  if (cli.values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  if (cli.values.version) {
+    process.stdout.write(`pegas-memory ${VERSION}\n`);
+    return 0;
+  }
+  const config = loadConfig({ flags: cli.flags, configPath: cli.configPath });
+  setLogLevel(config.log_level);
+  switch (cli.command) {
+    case "serve": {
+      const { serveStdio } = await import("./mcp/server.ts");
+      return serveStdio(config, () => setTimeout(() => process.exit(70), EXIT_DEADLINE_MS).unref());
+    }
+    case "migrate":
+      return (await import("./cli/commands.ts")).runMigrate(config, cli);
+    case "ingest":
+      return (await import("./cli/commands.ts")).runIngest(config, cli);
+    case "search":
+      return (await import("./cli/commands.ts")).runSearch(config, cli);
+    case "stats":
+      return (await import("./cli/commands.ts")).runStats(config, cli);
+  }
+  return 64;
+}
+
+run(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err) => {
+    const e = toPegasError(err);
+    if (e.code === "INTERNAL") log.error("failed", { err: e.cause instanceof Error ? e.cause : e });
+    process.stderr.write(`pegas-memory: ${e.code}: ${e.userMessage}\n`);
+    process.exit(e.exitCode);
+  },
+);

@@ -1,0 +1,69 @@
+/**
+ * Registers the tools on an McpServer: opens the services lazily on the first call, maps PegasError to an
+ * `isError` result with an actionable message (never a stack or SQL), bounds the result size and wires
+ * cancellation and progress.
+ */
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { Services } from "../core/services.ts";
+import { PegasError, toPegasError } from "../errors.ts";
+import { log } from "../log.ts";
+import type { ToolContext, ToolDef } from "./tool.ts";
+import { memoryIngest } from "./tools/memory-ingest.ts";
+import { memorySearch } from "./tools/memory-search.ts";
+import { memoryStats } from "./tools/memory-stats.ts";
+import { memoryStore } from "./tools/memory-store.ts";
+
+/** Every tool of this build, in listing order. */
+export const TOOLS: readonly ToolDef[] = [memorySearch, memoryStore, memoryIngest, memoryStats];
+
+/** Largest serialized result (bytes); far below the 10 MiB a stdio client reads. */
+export const MAX_RESULT_BYTES = 1024 * 1024;
+
+/** Converts an error into the `isError` result the agent reads. */
+export function errorResult(err: unknown): CallToolResult {
+  const e = toPegasError(err);
+  if (e.code === "INTERNAL") log.error("tool failed", { err: e.cause instanceof Error ? e.cause : e });
+  return { isError: true, content: [{ type: "text", text: `${e.code}: ${e.userMessage}` }] };
+}
+
+function okResult(tool: string, out: Record<string, unknown>): CallToolResult {
+  const text = JSON.stringify(out);
+  if (Buffer.byteLength(text) > MAX_RESULT_BYTES) {
+    throw new PegasError("LIMIT_EXCEEDED", `${tool} result exceeds ${MAX_RESULT_BYTES} bytes`, { hint: "ask for fewer items (k) and page with the cursor" });
+  }
+  return { content: [{ type: "text", text }], structuredContent: out };
+}
+
+/** Registers every tool; `getServices` opens the database on first use. */
+export function registerTools(server: McpServer, getServices: () => Promise<Services>, inflight: Set<AbortController>): void {
+  for (const tool of TOOLS) {
+    server.registerTool(
+      tool.name,
+      { title: tool.title, description: tool.description, inputSchema: tool.inputSchema, outputSchema: tool.outputSchema, annotations: tool.annotations },
+      async (args: unknown, extra): Promise<CallToolResult> => {
+        const ac = new AbortController();
+        const onAbort = () => ac.abort(extra.signal.reason);
+        extra.signal.addEventListener("abort", onAbort);
+        inflight.add(ac);
+        const token = extra._meta?.progressToken;
+        const ctx: ToolContext = {
+          signal: ac.signal,
+          progress: (progress, total, message) => {
+            if (token === undefined) return;
+            extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, progress, total, message } }).catch(() => {});
+          },
+        };
+        try {
+          const services = await getServices();
+          return okResult(tool.name, await tool.run(services, args ?? {}, ctx));
+        } catch (err) {
+          return errorResult(err);
+        } finally {
+          extra.signal.removeEventListener("abort", onAbort);
+          inflight.delete(ac);
+        }
+      },
+    );
+  }
+}

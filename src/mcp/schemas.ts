@@ -1,0 +1,35 @@
+/** zod schemas shared by several tools' input and output shapes. */
+import { z } from "zod";
+import { ATOM_STATUSES, ATOM_TYPES, SEARCHABLE_STATUSES } from "../domain/atom.ts";
+
+/** An atom type. */
+export const atomType = z.enum(ATOM_TYPES);
+/** An atom status. */
+export const atomStatus = z.enum(ATOM_STATUSES);
+/** A status a search may filter by (never `retracted`). */
+export const searchableStatus = z.enum(SEARCHABLE_STATUSES as [string, ...string[]]);
+/** A database id (positive integer). */
+export const id = z.number().int().positive();
+
+/** Where evidence sits in its document. */
+export const locator = z
+  .object({
+    char_start: z.number().int().optional(),
+    char_end: z.number().int().optional(),
+    line_start: z.number().int().optional(),
+    line_end: z.number().int().optional(),
+    page: z.number().int().optional(),
+    chapter: z.string().optional(),
+  })
+  .describe("char_* are code-point offsets (0-based, end exclusive) in the document text; line_* are 1-based, inclusive");
+
+/** A citation: atom → document → locator → quoted text. */
+export const citation = z.object({
+  doc_id: id,
+  uri: z.string(),
+  title: z.string().nullable(),
+  kind: z.string(),
+  doc_version: z.number().int(),
+  locator,
+  quote: z.string(),
+});

@@ -1,0 +1,68 @@
+/**
+ * The MCP server factory and the stdio runner. stdout carries JSON-RPC only (logs go to stderr); the database
+ * opens on the first tool call, so `initialize` answers at once; the process ends when stdin closes or on
+ * SIGTERM/SIGINT, after giving in-flight calls at most 1 s (then they are cancelled and rolled back).
+ */
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import type { Config } from "../config.ts";
+import { log } from "../log.ts";
+import { VERSION } from "../version.ts";
+import { LazyServices } from "../wiring.ts";
+import { registerTools } from "./registry.ts";
+
+const INSTRUCTIONS =
+  "pegas-memory is your long-term memory. memory_search finds cited knowledge atoms (any language; Russian and " +
+  "English are stemmed); memory_ingest stores a text or file with exact provenance; memory_store stores one typed " +
+  "atom you learned; memory_stats shows what is stored. Cite the citations you get back.";
+
+/** Creates an McpServer with every tool registered over lazily opened services. */
+export function createMcpServer(services: LazyServices, inflight: Set<AbortController>): McpServer {
+  const server = new McpServer(
+    { name: "pegas-memory", title: "pegas-memory", version: VERSION },
+    { capabilities: { tools: {}, logging: {} }, instructions: INSTRUCTIONS },
+  );
+  registerTools(server, () => services.get(), inflight);
+  return server;
+}
+
+/** Grace period for in-flight calls at shutdown (ms). */
+export const SHUTDOWN_GRACE_MS = 1000;
+
+/**
+ * Serves MCP over stdio until stdin closes or a termination signal arrives; resolves with the exit status.
+ * In-flight calls get {@link SHUTDOWN_GRACE_MS}, then are aborted, and the database is closed. `onStopping` is
+ * called once when shutdown begins (main uses it to arm a hard exit deadline).
+ */
+export async function serveStdio(config: Config, onStopping?: () => void): Promise<number> {
+  const services = new LazyServices(config);
+  const inflight = new Set<AbortController>();
+  const server = createMcpServer(services, inflight);
+  const transport = new StdioServerTransport();
+  let resolveDone!: (code: number) => void;
+  const done = new Promise<number>((r) => (resolveDone = r));
+  let stopping = false;
+  const stop = async (why: string) => {
+    if (stopping) return;
+    stopping = true;
+    onStopping?.();
+    log.info("shutting down", { why, inflight: inflight.size });
+    const deadline = setTimeout(() => inflight.forEach((ac) => ac.abort(new Error("server shutting down"))), SHUTDOWN_GRACE_MS);
+    try {
+      await services.close(SHUTDOWN_GRACE_MS);
+      await server.close().catch(() => {});
+    } catch (err) {
+      log.error("shutdown failed", { err });
+    } finally {
+      clearTimeout(deadline);
+      resolveDone(0);
+    }
+  };
+  process.stdin.on("end", () => void stop("stdin closed"));
+  process.stdin.on("close", () => void stop("stdin closed"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+  await server.connect(transport);
+  log.debug("mcp server ready on stdio");
+  return done;
+}

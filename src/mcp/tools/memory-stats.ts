@@ -1,0 +1,38 @@
+/** memory_stats tool. */
+import { z } from "zod";
+import { stats } from "../../core/stats.ts";
+import type { ToolDef } from "../tool.ts";
+
+const counts = z.record(z.string(), z.number());
+
+/** Counters of the memory and the state of the projections. */
+export const memoryStats: ToolDef = {
+  name: "memory_stats",
+  title: "Memory statistics",
+  description:
+    "Counts: atoms by type and status, documents by kind, chunks, citations, links, code symbols, open research gaps, " +
+    "traces, embeddings per model, outbox backlog, and this process's projection lag (atoms not yet indexed).",
+  inputSchema: {},
+  outputSchema: {
+    atoms: z.object({ total: z.number(), by_type: counts, by_status: counts }),
+    documents: z.object({ total: z.number(), by_kind: counts }),
+    chunks: z.number(),
+    citations: z.number(),
+    links: z.number(),
+    symbols: z.number(),
+    dependencies: z.number(),
+    open_gaps: z.number(),
+    traces: z.number(),
+    embeddings: counts,
+    outbox: z.object({ pending: z.number(), dead: z.number(), oldest_pending_age_s: z.number().nullable() }),
+    schema_version: z.number(),
+    store: z.object({ backend: z.string(), location: z.string() }),
+    embedder: z.object({ model: z.string(), dim: z.number(), kind: z.string() }),
+    projections: z.object({
+      lexical: z.object({ atoms_indexed: z.number(), lag_atoms: z.number(), mark: z.string() }),
+      vector: z.object({ backend: z.string(), model: z.string(), vectors: z.number(), lag_vectors: z.number() }),
+    }),
+  },
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  run: async (services) => ({ ...(await stats(services)) }),
+};

@@ -1,0 +1,110 @@
+/**
+ * createServices(config): the only place where adapters are chosen.
+ * - database: PostgreSQL when `database_url` is set, else the embedded PGlite in `data_dir`;
+ * - embedder: Ollama when `ollama_host` is set, else the local lexical embedder;
+ * - projections: the embedded in-process lexical (BM25) and vector (exact) indexes.
+ */
+import type { Config } from "./config.ts";
+import { EmbeddedProjection } from "./adapters/embedded/projection.ts";
+import { LexicalHashEmbedder } from "./adapters/embedded/lexical-embedder.ts";
+import { openPostgres } from "./adapters/postgres/open.ts";
+import type { Database } from "./adapters/sql/database.ts";
+import { SqlCanonicalStore } from "./adapters/sql/store.ts";
+import type { Services } from "./core/services.ts";
+import { PegasError } from "./errors.ts";
+import type { Embedder } from "./ports/embedder.ts";
+
+/** RRF weight of the lexical embedder's vector leg: measured on a dev split it only repeats the lexical leg's
+ * evidence, and any weight ≥ 0.02 lowered nDCG@10 (README, Retrieval quality); at 0.01 it breaks ties and adds
+ * candidates when the lexical leg finds too little. Neural embedders get 1. */
+export const LEXICAL_EMBEDDER_FUSION_WEIGHT = 0.01;
+
+/** Opens the configured database (no query is sent yet for PostgreSQL; PGlite elects its host). */
+export async function openDatabase(config: Config): Promise<Database> {
+  if (config.database_url) return openPostgres(config.database_url);
+  const { openPglite } = await import("./adapters/pglite/open.ts");
+  return openPglite({ dataDir: config.data_dir });
+}
+
+async function makeEmbedder(config: Config): Promise<Embedder> {
+  if (!config.ollama_host) return new LexicalHashEmbedder(config.local_embed_dim);
+  const { OllamaEmbedder } = await import("./adapters/ollama/embedder.ts");
+  return new OllamaEmbedder({
+    host: config.ollama_host,
+    model: config.embed_model,
+    expectedDim: config.embed_dim,
+    keepAlive: config.ollama_keep_alive,
+    concurrency: config.ollama_concurrency,
+    batchSize: config.ollama_batch_size,
+    timeoutMs: config.ollama_timeout_ms,
+  });
+}
+
+/**
+ * Builds the services: opens the database, applies migrations (unless `migrate` is false, in which case a schema
+ * behind this build is PegasError MIGRATION_REQUIRED), readies the embedder.
+ */
+export async function createServices(config: Config): Promise<Services> {
+  const db = await openDatabase(config);
+  try {
+    const store = new SqlCanonicalStore(db);
+    if (config.migrate) await store.migrate();
+    else {
+      const status = await store.migrationStatus();
+      if (status.pending.length) {
+        throw new PegasError("MIGRATION_REQUIRED", `the database lacks migration(s) ${status.pending.join(", ")}`, { hint: "run `pegas-memory migrate`" });
+      }
+    }
+    const embedder = await makeEmbedder(config);
+    await embedder.ready();
+    const projection = new EmbeddedProjection(store, embedder.model, embedder.dim);
+    return {
+      config,
+      store,
+      embedder,
+      projection,
+      vectorIndex: projection.vectorIndex,
+      vectorWeight: config.vector_weight ?? (embedder.kind === "lexical" ? LEXICAL_EMBEDDER_FUSION_WEIGHT : 1),
+      describe: { store: db.kind, storeLocation: db.location },
+      close: (graceMs?: number) => db.close(graceMs),
+    };
+  } catch (err) {
+    await db.close(0).catch(() => {});
+    throw err;
+  }
+}
+
+/** Opens services on first use (so that `initialize` answers before the database opens) and closes them once. */
+export class LazyServices {
+  private pending: Promise<Services> | null = null;
+  private closed = false;
+
+  constructor(private readonly config: Config) {}
+
+  /** The services, created on the first call; a failed creation is retried on the next call. */
+  get(): Promise<Services> {
+    if (this.closed) return Promise.reject(new PegasError("STORE_UNAVAILABLE", "the server is shutting down"));
+    if (!this.pending) {
+      this.pending = createServices(this.config).catch((err) => {
+        this.pending = null;
+        throw err;
+      });
+    }
+    return this.pending;
+  }
+
+  /** True once services exist. */
+  get opened(): boolean {
+    return this.pending !== null;
+  }
+
+  /** Closes the services if they were opened; later get() calls fail. */
+  async close(graceMs = 1000): Promise<void> {
+    this.closed = true;
+    const p = this.pending;
+    this.pending = null;
+    if (!p) return;
+    const services = await p.catch(() => null);
+    await services?.close(graceMs);
+  }
+}
