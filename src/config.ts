@@ -3,7 +3,7 @@
  * validated with zod. This is the only module that reads `process.env`; every adapter receives only its slice.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { homedir } from "node:os";
+import { homedir, tmpdir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { parse as parseToml } from "smol-toml";
 import { z } from "zod";
@@ -20,6 +20,7 @@ export const ConfigSchema = z
   .object({
     database_url: url.optional().describe("PostgreSQL URL; unset = embedded PGlite in data_dir"),
     data_dir: z.string().min(1).describe("directory of the embedded database and caches"),
+    runtime_dir: z.string().min(1).describe("per-user runtime dir for the embedded database's socket when data_dir is too long"),
     qdrant_url: url.optional(),
     qdrant_collection: z.string().min(1).optional(),
     memgraph_url: z.string().min(1).optional(),
@@ -78,6 +79,7 @@ function xdg(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
 function defaults(env: NodeJS.ProcessEnv): Config {
   return {
     data_dir: join(xdg(env, "XDG_DATA_HOME", ".local/share"), "pegas-memory"),
+    runtime_dir: env.XDG_RUNTIME_DIR && isAbsolute(env.XDG_RUNTIME_DIR) ? env.XDG_RUNTIME_DIR : tmpdir(),
     embed_model: DEFAULT_EMBED_MODEL,
     embed_dim: 768,
     ollama_keep_alive: "5m",

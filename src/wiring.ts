@@ -23,7 +23,7 @@ export const LEXICAL_EMBEDDER_FUSION_WEIGHT = 0.01;
 export async function openDatabase(config: Config): Promise<Database> {
   if (config.database_url) return openPostgres(config.database_url);
   const { openPglite } = await import("./adapters/pglite/open.ts");
-  return openPglite({ dataDir: config.data_dir });
+  return openPglite({ dataDir: config.data_dir, runtimeDir: config.runtime_dir });
 }
 
 async function makeEmbedder(config: Config): Promise<Embedder> {

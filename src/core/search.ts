@@ -20,7 +20,12 @@ export interface SearchInput {
   status?: AtomStatus[];
   doc_id?: number | number[];
   cursor?: string;
+  /** Which legs run: both fused (default), or one alone (exact keywords, or similarity only). */
+  mode?: SearchMode;
 }
+
+/** Retrieval legs of a search. */
+export type SearchMode = "hybrid" | "lexical" | "vector";
 
 /** One hit: the atom (content cut to {@link HIT_CONTENT_CHARS}), its fused score, its rank in each leg, citations. */
 export interface SearchHit {
@@ -61,8 +66,8 @@ function filterOf(input: SearchInput): AtomFilter {
   return { types: input.types, status: input.status, docIds };
 }
 
-function cursorKey(query: string, filter: AtomFilter): string {
-  return sha256Hex(JSON.stringify([query, filter])).slice(0, 16);
+function cursorKey(query: string, filter: AtomFilter, mode: SearchMode): string {
+  return sha256Hex(JSON.stringify([query, filter, mode])).slice(0, 16);
 }
 
 function decodeCursor(cursor: string, key: string): number {
@@ -87,6 +92,24 @@ function validate(input: SearchInput): { query: string; k: number } {
   return { query, k };
 }
 
+type Hit = { atomId: number; score: number };
+
+/** BM25 over the projection; pg_trgm matches appended when it has fewer than `needed` hits. */
+async function lexicalLeg(services: Services, query: string, filter: AtomFilter, depth: number, needed: number): Promise<[Hit[], boolean]> {
+  const [lexemes] = await Promise.all([services.store.analyze(query), services.projection.sync()]);
+  const hits = services.projection.lexical(lexemes, depth, filter);
+  if (hits.length >= needed) return [hits, false];
+  const seen = new Set(hits.map((h) => h.atomId));
+  const extra = (await services.store.trigramSearch(query, depth, filter)).filter((h) => !seen.has(h.atomId));
+  return [[...hits, ...extra], extra.length > 0];
+}
+
+/** kNN over the active embedder's vectors. */
+async function vectorLeg(services: Services, query: string, filter: AtomFilter, depth: number, signal?: AbortSignal): Promise<Hit[]> {
+  const [vector] = await Promise.all([services.embedder.embedQuery(query, signal), services.projection.sync()]);
+  return services.vectorIndex.search(vector, depth, filter);
+}
+
 /**
  * Runs a hybrid search. The in-process indexes catch up with the store first, so a search sees every atom
  * committed before it started, by any process.
@@ -96,22 +119,15 @@ export async function search(services: Services, input: SearchInput, signal?: Ab
   const started = performance.now();
   const { query, k } = validate(input);
   const filter = filterOf(input);
-  const key = cursorKey(query, filter);
+  const mode = input.mode ?? "hybrid";
+  const key = cursorKey(query, filter, mode);
   const offset = input.cursor ? decodeCursor(input.cursor, key) : 0;
   const depth = Math.max(MIN_DEPTH, offset + k + 1);
-  const { store, embedder, projection } = services;
-
-  const [lexemes, queryVector] = await Promise.all([store.analyze(query), embedder.embedQuery(query, signal), projection.sync()]);
+  const [[lexical, fallback], vector] = await Promise.all([
+    mode === "vector" ? ([[], false] as [Hit[], boolean]) : lexicalLeg(services, query, filter, depth, offset + k),
+    mode === "lexical" ? [] : vectorLeg(services, query, filter, depth, signal),
+  ]);
   if (signal?.aborted) throw new PegasError("CANCELLED", "search cancelled");
-  let lexical = projection.lexical(lexemes, depth, filter);
-  let fallback = false;
-  if (lexical.length < offset + k) {
-    const seen = new Set(lexical.map((h) => h.atomId));
-    const extra = (await store.trigramSearch(query, depth, filter)).filter((h) => !seen.has(h.atomId));
-    fallback = extra.length > 0;
-    lexical = [...lexical, ...extra];
-  }
-  const vector = await services.vectorIndex.search(queryVector, depth, filter);
   const fused = reciprocalRankFusion(
     [
       { name: "lexical", weight: 1, ids: lexical.map((h) => h.atomId) },
@@ -120,7 +136,7 @@ export async function search(services: Services, input: SearchInput, signal?: Ab
     services.config.rrf_k,
   );
   const page = fused.slice(offset, offset + k);
-  const atoms = await store.atomsByIds(page.map((f) => f.id), HIT_CITATIONS);
+  const atoms = await services.store.atomsByIds(page.map((f) => f.id), HIT_CITATIONS);
   const byId = new Map(atoms.map((a) => [a.id, a]));
   const hits: SearchHit[] = page.flatMap((f) => {
     const a = byId.get(f.id);

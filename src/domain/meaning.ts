@@ -1,6 +1,6 @@
 /**
  * Guards near-duplicate merging: two texts that are close as vectors are still different facts when a negation,
- * a number or a date differs ("the drug reduces risk" vs "the drug does not reduce risk"; "in 1892" vs "in 1898").
+ * a number, a code or a date differs ("the drug reduces risk" vs "the drug does not reduce risk"; "in 1892" vs "in 1898").
  */
 
 const NEGATIONS = new Set([
@@ -30,19 +30,25 @@ function numbers(text: string): string[] {
   return (text.normalize("NFKC").match(NUMBER) ?? []).map((n) => n.replace("−", "-").replace(",", ".")).sort();
 }
 
+/** Tokens that mix letters and digits (codes, identifiers, versions: "zq17", "v2", "covid19"). */
+function codes(ws: string[]): string[] {
+  return ws.filter((w) => /\p{L}/u.test(w) && /\p{N}/u.test(w)).sort();
+}
+
 function sameMultiset(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 /**
  * Why two near-identical texts must NOT be merged, or null when they may be: a different number of negations,
- * a different multiset of numbers (dates and years included) or of month names.
+ * a different multiset of numbers (dates and years included), of letter-digit codes, or of month names.
  */
 export function meaningDifference(a: string, b: string): string | null {
   const wa = words(a);
   const wb = words(b);
   if (negationCount(wa) !== negationCount(wb)) return "negation differs";
   if (!sameMultiset(numbers(a), numbers(b))) return "a number or date differs";
+  if (!sameMultiset(codes(wa), codes(wb))) return "a code or identifier differs";
   const ma = wa.filter((w) => MONTHS.has(w)).sort();
   const mb = wb.filter((w) => MONTHS.has(w)).sort();
   if (!sameMultiset(ma, mb)) return "a date differs";

@@ -51,6 +51,7 @@ describe("meaningDifference", () => {
     expect(meaningDifference("Препарат снижает риск.", "Препарат не снижает риск.")).toBe("negation differs");
     expect(meaningDifference("Written in 1892.", "Written in 1898.")).toBe("a number or date differs");
     expect(meaningDifference("Born on 5 March.", "Born on 5 May.")).toBe("a date differs");
+    expect(meaningDifference("Marker zqa17 is set.", "Marker zqb17 is set.")).toBe("a code or identifier differs");
     expect(meaningDifference("It costs 3,5 rubles.", "It costs 3.5 rubles!")).toBeNull();
     expect(meaningDifference("The ward is dirty.", "The ward is very dirty.")).toBeNull();
   });

@@ -21,6 +21,7 @@ export const memorySearch: ToolDef = {
     status: z.array(searchableStatus).optional().describe("only these statuses (retracted is never searched)"),
     doc_id: z.union([id, z.array(id)]).optional().describe("only atoms of these documents"),
     cursor: z.string().optional().describe("next_cursor of the previous page"),
+    mode: z.enum(["hybrid", "lexical", "vector"]).optional().describe("hybrid (default), lexical only (exact words), vector only"),
   },
   outputSchema: {
     query: z.string(),

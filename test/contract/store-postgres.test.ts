@@ -1,0 +1,17 @@
+/** The CanonicalStore contract against a PostgreSQL server (skipped, with the reason, when none answers). */
+import { openPostgres } from "../../src/adapters/postgres/open.ts";
+import { createTempPgDatabase } from "../support/pg.ts";
+import { storeContract } from "./store.contract.ts";
+
+storeContract("postgres", async () => {
+  const tmp = await createTempPgDatabase();
+  if (typeof tmp === "string") return tmp;
+  const db = openPostgres(tmp.url);
+  return {
+    db,
+    async dispose() {
+      await db.close(0);
+      await tmp.drop();
+    },
+  };
+});

@@ -1,0 +1,3 @@
+import { coreSuite } from "./core.suite.ts";
+
+coreSuite("postgres");

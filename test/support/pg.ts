@@ -1,0 +1,36 @@
+/**
+ * Temporary PostgreSQL databases for tests: one fresh database per suite on the server named by
+ * PEGAS_TEST_PG_URL (default postgres://postgres@127.0.0.1:5432/test), dropped afterwards. Returns null, with the
+ * reason, when no server answers, so suites can skip with a printed reason.
+ */
+import postgres from "postgres";
+
+/** Admin URL of the test server. */
+export const TEST_PG_URL = process.env.PEGAS_TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+/** A temporary database. */
+export interface TempDb {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** Creates a temporary database, or returns the reason why none can be had. */
+export async function createTempPgDatabase(prefix = "pegas_t"): Promise<TempDb | string> {
+  const admin = postgres(TEST_PG_URL, { max: 1, onnotice: () => {}, connect_timeout: 3 });
+  const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  try {
+    await admin.unsafe(`CREATE DATABASE ${name}`);
+  } catch (err) {
+    await admin.end({ timeout: 1 }).catch(() => {});
+    return `PostgreSQL at ${TEST_PG_URL} unavailable: ${(err as Error).message}`;
+  }
+  const url = new URL(TEST_PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    async drop() {
+      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+      await admin.end({ timeout: 1 });
+    },
+  };
+}

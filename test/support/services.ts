@@ -1,0 +1,43 @@
+/**
+ * Services for core tests on a fresh database: PostgreSQL (a temporary database; a reason string when no server
+ * answers) or the embedded PGlite (a temporary data dir).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Config, loadConfig } from "../../src/config.ts";
+import type { Services } from "../../src/core/services.ts";
+import { createServices } from "../../src/wiring.ts";
+import { createTempPgDatabase } from "./pg.ts";
+
+/** Services and their disposal. */
+export interface TestServices {
+  services: Services;
+  config: Config;
+  dispose(): Promise<void>;
+}
+
+/** A config for tests: no config file, no environment but what is given. */
+export function testConfig(flags: Record<string, unknown>, env: Record<string, string> = {}): Config {
+  return loadConfig({ flags, env: { HOME: tmpdir(), XDG_CONFIG_HOME: join(tmpdir(), "pegas-no-config"), ...env } });
+}
+
+/** Opens services on a fresh database of the given backend. */
+export async function openTestServices(backend: "postgres" | "pglite", flags: Record<string, unknown> = {}): Promise<TestServices | string> {
+  if (backend === "postgres") {
+    const tmp = await createTempPgDatabase("pegas_core");
+    if (typeof tmp === "string") return tmp;
+    const config = testConfig({ database_url: tmp.url, log_level: "warn", ...flags });
+    const services = await createServices(config);
+    return { services, config, dispose: async () => { await services.close(0); await tmp.drop(); } };
+  }
+  const dir = mkdtempSync(join(tmpdir(), "pegas-core-"));
+  const config = testConfig({ data_dir: dir, log_level: "warn", ...flags });
+  const services = await createServices(config);
+  return { services, config, dispose: async () => { await services.close(0); rmSync(dir, { recursive: true, force: true }); } };
+}
+
+/** Absolute path of a file of ../shared/fixtures. */
+export function fixture(rel: string): string {
+  return new URL(`../../../shared/fixtures/${rel}`, import.meta.url).pathname;
+}
