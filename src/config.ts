@@ -130,13 +130,13 @@ function dropUndefined(layer: ConfigLayer): ConfigLayer {
 
 /**
  * Resolves the configuration: `flags` > config file (`configPath`, else the default path if it exists) >
- * environment > defaults. Relative paths become absolute against the working directory.
+ * environment > `opts.defaults` > built-in defaults. Relative paths become absolute against the working directory.
  * @throws PegasError INVALID_INPUT naming the offending key and source when validation fails.
  */
-export function loadConfig(opts: { flags?: ConfigLayer; configPath?: string; env?: NodeJS.ProcessEnv } = {}): Config {
+export function loadConfig(opts: { flags?: ConfigLayer; configPath?: string; env?: NodeJS.ProcessEnv; defaults?: ConfigLayer } = {}): Config {
   const env = opts.env ?? process.env;
   const file = fileLayer(opts.configPath ?? defaultConfigPath(env), opts.configPath !== undefined);
-  const merged = { ...defaults(env), ...envLayer(env), ...dropUndefined(file), ...dropUndefined(opts.flags ?? {}) };
+  const merged = { ...defaults(env), ...dropUndefined(opts.defaults ?? {}), ...envLayer(env), ...dropUndefined(file), ...dropUndefined(opts.flags ?? {}) };
   const parsed = ConfigSchema.safeParse(merged);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -20,7 +20,9 @@ async function run(argv: string[]): Promise<number> {
     process.stdout.write(`pegas-memory ${VERSION}\n`);
     return 0;
   }
-  const config = loadConfig({ flags: cli.flags, configPath: cli.configPath });
+  // One-shot commands print their result on stdout; routine info logs would only clutter the terminal.
+  const defaults = cli.command === "serve" ? {} : { log_level: "warn" };
+  const config = loadConfig({ flags: cli.flags, configPath: cli.configPath, defaults });
   setLogLevel(config.log_level);
   switch (cli.command) {
     case "serve": {

@@ -1,0 +1,74 @@
+import { describe, expect, test } from "bun:test";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DEFAULT_EMBED_MODEL, loadConfig, redactConfig } from "./config.ts";
+import { PegasError } from "./errors.ts";
+
+const home = mkdtempSync(join(tmpdir(), "pegas-config-"));
+const baseEnv = { HOME: home };
+
+function withFile(toml: string): string {
+  const p = join(mkdtempSync(join(tmpdir(), "pegas-config-")), "config.toml");
+  writeFileSync(p, toml);
+  return p;
+}
+
+describe("loadConfig", () => {
+  test("defaults: embedded PGlite under XDG_DATA_HOME, local embedder, DESIGN's model name", () => {
+    const c = loadConfig({ env: { ...baseEnv, XDG_DATA_HOME: "/srv/xdg" } });
+    expect(c.data_dir).toBe("/srv/xdg/pegas-memory");
+    expect(c.database_url).toBeUndefined();
+    expect(c.ollama_host).toBeUndefined();
+    expect(c.embed_model).toBe(DEFAULT_EMBED_MODEL);
+    expect(c.migrate).toBe(true);
+  });
+
+  test("precedence: flags > config file > environment > defaults", () => {
+    const file = withFile('data_dir = "/from/file"\nembed_model = "file-model"\nrrf_k = 30\n');
+    const env = { ...baseEnv, PEGAS_DATA_DIR: "/from/env", PEGAS_EMBED_MODEL: "env-model", OLLAMA_HOST: "http://127.0.0.1:11434" };
+    const c = loadConfig({ env, configPath: file, flags: { data_dir: "/from/flag" } });
+    expect(c.data_dir).toBe("/from/flag");
+    expect(c.embed_model).toBe("file-model");
+    expect(c.rrf_k).toBe(30);
+    expect(c.ollama_host).toBe("http://127.0.0.1:11434");
+  });
+
+  test("the default config file is read from XDG_CONFIG_HOME when it exists", () => {
+    const dir = mkdtempSync(join(tmpdir(), "pegas-xdg-"));
+    const file = join(dir, "pegas-memory", "config.toml");
+    require("node:fs").mkdirSync(join(dir, "pegas-memory"));
+    writeFileSync(file, 'log_level = "debug"\n');
+    expect(loadConfig({ env: { ...baseEnv, XDG_CONFIG_HOME: dir } }).log_level).toBe("debug");
+  });
+
+  test("PEGAS_DATABASE_URL wins over DATABASE_URL; ingest roots split on ':' and resolved", () => {
+    const c = loadConfig({
+      env: { ...baseEnv, DATABASE_URL: "postgres://a@h/db1", PEGAS_DATABASE_URL: "postgres://b@h/db2", PEGAS_INGEST_ROOTS: "/srv/docs:rel" },
+    });
+    expect(c.database_url).toBe("postgres://b@h/db2");
+    expect(c.ingest_roots).toEqual(["/srv/docs", join(process.cwd(), "rel")]);
+  });
+
+  test("invalid values are refused naming the key", () => {
+    const err = (() => {
+      try {
+        loadConfig({ env: { ...baseEnv, PROXY_URL: "ftp://x" } });
+      } catch (e) {
+        return e as PegasError;
+      }
+    })();
+    expect(err).toBeInstanceOf(PegasError);
+    expect(err!.message).toContain("proxy_url");
+    expect(() => loadConfig({ env: baseEnv, configPath: withFile("unknown_key = 1\n") })).toThrow(PegasError);
+    expect(() => loadConfig({ env: baseEnv, configPath: withFile("not = [valid") })).toThrow("not valid TOML");
+    expect(() => loadConfig({ env: baseEnv, configPath: "/nonexistent/config.toml" })).toThrow("does not exist");
+  });
+
+  test("secrets are masked for display", () => {
+    const c = loadConfig({ env: { ...baseEnv, PEGAS_DATABASE_URL: "postgres://u:secret@h/db", PROXY_URL: "socks5://u:pw@127.0.0.1:1080" } });
+    const shown = JSON.stringify(redactConfig(c));
+    expect(shown).not.toContain("secret");
+    expect(shown).not.toContain(":pw@");
+  });
+});
