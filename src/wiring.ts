@@ -79,16 +79,24 @@ export class LazyServices {
   private pending: Promise<Services> | null = null;
   private closed = false;
 
-  constructor(private readonly config: Config) {}
+  /** `onOpen` runs once the services exist (e.g. to start background work). */
+  constructor(
+    private readonly config: Config,
+    private readonly onOpen?: (services: Services) => void,
+  ) {}
 
   /** The services, created on the first call; a failed creation is retried on the next call. */
   get(): Promise<Services> {
     if (this.closed) return Promise.reject(new PegasError("STORE_UNAVAILABLE", "the server is shutting down"));
     if (!this.pending) {
-      this.pending = createServices(this.config).catch((err) => {
-        this.pending = null;
-        throw err;
+      const opening = createServices(this.config).then((s) => {
+        this.onOpen?.(s);
+        return s;
       });
+      opening.catch(() => {
+        if (this.pending === opening) this.pending = null;
+      });
+      this.pending = opening;
     }
     return this.pending;
   }

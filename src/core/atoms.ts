@@ -12,9 +12,14 @@ export function atomContentHash(type: AtomType, content: string): string {
 /** An atom without its vector yet. */
 export type AtomDraft = Omit<AtomInput, "vector">;
 
+/** The text that is indexed and embedded for an atom: the content, prefixed by the claim when it lacks it. */
+export function atomSearchText(claim: string, content: string): string {
+  return content.includes(claim) ? content : `${claim}\n${content}`;
+}
+
 /** Makes an atom draft; the indexed text repeats the claim only when the content does not contain it. */
 export function draftAtom(a: { type: AtomType; claim: string; content: string; confidence: number; metadata?: Record<string, unknown> }): AtomDraft {
-  const searchText = a.content.includes(a.claim) ? a.content : `${a.claim}\n${a.content}`;
+  const searchText = atomSearchText(a.claim, a.content);
   return {
     type: a.type,
     claim: a.claim,

@@ -8,6 +8,7 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import type { Config } from "../config.ts";
 import { log } from "../log.ts";
 import { VERSION } from "../version.ts";
+import { backfillEmbeddings } from "../core/backfill.ts";
 import { LazyServices } from "../wiring.ts";
 import { registerTools } from "./registry.ts";
 
@@ -35,7 +36,10 @@ export const SHUTDOWN_GRACE_MS = 1000;
  * called once when shutdown begins (main uses it to arm a hard exit deadline).
  */
 export async function serveStdio(config: Config, onStopping?: () => void): Promise<number> {
-  const services = new LazyServices(config);
+  const background = new AbortController();
+  const services = new LazyServices(config, (s) => {
+    backfillEmbeddings(s, background.signal).catch((err) => log.warn("embedding backfill stopped", { err }));
+  });
   const inflight = new Set<AbortController>();
   const server = createMcpServer(services, inflight);
   const transport = new StdioServerTransport();
@@ -46,6 +50,7 @@ export async function serveStdio(config: Config, onStopping?: () => void): Promi
     if (stopping) return;
     stopping = true;
     onStopping?.();
+    background.abort();
     log.info("shutting down", { why, inflight: inflight.size });
     const deadline = setTimeout(() => inflight.forEach((ac) => ac.abort(new Error("server shutting down"))), SHUTDOWN_GRACE_MS);
     try {

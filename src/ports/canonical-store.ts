@@ -189,4 +189,8 @@ export interface CanonicalStore {
   atomsByIds(ids: number[], maxCitations: number): Promise<AtomView[]>;
   /** Counters for memory_stats. */
   stats(): Promise<StoreStats>;
+  /** Atoms (any status but retracted) that have no embedding of `model`, in id order after `afterId`. */
+  atomsWithoutEmbedding(model: string, limit: number, afterId: number): Promise<Array<{ id: number; claim: string; content: string }>>;
+  /** Stores embeddings of existing atoms (idempotent: an existing row for the atom and model is kept). */
+  putEmbeddings(rows: EmbeddingRow[], model: string): Promise<void>;
 }

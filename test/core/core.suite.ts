@@ -90,6 +90,15 @@ export function coreSuite(backend: "postgres" | "pglite"): void {
       await expectError(search(s, { query: "x", k: 500 }), "INVALID_INPUT");
     });
 
+    it("each leg can run alone", async (s) => {
+      const lexical = await search(s, { query: "больничный флигель", k: 5, mode: "lexical" });
+      const vector = await search(s, { query: "больничный флигель", k: 5, mode: "vector" });
+      expect(lexical.hits.length).toBe(5);
+      expect(vector.hits.length).toBe(5);
+      expect(lexical.hits.every((h) => h.ranks.vector === undefined && h.ranks.lexical !== undefined)).toBe(true);
+      expect(vector.hits.every((h) => h.ranks.lexical === undefined && h.ranks.vector !== undefined)).toBe(true);
+    });
+
     it("stores atoms: exact duplicate, near duplicate, and a negation that must stay apart", async (s) => {
       const a = await storeAtom(s, { type: "fact", claim: "Доктор Рагин служит в больнице уездного города с 1870 года." });
       expect(a.created).toBe(true);

@@ -19,7 +19,7 @@ import type {
 } from "../../ports/canonical-store.ts";
 import type { Database } from "./database.ts";
 import { mapSqlError } from "./errors.ts";
-import { commitIngestTx } from "./ingest-commit.ts";
+import { commitIngestTx, insertEmbeddings } from "./ingest-commit.ts";
 import { MIGRATIONS, applyMigrations, appliedVersions } from "./migrations.ts";
 import { analyze, atomChanges, atomsByIds, changeMark, embeddingChanges, trigramSearch } from "./read-queries.ts";
 import { readStats } from "./stats.ts";
@@ -93,5 +93,20 @@ export class SqlCanonicalStore implements CanonicalStore {
 
   stats(): Promise<StoreStats> {
     return this.guard("read statistics", (sql) => readStats(sql));
+  }
+
+  atomsWithoutEmbedding(model: string, limit: number, afterId: number): Promise<Array<{ id: number; claim: string; content: string }>> {
+    return this.guard("find atoms without embeddings", async (sql) => {
+      const rows = await sql`
+        SELECT a.id, a.claim, a.content FROM pm_atom a
+         WHERE a.id > ${afterId} AND a.status <> 'retracted'
+           AND NOT EXISTS (SELECT 1 FROM pm_atom_embedding e WHERE e.atom_id = a.id AND e.model = ${model})
+         ORDER BY a.id LIMIT ${limit}`;
+      return rows.map((r) => ({ id: Number(r.id), claim: String(r.claim), content: String(r.content) }));
+    });
+  }
+
+  putEmbeddings(rows: EmbeddingRow[], model: string): Promise<void> {
+    return this.guard("store embeddings", (sql) => sql.begin((tx) => insertEmbeddings(tx, rows, model)) as Promise<void>);
   }
 }
