@@ -68,7 +68,8 @@ CREATE TABLE IF NOT EXISTS pm_atom (
   updated_at    timestamptz NOT NULL DEFAULT now()
 );
 CREATE UNIQUE INDEX IF NOT EXISTS pm_atom_content_hash_key ON pm_atom (content_hash);
-CREATE INDEX IF NOT EXISTS pm_atom_change_xid_idx ON pm_atom (change_xid);
+-- Keyset order of the change feed: (change_xid, id) lets a reader stop at once whatever the statistics say.
+CREATE INDEX IF NOT EXISTS pm_atom_change_idx ON pm_atom (change_xid, id);
 CREATE INDEX IF NOT EXISTS pm_atom_doc_idx ON pm_atom (doc_id);
 CREATE INDEX IF NOT EXISTS pm_atom_tsv_idx ON pm_atom USING gin (search_tsv);
 CREATE INDEX IF NOT EXISTS pm_atom_claim_trgm_idx ON pm_atom USING gin (claim gin_trgm_ops);
@@ -85,7 +86,7 @@ CREATE TABLE IF NOT EXISTS pm_atom_embedding (
   updated_at    timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (atom_id, model)
 );
-CREATE INDEX IF NOT EXISTS pm_atom_embedding_model_xid_idx ON pm_atom_embedding (model, change_xid);
+CREATE INDEX IF NOT EXISTS pm_atom_embedding_change_idx ON pm_atom_embedding (model, change_xid, atom_id);
 CREATE OR REPLACE TRIGGER pm_atom_embedding_stamp BEFORE UPDATE ON pm_atom_embedding
   FOR EACH ROW EXECUTE FUNCTION pm_stamp_change();
 

@@ -123,19 +123,27 @@ export interface AtomView {
   citation_count: number;
 }
 
-/** What the in-process indexes need of one atom. */
+/** Position in the change feed: the transaction id (xid8 as decimal text) and row id of the last row read. */
+export interface ChangeCursor {
+  xid: string;
+  id: number;
+}
+
+/** What the in-process indexes need of one atom; `xid` is the transaction that last changed it. */
 export interface AtomIndexRow {
   id: number;
+  xid: string;
   type: AtomType;
   status: AtomStatus;
   docId: number | null;
   lexemes: LexemeTf[];
 }
 
-/** A canonical embedding row. */
+/** A canonical embedding row (`xid`: the transaction that last wrote it, present in change-feed rows). */
 export interface EmbeddingRow {
   atomId: number;
   vector: Float32Array;
+  xid?: string;
 }
 
 /** Counters of memory_stats. */
@@ -179,10 +187,10 @@ export interface CanonicalStore {
    * finished, so any change not yet read carries a transaction id ≥ it ("0" reads everything).
    */
   changeMark(): Promise<string>;
-  /** Atoms changed at or after `since`, at most `limit`, in id order after `afterId`. */
-  atomChanges(since: string, limit: number, afterId: number): Promise<AtomIndexRow[]>;
-  /** Embeddings of `model` changed at or after `since`, at most `limit`, in atom id order after `afterId`. */
-  embeddingChanges(since: string, model: string, limit: number, afterId: number): Promise<EmbeddingRow[]>;
+  /** At most `limit` atoms after `cursor` in (change xid, id) order; start with `{ xid: mark, id: 0 }`. */
+  atomChanges(cursor: ChangeCursor, limit: number): Promise<AtomIndexRow[]>;
+  /** At most `limit` embeddings of `model` after `cursor` in (change xid, atom id) order. */
+  embeddingChanges(cursor: ChangeCursor, model: string, limit: number): Promise<EmbeddingRow[]>;
   /** Trigram fallback: atoms whose claim is word-similar to `query` (pg_trgm), best first. */
   trigramSearch(query: string, k: number, filter: AtomFilter): Promise<Array<{ atomId: number; score: number }>>;
   /** Atoms by id with up to `maxCitations` citations each, in the order of `ids` (missing ids are skipped). */

@@ -125,19 +125,27 @@ export function storeContract(name: string, open: () => Promise<OpenedDb | strin
     });
 
     it("the change feed returns each change after the mark, with identical row shapes", async () => {
-      const all = await store.atomChanges("0", 1000, 0);
+      const all = await store.atomChanges({ xid: "0", id: 0 }, 1000);
       expect(all.length).toBeGreaterThan(3);
       const row = all[0];
       expect(typeof row.id).toBe("number");
       expect(row.lexemes.length).toBeGreaterThan(0);
-      const vectors = await store.embeddingChanges("0", MODEL, 1000, 0);
+      const vectors = await store.embeddingChanges({ xid: "0", id: 0 }, MODEL, 1000);
       expect(vectors[0].vector).toBeInstanceOf(Float32Array);
       expect(vectors[0].vector.length).toBe(DIM);
+      const paged: number[] = [];
+      for (let cursor = { xid: "0", id: 0 }; ; ) {
+        const page = await store.atomChanges(cursor, 2);
+        if (!page.length) break;
+        paged.push(...page.map((x) => x.id));
+        cursor = { xid: page[page.length - 1].xid, id: page[page.length - 1].id };
+      }
+      expect(paged.sort((x, y) => x - y)).toEqual(all.map((x) => x.id).sort((x, y) => x - y));
       const mark = await store.changeMark();
-      expect(await store.atomChanges(mark, 1000, 0)).toEqual([]);
+      expect(await store.atomChanges({ xid: mark, id: 0 }, 1000)).toEqual([]);
       const r = await store.storeAtom({ atom: atom("Новый факт после метки.", 44), model: MODEL });
-      expect((await store.atomChanges(mark, 1000, 0)).map((x) => x.id)).toContain(r.atomId);
-      expect((await store.embeddingChanges(mark, MODEL, 1000, 0)).map((x) => x.atomId)).toContain(r.atomId);
+      expect((await store.atomChanges({ xid: mark, id: 0 }, 1000)).map((x) => x.id)).toContain(r.atomId);
+      expect((await store.embeddingChanges({ xid: mark, id: 0 }, MODEL, 1000)).map((x) => x.atomId)).toContain(r.atomId);
     });
 
     it("trigram fallback finds a misspelled claim", async () => {
@@ -148,7 +156,7 @@ export function storeContract(name: string, open: () => Promise<OpenedDb | strin
     });
 
     it("atoms come back in the asked order with typed fields", async () => {
-      const ids = (await store.atomChanges("0", 3, 0)).map((x) => x.id).reverse();
+      const ids = (await store.atomChanges({ xid: "0", id: 0 }, 3)).map((x) => x.id).reverse();
       const atoms = await store.atomsByIds([...ids, 999_999], 1);
       expect(atoms.map((a) => a.id)).toEqual(ids);
       const a = atoms.find((x) => x.citations.length)!;

@@ -52,21 +52,21 @@ export class EmbeddedProjection implements SearchProjection {
     const next = await this.store.changeMark();
     let applied = 0;
     // Atoms first, then embeddings, so that every vector finds its atom's slot.
-    for (let after = 0; ; ) {
-      const atoms = await this.store.atomChanges(this.mark, PAGE, after);
+    for (let cursor = { xid: this.mark, id: 0 }; ; ) {
+      const atoms = await this.store.atomChanges(cursor, PAGE);
       for (const a of atoms) {
         const slot = this.catalog.upsert(a.id, { type: a.type, status: a.status, docId: a.docId });
         this.lexicalIndex.add(slot, a.lexemes);
-        after = a.id;
+        cursor = { xid: a.xid, id: a.id };
       }
       applied += atoms.length;
       if (atoms.length < PAGE) break;
     }
-    for (let after = 0; ; ) {
-      const rows = await this.store.embeddingChanges(this.mark, this.model, PAGE, after);
+    for (let cursor = { xid: this.mark, id: 0 }; ; ) {
+      const rows = await this.store.embeddingChanges(cursor, this.model, PAGE);
       for (const e of rows) {
         if (this.catalog.slot(e.atomId) !== undefined) this.vectorIndex.put(e.atomId, e.vector);
-        after = e.atomId;
+        cursor = { xid: e.xid ?? cursor.xid, id: e.atomId };
       }
       applied += rows.length;
       if (rows.length < PAGE) break;

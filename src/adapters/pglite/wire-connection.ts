@@ -178,6 +178,7 @@ export class WireConnection {
   }
 
   private armIdleTimer(): void {
+    this.clearIdleTimer(); // a pump with no complete message re-arms: never leak the previous timer
     this.idleTimer = setTimeout(() => {
       log.warn("pglite wire: a client held a transaction idle too long; rolling it back", {
         idleMs: this.ctx.idleInTransactionMs,

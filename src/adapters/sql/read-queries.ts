@@ -6,7 +6,7 @@ import type { Sql } from "postgres";
 import type { SqlLike } from "./database.ts";
 import type { AtomFilter, AtomStatus, AtomType } from "../../domain/atom.ts";
 import { parseTsvector, type LexemeTf } from "../../domain/tsvector.ts";
-import type { AtomIndexRow, AtomView, EmbeddingRow } from "../../ports/canonical-store.ts";
+import type { AtomIndexRow, AtomView, ChangeCursor, EmbeddingRow } from "../../ports/canonical-store.ts";
 import { bytesToVector } from "./vector-bytes.ts";
 
 /** Lexemes of `text` under the `pegas` configuration. */
@@ -21,13 +21,18 @@ export async function changeMark(sql: Sql<any>): Promise<string> {
   return String(row.xmin);
 }
 
-/** Atoms changed at or after `since` (xid8 text), after `afterId`, at most `limit`. */
-export async function atomChanges(sql: Sql<any>, since: string, limit: number, afterId: number): Promise<AtomIndexRow[]> {
+/**
+ * Atoms after `cursor` in (change_xid, id) order. Keyset paging on the (change_xid, id) index: the plan stops after
+ * `limit` rows whatever the statistics say (PGlite never autovacuums, so it has none).
+ */
+export async function atomChanges(sql: Sql<any>, cursor: ChangeCursor, limit: number): Promise<AtomIndexRow[]> {
   const rows = await sql`
-    SELECT id, type, status, doc_id, search_tsv::text AS tsv FROM pm_atom
-     WHERE change_xid >= ${since}::xid8 AND id > ${afterId} ORDER BY id LIMIT ${limit}`;
+    SELECT id, change_xid::text AS xid, type, status, doc_id, search_tsv::text AS tsv FROM pm_atom
+     WHERE (change_xid, id) > (${cursor.xid}::xid8, ${cursor.id}::bigint)
+     ORDER BY change_xid, id LIMIT ${limit}`;
   return rows.map((r) => ({
     id: Number(r.id),
+    xid: String(r.xid),
     type: r.type as AtomType,
     status: r.status as AtomStatus,
     docId: r.doc_id === null ? null : Number(r.doc_id),
@@ -35,13 +40,13 @@ export async function atomChanges(sql: Sql<any>, since: string, limit: number, a
   }));
 }
 
-/** Embeddings of `model` changed at or after `since`, after `afterId`, at most `limit`. */
-export async function embeddingChanges(sql: Sql<any>, since: string, model: string, limit: number, afterId: number): Promise<EmbeddingRow[]> {
+/** Embeddings of `model` after `cursor` in (change_xid, atom_id) order (keyset, as {@link atomChanges}). */
+export async function embeddingChanges(sql: Sql<any>, cursor: ChangeCursor, model: string, limit: number): Promise<EmbeddingRow[]> {
   const rows = await sql`
-    SELECT atom_id, vector FROM pm_atom_embedding
-     WHERE model = ${model} AND change_xid >= ${since}::xid8 AND atom_id > ${afterId}
-     ORDER BY atom_id LIMIT ${limit}`;
-  return rows.map((r) => ({ atomId: Number(r.atom_id), vector: bytesToVector(r.vector as Uint8Array) }));
+    SELECT atom_id, change_xid::text AS xid, vector FROM pm_atom_embedding
+     WHERE model = ${model} AND (change_xid, atom_id) > (${cursor.xid}::xid8, ${cursor.id}::bigint)
+     ORDER BY change_xid, atom_id LIMIT ${limit}`;
+  return rows.map((r) => ({ atomId: Number(r.atom_id), xid: String(r.xid), vector: bytesToVector(r.vector as Uint8Array) }));
 }
 
 /** SQL condition for a filter over `pm_atom a` (retracted never passes). */

@@ -10,6 +10,7 @@ import type {
   AtomInput,
   AtomView,
   CanonicalStore,
+  ChangeCursor,
   EmbeddingRow,
   IngestCommit,
   IngestPlan,
@@ -75,12 +76,12 @@ export class SqlCanonicalStore implements CanonicalStore {
     return this.guard("read the change mark", (sql) => changeMark(sql));
   }
 
-  atomChanges(since: string, limit: number, afterId: number): Promise<AtomIndexRow[]> {
-    return this.guard("read changed atoms", (sql) => atomChanges(sql, since, limit, afterId));
+  atomChanges(cursor: ChangeCursor, limit: number): Promise<AtomIndexRow[]> {
+    return this.guard("read changed atoms", (sql) => atomChanges(sql, cursor, limit));
   }
 
-  embeddingChanges(since: string, model: string, limit: number, afterId: number): Promise<EmbeddingRow[]> {
-    return this.guard("read changed embeddings", (sql) => embeddingChanges(sql, since, model, limit, afterId));
+  embeddingChanges(cursor: ChangeCursor, model: string, limit: number): Promise<EmbeddingRow[]> {
+    return this.guard("read changed embeddings", (sql) => embeddingChanges(sql, cursor, model, limit));
   }
 
   trigramSearch(query: string, k: number, filter: AtomFilter): Promise<Array<{ atomId: number; score: number }>> {
