@@ -1,0 +1,60 @@
+/**
+ * `npm run bench [-- name…]`: runs every benchmark (or the ones named), writes bench/results/<name>.json for each
+ * (machine info, parameters, measurements) and prints the Markdown summary table. Benchmarks measure only; the
+ * acceptance targets are printed beside the numbers. Temporary data dirs are removed at the end.
+ */
+import { setLogLevel } from "../src/log.ts";
+import { firstQueryBench } from "./benchmarks/first-query.ts";
+import { idleRss } from "./benchmarks/idle-rss.ts";
+import { ingestBench } from "./benchmarks/ingest.ts";
+import { retrieval } from "./benchmarks/retrieval.ts";
+import { searchLatency } from "./benchmarks/search-latency.ts";
+import { startup } from "./benchmarks/startup.ts";
+import { removeTempDirs } from "./lib/env.ts";
+import { type Benchmark, machineInfo, markdownSummary, type ResultFile, writeResult } from "./lib/report.ts";
+
+/** Every benchmark, in run (and table) order. */
+export const BENCHMARKS: Benchmark[] = [startup, firstQueryBench, ingestBench, searchLatency, idleRss, retrieval];
+
+function select(names: string[]): Benchmark[] {
+  if (names.length === 0) return BENCHMARKS;
+  const unknown = names.filter((n) => !BENCHMARKS.some((b) => b.name === n));
+  if (unknown.length) {
+    throw new Error(`unknown benchmark(s) ${unknown.join(", ")}; choose from ${BENCHMARKS.map((b) => b.name).join(", ")}`);
+  }
+  return BENCHMARKS.filter((b) => names.includes(b.name));
+}
+
+async function main(argv: string[]): Promise<number> {
+  setLogLevel("warn");
+  const chosen = select(argv.filter((a) => !a.startsWith("-")));
+  const started = performance.now();
+  const done: ResultFile[] = [];
+  let failed = 0;
+  const cleanup = () => removeTempDirs();
+  process.on("SIGINT", () => {
+    cleanup();
+    process.exit(130);
+  });
+  for (const b of chosen) {
+    process.stderr.write(`bench: ${b.name} — ${b.description}\n`);
+    const t0 = performance.now();
+    try {
+      const outcome = await b.run();
+      const file: ResultFile = { benchmark: b.name, description: b.description, machine: machineInfo(), duration_s: Math.round((performance.now() - t0) / 100) / 10, ...outcome };
+      const path = writeResult(file);
+      done.push(file);
+      process.stderr.write(`bench: ${b.name} done in ${file.duration_s} s → ${path}\n`);
+    } catch (err) {
+      failed++;
+      process.stderr.write(`bench: ${b.name} FAILED: ${(err as Error).stack ?? err}\n`);
+    } finally {
+      cleanup();
+    }
+  }
+  process.stdout.write(markdownSummary(done) + "\n");
+  process.stderr.write(`bench: ${done.length} benchmark(s) written, ${failed} failed, total ${Math.round((performance.now() - started) / 1000)} s\n`);
+  return failed ? 1 : 0;
+}
+
+if (import.meta.main) process.exit(await main(process.argv.slice(2)));

@@ -1,0 +1,17 @@
+/**
+ * `bun bench/summary.ts`: prints the Markdown summary table of the committed results (bench/results/*.json), in
+ * the order `npm run bench` runs them; the README embeds this table.
+ */
+import { markdownSummary, readResults } from "./lib/report.ts";
+
+/** Benchmark names in table order (the same as bench/run.ts, without importing the benchmarks). */
+export const ORDER = ["startup", "first_query", "ingest", "search_latency", "idle_rss", "retrieval"];
+
+if (import.meta.main) {
+  const files = readResults(ORDER);
+  if (files.length === 0) {
+    process.stderr.write("no results in bench/results/: run `npm run bench` first\n");
+    process.exit(1);
+  }
+  process.stdout.write(markdownSummary(files) + "\n");
+}
