@@ -9,7 +9,12 @@ import type { LexemeTf } from "../domain/tsvector.ts";
 /** Source kinds of the data model. */
 export type DocumentKind = "web" | "pdf" | "epub" | "text" | "code_repo";
 
-/** Where a piece of evidence sits in its document; every field optional, lines and chars 1-based/0-based. */
+/**
+ * Where a piece of evidence sits in its document; every field optional. `char_*` are code-point offsets (0-based,
+ * end exclusive) and `line_*` 1-based inclusive line numbers within the section (the whole text, a PDF page, an
+ * EPUB chapter); `page` is 1-based; `chapter` is the chapter title, `chapter_index` its 1-based spine position
+ * and `href` its path inside the EPUB.
+ */
 export interface Locator {
   char_start?: number;
   char_end?: number;
@@ -17,6 +22,8 @@ export interface Locator {
   line_end?: number;
   page?: number;
   chapter?: string;
+  chapter_index?: number;
+  href?: string;
 }
 
 /** A document to register (upserted by `uri`). */
