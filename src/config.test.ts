@@ -1,5 +1,5 @@
-import { describe, expect, test } from "bun:test";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEFAULT_EMBED_MODEL, loadConfig, redactConfig } from "./config.ts";
@@ -7,9 +7,12 @@ import { PegasError } from "./errors.ts";
 
 const home = mkdtempSync(join(tmpdir(), "pegas-config-"));
 const baseEnv = { HOME: home };
+afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 function withFile(toml: string): string {
-  const p = join(mkdtempSync(join(tmpdir(), "pegas-config-")), "config.toml");
+  const dir = join(home, Math.random().toString(36).slice(2));
+  mkdirSync(dir);
+  const p = join(dir, "config.toml");
   writeFileSync(p, toml);
   return p;
 }
@@ -35,9 +38,9 @@ describe("loadConfig", () => {
   });
 
   test("the default config file is read from XDG_CONFIG_HOME when it exists", () => {
-    const dir = mkdtempSync(join(tmpdir(), "pegas-xdg-"));
+    const dir = join(home, "xdg");
     const file = join(dir, "pegas-memory", "config.toml");
-    require("node:fs").mkdirSync(join(dir, "pegas-memory"));
+    mkdirSync(join(dir, "pegas-memory"), { recursive: true });
     writeFileSync(file, 'log_level = "debug"\n');
     expect(loadConfig({ env: { ...baseEnv, XDG_CONFIG_HOME: dir } }).log_level).toBe("debug");
   });
@@ -63,6 +66,10 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ env: baseEnv, configPath: withFile("unknown_key = 1\n") })).toThrow(PegasError);
     expect(() => loadConfig({ env: baseEnv, configPath: withFile("not = [valid") })).toThrow("not valid TOML");
     expect(() => loadConfig({ env: baseEnv, configPath: "/nonexistent/config.toml" })).toThrow("does not exist");
+  });
+
+  test("OLLAMA_HOST may omit the scheme, as Ollama itself allows", () => {
+    expect(loadConfig({ env: { ...baseEnv, OLLAMA_HOST: "127.0.0.1:11434" } }).ollama_host).toBe("http://127.0.0.1:11434");
   });
 
   test("secrets are masked for display", () => {

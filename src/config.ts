@@ -24,7 +24,9 @@ export const ConfigSchema = z
     qdrant_url: url.optional(),
     qdrant_collection: z.string().min(1).optional(),
     memgraph_url: z.string().min(1).optional(),
-    ollama_host: url.optional().describe("Ollama base URL; unset = the local embedder"),
+    ollama_host: z
+      .preprocess((v) => (typeof v === "string" && v && !/^https?:\/\//i.test(v) ? `http://${v}` : v), url.optional())
+      .describe("Ollama base URL (a bare host:port gets http://); unset = the local embedder"),
     embed_model: z.string().min(1),
     embed_dim: positiveInt.describe("expected embedding dimension of the Ollama model"),
     llm_model: z.string().min(1).optional(),

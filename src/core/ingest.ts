@@ -5,7 +5,7 @@
  */
 import { chunkText } from "../domain/chunk.ts";
 import { sha256Hex } from "../domain/hash.ts";
-import { detectLang, firstSentence } from "../domain/text.ts";
+import { detectLang, firstSentence, sanitizeText } from "../domain/text.ts";
 import { PegasError, invalidInput } from "../errors.ts";
 import type { IngestPlan, PlannedAtom } from "../ports/canonical-store.ts";
 import { draftAtom } from "./atoms.ts";
@@ -34,6 +34,7 @@ export interface IngestResult {
   atoms_near_duplicate: number;
   citations_added: number;
   atoms_staled: number;
+  atoms_revived: number;
   warnings: string[];
   took_ms: number;
 }
@@ -90,12 +91,12 @@ export async function ingest(services: Services, input: IngestInput, opts: Inges
   const base = { uri: src.uri, bytes: src.bytes, warnings: [...src.warnings] };
   const known = await services.store.documentByUri(src.uri);
   if (known?.contentHash === contentHash) {
-    return { ...base, doc_id: known.id, version: known.version, unchanged: true, chunks: 0, atoms_created: 0, atoms_existing: 0, atoms_near_duplicate: 0, citations_added: 0, atoms_staled: 0, took_ms: ms(started) };
+    return { ...base, doc_id: known.id, version: known.version, unchanged: true, chunks: 0, atoms_created: 0, atoms_existing: 0, atoms_near_duplicate: 0, citations_added: 0, atoms_staled: 0, atoms_revived: 0, took_ms: ms(started) };
   }
   const lang = detectLang(src.text);
   const chunks = chunkText(src.text, { target: services.config.chunk_chars, lang });
   if (chunks.length === 0) throw invalidInput(`'${src.uri}' has no text to store`);
-  const title = src.title ?? defaultTitle(src.text);
+  const title = src.title ? sanitizeText(src.title, "title").text.trim() || null : defaultTitle(src.text);
   const drafts = chunks.map((c) => draftAtom({ type: "text", claim: firstSentence(c.text), content: c.text, confidence: 0.5 }));
   const vectors = await embedAll(services, drafts.map((d) => d.searchText), opts);
   checkAborted(opts.signal);
@@ -127,6 +128,7 @@ export async function ingest(services: Services, input: IngestInput, opts: Inges
     atoms_near_duplicate: commit.atomsNearDuplicate,
     citations_added: commit.citationsAdded,
     atoms_staled: commit.atomsStaled,
+    atoms_revived: commit.atomsRevived,
     took_ms: ms(started),
   };
 }

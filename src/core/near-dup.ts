@@ -5,6 +5,7 @@
  */
 import { meaningDifference } from "../domain/meaning.ts";
 import type { AtomType } from "../domain/atom.ts";
+import { atomContentHash } from "./atoms.ts";
 import type { Services } from "./services.ts";
 
 /** What a draft duplicates: an existing atom (`atomId`) or an earlier draft of the same batch (`draftIndex`). */
@@ -36,7 +37,9 @@ async function againstStored(services: Services, d: Draft, threshold: number): P
   const atoms = await services.store.atomsByIds(hits.map((h) => h.atomId), 0);
   for (const h of hits) {
     const a = atoms.find((x) => x.id === h.atomId);
-    if (a && meaningDifference(a.content, d.content) === null) return { atomId: a.id, cosine: h.score };
+    // The same content is an exact duplicate, which the store resolves by content hash (counted as existing).
+    if (!a || atomContentHash(a.type, a.content) === d.contentHash) continue;
+    if (meaningDifference(a.content, d.content) === null) return { atomId: a.id, cosine: h.score };
   }
   return undefined;
 }

@@ -4,10 +4,10 @@
  * reciprocal rank fusion, filtered (type, status, document; never retracted), paged by an opaque cursor, each hit
  * hydrated with its citations.
  */
-import type { AtomFilter, AtomStatus, AtomType } from "../domain/atom.ts";
+import { ATOM_STATUSES, ATOM_TYPES, type AtomFilter, type AtomStatus, type AtomType } from "../domain/atom.ts";
 import { sha256Hex } from "../domain/hash.ts";
 import { reciprocalRankFusion } from "../domain/rrf.ts";
-import { truncateCodePoints } from "../domain/text.ts";
+import { sanitizeText, truncateCodePoints } from "../domain/text.ts";
 import { PegasError, invalidInput } from "../errors.ts";
 import type { CitationView } from "../ports/canonical-store.ts";
 import type { Services } from "./services.ts";
@@ -60,6 +60,8 @@ export const HIT_CITATIONS = 5;
 const MAX_K = 50;
 const MIN_DEPTH = 100;
 const MAX_QUERY_CHARS = 4000;
+/** Deepest page a cursor may point at: ranking deeper than this is noise. */
+const MAX_OFFSET = 1000;
 
 function filterOf(input: SearchInput): AtomFilter {
   const docIds = input.doc_id === undefined ? undefined : Array.isArray(input.doc_id) ? input.doc_id : [input.doc_id];
@@ -73,7 +75,7 @@ function cursorKey(query: string, filter: AtomFilter, mode: SearchMode): string 
 function decodeCursor(cursor: string, key: string): number {
   try {
     const { o, h } = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (h === key && Number.isInteger(o) && o >= 0) return o;
+    if (h === key && Number.isInteger(o) && o >= 0 && o <= MAX_OFFSET) return o;
   } catch {
     // fall through to the error below
   }
@@ -81,11 +83,13 @@ function decodeCursor(cursor: string, key: string): number {
 }
 
 function validate(input: SearchInput): { query: string; k: number } {
-  const query = (input.query ?? "").trim();
+  const query = sanitizeText(String(input.query ?? ""), "query").text.trim();
   if (!query) throw invalidInput("query is empty", "give a few words to search for");
   if (query.length > MAX_QUERY_CHARS) throw invalidInput(`query is ${query.length} characters; the limit is ${MAX_QUERY_CHARS}`);
   const k = input.k ?? 10;
   if (!Number.isInteger(k) || k < 1 || k > MAX_K) throw invalidInput(`k must be an integer from 1 to ${MAX_K}, got ${k}`);
+  for (const t of input.types ?? []) if (!ATOM_TYPES.includes(t)) throw invalidInput(`unknown atom type '${t}'`, `use one of ${ATOM_TYPES.join(", ")}`);
+  for (const st of input.status ?? []) if (!ATOM_STATUSES.includes(st)) throw invalidInput(`unknown status '${st}'`, `use one of ${ATOM_STATUSES.join(", ")}`);
   if (input.status?.includes("retracted")) {
     throw invalidInput("retracted atoms are never searched", "use memory_get with the atom id to read a retracted atom");
   }
@@ -128,6 +132,8 @@ export async function search(services: Services, input: SearchInput, signal?: Ab
     mode === "lexical" ? [] : vectorLeg(services, query, filter, depth, signal),
   ]);
   if (signal?.aborted) throw new PegasError("CANCELLED", "search cancelled");
+  // A lexical embedder cannot find what the lexical leg (with its trigram fallback) finds nothing of, except noise.
+  if (mode === "hybrid" && services.embedder.kind === "lexical" && lexical.length === 0) vector.length = 0;
   const fused = reciprocalRankFusion(
     [
       { name: "lexical", weight: 1, ids: lexical.map((h) => h.atomId) },

@@ -39,12 +39,43 @@ function decodeUtf8(bytes: Uint8Array, name: string): string {
   }
 }
 
-/** True when `path` is inside one of `roots` (after resolving symlinks). */
+/** True when `path` is inside one of `roots` (plain path comparison; callers resolve symlinks on both sides). */
 export function insideRoots(path: string, roots: string[]): boolean {
   return roots.some((root) => {
     const rel = relative(root, path);
     return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
   });
+}
+
+function realOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+function outsideRoots(path: string, roots: string[]): PegasError {
+  const allowed = roots.length ? roots.map((r) => `'${r}'`).join(", ") : "none configured";
+  return invalidInput(`'${path}' is outside the ingest roots (${allowed})`, "add its directory to PEGAS_INGEST_ROOTS (colon-separated) or pass the text itself");
+}
+
+/**
+ * Resolves a path for reading. With roots, the path is checked before the file system is touched (so that nobody
+ * can probe which files exist outside them) and again after symlinks are resolved (roots resolved too).
+ */
+function resolveReadable(path: string, roots: string[] | null): string {
+  const abs = resolve(path);
+  const realRoots = roots?.map(realOrSelf) ?? null;
+  if (roots && realRoots && !insideRoots(abs, roots) && !insideRoots(abs, realRoots)) throw outsideRoots(abs, roots);
+  let real: string;
+  try {
+    real = realpathSync(abs);
+  } catch {
+    throw new PegasError("NOT_FOUND", `no file '${path}'`, { hint: "give an existing path (absolute, or relative to the server's working directory)" });
+  }
+  if (roots && realRoots && !insideRoots(real, realRoots)) throw outsideRoots(abs, roots);
+  return real;
 }
 
 /**
@@ -53,16 +84,7 @@ export function insideRoots(path: string, roots: string[]): boolean {
  * UNSUPPORTED_MEDIA (binary, PDF/EPUB/HTML, not UTF-8).
  */
 export function readFileSource(path: string, opts: { roots: string[] | null; maxBytes: number; title?: string }): SourceText {
-  let real: string;
-  try {
-    real = realpathSync(resolve(path));
-  } catch {
-    throw new PegasError("NOT_FOUND", `no file '${path}'`, { hint: "give an existing path (absolute, or relative to the server's working directory)" });
-  }
-  if (opts.roots !== null && !insideRoots(real, opts.roots)) {
-    const allowed = opts.roots.length ? opts.roots.map((r) => `'${r}'`).join(", ") : "none configured";
-    throw invalidInput(`'${real}' is outside the ingest roots (${allowed})`, "add its directory to PEGAS_INGEST_ROOTS (colon-separated) or pass the text itself");
-  }
+  const real = resolveReadable(path, opts.roots);
   const st = statSync(real);
   if (!st.isFile()) throw invalidInput(`'${real}' is not a regular file`);
   if (st.size > opts.maxBytes) throw new PegasError("LIMIT_EXCEEDED", `'${real}' has ${st.size} bytes; the limit is ${opts.maxBytes}`, { hint: "raise max_input_bytes in the config or split the file" });
@@ -88,6 +110,10 @@ export function readFileSource(path: string, opts: { roots: string[] | null; max
 /** Wraps raw text from the caller as a source; its URI is content-addressed (`text:sha256:<hex>`). */
 export function rawTextSource(raw: string, opts: { maxBytes: number; title?: string }): SourceText {
   const bytes = Buffer.byteLength(raw, "utf8");
+  const nuls = raw.length ? (raw.match(/\u0000/g)?.length ?? 0) : 0;
+  if (nuls > 16 && nuls / raw.length > 0.001) {
+    throw new PegasError("UNSUPPORTED_MEDIA", `text holds ${nuls} NUL characters: it looks like binary data`, { hint: "pass text, or a path to the file" });
+  }
   if (bytes > opts.maxBytes) throw new PegasError("LIMIT_EXCEEDED", `text has ${bytes} bytes; the limit is ${opts.maxBytes}`, { hint: "split it into several ingests" });
   const { text, warnings } = sanitizeText(raw, "text");
   if (!text.trim()) throw invalidInput("text is empty", "pass the text to ingest");

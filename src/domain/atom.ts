@@ -19,11 +19,3 @@ export interface AtomFilter {
   status?: AtomStatus[];
   docIds?: number[];
 }
-
-/** Relation kinds produced by extraction (any single-token kind is allowed). */
-export const SEED_LINK_KINDS = ["inference", "cause", "reference", "contradicts", "depends_on", "calls", "defines"] as const;
-
-/** True when `kind` is a single-token relation name (lower-case letters, digits, underscore; ≤ 64 chars). */
-export function isLinkKind(kind: string): boolean {
-  return /^[a-z][a-z0-9_]{0,63}$/.test(kind);
-}

@@ -1,9 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { chunkText } from "./chunk.ts";
+import { fixturePath } from "../../test/support/shared.ts";
 import { sanitizeText } from "./text.ts";
 
-const fixture = (name: string) => sanitizeText(readFileSync(new URL(`../../../shared/fixtures/text/${name}`, import.meta.url), "utf8")).text;
+const fixture = (name: string) => sanitizeText(readFileSync(fixturePath(`text/${name}`), "utf8")).text;
 
 /** Offsets are code points: slicing the code-point array must give back the chunk text. */
 function expectOffsetsExact(text: string, chunks: ReturnType<typeof chunkText>) {

@@ -35,13 +35,30 @@ function codes(ws: string[]): string[] {
   return ws.filter((w) => /\p{L}/u.test(w) && /\p{N}/u.test(w)).sort();
 }
 
+/**
+ * Words whose presence does not change a statement: articles and intensifiers. Deliberately tiny: "before"/"after",
+ * "more"/"less", "бы" and the like change meaning and are never ignored.
+ */
+const FILLER = new Set(["a", "an", "the", "very", "really", "quite", "just", "also", "очень", "же", "вот", "ведь", "ну"]);
+
+/** The statement's words in order, without filler. */
+function contentWords(ws: string[]): string[] {
+  return ws.filter((w) => !FILLER.has(w));
+}
+
 function sameMultiset(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
+/** Collapses immediate repetitions ("very very" → "very"). */
+function dedupeRuns(ws: string[]): string[] {
+  return ws.filter((w, i) => i === 0 || ws[i - 1] !== w);
+}
+
 /**
  * Why two near-identical texts must NOT be merged, or null when they may be: a different number of negations,
- * a different multiset of numbers (dates and years included), of letter-digit codes, or of month names.
+ * a different multiset of numbers (dates and years included), of letter-digit codes, or of month names, or
+ * content words that differ in set or order (filler words, case, punctuation and repeated words aside).
  */
 export function meaningDifference(a: string, b: string): string | null {
   const wa = words(a);
@@ -52,5 +69,11 @@ export function meaningDifference(a: string, b: string): string | null {
   const ma = wa.filter((w) => MONTHS.has(w)).sort();
   const mb = wb.filter((w) => MONTHS.has(w)).sort();
   if (!sameMultiset(ma, mb)) return "a date differs";
+  // A bag-of-words vector cannot see antonyms ("increased"/"decreased") or order ("A, not B"/"B, not A"):
+  // only wording that differs in case, punctuation, repetition or filler words may merge.
+  const ca = contentWords(wa);
+  const cb = contentWords(wb);
+  if (!sameMultiset([...new Set(ca)].sort(), [...new Set(cb)].sort())) return "the words differ";
+  if (!sameMultiset(dedupeRuns(ca), dedupeRuns(cb))) return "the word order differs";
   return null;
 }

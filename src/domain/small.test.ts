@@ -54,5 +54,10 @@ describe("meaningDifference", () => {
     expect(meaningDifference("Marker zqa17 is set.", "Marker zqb17 is set.")).toBe("a code or identifier differs");
     expect(meaningDifference("It costs 3,5 rubles.", "It costs 3.5 rubles!")).toBeNull();
     expect(meaningDifference("The ward is dirty.", "The ward is very dirty.")).toBeNull();
+    expect(meaningDifference("Палата грязная, очень грязная.", "палата — грязная, грязная!")).toBeNull();
+    expect(meaningDifference("Aspirin increased the risk of bleeding.", "Aspirin decreased the risk of bleeding.")).toBe("the words differ");
+    expect(meaningDifference("The drug is effective.", "The drug is ineffective.")).toBe("the words differ");
+    expect(meaningDifference("The capital is Canberra, not Sydney.", "The capital is Sydney, not Canberra.")).toBe("the word order differs");
+    expect(meaningDifference("Он был бы рад.", "Он был рад.")).toBe("the words differ");
   });
 });

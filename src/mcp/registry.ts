@@ -58,6 +58,9 @@ export function registerTools(server: McpServer, getServices: () => Promise<Serv
           const services = await getServices();
           return okResult(tool.name, await tool.run(services, args ?? {}, ctx));
         } catch (err) {
+          if (ac.signal.aborted && !extra.signal.aborted) {
+            return errorResult(new PegasError("CANCELLED", `${tool.name} was cancelled because the server is shutting down; what it had not finished was not stored`, { hint: "call it again when the server is back" }));
+          }
           return errorResult(err);
         } finally {
           extra.signal.removeEventListener("abort", onAbort);

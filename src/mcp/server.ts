@@ -27,8 +27,8 @@ export function createMcpServer(services: LazyServices, inflight: Set<AbortContr
   return server;
 }
 
-/** Grace period for in-flight calls at shutdown (ms). */
-export const SHUTDOWN_GRACE_MS = 1000;
+/** Grace period for in-flight calls at shutdown (ms); with the database's close the process ends within 1 s. */
+export const SHUTDOWN_GRACE_MS = 800;
 
 /**
  * Serves MCP over stdio until stdin closes or a termination signal arrives; resolves with the exit status.
@@ -42,7 +42,8 @@ export async function serveStdio(config: Config, onStopping?: () => void): Promi
   });
   const inflight = new Set<AbortController>();
   const server = createMcpServer(services, inflight);
-  const transport = new StdioServerTransport();
+  // One JSON-RPC line may carry a whole text to ingest: allow max_input_bytes, escaped (×2), plus the envelope.
+  const transport = new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: config.max_input_bytes * 2 + 1024 * 1024 });
   let resolveDone!: (code: number) => void;
   const done = new Promise<number>((r) => (resolveDone = r));
   let stopping = false;
@@ -63,6 +64,8 @@ export async function serveStdio(config: Config, onStopping?: () => void): Promi
       resolveDone(0);
     }
   };
+  // The transport closes itself on a message over maxBufferSize or a broken stdout: shut down cleanly then too.
+  server.server.onclose = () => void stop("transport closed");
   process.stdin.on("end", () => void stop("stdin closed"));
   process.stdin.on("close", () => void stop("stdin closed"));
   process.on("SIGTERM", () => void stop("SIGTERM"));

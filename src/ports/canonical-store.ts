@@ -83,7 +83,10 @@ export interface IngestPlan {
   model: string;
 }
 
-/** Outcome of an ingest commit. `unchanged` means the same content was already stored: nothing was written. */
+/**
+ * Outcome of an ingest commit. `unchanged` means the same content was already stored: nothing was written.
+ * Per planned atom exactly one of created / existing / near-duplicate is counted, so they sum to the chunks.
+ */
 export interface IngestCommit {
   docId: number;
   version: number;
@@ -93,6 +96,8 @@ export interface IngestCommit {
   atomsNearDuplicate: number;
   citationsAdded: number;
   atomsStaled: number;
+  /** Atoms that were stale and that this version contains again (back to candidate). */
+  atomsRevived: number;
   atomIds: number[];
 }
 

@@ -1,7 +1,9 @@
 /** The CanonicalStore contract against a PostgreSQL server (skipped, with the reason, when none answers). */
 import { openPostgres } from "../../src/adapters/postgres/open.ts";
-import { createTempPgDatabase } from "../support/pg.ts";
+import { createTempPgDatabase, pgSkipReason } from "../support/pg.ts";
 import { storeContract } from "./store.contract.ts";
+
+const skip = await pgSkipReason();
 
 storeContract("postgres", async () => {
   const tmp = await createTempPgDatabase();
@@ -14,4 +16,4 @@ storeContract("postgres", async () => {
       await tmp.drop();
     },
   };
-});
+}, skip);

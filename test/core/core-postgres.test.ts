@@ -1,3 +1,4 @@
+import { pgSkipReason } from "../support/pg.ts";
 import { coreSuite } from "./core.suite.ts";
 
-coreSuite("postgres");
+coreSuite("postgres", await pgSkipReason());

@@ -5,6 +5,7 @@
 import { copyFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { fixturePath } from "./shared.ts";
 
 const ROOT = resolve(import.meta.dir, "../..");
 let built: Promise<string> | null = null;
@@ -42,7 +43,7 @@ export function isolatedEnv(dir: string, extra: Record<string, string> = {}): Re
   };
 }
 
-/** Absolute path of a file under ../shared/fixtures. */
+/** Absolute path of a file under the shared fixtures (see shared.ts). */
 export function sharedFixture(rel: string): string {
-  return resolve(ROOT, "..", "shared", "fixtures", rel);
+  return fixturePath(rel);
 }

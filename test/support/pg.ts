@@ -34,3 +34,22 @@ export async function createTempPgDatabase(prefix = "pegas_t"): Promise<TempDb |
     },
   };
 }
+
+/**
+ * Why PostgreSQL suites must be skipped here (null when a server answers). Under CI (CI=true) a missing server is
+ * an error, not a skip: .ci/run starts one.
+ */
+export async function pgSkipReason(): Promise<string | null> {
+  const probe = postgres(TEST_PG_URL, { max: 1, onnotice: () => {}, connect_timeout: 3 });
+  try {
+    await probe`SELECT 1`;
+    return null;
+  } catch (err) {
+    const reason = `PostgreSQL at ${TEST_PG_URL} unavailable: ${(err as Error).message}`;
+    if (process.env.CI) throw new Error(`${reason} (CI must run the PostgreSQL suites)`);
+    console.warn(`skipped: ${reason}`);
+    return reason;
+  } finally {
+    await probe.end({ timeout: 1 }).catch(() => {});
+  }
+}

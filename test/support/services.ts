@@ -9,6 +9,7 @@ import { type Config, loadConfig } from "../../src/config.ts";
 import type { Services } from "../../src/core/services.ts";
 import { createServices } from "../../src/wiring.ts";
 import { createTempPgDatabase } from "./pg.ts";
+import { fixturePath } from "./shared.ts";
 
 /** Services and their disposal. */
 export interface TestServices {
@@ -37,7 +38,7 @@ export async function openTestServices(backend: "postgres" | "pglite", flags: Re
   return { services, config, dispose: async () => { await services.close(0); rmSync(dir, { recursive: true, force: true }); } };
 }
 
-/** Absolute path of a file of ../shared/fixtures. */
+/** Absolute path of a file of the shared fixtures (see shared.ts). */
 export function fixture(rel: string): string {
-  return new URL(`../../../shared/fixtures/${rel}`, import.meta.url).pathname;
+  return fixturePath(rel);
 }

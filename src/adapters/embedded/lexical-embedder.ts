@@ -1,11 +1,12 @@
 /**
  * The embedded default embedder: deterministic, weightless, lexical. Feature hashing (Weinberger et al., 2009,
  * "Feature Hashing for Large Scale Multitask Learning") of word unigrams and character n-grams of each word
- * (n = 3..5 over "<word>", as fastText's subwords, Bojanowski et al., 2017), sublinear term frequency, signed
- * buckets, L2-normalized. It captures spelling overlap (Russian inflections share n-grams), not meaning: its
+ * (n = 3..5 over "<word>", as fastText's subwords, Bojanowski et al., 2017), Snowball stop words skipped,
+ * sublinear term frequency, signed buckets, L2-normalized. It captures spelling overlap (Russian inflections share n-grams), not meaning: its
  * model name says "lexical" so that nobody mistakes it for a neural model.
  */
 import { fnv1a32 } from "../../domain/hash.ts";
+import { ENGLISH_STOP_WORDS, RUSSIAN_STOP_WORDS } from "../../domain/stopwords.ts";
 import { PegasError } from "../../errors.ts";
 import { type Embedder, l2normalize } from "../../ports/embedder.ts";
 
@@ -56,8 +57,10 @@ export class LexicalHashEmbedder implements Embedder {
   embed(text: string): Float32Array {
     const folded = fold(text);
     const counts = new Map<string, number>();
-    const words = folded.match(WORD);
-    if (words) for (const w of words) addWordFeatures(w, counts, true);
+    const words = folded.match(WORD) ?? [];
+    // Stop words carry no topic (the local embedder has no idf to discount them); keep them only if nothing else.
+    const content = words.filter((w) => !ENGLISH_STOP_WORDS.has(w) && !RUSSIAN_STOP_WORDS.has(w));
+    if (content.length || words.length) for (const w of content.length ? content : words) addWordFeatures(w, counts, true);
     else for (const s of folded.match(SYMBOL) ?? []) addWordFeatures(s, counts, false);
     if (counts.size === 0) throw new PegasError("INVALID_INPUT", "cannot embed empty text", { hint: "give some text" });
     const v = new Float32Array(this.dim);

@@ -57,7 +57,7 @@ export async function startHost(paths: PglitePaths, lock: OwnershipLock, onLost:
     await lock.release();
     if (err instanceof PegasError) throw err;
     throw new PegasError("STORE_UNAVAILABLE", `cannot open the embedded database at '${paths.dataDir}': ${(err as Error).message}`, {
-      hint: "check free disk space and permissions; if the dir is damaged, move it away and start again (its data is lost unless backed up)",
+      hint: "check that the dir is writable by this user and that the disk has free space; do not delete it: it holds the memory",
       cause: err,
     });
   }

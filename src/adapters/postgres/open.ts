@@ -34,9 +34,11 @@ export function openPostgres(url: string, opts: { max?: number } = {}): Database
           return await fn(sql);
         } catch (err) {
           if (!isConnectionLost(err)) throw err;
-          if (attempt >= 2) {
+          // A server that never answered is not worth a second wait; a connection lost in use is retried once.
+          const neverConnected = ["CONNECT_TIMEOUT", "ECONNREFUSED", "ENOENT"].includes((err as { code?: string }).code ?? "");
+          if (attempt >= 2 || neverConnected) {
             throw new PegasError("STORE_UNAVAILABLE", `PostgreSQL at '${location}' is unreachable: ${(err as Error).message}`, {
-              hint: "check that the server runs and PEGAS_DATABASE_URL is right (pegas-memory doctor)",
+              hint: "check that the server runs and that PEGAS_DATABASE_URL (or --database-url) is right",
               cause: err,
             });
           }

@@ -11,7 +11,7 @@ export function mapSqlError(err: unknown, what: string): PegasError {
   const msg = e?.message ?? String(err);
   if (isConnectionLost(err)) {
     return new PegasError("STORE_UNAVAILABLE", `database unreachable while trying to ${what}: ${msg}`, {
-      hint: "check the database (pegas-memory doctor) and retry",
+      hint: "check that the database server runs (pegas-memory stats shows where it is) and retry",
       cause: err,
     });
   }
@@ -32,6 +32,18 @@ export function mapSqlError(err: unknown, what: string): PegasError {
     case "23502":
     case "22001":
       return new PegasError("INVALID_INPUT", `value rejected by the schema while trying to ${what}: ${msg}`, { cause: err });
+    case "53100":
+      return new PegasError("STORE_UNAVAILABLE", `the database's disk is full while trying to ${what}`, {
+        hint: "free disk space where the database lives, then retry (nothing of this call was stored)",
+        cause: err,
+      });
+    case "3D000":
+    case "28000":
+    case "28P01":
+      return new PegasError("STORE_UNAVAILABLE", `cannot use the database: ${msg}`, {
+        hint: "create the database and role, or fix PEGAS_DATABASE_URL",
+        cause: err,
+      });
     case "57014":
       return new PegasError("CANCELLED", `cancelled while trying to ${what}`, { cause: err });
     default:

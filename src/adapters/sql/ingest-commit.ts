@@ -117,17 +117,42 @@ async function insertCitations(tx: Tx, rows: Array<Record<string, unknown>>): Pr
   return added;
 }
 
-/** Marks atoms of an older version of the document that the new version no longer cites as `stale`. */
+/**
+ * Marks atoms extracted from an older version of the document that the new version no longer contains as `stale`
+ * (their provenance is kept). Atoms the agent stored citing this document (citations without a chunk), and atoms
+ * that another document still cites, are left alone.
+ */
 async function staleOldAtoms(tx: Tx, docId: number, version: number): Promise<number[]> {
   if (version <= 1) return [];
   const rows = await tx`
     UPDATE pm_atom a SET status = 'stale'
-     WHERE a.id IN (SELECT atom_id FROM pm_citation WHERE doc_id = ${docId})
+     WHERE a.id IN (SELECT atom_id FROM pm_citation WHERE doc_id = ${docId} AND chunk_id IS NOT NULL)
        AND a.status IN ('candidate', 'verified')
        AND NOT EXISTS (SELECT 1 FROM pm_citation c WHERE c.atom_id = a.id AND c.doc_id = ${docId} AND c.doc_version = ${version})
+       AND NOT EXISTS (SELECT 1 FROM pm_citation c WHERE c.atom_id = a.id AND c.doc_id = ${docId} AND c.chunk_id IS NULL)
        AND NOT EXISTS (SELECT 1 FROM pm_citation c WHERE c.atom_id = a.id AND c.doc_id <> ${docId})
     RETURNING a.id`;
   return rows.map((r) => Number(r.id));
+}
+
+/** Atoms that had gone stale and that the new version contains again become candidates again. */
+async function reviveAtoms(tx: Tx, atomIds: number[]): Promise<number[]> {
+  if (!atomIds.length) return [];
+  const rows = await tx`UPDATE pm_atom SET status = 'candidate' WHERE id = ANY(${atomIds}::bigint[]) AND status = 'stale' RETURNING id`;
+  return rows.map((r) => Number(r.id));
+}
+
+/** Per planned atom: new (first occurrence of an atom created now), existing, or near-duplicate; they sum to the plan. */
+function tally(plan: IngestPlan, atomIds: number[], created: Set<number>): { created: number; existing: number; near: number } {
+  const counted = new Set<number>();
+  const out = { created: 0, existing: 0, near: 0 };
+  plan.atoms.forEach((p, i) => {
+    if (p.duplicateOf !== undefined || p.duplicateOfPlanned !== undefined) out.near++;
+    else if (created.has(atomIds[i]) && !counted.has(atomIds[i])) out.created++;
+    else out.existing++;
+    counted.add(atomIds[i]);
+  });
+  return out;
 }
 
 /** Applies an {@link IngestPlan} inside the given transaction. */
@@ -136,7 +161,7 @@ export async function commitIngestTx(tx: Tx, plan: IngestPlan): Promise<IngestCo
   if (!doc) {
     const [row] = await tx`SELECT id, version FROM pm_document WHERE uri = ${plan.document.uri}`;
     const base = { docId: Number(row.id), version: Number(row.version), unchanged: true };
-    return { ...base, atomsCreated: 0, atomsExisting: 0, atomsNearDuplicate: 0, citationsAdded: 0, atomsStaled: 0, atomIds: [] };
+    return { ...base, atomsCreated: 0, atomsExisting: 0, atomsNearDuplicate: 0, citationsAdded: 0, atomsStaled: 0, atomsRevived: 0, atomIds: [] };
   }
   const chunkIds = await insertChunks(tx, plan, doc.id, doc.version);
   const fresh = plan.atoms.filter((p) => p.duplicateOf === undefined && p.duplicateOfPlanned === undefined);
@@ -160,17 +185,20 @@ export async function commitIngestTx(tx: Tx, plan: IngestPlan): Promise<IngestCo
   }));
   const citationsAdded = await insertCitations(tx, citations);
   const staled = await staleOldAtoms(tx, doc.id, doc.version);
+  const revived = await reviveAtoms(tx, [...new Set(atomIds)]);
   await enqueueOutbox(tx, "document", [doc.id], "upsert");
-  await enqueueOutbox(tx, "atom", [...created, ...staled], "upsert");
+  await enqueueOutbox(tx, "atom", [...created, ...staled, ...revived], "upsert");
+  const counts = tally(plan, atomIds, created);
   return {
     docId: doc.id,
     version: doc.version,
     unchanged: false,
-    atomsCreated: created.size,
-    atomsExisting: new Set(fresh.map((p) => ids.get(p.atom.contentHash)!).filter((id) => !created.has(id))).size,
-    atomsNearDuplicate: plan.atoms.length - fresh.length,
+    atomsCreated: counts.created,
+    atomsExisting: counts.existing,
+    atomsNearDuplicate: counts.near,
     citationsAdded,
     atomsStaled: staled.length,
+    atomsRevived: revived.length,
     atomIds: [...new Set(atomIds)],
   };
 }

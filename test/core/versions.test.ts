@@ -1,0 +1,62 @@
+/**
+ * Document versions: a changed file is a new version whose new wording is a new atom; atoms found only in the old
+ * version become stale (provenance kept) and come back when the text returns; unchanged atoms keep their ids;
+ * facts the agent stored citing the file are left alone.
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { ingest } from "../../src/core/ingest.ts";
+import { search } from "../../src/core/search.ts";
+import { stats } from "../../src/core/stats.ts";
+import { storeAtom } from "../../src/core/store-atom.ts";
+import { fixture, openTestServices, type TestServices } from "../support/services.ts";
+
+let t: TestServices;
+let dir: string;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "pegas-versions-"));
+  const opened = await openTestServices("pglite", { ingest_roots: [dir] });
+  if (typeof opened === "string") throw new Error(opened);
+  t = opened;
+}, 60_000);
+afterAll(async () => {
+  await t?.dispose();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("edit, re-ingest, revert", async () => {
+  const s = t.services;
+  const path = join(dir, "palata.txt");
+  const original = readFileSync(fixture("text/ru_chekhov_palata_no6.txt"), "utf8");
+  writeFileSync(path, original);
+  const v1 = await ingest(s, { path });
+  expect(v1.atoms_created + v1.atoms_existing + v1.atoms_near_duplicate).toBe(v1.chunks);
+  const agent = await storeAtom(s, { type: "fact", claim: "Флигель окружён репейником.", source_uri: pathToFileURL(path).href, quote: "целым лесом репейника" });
+
+  const word = "замечательный";
+  expect(original).toContain(word);
+  writeFileSync(path, original.replace(word, "удивительный"));
+  const v2 = await ingest(s, { path });
+  expect(v2).toMatchObject({ doc_id: v1.doc_id, version: 2, atoms_created: 1, atoms_staled: 1, atoms_near_duplicate: 0 });
+  expect(v2.atoms_existing).toBe(v2.chunks - 1);
+  const hit = (await search(s, { query: "удивительный", k: 1, mode: "lexical" })).hits[0];
+  expect(hit.content).toContain("удивительный");
+  expect(hit.citations.some((c) => c.doc_id === v1.doc_id && c.doc_version === 2)).toBe(true);
+  const old = (await search(s, { query: word, k: 1, mode: "lexical", status: ["stale"] })).hits[0];
+  expect(old.status).toBe("stale");
+  expect(old.citations[0].doc_version).toBe(1);
+
+  writeFileSync(path, original);
+  const v3 = await ingest(s, { path });
+  expect(v3).toMatchObject({ version: 3, atoms_created: 0, atoms_staled: 1, atoms_revived: 1 });
+  const st = await stats(s);
+  expect(st.atoms.by_status.stale).toBe(1);
+  expect(st.atoms.total).toBe(v1.atoms_created + 2);
+  const again = (await search(s, { query: word, k: 1, mode: "lexical" })).hits[0];
+  expect(again.status).toBe("candidate");
+  const fact = (await search(s, { query: "окружён репейником", k: 5, types: ["fact"] })).hits.find((h) => h.atom_id === agent.atom_id);
+  expect(fact?.status).toBe("candidate");
+}, 60_000);
