@@ -10,7 +10,7 @@ import { isolatedBinary, isolatedEnv } from "../support/binary.ts";
 const rpc = (id: number, method: string, params: unknown) => JSON.stringify({ jsonrpc: "2.0", id, method, params }) + "\n";
 
 /** Reads stdout lines, checking each is JSON-RPC, until the responses with the given ids have arrived. */
-async function readResponses(reader: ReadableStreamDefaultReader<Uint8Array>, ids: number[], state: { buf: string }): Promise<void> {
+async function readResponses(reader: { read(): Promise<{ value?: Uint8Array; done: boolean }> }, ids: number[], state: { buf: string }): Promise<void> {
   const seen = new Set<number>();
   while (ids.some((id) => !seen.has(id))) {
     const { value, done } = await reader.read();
