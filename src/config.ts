@@ -13,6 +13,17 @@ import { PegasError } from "./errors.ts";
 export const DEFAULT_EMBED_MODEL = "embeddinggemma-2-740m-Q8_0";
 
 const url = z.string().url();
+const bool = z.preprocess((v) => (typeof v === "string" ? /^(1|true|yes|on)$/i.test(v) : v), z.boolean());
+
+/** One authority rule: the first rule whose fields all match a document gives its authority (0..1). */
+export const AuthorityRuleSchema = z
+  .object({
+    kind: z.enum(["web", "pdf", "epub", "text", "code_repo"]).optional(),
+    domain: z.string().min(1).optional().describe("host or parent domain, e.g. wikipedia.org"),
+    snippet: z.boolean().optional(),
+    authority: z.number().min(0).max(1),
+  })
+  .strict();
 const positiveInt = z.coerce.number().int().positive();
 
 /** The validated configuration; flat keys, the same names as in the TOML file. */
@@ -36,7 +47,14 @@ export const ConfigSchema = z
     ollama_timeout_ms: positiveInt,
     proxy_url: z.string().regex(/^(socks5h?|https?):\/\//, "proxy_url must start with socks5://, socks5h:// or http(s)://").optional(),
     http: z.string().regex(/^[^\s:]+:\d+$/, "http must be host:port, e.g. 127.0.0.1:8765").optional(),
-    ingest_roots: z.array(z.string().min(1)).describe("absolute directories that memory_ingest {path} may read"),
+    ingest_roots: z.array(z.string().min(1)).describe("directories that memory_ingest {path} may read (default: cwd and home)"),
+    allow_private_urls: bool.describe("let URL ingest reach loopback and private addresses (metadata stays refused)"),
+    allow_hosts: z.array(z.string().min(1)).describe("hosts exempt from the private-address refusal"),
+    fetch_timeout_ms: positiveInt,
+    zip_max_entries: positiveInt,
+    zip_max_total_bytes: positiveInt,
+    zip_max_entry_bytes: positiveInt,
+    authority_rules: z.array(AuthorityRuleSchema).describe("checked before the built-in rules"),
     local_embed_dim: positiveInt.describe("dimension of the local lexical embedder"),
     near_dup_threshold: z.number().min(0).max(1).optional().describe("cosine for near-duplicates; default per embedder"),
     rrf_k: positiveInt,
@@ -70,6 +88,7 @@ const ENV_KEYS: Array<[string, keyof Config]> = [
   ["PROXY_URL", "proxy_url"],
   ["PEGAS_HTTP", "http"],
   ["PEGAS_INGEST_ROOTS", "ingest_roots"],
+  ["PEGAS_ALLOW_PRIVATE_URLS", "allow_private_urls"],
   ["PEGAS_LOG_LEVEL", "log_level"],
 ];
 
@@ -88,7 +107,14 @@ function defaults(env: NodeJS.ProcessEnv): Config {
     ollama_concurrency: 2,
     ollama_batch_size: 32,
     ollama_timeout_ms: 120_000,
-    ingest_roots: [],
+    ingest_roots: [process.cwd(), env.HOME || homedir()],
+    allow_private_urls: false,
+    allow_hosts: [],
+    fetch_timeout_ms: 15_000,
+    zip_max_entries: 10_000,
+    zip_max_total_bytes: 512 * 1024 * 1024,
+    zip_max_entry_bytes: 128 * 1024 * 1024,
+    authority_rules: [],
     local_embed_dim: 256,
     rrf_k: 60,
     chunk_chars: 1200,

@@ -13,6 +13,7 @@ import { SqlCanonicalStore } from "./adapters/sql/store.ts";
 import type { Services } from "./core/services.ts";
 import { PegasError } from "./errors.ts";
 import type { Embedder } from "./ports/embedder.ts";
+import type { Fetcher } from "./ports/fetcher.ts";
 
 /** RRF weight of the lexical embedder's vector leg: measured on a dev split it only repeats the lexical leg's
  * evidence, and any weight ≥ 0.02 lowered nDCG@10 (README, Retrieval quality); at 0.01 it breaks ties and adds
@@ -40,6 +41,21 @@ async function makeEmbedder(config: Config): Promise<Embedder> {
   });
 }
 
+async function makeFetcher(config: Config): Promise<Fetcher> {
+  const { fetchUrl } = await import("./adapters/web/fetch.ts");
+  return {
+    fetch: (url, signal) =>
+      fetchUrl(url, {
+        proxyUrl: config.proxy_url,
+        allowPrivate: config.allow_private_urls,
+        allowHosts: config.allow_hosts,
+        timeoutMs: config.fetch_timeout_ms,
+        maxBytes: config.max_input_bytes,
+        signal,
+      }),
+  };
+}
+
 /**
  * Builds the services: opens the database, applies migrations (unless `migrate` is false, in which case a schema
  * behind this build is PegasError MIGRATION_REQUIRED), readies the embedder.
@@ -58,12 +74,22 @@ export async function createServices(config: Config): Promise<Services> {
     const embedder = await makeEmbedder(config);
     await embedder.ready();
     const projection = new EmbeddedProjection(store, embedder.model, embedder.dim);
+    const { selectParser, SUPPORTED_EXTENSIONS } = await import("./adapters/parsers/select.ts");
+    const limits = {
+      maxBytes: config.max_input_bytes,
+      maxZipEntries: config.zip_max_entries,
+      maxZipTotalBytes: config.zip_max_total_bytes,
+      maxZipEntryBytes: config.zip_max_entry_bytes,
+    };
     return {
       config,
       store,
       embedder,
       projection,
       vectorIndex: projection.vectorIndex,
+      fetcher: await makeFetcher(config),
+      parse: (input) => selectParser({ bytes: input.bytes, mediaType: input.mediaType, name: input.name }).parse(input, limits),
+      supportedExtensions: SUPPORTED_EXTENSIONS,
       vectorWeight: config.vector_weight ?? (embedder.kind === "lexical" ? LEXICAL_EMBEDDER_FUSION_WEIGHT : 1),
       describe: { store: db.kind, storeLocation: db.location },
       close: (graceMs?: number) => db.close(graceMs),

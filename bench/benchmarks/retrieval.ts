@@ -33,7 +33,8 @@ async function indexCorpus(services: Services, set: BeirSet): Promise<{ maps: Do
   let atoms = 0;
   for (const d of set.corpus) {
     const r = await ingest(services, { text: d.title ? `${d.title}\n\n${d.text}` : d.text, title: d.title || undefined });
-    docCorpus.set(r.doc_id, [...(docCorpus.get(r.doc_id) ?? []), d.id]);
+    const docId = r.doc_id!;
+    docCorpus.set(docId, [...(docCorpus.get(docId) ?? []), d.id]);
     atoms += r.atoms_created;
   }
   const ms = performance.now() - t0;

@@ -72,7 +72,7 @@ async function planOf(services: Services, texts: string[], docNo: number): Promi
     return { atom: { ...d, vector: vectors[i] }, citation: { locator, quote: d.claim } };
   });
   return {
-    document: { kind: "text", uri: `bench:scifact-sentences:${docNo}`, title: `SciFact sentences, part ${docNo}`, contentHash: sha256Hex(body), byteSize: Buffer.byteLength(body), metadata: { bench: true } },
+    document: { kind: "text", uri: `bench:scifact-sentences:${docNo}`, title: `SciFact sentences, part ${docNo}`, contentHash: sha256Hex(body), byteSize: Buffer.byteLength(body), authority: 0.5, metadata: { bench: true } },
     chunks: [],
     atoms,
     model: services.embedder.model,

@@ -59,7 +59,8 @@ export const HELP = `pegas-memory — long-term memory of a research agent, serv
 Usage:
   pegas-memory [serve]                 MCP server on stdin/stdout (what an MCP client runs)
   pegas-memory migrate                 apply database migrations
-  pegas-memory ingest <path|->         ingest a UTF-8 text/Markdown file (- reads standard input)
+  pegas-memory ingest <path|url|->     ingest a file or directory (text, Markdown, HTML, PDF, EPUB), a URL,
+                                       or standard input (-)
   pegas-memory search <query> [--k N]  hybrid search, cited hits
   pegas-memory stats                   counters
 

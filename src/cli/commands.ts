@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import type { Config } from "../config.ts";
 import { ingest } from "../core/ingest.ts";
+import type { DocumentResult } from "../core/ingest-document.ts";
 import { search } from "../core/search.ts";
 import { stats } from "../core/stats.ts";
 import { PegasError, invalidInput } from "../errors.ts";
@@ -59,18 +60,23 @@ async function withServices<T>(config: Config, fn: (s: Services, signal: AbortSi
 /** `ingest <path|->`. */
 export async function runIngest(config: Config, cli: Cli): Promise<number> {
   const target = cli.positionals[0];
-  if (!target) throw invalidInput("ingest needs a path (or - for standard input)");
+  if (!target) throw invalidInput("ingest needs a path, a URL, or - for standard input");
   const title = cli.values.title as string | undefined;
-  const input = target === "-" ? { text: readFileSync(0, "utf8"), title } : { path: target, title };
+  const input =
+    target === "-" ? { text: readFileSync(0, "utf8"), title } : /^https?:\/\//i.test(target) ? { url: target, title } : { path: target, title };
   const r = await withServices(config, (s, signal) => ingest(s, input, { trustedPath: true, signal }));
   if (cli.values.json) outJson(r);
-  else if (r.unchanged) out(`unchanged: ${r.uri} (document ${r.doc_id}, version ${r.version})`);
-  else {
-    out(`ingested ${r.uri} as document ${r.doc_id} v${r.version}: ${r.chunks} chunks, ${r.atoms_created} new atoms, ` +
-      `${r.atoms_existing} existing, ${r.atoms_near_duplicate} near-duplicates, ${r.citations_added} citations (${r.took_ms} ms)`);
-  }
+  else for (const d of r.documents) out(formatDocument(d));
+  for (const e of r.errors) process.stderr.write(`error: ${e.source}: ${e.code}: ${e.message}\n`);
   for (const w of r.warnings) process.stderr.write(`warning: ${w}\n`);
-  return 0;
+  return r.errors.length || r.documents.some((d) => !d.stored) ? 1 : 0;
+}
+
+function formatDocument(d: DocumentResult): string {
+  if (!d.stored) return `not stored: ${d.uri}: no text extracted`;
+  if (d.unchanged) return `unchanged: ${d.uri} (document ${d.doc_id}, version ${d.version})`;
+  return `ingested ${d.uri} as document ${d.doc_id} v${d.version} (${d.kind}, ${d.sections} section(s)): ${d.chunks} chunks, ` +
+    `${d.atoms_created} new atoms, ${d.atoms_existing} existing, ${d.atoms_near_duplicate} near-duplicates, ${d.atoms_staled} stale`;
 }
 
 /** `search <query…> [--k N] [--type T]`. */

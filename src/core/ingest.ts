@@ -1,33 +1,44 @@
 /**
- * memory_ingest: source → text → chunks (evidence, with locators) → one `text` atom per chunk → embeddings →
- * exact and near-duplicate detection → one transaction with document version, chunks, atoms, citations and
- * outbox rows. An unchanged document is detected by its content hash before any work and changes nothing.
+ * memory_ingest: `{text}` | `{url, snippet?}` | `{path}` (a file, or a directory of files) → parsed documents →
+ * {@link ingestParsed} each, one transaction per document. A directory goes on past a file that fails and reports
+ * it; cancellation stops before the next document and leaves no partial one.
  */
-import { chunkText } from "../domain/chunk.ts";
-import { sha256Hex } from "../domain/hash.ts";
-import { detectLang, firstSentence, sanitizeText } from "../domain/text.ts";
-import { PegasError, invalidInput } from "../errors.ts";
-import type { IngestPlan, PlannedAtom } from "../ports/canonical-store.ts";
-import { draftAtom } from "./atoms.ts";
-import { findNearDuplicates } from "./near-dup.ts";
+import { statSync } from "node:fs";
+import type { DocumentKind } from "../ports/canonical-store.ts";
+import type { ParsedDocument } from "../ports/parser.ts";
+import { sanitizeText } from "../domain/text.ts";
+import { PegasError, invalidInput, toPegasError } from "../errors.ts";
+import { type DocumentResult, ingestParsed } from "./ingest-document.ts";
 import type { Services } from "./services.ts";
-import { readFileSource, rawTextSource, type SourceText } from "./source.ts";
+import { type RawSource, listDirectory, rawTextSource, readFileSource, resolveReadable } from "./source.ts";
 
-/** Input of an ingest: exactly one of `text`, `path`, `url`. */
+/** Input of an ingest: exactly one of `text`, `url`, `path`. */
 export interface IngestInput {
   text?: string;
-  path?: string;
   url?: string;
+  /** With `url`: text stored instead when the page is blocked or empty (e.g. the search result's snippet). */
+  snippet?: string;
+  path?: string;
   title?: string;
+  kind?: DocumentKind;
 }
 
-/** Outcome of an ingest. */
+/** A source of a directory ingest that failed. */
+export interface IngestError {
+  source: string;
+  code: string;
+  message: string;
+}
+
+/** Outcome: totals over every document, each document's result, and the failures of a directory ingest. */
 export interface IngestResult {
-  doc_id: number;
-  uri: string;
-  version: number;
+  /** The document, when exactly one source was ingested (else null). */
+  doc_id: number | null;
+  uri: string | null;
+  version: number | null;
   unchanged: boolean;
-  bytes: number;
+  documents: DocumentResult[];
+  errors: IngestError[];
   chunks: number;
   atoms_created: number;
   atoms_existing: number;
@@ -49,96 +60,101 @@ export interface IngestOptions {
   onProgress?: ProgressFn;
 }
 
-const EMBED_BATCH = 64;
+const EMPTY: ParsedDocument = { kind: "web", mediaType: "", title: null, sections: [], metadata: {}, warnings: [] };
 
-function readSource(services: Services, input: IngestInput, opts: IngestOptions): SourceText {
-  const given = [input.text, input.path, input.url].filter((x) => x !== undefined);
-  if (given.length !== 1) throw invalidInput("give exactly one of text, path or url");
-  const maxBytes = services.config.max_input_bytes;
-  if (input.url !== undefined) {
-    throw new PegasError("UNSUPPORTED_MEDIA", `URL ingest is not available in this version ('${input.url}')`, {
-      hint: "fetch the page yourself and pass its text as `text`",
-    });
-  }
-  if (input.path !== undefined) {
-    return readFileSource(input.path, { roots: opts.trustedPath ? null : services.config.ingest_roots, maxBytes, title: input.title });
-  }
-  return rawTextSource(input.text!, { maxBytes, title: input.title });
+/** Raw text from the caller: stored as given (NUL and lone surrogates repaired, with warnings). */
+function textDocument(text: string): ParsedDocument {
+  const clean = sanitizeText(text, "text");
+  return { kind: "text", mediaType: "text/plain", title: null, sections: [{ text: clean.text, locator: {} }], metadata: {}, warnings: clean.warnings };
 }
 
-function checkAborted(signal?: AbortSignal): void {
-  if (signal?.aborted) throw new PegasError("CANCELLED", "ingest cancelled; nothing was stored");
+async function parseRaw(services: Services, raw: RawSource, signal?: AbortSignal): Promise<ParsedDocument> {
+  if (raw.text !== undefined) return textDocument(raw.text);
+  return services.parse({ bytes: raw.bytes, uri: raw.uri, name: raw.name, mediaType: raw.mediaType, charset: raw.charset, signal });
 }
 
-async function embedAll(services: Services, texts: string[], opts: IngestOptions): Promise<Float32Array[]> {
-  const out: Float32Array[] = [];
-  for (let i = 0; i < texts.length; i += EMBED_BATCH) {
-    checkAborted(opts.signal);
-    out.push(...(await services.embedder.embedDocuments(texts.slice(i, i + EMBED_BATCH), opts.signal)));
-    opts.onProgress?.(Math.min(i + EMBED_BATCH, texts.length), texts.length, "embedding chunks");
+/** Fetches a URL; when it fails or is blocked and a snippet was given, the snippet is stored instead. */
+async function ingestUrl(services: Services, input: IngestInput, opts: IngestOptions): Promise<DocumentResult> {
+  let requested: URL;
+  try {
+    requested = new URL(input.url!);
+  } catch {
+    throw invalidInput(`url '${input.url!.slice(0, 200)}' is not an absolute URL`, "give an http(s) URL");
   }
-  return out;
+  requested.hash = "";
+  const uri = requested.href;
+  let raw: RawSource;
+  try {
+    const r = await services.fetcher.fetch(uri, opts.signal);
+    raw = { uri, name: r.url, bytes: r.bytes, mediaType: r.mediaType || undefined, charset: r.charset, title: input.title,
+      metadata: { final_url: r.url, http_status: r.status, fetched_at: new Date().toISOString() } };
+  } catch (err) {
+    const e = toPegasError(err);
+    if (!input.snippet?.trim() || !["NETWORK_FAILED", "NOT_FOUND"].includes(e.code)) throw e;
+    const raw0: RawSource = { uri, name: uri, bytes: new Uint8Array(), title: input.title, metadata: { fetch_error: e.message } };
+    return ingestParsed(services, raw0, { ...EMPTY, warnings: [`fetch failed: ${e.message}`] }, { ...opts, kind: "web", snippet: input.snippet });
+  }
+  const parsed = await parseRaw(services, raw, opts.signal);
+  return ingestParsed(services, raw, parsed, { ...opts, kind: input.kind, snippet: input.snippet });
+}
+
+async function ingestFile(services: Services, real: string, input: IngestInput, opts: IngestOptions): Promise<DocumentResult> {
+  const raw = readFileSource(real, services.config.max_input_bytes, input.title);
+  const parsed = await parseRaw(services, raw, opts.signal);
+  return ingestParsed(services, raw, parsed, { ...opts, kind: input.kind });
+}
+
+async function ingestPath(services: Services, input: IngestInput, opts: IngestOptions): Promise<{ docs: DocumentResult[]; errors: IngestError[] }> {
+  const roots = opts.trustedPath ? null : services.config.ingest_roots;
+  const real = resolveReadable(input.path!, roots);
+  if (!statSync(real).isDirectory()) return { docs: [await ingestFile(services, real, input, opts)], errors: [] };
+  const files = listDirectory(real, services.supportedExtensions, roots);
+  const docs: DocumentResult[] = [];
+  const errors: IngestError[] = [];
+  for (const [i, file] of files.entries()) {
+    if (opts.signal?.aborted) throw new PegasError("CANCELLED", `ingest cancelled after ${i} of ${files.length} files; each stored file is whole`);
+    opts.onProgress?.(i, files.length, `ingesting ${file}`);
+    try {
+      docs.push(await ingestFile(services, file, { kind: input.kind }, { ...opts, onProgress: undefined }));
+    } catch (err) {
+      const e = toPegasError(err);
+      if (e.code === "CANCELLED") throw e;
+      errors.push({ source: file, code: e.code, message: e.userMessage });
+    }
+  }
+  opts.onProgress?.(files.length, files.length, "done");
+  return { docs, errors };
+}
+
+function summarize(docs: DocumentResult[], errors: IngestError[], started: number): IngestResult {
+  const sum = (k: keyof DocumentResult) => docs.reduce((n, d) => n + (d[k] as number), 0);
+  const one = docs.length === 1 && errors.length === 0 ? docs[0] : null;
+  return {
+    doc_id: one?.doc_id ?? null, uri: one?.uri ?? null, version: one ? one.version : null,
+    unchanged: docs.length > 0 && docs.every((d) => d.unchanged), documents: docs, errors,
+    chunks: sum("chunks"), atoms_created: sum("atoms_created"), atoms_existing: sum("atoms_existing"),
+    atoms_near_duplicate: sum("atoms_near_duplicate"), citations_added: sum("citations_added"),
+    atoms_staled: sum("atoms_staled"), atoms_revived: sum("atoms_revived"),
+    warnings: docs.flatMap((d) => (docs.length > 1 ? d.warnings.map((w) => `${d.uri}: ${w}`) : d.warnings)),
+    took_ms: Math.round(performance.now() - started),
+  };
 }
 
 /**
- * Ingests one source. @throws PegasError INVALID_INPUT, NOT_FOUND, UNSUPPORTED_MEDIA, LIMIT_EXCEEDED, CANCELLED,
- * LLM_FAILED (embedding), STORE_UNAVAILABLE. On any error nothing is stored.
+ * Ingests one source. @throws PegasError INVALID_INPUT, NOT_FOUND, UNSUPPORTED_MEDIA, LIMIT_EXCEEDED,
+ * NETWORK_FAILED, CANCELLED, LLM_FAILED, STORE_UNAVAILABLE; a document is stored whole or not at all.
  */
 export async function ingest(services: Services, input: IngestInput, opts: IngestOptions = {}): Promise<IngestResult> {
   const started = performance.now();
-  const src = readSource(services, input, opts);
-  const contentHash = sha256Hex(src.text);
-  const base = { uri: src.uri, bytes: src.bytes, warnings: [...src.warnings] };
-  const known = await services.store.documentByUri(src.uri);
-  if (known?.contentHash === contentHash) {
-    return { ...base, doc_id: known.id, version: known.version, unchanged: true, chunks: 0, atoms_created: 0, atoms_existing: 0, atoms_near_duplicate: 0, citations_added: 0, atoms_staled: 0, atoms_revived: 0, took_ms: ms(started) };
+  const given = [input.text, input.path, input.url].filter((x) => x !== undefined);
+  if (given.length !== 1) throw invalidInput("give exactly one of text, path or url");
+  if (input.snippet !== undefined && input.url === undefined) throw invalidInput("snippet goes with url");
+  if (input.url !== undefined) return summarize([await ingestUrl(services, input, opts)], [], started);
+  if (input.path !== undefined) {
+    const { docs, errors } = await ingestPath(services, input, opts);
+    return summarize(docs, errors, started);
   }
-  const lang = detectLang(src.text);
-  const chunks = chunkText(src.text, { target: services.config.chunk_chars, lang });
-  if (chunks.length === 0) throw invalidInput(`'${src.uri}' has no text to store`);
-  const title = src.title ? sanitizeText(src.title, "title").text.trim() || null : defaultTitle(src.text);
-  const drafts = chunks.map((c) => draftAtom({ type: "text", claim: firstSentence(c.text), content: c.text, confidence: 0.5 }));
-  const vectors = await embedAll(services, drafts.map((d) => d.searchText), opts);
-  checkAborted(opts.signal);
-  await services.projection.sync();
-  const atoms = drafts.map((d, i) => ({ ...d, vector: vectors[i] }));
-  const dups = await findNearDuplicates(services, atoms, opts.signal);
-  checkAborted(opts.signal);
-  const planned: PlannedAtom[] = atoms.map((atom, i) => {
-    const c = chunks[i];
-    const locator = { char_start: c.charStart, char_end: c.charEnd, line_start: c.lineStart, line_end: c.lineEnd };
-    return { atom, citation: { chunkOrd: c.ord, locator, quote: atom.claim }, duplicateOf: dups[i]?.atomId, duplicateOfPlanned: dups[i]?.draftIndex };
-  });
-  const plan: IngestPlan = {
-    document: { kind: src.kind, uri: src.uri, title, contentHash, byteSize: src.bytes, metadata: { media_type: src.mediaType, lang } },
-    chunks: chunks.map((c) => ({ ord: c.ord, text: c.text, contentHash: sha256Hex(c.text), locator: { char_start: c.charStart, char_end: c.charEnd, line_start: c.lineStart, line_end: c.lineEnd } })),
-    atoms: planned,
-    model: services.embedder.model,
-  };
-  const commit = await services.store.commitIngest(plan);
-  opts.onProgress?.(chunks.length, chunks.length, "stored");
-  return {
-    ...base,
-    doc_id: commit.docId,
-    version: commit.version,
-    unchanged: commit.unchanged,
-    chunks: commit.unchanged ? 0 : chunks.length,
-    atoms_created: commit.atomsCreated,
-    atoms_existing: commit.atomsExisting,
-    atoms_near_duplicate: commit.atomsNearDuplicate,
-    citations_added: commit.citationsAdded,
-    atoms_staled: commit.atomsStaled,
-    atoms_revived: commit.atomsRevived,
-    took_ms: ms(started),
-  };
-}
-
-/** The first non-empty line when it is short enough to be a heading, else the first sentence (≤ 120 chars). */
-function defaultTitle(text: string): string {
-  const line = text.split("\n").find((l) => l.trim())?.trim() ?? "";
-  return line && line.length <= 120 ? line : firstSentence(text, 120);
-}
-
-function ms(started: number): number {
-  return Math.round(performance.now() - started);
+  const raw = rawTextSource(input.text!, { maxBytes: services.config.max_input_bytes, title: input.title });
+  const parsed = await parseRaw(services, raw, opts.signal);
+  return summarize([await ingestParsed(services, raw, parsed, { ...opts, kind: input.kind })], [], started);
 }

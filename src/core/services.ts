@@ -5,6 +5,8 @@
 import type { Config } from "../config.ts";
 import type { CanonicalStore } from "../ports/canonical-store.ts";
 import type { Embedder } from "../ports/embedder.ts";
+import type { Fetcher } from "../ports/fetcher.ts";
+import type { ParseInput, ParsedDocument } from "../ports/parser.ts";
 import type { SearchProjection } from "../ports/search-projection.ts";
 import type { VectorIndex } from "../ports/vector-index.ts";
 
@@ -15,6 +17,12 @@ export interface Services {
   readonly embedder: Embedder;
   readonly projection: SearchProjection;
   readonly vectorIndex: VectorIndex;
+  /** Fetches URLs for ingest (proxy and address safety applied). */
+  readonly fetcher: Fetcher;
+  /** Parses a source with the parser its bytes, media type or name call for, within the configured limits. */
+  parse(input: ParseInput & { name?: string }): Promise<ParsedDocument>;
+  /** File extensions a directory ingest picks up. */
+  readonly supportedExtensions: ReadonlySet<string>;
   /** Weight of the vector leg in reciprocal rank fusion (the lexical leg has 1). */
   readonly vectorWeight: number;
   /** Backend names, for stats. */

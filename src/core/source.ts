@@ -1,43 +1,33 @@
 /**
- * Reading an ingest source into text: raw text, or a file path inside the allowed roots. Text and Markdown in
- * UTF-8 (a BOM is dropped); other media types are refused with UNSUPPORTED_MEDIA, never read as garbage.
+ * Reading ingest sources into bytes: raw text, a file or a directory of files inside the allowed roots, or a URL
+ * through the Fetcher port. What the bytes are (text, PDF, EPUB, HTML) is the parsers' business.
  */
-import { realpathSync, statSync, readFileSync } from "node:fs";
-import { extname, isAbsolute, relative, resolve } from "node:path";
+import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { basename, extname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { sha256Hex } from "../domain/hash.ts";
-import { sanitizeText } from "../domain/text.ts";
 import { PegasError, invalidInput } from "../errors.ts";
 
-/** A source read into text. */
-export interface SourceText {
-  kind: "text";
+/** A source read into bytes, before parsing. */
+export interface RawSource {
+  /** Document identity: `file:` URL of the real path, the requested http(s) URL, or `text:sha256:<hex>`. */
   uri: string;
-  title: string | null;
-  text: string;
-  bytes: number;
-  mediaType: string;
-  warnings: string[];
+  /** File name or URL, for the extension. */
+  name: string;
+  bytes: Uint8Array;
+  /** Already-decoded text (raw text from the caller): no parser runs. */
+  text?: string;
+  /** Media type from HTTP or the caller, if known. */
+  mediaType?: string;
+  /** Charset from HTTP, if any. */
+  charset?: string;
+  title?: string;
+  /** Facts about the retrieval kept as document metadata (final URL, HTTP status…). */
+  metadata: Record<string, unknown>;
 }
 
-const TEXT_EXTENSIONS = new Set(["", ".txt", ".text", ".md", ".markdown", ".rst", ".org", ".csv", ".tsv", ".log"]);
-const LATER = new Map([
-  [".pdf", "PDF"],
-  [".epub", "EPUB"],
-  [".html", "HTML"],
-  [".htm", "HTML"],
-  [".docx", "DOCX"],
-]);
-
-function decodeUtf8(bytes: Uint8Array, name: string): string {
-  try {
-    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    throw new PegasError("UNSUPPORTED_MEDIA", `'${name}' is not valid UTF-8 text`, {
-      hint: "convert it to UTF-8 (e.g. `iconv -f cp1251 -t utf-8`) and ingest again",
-    });
-  }
-}
+/** Most files one directory ingest takes. */
+export const MAX_DIRECTORY_FILES = 5000;
 
 /** True when `path` is inside one of `roots` (plain path comparison; callers resolve symlinks on both sides). */
 export function insideRoots(path: string, roots: string[]): boolean {
@@ -60,11 +50,19 @@ function outsideRoots(path: string, roots: string[]): PegasError {
   return invalidInput(`'${path}' is outside the ingest roots (${allowed})`, "add its directory to PEGAS_INGEST_ROOTS (colon-separated) or pass the text itself");
 }
 
+/** A hidden component (".ssh", ".env") below the root: never read over MCP. */
+function hiddenBelow(path: string, roots: string[]): boolean {
+  const root = roots.find((r) => insideRoots(path, [r]));
+  return root !== undefined && relative(root, path).split(sep).some((part) => part.startsWith("."));
+}
+
 /**
- * Resolves a path for reading. With roots, the path is checked before the file system is touched (so that nobody
- * can probe which files exist outside them) and again after symlinks are resolved (roots resolved too).
+ * Resolves a path for reading. With roots (MCP), the path is checked before the file system is touched (nobody
+ * probes which files exist outside them), again after symlinks are resolved (roots resolved too), and hidden
+ * files and directories are refused. `roots` null (the CLI) reads any path.
+ * @throws PegasError INVALID_INPUT (outside the roots, hidden), NOT_FOUND.
  */
-function resolveReadable(path: string, roots: string[] | null): string {
+export function resolveReadable(path: string, roots: string[] | null): string {
   const abs = resolve(path);
   const realRoots = roots?.map(realOrSelf) ?? null;
   if (roots && realRoots && !insideRoots(abs, roots) && !insideRoots(abs, realRoots)) throw outsideRoots(abs, roots);
@@ -75,47 +73,58 @@ function resolveReadable(path: string, roots: string[] | null): string {
     throw new PegasError("NOT_FOUND", `no file '${path}'`, { hint: "give an existing path (absolute, or relative to the server's working directory)" });
   }
   if (roots && realRoots && !insideRoots(real, realRoots)) throw outsideRoots(abs, roots);
+  if (realRoots && hiddenBelow(real, realRoots)) throw invalidInput(`'${abs}' is a hidden file or lies in a hidden directory`, "hidden files are not ingested over MCP; use the CLI");
   return real;
 }
 
-/**
- * Reads a file as text. `roots` (absolute) limit what may be read; `null` allows any path (the CLI, where the
- * user names the file). @throws PegasError INVALID_INPUT (outside roots, not a file, too large), NOT_FOUND,
- * UNSUPPORTED_MEDIA (binary, PDF/EPUB/HTML, not UTF-8).
- */
-export function readFileSource(path: string, opts: { roots: string[] | null; maxBytes: number; title?: string }): SourceText {
-  const real = resolveReadable(path, opts.roots);
+/** Reads one regular file. @throws PegasError INVALID_INPUT (not a file), LIMIT_EXCEEDED (size). */
+export function readFileSource(real: string, maxBytes: number, title?: string): RawSource {
   const st = statSync(real);
   if (!st.isFile()) throw invalidInput(`'${real}' is not a regular file`);
-  if (st.size > opts.maxBytes) throw new PegasError("LIMIT_EXCEEDED", `'${real}' has ${st.size} bytes; the limit is ${opts.maxBytes}`, { hint: "raise max_input_bytes in the config or split the file" });
-  const ext = extname(real).toLowerCase();
-  const later = LATER.get(ext);
-  if (later) throw new PegasError("UNSUPPORTED_MEDIA", `${later} files are not supported yet ('${real}')`, { hint: "extract the text and ingest it as text" });
-  const bytes = readFileSync(real);
-  if (!TEXT_EXTENSIONS.has(ext) && bytes.subarray(0, 8192).includes(0)) {
-    throw new PegasError("UNSUPPORTED_MEDIA", `'${real}' looks binary (NUL bytes in its first 8 KiB)`, { hint: "ingest text, Markdown or a supported document" });
-  }
-  const { text, warnings } = sanitizeText(decodeUtf8(bytes, real), real);
-  return {
-    kind: "text",
-    uri: pathToFileURL(real).href,
-    title: opts.title ?? null,
-    text,
-    bytes: st.size,
-    mediaType: ext === ".md" || ext === ".markdown" ? "text/markdown" : "text/plain",
-    warnings,
+  if (st.size > maxBytes) throw new PegasError("LIMIT_EXCEEDED", `'${real}' has ${st.size} bytes; the limit is ${maxBytes}`, { hint: "raise max_input_bytes in the config or split the file" });
+  return { uri: pathToFileURL(real).href, name: basename(real), bytes: readFileSync(real), title, metadata: { path: real, bytes: st.size } };
+}
+
+/**
+ * The supported files of a directory, recursively, sorted, hidden entries skipped; symlinks are followed only
+ * when they stay inside `roots`. @throws PegasError INVALID_INPUT when none is supported, LIMIT_EXCEEDED past
+ * {@link MAX_DIRECTORY_FILES}.
+ */
+export function listDirectory(dir: string, supported: ReadonlySet<string>, roots: string[] | null): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const entry of readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (entry.name.startsWith(".")) continue;
+      const full = join(d, entry.name);
+      let real: string;
+      try {
+        real = resolveReadable(full, roots);
+      } catch {
+        continue; // a link leading outside the roots, or gone meanwhile
+      }
+      const st = statSync(real);
+      if (st.isDirectory()) walk(real);
+      else if (st.isFile() && supported.has(extname(real).toLowerCase())) out.push(real);
+      if (out.length > MAX_DIRECTORY_FILES) {
+        throw new PegasError("LIMIT_EXCEEDED", `'${dir}' holds more than ${MAX_DIRECTORY_FILES} supported files`, { hint: "ingest its subdirectories one by one" });
+      }
+    }
   };
+  walk(dir);
+  if (!out.length) throw invalidInput(`'${dir}' holds no supported file`, `supported: ${[...supported].join(" ")}`);
+  return [...new Set(out)];
 }
 
 /** Wraps raw text from the caller as a source; its URI is content-addressed (`text:sha256:<hex>`). */
-export function rawTextSource(raw: string, opts: { maxBytes: number; title?: string }): SourceText {
-  const bytes = Buffer.byteLength(raw, "utf8");
-  const nuls = raw.length ? (raw.match(/\u0000/g)?.length ?? 0) : 0;
+export function rawTextSource(raw: string, opts: { maxBytes: number; title?: string }): RawSource {
+  const bytes = Buffer.from(raw, "utf8");
+  if (bytes.byteLength > opts.maxBytes) {
+    throw new PegasError("LIMIT_EXCEEDED", `text has ${bytes.byteLength} bytes; the limit is ${opts.maxBytes}`, { hint: "split it into several ingests" });
+  }
+  const nuls = raw.match(/\u0000/g)?.length ?? 0;
   if (nuls > 16 && nuls / raw.length > 0.001) {
     throw new PegasError("UNSUPPORTED_MEDIA", `text holds ${nuls} NUL characters: it looks like binary data`, { hint: "pass text, or a path to the file" });
   }
-  if (bytes > opts.maxBytes) throw new PegasError("LIMIT_EXCEEDED", `text has ${bytes} bytes; the limit is ${opts.maxBytes}`, { hint: "split it into several ingests" });
-  const { text, warnings } = sanitizeText(raw, "text");
-  if (!text.trim()) throw invalidInput("text is empty", "pass the text to ingest");
-  return { kind: "text", uri: `text:sha256:${sha256Hex(text)}`, title: opts.title ?? null, text, bytes, mediaType: "text/plain", warnings };
+  if (!raw.trim()) throw invalidInput("text is empty", "pass the text to ingest");
+  return { uri: `text:sha256:${sha256Hex(bytes)}`, name: "text", bytes, text: raw, mediaType: "text/plain", title: opts.title, metadata: {} };
 }

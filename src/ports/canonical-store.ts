@@ -33,6 +33,8 @@ export interface DocumentInput {
   title: string | null;
   contentHash: string;
   byteSize: number;
+  /** Prior trust in [0, 1] from the authority rules. */
+  authority: number;
   metadata: Record<string, unknown>;
 }
 

@@ -32,7 +32,7 @@ function atom(text: string, seed: number) {
 export function samplePlan(uri: string, variant = ""): IngestPlan {
   const texts = ["В больничном дворе стоит небольшой флигель. Крыша ржавая.", `Доктор Рагин любит ум и честность${variant}. Он читает.`];
   return {
-    document: { kind: "text", uri, title: "Палата № 6", contentHash: `hash-${uri}-${variant}`, byteSize: 100, metadata: { lang: "ru" } },
+    document: { kind: "text", uri, title: "Палата № 6", contentHash: `hash-${uri}-${variant}`, byteSize: 100, authority: 0.5, metadata: { lang: "ru" } },
     chunks: texts.map((t, i) => ({ ord: i, text: t, contentHash: `c${i}${variant}`, locator: { line_start: i + 1, line_end: i + 1 } })),
     atoms: texts.map((t, i) => ({ atom: atom(t, i + variant.length), citation: { chunkOrd: i, locator: { line_start: i + 1, line_end: i + 1, char_start: 0, char_end: t.length }, quote: t.slice(0, 20) } })),
     model: MODEL,

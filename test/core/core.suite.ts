@@ -41,7 +41,7 @@ export function coreSuite(backend: "postgres" | "pglite", skipReason: string | n
       expect(r).toMatchObject({ unchanged: false, version: 1 });
       expect(r.chunks).toBeGreaterThan(60);
       expect(r.atoms_created + r.atoms_near_duplicate).toBe(r.chunks);
-      chekhovDoc = r.doc_id;
+      chekhovDoc = r.doc_id!;
       const before = await stats(s);
       const again = await ingest(s, { path: CHEKHOV });
       expect(again).toMatchObject({ unchanged: true, doc_id: r.doc_id, atoms_created: 0 });

@@ -21,11 +21,12 @@ export function citationKey(docId: number, docVersion: number, c: Pick<CitationI
 async function upsertDocument(tx: Tx, plan: IngestPlan): Promise<{ id: number; version: number } | null> {
   const d = plan.document;
   const rows = await tx`
-    INSERT INTO pm_document (kind, uri, title, content_hash, byte_size, metadata)
-    VALUES (${d.kind}, ${d.uri}, ${d.title}, ${d.contentHash}, ${d.byteSize}, ${tx.json(d.metadata as never)})
+    INSERT INTO pm_document (kind, uri, title, content_hash, byte_size, authority, metadata)
+    VALUES (${d.kind}, ${d.uri}, ${d.title}, ${d.contentHash}, ${d.byteSize}, ${d.authority}, ${tx.json(d.metadata as never)})
     ON CONFLICT (uri) DO UPDATE SET
       kind = EXCLUDED.kind,
       title = COALESCE(EXCLUDED.title, pm_document.title),
+      authority = EXCLUDED.authority,
       content_hash = EXCLUDED.content_hash,
       byte_size = EXCLUDED.byte_size,
       metadata = pm_document.metadata || EXCLUDED.metadata,

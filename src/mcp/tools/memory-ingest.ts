@@ -4,38 +4,62 @@ import { ingest } from "../../core/ingest.ts";
 import { id } from "../schemas.ts";
 import type { ToolDef } from "../tool.ts";
 
-/** Ingest text or a file into documents, chunks and atoms. */
+const documentKind = z.enum(["web", "pdf", "epub", "text", "code_repo"]);
+const counts = {
+  chunks: z.number().int(),
+  atoms_created: z.number().int(),
+  atoms_existing: z.number().int().describe("chunks whose atom already existed (same type and content)"),
+  atoms_near_duplicate: z.number().int().describe("chunks merged into an atom of the same meaning"),
+  citations_added: z.number().int(),
+  atoms_staled: z.number().int().describe("atoms of the previous version that this one no longer contains"),
+  atoms_revived: z.number().int().describe("stale atoms that this version contains again"),
+  warnings: z.array(z.string()),
+};
+
+/** Ingest text, a URL, a file or a directory into documents, chunks and atoms. */
 export const memoryIngest: ToolDef = {
   name: "memory_ingest",
   title: "Ingest a source",
   description:
-    "Ingest a source into memory: exactly one of `text` (raw text) or `path` (a UTF-8 text or Markdown file inside " +
-    "the server's PEGAS_INGEST_ROOTS). It becomes a document version, chunks with locators (lines, characters) and " +
-    "one cited text atom per chunk, deduplicated; all in one transaction. Re-ingesting unchanged content changes " +
-    "nothing (unchanged=true). Sends progress notifications; cancellation stores nothing.",
+    "Ingest a source into memory: exactly one of `text` (raw text), `url` (an http(s) page, PDF or EPUB; give " +
+    "`snippet`, e.g. the search result's text, to be stored if the page is blocked or empty), or `path` (a text, " +
+    "Markdown, HTML, PDF or EPUB file, or a directory of them, inside the server's PEGAS_INGEST_ROOTS). Each " +
+    "document becomes a version with chunks and one cited text atom per chunk, with locators (page for PDFs, " +
+    "chapter for EPUBs, lines and characters), deduplicated, in one transaction. Unchanged content changes nothing; " +
+    "text that cannot be extracted (a scanned PDF, a cookie wall) is reported in warnings, never stored as empty. " +
+    "Sends progress notifications; cancellation leaves no partial document.",
   inputSchema: {
     text: z.string().optional().describe("raw text to ingest"),
-    path: z.string().optional().describe("file path (absolute, or relative to the server's working directory)"),
-    url: z.string().optional().describe("not available in this version: fetch the page and pass its text"),
-    title: z.string().max(500).optional().describe("document title; default: the first sentence"),
+    url: z.string().optional().describe("http(s) URL to fetch"),
+    snippet: z.string().max(20_000).optional().describe("with url: text to store if the page cannot be read"),
+    path: z.string().optional().describe("file or directory path (absolute, or relative to the server's working directory)"),
+    title: z.string().max(500).optional().describe("document title; default: the document's own or its first line"),
+    kind: documentKind.optional().describe("document kind, if not the parser's (web, pdf, epub, text)"),
   },
   outputSchema: {
-    doc_id: id,
-    uri: z.string(),
-    version: z.number().int(),
+    doc_id: id.nullable().describe("the document, when one source was ingested"),
+    uri: z.string().nullable(),
+    version: z.number().int().nullable(),
     unchanged: z.boolean(),
-    bytes: z.number().int(),
-    chunks: z.number().int(),
-    atoms_created: z.number().int(),
-    atoms_existing: z.number().int(),
-    atoms_near_duplicate: z.number().int(),
-    citations_added: z.number().int(),
-    atoms_staled: z.number().int().describe("atoms of the previous version that this one no longer contains"),
-    atoms_revived: z.number().int().describe("stale atoms that this version contains again"),
-    warnings: z.array(z.string()),
+    ...counts,
+    documents: z.array(
+      z.object({
+        doc_id: id.nullable(),
+        uri: z.string(),
+        kind: documentKind,
+        title: z.string().nullable(),
+        version: z.number().int(),
+        stored: z.boolean().describe("false when no text could be extracted (see warnings)"),
+        unchanged: z.boolean(),
+        snippet: z.boolean().describe("true when the caller's snippet was stored instead of the page"),
+        sections: z.number().int().describe("pages, chapters or 1"),
+        ...counts,
+      }),
+    ),
+    errors: z.array(z.object({ source: z.string(), code: z.string(), message: z.string() })).describe("files of a directory that failed"),
     took_ms: z.number(),
   },
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   run: async (services, args, ctx) =>
     ({ ...(await ingest(services, args, { signal: ctx.signal, onProgress: (p, t, m) => ctx.progress(p, t, m) })) }),
 };

@@ -1,0 +1,2 @@
+/** EPUB 2/3 adapter of the Parser port; see epub-parser.ts. */
+export { epubParser } from "./epub-parser.ts";

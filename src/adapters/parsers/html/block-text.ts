@@ -1,0 +1,136 @@
+/**
+ * DOM → plain text with paragraph structure: every block element (HTML Living Standard "flow" containers such
+ * as p, div, h1–h6, li, tr, blockquote, pre) becomes its own paragraph, paragraphs are separated by a blank line,
+ * `<br>` is a line break, `<pre>` keeps its whitespace, other whitespace collapses as a browser renders it.
+ * Script, style and other non-text elements are dropped. Used for web pages (Readability's article element or
+ * the body) and EPUB chapters (XHTML bodies). The walk is iterative: hostile deep nesting cannot overflow the stack.
+ */
+
+/** Minimal node shape (linkedom and browser DOMs both satisfy it). */
+export interface TextNodeLike {
+  nodeType: number;
+  nodeName: string;
+  firstChild: TextNodeLike | null;
+  nextSibling: TextNodeLike | null;
+  parentNode: TextNodeLike | null;
+  textContent: string | null;
+  getAttribute?(name: string): string | null;
+  hasAttribute?(name: string): boolean;
+}
+
+/** Elements that start and end a paragraph. */
+const BLOCK = new Set(
+  ("address article aside blockquote body caption center dd details dialog dir div dl dt fieldset figcaption figure " +
+    "footer form h1 h2 h3 h4 h5 h6 header hgroup hr legend li main menu nav ol p pre section summary table tbody " +
+    "thead tfoot tr ul").split(" "),
+);
+
+/** Elements whose content is never text for a reader. */
+const ALWAYS_SKIPPED = new Set(
+  "script style noscript template head title iframe object embed svg canvas audio video map select textarea button".split(" "),
+);
+
+/** Options of {@link blockText}. */
+export interface BlockTextOptions {
+  /** More element names (lower case) to drop with their content, e.g. nav/header/footer for a body fallback. */
+  skip?: ReadonlySet<string>;
+}
+
+const ELEMENT = 1;
+const TEXT = 3;
+const CDATA = 4;
+
+/** Accumulates inline text of the current paragraph and the finished paragraphs. */
+class Paragraphs {
+  readonly blocks: string[] = [];
+  private buf = "";
+  pre = 0;
+
+  text(data: string): void {
+    // NBSP is layout glue in HTML; as stored text it only hides word boundaries from full-text search.
+    this.buf += this.pre ? data : data.replace(/[\t\n\f\r \u00a0]+/g, " ");
+  }
+
+  raw(s: string): void {
+    this.buf += s;
+  }
+
+  /** Separates table cells in a row: " | " after the previous cell, nothing before the first. */
+  cell(): void {
+    // A loop, not /[ \t]+$/: that pattern is quadratic on long whitespace runs (possible inside <pre>).
+    let end = this.buf.length;
+    while (end > 0 && (this.buf[end - 1] === " " || this.buf[end - 1] === "\t")) end--;
+    if (end > 0 && this.buf[end - 1] !== "\n") this.buf = this.buf.slice(0, end) + " | ";
+  }
+
+  flush(): void {
+    const t = this.pre ? this.buf.replace(/^\n+/, "").trimEnd() : this.buf.replace(/ *\n */g, "\n").trim();
+    if (t) this.blocks.push(t);
+    this.buf = "";
+  }
+}
+
+function nameOf(node: TextNodeLike): string {
+  return node.nodeName.toLowerCase();
+}
+
+function skipped(node: TextNodeLike, name: string, extra: ReadonlySet<string> | undefined): boolean {
+  return ALWAYS_SKIPPED.has(name) || !!extra?.has(name) || !!node.hasAttribute?.("hidden");
+}
+
+function enter(node: TextNodeLike, out: Paragraphs, opts: BlockTextOptions): boolean {
+  if (node.nodeType === TEXT || node.nodeType === CDATA) {
+    out.text(node.textContent ?? "");
+    return false;
+  }
+  if (node.nodeType !== ELEMENT) return false;
+  const name = nameOf(node);
+  if (skipped(node, name, opts.skip)) return false;
+  if (name === "br") out.raw("\n");
+  else if (name === "td" || name === "th") out.cell();
+  else if (BLOCK.has(name)) {
+    out.flush();
+    if (name === "pre") out.pre++;
+  }
+  return true;
+}
+
+function leave(node: TextNodeLike, out: Paragraphs, opts: BlockTextOptions): void {
+  if (node.nodeType !== ELEMENT) return;
+  const name = nameOf(node);
+  if (!BLOCK.has(name) || skipped(node, name, opts.skip)) return;
+  out.flush();
+  if (name === "pre") out.pre--;
+}
+
+/**
+ * The text under `root` as paragraphs (blank-line separated, LF newlines, no leading/trailing blanks).
+ * `root` itself is not a boundary; pass the body or an article element.
+ */
+export function blockText(root: TextNodeLike, opts: BlockTextOptions = {}): string {
+  return blockParagraphs(root, opts).join("\n\n");
+}
+
+/** Like {@link blockText}, but the paragraphs as an array. */
+export function blockParagraphs(root: TextNodeLike, opts: BlockTextOptions = {}): string[] {
+  const out = new Paragraphs();
+  let node = root.firstChild;
+  while (node) {
+    if (enter(node, out, opts) && node.firstChild) {
+      node = node.firstChild;
+      continue;
+    }
+    leave(node, out, opts);
+    while (!node.nextSibling) {
+      node = node.parentNode;
+      if (!node || node === root) {
+        out.flush();
+        return out.blocks;
+      }
+      leave(node, out, opts);
+    }
+    node = node.nextSibling;
+  }
+  out.flush();
+  return out.blocks;
+}

@@ -1,0 +1,76 @@
+/**
+ * Chooses the parser for a source: sniffed bytes first (a PDF or EPUB is what its bytes say, whatever its name),
+ * then the media type (HTTP Content-Type or extension), then the extension; everything else is text, whose parser
+ * refuses binary content.
+ */
+import { extname } from "node:path";
+import type { Parser } from "../../ports/parser.ts";
+import { epubParser } from "./epub/epub-parser.ts";
+import { htmlParser } from "./html/html-parser.ts";
+import { pdfParser } from "./pdf/index.ts";
+import { textParser } from "./text/text-parser.ts";
+
+/** What selection looks at. */
+export interface ParserHint {
+  bytes: Uint8Array;
+  /** Media type from the HTTP header, if any (lower case, no parameters). */
+  mediaType?: string;
+  /** File name or URL path, for its extension. */
+  name?: string;
+}
+
+const EXTENSIONS: Record<string, Parser> = {
+  ".pdf": pdfParser,
+  ".epub": epubParser,
+  ".html": htmlParser,
+  ".htm": htmlParser,
+  ".xhtml": htmlParser,
+  ".txt": textParser,
+  ".text": textParser,
+  ".md": textParser,
+  ".markdown": textParser,
+  ".rst": textParser,
+  ".org": textParser,
+  ".csv": textParser,
+  ".tsv": textParser,
+  ".log": textParser,
+};
+
+/** File extensions a directory ingest picks up. */
+export const SUPPORTED_EXTENSIONS: ReadonlySet<string> = new Set(Object.keys(EXTENSIONS));
+
+const MEDIA_TYPES: Record<string, Parser> = {
+  "application/pdf": pdfParser,
+  "application/epub+zip": epubParser,
+  "text/html": htmlParser,
+  "application/xhtml+xml": htmlParser,
+  "text/plain": textParser,
+  "text/markdown": textParser,
+};
+
+function startsWith(bytes: Uint8Array, ascii: string, at = 0): boolean {
+  if (bytes.length < at + ascii.length) return false;
+  for (let i = 0; i < ascii.length; i++) if (bytes[at + i] !== ascii.charCodeAt(i)) return false;
+  return true;
+}
+
+function sniff(bytes: Uint8Array): Parser | null {
+  // PDF: "%PDF-" within the first KiB (some writers put junk before it).
+  const head = new TextDecoder("latin1").decode(bytes.subarray(0, 1024));
+  if (head.includes("%PDF-")) return pdfParser;
+  // EPUB (OCF): a zip whose first entry is the stored file "mimetype" = application/epub+zip.
+  if (startsWith(bytes, "PK\u0003\u0004") && startsWith(bytes, "mimetypeapplication/epub+zip", 30)) return epubParser;
+  const lead = head.replace(/^\ufeff?\s+/, "").slice(0, 200).toLowerCase();
+  if (lead.startsWith("<!doctype html") || lead.startsWith("<html")) return htmlParser;
+  return null;
+}
+
+/** The parser for a source (see module doc). */
+export function selectParser(hint: ParserHint): Parser {
+  const sniffed = sniff(hint.bytes);
+  if (sniffed) return sniffed;
+  const byType = hint.mediaType ? MEDIA_TYPES[hint.mediaType] : undefined;
+  if (byType) return byType;
+  const path = hint.name && /^[a-z][a-z0-9+.-]*:\/\//i.test(hint.name) ? new URL(hint.name).pathname : (hint.name ?? "");
+  return EXTENSIONS[extname(path).toLowerCase()] ?? textParser;
+}

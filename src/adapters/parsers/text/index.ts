@@ -1,0 +1,2 @@
+/** Text and Markdown adapter of the Parser port; see text-parser.ts. */
+export { textParser } from "./text-parser.ts";
