@@ -12,9 +12,10 @@ import { NO_TEXT_LAYER, pdfParser } from "../../src/adapters/parsers/pdf/index.t
 import { PegasError } from "../../src/errors.ts";
 import type { ParsedDocument, ParseLimits } from "../../src/ports/parser.ts";
 import { makePdf, twoColumnAcrossPage } from "../support/pdf-synth.ts";
+import { fixturePath } from "../support/shared.ts";
 
 const LIMITS: ParseLimits = { maxBytes: 64 << 20, maxZipEntries: 1, maxZipTotalBytes: 1, maxZipEntryBytes: 1 };
-const fixture = (name: string) => fileURLToPath(new URL(`../../../shared/fixtures/pdf/${name}`, import.meta.url));
+const fixture = (name: string) => fixturePath(`pdf/${name}`);
 const bytesOf = (name: string) => new Uint8Array(readFileSync(fixture(name)));
 
 const NPJ = "en_paper_npj_2020_two_column_ligatures.pdf";
@@ -267,3 +268,12 @@ describe("generated inputs", () => {
   }, 60_000);
 });
 
+
+describe("PDF: input types", () => {
+  test("a Node Buffer (what readFileSync returns) parses like a Uint8Array", async () => {
+    const buf = readFileSync(fixture("ru_paper_iccsde_2024_geoacoustics.pdf"));
+    expect(Buffer.isBuffer(buf)).toBe(true);
+    const doc = await pdfParser.parse({ bytes: buf, uri: "file:///ru.pdf" }, LIMITS);
+    expect(doc.sections.length).toBe(8);
+  });
+});

@@ -4,11 +4,11 @@
  * asserts that there is nothing. Exit status 0 when every parse ended as expected.
  */
 import { readdirSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { pdfParser } from "../../src/adapters/parsers/pdf/index.ts";
 import { PegasError } from "../../src/errors.ts";
+import { fixturePath } from "./shared.ts";
 
-const DIR = fileURLToPath(new URL("../../../shared/fixtures/pdf/", import.meta.url));
+const DIR = fixturePath("pdf/");
 const LIMITS = { maxBytes: 64 << 20, maxZipEntries: 1, maxZipTotalBytes: 1, maxZipEntryBytes: 1 };
 
 let failures = 0;

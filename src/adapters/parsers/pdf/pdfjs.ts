@@ -32,7 +32,8 @@ export async function loadPdfjs(): Promise<Pdfjs> {
  */
 export async function openPdf(pdfjs: Pdfjs, bytes: Uint8Array, uri: string, signal?: AbortSignal): Promise<PdfDocument> {
   const task = pdfjs.getDocument({
-    data: bytes.slice(),
+    // A copy (pdf.js takes ownership of its buffer), and a plain Uint8Array: pdf.js refuses a Node Buffer.
+    data: new Uint8Array(bytes),
     verbosity: VERBOSITY_ERRORS,
     isEvalSupported: false,
     useSystemFonts: false,
