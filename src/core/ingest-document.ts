@@ -15,8 +15,20 @@ import { findNearDuplicates } from "./near-dup.ts";
 import type { Services } from "./services.ts";
 import type { RawSource } from "./source.ts";
 
+/** What an ingest did, per document or in total: each chunk counts once as created, existing or near-duplicate. */
+export interface IngestCounts {
+  chunks: number;
+  atoms_created: number;
+  atoms_existing: number;
+  atoms_near_duplicate: number;
+  citations_added: number;
+  atoms_staled: number;
+  atoms_revived: number;
+  warnings: string[];
+}
+
 /** Outcome for one document. `stored` is false when nothing could be extracted (see `warnings`). */
-export interface DocumentResult {
+export interface DocumentResult extends IngestCounts {
   doc_id: number | null;
   uri: string;
   kind: DocumentKind;
@@ -26,14 +38,6 @@ export interface DocumentResult {
   unchanged: boolean;
   snippet: boolean;
   sections: number;
-  chunks: number;
-  atoms_created: number;
-  atoms_existing: number;
-  atoms_near_duplicate: number;
-  citations_added: number;
-  atoms_staled: number;
-  atoms_revived: number;
-  warnings: string[];
 }
 
 /** Per-document options. */

@@ -8,7 +8,7 @@ import type { DocumentKind } from "../ports/canonical-store.ts";
 import type { ParsedDocument } from "../ports/parser.ts";
 import { sanitizeText } from "../domain/text.ts";
 import { PegasError, invalidInput, toPegasError } from "../errors.ts";
-import { type DocumentResult, ingestParsed } from "./ingest-document.ts";
+import { type DocumentResult, type IngestCounts, ingestParsed } from "./ingest-document.ts";
 import type { Services } from "./services.ts";
 import { type RawSource, listDirectory, rawTextSource, readFileSource, resolveReadable } from "./source.ts";
 
@@ -31,7 +31,7 @@ export interface IngestError {
 }
 
 /** Outcome: totals over every document, each document's result, and the failures of a directory ingest. */
-export interface IngestResult {
+export interface IngestResult extends IngestCounts {
   /** The document, when exactly one source was ingested (else null). */
   doc_id: number | null;
   uri: string | null;
@@ -39,14 +39,6 @@ export interface IngestResult {
   unchanged: boolean;
   documents: DocumentResult[];
   errors: IngestError[];
-  chunks: number;
-  atoms_created: number;
-  atoms_existing: number;
-  atoms_near_duplicate: number;
-  citations_added: number;
-  atoms_staled: number;
-  atoms_revived: number;
-  warnings: string[];
   took_ms: number;
 }
 

@@ -3,8 +3,8 @@
  * `embedderContract(...)` call to embedder.test.ts.
  */
 import { beforeAll, describe, expect, test } from "bun:test";
-import { PegasError } from "../../src/errors.ts";
 import { type Embedder, vectorProblem } from "../../src/ports/embedder.ts";
+import { rejectsWith } from "../support/errors.ts";
 
 /** Options of one contract run. */
 export interface EmbedderContractOptions {
@@ -37,17 +37,6 @@ function norm(v: Float32Array): number {
   return Math.sqrt(s);
 }
 
-/** Asserts that `p` rejects with a PegasError of `code`; returns the error. */
-export async function rejectsWith(p: Promise<unknown>, code: PegasError["code"]): Promise<PegasError> {
-  try {
-    await p;
-  } catch (err) {
-    expect(err).toBeInstanceOf(PegasError);
-    expect((err as PegasError).code).toBe(code);
-    return err as PegasError;
-  }
-  throw new Error(`expected a PegasError ${code}, but the promise resolved`);
-}
 
 /** About 100 KB of mixed English and Russian prose (ASCII and two-byte UTF-8). */
 function hundredKilobytes(): string {

@@ -6,18 +6,11 @@ import { ingest } from "../../src/core/ingest.ts";
 import { search } from "../../src/core/search.ts";
 import { stats } from "../../src/core/stats.ts";
 import { storeAtom } from "../../src/core/store-atom.ts";
-import { PegasError } from "../../src/errors.ts";
+import { rejectsWith } from "../support/errors.ts";
 import { fixture, openTestServices, type TestServices } from "../support/services.ts";
 
 const CHEKHOV = fixture("text/ru_chekhov_palata_no6.txt");
 const BOTCHAN = fixture("text/en_gutenberg_8868_botchan.txt");
-
-async function expectError(p: Promise<unknown>, code: PegasError["code"]): Promise<PegasError> {
-  const err = await p.then(() => null, (e) => e);
-  expect(err).toBeInstanceOf(PegasError);
-  expect((err as PegasError).code).toBe(code);
-  return err as PegasError;
-}
 
 /** Registers the suite for one backend; `skipReason` skips it. */
 export function coreSuite(backend: "postgres" | "pglite", skipReason: string | null = null): void {
@@ -85,9 +78,9 @@ export function coreSuite(backend: "postgres" | "pglite", skipReason: string | n
       const p2 = await search(s, { query: "доктор", k: 3, doc_id: chekhovDoc, cursor: p1.next_cursor! });
       const ids1 = new Set(p1.hits.map((h) => h.atom_id));
       expect(p2.hits.some((h) => ids1.has(h.atom_id))).toBe(false);
-      await expectError(search(s, { query: "другое", k: 3, cursor: p1.next_cursor! }), "INVALID_INPUT");
-      await expectError(search(s, { query: "  " }), "INVALID_INPUT");
-      await expectError(search(s, { query: "x", k: 500 }), "INVALID_INPUT");
+      await rejectsWith(search(s, { query: "другое", k: 3, cursor: p1.next_cursor! }), "INVALID_INPUT");
+      await rejectsWith(search(s, { query: "  " }), "INVALID_INPUT");
+      await rejectsWith(search(s, { query: "x", k: 500 }), "INVALID_INPUT");
     });
 
     it("gibberish finds nothing rather than noise", async (s) => {
@@ -131,12 +124,12 @@ export function coreSuite(backend: "postgres" | "pglite", skipReason: string | n
       const big = await ingest(s, { text: line, title: "one line" });
       expect(big.chunks).toBeGreaterThan(500);
       const before = await stats(s);
-      await expectError(storeAtom(s, { type: "fact", claim: "x".repeat(1_000_000) }), "INVALID_INPUT");
-      await expectError(ingest(s, { text: "abc", path: CHEKHOV }), "INVALID_INPUT");
-      await expectError(ingest(s, { path: "/etc/passwd" }), "INVALID_INPUT");
+      await rejectsWith(storeAtom(s, { type: "fact", claim: "x".repeat(1_000_000) }), "INVALID_INPUT");
+      await rejectsWith(ingest(s, { text: "abc", path: CHEKHOV }), "INVALID_INPUT");
+      await rejectsWith(ingest(s, { path: "/etc/passwd" }), "INVALID_INPUT");
       const ac = new AbortController();
       ac.abort();
-      await expectError(ingest(s, { text: "Отменённый документ про флигель." }, { signal: ac.signal }), "CANCELLED");
+      await rejectsWith(ingest(s, { text: "Отменённый документ про флигель." }, { signal: ac.signal }), "CANCELLED");
       const after = await stats(s);
       expect(after.documents.total).toBe(before.documents.total);
       expect(after.atoms.total).toBe(before.atoms.total);

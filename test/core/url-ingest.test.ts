@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { ingest } from "../../src/core/ingest.ts";
 import { search } from "../../src/core/search.ts";
 import { stats } from "../../src/core/stats.ts";
-import { PegasError } from "../../src/errors.ts";
+import { rejectsWith } from "../support/errors.ts";
 import { buildEpub } from "../support/zip-epub.ts";
 import { buildRawZip, deflatedRepeat } from "../support/zip-raw.ts";
 import { fixture, openTestServices, type TestServices } from "../support/services.ts";
@@ -80,13 +80,6 @@ afterAll(async () => {
   server?.stop(true);
 });
 
-async function rejects(p: Promise<unknown>, code: PegasError["code"]): Promise<PegasError> {
-  const err = await p.then(() => null, (e) => e);
-  expect(err).toBeInstanceOf(PegasError);
-  expect((err as PegasError).code).toBe(code);
-  return err as PegasError;
-}
-
 describe("URL ingest", () => {
   test("a Wikipedia page becomes one web document without navigation", async () => {
     const r = await ingest(t.services, { url: `${base}/wiki` });
@@ -109,13 +102,13 @@ describe("URL ingest", () => {
 
   test("hostile documents: a clear error and nothing stored", async () => {
     const before = await stats(t.services);
-    await rejects(ingest(t.services, { url: `${base}/truncated.pdf` }), "UNSUPPORTED_MEDIA");
-    const bomb = await rejects(ingest(t.services, { url: `${base}/bomb.epub` }), "LIMIT_EXCEEDED");
+    await rejectsWith(ingest(t.services, { url: `${base}/truncated.pdf` }), "UNSUPPORTED_MEDIA");
+    const bomb = await rejectsWith(ingest(t.services, { url: `${base}/bomb.epub` }), "LIMIT_EXCEEDED");
     expect(bomb.message.length).toBeGreaterThan(10);
-    await rejects(ingest(t.services, { url: `${base}/to-loopback` }), "INVALID_INPUT");
-    await rejects(ingest(t.services, { url: `http://127.0.0.1:${port}/wiki` }), "INVALID_INPUT");
-    await rejects(ingest(t.services, { url: `${base}/forbidden` }), "NETWORK_FAILED");
-    await rejects(ingest(t.services, { url: "file:///etc/passwd" }), "INVALID_INPUT");
+    await rejectsWith(ingest(t.services, { url: `${base}/to-loopback` }), "INVALID_INPUT");
+    await rejectsWith(ingest(t.services, { url: `http://127.0.0.1:${port}/wiki` }), "INVALID_INPUT");
+    await rejectsWith(ingest(t.services, { url: `${base}/forbidden` }), "NETWORK_FAILED");
+    await rejectsWith(ingest(t.services, { url: "file:///etc/passwd" }), "INVALID_INPUT");
     const after = await stats(t.services);
     expect(after.documents.total).toBe(before.documents.total);
     expect(after.atoms.total).toBe(before.atoms.total);

@@ -5,7 +5,7 @@
 import { afterAll, afterEach, describe, expect, spyOn, test } from "bun:test";
 import { DOCUMENT_PROMPT } from "../../src/adapters/ollama/prompts.ts";
 import { OllamaEmbedder } from "../../src/adapters/ollama/embedder.ts";
-import { rejectsWith } from "../contract/embedder.contract.ts";
+import { rejectsWith } from "../support/errors.ts";
 import { closedPort, expectedVector, maxDiff, stubEmbedder } from "../support/ollama-fixture.ts";
 import { STUB_MODEL, startOllamaStub } from "../support/ollama-stub.ts";
 

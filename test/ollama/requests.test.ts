@@ -4,7 +4,7 @@
  */
 import { afterAll, afterEach, describe, expect, test } from "bun:test";
 import { DOCUMENT_PROMPT, QUERY_PROMPT } from "../../src/adapters/ollama/prompts.ts";
-import { rejectsWith } from "../contract/embedder.contract.ts";
+import { rejectsWith } from "../support/errors.ts";
 import { expectedVector, maxDiff, stubEmbedder } from "../support/ollama-fixture.ts";
 import { STUB_MODEL, startOllamaStub } from "../support/ollama-stub.ts";
 

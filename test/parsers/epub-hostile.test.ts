@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
+import { rejection } from "../support/errors.ts";
 import { strToU8, unzipSync, zipSync } from "fflate";
 import { readFileSync } from "node:fs";
 import { expandSelfClosing } from "../../src/adapters/parsers/epub/chapter.ts";
 import { epubParser } from "../../src/adapters/parsers/epub/index.ts";
-import { PegasError } from "../../src/errors.ts";
 import type { ParseLimits } from "../../src/ports/parser.ts";
 import { sharedFixture } from "../support/binary.ts";
 import { buildEpub, type TestChapter } from "../support/zip-epub.ts";
@@ -20,16 +20,6 @@ const CHAPTERS: TestChapter[] = [
 
 function parse(bytes: Uint8Array, limits: ParseLimits = LIMITS, signal?: AbortSignal) {
   return epubParser.parse({ bytes, uri: "file:///test.epub", signal }, limits);
-}
-
-async function rejection(p: Promise<unknown>): Promise<PegasError> {
-  try {
-    await p;
-  } catch (err) {
-    expect(err).toBeInstanceOf(PegasError);
-    return err as PegasError;
-  }
-  throw new Error("expected a rejection");
 }
 
 describe("EPUB: hrefs and broken spines", () => {

@@ -4,12 +4,12 @@
  * that unpdf's flat `extractText` fails them (it reads content-stream order, glues items and keeps line breaks).
  */
 import { beforeAll, describe, expect, test } from "bun:test";
+import { rejection } from "../support/errors.ts";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { NO_TEXT_LAYER, pdfParser } from "../../src/adapters/parsers/pdf/index.ts";
-import { PegasError } from "../../src/errors.ts";
 import type { ParsedDocument, ParseLimits } from "../../src/ports/parser.ts";
 import { makePdf, twoColumnAcrossPage } from "../support/pdf-synth.ts";
 import { fixturePath } from "../support/shared.ts";
@@ -40,16 +40,6 @@ function expectInOrder(text: string, snippets: string[]): void {
     expect({ snippet: s, found: i > at }).toEqual({ snippet: s, found: true });
     at = i;
   }
-}
-
-async function rejection(p: Promise<unknown>): Promise<PegasError> {
-  try {
-    await p;
-  } catch (err) {
-    expect(err).toBeInstanceOf(PegasError);
-    return err as PegasError;
-  }
-  throw new Error("expected a rejection");
 }
 
 describe("fixtures", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
+import { rejection } from "../support/errors.ts";
 import { readFileSync } from "node:fs";
 import { textParser } from "../../src/adapters/parsers/text/index.ts";
-import { PegasError } from "../../src/errors.ts";
 import type { ParseLimits } from "../../src/ports/parser.ts";
 import { sharedFixture } from "../support/binary.ts";
 
@@ -21,16 +21,6 @@ function iconv(text: string, charset: string): Uint8Array {
 
 function parse(bytes: Uint8Array, extra: { uri?: string; charset?: string; mediaType?: string; signal?: AbortSignal } = {}) {
   return textParser.parse({ bytes, uri: extra.uri ?? "file:///t.txt", ...extra }, LIMITS);
-}
-
-async function rejection(p: Promise<unknown>): Promise<PegasError> {
-  try {
-    await p;
-  } catch (err) {
-    expect(err).toBeInstanceOf(PegasError);
-    return err as PegasError;
-  }
-  throw new Error("expected a rejection");
 }
 
 describe("text parser: real files", () => {

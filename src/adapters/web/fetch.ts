@@ -17,6 +17,7 @@
 import { Agent as HttpAgent } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
 import { PegasError } from "../../errors.ts";
+import type { FetchedResource } from "../../ports/fetcher.ts";
 import { log } from "../../log.ts";
 import { VERSION } from "../../version.ts";
 import { type GuardPolicy, checkHost, isIpLiteral, normalizeHost } from "./address-guard.ts";
@@ -52,23 +53,8 @@ export interface FetchOptions {
   ca?: string | Uint8Array;
 }
 
-/** A fetched resource. */
-export interface FetchedResource {
-  /** Final URL, after redirects, without fragment. */
-  url: string;
-  /** HTTP status (2xx). */
-  status: number;
-  /** Media type from Content-Type, lower case, no parameters; `""` when absent or malformed (sniff the bytes). */
-  mediaType: string;
-  /** Charset parameter of Content-Type, lower case, or undefined. */
-  charset?: string;
-  /** Body after Content-Encoding was undone. */
-  bytes: Uint8Array;
-  /** Response headers, names in lower case, repeated headers joined with ", ". */
-  headers: Record<string, string>;
-  /** Every URL that answered with a redirect, in order (the first is the requested URL); empty without one. */
-  redirects: string[];
-}
+/** A fetched resource (the Fetcher port's shape). */
+export type { FetchedResource };
 
 interface Resolved {
   proxy?: ProxySpec;
