@@ -107,7 +107,8 @@ function defaults(env: NodeJS.ProcessEnv): Config {
     ollama_concurrency: 2,
     ollama_batch_size: 32,
     ollama_timeout_ms: 120_000,
-    ingest_roots: [process.cwd(), env.HOME || homedir()],
+    // A client may start the server in "/" (or HOME may be "/"): the whole file system is never a default root.
+    ingest_roots: [process.cwd(), env.HOME || homedir()].filter((r) => r !== "/"),
     allow_private_urls: false,
     allow_hosts: [],
     fetch_timeout_ms: 15_000,

@@ -2,6 +2,7 @@
  * Entry point of the pegas-memory executable: argv → command. The only caller of process.exit.
  */
 import { parseCli, HELP } from "./cli/args.ts";
+import { out } from "./cli/output.ts";
 import { loadConfig } from "./config.ts";
 import { toPegasError } from "./errors.ts";
 import { log, setLogLevel } from "./log.ts";
@@ -13,11 +14,11 @@ const EXIT_DEADLINE_MS = 5000;
 async function run(argv: string[]): Promise<number> {
   const cli = parseCli(argv);
   if (cli.values.help) {
-    process.stdout.write(HELP);
+    out(HELP);
     return 0;
   }
   if (cli.values.version) {
-    process.stdout.write(`pegas-memory ${VERSION}\n`);
+    out(`pegas-memory ${VERSION}`);
     return 0;
   }
   // One-shot commands print their result on stdout; routine info logs would only clutter the terminal.

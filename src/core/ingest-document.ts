@@ -7,6 +7,7 @@ import { authorityFor } from "../domain/authority.ts";
 import { chunkText } from "../domain/chunk.ts";
 import { sha256Hex } from "../domain/hash.ts";
 import { detectLang, firstSentence, sanitizeText } from "../domain/text.ts";
+import { yieldToEventLoop } from "../domain/yield.ts";
 import { PegasError } from "../errors.ts";
 import type { ChunkInput, DocumentKind, IngestPlan, Locator, PlannedAtom } from "../ports/canonical-store.ts";
 import type { ParsedDocument } from "../ports/parser.ts";
@@ -82,6 +83,7 @@ function chunkSections(parsed: ParsedDocument, target: number): ChunkedAtom[] {
 async function embedAll(services: Services, texts: string[], opts: DocumentOptions): Promise<Float32Array[]> {
   const out: Float32Array[] = [];
   for (let i = 0; i < texts.length; i += EMBED_BATCH) {
+    await yieldToEventLoop(); // the local embedder is synchronous: let signals and cancellation in
     checkAborted(opts.signal);
     out.push(...(await services.embedder.embedDocuments(texts.slice(i, i + EMBED_BATCH), opts.signal)));
     opts.onProgress?.(Math.min(i + EMBED_BATCH, texts.length), texts.length, "embedding chunks");
@@ -118,7 +120,7 @@ export async function ingestParsed(services: Services, raw: RawSource, parsedIn:
   const base = { uri: raw.uri, kind, snippet, sections: parsed.sections.length, warnings: parsed.warnings };
   const known = await services.store.documentByUri(raw.uri);
   if (known?.contentHash === contentHash) {
-    return { ...base, doc_id: known.id, title: raw.title ?? parsed.title, version: known.version, stored: true, unchanged: true, chunks: 0,
+    return { ...base, doc_id: known.id, title: known.title, version: known.version, stored: true, unchanged: true, chunks: 0,
       atoms_created: 0, atoms_existing: 0, atoms_near_duplicate: 0, citations_added: 0, atoms_staled: 0, atoms_revived: 0 };
   }
   const drafts = chunked.map((c) => draftAtom({ type: "text", claim: firstSentence(c.text), content: c.text, confidence: 0.5 }));

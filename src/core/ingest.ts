@@ -10,7 +10,7 @@ import { sanitizeText } from "../domain/text.ts";
 import { PegasError, invalidInput, toPegasError } from "../errors.ts";
 import { type DocumentResult, type IngestCounts, ingestParsed } from "./ingest-document.ts";
 import type { Services } from "./services.ts";
-import { type RawSource, listDirectory, rawTextSource, readFileSource, resolveReadable } from "./source.ts";
+import { type RawSource, type SkippedEntry, listDirectory, rawTextSource, readFileSource, resolveReadable } from "./source.ts";
 
 /** Input of an ingest: exactly one of `text`, `url`, `path`. */
 export interface IngestInput {
@@ -37,10 +37,17 @@ export interface IngestResult extends IngestCounts {
   uri: string | null;
   version: number | null;
   unchanged: boolean;
+  /** Documents, at most {@link MAX_LISTED} (see `documents_total`). */
   documents: DocumentResult[];
+  documents_total: number;
   errors: IngestError[];
+  /** Entries of a directory that were passed over, at most {@link MAX_LISTED}. */
+  skipped: SkippedEntry[];
   took_ms: number;
 }
+
+/** Longest list of documents, errors or skipped entries in a result (the totals count everything). */
+export const MAX_LISTED = 100;
 
 /** Progress callback: `progress` of `total` steps done, with a message. */
 export type ProgressFn = (progress: number, total: number, message: string) => void;
@@ -60,8 +67,9 @@ function textDocument(text: string): ParsedDocument {
   return { kind: "text", mediaType: "text/plain", title: null, sections: [{ text: clean.text, locator: {} }], metadata: {}, warnings: clean.warnings };
 }
 
-async function parseRaw(services: Services, raw: RawSource, signal?: AbortSignal): Promise<ParsedDocument> {
+async function parseRaw(services: Services, raw: RawSource, signal?: AbortSignal, onProgress?: ProgressFn): Promise<ParsedDocument> {
   if (raw.text !== undefined) return textDocument(raw.text);
+  onProgress?.(0, 1, `parsing ${raw.uri}`);
   return services.parse({ bytes: raw.bytes, uri: raw.uri, name: raw.name, mediaType: raw.mediaType, charset: raw.charset, signal });
 }
 
@@ -77,6 +85,7 @@ async function ingestUrl(services: Services, input: IngestInput, opts: IngestOpt
   const uri = requested.href;
   let raw: RawSource;
   try {
+    opts.onProgress?.(0, 1, `fetching ${uri}`);
     const r = await services.fetcher.fetch(uri, opts.signal);
     raw = { uri, name: r.url, bytes: r.bytes, mediaType: r.mediaType || undefined, charset: r.charset, title: input.title,
       metadata: { final_url: r.url, http_status: r.status, fetched_at: new Date().toISOString() } };
@@ -86,21 +95,21 @@ async function ingestUrl(services: Services, input: IngestInput, opts: IngestOpt
     const raw0: RawSource = { uri, name: uri, bytes: new Uint8Array(), title: input.title, metadata: { fetch_error: e.message } };
     return ingestParsed(services, raw0, { ...EMPTY, warnings: [`fetch failed: ${e.message}`] }, { ...opts, kind: "web", snippet: input.snippet });
   }
-  const parsed = await parseRaw(services, raw, opts.signal);
+  const parsed = await parseRaw(services, raw, opts.signal, opts.onProgress);
   return ingestParsed(services, raw, parsed, { ...opts, kind: input.kind, snippet: input.snippet });
 }
 
 async function ingestFile(services: Services, real: string, input: IngestInput, opts: IngestOptions): Promise<DocumentResult> {
   const raw = readFileSource(real, services.config.max_input_bytes, input.title);
-  const parsed = await parseRaw(services, raw, opts.signal);
+  const parsed = await parseRaw(services, raw, opts.signal, opts.onProgress);
   return ingestParsed(services, raw, parsed, { ...opts, kind: input.kind });
 }
 
-async function ingestPath(services: Services, input: IngestInput, opts: IngestOptions): Promise<{ docs: DocumentResult[]; errors: IngestError[] }> {
+async function ingestPath(services: Services, input: IngestInput, opts: IngestOptions): Promise<{ docs: DocumentResult[]; errors: IngestError[]; skipped: SkippedEntry[] }> {
   const roots = opts.trustedPath ? null : services.config.ingest_roots;
   const real = resolveReadable(input.path!, roots);
-  if (!statSync(real).isDirectory()) return { docs: [await ingestFile(services, real, input, opts)], errors: [] };
-  const files = listDirectory(real, services.supportedExtensions, roots);
+  if (!statSync(real).isDirectory()) return { docs: [await ingestFile(services, real, input, opts)], errors: [], skipped: [] };
+  const { files, skipped } = listDirectory(real, services.supportedExtensions, roots);
   const docs: DocumentResult[] = [];
   const errors: IngestError[] = [];
   for (const [i, file] of files.entries()) {
@@ -115,19 +124,20 @@ async function ingestPath(services: Services, input: IngestInput, opts: IngestOp
     }
   }
   opts.onProgress?.(files.length, files.length, "done");
-  return { docs, errors };
+  return { docs, errors, skipped };
 }
 
-function summarize(docs: DocumentResult[], errors: IngestError[], started: number): IngestResult {
+function summarize(docs: DocumentResult[], errors: IngestError[], started: number, skipped: SkippedEntry[] = []): IngestResult {
   const sum = (k: keyof DocumentResult) => docs.reduce((n, d) => n + (d[k] as number), 0);
   const one = docs.length === 1 && errors.length === 0 ? docs[0] : null;
   return {
     doc_id: one?.doc_id ?? null, uri: one?.uri ?? null, version: one ? one.version : null,
-    unchanged: docs.length > 0 && docs.every((d) => d.unchanged), documents: docs, errors,
+    unchanged: docs.length > 0 && docs.every((d) => d.unchanged),
+    documents: docs.slice(0, MAX_LISTED), documents_total: docs.length, errors: errors.slice(0, MAX_LISTED), skipped: skipped.slice(0, MAX_LISTED),
     chunks: sum("chunks"), atoms_created: sum("atoms_created"), atoms_existing: sum("atoms_existing"),
     atoms_near_duplicate: sum("atoms_near_duplicate"), citations_added: sum("citations_added"),
     atoms_staled: sum("atoms_staled"), atoms_revived: sum("atoms_revived"),
-    warnings: docs.flatMap((d) => (docs.length > 1 ? d.warnings.map((w) => `${d.uri}: ${w}`) : d.warnings)),
+    warnings: docs.flatMap((d) => (docs.length > 1 ? d.warnings.map((w) => `${d.uri}: ${w}`) : d.warnings)).slice(0, MAX_LISTED),
     took_ms: Math.round(performance.now() - started),
   };
 }
@@ -143,8 +153,8 @@ export async function ingest(services: Services, input: IngestInput, opts: Inges
   if (input.snippet !== undefined && input.url === undefined) throw invalidInput("snippet goes with url");
   if (input.url !== undefined) return summarize([await ingestUrl(services, input, opts)], [], started);
   if (input.path !== undefined) {
-    const { docs, errors } = await ingestPath(services, input, opts);
-    return summarize(docs, errors, started);
+    const { docs, errors, skipped } = await ingestPath(services, input, opts);
+    return summarize(docs, errors, started, skipped);
   }
   const raw = rawTextSource(input.text!, { maxBytes: services.config.max_input_bytes, title: input.title });
   const parsed = await parseRaw(services, raw, opts.signal);

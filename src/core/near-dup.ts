@@ -6,6 +6,7 @@
 import { meaningDifference } from "../domain/meaning.ts";
 import type { AtomType } from "../domain/atom.ts";
 import { atomContentHash } from "./atoms.ts";
+import { yieldToEventLoop } from "../domain/yield.ts";
 import type { Services } from "./services.ts";
 
 /** What a draft duplicates: an existing atom (`atomId`) or an earlier draft of the same batch (`draftIndex`). */
@@ -64,6 +65,7 @@ export async function findNearDuplicates(services: Services, drafts: Draft[], si
   const out: Array<NearDuplicate | undefined> = [];
   const pairwise = drafts.length <= MAX_PAIRWISE;
   for (let i = 0; i < drafts.length; i++) {
+    if (i % 32 === 0) await yieldToEventLoop(); // each step is a synchronous scan: let cancellation in
     if (signal?.aborted) break;
     out.push((await againstStored(services, drafts[i], threshold)) ?? (pairwise ? withinBatch(drafts, i, out, threshold) : undefined));
   }

@@ -63,9 +63,12 @@ const MAX_QUERY_CHARS = 4000;
 /** Deepest page a cursor may point at: ranking deeper than this is noise. */
 const MAX_OFFSET = 1000;
 
+/** Statuses searched when none are asked for: stale atoms (evidence changed) only on request. */
+const DEFAULT_STATUSES: AtomStatus[] = ["candidate", "verified", "contested"];
+
 function filterOf(input: SearchInput): AtomFilter {
   const docIds = input.doc_id === undefined ? undefined : Array.isArray(input.doc_id) ? input.doc_id : [input.doc_id];
-  return { types: input.types, status: input.status, docIds };
+  return { types: input.types, status: input.status?.length ? input.status : DEFAULT_STATUSES, docIds };
 }
 
 function cursorKey(query: string, filter: AtomFilter, mode: SearchMode): string {
@@ -132,8 +135,12 @@ export async function search(services: Services, input: SearchInput, signal?: Ab
     mode === "lexical" ? [] : vectorLeg(services, query, filter, depth, signal),
   ]);
   if (signal?.aborted) throw new PegasError("CANCELLED", "search cancelled");
-  // A lexical embedder cannot find what the lexical leg (with its trigram fallback) finds nothing of, except noise.
-  if (mode === "hybrid" && services.embedder.kind === "lexical" && lexical.length === 0) vector.length = 0;
+  // A lexical embedder finds nothing the lexical leg (with its trigram fallback) misses but noise: in hybrid mode
+  // its leg only reorders ties among the lexical hits and adds no candidates of its own.
+  if (mode === "hybrid" && services.embedder.kind === "lexical") {
+    const found = new Set(lexical.map((h) => h.atomId));
+    vector.splice(0, vector.length, ...vector.filter((h) => found.has(h.atomId)));
+  }
   const fused = reciprocalRankFusion(
     [
       { name: "lexical", weight: 1, ids: lexical.map((h) => h.atomId) },
@@ -154,7 +161,7 @@ export async function search(services: Services, input: SearchInput, signal?: Ab
       ranks: f.ranks, citations: a.citations, citation_count: a.citation_count,
     }];
   });
-  const more = fused.length > offset + k;
+  const more = fused.length > offset + k && offset + k <= MAX_OFFSET;
   return {
     query,
     hits,

@@ -85,34 +85,50 @@ export function readFileSource(real: string, maxBytes: number, title?: string): 
   return { uri: pathToFileURL(real).href, name: basename(real), bytes: readFileSync(real), title, metadata: { path: real, bytes: st.size } };
 }
 
+/** An entry of a directory that was passed over, and why. */
+export interface SkippedEntry {
+  source: string;
+  reason: string;
+}
+
 /**
- * The supported files of a directory, recursively, sorted, hidden entries skipped; symlinks are followed only
- * when they stay inside `roots`. @throws PegasError INVALID_INPUT when none is supported, LIMIT_EXCEEDED past
- * {@link MAX_DIRECTORY_FILES}.
+ * The supported files of a directory, recursively, sorted; hidden entries, unsupported extensions, special files,
+ * links leading outside `roots` and directories already walked (symlink loops) are passed over and reported.
+ * @throws PegasError INVALID_INPUT when no file is supported, LIMIT_EXCEEDED past {@link MAX_DIRECTORY_FILES}.
  */
-export function listDirectory(dir: string, supported: ReadonlySet<string>, roots: string[] | null): string[] {
-  const out: string[] = [];
+export function listDirectory(dir: string, supported: ReadonlySet<string>, roots: string[] | null): { files: string[]; skipped: SkippedEntry[] } {
+  const files = new Set<string>();
+  const skipped: SkippedEntry[] = [];
+  const visited = new Set<string>();
   const walk = (d: string) => {
+    if (visited.has(d)) return void skipped.push({ source: d, reason: "directory already walked (a symlink loop?)" });
+    visited.add(d);
     for (const entry of readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      if (entry.name.startsWith(".")) continue;
       const full = join(d, entry.name);
+      if (entry.name.startsWith(".")) {
+        skipped.push({ source: full, reason: "hidden" });
+        continue;
+      }
       let real: string;
       try {
         real = resolveReadable(full, roots);
-      } catch {
-        continue; // a link leading outside the roots, or gone meanwhile
+      } catch (err) {
+        skipped.push({ source: full, reason: (err as Error).message });
+        continue;
       }
       const st = statSync(real);
       if (st.isDirectory()) walk(real);
-      else if (st.isFile() && supported.has(extname(real).toLowerCase())) out.push(real);
-      if (out.length > MAX_DIRECTORY_FILES) {
+      else if (!st.isFile()) skipped.push({ source: full, reason: "not a regular file" });
+      else if (!supported.has(extname(real).toLowerCase())) skipped.push({ source: full, reason: "unsupported file type" });
+      else files.add(real);
+      if (files.size > MAX_DIRECTORY_FILES) {
         throw new PegasError("LIMIT_EXCEEDED", `'${dir}' holds more than ${MAX_DIRECTORY_FILES} supported files`, { hint: "ingest its subdirectories one by one" });
       }
     }
   };
   walk(dir);
-  if (!out.length) throw invalidInput(`'${dir}' holds no supported file`, `supported: ${[...supported].join(" ")}`);
-  return [...new Set(out)];
+  if (!files.size) throw invalidInput(`'${dir}' holds no supported file`, `supported: ${[...supported].join(" ")}`);
+  return { files: [...files], skipped };
 }
 
 /** Wraps raw text from the caller as a source; its URI is content-addressed (`text:sha256:<hex>`). */

@@ -45,11 +45,15 @@ function clean(value: string, what: string, max: number, warnings: string[]): st
 }
 
 function checkUri(uri: string): string {
+  let u: URL;
   try {
-    return new URL(uri).href;
+    u = new URL(uri);
   } catch {
     throw invalidInput(`source_uri '${uri.slice(0, 200)}' is not an absolute URI`, "use e.g. https://… or file:///…");
   }
+  // The URI is stored and shown in every citation: it must not carry a password.
+  if (u.username || u.password) throw invalidInput("source_uri must not contain credentials (user:password@)", "cite the URI without them");
+  return u.href;
 }
 
 /** Stores one atom. @throws PegasError INVALID_INPUT, LLM_FAILED, STORE_UNAVAILABLE. */

@@ -8,6 +8,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Services } from "../core/services.ts";
 import { PegasError, toPegasError } from "../errors.ts";
 import { log } from "../log.ts";
+import type { CallTracker } from "./calls.ts";
 import type { ToolContext, ToolDef } from "./tool.ts";
 import { memoryIngest } from "./tools/memory-ingest.ts";
 import { memorySearch } from "./tools/memory-search.ts";
@@ -30,13 +31,13 @@ export function errorResult(err: unknown): CallToolResult {
 function okResult(tool: string, out: Record<string, unknown>): CallToolResult {
   const text = JSON.stringify(out);
   if (Buffer.byteLength(text) > MAX_RESULT_BYTES) {
-    throw new PegasError("LIMIT_EXCEEDED", `${tool} result exceeds ${MAX_RESULT_BYTES} bytes`, { hint: "ask for fewer items (k) and page with the cursor" });
+    throw new PegasError("LIMIT_EXCEEDED", `${tool} result exceeds ${MAX_RESULT_BYTES} bytes`, { hint: "ask for less (a smaller k, a narrower filter)" });
   }
   return { content: [{ type: "text", text }], structuredContent: out };
 }
 
 /** Registers every tool; `getServices` opens the database on first use. */
-export function registerTools(server: McpServer, getServices: () => Promise<Services>, inflight: Set<AbortController>): void {
+export function registerTools(server: McpServer, getServices: () => Promise<Services>, calls: CallTracker): void {
   for (const tool of TOOLS) {
     server.registerTool(
       tool.name,
@@ -45,7 +46,7 @@ export function registerTools(server: McpServer, getServices: () => Promise<Serv
         const ac = new AbortController();
         const onAbort = () => ac.abort(extra.signal.reason);
         extra.signal.addEventListener("abort", onAbort);
-        inflight.add(ac);
+        calls.add(ac);
         const token = extra._meta?.progressToken;
         const ctx: ToolContext = {
           signal: ac.signal,
@@ -58,13 +59,14 @@ export function registerTools(server: McpServer, getServices: () => Promise<Serv
           const services = await getServices();
           return okResult(tool.name, await tool.run(services, args ?? {}, ctx));
         } catch (err) {
-          if (ac.signal.aborted && !extra.signal.aborted) {
+          // Shutdown aborts calls and closes the database under them: whatever they fail with, they were cancelled.
+          if ((ac.signal.aborted || calls.stopping) && !extra.signal.aborted) {
             return errorResult(new PegasError("CANCELLED", `${tool.name} was cancelled because the server is shutting down; what it had not finished was not stored`, { hint: "call it again when the server is back" }));
           }
           return errorResult(err);
         } finally {
           extra.signal.removeEventListener("abort", onAbort);
-          inflight.delete(ac);
+          calls.delete(ac);
         }
       },
     );

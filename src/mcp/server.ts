@@ -1,7 +1,7 @@
 /**
  * The MCP server factory and the stdio runner. stdout carries JSON-RPC only (logs go to stderr); the database
  * opens on the first tool call, so `initialize` answers at once; the process ends when stdin closes or on
- * SIGTERM/SIGINT, after giving in-flight calls at most 1 s (then they are cancelled and rolled back).
+ * SIGTERM/SIGINT: in-flight calls get 0.65 s to finish, then are cancelled and rolled back, all within 1 s.
  */
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
@@ -10,6 +10,7 @@ import { log } from "../log.ts";
 import { VERSION } from "../version.ts";
 import { backfillEmbeddings } from "../core/backfill.ts";
 import { LazyServices } from "../wiring.ts";
+import { CallTracker } from "./calls.ts";
 import { registerTools } from "./registry.ts";
 
 const INSTRUCTIONS =
@@ -18,17 +19,19 @@ const INSTRUCTIONS =
   "atom you learned; memory_stats shows what is stored. Cite the citations you get back.";
 
 /** Creates an McpServer with every tool registered over lazily opened services. */
-export function createMcpServer(services: LazyServices, inflight: Set<AbortController>): McpServer {
+export function createMcpServer(services: LazyServices, calls: CallTracker): McpServer {
   const server = new McpServer(
     { name: "pegas-memory", title: "pegas-memory", version: VERSION },
     { capabilities: { tools: {}, logging: {} }, instructions: INSTRUCTIONS },
   );
-  registerTools(server, () => services.get(), inflight);
+  registerTools(server, () => services.get(), calls);
   return server;
 }
 
-/** Grace period for in-flight calls at shutdown (ms); with the database's close the process ends within 1 s. */
-export const SHUTDOWN_GRACE_MS = 800;
+/** Grace period for in-flight calls at shutdown (ms): they may finish; then they are cancelled and rolled back. */
+export const SHUTDOWN_GRACE_MS = 650;
+/** Time the cancelled calls get to observe their abort, and the database connections to end, each (ms). */
+const SHUTDOWN_STEP_MS = 100;
 
 /**
  * Serves MCP over stdio until stdin closes or a termination signal arrives; resolves with the exit status.
@@ -40,8 +43,8 @@ export async function serveStdio(config: Config, onStopping?: () => void): Promi
   const services = new LazyServices(config, (s) => {
     backfillEmbeddings(s, background.signal).catch((err) => log.warn("embedding backfill stopped", { err }));
   });
-  const inflight = new Set<AbortController>();
-  const server = createMcpServer(services, inflight);
+  const calls = new CallTracker();
+  const server = createMcpServer(services, calls);
   // One JSON-RPC line may carry a whole text to ingest: allow max_input_bytes, escaped (×2), plus the envelope.
   const transport = new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: config.max_input_bytes * 2 + 1024 * 1024 });
   let resolveDone!: (code: number) => void;
@@ -50,17 +53,19 @@ export async function serveStdio(config: Config, onStopping?: () => void): Promi
   const stop = async (why: string) => {
     if (stopping) return;
     stopping = true;
+    calls.stopping = true;
     onStopping?.();
     background.abort();
-    log.info("shutting down", { why, inflight: inflight.size });
-    const deadline = setTimeout(() => inflight.forEach((ac) => ac.abort(new Error("server shutting down"))), SHUTDOWN_GRACE_MS);
+    log.info("shutting down", { why, inflight: calls.inflight.size });
     try {
-      await services.close(SHUTDOWN_GRACE_MS);
+      await calls.settle(SHUTDOWN_GRACE_MS);
+      calls.abortAll(new Error("server shutting down"));
+      await calls.settle(SHUTDOWN_STEP_MS);
+      await services.close(SHUTDOWN_STEP_MS);
       await server.close().catch(() => {});
     } catch (err) {
       log.error("shutdown failed", { err });
     } finally {
-      clearTimeout(deadline);
       resolveDone(0);
     }
   };

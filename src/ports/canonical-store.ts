@@ -189,7 +189,7 @@ export interface CanonicalStore {
   /** Applied and pending migrations. */
   migrationStatus(): Promise<MigrationStatus>;
   /** The active document at `uri` (content hash null when only referenced, never fetched), or null. */
-  documentByUri(uri: string): Promise<{ id: number; version: number; contentHash: string | null } | null>;
+  documentByUri(uri: string): Promise<{ id: number; version: number; title: string | null; contentHash: string | null } | null>;
   /** Writes a whole ingest in one transaction (document version, chunks, atoms, embeddings, citations, outbox). */
   commitIngest(plan: IngestPlan): Promise<IngestCommit>;
   /** Stores one atom (exact dedup by content hash) with an optional citation of `sourceUri`. */

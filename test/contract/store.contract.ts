@@ -69,7 +69,7 @@ export function storeContract(name: string, open: () => Promise<OpenedDb | strin
       expect(first).toMatchObject({ version: 1, unchanged: false, atomsCreated: 2, citationsAdded: 2, atomsStaled: 0 });
       const again = await store.commitIngest(samplePlan("file:///a.txt"));
       expect(again).toMatchObject({ docId: first.docId, version: 1, unchanged: true, atomsCreated: 0, citationsAdded: 0 });
-      expect(await store.documentByUri("file:///a.txt")).toEqual({ id: first.docId, version: 1, contentHash: "hash-file:///a.txt-" });
+      expect(await store.documentByUri("file:///a.txt")).toEqual({ id: first.docId, version: 1, title: "Палата № 6", contentHash: "hash-file:///a.txt-" });
     });
 
     it("the same chunk in another document is one atom with two citations", async () => {

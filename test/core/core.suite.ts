@@ -105,6 +105,7 @@ export function coreSuite(backend: "postgres" | "pglite", skipReason: string | n
       const near = await storeAtom(s, { type: "fact", claim: "Доктор Рагин служит в больнице уездного города с 1870 года!!", source_uri: "https://example.org/ragin" });
       expect(near.near_duplicate_of?.atom_id).toBe(a.atom_id);
       expect(near.citation_added).toBe(true);
+      await rejectsWith(storeAtom(s, { type: "fact", claim: "X.", source_uri: "https://user:secret@example.org/p" }), "INVALID_INPUT");
       const neg = await storeAtom(s, { type: "fact", claim: "Доктор Рагин не служит в больнице уездного города с 1870 года." });
       expect(neg.created).toBe(true);
       const year = await storeAtom(s, { type: "fact", claim: "Доктор Рагин служит в больнице уездного города с 1880 года." });

@@ -47,6 +47,8 @@ test("edit, re-ingest, revert", async () => {
   expect(hit.citations.some((c) => c.doc_id === v1.doc_id && c.doc_version === 2)).toBe(true);
   const old = (await search(s, { query: word, k: 1, mode: "lexical", status: ["stale"] })).hits[0];
   expect(old.status).toBe("stale");
+  const byDefault = await search(s, { query: word, k: 50, mode: "lexical" });
+  expect(byDefault.hits.map((h) => h.atom_id)).not.toContain(old.atom_id);
   expect(old.citations[0].doc_version).toBe(1);
 
   writeFileSync(path, original);

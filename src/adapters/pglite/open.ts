@@ -56,28 +56,37 @@ export async function openPglite(opts: PgliteOptions): Promise<PgliteDatabase> {
 
 class SharedPglite implements PgliteDatabase {
   readonly kind = "pglite" as const;
-  readonly sql: Sql<any>;
   readonly location: string;
+  private client: Sql<any>;
   private host: PgliteHost | null = null;
   private recovering: Promise<void> | undefined;
   private closing: Promise<void> | undefined;
 
   constructor(
     private readonly paths: PglitePaths,
-    max: number,
+    private readonly max: number,
     private readonly waitMs: number,
   ) {
     this.location = paths.dataDir;
-    // No connection is made until the first query; after a takeover the same client reconnects to the same path.
-    this.sql = postgres({
+    this.client = this.newClient(max);
+  }
+
+  /** No connection is made until the first query. */
+  private newClient(max: number): Sql<any> {
+    return postgres({
       ...CLIENT_OPTIONS,
-      path: paths.socketPath,
+      path: this.paths.socketPath,
       user: "postgres",
       database: "postgres",
       max,
       connect_timeout: 10,
       idle_timeout: 60,
     });
+  }
+
+  /** The current client; it is replaced after the host changed (see {@link SharedPglite.run}). */
+  get sql(): Sql<any> {
+    return this.client;
   }
 
   get isOwner(): boolean {
@@ -87,7 +96,7 @@ class SharedPglite implements PgliteDatabase {
   async run<T>(fn: (sql: Sql<any>) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await fn(this.sql);
+        return await fn(this.client);
       } catch (err) {
         if (!isConnectionLost(err) || this.closing) throw err;
         if (attempt >= MAX_ATTEMPTS) throw unavailable(this.paths, `lost its connection ${attempt} times`, err);
@@ -97,14 +106,27 @@ class SharedPglite implements PgliteDatabase {
           err,
         });
         // One takeover at a time, shared by every run() that lost its connection meanwhile.
-        await (this.recovering ??= this.reachHost().finally(() => (this.recovering = undefined)));
+        await (this.recovering ??= this.recover().finally(() => (this.recovering = undefined)));
       }
     }
   }
 
+  /**
+   * After a lost connection: make sure a host answers (maybe this process), then start over with a fresh client.
+   * postgres.js reuses a connection's socket object when it reconnects before the old socket's close event ran;
+   * under Bun such a socket may connect without ever sending its startup message (porsager/postgres#1066 family),
+   * which stalls until connect_timeout. Fresh connections avoid that state.
+   */
+  private async recover(): Promise<void> {
+    await this.reachHost();
+    const old = this.client;
+    this.client = this.newClient(this.max);
+    void old.end({ timeout: 0 }).catch(() => {});
+  }
+
   close(graceMs = 1000): Promise<void> {
     return (this.closing ??= (async () => {
-      await settle(this.sql.end({ timeout: graceMs / 1000 }), graceMs + 1000);
+      await settle(this.client.end({ timeout: graceMs / 1000 }), graceMs + 1000);
       if (this.recovering) await settle(this.recovering, this.waitMs);
       await this.host?.close(graceMs);
       this.host = null;

@@ -3,10 +3,13 @@
  * boundaries, recognise the startup-phase packets, and build the few messages it sends on a client's behalf.
  */
 
-/** Startup-phase request codes (the int32 after the length). */
+/** Startup-phase request code (the int32 after the length) of SSLRequest: answered 'N'. */
 export const SSL_REQUEST = 80877103;
+/** GSSENCRequest code: answered 'N' (no GSSAPI encryption). */
 export const GSSENC_REQUEST = 80877104;
+/** CancelRequest code: not supported (PGlite runs one statement at a time); the connection is closed. */
 export const CANCEL_REQUEST = 80877102;
+/** StartupMessage protocol version 3.0 (major 3 << 16). */
 export const PROTOCOL_3 = 196608;
 
 /** Message type bytes that matter for grouping and bookkeeping. */

@@ -14,6 +14,7 @@ import { createServer, type Server, type Socket } from "node:net";
 import { ExclusiveSection } from "./exclusive-section.ts";
 import { type WireBackend, WireConnection } from "./wire-connection.ts";
 
+/** The PGlite surface the wire server drives (re-exported for the host). */
 export type { WireBackend } from "./wire-connection.ts";
 
 /** Options of {@link WireServer}. */

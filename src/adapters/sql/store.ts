@@ -52,11 +52,12 @@ export class SqlCanonicalStore implements CanonicalStore {
     });
   }
 
-  documentByUri(uri: string): Promise<{ id: number; version: number; contentHash: string | null } | null> {
+  documentByUri(uri: string): Promise<{ id: number; version: number; title: string | null; contentHash: string | null } | null> {
     return this.guard("look up a document", async (sql) => {
-      const rows = await sql`SELECT id, version, content_hash FROM pm_document WHERE uri = ${uri} AND status = 'active'`;
+      const rows = await sql`SELECT id, version, title, content_hash FROM pm_document WHERE uri = ${uri} AND status = 'active'`;
       if (!rows.length) return null;
-      return { id: Number(rows[0].id), version: Number(rows[0].version), contentHash: (rows[0].content_hash as string | null) ?? null };
+      const r = rows[0];
+      return { id: Number(r.id), version: Number(r.version), title: (r.title as string | null) ?? null, contentHash: (r.content_hash as string | null) ?? null };
     });
   }
 

@@ -141,5 +141,5 @@ export function checkAddress(url: string, host: string, address: string, policy:
   if (c.metadata) throw refuse(url, `${c.address} is a cloud metadata address`);
   if (policy.allowPrivate || policy.allowHosts.has(host)) return;
   const via = host === c.address || host === address ? "" : `'${host}' resolves to `;
-  throw refuse(url, `${via}${c.address}, a ${c.range} address`);
+  throw refuse(url, `${via}${c.address}, ${/^[aeiou]/i.test(c.range) ? "an" : "a"} ${c.range} address`);
 }

@@ -56,10 +56,13 @@ export const memoryIngest: ToolDef = {
         ...counts,
       }),
     ),
-    errors: z.array(z.object({ source: z.string(), code: z.string(), message: z.string() })).describe("files of a directory that failed"),
+    documents_total: z.number().int().describe("documents ingested (the list shows at most 100)"),
+    errors: z.array(z.object({ source: z.string(), code: z.string(), message: z.string() })).describe("files of a directory that failed (at most 100)"),
+    skipped: z.array(z.object({ source: z.string(), reason: z.string() })).describe("directory entries passed over (hidden, unsupported, outside the roots…; at most 100)"),
     took_ms: z.number(),
   },
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  // Not idempotent: the same URL or file can have changed and then makes a new version.
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   run: async (services, args, ctx) =>
     ({ ...(await ingest(services, args, { signal: ctx.signal, onProgress: (p, t, m) => ctx.progress(p, t, m) })) }),
 };

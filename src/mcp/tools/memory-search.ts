@@ -10,7 +10,8 @@ export const memorySearch: ToolDef = {
   title: "Search memory",
   description:
     "Hybrid search over stored knowledge atoms: BM25 over PostgreSQL full-text lexemes (Russian and English stemming, " +
-    "trigram fallback for typos) fused by reciprocal rank fusion with vector kNN. Never returns retracted atoms. " +
+    "trigram fallback for typos) fused by reciprocal rank fusion with vector kNN. Stale atoms (their source changed) " +
+    "only when `status` asks for them; retracted atoms never. " +
     `Each hit has its atom (content cut to ${HIT_CONTENT_CHARS} characters; memory_get gives it whole), fused score, ` +
     `rank per leg and up to ${HIT_CITATIONS} citations (document uri/title, locator with lines, quote). ` +
     "Pass next_cursor back as cursor, with the same query and filters, for the next page.",
@@ -18,7 +19,7 @@ export const memorySearch: ToolDef = {
     query: z.string().min(1).max(4000).describe("what to look for, in any language"),
     k: z.number().int().min(1).max(50).optional().describe("hits per page, default 10"),
     types: z.array(atomType).optional().describe("only these atom types"),
-    status: z.array(searchableStatus).optional().describe("only these statuses (retracted is never searched)"),
+    status: z.array(searchableStatus).optional().describe("only these statuses; default candidate, verified, contested (stale only on request; retracted never)"),
     doc_id: z.union([id, z.array(id)]).optional().describe("only atoms of these documents"),
     cursor: z.string().optional().describe("next_cursor of the previous page"),
     mode: z.enum(["hybrid", "lexical", "vector"]).optional().describe("hybrid (default), lexical only (exact words), vector only"),

@@ -93,24 +93,10 @@ function overprints(runs: Run[], f: Run[]): boolean {
   return runs.some((r) => Math.min(x1, r.x1) - Math.max(x0, r.x0) > 0.5 * Math.min(x1 - x0, r.x1 - r.x0));
 }
 
-function top(f: Run[]): number {
-  let t = -Infinity;
-  for (const r of f) t = Math.max(t, r.y + 0.85 * r.size);
-  return t;
-}
-
-// Loops, not Math.min(...spread): a page can hold more items than a call may take arguments.
-function minX0(rs: Run[]): number {
-  let m = Infinity;
-  for (const r of rs) m = Math.min(m, r.x0);
-  return m;
-}
-
-function maxX1(rs: Run[]): number {
-  let m = -Infinity;
-  for (const r of rs) m = Math.max(m, r.x1);
-  return m;
-}
+// Reductions, not Math.min(...spread): a page can hold more items than a call may take arguments.
+const top = (f: Run[]): number => f.reduce((t, r) => Math.max(t, r.y + 0.85 * r.size), -Infinity);
+const minX0 = (rs: Run[]): number => rs.reduce((m, r) => Math.min(m, r.x0), Infinity);
+const maxX1 = (rs: Run[]): number => rs.reduce((m, r) => Math.max(m, r.x1), -Infinity);
 
 function dominant(f: Run[]): Run {
   let best = f[0]!;
