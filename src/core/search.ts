@@ -135,16 +135,18 @@ export async function search(services: Services, input: SearchInput, signal?: Ab
     mode === "lexical" ? [] : vectorLeg(services, query, filter, depth, signal),
   ]);
   if (signal?.aborted) throw new PegasError("CANCELLED", "search cancelled");
+  const lexicalIds = lexical.map((h) => h.atomId);
+  let vectorIds = vector.map((h) => h.atomId);
   // A lexical embedder finds nothing the lexical leg (with its trigram fallback) misses but noise: in hybrid mode
   // its leg only reorders ties among the lexical hits and adds no candidates of its own.
   if (mode === "hybrid" && services.embedder.kind === "lexical") {
-    const found = new Set(lexical.map((h) => h.atomId));
-    vector.splice(0, vector.length, ...vector.filter((h) => found.has(h.atomId)));
+    const found = new Set(lexicalIds);
+    vectorIds = vectorIds.filter((id) => found.has(id));
   }
   const fused = reciprocalRankFusion(
     [
-      { name: "lexical", weight: 1, ids: lexical.map((h) => h.atomId) },
-      { name: "vector", weight: services.vectorWeight, ids: vector.map((h) => h.atomId) },
+      { name: "lexical", weight: 1, ids: lexicalIds },
+      { name: "vector", weight: services.vectorWeight, ids: vectorIds },
     ],
     services.config.rrf_k,
   );
