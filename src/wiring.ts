@@ -12,6 +12,7 @@ import type { Database } from "./adapters/sql/database.ts";
 import { SqlCanonicalStore } from "./adapters/sql/store.ts";
 import type { Services } from "./core/services.ts";
 import { PegasError } from "./errors.ts";
+import type { Distiller } from "./ports/distiller.ts";
 import type { Embedder } from "./ports/embedder.ts";
 import type { Fetcher } from "./ports/fetcher.ts";
 
@@ -39,6 +40,12 @@ async function makeEmbedder(config: Config): Promise<Embedder> {
     batchSize: config.ollama_batch_size,
     timeoutMs: config.ollama_timeout_ms,
   });
+}
+
+/** The configured distiller; `auto` picks Ollama when a chat model is configured, else the heuristic one. */
+async function makeDistiller(config: Config): Promise<Distiller> {
+  const { heuristicDistiller } = await import("./adapters/distiller/heuristic/index.ts");
+  return heuristicDistiller;
 }
 
 async function makeFetcher(config: Config): Promise<Fetcher> {
@@ -85,6 +92,7 @@ export async function createServices(config: Config): Promise<Services> {
       config,
       store,
       embedder,
+      distiller: await makeDistiller(config),
       projection,
       vectorIndex: projection.vectorIndex,
       fetcher: await makeFetcher(config),

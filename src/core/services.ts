@@ -4,6 +4,7 @@
  */
 import type { Config } from "../config.ts";
 import type { CanonicalStore } from "../ports/canonical-store.ts";
+import type { Distiller } from "../ports/distiller.ts";
 import type { Embedder } from "../ports/embedder.ts";
 import type { Fetcher } from "../ports/fetcher.ts";
 import type { ParseInput, ParsedDocument } from "../ports/parser.ts";
@@ -15,6 +16,8 @@ export interface Services {
   readonly config: Config;
   readonly store: CanonicalStore;
   readonly embedder: Embedder;
+  /** Turns chunks into typed atoms (heuristic, Ollama, or the MCP client's model). */
+  readonly distiller: Distiller;
   readonly projection: SearchProjection;
   readonly vectorIndex: VectorIndex;
   /** Fetches URLs for ingest (proxy and address safety applied). */

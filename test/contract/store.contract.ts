@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Database } from "../../src/adapters/sql/database.ts";
 import { SqlCanonicalStore } from "../../src/adapters/sql/store.ts";
+import { MIGRATIONS } from "../../src/adapters/sql/migrations.ts";
 import { draftAtom } from "../../src/core/atoms.ts";
 import { PegasError } from "../../src/errors.ts";
 import type { IngestPlan } from "../../src/ports/canonical-store.ts";
@@ -171,7 +172,7 @@ export function storeContract(name: string, open: () => Promise<OpenedDb | strin
       expect(s.atoms.by_status.stale).toBe(1);
       expect(s.embeddings[MODEL]).toBeGreaterThan(0);
       expect(s.outbox.pending).toBeGreaterThan(0);
-      expect(s.schema_version).toBe(1);
+      expect(s.schema_version).toBe(MIGRATIONS.length);
     });
   });
 }

@@ -6,6 +6,7 @@
 import type { Sql } from "postgres";
 import type { SqlLike } from "./database.ts";
 import init0001 from "../../../migrations/0001_init.sql" with { type: "text" };
+import knowledge0002 from "../../../migrations/0002_knowledge.sql" with { type: "text" };
 import { sha256Hex } from "../../domain/hash.ts";
 import { log } from "../../log.ts";
 
@@ -17,7 +18,10 @@ export interface Migration {
 }
 
 /** Every migration known to this build, ascending. */
-export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: "init", sql: init0001 }];
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: "init", sql: init0001 },
+  { version: 2, name: "knowledge", sql: knowledge0002 },
+];
 
 /** Key of the advisory lock that serializes migrators ("pegasmig" folded into an int8). */
 const MIGRATION_LOCK_KEY = 0x7065676173n;
