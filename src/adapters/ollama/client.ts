@@ -1,9 +1,10 @@
 /**
- * One `/api/embed` call through the `ollama` npm client, with a per-request timeout and the caller's AbortSignal.
+ * One call through the `ollama` npm client (`/api/embed`, `/api/chat`), with a per-request timeout and the caller's
+ * AbortSignal.
  * The client (0.6.x) passes no signal to `fetch` for non-streaming calls, so the signal is injected through a
  * `fetch` wrapper given to a per-call client (construction only formats the host; it opens nothing).
  */
-import { type EmbedRequest, type EmbedResponse, Ollama } from "ollama";
+import { type ChatRequest, type ChatResponse, type EmbedRequest, type EmbedResponse, Ollama } from "ollama";
 import { cancelled, describeFailure, type OllamaTarget, timedOut } from "./failures.ts";
 
 /**
@@ -36,17 +37,43 @@ function guardedFetch(signal: AbortSignal): typeof fetch {
 }
 
 /**
- * Sends one embed request and returns Ollama's response as parsed JSON (not yet checked).
- * @param timeoutMs bound on the whole request, response body included, in milliseconds.
- * @throws PegasError CANCELLED when `signal` aborts; LLM_FAILED on timeout, HTTP or network errors (see
- *   {@link describeFailure}; the HTTP error stays in `cause`, where {@link isContextLengthError} finds it).
+ * Sends one embed request and returns Ollama's response as parsed JSON (not yet checked); see {@link ollamaCall}.
  */
-export async function embedRequest(
+export function embedRequest(
   target: OllamaTarget,
   request: EmbedRequest,
   signal: AbortSignal | undefined,
   timeoutMs: number,
 ): Promise<EmbedResponse> {
+  return ollamaCall(target, signal, timeoutMs, (client) => client.embed(request));
+}
+
+/**
+ * Sends one non-streaming chat request (`POST /api/chat`) and returns Ollama's response as parsed JSON (not yet
+ * checked); see {@link ollamaCall}. `target.task` should be "chat" so that failures are worded for chat.
+ */
+export function chatRequest(
+  target: OllamaTarget,
+  request: ChatRequest,
+  signal: AbortSignal | undefined,
+  timeoutMs: number,
+): Promise<ChatResponse> {
+  return ollamaCall(target, signal, timeoutMs, (client) => client.chat({ ...request, stream: false }));
+}
+
+/**
+ * Runs `call` on a per-call client whose requests are bound by `timeoutMs` and `signal`.
+ * @param timeoutMs bound on the whole request, response body included, in milliseconds.
+ * @throws PegasError CANCELLED when `signal` aborts; LLM_FAILED on timeout ({@link isTimeout} tells it), HTTP or
+ *   network errors (see {@link describeFailure}; the HTTP error stays in `cause`, where
+ *   {@link isContextLengthError} finds it).
+ */
+export async function ollamaCall<T>(
+  target: OllamaTarget,
+  signal: AbortSignal | undefined,
+  timeoutMs: number,
+  call: (client: Ollama) => Promise<T>,
+): Promise<T> {
   if (signal?.aborted) throw cancelled(target, signal.reason);
   const ctl = new AbortController();
   let expired = false;
@@ -58,7 +85,7 @@ export async function embedRequest(
   signal?.addEventListener("abort", onAbort, { once: true });
   try {
     const client = new Ollama({ host: target.host, fetch: guardedFetch(ctl.signal) });
-    return await client.embed(request);
+    return await call(client);
   } catch (err) {
     if (expired) throw timedOut(target, timeoutMs, err);
     if (signal?.aborted) throw cancelled(target, err);
