@@ -42,10 +42,33 @@ async function makeEmbedder(config: Config): Promise<Embedder> {
   });
 }
 
-/** The configured distiller; `auto` picks Ollama when a chat model is configured, else the heuristic one. */
+/**
+ * The configured distiller; `auto` picks Ollama when ollama_host and llm_model are set, else the heuristic one.
+ * "mcp-sampling" gets the heuristic one here: the MCP server swaps in the client's model when the client can
+ * sample (src/adapters/mcp-sampling/services.ts). @throws PegasError INVALID_INPUT for "ollama" without both keys.
+ */
 async function makeDistiller(config: Config): Promise<Distiller> {
   const { heuristicDistiller } = await import("./adapters/distiller/heuristic/index.ts");
-  return heuristicDistiller;
+  const { distiller, ollama_host: host, llm_model: model } = config;
+  if (distiller === "heuristic" || distiller === "mcp-sampling" || (distiller === "auto" && !(host && model))) {
+    return heuristicDistiller;
+  }
+  if (!host || !model) {
+    const missing = [host ? "" : "ollama_host (OLLAMA_HOST)", model ? "" : "llm_model (PEGAS_LLM_MODEL)"].filter(Boolean);
+    throw new PegasError("INVALID_INPUT", `distiller "ollama" needs ${missing.join(" and ")}, which ${missing.length > 1 ? "are" : "is"} not set`, {
+      hint: 'set them, or set distiller = "auto" or "heuristic" (PEGAS_DISTILLER)',
+    });
+  }
+  const { OllamaDistiller } = await import("./adapters/ollama/distiller.ts");
+  return new OllamaDistiller({
+    host,
+    model,
+    keepAlive: config.ollama_keep_alive,
+    concurrency: config.ollama_concurrency,
+    timeoutMs: config.ollama_timeout_ms,
+    numCtx: config.distill_num_ctx,
+    numPredict: config.distill_num_predict,
+  });
 }
 
 async function makeFetcher(config: Config): Promise<Fetcher> {

@@ -10,6 +10,7 @@ import { log } from "../log.ts";
 import { VERSION } from "../version.ts";
 import { backfillEmbeddings } from "../core/backfill.ts";
 import { LazyServices } from "../wiring.ts";
+import { withSamplingDistiller } from "../adapters/mcp-sampling/services.ts";
 import { CallTracker } from "./calls.ts";
 import { registerTools } from "./registry.ts";
 
@@ -24,7 +25,8 @@ export function createMcpServer(services: LazyServices, calls: CallTracker): Mcp
     { name: "pegas-memory", title: "pegas-memory", version: VERSION },
     { capabilities: { tools: {}, logging: {} }, instructions: INSTRUCTIONS },
   );
-  registerTools(server, () => services.get(), calls);
+  // The distiller may ask the client's own model (config distiller = "mcp-sampling"); only this server can reach it.
+  registerTools(server, withSamplingDistiller(server, () => services.get()), calls);
   return server;
 }
 
