@@ -5,6 +5,7 @@
  */
 import type { AtomFilter, AtomStatus, AtomType } from "../domain/atom.ts";
 import type { LexemeTf } from "../domain/tsvector.ts";
+import type { TraceInput, TraceQuery, TraceRow, TraceStored } from "./episodic-trace.ts";
 
 /** Source kinds of the data model. */
 export type DocumentKind = "web" | "pdf" | "epub" | "text" | "code_repo";
@@ -215,4 +216,10 @@ export interface CanonicalStore {
   atomsWithoutEmbedding(model: string, limit: number, afterId: number): Promise<Array<{ id: number; claim: string; content: string }>>;
   /** Stores embeddings of existing atoms (idempotent: an existing row for the atom and model is kept). */
   putEmbeddings(rows: EmbeddingRow[], model: string): Promise<void>;
+
+  // Episodic traces (issue 4)
+  /** Stores one trace with its `pegas` tsvector; the same `requestKey` again returns the first row. */
+  addTrace(input: TraceInput): Promise<TraceStored>;
+  /** One page of traces (at most `q.limit` rows after `q.offset`) matched as `q.match` says; never atoms. */
+  searchTraces(q: TraceQuery): Promise<TraceRow[]>;
 }

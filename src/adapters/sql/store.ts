@@ -25,6 +25,8 @@ import { MIGRATIONS, applyMigrations, appliedVersions } from "./migrations.ts";
 import { analyze, atomChanges, atomsByIds, changeMark, embeddingChanges, trigramSearch } from "./read-queries.ts";
 import { readStats } from "./stats.ts";
 import { storeAtomTx } from "./store-atom.ts";
+import type { TraceInput, TraceQuery, TraceRow, TraceStored } from "../../ports/episodic-trace.ts";
+import { insertTrace, searchTraces } from "./traces.ts";
 
 /** CanonicalStore implementation over a {@link Database}. */
 export class SqlCanonicalStore implements CanonicalStore {
@@ -110,5 +112,14 @@ export class SqlCanonicalStore implements CanonicalStore {
 
   putEmbeddings(rows: EmbeddingRow[], model: string): Promise<void> {
     return this.guard("store embeddings", (sql) => sql.begin((tx) => insertEmbeddings(tx, rows, model)) as Promise<void>);
+  }
+
+  // Episodic traces (issue 4)
+  addTrace(input: TraceInput): Promise<TraceStored> {
+    return this.guard(`store a ${input.kind} trace`, (sql) => insertTrace(sql, input));
+  }
+
+  searchTraces(q: TraceQuery): Promise<TraceRow[]> {
+    return this.guard("search traces", (sql) => searchTraces(sql, q));
   }
 }
