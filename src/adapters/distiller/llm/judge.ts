@@ -50,11 +50,14 @@ export function judgeJsonSchema(ids: readonly number[]): Record<string, unknown>
   return z.toJSONSchema(judgeAnswerSchema(ids));
 }
 
-function atomBlock(tag: "atom" | "neighbour", a: JudgedAtom, extra = ""): string {
-  const claim = neutralizeDelimiters(truncateCodePoints(a.claim, JUDGE_MAX_FIELD));
+/** Tags of the judge's data blocks. */
+const JUDGE_TAGS = ["atom", "neighbour"] as const;
+
+function atomBlock(tag: (typeof JUDGE_TAGS)[number], a: JudgedAtom, extra = ""): string {
+  const claim = neutralizeDelimiters(truncateCodePoints(a.claim, JUDGE_MAX_FIELD), JUDGE_TAGS);
   const lines = [`<${tag} id="${a.id}" lang="${a.lang}"${extra}>`, `claim: ${claim}`];
   if (a.content.trim() && a.content.trim() !== a.claim.trim()) {
-    lines.push(`content: ${neutralizeDelimiters(truncateCodePoints(a.content, JUDGE_MAX_FIELD))}`);
+    lines.push(`content: ${neutralizeDelimiters(truncateCodePoints(a.content, JUDGE_MAX_FIELD), JUDGE_TAGS)}`);
   }
   lines.push(`</${tag}>`);
   return lines.join("\n");

@@ -2,8 +2,10 @@
  * The distillation prompt shared by every LLM distiller (Ollama chat, MCP sampling). The system prompt is fixed:
  * nothing from a document ever enters it. The chunk goes into the user message as data between `<chunk>` and
  * `</chunk>` (the title between `<title>` tags); a delimiter that occurs inside the text is neutralized first, so
- * a document cannot close the data block and speak as the user. The prompt asks for the source language and for
- * verbatim quotes, which the answer check then enforces (normalize.ts).
+ * a document cannot close the data block and speak as the user. Only the tags that could end the block are touched
+ * (a chunk of HTML keeps its `<title>`), and a quote that spans a neutralized tag fails the quote check, which costs
+ * one atom at worst. The prompt asks for the source language and for verbatim quotes, which the answer check then
+ * enforces (normalize.ts).
  */
 import type { DistillInput } from "../../../ports/distiller.ts";
 import { DISTILL_ANSWER_JSON_SCHEMA, MAX_LLM_ATOMS } from "./schema.ts";
@@ -44,15 +46,13 @@ export const DISTILL_SYSTEM_PROMPT = [
   JSON.stringify(DISTILL_ANSWER_JSON_SCHEMA),
 ].join("\n");
 
-/** Tags that delimit data in our prompts; an occurrence inside the data would end the data block early. */
-const DELIMITER = /<(\s*\/?\s*(?:chunk|title|atom|neighbour)\b)/giu;
-
 /**
- * Makes `text` safe to place between our data tags: the `<` of every `<chunk`, `</chunk`, `<title`, `<atom`,
- * `<neighbour` (any case, inner spaces) becomes `‹` (U+2039). Everything else is kept as it is.
+ * Makes `text` safe to place between data tags named in `tags` (e.g. ["chunk"]): the `<` of every `<tag` and
+ * `</tag` (any case, inner spaces, whole tag names only) becomes `‹` (U+2039). Everything else is kept as it is.
  */
-export function neutralizeDelimiters(text: string): string {
-  return text.replace(DELIMITER, "‹$1");
+export function neutralizeDelimiters(text: string, tags: readonly string[]): string {
+  const pattern = new RegExp(`<(\\s*\\/?\\s*(?:${tags.join("|")})(?![\\p{L}\\p{N}_-]))`, "giu");
+  return text.replace(pattern, "‹$1");
 }
 
 const LANGUAGE_NAMES: Record<string, string> = { ru: "Russian", en: "English" };
@@ -67,12 +67,12 @@ export function languageLine(lang: string): string {
 
 /** The user message for one chunk: language line, title and chunk as delimited data. */
 export function distillUserMessage(input: Pick<DistillInput, "text" | "lang" | "title">): string {
-  const title = input.title?.trim() ? neutralizeDelimiters(input.title.trim()) : "(none)";
+  const title = input.title?.trim() ? neutralizeDelimiters(input.title.trim(), ["title", "chunk"]) : "(none)";
   return [
     languageLine(input.lang),
     `<title>${title}</title>`,
     "<chunk>",
-    neutralizeDelimiters(input.text),
+    neutralizeDelimiters(input.text, ["chunk"]),
     "</chunk>",
   ].join("\n");
 }
