@@ -1,7 +1,8 @@
 /**
  * Ingest of one document: parsed sections → chunks with locators (page / chapter + lines and characters within
- * the section) → one `text` atom per chunk → embeddings → exact and near-duplicate detection → one transaction.
- * An unchanged document (same extracted text) is detected before any embedding and changes nothing.
+ * the section) → typed atoms from the configured distiller, each citing its quote (core/distill.ts) → embeddings →
+ * dedup that respects meaning (core/dedup.ts) → one transaction (chunks, atoms, citations, merges, links, quarantined
+ * chunks). An unchanged document (same extracted text) is detected before any distillation and changes nothing.
  */
 import { authorityFor } from "../domain/authority.ts";
 import { chunkText } from "../domain/chunk.ts";
@@ -9,22 +10,31 @@ import { sha256Hex } from "../domain/hash.ts";
 import { detectLang, firstSentence, sanitizeText } from "../domain/text.ts";
 import { yieldToEventLoop } from "../domain/yield.ts";
 import { PegasError } from "../errors.ts";
-import type { ChunkInput, DocumentKind, IngestPlan, Locator, PlannedAtom } from "../ports/canonical-store.ts";
+import type { ChunkInput, DocumentKind, IngestPlan, Locator, PlannedAtom, PlannedLink } from "../ports/canonical-store.ts";
 import type { ParsedDocument } from "../ports/parser.ts";
-import { draftAtom } from "./atoms.ts";
-import { findNearDuplicates } from "./near-dup.ts";
+import { type DedupFinding, findDuplicates } from "./dedup.ts";
+import { type ChunkDraft, distillChunks } from "./distill.ts";
 import type { Services } from "./services.ts";
 import type { RawSource } from "./source.ts";
 
-/** What an ingest did, per document or in total: each chunk counts once as created, existing or near-duplicate. */
+/**
+ * What an ingest did, per document or in total: each distilled atom counts once as created, existing (an exact
+ * duplicate) or near-duplicate (merged into an atom of the same meaning); quarantined chunks yielded no atom.
+ */
 export interface IngestCounts {
   chunks: number;
+  /** Atoms the distiller proposed whose quote verified (= created + existing + near-duplicate). */
+  atoms_distilled: number;
   atoms_created: number;
   atoms_existing: number;
   atoms_near_duplicate: number;
+  /** New atoms linked `contradicts` to a stored atom (the same claim negated or with another number/date). */
+  atoms_contradicting: number;
   citations_added: number;
+  links_added: number;
   atoms_staled: number;
   atoms_revived: number;
+  chunks_quarantined: number;
   warnings: string[];
 }
 
@@ -63,18 +73,13 @@ function defaultTitle(text: string): string {
   return line && line.length <= 120 ? line : firstSentence(text, 120);
 }
 
-interface ChunkedAtom {
-  chunk: ChunkInput;
-  text: string;
-}
-
 /** Chunks every section; ords run across sections, locators are the section's plus the range within it. */
-function chunkSections(parsed: ParsedDocument, target: number): ChunkedAtom[] {
-  const out: ChunkedAtom[] = [];
+export function chunkSections(parsed: ParsedDocument, target: number): ChunkInput[] {
+  const out: ChunkInput[] = [];
   for (const section of parsed.sections) {
     for (const c of chunkText(section.text, { target, lang: detectLang(section.text) })) {
       const locator: Locator = { ...section.locator, char_start: c.charStart, char_end: c.charEnd, line_start: c.lineStart, line_end: c.lineEnd };
-      out.push({ chunk: { ord: out.length, text: c.text, contentHash: sha256Hex(c.text), locator }, text: c.text });
+      out.push({ ord: out.length, text: c.text, contentHash: sha256Hex(c.text), locator });
     }
   }
   return out;
@@ -102,56 +107,70 @@ function withSnippet(parsed: ParsedDocument, snippet: string | undefined): { par
 function emptyResult(raw: RawSource, parsed: ParsedDocument, kind: DocumentKind): DocumentResult {
   const warnings = parsed.warnings.length ? parsed.warnings : ["no text could be extracted"];
   return {
-    doc_id: null, uri: raw.uri, kind, title: parsed.title, version: 0, stored: false, unchanged: false, snippet: false, sections: 0, chunks: 0,
-    atoms_created: 0, atoms_existing: 0, atoms_near_duplicate: 0, citations_added: 0, atoms_staled: 0, atoms_revived: 0, warnings,
+    doc_id: null, uri: raw.uri, kind, title: parsed.title, version: 0, stored: false, unchanged: false, snippet: false, sections: 0, ...ZERO, warnings,
   };
+}
+
+/** Counters of an ingest that wrote nothing. */
+const ZERO = {
+  chunks: 0, atoms_distilled: 0, atoms_created: 0, atoms_existing: 0, atoms_near_duplicate: 0, atoms_contradicting: 0, citations_added: 0, links_added: 0,
+  atoms_staled: 0, atoms_revived: 0, chunks_quarantined: 0,
+} as const;
+
+/** The plan's atoms: drafts with their vectors, citations, intra-chunk links, and dedup merges and links. */
+export function planAtoms(drafts: ChunkDraft[], vectors: Float32Array[], findings: DedupFinding[]): PlannedAtom[] {
+  return drafts.map((d, i) => {
+    const f = findings[i];
+    const dedupLinks: PlannedLink[] = f.links.map((l) => ({ atomId: l.atomId, planned: l.draftIndex, kind: l.kind, confidence: Math.max(0, Math.min(1, l.cosine)), source: "dedup" }));
+    return {
+      atom: { ...d.draft, vector: vectors[i] },
+      citation: { chunkOrd: d.chunkOrd, locator: d.locator, quote: d.quote },
+      mergeInto: f.merge ? { atomId: f.merge.atomId, planned: f.merge.draftIndex, cosine: f.merge.cosine, reason: f.merge.reason } : undefined,
+      links: [...d.links, ...dedupLinks],
+    };
+  });
 }
 
 /**
  * Stores one parsed document. @throws PegasError CANCELLED, LLM_FAILED (embedding), STORE_UNAVAILABLE; nothing of
- * the document is stored on any error.
+ * the document is stored on any error. A chunk the distiller fails on is quarantined, not an error.
  */
 export async function ingestParsed(services: Services, raw: RawSource, parsedIn: ParsedDocument, opts: DocumentOptions): Promise<DocumentResult> {
   const { parsed, snippet } = withSnippet(parsedIn, opts.snippet);
   const kind = opts.kind ?? parsed.kind;
-  const chunked = chunkSections(parsed, services.config.chunk_chars);
-  if (!chunked.length) return emptyResult(raw, parsed, kind);
+  const chunks = chunkSections(parsed, services.config.chunk_chars);
+  if (!chunks.length) return emptyResult(raw, parsed, kind);
   const contentHash = sha256Hex(parsed.sections.map((s) => s.text).join("\f"));
   const base = { uri: raw.uri, kind, snippet, sections: parsed.sections.length, warnings: parsed.warnings };
   const known = await services.store.documentByUri(raw.uri);
   if (known?.contentHash === contentHash) {
-    return { ...base, doc_id: known.id, title: known.title, version: known.version, stored: true, unchanged: true, chunks: 0,
-      atoms_created: 0, atoms_existing: 0, atoms_near_duplicate: 0, citations_added: 0, atoms_staled: 0, atoms_revived: 0 };
+    return { ...base, doc_id: known.id, title: known.title, version: known.version, stored: true, unchanged: true, ...ZERO };
   }
-  const drafts = chunked.map((c) => draftAtom({ type: "text", claim: firstSentence(c.text), content: c.text, confidence: 0.5 }));
-  const vectors = await embedAll(services, drafts.map((d) => d.searchText), opts);
+  const title = sanitizeText(raw.title ?? parsed.title ?? "", "title").text.trim() || defaultTitle(parsed.sections[0].text);
+  const distilled = await distillChunks(services.distiller, chunks, { title, signal: opts.signal, onProgress: opts.onProgress });
+  const vectors = await embedAll(services, distilled.drafts.map((d) => d.draft.searchText), opts);
   checkAborted(opts.signal);
   await services.projection.sync();
-  const atoms = drafts.map((d, i) => ({ ...d, vector: vectors[i] }));
-  const dups = await findNearDuplicates(services, atoms, opts.signal);
+  const findings = await findDuplicates(services, distilled.drafts.map((d, i) => ({ ...d.draft, vector: vectors[i] })), opts.signal);
   checkAborted(opts.signal);
-  const planned: PlannedAtom[] = atoms.map((atom, i) => ({
-    atom,
-    citation: { chunkOrd: i, locator: chunked[i].chunk.locator, quote: atom.claim },
-    duplicateOf: dups[i]?.atomId,
-    duplicateOfPlanned: dups[i]?.draftIndex,
-  }));
-  const title = sanitizeText(raw.title ?? parsed.title ?? "", "title").text.trim() || defaultTitle(parsed.sections[0].text);
   const plan: IngestPlan = {
     document: {
       kind, uri: raw.uri, title, contentHash, byteSize: raw.bytes.byteLength,
       authority: authorityFor({ kind, uri: raw.uri, snippet }, services.config.authority_rules),
       metadata: { ...raw.metadata, ...parsed.metadata, media_type: parsed.mediaType, lang: detectLang(parsed.sections[0].text) },
     },
-    chunks: chunked.map((c) => c.chunk),
-    atoms: planned,
+    chunks,
+    atoms: planAtoms(distilled.drafts, vectors, findings),
+    quarantine: distilled.quarantine,
     model: services.embedder.model,
   };
   const commit = await services.store.commitIngest(plan);
+  const warnings = [...parsed.warnings, ...distilled.warnings];
   return {
-    ...base, doc_id: commit.docId, title, version: commit.version, stored: true, unchanged: commit.unchanged,
-    chunks: commit.unchanged ? 0 : chunked.length, atoms_created: commit.atomsCreated, atoms_existing: commit.atomsExisting,
-    atoms_near_duplicate: commit.atomsNearDuplicate, citations_added: commit.citationsAdded, atoms_staled: commit.atomsStaled,
-    atoms_revived: commit.atomsRevived,
+    ...base, warnings, doc_id: commit.docId, title, version: commit.version, stored: true, unchanged: commit.unchanged,
+    chunks: commit.unchanged ? 0 : chunks.length, atoms_distilled: commit.unchanged ? 0 : plan.atoms.length, atoms_created: commit.atomsCreated, atoms_existing: commit.atomsExisting,
+    atoms_near_duplicate: commit.atomsMerged, atoms_contradicting: commit.unchanged ? 0 : findings.filter((f) => f.links.some((l) => l.kind === "contradicts")).length,
+    citations_added: commit.citationsAdded, links_added: commit.linksAdded, atoms_staled: commit.atomsStaled,
+    atoms_revived: commit.atomsRevived, chunks_quarantined: commit.chunksQuarantined,
   };
 }

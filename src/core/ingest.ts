@@ -134,9 +134,10 @@ function summarize(docs: DocumentResult[], errors: IngestError[], started: numbe
     doc_id: one?.doc_id ?? null, uri: one?.uri ?? null, version: one ? one.version : null,
     unchanged: docs.length > 0 && docs.every((d) => d.unchanged),
     documents: docs.slice(0, MAX_LISTED), documents_total: docs.length, errors: errors.slice(0, MAX_LISTED), skipped: skipped.slice(0, MAX_LISTED),
-    chunks: sum("chunks"), atoms_created: sum("atoms_created"), atoms_existing: sum("atoms_existing"),
-    atoms_near_duplicate: sum("atoms_near_duplicate"), citations_added: sum("citations_added"),
-    atoms_staled: sum("atoms_staled"), atoms_revived: sum("atoms_revived"),
+    chunks: sum("chunks"), atoms_distilled: sum("atoms_distilled"), atoms_created: sum("atoms_created"), atoms_existing: sum("atoms_existing"),
+    atoms_near_duplicate: sum("atoms_near_duplicate"), atoms_contradicting: sum("atoms_contradicting"),
+    citations_added: sum("citations_added"), links_added: sum("links_added"),
+    atoms_staled: sum("atoms_staled"), atoms_revived: sum("atoms_revived"), chunks_quarantined: sum("chunks_quarantined"),
     warnings: docs.flatMap((d) => (docs.length > 1 ? d.warnings.map((w) => `${d.uri}: ${w}`) : d.warnings)).slice(0, MAX_LISTED),
     took_ms: Math.round(performance.now() - started),
   };

@@ -6,6 +6,7 @@
 import type { AtomFilter, AtomStatus, AtomType } from "../domain/atom.ts";
 import type { LexemeTf } from "../domain/tsvector.ts";
 import type { TraceInput, TraceQuery, TraceRow, TraceStored } from "./episodic-trace.ts";
+import type { RevertApplied, StatusChangeRecord, VerificationApplied, VerificationSelection, VerificationTargets, VerificationWrite, VerifySubject } from "./verification.ts";
 
 /** Source kinds of the data model. */
 export type DocumentKind = "web" | "pdf" | "epub" | "text" | "code_repo";
@@ -68,14 +69,49 @@ export interface CitationInput {
   quote: string;
 }
 
-/** One atom of an ingest plan: a new atom, or (when `duplicateOf` is set) a near-duplicate of an existing one. */
+/**
+ * A link from a planned atom: to a stored atom (`atomId`) or to another planned atom of the same plan (`planned`,
+ * its index). Kinds are single tokens (`reference`, `contradicts`, `related`, …).
+ */
+export interface PlannedLink {
+  atomId?: number;
+  planned?: number;
+  kind: string;
+  /** 0..1. */
+  confidence: number;
+  /** Who asserted it: `extraction` (the distiller), `dedup`, `agent`. */
+  source: string;
+}
+
+/**
+ * A near-duplicate merge: the planned atom says the same as a stored atom (`atomId`) or an earlier planned one
+ * (`planned`). The planned atom is still stored, as `stale`, so that the merge can be undone; its citation is copied
+ * onto the atom that absorbs it, and a pm_atom_merge row records both.
+ */
+export interface PlannedMerge {
+  atomId?: number;
+  planned?: number;
+  cosine: number;
+  reason: string;
+}
+
+/** One atom of an ingest plan with its evidence, an optional merge and its links. */
 export interface PlannedAtom {
   atom: AtomInput;
   citation: CitationInput;
-  /** Existing atom id that this atom duplicates in meaning: only a citation is added to it. */
-  duplicateOf?: number;
-  /** Index of an earlier planned atom (without `duplicateOf`) that this one duplicates in meaning. */
-  duplicateOfPlanned?: number;
+  mergeInto?: PlannedMerge;
+  links?: PlannedLink[];
+}
+
+/** A chunk whose distillation failed: recorded for a later retry; none of its atoms is stored. */
+export interface QuarantineInput {
+  chunkOrd: number;
+  distiller: string;
+  /** Machine-readable reason: length | json | schema | context_length | http | timeout | empty | error. */
+  reason: string;
+  /** An excerpt of the last answer or error (≤ 500 characters). */
+  detail: string;
+  attempts: number;
 }
 
 /** Everything one ingest writes, applied in one transaction by {@link CanonicalStore.commitIngest}. */
@@ -83,12 +119,13 @@ export interface IngestPlan {
   document: DocumentInput;
   chunks: ChunkInput[];
   atoms: PlannedAtom[];
+  quarantine?: QuarantineInput[];
   model: string;
 }
 
 /**
  * Outcome of an ingest commit. `unchanged` means the same content was already stored: nothing was written.
- * Per planned atom exactly one of created / existing / near-duplicate is counted, so they sum to the chunks.
+ * Per planned atom exactly one of created / existing / merged is counted, so they sum to the planned atoms.
  */
 export interface IngestCommit {
   docId: number;
@@ -96,18 +133,67 @@ export interface IngestCommit {
   unchanged: boolean;
   atomsCreated: number;
   atomsExisting: number;
-  atomsNearDuplicate: number;
+  /** Planned atoms absorbed by a near-duplicate of the same meaning (merge rows written). */
+  atomsMerged: number;
   citationsAdded: number;
+  linksAdded: number;
   atomsStaled: number;
   /** Atoms that were stale and that this version contains again (back to candidate). */
   atomsRevived: number;
+  chunksQuarantined: number;
   atomIds: number[];
+}
+
+/** Atoms written by one distillation of a quarantined chunk (see {@link CanonicalStore.resolveQuarantine}). */
+export interface QuarantineResolution {
+  quarantineId: number;
+  atoms: PlannedAtom[];
+  model: string;
+}
+
+/** An open quarantine entry with what a retry needs. */
+export interface QuarantinedChunk {
+  id: number;
+  docId: number;
+  docVersion: number;
+  chunkOrd: number;
+  chunkText: string;
+  locator: Locator;
+  lang: string;
+  title: string | null;
+  distiller: string;
+  reason: string;
+  attempts: number;
+}
+
+/** A merge as recorded. */
+export interface MergeRecord {
+  id: number;
+  keptAtomId: number;
+  absorbedAtomId: number;
+  cosine: number | null;
+  reason: string;
+  undoneAt: string | null;
+}
+
+/** One agent store: the atom, its optional source citation, an optional merge and links to stored atoms. */
+export interface StoreAtomInput {
+  atom: AtomInput;
+  model: string;
+  sourceUri?: string;
+  quote?: string;
+  mergeInto?: { atomId: number; cosine: number; reason: string };
+  links?: PlannedLink[];
 }
 
 /** Result of storing one atom from the agent. */
 export interface StoreAtomResult {
+  /** The atom that holds the knowledge: the new one, the existing exact duplicate, or the one that absorbed it. */
   atomId: number;
   created: boolean;
+  /** Set when the store was merged into a near-duplicate: the merge row and the absorbed (stale) atom. */
+  merge: { mergeId: number; absorbedAtomId: number } | null;
+  linksAdded: number;
   citationAdded: boolean;
   docId: number | null;
 }
@@ -194,7 +280,7 @@ export interface CanonicalStore {
   /** Writes a whole ingest in one transaction (document version, chunks, atoms, embeddings, citations, outbox). */
   commitIngest(plan: IngestPlan): Promise<IngestCommit>;
   /** Stores one atom (exact dedup by content hash) with an optional citation of `sourceUri`. */
-  storeAtom(input: { atom: AtomInput; model: string; sourceUri?: string; quote?: string; duplicateOf?: number }): Promise<StoreAtomResult>;
+  storeAtom(input: StoreAtomInput): Promise<StoreAtomResult>;
   /** Lexemes of a query under the `pegas` text search configuration (Russian + English stemming). */
   analyze(text: string): Promise<LexemeTf[]>;
   /**
@@ -217,9 +303,35 @@ export interface CanonicalStore {
   /** Stores embeddings of existing atoms (idempotent: an existing row for the atom and model is kept). */
   putEmbeddings(rows: EmbeddingRow[], model: string): Promise<void>;
 
+  // Knowledge: dedup candidates, merges, distillation quarantine (issue 4)
+  /** Lexemes of many texts under the `pegas` configuration, in input order (one round trip). */
+  analyzeMany(texts: string[]): Promise<LexemeTf[][]>;
+  /** Stored embeddings of `model` for the given atoms (atoms without one are absent). */
+  embeddingsOf(atomIds: number[], model: string): Promise<Map<number, Float32Array>>;
+  /** Undoes a merge: the absorbed atom becomes `candidate` again, the copied citation is removed. NOT_FOUND, INVALID_INPUT (already undone). */
+  undoMerge(mergeId: number): Promise<MergeRecord>;
+  /** Open quarantine entries, oldest first, with the chunk text (retry input). */
+  openQuarantine(limit: number, docId?: number): Promise<QuarantinedChunk[]>;
+  /** Stores the atoms of a successful retry and closes the entry, in one transaction; returns the commit counters. */
+  resolveQuarantine(res: QuarantineResolution): Promise<IngestCommit>;
+  /** Records another failed attempt for an entry. */
+  failQuarantine(id: number, reason: string, detail: string): Promise<void>;
+
   // Episodic traces (issue 4)
   /** Stores one trace with its `pegas` tsvector; the same `requestKey` again returns the first row. */
   addTrace(input: TraceInput): Promise<TraceStored>;
   /** One page of traces (at most `q.limit` rows after `q.offset`) matched as `q.match` says; never atoms. */
   searchTraces(q: TraceQuery): Promise<TraceRow[]>;
+
+  // Verification (issue 4)
+  /** Atom ids to verify: the atom, the document's atoms, or `candidate` atoms oldest first. NOT_FOUND for an unknown atom or document. */
+  verificationTargets(sel: VerificationSelection): Promise<VerificationTargets>;
+  /** Atoms with their evidence documents, in the order of `ids` (missing ids are skipped). */
+  verificationSubjects(ids: number[]): Promise<VerifySubject[]>;
+  /** Applies one verification step (status changes recorded, links, confidence raises, outbox rows) in one transaction. */
+  applyVerification(write: VerificationWrite): Promise<VerificationApplied>;
+  /** Reverts a recorded status change. NOT_FOUND; INVALID_INPUT when already reverted or the atom's status changed since. */
+  revertStatusChange(changeId: number): Promise<RevertApplied>;
+  /** An atom's recorded status changes, newest first, at most `limit`. NOT_FOUND for an unknown atom. */
+  statusHistory(atomId: number, limit: number): Promise<StatusChangeRecord[]>;
 }

@@ -33,7 +33,9 @@ export function coreSuite(backend: "postgres" | "pglite", skipReason: string | n
       const r = await ingest(s, { path: CHEKHOV });
       expect(r).toMatchObject({ unchanged: false, version: 1 });
       expect(r.chunks).toBeGreaterThan(60);
-      expect(r.atoms_created + r.atoms_near_duplicate).toBe(r.chunks);
+      expect(r.atoms_distilled).toBeGreaterThan(r.chunks);
+      expect(r.atoms_created + r.atoms_existing + r.atoms_near_duplicate).toBe(r.atoms_distilled);
+      expect(r.chunks_quarantined).toBe(0);
       chekhovDoc = r.doc_id!;
       const before = await stats(s);
       const again = await ingest(s, { path: CHEKHOV });

@@ -3,8 +3,8 @@
  * the source it names (a referenced document is registered without content), in one transaction.
  */
 import type { TransactionSql } from "postgres";
-import type { AtomInput, DocumentKind, StoreAtomResult } from "../../ports/canonical-store.ts";
-import { citationKey, enqueueOutbox, insertAtoms, insertEmbeddings } from "./ingest-commit.ts";
+import type { DocumentKind, PlannedAtom, StoreAtomInput, StoreAtomResult } from "../../ports/canonical-store.ts";
+import { writePlannedAtoms } from "./atom-writes.ts";
 
 type Tx = TransactionSql<any>;
 
@@ -23,33 +23,22 @@ async function referencedDocument(tx: Tx, uri: string): Promise<{ id: number; ve
   return { id: Number(rows[0].id), version: Number(rows[0].version) };
 }
 
-/** Applies one agent store inside the given transaction. */
-export async function storeAtomTx(
-  tx: Tx,
-  input: { atom: AtomInput; model: string; sourceUri?: string; quote?: string; duplicateOf?: number },
-): Promise<StoreAtomResult> {
+/**
+ * Applies one agent store inside the given transaction: the atom (or a stale row merged into `mergeInto`), its
+ * citation of `sourceUri` (a referenced document) and its links, through the same writes as ingest.
+ */
+export async function storeAtomTx(tx: Tx, input: StoreAtomInput): Promise<StoreAtomResult> {
   const doc = input.sourceUri ? await referencedDocument(tx, input.sourceUri) : null;
-  let atomId: number;
-  let created = false;
-  if (input.duplicateOf !== undefined) {
-    atomId = input.duplicateOf;
-  } else {
-    const { ids, created: made } = await insertAtoms(tx, [input.atom], doc?.id ?? null);
-    atomId = ids.get(input.atom.contentHash)!;
-    created = made.has(atomId);
-    if (created) {
-      await insertEmbeddings(tx, [{ atomId, vector: input.atom.vector }], input.model);
-      await enqueueOutbox(tx, "atom", [atomId], "upsert");
-    }
-  }
-  let citationAdded = false;
-  if (doc) {
-    const citation = { locator: {}, quote: input.quote ?? "" };
-    const out = await tx`
-      INSERT INTO pm_citation (atom_id, doc_id, doc_version, locator, quoted_text, citation_key)
-      VALUES (${atomId}, ${doc.id}, ${doc.version}, ${tx.json({})}, ${citation.quote}, ${citationKey(doc.id, doc.version, citation)})
-      ON CONFLICT (atom_id, citation_key) DO NOTHING RETURNING id`;
-    citationAdded = out.length > 0;
-  }
-  return { atomId, created, citationAdded, docId: doc?.id ?? null };
+  const citation = { locator: {}, quote: input.quote ?? "" };
+  const planned: PlannedAtom = { atom: input.atom, citation, mergeInto: input.mergeInto, links: input.links };
+  const w = await writePlannedAtoms(tx, [planned], { docId: doc?.id ?? null, docVersion: doc?.version ?? 0, chunkIds: new Map(), model: input.model });
+  const mergeId = w.mergeIds[0];
+  return {
+    atomId: w.atomIds[0],
+    created: w.counts.created === 1,
+    merge: mergeId === undefined ? null : { mergeId, absorbedAtomId: w.ownIds[0] },
+    linksAdded: w.linksAdded,
+    citationAdded: w.citationsAdded > 0,
+    docId: doc?.id ?? null,
+  };
 }

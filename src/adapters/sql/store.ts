@@ -7,26 +7,33 @@ import type { AtomFilter } from "../../domain/atom.ts";
 import type { LexemeTf } from "../../domain/tsvector.ts";
 import type {
   AtomIndexRow,
-  AtomInput,
   AtomView,
   CanonicalStore,
   ChangeCursor,
   EmbeddingRow,
   IngestCommit,
   IngestPlan,
+  MergeRecord,
   MigrationStatus,
+  QuarantineResolution,
+  QuarantinedChunk,
+  StoreAtomInput,
   StoreAtomResult,
   StoreStats,
 } from "../../ports/canonical-store.ts";
 import type { Database } from "./database.ts";
 import { mapSqlError } from "./errors.ts";
-import { commitIngestTx, insertEmbeddings } from "./ingest-commit.ts";
+import { insertEmbeddings } from "./atom-writes.ts";
+import { commitIngestTx } from "./ingest-commit.ts";
+import { analyzeMany, embeddingsOf, failQuarantine, openQuarantine, resolveQuarantine, undoMerge } from "./knowledge.ts";
 import { MIGRATIONS, applyMigrations, appliedVersions } from "./migrations.ts";
 import { analyze, atomChanges, atomsByIds, changeMark, embeddingChanges, trigramSearch } from "./read-queries.ts";
 import { readStats } from "./stats.ts";
 import { storeAtomTx } from "./store-atom.ts";
 import type { TraceInput, TraceQuery, TraceRow, TraceStored } from "../../ports/episodic-trace.ts";
 import { insertTrace, searchTraces } from "./traces.ts";
+import type { RevertApplied, StatusChangeRecord, VerificationApplied, VerificationSelection, VerificationTargets, VerificationWrite, VerifySubject } from "../../ports/verification.ts";
+import { applyVerificationTx, revertStatusChangeTx, statusHistory, verificationSubjects, verificationTargets } from "./verify.ts";
 
 /** CanonicalStore implementation over a {@link Database}. */
 export class SqlCanonicalStore implements CanonicalStore {
@@ -67,7 +74,7 @@ export class SqlCanonicalStore implements CanonicalStore {
     return this.guard(`store document '${plan.document.uri}'`, (sql) => sql.begin((tx) => commitIngestTx(tx, plan)) as Promise<IngestCommit>);
   }
 
-  storeAtom(input: { atom: AtomInput; model: string; sourceUri?: string; quote?: string; duplicateOf?: number }): Promise<StoreAtomResult> {
+  storeAtom(input: StoreAtomInput): Promise<StoreAtomResult> {
     return this.guard("store an atom", (sql) => sql.begin((tx) => storeAtomTx(tx, input)) as Promise<StoreAtomResult>);
   }
 
@@ -114,6 +121,31 @@ export class SqlCanonicalStore implements CanonicalStore {
     return this.guard("store embeddings", (sql) => sql.begin((tx) => insertEmbeddings(tx, rows, model)) as Promise<void>);
   }
 
+  // Knowledge: dedup candidates, merges, distillation quarantine (issue 4)
+  analyzeMany(texts: string[]): Promise<LexemeTf[][]> {
+    return this.guard("analyze texts", (sql) => analyzeMany(sql, texts));
+  }
+
+  embeddingsOf(atomIds: number[], model: string): Promise<Map<number, Float32Array>> {
+    return this.guard("read embeddings", (sql) => embeddingsOf(sql, atomIds, model));
+  }
+
+  undoMerge(mergeId: number): Promise<MergeRecord> {
+    return this.guard(`undo merge #${mergeId}`, (sql) => undoMerge(sql, mergeId));
+  }
+
+  openQuarantine(limit: number, docId?: number): Promise<QuarantinedChunk[]> {
+    return this.guard("read the distillation quarantine", (sql) => openQuarantine(sql, limit, docId));
+  }
+
+  resolveQuarantine(res: QuarantineResolution): Promise<IngestCommit> {
+    return this.guard(`store the retried chunk of quarantine entry #${res.quarantineId}`, (sql) => resolveQuarantine(sql, res));
+  }
+
+  failQuarantine(id: number, reason: string, detail: string): Promise<void> {
+    return this.guard(`record a failed retry of quarantine entry #${id}`, (sql) => failQuarantine(sql, id, reason, detail));
+  }
+
   // Episodic traces (issue 4)
   addTrace(input: TraceInput): Promise<TraceStored> {
     return this.guard(`store a ${input.kind} trace`, (sql) => insertTrace(sql, input));
@@ -121,5 +153,26 @@ export class SqlCanonicalStore implements CanonicalStore {
 
   searchTraces(q: TraceQuery): Promise<TraceRow[]> {
     return this.guard("search traces", (sql) => searchTraces(sql, q));
+  }
+
+  // Verification (issue 4)
+  verificationTargets(sel: VerificationSelection): Promise<VerificationTargets> {
+    return this.guard("choose atoms to verify", (sql) => verificationTargets(sql, sel));
+  }
+
+  verificationSubjects(ids: number[]): Promise<VerifySubject[]> {
+    return this.guard("read atoms to verify", (sql) => verificationSubjects(sql, ids));
+  }
+
+  applyVerification(write: VerificationWrite): Promise<VerificationApplied> {
+    return this.guard("record verification results", (sql) => sql.begin((tx) => applyVerificationTx(tx, write)) as Promise<VerificationApplied>);
+  }
+
+  revertStatusChange(changeId: number): Promise<RevertApplied> {
+    return this.guard(`revert status change #${changeId}`, (sql) => sql.begin((tx) => revertStatusChangeTx(tx, changeId)) as Promise<RevertApplied>);
+  }
+
+  statusHistory(atomId: number, limit: number): Promise<StatusChangeRecord[]> {
+    return this.guard(`read the status history of atom ${atomId}`, (sql) => statusHistory(sql, atomId, limit));
   }
 }

@@ -7,10 +7,14 @@ import type { ToolDef } from "../tool.ts";
 const documentKind = z.enum(["web", "pdf", "epub", "text", "code_repo"]);
 const counts = {
   chunks: z.number().int(),
+  atoms_distilled: z.number().int().describe("atoms the distiller proposed whose quote is in the chunk (= created + existing + near-duplicate)"),
   atoms_created: z.number().int(),
-  atoms_existing: z.number().int().describe("chunks whose atom already existed (same type and content)"),
-  atoms_near_duplicate: z.number().int().describe("chunks merged into an atom of the same meaning"),
+  atoms_existing: z.number().int().describe("distilled atoms that already existed (same type and content): a citation was added"),
+  atoms_near_duplicate: z.number().int().describe("distilled atoms merged into a stored atom of the same meaning (undoable)"),
+  atoms_contradicting: z.number().int().describe("new atoms linked `contradicts` to a stored one (negation or another number/date); memory_verify settles them"),
   citations_added: z.number().int(),
+  links_added: z.number().int().describe("atom links written (between atoms of a chunk, contradictions, related atoms)"),
+  chunks_quarantined: z.number().int().describe("chunks the distiller failed on: recorded for a retry, none of their atoms stored"),
   atoms_staled: z.number().int().describe("atoms of the previous version that this one no longer contains"),
   atoms_revived: z.number().int().describe("stale atoms that this version contains again"),
   warnings: z.array(z.string()),
@@ -24,8 +28,10 @@ export const memoryIngest: ToolDef = {
     "Ingest a source into memory: exactly one of `text` (raw text), `url` (an http(s) page, PDF or EPUB; give " +
     "`snippet`, e.g. the search result's text, to be stored if the page is blocked or empty), or `path` (a text, " +
     "Markdown, HTML, PDF or EPUB file, or a directory of them, inside the server's PEGAS_INGEST_ROOTS). Each " +
-    "document becomes a version with chunks and one cited text atom per chunk, with locators (page for PDFs, " +
-    "chapter for EPUBs, lines and characters), deduplicated, in one transaction. Unchanged content changes nothing; " +
+    "document becomes a version with chunks (the evidence) and typed knowledge atoms distilled from them " +
+    "(text, definition, fact, table, code, logical_rule), each citing its verbatim quote with a locator (page for " +
+    "PDFs, chapter for EPUBs, lines and characters), deduplicated by meaning (a negated claim or another number is " +
+    "kept and linked `contradicts`, never merged), in one transaction. Unchanged content changes nothing; " +
     "text that cannot be extracted (a scanned PDF, a cookie wall) is reported in warnings, never stored as empty. " +
     "Sends progress notifications; cancellation leaves no partial document.",
   inputSchema: {

@@ -1,0 +1,116 @@
+/**
+ * Distillation of chunks into planned atoms: each chunk goes through the configured distiller; every atom keeps
+ * its quote as its citation, narrowed to the quote's own character and line range within the section; links between
+ * atoms of one chunk become planned links. A chunk whose distillation fails with LLM_FAILED is quarantined (none of
+ * its atoms is stored); any other error (cancellation, store errors) ends the ingest.
+ */
+import { draftAtom, type AtomDraft } from "./atoms.ts";
+import { detectLang, firstSentence } from "../domain/text.ts";
+import { checkQuotes } from "../domain/quote.ts";
+import { yieldToEventLoop } from "../domain/yield.ts";
+import { PegasError } from "../errors.ts";
+import type { ChunkInput, Locator, PlannedLink, QuarantineInput } from "../ports/canonical-store.ts";
+import type { DistilledAtom, Distiller } from "../ports/distiller.ts";
+
+/** An atom drafted from a chunk, with its citation and its links to other drafts of the same batch (by index). */
+export interface ChunkDraft {
+  draft: AtomDraft;
+  chunkOrd: number;
+  locator: Locator;
+  quote: string;
+  links: PlannedLink[];
+}
+
+/** Drafts of a batch of chunks, the chunks quarantined, and the distillers' warnings. */
+export interface DistilledChunks {
+  drafts: ChunkDraft[];
+  quarantine: QuarantineInput[];
+  warnings: string[];
+  /** Chunks that yielded no atom (headings, reference lists, debris). */
+  emptyChunks: number;
+}
+
+/** Most warnings kept per document (the rest are counted). */
+const MAX_WARNINGS = 50;
+
+/** Code-point length of a string (locators count code points, as the chunker does). */
+function codePoints(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+/** The chunk's locator narrowed to where `quote` sits in the chunk (first occurrence), or the chunk's when not found. */
+export function quoteLocator(chunk: ChunkInput, quote: string): Locator {
+  const at = chunk.text.indexOf(quote);
+  const base = chunk.locator;
+  if (at < 0 || base.char_start === undefined) return base;
+  const before = chunk.text.slice(0, at);
+  const start = base.char_start + codePoints(before);
+  const line = (base.line_start ?? 1) + (before.match(/\n/g)?.length ?? 0);
+  return { ...base, char_start: start, char_end: start + codePoints(quote), line_start: line, line_end: line + (quote.match(/\n/g)?.length ?? 0) };
+}
+
+/** The reason recorded for a failed chunk: what an LLM distiller attached to its error, else the message. */
+export function failureOf(err: PegasError): { reason: string; detail: string } {
+  const q = (err as PegasError & { quarantine?: { reason?: unknown; detail?: unknown } }).quarantine;
+  return typeof q?.reason === "string" ? { reason: q.reason, detail: String(q.detail ?? "") } : { reason: "error", detail: err.message.slice(0, 500) };
+}
+
+function toDrafts(atoms: DistilledAtom[], chunk: ChunkInput, offset: number, distiller: string): ChunkDraft[] {
+  return atoms.map((a) => ({
+    draft: draftAtom({ type: a.type, claim: a.claim, content: a.content, confidence: a.confidence, metadata: { distiller } }),
+    chunkOrd: chunk.ord,
+    locator: quoteLocator(chunk, a.quote),
+    quote: a.quote,
+    links: a.links
+      .filter((l) => l.to >= 0 && l.to < atoms.length)
+      .map((l) => ({ planned: offset + l.to, kind: l.kind, confidence: a.confidence, source: "extraction" })),
+  }));
+}
+
+/**
+ * A document of which the distiller kept nothing (a short note, a list of names) would be unsearchable: each of its
+ * chunks becomes one `text` atom quoting the whole chunk, so that what the user stored can be found again.
+ */
+function fallbackTextAtoms(out: DistilledChunks, chunks: ChunkInput[], distiller: string): void {
+  for (const chunk of chunks) {
+    const text = chunk.text.trim();
+    if (!/[\p{L}\p{N}]/u.test(text)) continue;
+    out.drafts.push(...toDrafts([{ type: "text", claim: firstSentence(text), content: text, confidence: 0.4, quote: text, links: [] }], chunk, out.drafts.length, `${distiller}+whole-chunk`));
+  }
+  if (out.drafts.length) out.warnings.push("the distiller found no statement in this document: each chunk was stored as one text atom");
+}
+
+/**
+ * Distills `chunks` one by one with `distiller`. @throws PegasError CANCELLED (signal), or any non-LLM error of the
+ * distiller; an LLM_FAILED chunk is quarantined instead.
+ */
+export async function distillChunks(
+  distiller: Distiller,
+  chunks: ChunkInput[],
+  opts: { title?: string; signal?: AbortSignal; onProgress?: (done: number, total: number, message: string) => void },
+): Promise<DistilledChunks> {
+  const out: DistilledChunks = { drafts: [], quarantine: [], warnings: [], emptyChunks: 0 };
+  let dropped = 0;
+  for (const [i, chunk] of chunks.entries()) {
+    if (i % 16 === 0) await yieldToEventLoop(); // the heuristic distiller is synchronous: let signals in
+    if (opts.signal?.aborted) throw new PegasError("CANCELLED", "ingest cancelled; nothing of this document was stored");
+    try {
+      const res = await distiller.distill({ text: chunk.text, lang: detectLang(chunk.text), title: opts.title, signal: opts.signal });
+      // No atom without evidence, whatever the adapter promised.
+      const checked = checkQuotes(res.atoms, chunk.text);
+      for (const w of [...res.warnings, ...checked.warnings]) (out.warnings.length < MAX_WARNINGS ? out.warnings.push(`chunk ${chunk.ord}: ${w}`) : dropped++);
+      if (!checked.kept.length) out.emptyChunks++;
+      out.drafts.push(...toDrafts(checked.kept, chunk, out.drafts.length, distiller.name));
+    } catch (err) {
+      if (!(err instanceof PegasError) || err.code !== "LLM_FAILED") throw err;
+      out.quarantine.push({ chunkOrd: chunk.ord, distiller: distiller.name, ...failureOf(err), attempts: 2 });
+    }
+    opts.onProgress?.(i + 1, chunks.length, "distilling chunks");
+  }
+  if (!out.drafts.length && !out.quarantine.length) fallbackTextAtoms(out, chunks, distiller.name);
+  if (dropped) out.warnings.push(`${dropped} more distiller warnings not listed`);
+  if (out.quarantine.length) out.warnings.push(`${out.quarantine.length} chunk(s) quarantined: the distiller failed on them (retry with \`pegas-memory distill --retry\`)`);
+  return out;
+}
