@@ -15,6 +15,7 @@ import { PegasError } from "./errors.ts";
 import type { Distiller } from "./ports/distiller.ts";
 import type { Embedder } from "./ports/embedder.ts";
 import type { Fetcher } from "./ports/fetcher.ts";
+import type { VerdictJudge } from "./ports/verdict-judge.ts";
 
 /** RRF weight of the lexical embedder's vector leg: measured on a dev split it only repeats the lexical leg's
  * evidence, and any weight ≥ 0.02 lowered nDCG@10 (README, Retrieval quality); at 0.01 it breaks ties and adds
@@ -71,6 +72,22 @@ async function makeDistiller(config: Config): Promise<Distiller> {
   });
 }
 
+/**
+ * The judges of memory_verify: Ollama when ollama_host and llm_model are set (num_ctx/num_predict as distillation),
+ * else the heuristic one under the embedder's near-duplicate cosine; the heuristic one is also the fallback.
+ */
+async function makeJudges(config: Config, embedder: Embedder): Promise<{ judge: VerdictJudge; fallbackJudge: VerdictJudge }> {
+  const { HeuristicJudge } = await import("./adapters/judge/heuristic.ts");
+  const fallbackJudge = new HeuristicJudge({ threshold: config.near_dup_threshold ?? embedder.nearDupThreshold, paraphrase: embedder.kind === "neural" });
+  if (!config.ollama_host || !config.llm_model) return { judge: fallbackJudge, fallbackJudge };
+  const { OllamaJudge } = await import("./adapters/ollama/judge.ts");
+  const judge = new OllamaJudge({
+    host: config.ollama_host, model: config.llm_model, keepAlive: config.ollama_keep_alive, concurrency: config.ollama_concurrency,
+    timeoutMs: config.ollama_timeout_ms, numCtx: config.distill_num_ctx, numPredict: config.distill_num_predict,
+  });
+  return { judge, fallbackJudge };
+}
+
 async function makeFetcher(config: Config): Promise<Fetcher> {
   const { fetchUrl } = await import("./adapters/web/fetch.ts");
   return {
@@ -116,6 +133,7 @@ export async function createServices(config: Config): Promise<Services> {
       store,
       embedder,
       distiller: await makeDistiller(config),
+      ...(await makeJudges(config, embedder)),
       projection,
       vectorIndex: projection.vectorIndex,
       fetcher: await makeFetcher(config),

@@ -10,6 +10,7 @@ import type { Fetcher } from "../ports/fetcher.ts";
 import type { ParseInput, ParsedDocument } from "../ports/parser.ts";
 import type { SearchProjection } from "../ports/search-projection.ts";
 import type { VectorIndex } from "../ports/vector-index.ts";
+import type { VerdictJudge } from "../ports/verdict-judge.ts";
 
 /** Ports and settings of one process. */
 export interface Services {
@@ -18,6 +19,10 @@ export interface Services {
   readonly embedder: Embedder;
   /** Turns chunks into typed atoms (heuristic, Ollama, or the MCP client's model). */
   readonly distiller: Distiller;
+  /** Verdicts of memory_verify: the Ollama judge when ollama_host and llm_model are set, else the heuristic one. */
+  readonly judge: VerdictJudge;
+  /** The heuristic judge, used for an atom when `judge` fails with LLM_FAILED (the result says so). */
+  readonly fallbackJudge: VerdictJudge;
   readonly projection: SearchProjection;
   readonly vectorIndex: VectorIndex;
   /** Fetches URLs for ingest (proxy and address safety applied). */

@@ -1,0 +1,53 @@
+/**
+ * The heuristic verdict judge (the embedded default, no model): the dedup rules of domain/dedup.ts read as
+ * verdicts. Per neighbour, `decidePair(neighbour, atom, cosine)`:
+ * - `contradiction` (a negation, number or date differs at a near-duplicate cosine) → `contradicts`;
+ * - `merge` (the same statement) → `duplicate` when both atoms' evidence comes from the same site (or either has no
+ *   evidence at all), `corroborates` when the neighbour brings a site the atom lacks (domain/evidence.ts);
+ * - `keep` → `new`.
+ * Pure and deterministic; never throws.
+ */
+import { type DedupPolicy, decidePair } from "../../domain/dedup.ts";
+import { sameFactVerdict } from "../../domain/evidence.ts";
+import type { JudgeNeighbour, JudgedAtom, NeighbourVerdict, VerdictJudge } from "../../ports/verdict-judge.ts";
+
+/**
+ * An atom with the independent sites of its evidence (registrable domains of http(s) sources, `doc:<id>` for any
+ * other source; see domain/evidence.ts). The port's judges may ignore `sites`; this one reads it.
+ */
+export interface SitedAtom extends JudgedAtom {
+  sites?: readonly string[];
+}
+
+/** A neighbour with its cosine and sites. */
+export type SitedNeighbour = JudgeNeighbour & { sites?: readonly string[] };
+
+/** The text a pair decision reads: the content (which, for distilled atoms, is or contains the claim). */
+function textOf(a: JudgedAtom): string {
+  return a.content || a.claim;
+}
+
+/**
+ * Heuristic {@link VerdictJudge} under one embedder's {@link DedupPolicy} (its calibrated near-duplicate cosine and
+ * whether it reads paraphrases). Name: `heuristic`.
+ */
+export class HeuristicJudge implements VerdictJudge {
+  readonly name = "heuristic";
+
+  constructor(private readonly policy: DedupPolicy) {}
+
+  /** One verdict per neighbour, in order; reasons are those of decidePair, in English. */
+  async judge(atom: SitedAtom, neighbours: SitedNeighbour[]): Promise<NeighbourVerdict[]> {
+    return neighbours.map((n) => this.judgeOne(atom, n));
+  }
+
+  private judgeOne(atom: SitedAtom, n: SitedNeighbour): NeighbourVerdict {
+    const d = decidePair(textOf(n), textOf(atom), n.cosine, this.policy);
+    const at = `cosine ${n.cosine.toFixed(3)}`;
+    if (d.outcome === "contradiction") return { id: n.id, verdict: "contradicts", reason: `${d.reason} (${at})` };
+    if (d.outcome === "keep") return { id: n.id, verdict: "new", reason: d.reason };
+    const verdict = sameFactVerdict(atom.sites ?? [], n.sites ?? []);
+    const why = verdict === "duplicate" ? "same statement, no independent evidence" : "same statement from another site";
+    return { id: n.id, verdict, reason: `${why} (${at})` };
+  }
+}
