@@ -38,6 +38,8 @@ async function run(argv: string[]): Promise<number> {
       return (await import("./cli/commands.ts")).runSearch(config, cli);
     case "stats":
       return (await import("./cli/commands.ts")).runStats(config, cli);
+    case "verify":
+      return (await import("./cli/commands.ts")).runVerify(config, cli);
   }
   return 64;
 }

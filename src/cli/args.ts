@@ -24,12 +24,16 @@ const OPTIONS = {
   k: { type: "string" },
   type: { type: "string", multiple: true },
   title: { type: "string" },
+  atom: { type: "string" },
+  doc: { type: "string" },
+  limit: { type: "string" },
+  revert: { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "V" },
 } as const;
 
 /** Commands of the executable. */
-export const COMMANDS = ["serve", "migrate", "ingest", "search", "stats"] as const;
+export const COMMANDS = ["serve", "migrate", "ingest", "search", "stats", "verify"] as const;
 
 /** Parses argv (without the executable). @throws PegasError INVALID_INPUT for unknown options or commands. */
 export function parseCli(argv: string[]): Cli {
@@ -63,12 +67,19 @@ Usage:
                                        or standard input (-)
   pegas-memory search <query> [--k N]  hybrid search, cited hits
   pegas-memory stats                   counters
+  pegas-memory verify [--atom N | --doc N] [--limit N]
+                                       verify atoms (default: the oldest candidates, 50): contradictions,
+                                       duplicates, confirmation by independent sites; prints status changes
+  pegas-memory verify --revert N       undo recorded status change N
 
 Options:
-  --json               machine-readable output (ingest, search, stats)
+  --json               machine-readable output (ingest, search, stats, verify)
   --k N                hits to show (search; default 10, at most 50)
   --type T             only atoms of type T (search; repeatable)
   --title T            document title (ingest)
+  --atom N, --doc N    verify one atom, or one document's atoms (verify)
+  --limit N            most atoms to verify (verify; default 50, at most 1000)
+  --revert N           undo status change N (verify)
   --config FILE        config file (default $XDG_CONFIG_HOME/pegas-memory/config.toml)
   --data-dir DIR       embedded database directory (env PEGAS_DATA_DIR)
   --database-url URL   PostgreSQL instead of the embedded database (env PEGAS_DATABASE_URL)

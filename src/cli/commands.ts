@@ -7,6 +7,7 @@ import { ingest } from "../core/ingest.ts";
 import type { DocumentResult } from "../core/ingest-document.ts";
 import { search } from "../core/search.ts";
 import { stats } from "../core/stats.ts";
+import { type VerifyChange, revertStatusChange, verifyAtoms } from "../core/verify.ts";
 import { PegasError, invalidInput } from "../errors.ts";
 import type { Services } from "../core/services.ts";
 import type { AtomType } from "../domain/atom.ts";
@@ -100,5 +101,38 @@ export async function runStats(config: Config, cli: Cli): Promise<number> {
     out(`atoms: ${r.atoms.total} ${JSON.stringify(r.atoms.by_status)}  documents: ${r.documents.total}  chunks: ${r.chunks}  citations: ${r.citations}`);
     out(`embedder: ${r.embedder.model} (${r.embedder.kind}, dim ${r.embedder.dim})  outbox pending: ${r.outbox.pending}`);
   }
+  return 0;
+}
+
+function intOption(cli: Cli, name: string): number | undefined {
+  const v = cli.values[name];
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw invalidInput(`--${name} must be a positive integer, got '${String(v)}'`);
+  return n;
+}
+
+const formatChange = (c: VerifyChange): string =>
+  `change ${c.change_id}: atom ${c.atom_id} ${c.from} → ${c.to}: ${c.reason}${c.evidence.length ? ` [evidence: ${c.evidence.join(", ")}]` : ""}`;
+
+/** `verify [--atom N | --doc N] [--limit N]` or `verify --revert N`. */
+export async function runVerify(config: Config, cli: Cli): Promise<number> {
+  const [atom_id, doc_id, limit, revert] = ["atom", "doc", "limit", "revert"].map((n) => intOption(cli, n));
+  if (revert !== undefined) {
+    if (atom_id !== undefined || doc_id !== undefined || limit !== undefined) throw invalidInput("--revert goes alone");
+    const r = await withServices(config, (s) => revertStatusChange(s, revert));
+    if (cli.values.json) outJson(r);
+    else out(`reverted change ${r.reverted.change_id} as ${formatChange(r.revert)}`);
+    return 0;
+  }
+  const r = await withServices(config, (s, signal) => verifyAtoms(s, { atom_id, doc_id, limit, signal }));
+  if (cli.values.json) outJson(r);
+  else {
+    for (const c of r.changes) out(formatChange(c));
+    const v = r.verdicts;
+    out(`verified ${r.checked} atom(s) with the ${r.judge} judge: ${r.changes_total} status change(s), ${r.confidence_raised} confidence raise(s); ` +
+      `verdicts: ${v.new} new, ${v.duplicate} duplicate, ${v.corroborates} corroborates, ${v.contradicts} contradicts`);
+  }
+  for (const w of r.warnings) process.stderr.write(`warning: ${w}\n`);
   return 0;
 }
