@@ -105,7 +105,7 @@ export async function distillChunks(
       out.drafts.push(...toDrafts(checked.kept, chunk, out.drafts.length, distiller.name));
     } catch (err) {
       if (!(err instanceof PegasError) || err.code !== "LLM_FAILED") throw err;
-      out.quarantine.push({ chunkOrd: chunk.ord, distiller: distiller.name, ...failureOf(err), attempts: 2 });
+      out.quarantine.push({ chunkOrd: chunk.ord, distiller: distiller.name, ...failureOf(err), attempts: 1 });
     }
     opts.onProgress?.(i + 1, chunks.length, "distilling chunks");
   }
