@@ -40,6 +40,10 @@ async function run(argv: string[]): Promise<number> {
       return (await import("./cli/commands.ts")).runStats(config, cli);
     case "verify":
       return (await import("./cli/commands.ts")).runVerify(config, cli);
+    case "distill":
+      return (await import("./cli/knowledge-commands.ts")).runDistill(config, cli);
+    case "unmerge":
+      return (await import("./cli/knowledge-commands.ts")).runUnmerge(config, cli);
   }
   return 64;
 }

@@ -28,12 +28,13 @@ const OPTIONS = {
   doc: { type: "string" },
   limit: { type: "string" },
   revert: { type: "string" },
+  retry: { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "V" },
 } as const;
 
 /** Commands of the executable. */
-export const COMMANDS = ["serve", "migrate", "ingest", "search", "stats", "verify"] as const;
+export const COMMANDS = ["serve", "migrate", "ingest", "search", "stats", "verify", "distill", "unmerge"] as const;
 
 /** Parses argv (without the executable). @throws PegasError INVALID_INPUT for unknown options or commands. */
 export function parseCli(argv: string[]): Cli {
@@ -71,14 +72,18 @@ Usage:
                                        verify atoms (default: the oldest candidates, 50): contradictions,
                                        duplicates, confirmation by independent sites; prints status changes
   pegas-memory verify --revert N       undo recorded status change N
+  pegas-memory distill --retry [--doc N] [--limit N]
+                                       distill quarantined chunks again (default 20 entries)
+  pegas-memory unmerge <merge_id>      undo a near-duplicate merge
 
 Options:
   --json               machine-readable output (ingest, search, stats, verify)
   --k N                hits to show (search; default 10, at most 50)
   --type T             only atoms of type T (search; repeatable)
   --title T            document title (ingest)
-  --atom N, --doc N    verify one atom, or one document's atoms (verify)
-  --limit N            most atoms to verify (verify; default 50, at most 1000)
+  --atom N, --doc N    verify one atom, or one document's atoms (verify); one document's entries (distill)
+  --limit N            most atoms to verify (verify; default 50, at most 1000), entries to retry (distill)
+  --retry              distill the quarantined chunks again (distill)
   --revert N           undo status change N (verify)
   --config FILE        config file (default $XDG_CONFIG_HOME/pegas-memory/config.toml)
   --data-dir DIR       embedded database directory (env PEGAS_DATA_DIR)

@@ -16,10 +16,11 @@ import { memoryStats } from "./tools/memory-stats.ts";
 import { memoryStore } from "./tools/memory-store.ts";
 import { memoryTraceAdd } from "./tools/memory-trace-add.ts";
 import { memoryTraceSearch } from "./tools/memory-trace-search.ts";
+import { memoryUnmerge } from "./tools/memory-unmerge.ts";
 import { memoryVerify } from "./tools/memory-verify.ts";
 
 /** Every tool of this build, in listing order. */
-export const TOOLS: readonly ToolDef[] = [memorySearch, memoryStore, memoryIngest, memoryStats, memoryTraceAdd, memoryTraceSearch, memoryVerify];
+export const TOOLS: readonly ToolDef[] = [memorySearch, memoryStore, memoryIngest, memoryStats, memoryTraceAdd, memoryTraceSearch, memoryVerify, memoryUnmerge];
 
 /** Largest serialized result (bytes); far below the 10 MiB a stdio client reads. */
 export const MAX_RESULT_BYTES = 1024 * 1024;
