@@ -5,7 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { storeAtom } from "../../src/core/store-atom.ts";
+import type { Services } from "../../src/core/services.ts";
 import { revertStatusChange, statusHistory, verifyAtoms } from "../../src/core/verify.ts";
+import { PegasError } from "../../src/errors.ts";
+import type { VerdictJudge } from "../../src/ports/verdict-judge.ts";
 import { rejectsWith } from "../support/errors.ts";
 import { pgSkipReason } from "../support/pg.ts";
 import { openTestServices, type TestServices } from "../support/services.ts";
@@ -94,6 +97,31 @@ for (const backend of ["pglite", "postgres"] as const) {
       expect((await atom(s, x.atom_id)).status).toBe("candidate");
       await rejectsWith(revertStatusChange(s, 987654321), "NOT_FOUND");
       await rejectsWith(revertStatusChange(s, 0), "INVALID_INPUT");
+    }, 60_000);
+
+    test("a failing LLM judge falls back to the heuristic one per atom; an LLM's same-fact verdict is settled by sites", async () => {
+      const s = t.services;
+      const failing: VerdictJudge = { name: "ollama:stub", judge: async () => { throw new PegasError("LLM_FAILED", "the model answered off-schema twice"); } };
+      const a = await storeAtom(s, { type: "fact", claim: "The Trans-Siberian Railway between Moscow and Vladivostok is 9289 kilometres long.", source_uri: "https://example.org/rail" });
+      const b = await storeAtom(s, { type: "fact", claim: "The Trans-Siberian Railway between Moscow and Vladivostok is 9298 kilometres long.", source_uri: "https://example.net/rail" });
+      const r = await verifyAtoms({ ...s, judge: failing } as Services, { atom_id: b.atom_id });
+      expect(r.judge).toBe("ollama:stub");
+      expect(r.warnings.join("\n")).toContain(`atom ${b.atom_id}: judge ollama:stub failed (the model answered off-schema twice); the heuristic judge decided instead`);
+      expect((await atom(s, a.atom_id)).status).toBe("contested");
+
+      // An LLM cannot see sites: its "duplicate" across two independent sites counts as corroboration.
+      const sameFact: VerdictJudge = { name: "ollama:same", judge: async (_x, ns) =>
+        ns.map((n) => (n.content.includes("Titan") ? { id: n.id, verdict: "duplicate" as const, reason: "same fact, other words" } : { id: n.id, verdict: "new" as const, reason: "another fact" })) };
+      const p = await storeAtom(s, { type: "fact", claim: "Saturn's largest moon Titan has a thick nitrogen atmosphere.", source_uri: "https://example.org/titan" });
+      const q = await storeAtom(s, { type: "fact", claim: "Titan, the biggest moon of Saturn, is wrapped in a dense atmosphere of nitrogen.", source_uri: "https://example.net/titan" });
+      const v = await verifyAtoms({ ...s, judge: sameFact } as Services, { atom_id: p.atom_id });
+      expect(v.verdicts.corroborates).toBeGreaterThanOrEqual(1);
+      expect(v.changes.find((c) => c.atom_id === p.atom_id)).toMatchObject({ to: "verified", evidence: expect.arrayContaining([q.atom_id]) });
+      expect((await atom(s, q.atom_id)).status).toBe("candidate");
+
+      const ac = new AbortController();
+      ac.abort();
+      await rejectsWith(verifyAtoms(s, { signal: ac.signal }), "CANCELLED");
     }, 60_000);
 
     test("bad selections are refused with actionable errors", async () => {
