@@ -2,8 +2,9 @@
  * A stand-in test server that speaks the small part of Ollama's HTTP API the embedder uses (`POST /api/embed`,
  * `GET /api/tags`, `GET /api/version`), on 127.0.0.1 with an ephemeral port. It is NOT Ollama and runs no model:
  * its vectors are deterministic pseudo-random numbers seeded by a hash of the model name and the input, so they
- * carry no meaning. It records every embed request and can be switched into the failure modes that real
- * deployments show (bad vectors, wrong counts, context-length errors, slow answers, models not pulled).
+ * carry no meaning, unless a test scripts them (`vectors`). It records every embed request and can be switched
+ * into the failure modes that real deployments show (bad vectors, wrong counts, context-length errors, slow
+ * answers, models not pulled).
  */
 import { fnv1a32 } from "../../src/domain/hash.ts";
 
@@ -38,7 +39,15 @@ export interface StubOptions {
   delayMs?: number;
   /** An input longer than this many characters gets HTTP 500 like an over-long input (default no limit). */
   contextChars?: number;
+  /** Scripted vectors (see {@link OllamaStub.vectors}); default none. */
+  vectors?: ScriptedVectors | null;
 }
+
+/**
+ * A scripted answer per input (the prompt included, as the stub receives it): a vector, or undefined to fall back
+ * to the pseudo-random one. Lets a test give inputs chosen cosines; the failure modes still apply on top.
+ */
+export type ScriptedVectors = (input: string) => number[] | undefined;
 
 /** A running stub. Mutable fields switch behaviour for the following requests. */
 export interface OllamaStub {
@@ -48,6 +57,8 @@ export interface OllamaStub {
   models: string[];
   delayMs: number;
   contextChars: number;
+  /** Scripted vectors, or null; kept by `reset()` like `dim` and `models`. */
+  vectors: ScriptedVectors | null;
   failure: StubFailure | null;
   /** Which inputs (prompt included) a failure applies to; default every input. */
   failOn: (input: string) => boolean;
@@ -102,7 +113,7 @@ function isPulled(stub: OllamaStub, model: string): boolean {
 }
 
 function vectorFor(stub: OllamaStub, model: string, input: string): number[] {
-  const v = stubVector(model, input, stub.dim);
+  const v = stub.vectors?.(input)?.slice() ?? stubVector(model, input, stub.dim);
   if (!stub.failOn(input)) return v;
   if (stub.failure === "nan") v[3 % v.length] = Number.NaN;
   if (stub.failure === "zero") v.fill(0);
@@ -159,6 +170,7 @@ export function startOllamaStub(opts: StubOptions = {}): OllamaStub {
     models: opts.models ?? [STUB_MODEL],
     delayMs: opts.delayMs ?? 0,
     contextChars: opts.contextChars ?? Number.POSITIVE_INFINITY,
+    vectors: opts.vectors ?? null,
     failure: null,
     failOn: () => true,
     slowMs: 5000,
