@@ -1,10 +1,11 @@
 /**
  * What to do with two atoms whose embeddings are close: merge them (the same knowledge), keep both (different
- * knowledge), or keep both and link them `contradicts` (the same claim with a negation, number, unit or date that
- * differs). Cosine at or above the embedder's threshold only makes a candidate; the decision is made on the words
- * (domain/meaning.ts). DESIGN.md failure kind 6: cosine ≥ 0.90 with a negation or another number is no duplicate.
+ * knowledge), or keep both and link them `contradicts` (the same claim with a negation, number, unit, date or
+ * direction that differs). Cosine at or above the embedder's threshold only makes a candidate; the decision is made
+ * on the words (domain/meaning.ts). DESIGN.md failure kind 6: cosine ≥ 0.90 with a negation or another number is no
+ * duplicate. Labelled pairs: test/dedup/; per-embedder thresholds: bench/calibrate-dedup.ts.
  */
-import { meaningDifference } from "./meaning.ts";
+import { compareStatements, type GuardedFeature } from "./meaning.ts";
 
 /** Outcome for a pair: `merge` (same knowledge), `keep` (different knowledge), `contradiction` (keep + link). */
 export type PairOutcome = "merge" | "keep" | "contradiction";
@@ -25,11 +26,50 @@ export interface DedupPolicy {
   paraphrase: boolean;
 }
 
-/** Decides a pair of atom texts (`a` stored, `b` new) at cosine `cosine` under `policy`. Pure; never throws. */
+/** The part of an Embedder (src/ports/embedder.ts) a policy depends on. */
+export interface PolicySource {
+  kind: "lexical" | "neural";
+  nearDupThreshold: number;
+}
+
+/**
+ * The dedup policy of an embedder: its calibrated `nearDupThreshold` (or `thresholdOverride`, the configured
+ * `near_dup_threshold`, when given), and paraphrase merging for a neural embedder only.
+ * @throws RangeError when the threshold is not a number in [0, 1] (config validation should have caught it).
+ */
+export function dedupPolicy(embedder: PolicySource, thresholdOverride?: number): DedupPolicy {
+  const threshold = thresholdOverride ?? embedder.nearDupThreshold;
+  if (!(threshold >= 0 && threshold <= 1)) throw new RangeError(`near-duplicate threshold ${threshold} is not in [0, 1]`);
+  return { threshold, paraphrase: embedder.kind === "neural" };
+}
+
+/** Differences that make the same claim a contradiction rather than another fact. */
+const CONTRADICTING: ReadonlySet<GuardedFeature> = new Set(["negation", "negated word", "number", "unit", "date", "direction"]);
+
+function listed(features: GuardedFeature[]): string {
+  return features.length === 1 ? `${features[0]} differs` : `${features.slice(0, -1).join(", ")} and ${features.at(-1)} differ`;
+}
+
+/**
+ * Decides a pair of atom texts (`a` stored, `b` new) at cosine `cosine` under `policy`. Pure; never throws.
+ * - cosine below the threshold (or NaN) → keep;
+ * - no negation, negated word, number, unit, date, named entity, code or direction differs → merge when the policy
+ *   allows paraphrase (neural embedder) or the content words are the same in the same order; else keep;
+ * - only negation, number, unit, date or direction differs, and the rest of the statement is the same
+ *   (domain/meaning.ts `sameRest`) → contradiction;
+ * - anything else (another named entity, another statement around the number) → keep.
+ */
 export function decidePair(a: string, b: string, cosine: number, policy: DedupPolicy): PairDecision {
   if (!(cosine >= policy.threshold)) return { outcome: "keep", reason: `cosine ${cosine.toFixed(3)} below ${policy.threshold}` };
-  const diff = meaningDifference(a, b);
-  if (diff === null) return { outcome: "merge", reason: "same statement" };
-  if (diff === "negation differs" || diff === "a number or date differs" || diff === "a date differs") return { outcome: "contradiction", reason: diff };
-  return { outcome: "keep", reason: diff };
+  const c = compareStatements(a, b);
+  if (c.differs.length === 0) {
+    if (c.sameWords) return { outcome: "merge", reason: "same statement" };
+    if (policy.paraphrase) return { outcome: "merge", reason: "same statement in other words (no negation, number, unit, date or name differs)" };
+    return { outcome: "keep", reason: c.sameWordSet ? "the word order differs" : "the words differ (the lexical embedder does not merge paraphrases)" };
+  }
+  if (c.differs.every((f) => CONTRADICTING.has(f))) {
+    if (c.sameRest) return { outcome: "contradiction", reason: `${listed(c.differs)} in the same statement` };
+    return { outcome: "keep", reason: `${listed(c.differs)}, and so does the rest of the statement: another fact` };
+  }
+  return { outcome: "keep", reason: listed(c.differs) };
 }

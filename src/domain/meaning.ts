@@ -1,79 +1,101 @@
 /**
  * Guards near-duplicate merging: two texts that are close as vectors are still different facts when a negation,
- * a number, a code or a date differs ("the drug reduces risk" vs "the drug does not reduce risk"; "in 1892" vs "in 1898").
+ * a number, a unit, a date, a named entity or a code differs ("the drug reduces risk" vs "the drug does not reduce
+ * risk"; "in 1892" vs "in 1898"; "5 mg" vs "5 g"; "в Москве" vs "в Казани"). DESIGN.md failure kind 6.
+ * The features come from domain/statement.ts.
  */
-
-const NEGATIONS = new Set([
-  "not", "no", "never", "none", "nor", "cannot", "without", "neither", "nobody", "nothing", "nowhere",
-  "не", "нет", "нельзя", "никогда", "ни", "ничего", "никто", "нигде", "без",
-]);
-
-const MONTHS = new Set([
-  "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
-  "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
-  "январь", "февраль", "март", "апрель", "май", "июнь", "июль", "август", "сентябрь", "октябрь", "ноябрь", "декабрь",
-  "января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа", "сентября", "октября", "ноября", "декабря",
-]);
-
-const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
-const NUMBER = /[-+−]?\d+(?:[.,]\d+)*%?/g;
-
-function words(text: string): string[] {
-  return (text.normalize("NFKC").toLowerCase().replaceAll("ё", "е").match(WORD) ?? []);
-}
-
-function negationCount(ws: string[]): number {
-  return ws.filter((w) => NEGATIONS.has(w) || w.endsWith("n't") || w.endsWith("n’t")).length;
-}
-
-function numbers(text: string): string[] {
-  return (text.normalize("NFKC").match(NUMBER) ?? []).map((n) => n.replace("−", "-").replace(",", ".")).sort();
-}
-
-/** Tokens that mix letters and digits (codes, identifiers, versions: "zq17", "v2", "covid19"). */
-function codes(ws: string[]): string[] {
-  return ws.filter((w) => /\p{L}/u.test(w) && /\p{N}/u.test(w)).sort();
-}
+import { readStatement, type Statement } from "./statement.ts";
 
 /**
- * Words whose presence does not change a statement: articles and intensifiers. Deliberately tiny: "before"/"after",
- * "more"/"less", "бы" and the like change meaning and are never ignored.
+ * A feature whose difference keeps two statements apart. `negation`: the number of negations; `negated word`:
+ * what is negated ("Canberra, not Sydney" vs "Sydney, not Canberra"); `direction`: increase vs decrease.
  */
-const FILLER = new Set(["a", "an", "the", "very", "really", "quite", "just", "also", "очень", "же", "вот", "ведь", "ну"]);
+export type GuardedFeature = "negation" | "negated word" | "number" | "unit" | "date" | "entity" | "code" | "direction";
 
-/** The statement's words in order, without filler. */
-function contentWords(ws: string[]): string[] {
-  return ws.filter((w) => !FILLER.has(w));
+/** How two statements compare (see {@link compareStatements}). */
+export interface StatementComparison {
+  /** Guarded features that differ, in the order of {@link GuardedFeature}; empty when none does. */
+  differs: GuardedFeature[];
+  /** The same content words in the same order (case, punctuation, filler words and repeated words aside). */
+  sameWords: boolean;
+  /** The same set of content words, in any order. */
+  sameWordSet: boolean;
+  /**
+   * The same statement outside its guarded features: the light-stemmed words in order once negations (with
+   * do-support and "есть"), numbers, units, dates and direction words are taken out. A contradiction needs it:
+   * "water boils at 100 °C" vs "water boils at 90 °C" share it, "boils at 100 °C" vs "freezes at 0 °C" do not.
+   */
+  sameRest: boolean;
 }
 
-function sameMultiset(a: string[], b: string[]): boolean {
+function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
-/** Collapses immediate repetitions ("very very" → "very"). */
+/** Collapses immediate repetitions ("грязная, грязная" → "грязная"). */
 function dedupeRuns(ws: string[]): string[] {
   return ws.filter((w, i) => i === 0 || ws[i - 1] !== w);
 }
 
+/** Entities of one side: its mid-sentence names, plus sentence-initial capitals that either side names mid-sentence. */
+function entitiesOf(s: Statement, known: ReadonlySet<string>): string[] {
+  return [...s.entities, ...s.initialCaps.filter((w) => known.has(w))].sort();
+}
+
+/** True when one side states an increase the other lacks and the other a decrease the first lacks. */
+function directionsConflict(a: number[], b: number[]): boolean {
+  const has = (xs: number[], d: number) => xs.includes(d);
+  return (has(a, 1) && !has(b, 1) && has(b, -1) && !has(a, -1)) || (has(a, -1) && !has(b, -1) && has(b, 1) && !has(a, 1));
+}
+
+/** Compares two already-read statements. */
+export function compareRead(a: Statement, b: Statement): StatementComparison {
+  const known = new Set([...a.entities, ...b.entities]);
+  const checks: Array<[GuardedFeature, boolean]> = [
+    ["negation", a.negations !== b.negations],
+    ["negated word", a.negations === b.negations && !sameList(a.negatedWords, b.negatedWords)],
+    ["number", !sameList(a.numbers, b.numbers)],
+    ["unit", !sameList(a.units, b.units)],
+    ["date", !sameList(a.dates, b.dates)],
+    ["entity", !sameList(entitiesOf(a, known), entitiesOf(b, known))],
+    ["code", !sameList(a.codes, b.codes)],
+    ["direction", directionsConflict(a.directions, b.directions)],
+  ];
+  const wa = dedupeRuns(a.words);
+  const wb = dedupeRuns(b.words);
+  return {
+    differs: checks.filter(([, d]) => d).map(([f]) => f),
+    sameWords: sameList(wa, wb),
+    sameWordSet: sameList([...new Set(wa)].sort(), [...new Set(wb)].sort()),
+    sameRest: sameList(dedupeRuns(a.rest), dedupeRuns(b.rest)),
+  };
+}
+
+/** Compares two statements (English or Russian) feature by feature. Pure; never throws. */
+export function compareStatements(a: string, b: string): StatementComparison {
+  return compareRead(readStatement(a), readStatement(b));
+}
+
+const LEGACY_REASONS: Array<[GuardedFeature, string]> = [
+  ["negation", "negation differs"],
+  ["number", "a number or date differs"],
+  ["code", "a code or identifier differs"],
+  ["date", "a date differs"],
+  ["unit", "a unit differs"],
+  ["entity", "a named entity differs"],
+];
+
 /**
- * Why two near-identical texts must NOT be merged, or null when they may be: a different number of negations,
- * a different multiset of numbers (dates and years included), of letter-digit codes, or of month names, or
- * content words that differ in set or order (filler words, case, punctuation and repeated words aside).
+ * Why two near-identical texts must NOT be merged by wording alone, or null when they may be: the first of
+ * "negation differs", "a number or date differs", "a code or identifier differs", "a date differs" (month or
+ * weekday), "a unit differs", "a named entity differs", "the words differ", "the word order differs" (case,
+ * punctuation, filler and repeated words aside). This is the lexical embedder's merge rule; domain/dedup.ts
+ * `decidePair` is the full decision (merge, keep or contradiction, per embedder policy).
  */
 export function meaningDifference(a: string, b: string): string | null {
-  const wa = words(a);
-  const wb = words(b);
-  if (negationCount(wa) !== negationCount(wb)) return "negation differs";
-  if (!sameMultiset(numbers(a), numbers(b))) return "a number or date differs";
-  if (!sameMultiset(codes(wa), codes(wb))) return "a code or identifier differs";
-  const ma = wa.filter((w) => MONTHS.has(w)).sort();
-  const mb = wb.filter((w) => MONTHS.has(w)).sort();
-  if (!sameMultiset(ma, mb)) return "a date differs";
-  // A bag-of-words vector cannot see antonyms ("increased"/"decreased") or order ("A, not B"/"B, not A"):
-  // only wording that differs in case, punctuation, repetition or filler words may merge.
-  const ca = contentWords(wa);
-  const cb = contentWords(wb);
-  if (!sameMultiset([...new Set(ca)].sort(), [...new Set(cb)].sort())) return "the words differ";
-  if (!sameMultiset(dedupeRuns(ca), dedupeRuns(cb))) return "the word order differs";
+  const c = compareStatements(a, b);
+  for (const [feature, reason] of LEGACY_REASONS) if (c.differs.includes(feature)) return reason;
+  if (!c.sameWordSet) return "the words differ";
+  if (!c.sameWords) return "the word order differs";
   return null;
 }

@@ -58,6 +58,11 @@ function checkTexts(texts: string[]): void {
  */
 export class OllamaEmbedder implements Embedder {
   readonly kind = "neural" as const;
+  /**
+   * Near-duplicate candidate cosine: DESIGN.md's 0.90 for EmbeddingGemma, NOT calibrated (no Ollama on the build
+   * machine). Calibrate with `OLLAMA_HOST=… bun bench/calibrate-dedup.ts` and set the value it reports; until then
+   * `near_dup_threshold` in the configuration overrides it.
+   */
   readonly nearDupThreshold = 0.9;
   readonly model: string;
   readonly expectedDim: number;
