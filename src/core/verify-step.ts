@@ -90,6 +90,9 @@ function joinVerdicts(atom: VerifySubject, found: Array<{ subject: VerifySubject
     if (verdict === "duplicate" && subject.type !== atom.type) {
       verdict = "new";
       reason = `same statement as a ${subject.type} atom, kept as a ${atom.type} (types differ)`;
+    } else if (verdict === "duplicate" && (atom.keptApart.includes(subject.id) || subject.keptApart.includes(atom.id))) {
+      verdict = "new";
+      reason = `a merge of atoms ${atom.id} and ${subject.id} was undone: kept apart`;
     }
     return { subject, cosine, verdict, reason };
   });

@@ -47,6 +47,8 @@ export interface VerifySubject {
   docId: number | null;
   /** Its evidence documents, each once, by document id. */
   sources: EvidenceSource[];
+  /** Atoms a merge with which was undone: someone said they differ, so they are never called duplicates again. */
+  keptApart: number[];
 }
 
 /** One status change to apply; applied only if the atom's status is still `from` when the transaction runs. */

@@ -76,7 +76,7 @@ describe("heuristic judge", () => {
 describe("planStep", () => {
   const subject = (id: number, over: Partial<VerifySubject> = {}): VerifySubject => ({
     id, type: "fact", claim: "c", content: "c", lang: "en", status: "candidate", confidence: 0.5, prior: 0.5, docId: id,
-    sources: [doc(id, `https://site${id}.org/`)], ...over,
+    sources: [doc(id, `https://site${id}.org/`)], keptApart: [], ...over,
   });
   test("a duplicate stales the later atom and nothing else happens to it", () => {
     const w = planStep(subject(9), [{ subject: subject(3), cosine: 1, verdict: "duplicate", reason: "same" }]);

@@ -8,6 +8,7 @@ import type { SqlCanonicalStore } from "../../src/adapters/sql/store.ts";
 import { ingest } from "../../src/core/ingest.ts";
 import { search } from "../../src/core/search.ts";
 import { storeAtom } from "../../src/core/store-atom.ts";
+import { verifyAtoms } from "../../src/core/verify.ts";
 import { rejectsWith } from "../support/errors.ts";
 import { pgSkipReason } from "../support/pg.ts";
 import { openTestServices, type TestServices } from "../support/services.ts";
@@ -50,6 +51,11 @@ describe.skipIf(skip !== null)("dedup through memory_store and ingest", () => {
     expect(after.map((c) => c.uri)).toEqual(["https://a.example/1"]);
     const [history] = await sql()`SELECT from_status, to_status, actor FROM pm_atom_status_change WHERE atom_id = ${b.merge!.absorbed_atom_id}`;
     expect(history).toMatchObject({ from_status: "stale", to_status: "candidate", actor: "revert" });
+    // Verification respects the undo: the two are never called duplicates again.
+    const v = await verifyAtoms(t.services, { atom_id: b.merge!.absorbed_atom_id });
+    expect(v.verdicts.duplicate).toBe(0);
+    const [still] = await sql()`SELECT status FROM pm_atom WHERE id = ${b.merge!.absorbed_atom_id}`;
+    expect(still.status).not.toBe("stale");
     await rejectsWith(t.services.store.undoMerge(b.merge!.merge_id), "INVALID_INPUT");
     await rejectsWith(t.services.store.undoMerge(999_999), "NOT_FOUND");
   });

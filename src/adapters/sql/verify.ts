@@ -72,7 +72,9 @@ export async function verificationSubjects(sql: SqlLike, ids: number[]): Promise
            COALESCE((SELECT json_agg(json_build_object('docId', d.id, 'uri', d.uri, 'kind', d.kind, 'authority', d.authority) ORDER BY d.id)
                        FROM pm_document d
                       WHERE d.status = 'active'
-                        AND (d.id = a.doc_id OR d.id IN (SELECT c.doc_id FROM pm_citation c WHERE c.atom_id = a.id))), '[]'::json) AS sources
+                        AND (d.id = a.doc_id OR d.id IN (SELECT c.doc_id FROM pm_citation c WHERE c.atom_id = a.id))), '[]'::json) AS sources,
+           ARRAY(SELECT CASE WHEN m.kept_atom_id = a.id THEN m.absorbed_atom_id ELSE m.kept_atom_id END FROM pm_atom_merge m
+                  WHERE m.undone_at IS NOT NULL AND (m.kept_atom_id = a.id OR m.absorbed_atom_id = a.id)) AS kept_apart
       FROM pm_atom a WHERE a.id = ANY(${ids}::bigint[])`;
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
   return ids.flatMap((id) => {
@@ -84,6 +86,7 @@ export async function verificationSubjects(sql: SqlLike, ids: number[]): Promise
     return [{
       id, type: r.type as AtomType, claim: String(r.claim), content: String(r.content), lang: String(r.lang),
       status: r.status as AtomStatus, confidence: Number(r.confidence), prior: r.prior === null ? Number(r.confidence) : Number(r.prior), docId: r.doc_id === null ? null : Number(r.doc_id), sources,
+      keptApart: (r.kept_apart as unknown[]).map(Number),
     }];
   });
 }
