@@ -127,12 +127,11 @@ describe("logical_rule atoms: only explicit JSON rules", () => {
 });
 
 /*
- * PROPOSED HTML PARSER OUTPUT (not what src/adapters/parsers/html emits today): `<pre>` as a fenced block with the
- * language from class="language-x", and `<table>` as one Markdown block (caption line "Table: …", header row and
- * separator, rows on consecutive lines, an `<img alt>` in a cell as its text). The distiller already reads today's
- * output (see above and fixtures.test.ts); these tests pin what it makes of the proposed one, for the integrator.
+ * What the HTML parser emits (src/adapters/parsers/html: code-block.ts, markdown-table.ts): `<pre>` as a fenced
+ * block with the page's language, `<table>` as one Markdown block (caption line "Table: …", header row and
+ * separator when the table has one, rows on consecutive lines, an `<img alt>` in a cell as its text).
  */
-describe("PROPOSED HTML parser output", () => {
+describe("HTML parser output", () => {
   test("<pre><code class=\"language-c\"> as a fenced block keeps its language and its blank lines", () => {
     const text = "Let's start with a program that adds two numbers:\n\n```c\n// add.c\n#include <emscripten.h>\n\nEMSCRIPTEN_KEEPALIVE\nint add(int x, int y) {\n  return x + y;\n}\n```";
     const [code] = ofType(text, "code");
@@ -152,5 +151,30 @@ describe("PROPOSED HTML parser output", () => {
     const text = "| Platform | x86_64 / amd64 | arm64 (Apple Silicon) |\n| --- | --- | --- |\n| Docker Desktop for Mac (macOS) | yes | yes |\n| Docker Desktop for Windows | yes | |";
     const [t] = ofType(text, "table");
     expect([t.claim, t.confidence]).toEqual(["Table: Platform | x86_64 / amd64 | arm64 (Apple Silicon)", PRIORS.table_markdown]);
+  });
+});
+
+describe("blocks cut by a chunk boundary stay recognizable", () => {
+  test("a chunk that starts inside a fenced block: the code up to the bare closing fence is one code atom", () => {
+    const text = "EMSCRIPTEN_KEEPALIVE\nint add(int x, int y) {\n  return x + y;\n}\n```\n\nWe'd normally build this with emcc and nothing else.\n\n```bash\nemcc -O3 add.c -o add.wasm\n```";
+    const atoms = atomsOf(text);
+    expect(atoms.map((a) => [a.type, a.content])).toEqual([
+      ["code", "EMSCRIPTEN_KEEPALIVE\nint add(int x, int y) {\n  return x + y;\n}"],
+      ["text", "We'd normally build this with emcc and nothing else."],
+      ["code", "emcc -O3 add.c -o add.wasm"],
+    ]);
+    expect(atoms[0].confidence).toBe(PRIORS.code_fenced);
+    expect(atoms[2].claim).toBe("Code (bash): emcc -O3 add.c -o add.wasm");
+  });
+
+  test("a bare fence after prose or a heading still opens a block", () => {
+    const text = "Example output\n\n```\nhello, world\nexit code 0\n```\n\nThat is all it prints to the console.";
+    expect(atomsOf(text).map((a) => a.type)).toEqual(["code", "text"]);
+    expect(ofType(text, "code")[0].content).toBe("hello, world\nexit code 0");
+  });
+
+  test("the tail of a Markdown table (rows framed by pipes, header in the previous chunk) is a table from two rows", () => {
+    expect(ofType("| Divisions | Mozilla Corporation; Mozilla Foundation |\n| Website | mozilla.org |", "table")).toHaveLength(1);
+    expect(ofType("a | b\nc | d", "table")).toEqual([]);
   });
 });

@@ -3,48 +3,19 @@
  * chunks (target 1200), every chunk distilled. Expectations below were checked by reading the parsed fixtures.
  */
 import { beforeAll, describe, expect, test } from "bun:test";
-import { readdirSync, readFileSync } from "node:fs";
-import { distillText } from "../../src/adapters/distiller/heuristic/index.ts";
-import { selectParser } from "../../src/adapters/parsers/select.ts";
-import { chunkText } from "../../src/domain/chunk.ts";
 import { quoteOccurs } from "../../src/domain/quote.ts";
-import { detectLang } from "../../src/domain/text.ts";
 import type { DistilledAtom } from "../../src/ports/distiller.ts";
-import { fixturePath } from "../support/shared.ts";
+import { loadCorpus, type Distilled } from "./corpus.ts";
 
-const LIMITS = { maxBytes: 50 << 20, maxZipEntries: 10000, maxZipTotalBytes: 512 << 20, maxZipEntryBytes: 128 << 20 };
-
-interface Distilled {
-  file: string;
-  chunk: string;
-  atom: DistilledAtom;
-}
-
-const byFile = new Map<string, Distilled[]>();
-const chunkCount = new Map<string, number>();
-const warnings: string[] = [];
+let byFile = new Map<string, Distilled[]>();
+let chunkCount = new Map<string, number>();
+let warnings: string[] = [];
 
 beforeAll(async () => {
-  for (const dir of ["pdf", "epub", "html", "text"]) {
-    for (const name of readdirSync(fixturePath(dir)).sort()) {
-      const file = `${dir}/${name}`;
-      const bytes = new Uint8Array(readFileSync(fixturePath(file)));
-      const doc = await selectParser({ bytes, name }).parse({ bytes, uri: `file://${fixturePath(file)}` }, LIMITS);
-      const out: Distilled[] = [];
-      let chunks = 0;
-      for (const section of doc.sections) {
-        const lang = detectLang(section.text);
-        for (const c of chunkText(section.text, { target: 1200, lang })) {
-          chunks++;
-          const r = distillText({ text: c.text, lang });
-          warnings.push(...r.warnings);
-          for (const atom of r.atoms) out.push({ file, chunk: c.text, atom });
-        }
-      }
-      byFile.set(file, out);
-      chunkCount.set(file, chunks);
-    }
-  }
+  const corpus = await loadCorpus(1200);
+  byFile = corpus.atoms;
+  chunkCount = new Map([...corpus.chunks].map(([f, c]) => [f, c.length]));
+  warnings = corpus.warnings;
 }, 120_000);
 
 function atoms(filter: (file: string) => boolean): Distilled[] {
@@ -117,11 +88,11 @@ describe("heuristic distiller on the real fixtures", () => {
     expect(claims("pdf/ru_paper_iccsde_2024_geoacoustics.pdf", "fact")).toContain("При этом точность определения местоположения составила не хуже 1%.");
   });
 
-  test("table atoms from the Wikipedia page's tables: the infobox whole", () => {
+  test("table atoms from the Wikipedia page's tables: the infobox whole, with its caption", () => {
     const tables = (byFile.get("html/en_wikipedia_mozilla.html") ?? []).filter((d) => d.atom.type === "table");
-    expect(tables.map((d) => d.atom.claim)).toEqual(["Table: Industry, Founded, Founder, Products, Divisions, Website"]);
+    expect(tables.map((d) => d.atom.claim)).toEqual(["Table: Mozilla — Industry, Founded, Founder, Products, Divisions, Website"]);
     const content = tables[0].atom.content;
-    for (const row of ["Industry | Open-source software", "Founded | February 28, 1998; 18 years ago", "Divisions |", "Mozilla Foundation", "Website | mozilla.org"]) {
+    for (const row of ["| Industry | Open-source software |", "| Founded | February 28, 1998; 18 years ago |", "| Divisions | Mozilla Corporation; Mozilla Foundation |", "| Website | mozilla.org"]) {
       expect(content).toContain(row);
     }
   });
@@ -133,14 +104,16 @@ describe("heuristic distiller on the real fixtures", () => {
     ]);
   });
 
-  test("code atoms from the v8 blog's code blocks: all ten <pre> blocks, whole", () => {
+  test("code atoms from the v8 blog's code blocks: all ten <pre> blocks, whole, with the page's languages", () => {
     const code = (byFile.get("html/en_blog_v8dev_emscripten_standalone_wasm.html") ?? []).filter((d) => d.atom.type === "code");
     expect(code).toHaveLength(10);
     const add = code.find((d) => d.atom.content.startsWith("// add.c"));
     expect(add?.atom.content).toBe("// add.c\n#include <emscripten.h>\n\nEMSCRIPTEN_KEEPALIVE\nint add(int x, int y) {\n  return x + y;\n}");
     expect(add?.atom.claim.startsWith("Code (c): ")).toBe(true);
-    expect(code.map((d) => d.atom.claim)).toContain("Code (javascript): For example, we can do this in Node.js");
+    expect(code.map((d) => d.atom.claim)).toContain("Code (js): For example, we can do this in Node.js");
+    // A <pre> without a language class: the language is guessed from the code.
     expect(code.map((d) => d.atom.claim)).toContain("Code (shell): Instead, let's ask emcc to only emit Wasm");
+    expect(code.every((d) => d.atom.confidence === 0.9)).toBe(true);
     expect(code.some((d) => d.atom.content.startsWith("(func $add (param $0 i32)"))).toBe(true);
   });
 

@@ -55,6 +55,14 @@ describe("text atoms: one per complete sentence", () => {
     expect(atomsOf(text).map((a) => a.claim)).toEqual(["The real sentence stays here as a claim."]);
   });
 
+  test("Russian one-letter words are words, not formula debris; initials and formula letters still are not", () => {
+    const ward = "Больница была открыта в 1860 году, и в ней было 20 коек.";
+    expect(only(ward, "ru")).toMatchObject({ type: "fact", quote: ward });
+    expect(only("– Что с вами? – спросил Андрей Ефимыч.", "ru").type).toBe("text");
+    expect(atomsOf("[7] Д. К. С. Нэш, 2 3 4 5.", "ru")).toEqual([]);
+    expect(atomsOf("= s a - x y z 1 2 и в.", "ru")).toEqual([]);
+  });
+
   test("a long sentence cut by a page break is kept with a lower prior; a short one is not", () => {
     const long = only("Ряд задач в связи с рассматриваемой проблемой связаны с предупреждением разрушительных последствий взрывов для жилой инфраструктуры в районах", "ru");
     expect(long.confidence).toBe(PRIORS.text_unterminated);

@@ -1,7 +1,7 @@
 /**
- * Block structure of a chunk: lines and paragraphs with their offsets, fenced code blocks, and the bookkeeping of
- * spans already turned into atoms. Offsets are UTF-16 indices into the chunk text, `end` exclusive, so a quote is
- * always `text.slice(start, end)`: verbatim by construction.
+ * Block structure of a chunk: lines and paragraphs with their offsets, and the bookkeeping of spans already turned
+ * into atoms (fenced code blocks are in fences.ts). Offsets are UTF-16 indices into the chunk text, `end`
+ * exclusive, so a quote is always `text.slice(start, end)`: verbatim by construction.
  */
 
 /** A half-open range `[start, end)` of UTF-16 indices into the chunk text. */
@@ -18,13 +18,6 @@ export interface Line extends Span {
 /** A paragraph: lines between blank lines, trimmed; `text` is `chunk.slice(start, end)`. */
 export interface Paragraph extends Span {
   text: string;
-}
-
-/** A fenced code block (``` or ~~~): the whole block incl. fences, and its body between them. */
-export interface FencedBlock extends Span {
-  /** Info string's first word, lower case ("json", "ts"), or "" when none. */
-  lang: string;
-  body: Span;
 }
 
 /** Every line of `text` in `[from, to)`, with offsets. */
@@ -47,38 +40,6 @@ export function trimSpan(text: string, span: Span): Span {
   while (start < end && /\s/u.test(text[start])) start++;
   while (end > start && /\s/u.test(text[end - 1])) end--;
   return { start, end };
-}
-
-const FENCE = /^[ \t]{0,3}(`{3,}|~{3,})[ \t]*([^\s`]*)[^`\n]*$/;
-
-/**
- * Fenced code blocks in `text`. A fence opens with three or more backticks or tildes and closes with a line of the
- * same character at least as long; a block left open runs to the end of the chunk (a chunk boundary inside a long
- * block must not turn its code into sentences).
- */
-export function fencedBlocks(text: string): FencedBlock[] {
-  const out: FencedBlock[] = [];
-  const lines = linesOf(text);
-  for (let i = 0; i < lines.length; i++) {
-    const open = FENCE.exec(lines[i].text);
-    if (!open) continue;
-    const marker = open[1];
-    let close = -1;
-    for (let j = i + 1; j < lines.length; j++) {
-      const t = lines[j].text.trim();
-      if (t.length >= marker.length && t === marker[0].repeat(t.length)) {
-        close = j;
-        break;
-      }
-    }
-    const last = close >= 0 ? lines[close] : lines[lines.length - 1];
-    const bodyStart = Math.min(lines[i].end + 1, text.length);
-    const bodyEnd = close >= 0 ? Math.max(bodyStart, lines[close].start - 1) : text.length;
-    out.push({ start: lines[i].start, end: last.end, lang: open[2].toLowerCase().replace(/^\{?\.?/, ""), body: { start: bodyStart, end: bodyEnd } });
-    if (close < 0) break;
-    i = close;
-  }
-  return out;
 }
 
 /** Set of consumed spans: what an earlier pass already turned into an atom (or deliberately skipped). */

@@ -1,7 +1,8 @@
 /**
- * Code without fences: what our HTML parser makes of `<pre>` (the block's whitespace kept, but no fence and no
- * language; a blank line inside the block splits it into paragraphs) and Markdown's indented blocks. A paragraph is
- * code when most of its lines look like code and none reads as prose; neighbouring code paragraphs are one block.
+ * Code without fences: code pasted into text or extracted without markup (the block's whitespace kept, but no fence
+ * and no language; a blank line inside the block splits it into paragraphs) and Markdown's indented blocks. A
+ * paragraph is code when most of its lines look like code and none reads as prose; neighbouring code paragraphs
+ * are one block. (Our HTML parser fences `<pre>`: code-block.ts.)
  */
 import { collapse, type Paragraph } from "./blocks.ts";
 
@@ -28,7 +29,7 @@ function isStrong(line: string): boolean {
 const CODE_PUNCT = /[{}()[\];=<>$&|*/\\]/g;
 
 /** Prose: six or more words and (almost) no code punctuation, whatever the line ends with. */
-function isProse(line: string): boolean {
+export function isProse(line: string): boolean {
   const t = line.trim();
   const words = t.split(/\s+/).filter((w) => /\p{L}{2}/u.test(w)).length;
   const punct = (t.match(CODE_PUNCT) ?? []).length;

@@ -2,11 +2,12 @@
  * The heuristic distiller: the embedded default, no model. Deterministic (same chunk, same atoms), linear in the
  * chunk size, Russian and English alike. One chunk → typed atoms, each quoting a verbatim span of the chunk:
  * - logical_rule: explicit JSON rule blocks only (rules.ts);
- * - code: fenced blocks, unfenced code as our HTML parser emits `<pre>`, indented blocks (code.ts);
- * - table: Markdown tables, " | " rows from our HTML parser, tab-separated rows (tables.ts);
+ * - code: fenced blocks (also when a chunk boundary cuts one: fences.ts), unfenced code, indented blocks (code.ts);
+ * - table: Markdown tables (our HTML parser writes `<table>` so), " | " rows, tab-separated rows (tables.ts);
  * - definition: "X is a Y", "X — это Y", glossary entries, abbreviation lists … (definitions.ts);
  * - fact: sentences with numbers, units, dates (facts.ts); text: the other complete sentences (prose.ts).
- * The chunk is data: nothing in it changes what the distiller does (an embedded instruction is at most a text atom).
+ * The chunk is data: nothing in it changes what the distiller does (an embedded instruction is at most a text
+ * atom: injection.ts).
  * Confidence priors per rule are in priors.ts; links (kind `reference`) in links.ts.
  */
 import { foldForHash, detectLang } from "../../../domain/text.ts";

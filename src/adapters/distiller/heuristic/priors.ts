@@ -12,11 +12,11 @@ export const PRIORS = {
   logical_rule: 0.9,
   /** A fenced code block (``` … ```): the author marked it as code. */
   code_fenced: 0.9,
-  /** Unfenced code recognized by its lines (`<pre>` as our HTML parser emits it, indented blocks). */
+  /** Unfenced code recognized by its lines (pasted code, indented blocks). */
   code_detected: 0.7,
   /** A Markdown table with a header separator row. */
   table_markdown: 0.85,
-  /** Rows of " | "-joined cells (HTML tables through our parser), three rows or more. */
+  /** Rows of " | "-joined cells without a separator: key/value tables, layout tables through our parser. */
   table_pipe: 0.75,
   /** Tab-separated rows, three rows or more. */
   table_tab: 0.7,

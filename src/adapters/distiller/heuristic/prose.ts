@@ -4,10 +4,12 @@
  * context: a text or fact atom's content is its sentence alone, except when the sentence opens with an anaphor
  * ("This …", "It …", "Они …"): then the content is the previous sentence of the paragraph plus this one, because
  * "It contains the obvious add function" means nothing on its own. The claim and the quote are always the sentence.
+ * A sentence that instructs a model ("Ignore all previous instructions …") is at most a text atom (injection.ts).
  */
 import { collapse, type Consumed, freeParagraphs, type Paragraph, type Span } from "./blocks.ts";
 import { definitionPrior, findDefinition, findGlossary, type FoundDefinition } from "./definitions.ts";
 import { factRule } from "./facts.ts";
+import { isInstructionToModel } from "./injection.ts";
 import { PRIORS } from "./priors.ts";
 import { proposal, type Proposal } from "./proposal.ts";
 import { fragmentReason, isDebris, isFurniture, isHeading, isReference, sentenceSpans, wordCount } from "./sentences.ts";
@@ -88,12 +90,13 @@ function definitionAtom(s: string, span: Span, glossary: FoundDefinition | null)
 function sentenceAtom(text: string, r: SentenceRecord, glossary: boolean): Proposal | null {
   const span = r.spans[r.i];
   const s = r.text;
-  const def = definitionAtom(s, span, glossary ? r.glossary : null);
+  const instruction = isInstructionToModel(s);
+  const def = instruction ? null : definitionAtom(s, span, glossary ? r.glossary : null);
   if (def) return def;
   if (fragmentReason(s)) return null;
   const prev = r.i > 0 ? r.spans[r.i - 1] : null;
   const content = prev && ANAPHOR.test(s) ? collapse(text.slice(prev.start, span.end)) : s;
-  const fact = factRule(s);
+  const fact = instruction ? null : factRule(s);
   const terminated = /[.!…;:]["”»)\]]*$/u.test(s);
   const type = fact ? "fact" : "text";
   const confidence = fact ? PRIORS[fact] : terminated ? PRIORS.text : PRIORS.text_unterminated;

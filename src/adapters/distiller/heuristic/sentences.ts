@@ -126,12 +126,19 @@ export function isReference(text: string): boolean {
   return score >= 2;
 }
 
+/**
+ * Russian one-letter words (в, к, с, о, у, и, а, я; capitalized only without a period, which would make an
+ * initial). Without them a Russian sentence with a few numbers ("… в 1860 году, и в ней было 20 коек.") read as
+ * formula debris; English has only "a" and "I", which the thresholds below already allow for.
+ */
+const ONE_LETTER_WORD = /^[«"“(]?(?:[вкоуиаяс][,;:!?»"”)]*|[ВКОУИАЯС])$/u;
+
 /** Debris of formulas and layout: few letters among the characters, many tokens without letters, or glued words. */
 export function isDebris(text: string): boolean {
   const tokens = text.trim().split(/\s+/u);
   const chars = tokens.join("");
   const letters = (chars.match(/\p{L}/gu) ?? []).length;
-  const bare = tokens.filter((t) => !/\p{L}{2}/u.test(t)).length;
+  const bare = tokens.filter((t) => !/\p{L}{2}/u.test(t) && !ONE_LETTER_WORD.test(t)).length;
   // Words glued by a lost text layer ("Pleasecheckthattheedits…") are not language either.
   const glued = tokens.some((t) => /\p{L}{30,}/u.test(t));
   return letters < chars.length * 0.6 || bare > tokens.length * 0.35 || glued;

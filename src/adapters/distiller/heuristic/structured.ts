@@ -3,7 +3,8 @@
  * "sentences". Order matters: fenced blocks (JSON rule blocks or code), bare one-line rule objects, tables, then
  * unfenced code paragraphs. Each pass marks its spans consumed.
  */
-import { Consumed, fencedBlocks, freeParagraphs, trimSpan, type Paragraph } from "./blocks.ts";
+import { Consumed, freeParagraphs, trimSpan, type Paragraph } from "./blocks.ts";
+import { fencedBlocks } from "./fences.ts";
 import { codeClaim, guessLanguage, isIndentedBlock, looksLikeCode, mergeRuns } from "./code.ts";
 import { PRIORS } from "./priors.ts";
 import { proposal, type Proposal } from "./proposal.ts";

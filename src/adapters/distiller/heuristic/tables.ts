@@ -1,8 +1,10 @@
 /**
  * Tables in chunk text, in the three shapes that reach the distiller:
- * - Markdown: a header row, a separator row (`| --- | --- |`), data rows, on consecutive lines;
- * - our HTML parser's output (block-text.ts): every `<tr>` its own paragraph, cells joined by " | ", so rows are
- *   separated by blank lines; a cell holding a list continues as short paragraphs after a row ending in "|";
+ * - Markdown: a header row, a separator row (`| --- | --- |`), data rows, on consecutive lines; or rows framed by
+ *   pipes without a separator (a key/value table, e.g. an infobox, as our HTML parser writes it: markdown-table.ts);
+ * - pipe rows separated by blank lines (a layout table through our HTML parser, or its output before it wrote
+ *   Markdown): every `<tr>` its own paragraph; a cell holding a list continues as short paragraphs after a row
+ *   ending in "|";
  * - tab-separated lines (TSV pasted into text).
  * A table is kept whole, with its header (and a "Table 1. …" caption right above it, when there is one).
  */
@@ -22,27 +24,54 @@ export interface FoundTable extends Span {
 interface Row {
   cells: string[];
   delim: "|" | "\t";
+  /** Opens and closes with a pipe, as Markdown rows do (`| a | b |`). */
+  framed: boolean;
 }
 
 const SEPARATOR = /^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$/;
-/** "Table 2. …", "Таблица 1 – …", or the "Table: …" line proposed for the HTML parser's `<caption>`. */
+/** "Table 2. …", "Таблица 1 – …", or the "Table: …" line the HTML parser writes for a `<caption>`. */
 const CAPTION = /^(?:Table|Tab\.|Таблица|Табл\.)(?:\s*(?:\d+|[IVXLC]+)[a-z]?\b|\s*:\s*\S)/iu;
 /** Longest cell of a row; longer "cells" are prose that happens to contain a pipe. */
 const MAX_CELL = 300;
 /** Most continuation paragraphs (a list inside a cell) allowed between two rows. */
 const MAX_CONTINUATION = 4;
 
+/**
+ * Cells of a pipe row: split at unescaped `|` (Markdown writes a pipe inside a cell as `\|`, a backslash as
+ * `\\`), the outer pipes of a row that starts with one dropped, escapes undone. Linear in the line length.
+ */
+export function pipeCells(row: string): string[] {
+  const t = row.trim();
+  const cells: string[] = [];
+  let cell = "";
+  let lastPipe = -1;
+  for (let i = 0; i < t.length; i++) {
+    const c = t[i];
+    if (c === "\\" && (t[i + 1] === "|" || t[i + 1] === "\\")) cell += t[++i];
+    else if (c === "|") {
+      cells.push(cell.trim());
+      [cell, lastPipe] = ["", i];
+    } else cell += c;
+  }
+  cells.push(cell.trim());
+  // Outer pipes only when the row opens with one: "Divisions |" is a key whose value continues below.
+  if (t.startsWith("|")) {
+    cells.shift();
+    if (lastPipe === t.length - 1 && cells.length > 1) cells.pop();
+  }
+  return cells;
+}
+
 function rowOf(line: string): Row | null {
   const t = line.trim();
   if (!t || SEPARATOR.test(t)) return null;
   if (t.includes("|") && !t.includes("||") && !t.startsWith("$ ")) {
-    const inner = t.startsWith("|") ? t.slice(1).replace(/\|\s*$/, "") : t;
-    const cells = inner.split("|").map((c) => c.trim());
-    if (cells.length >= 2 && cells.some((c) => c) && cells.every((c) => c.length <= MAX_CELL)) return { cells, delim: "|" };
+    const cells = pipeCells(t);
+    if (cells.length >= 2 && cells.some((c) => c) && cells.every((c) => c.length <= MAX_CELL)) return { cells, delim: "|", framed: /^\|.*\|$/.test(t) };
   }
   if (line.includes("\t")) {
     const cells = line.trim().split("\t").map((c) => c.trim());
-    if (cells.filter((c) => c).length >= 2 && cells.every((c) => c.length <= MAX_CELL)) return { cells, delim: "\t" };
+    if (cells.filter((c) => c).length >= 2 && cells.every((c) => c.length <= MAX_CELL)) return { cells, delim: "\t", framed: false };
   }
   return null;
 }
@@ -89,8 +118,13 @@ function extendRun(lines: Line[], i: number, head: Row): Run {
   return run;
 }
 
+/**
+ * Enough rows to be a table: two with a separator or when every row is framed by pipes (Markdown rows, e.g. the
+ * tail of a table whose header is in the previous chunk), else three; cells short on average.
+ */
 function accepted(run: Run): boolean {
-  const enough = run.separator ? run.rows.length >= 2 : run.rows.length >= 3;
+  const framed = run.rows.every((r) => r.framed);
+  const enough = run.separator || framed ? run.rows.length >= 2 : run.rows.length >= 3;
   if (!enough) return false;
   const cells = run.rows.flatMap((r) => r.cells);
   const mean = cells.reduce((n, c) => n + c.length, 0) / cells.length;

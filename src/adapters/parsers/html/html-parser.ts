@@ -1,7 +1,8 @@
 /**
  * Web page parser: HTML bytes → the page's main content as one section. Steps: charset (html-charset.ts), DOM
  * (linkedom), self-declared metadata (page-meta.ts), consent/cookie-wall removal (consent.ts), main content by
- * Mozilla Readability, else the body without navigation chrome; text with paragraphs (block-text.ts). A page
+ * Mozilla Readability, else the body without navigation chrome; text with paragraphs, fenced code and Markdown
+ * tables (block-text.ts; code languages are read before Readability strips classes, code-block.ts). A page
  * with (almost) no text left is never a silent success: no section and a warning the caller acts upon.
  */
 import { Readability, isProbablyReaderable } from "@mozilla/readability";
@@ -11,6 +12,7 @@ import { log } from "../../../log.ts";
 import type { ParseInput, ParseLimits, ParsedDocument, Parser } from "../../../ports/parser.ts";
 import { cancellationPoint, checkAborted, checkSourceSize } from "../text/guards.ts";
 import { blockText, type TextNodeLike } from "./block-text.ts";
+import { markCodeLanguages, type MarkableDoc } from "./code-block.ts";
 import { removeConsentElements } from "./consent.ts";
 import { decodeHtml } from "./html-charset.ts";
 import { readPageMeta, type PageMeta } from "./page-meta.ts";
@@ -94,6 +96,7 @@ async function parseHtml(input: ParseInput, limits: ParseLimits): Promise<Parsed
   const meta = readPageMeta(doc);
   const consentRemoved = removeConsentElements(doc);
   const readerable = isProbablyReaderable(doc as unknown as DomDocument);
+  markCodeLanguages(doc as unknown as MarkableDoc);
   await pause();
   const article = readArticle(doc, input.uri);
   let text = article?.text ?? "";
