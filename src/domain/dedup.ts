@@ -6,6 +6,7 @@
  * duplicate. Labelled pairs: test/dedup/; per-embedder thresholds: bench/calibrate-dedup.ts.
  */
 import { compareStatements, type GuardedFeature } from "./meaning.ts";
+import { foldForHash } from "./text.ts";
 
 /** Outcome for a pair: `merge` (same knowledge), `keep` (different knowledge), `contradiction` (keep + link). */
 export type PairOutcome = "merge" | "keep" | "contradiction";
@@ -52,7 +53,7 @@ function listed(features: GuardedFeature[]): string {
 
 /**
  * Decides a pair of atom texts (`a` stored, `b` new) at cosine `cosine` under `policy`. Pure; never throws.
- * - cosine below the threshold (or NaN) → keep;
+ * - cosine below the threshold (or NaN) → keep; texts without a word merge only when equal (case and spaces aside);
  * - no negation, negated word, number, unit, date, named entity, code or direction differs → merge when the policy
  *   allows paraphrase (neural embedder) or the content words are the same in the same order; else keep;
  * - only negation, number, unit, date or direction differs, and the rest of the statement is the same
@@ -62,6 +63,10 @@ function listed(features: GuardedFeature[]): string {
 export function decidePair(a: string, b: string, cosine: number, policy: DedupPolicy): PairDecision {
   if (!(cosine >= policy.threshold)) return { outcome: "keep", reason: `cosine ${cosine.toFixed(3)} below ${policy.threshold}` };
   const c = compareStatements(a, b);
+  if (!c.comparable) {
+    const same = foldForHash(a) === foldForHash(b);
+    return same ? { outcome: "merge", reason: "same text" } : { outcome: "keep", reason: "no words to compare" };
+  }
   if (c.differs.length === 0) {
     if (c.sameWords) return { outcome: "merge", reason: "same statement" };
     if (policy.paraphrase) return { outcome: "merge", reason: "same statement in other words (no negation, number, unit, date or name differs)" };

@@ -12,14 +12,17 @@ const RU_ENDINGS = [
   "ут", "ют", "ат", "ят", "ит", "ет", "ал", "ял", "ил", "ел", "ть",
   "а", "я", "о", "е", "ы", "и", "у", "ю", "ь", "й",
 ];
+/** The endings by length, longest first: one Set lookup per length instead of a scan of the list. */
+const RU_BY_LENGTH: Array<[number, ReadonlySet<string>]> = [...new Set(RU_ENDINGS.map((e) => e.length))]
+  .sort((x, y) => y - x)
+  .map((n) => [n, new Set(RU_ENDINGS.filter((e) => e.length === n))]);
 const RU_FINAL = /[аяоеыиуюьй]$/u;
-const CYRILLIC = /\p{Script=Cyrillic}/u;
 
 function stemRussian(w: string): string {
   let s = w;
-  for (const e of RU_ENDINGS) {
-    if (s.endsWith(e) && s.length - e.length >= 3) {
-      s = s.slice(0, -e.length);
+  for (const [n, endings] of RU_BY_LENGTH) {
+    if (s.length - n >= 3 && endings.has(s.slice(-n))) {
+      s = s.slice(0, -n);
       break;
     }
   }
@@ -43,9 +46,10 @@ function stemEnglish(w: string): string {
 /**
  * The light stem of one lower-case word (see module doc): "reduces"/"reduced"/"reduce" → "reduc", "stopped" →
  * "stop", "Mozilla's" → "mozilla", "москве"/"москва" → "москв", "андрея"/"андрей" → "андр". Words of three letters
- * or fewer, and words with digits, are returned unchanged.
+ * or fewer, and words with ASCII digits, are returned unchanged.
  */
 export function lightStem(w: string): string {
-  if (w.length <= 3 || /\p{N}/u.test(w)) return w;
-  return CYRILLIC.test(w) ? stemRussian(w) : stemEnglish(w);
+  if (w.length <= 3 || /\d/.test(w)) return w;
+  const c = w.charCodeAt(w.length - 1); // the ending decides the script: Cyrillic block U+0400–U+04FF
+  return c >= 0x400 && c <= 0x4ff ? stemRussian(w) : stemEnglish(w);
 }

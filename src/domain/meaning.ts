@@ -26,6 +26,8 @@ export interface StatementComparison {
    * "water boils at 100 °C" vs "water boils at 90 °C" share it, "boils at 100 °C" vs "freezes at 0 °C" do not.
    */
   sameRest: boolean;
+  /** Both texts have at least one word or number (symbols alone give nothing to compare). */
+  comparable: boolean;
 }
 
 function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
@@ -68,12 +70,27 @@ export function compareRead(a: Statement, b: Statement): StatementComparison {
     sameWords: sameList(wa, wb),
     sameWordSet: sameList([...new Set(wa)].sort(), [...new Set(wb)].sort()),
     sameRest: sameList(dedupeRuns(a.rest), dedupeRuns(b.rest)),
+    comparable: a.words.length > 0 && b.words.length > 0,
   };
 }
 
-/** Compares two statements (English or Russian) feature by feature. Pure; never throws. */
+/** Statements read recently, by text: dedup compares one new atom with many candidates, and candidates recur. */
+const recent = new Map<string, Statement>();
+const RECENT_MAX = 1024;
+
+function read(text: string): Statement {
+  let s = recent.get(text);
+  if (!s) {
+    s = readStatement(text);
+    if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value as string);
+    recent.set(text, s);
+  }
+  return s;
+}
+
+/** Compares two statements (English or Russian) feature by feature. Never throws; reads are cached (1024 texts). */
 export function compareStatements(a: string, b: string): StatementComparison {
-  return compareRead(readStatement(a), readStatement(b));
+  return compareRead(read(a), read(b));
 }
 
 const LEGACY_REASONS: Array<[GuardedFeature, string]> = [

@@ -81,6 +81,8 @@ describe("decidePair", () => {
   test("below the threshold, or at a NaN cosine, nothing is a candidate", () => {
     expect(decidePair("Same text.", "Same text.", 0.5, SEM)).toMatchObject({ outcome: "keep" });
     expect(decidePair("Same text.", "Same text.", Number.NaN, SEM)).toMatchObject({ outcome: "keep" });
+    expect(decidePair("$$$ %%%", "— —", 0.99, SEM)).toMatchObject({ outcome: "keep" });
+    expect(decidePair("$$$  %%%", "$$$ %%%", 0.99, LEX)).toMatchObject({ outcome: "merge" });
   });
 
   test("restatements merge under both policies; paraphrases only under the semantic one", () => {
