@@ -25,7 +25,7 @@ export interface CosineStats {
 export interface Calibration {
   /** The candidate threshold, rounded down to `step`. */
   threshold: number;
-  /** Lowest cosine among the required pairs. */
+  /** Lowest cosine among the required pairs, rounded down to 4 decimals. */
   lowestRequired: number;
   /** Highest cosine among the unrelated pairs, or null when there are none. */
   highestUnrelated: number | null;
@@ -40,6 +40,8 @@ export interface Calibration {
 }
 
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
+/** Rounds down to 4 decimals, so that a printed lowest cosine minus the margin gives the printed threshold. */
+const floor4 = (x: number) => Math.floor(x * 1e4) / 1e4;
 
 /** min/mean/max per category. */
 export function cosineStats(samples: readonly CalibrationSample[]): Record<string, CosineStats> {
@@ -72,10 +74,10 @@ export function calibrateThreshold(samples: readonly CalibrationSample[], margin
   const rounded = round4(threshold);
   const unrelatedAbove = unrelated.filter((c) => c >= rounded).length;
   const method =
-    `lowest cosine of the ${required.length} pairs expected to merge or contradict (${round4(lowest)}) minus a margin of ` +
+    `lowest cosine of the ${required.length} pairs expected to merge or contradict (${floor4(lowest)}) minus a margin of ` +
     `${round4(applied)}` + (highest === null ? "" : ` (highest unrelated pair: ${round4(highest)})`) + `, rounded down to ${step}`;
   return {
-    threshold: rounded, lowestRequired: round4(lowest), highestUnrelated: highest === null ? null : round4(highest),
+    threshold: rounded, lowestRequired: floor4(lowest), highestUnrelated: highest === null ? null : round4(highest),
     margin: round4(applied), unrelatedAbove, method, byCategory: cosineStats(samples),
   };
 }

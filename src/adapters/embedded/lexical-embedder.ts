@@ -47,7 +47,7 @@ export class LexicalHashEmbedder implements Embedder {
   /**
    * Near-duplicate candidate cosine, calibrated by bench/calibrate-dedup.ts on the 76 labelled pairs of
    * test/dedup/pairs.ts at the default dimension 256: the lowest cosine of a pair that must merge or contradict
-   * (0.80, "10 km" vs "10 miles") minus a 0.05 margin, rounded down; unrelated pairs stay below 0.14. Recorded in
+   * (0.7999, "10 km" vs "10 miles") minus a 0.05 margin, rounded down; unrelated pairs stay below 0.14. Recorded in
    * bench/results/dedup-calibration.json. Lower than a neural model's: bag-of-words cosines of one statement with
    * one word changed fall further.
    */
