@@ -206,13 +206,17 @@ function readToken(s: Statement, toks: Tok[], i: number, nums: NumberRead): void
   }
   if (t.kind === "symbol" || FILLER.has(t.lower)) return;
   s.words.push(t.lower);
-  if (t.kind === "code") return void (s.codes.push(t.lower), s.rest.push(t.lower));
-  if (t.kind === "number") return; // a number word that is part of no run cannot happen; kept out of the rest
+  if (t.kind === "code") {
+    s.codes.push(t.lower);
+    s.rest.push(t.lower);
+    return;
+  }
+  if (t.kind === "number") return; // unreachable: readNumbers puts every number in a run (kept out of the rest)
   const date = dateOf(toks, i);
-  if (date) return void s.dates.push(date);
   const direction = directionOf(t.lower);
-  if (direction) return void s.directions.push(direction);
-  if (isNegationWord(t) || NEGATION_AUXILIARIES.has(t.lower)) return;
+  if (date) s.dates.push(date);
+  else if (direction) s.directions.push(direction);
+  if (date || direction || isNegationWord(t) || NEGATION_AUXILIARIES.has(t.lower)) return;
   const stem = lightStem(t.lower);
   s.rest.push(stem);
   if (t.raw.length < 2 || !/\p{Lu}/u.test(t.raw)) return;
