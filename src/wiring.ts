@@ -5,6 +5,7 @@
  * - projections: the embedded in-process lexical (BM25) and vector (exact) indexes.
  */
 import type { Config } from "./config.ts";
+import { dedupPolicy } from "./domain/dedup.ts";
 import { EmbeddedProjection } from "./adapters/embedded/projection.ts";
 import { LexicalHashEmbedder } from "./adapters/embedded/lexical-embedder.ts";
 import { openPostgres } from "./adapters/postgres/open.ts";
@@ -78,7 +79,7 @@ async function makeDistiller(config: Config): Promise<Distiller> {
  */
 async function makeJudges(config: Config, embedder: Embedder): Promise<{ judge: VerdictJudge; fallbackJudge: VerdictJudge }> {
   const { HeuristicJudge } = await import("./adapters/judge/heuristic.ts");
-  const fallbackJudge = new HeuristicJudge({ threshold: config.near_dup_threshold ?? embedder.nearDupThreshold, paraphrase: embedder.kind === "neural" });
+  const fallbackJudge = new HeuristicJudge(dedupPolicy(embedder, config.near_dup_threshold));
   if (!config.ollama_host || !config.llm_model) return { judge: fallbackJudge, fallbackJudge };
   const { OllamaJudge } = await import("./adapters/ollama/judge.ts");
   const judge = new OllamaJudge({

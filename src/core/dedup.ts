@@ -8,7 +8,7 @@
  * cosine made it a candidate). Exact duplicates (same content hash) are left to the store's unique key.
  */
 import type { AtomStatus, AtomType } from "../domain/atom.ts";
-import { type DedupPolicy, decidePair } from "../domain/dedup.ts";
+import { type DedupPolicy, decidePair, dedupPolicy } from "../domain/dedup.ts";
 import { yieldToEventLoop } from "../domain/yield.ts";
 import type { Services } from "./services.ts";
 
@@ -50,7 +50,7 @@ const LIVE: AtomStatus[] = ["candidate", "verified", "contested"];
 
 /** The dedup policy of the configured embedder (a configured `near_dup_threshold` wins). */
 export function policyOf(services: Services): DedupPolicy {
-  return { threshold: services.config.near_dup_threshold ?? services.embedder.nearDupThreshold, paraphrase: services.embedder.kind === "neural" };
+  return dedupPolicy(services.embedder, services.config.near_dup_threshold);
 }
 
 function dot(a: Float32Array, b: Float32Array): number {

@@ -59,7 +59,8 @@ export function compareRead(a: Statement, b: Statement): StatementComparison {
     ["number", !sameList(a.numbers, b.numbers)],
     ["unit", !sameList(a.units, b.units)],
     ["date", !sameList(a.dates, b.dates)],
-    ["entity", !sameList(entitiesOf(a, known), entitiesOf(b, known))],
+    // A text in capitals only has no case to tell names by; its words still count (a different name differs).
+    ["entity", !a.caseless && !b.caseless && !sameList(entitiesOf(a, known), entitiesOf(b, known))],
     ["code", !sameList(a.codes, b.codes)],
     ["direction", directionsConflict(a.directions, b.directions)],
   ];

@@ -35,6 +35,8 @@ export interface Statement {
   codes: string[];
   /** Directions stated (+1 increase, -1 decrease), see meaning-lexicon.ts. */
   directions: number[];
+  /** Written without lower-case letters (a shouted line, a heading): its capitals say nothing about names. */
+  caseless: boolean;
 }
 
 type Kind = "word" | "number" | "code" | "symbol";
@@ -185,7 +187,7 @@ export function readStatement(text: string): Statement {
   const negs = negationIndexes(toks);
   const s: Statement = {
     words: [], rest: [], negations: negs.length, negatedWords: [], numbers: nums.numbers.sort(), units: nums.units.sort(),
-    dates: [], entities: [], initialCaps: [], codes: [], directions: [],
+    dates: [], entities: [], initialCaps: [], codes: [], directions: [], caseless: !/\p{Ll}/u.test(text) && /\p{Lu}/u.test(text),
   };
   for (const i of negs) {
     const head = toks.slice(i + 1).find((t) => t.kind !== "symbol" && !isNegationWord(t) && !FILLER.has(t.lower) && !NEGATION_AUXILIARIES.has(t.lower));

@@ -125,3 +125,10 @@ describe("dedupPolicy", () => {
     expect(() => dedupPolicy({ kind: "lexical", nearDupThreshold: 0.74 }, 1.5)).toThrow(RangeError);
   });
 });
+
+test("a text in capitals only merges with the same words in normal case; another name in capitals still differs", () => {
+  const policy = { threshold: 0.5, paraphrase: false };
+  expect(decidePair("The Eiffel Tower was completed in 1889.", "THE EIFFEL TOWER WAS COMPLETED IN 1889!", 0.99, policy).outcome).toBe("merge");
+  expect(decidePair("The Eiffel Tower was completed in 1889.", "THE BLACKPOOL TOWER WAS COMPLETED IN 1889!", 0.9, policy).outcome).toBe("keep");
+  expect(decidePair("Эйфелева башня построена в 1889 году.", "ЭЙФЕЛЕВА БАШНЯ ПОСТРОЕНА В 1887 ГОДУ.", 0.9, policy).outcome).toBe("contradiction");
+});
