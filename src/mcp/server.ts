@@ -16,8 +16,10 @@ import { registerTools } from "./registry.ts";
 
 const INSTRUCTIONS =
   "pegas-memory is your long-term memory. memory_search finds cited knowledge atoms (any language; Russian and " +
-  "English are stemmed); memory_ingest stores a text or file with exact provenance; memory_store stores one typed " +
-  "atom you learned; memory_stats shows what is stored. Cite the citations you get back.";
+  "English are stemmed); memory_ingest stores a text, URL or file as typed atoms with exact provenance; memory_store " +
+  "stores one typed atom you learned (duplicates merge, contradictions are linked); memory_verify checks atoms " +
+  "against each other and across independent sources; memory_trace_add / memory_trace_search keep your own plans " +
+  "and observations apart from knowledge; memory_stats shows what is stored. Cite the citations you get back.";
 
 /** Creates an McpServer with every tool registered over lazily opened services. */
 export function createMcpServer(services: LazyServices, calls: CallTracker): McpServer {
