@@ -4,6 +4,8 @@
  * acceptance targets are printed beside the numbers. Temporary data dirs are removed at the end.
  */
 import { setLogLevel } from "../src/log.ts";
+import { distillBench } from "./benchmarks/distill.ts";
+import { dedupStoreBench } from "./benchmarks/dedup-store.ts";
 import { documentsBench } from "./benchmarks/documents.ts";
 import { firstQueryBench } from "./benchmarks/first-query.ts";
 import { idleRss } from "./benchmarks/idle-rss.ts";
@@ -15,7 +17,7 @@ import { removeTempDirs } from "./lib/env.ts";
 import { type Benchmark, machineInfo, markdownSummary, type ResultFile, writeResult } from "./lib/report.ts";
 
 /** Every benchmark, in run (and table) order. */
-export const BENCHMARKS: Benchmark[] = [startup, firstQueryBench, ingestBench, documentsBench, searchLatency, idleRss, retrieval];
+export const BENCHMARKS: Benchmark[] = [startup, firstQueryBench, ingestBench, documentsBench, searchLatency, idleRss, retrieval, distillBench, dedupStoreBench];
 
 function select(names: string[]): Benchmark[] {
   if (names.length === 0) return BENCHMARKS;

@@ -5,10 +5,11 @@
 import { markdownSummary, readResults } from "./lib/report.ts";
 
 /** Benchmark names in table order (the same as bench/run.ts, without importing the benchmarks). */
-export const ORDER = ["startup", "first_query", "ingest", "search_latency", "idle_rss", "retrieval"];
+export const ORDER = ["startup", "first_query", "ingest", "search_latency", "idle_rss", "retrieval", "distill", "dedup_store"];
 
 if (import.meta.main) {
-  const files = readResults(ORDER);
+  // Other result files (e.g. dedup-calibration.json, written by bench/calibrate-dedup.ts) have no summary rows.
+  const files = readResults(ORDER).filter((f) => Array.isArray(f.summary));
   if (files.length === 0) {
     process.stderr.write("no results in bench/results/: run `npm run bench` first\n");
     process.exit(1);
