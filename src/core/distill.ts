@@ -1,12 +1,16 @@
 /**
- * Distillation of chunks into planned atoms: each chunk goes through the configured distiller; every atom keeps
+ * Distillation of chunks into planned atoms. Each chunk gives its **passage**, a `text` atom holding the whole chunk
+ * (what keeps every sentence findable), and the typed atoms of the configured distiller; every distilled atom keeps
  * its quote as its citation, narrowed to the quote's own character and line range within the section; links between
- * atoms of one chunk become planned links. A chunk whose distillation fails with LLM_FAILED is quarantined (none of
- * its atoms is stored); any other error (cancellation, store errors) ends the ingest.
+ * atoms of one chunk become planned links. A distilled `text` atom that is only a verbatim piece of its chunk adds
+ * nothing to the passage and is not stored: measured on SciFact and XQuAD-ru, sentence-level text atoms instead of
+ * passages lowered nDCG@10 from 0.689 to 0.602 and from 0.956 to 0.940, and made ingest 7× slower. A chunk whose
+ * distillation fails with LLM_FAILED is quarantined (none of its atoms, passage included, is stored); any other
+ * error (cancellation, store errors) ends the ingest.
  */
 import { draftAtom, type AtomDraft } from "./atoms.ts";
 import { detectLang, firstSentence } from "../domain/text.ts";
-import { checkQuotes } from "../domain/quote.ts";
+import { checkQuotes, foldForQuote } from "../domain/quote.ts";
 import { yieldToEventLoop } from "../domain/yield.ts";
 import { PegasError } from "../errors.ts";
 import type { ChunkInput, Locator, PlannedLink, QuarantineInput } from "../ports/canonical-store.ts";
@@ -26,7 +30,7 @@ export interface DistilledChunks {
   drafts: ChunkDraft[];
   quarantine: QuarantineInput[];
   warnings: string[];
-  /** Chunks that yielded no atom (headings, reference lists, debris). */
+  /** Chunks that yielded no typed atom besides their passage. */
   emptyChunks: number;
 }
 
@@ -69,17 +73,34 @@ function toDrafts(atoms: DistilledAtom[], chunk: ChunkInput, offset: number, dis
   }));
 }
 
-/**
- * A document of which the distiller kept nothing (a short note, a list of names) would be unsearchable: each of its
- * chunks becomes one `text` atom quoting the whole chunk, so that what the user stored can be found again.
- */
-function fallbackTextAtoms(out: DistilledChunks, chunks: ChunkInput[], distiller: string): void {
-  for (const chunk of chunks) {
-    const text = chunk.text.trim();
-    if (!/[\p{L}\p{N}]/u.test(text)) continue;
-    out.drafts.push(...toDrafts([{ type: "text", claim: firstSentence(text), content: text, confidence: 0.4, quote: text, links: [] }], chunk, out.drafts.length, `${distiller}+whole-chunk`));
-  }
-  if (out.drafts.length) out.warnings.push("the distiller found no statement in this document: each chunk was stored as one text atom");
+/** Longest passage quote (code units): the passage's opening, verbatim. */
+const PASSAGE_QUOTE_CHARS = 300;
+
+/** The verbatim opening of `text` up to its first sentence end, at most {@link PASSAGE_QUOTE_CHARS} (cut at a space). */
+function openingSpan(text: string): string {
+  const end = /[.!?…](?=\s|$)/u.exec(text.slice(0, PASSAGE_QUOTE_CHARS));
+  if (end) return text.slice(0, end.index + 1);
+  if (text.length <= PASSAGE_QUOTE_CHARS) return text;
+  const cut = text.lastIndexOf(" ", PASSAGE_QUOTE_CHARS);
+  return text.slice(0, cut > 0 ? cut : PASSAGE_QUOTE_CHARS).replace(/[\uD800-\uDBFF]$/u, "");
+}
+
+/** The chunk's passage atom: the whole chunk, claimed by its first sentence, cited over the chunk's range. */
+function passageDraft(chunk: ChunkInput): ChunkDraft {
+  const text = chunk.text.trim();
+  const draft = draftAtom({ type: "text", claim: firstSentence(text), content: text, confidence: 0.5, metadata: { passage: true } });
+  return { draft, chunkOrd: chunk.ord, locator: chunk.locator, quote: openingSpan(text), links: [] };
+}
+
+/** Drops `text` atoms that are verbatim pieces of the chunk (the passage holds them), renumbering links. */
+function withoutVerbatimText(atoms: DistilledAtom[], chunk: string): DistilledAtom[] {
+  const folded = foldForQuote(chunk);
+  const keep = atoms.map((a) => !(a.type === "text" && folded.includes(foldForQuote(a.content))));
+  const index = new Map<number, number>();
+  keep.forEach((k, i) => k && index.set(i, index.size));
+  return atoms
+    .filter((_, i) => keep[i])
+    .map((a) => ({ ...a, links: a.links.filter((l) => index.has(l.to)).map((l) => ({ ...l, to: index.get(l.to)! })) }));
 }
 
 /**
@@ -101,15 +122,16 @@ export async function distillChunks(
       // No atom without evidence, whatever the adapter promised.
       const checked = checkQuotes(res.atoms, chunk.text);
       for (const w of [...res.warnings, ...checked.warnings]) (out.warnings.length < MAX_WARNINGS ? out.warnings.push(`chunk ${chunk.ord}: ${w}`) : dropped++);
-      if (!checked.kept.length) out.emptyChunks++;
-      out.drafts.push(...toDrafts(checked.kept, chunk, out.drafts.length, distiller.name));
+      const typed = withoutVerbatimText(checked.kept, chunk.text);
+      if (!typed.length) out.emptyChunks++;
+      if (/[\p{L}\p{N}]/u.test(chunk.text)) out.drafts.push(passageDraft(chunk));
+      out.drafts.push(...toDrafts(typed, chunk, out.drafts.length, distiller.name));
     } catch (err) {
       if (!(err instanceof PegasError) || err.code !== "LLM_FAILED") throw err;
       out.quarantine.push({ chunkOrd: chunk.ord, distiller: distiller.name, ...failureOf(err), attempts: 1 });
     }
     opts.onProgress?.(i + 1, chunks.length, "distilling chunks");
   }
-  if (!out.drafts.length && !out.quarantine.length) fallbackTextAtoms(out, chunks, distiller.name);
   if (dropped) out.warnings.push(`${dropped} more distiller warnings not listed`);
   if (out.quarantine.length) out.warnings.push(`${out.quarantine.length} chunk(s) quarantined: the distiller failed on them (retry with \`pegas-memory distill --retry\`)`);
   return out;

@@ -23,7 +23,7 @@ import type { RawSource } from "./source.ts";
  */
 export interface IngestCounts {
   chunks: number;
-  /** Atoms the distiller proposed whose quote verified (= created + existing + near-duplicate). */
+  /** Atoms planned: each chunk's passage plus the distiller's typed atoms whose quote verified (= created + existing + near-duplicate). */
   atoms_distilled: number;
   atoms_created: number;
   atoms_existing: number;

@@ -7,7 +7,7 @@ import type { ToolDef } from "../tool.ts";
 const documentKind = z.enum(["web", "pdf", "epub", "text", "code_repo"]);
 const counts = {
   chunks: z.number().int(),
-  atoms_distilled: z.number().int().describe("atoms the distiller proposed whose quote is in the chunk (= created + existing + near-duplicate)"),
+  atoms_distilled: z.number().int().describe("atoms planned: one passage per chunk plus the distiller's typed atoms whose quote is in the chunk (= created + existing + near-duplicate)"),
   atoms_created: z.number().int(),
   atoms_existing: z.number().int().describe("distilled atoms that already existed (same type and content): a citation was added"),
   atoms_near_duplicate: z.number().int().describe("distilled atoms merged into a stored atom of the same meaning (undoable)"),
