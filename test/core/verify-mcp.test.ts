@@ -4,11 +4,8 @@
  * validates, a revert through the tool, and isError results for bad combinations.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { CallTracker } from "../../src/mcp/calls.ts";
-import { registerTools } from "../../src/mcp/registry.ts";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { connectRegistry } from "../support/mcp-client.ts";
 import { openTestServices, type TestServices } from "../support/services.ts";
 
 interface Change { change_id: number; atom_id: number; from: string; to: string; evidence: number[] }
@@ -29,12 +26,7 @@ describe("memory_verify through the MCP registry", () => {
     const opened = await openTestServices("pglite");
     if (typeof opened === "string") throw new Error(opened);
     t = opened;
-    const server = new McpServer({ name: "test", version: "1" }, { capabilities: { tools: {} } });
-    registerTools(server, async () => t.services, new CallTracker());
-    const [a, b] = InMemoryTransport.createLinkedPair();
-    await server.connect(a);
-    client = new Client({ name: "test", version: "1" });
-    await client.connect(b);
+    client = (await connectRegistry(t.services)).client;
   }, 60_000);
   afterAll(async () => {
     await client?.close();
