@@ -100,6 +100,7 @@ export async function runStats(config: Config, cli: Cli): Promise<number> {
     out(`store: ${r.store.backend} ${r.store.location} (schema v${r.schema_version})`);
     out(`atoms: ${r.atoms.total} ${JSON.stringify(r.atoms.by_status)}  documents: ${r.documents.total}  chunks: ${r.chunks}  citations: ${r.citations}`);
     out(`embedder: ${r.embedder.model} (${r.embedder.kind}, dim ${r.embedder.dim})  outbox pending: ${r.outbox.pending}`);
+    out(`links: ${r.links}  merges: ${r.merges}  quarantined chunks: ${r.quarantined_chunks}  traces: ${r.traces}`);
   }
   return 0;
 }

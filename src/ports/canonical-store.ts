@@ -258,6 +258,10 @@ export interface StoreStats {
   dependencies: number;
   open_gaps: number;
   traces: number;
+  /** Near-duplicate merges in force (not undone). */
+  merges: number;
+  /** Chunks whose distillation failed and awaits `pegas-memory distill --retry`. */
+  quarantined_chunks: number;
   embeddings: Record<string, number>;
   outbox: { pending: number; dead: number; oldest_pending_age_s: number | null };
   schema_version: number;

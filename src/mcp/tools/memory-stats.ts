@@ -23,6 +23,8 @@ export const memoryStats: ToolDef = {
     dependencies: z.number(),
     open_gaps: z.number(),
     traces: z.number(),
+    merges: z.number().describe("near-duplicate merges in force (memory_unmerge undoes one)"),
+    quarantined_chunks: z.number().describe("chunks the distiller failed on, awaiting `pegas-memory distill --retry`"),
     embeddings: counts,
     outbox: z.object({ pending: z.number(), dead: z.number(), oldest_pending_age_s: z.number().nullable() }),
     schema_version: z.number(),
