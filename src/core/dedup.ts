@@ -85,14 +85,12 @@ async function againstStored(services: Services, drafts: DedupDraft[], findings:
   const ids = await candidateIds(services, drafts);
   const all = [...new Set(ids.flat())];
   if (!all.length) return;
-  const [vectors, atoms] = await Promise.all([services.store.embeddingsOf(all, services.embedder.model), services.store.atomsByIds(all, 0)]);
-  const byId = new Map(atoms.map((a) => [a.id, a]));
+  const byId = new Map((await services.store.dedupCandidates(all, services.embedder.model)).map((a) => [a.id, a]));
   drafts.forEach((d, i) => {
     for (const id of ids[i]) {
       const a = byId.get(id);
-      const v = vectors.get(id);
-      if (!a || !v || a.type !== d.type) continue;
-      record(findings[offset + i], { atomId: id, cosine: dot(v, d.vector) }, a.content, d.content, policy);
+      if (!a || a.type !== d.type) continue;
+      record(findings[offset + i], { atomId: id, cosine: dot(a.vector, d.vector) }, a.content, d.content, policy);
     }
   });
 }

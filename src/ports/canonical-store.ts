@@ -166,6 +166,14 @@ export interface QuarantinedChunk {
   attempts: number;
 }
 
+/** What dedup compares of a stored atom. */
+export interface DedupCandidate {
+  id: number;
+  type: AtomType;
+  content: string;
+  vector: Float32Array;
+}
+
 /** A merge as recorded. */
 export interface MergeRecord {
   id: number;
@@ -312,6 +320,8 @@ export interface CanonicalStore {
   analyzeMany(texts: string[]): Promise<LexemeTf[][]>;
   /** Stored embeddings of `model` for the given atoms (atoms without one are absent). */
   embeddingsOf(atomIds: number[], model: string): Promise<Map<number, Float32Array>>;
+  /** Type, content and embedding of `model` of the given atoms (those without one are absent), for dedup. */
+  dedupCandidates(atomIds: number[], model: string): Promise<DedupCandidate[]>;
   /** Undoes a merge: the absorbed atom becomes `candidate` again, the copied citation is removed. NOT_FOUND, INVALID_INPUT (already undone). */
   undoMerge(mergeId: number): Promise<MergeRecord>;
   /** Open quarantine entries, oldest first, with the chunk text (retry input). */

@@ -5,7 +5,8 @@
 import type { Sql, TransactionSql } from "postgres";
 import { parseTsvector, type LexemeTf } from "../../domain/tsvector.ts";
 import { PegasError, invalidInput } from "../../errors.ts";
-import type { IngestCommit, Locator, MergeRecord, QuarantineResolution, QuarantinedChunk } from "../../ports/canonical-store.ts";
+import type { AtomType } from "../../domain/atom.ts";
+import type { DedupCandidate, IngestCommit, Locator, MergeRecord, QuarantineResolution, QuarantinedChunk } from "../../ports/canonical-store.ts";
 import type { SqlLike } from "./database.ts";
 import { enqueueOutbox, writePlannedAtoms } from "./atom-writes.ts";
 import { bytesToVector } from "./vector-bytes.ts";
@@ -27,6 +28,15 @@ export async function embeddingsOf(sql: SqlLike, atomIds: number[], model: strin
   const rows = await sql`SELECT atom_id, vector FROM pm_atom_embedding WHERE model = ${model} AND atom_id = ANY(${atomIds}::bigint[])`;
   for (const r of rows) out.set(Number(r.atom_id), bytesToVector(r.vector as Uint8Array));
   return out;
+}
+
+/** Type, content and stored embedding of `model` for each atom that has one (what dedup compares), in one query. */
+export async function dedupCandidates(sql: SqlLike, atomIds: number[], model: string): Promise<DedupCandidate[]> {
+  if (!atomIds.length) return [];
+  const rows = await sql`
+    SELECT a.id, a.type, a.content, e.vector FROM pm_atom a JOIN pm_atom_embedding e ON e.atom_id = a.id AND e.model = ${model}
+     WHERE a.id = ANY(${atomIds}::bigint[])`;
+  return rows.map((r) => ({ id: Number(r.id), type: r.type as AtomType, content: String(r.content), vector: bytesToVector(r.vector as Uint8Array) }));
 }
 
 function mergeRecord(r: Record<string, unknown>): MergeRecord {

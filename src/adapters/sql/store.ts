@@ -10,6 +10,7 @@ import type {
   AtomView,
   CanonicalStore,
   ChangeCursor,
+  DedupCandidate,
   EmbeddingRow,
   IngestCommit,
   IngestPlan,
@@ -25,7 +26,7 @@ import type { Database } from "./database.ts";
 import { mapSqlError } from "./errors.ts";
 import { insertEmbeddings } from "./atom-writes.ts";
 import { commitIngestTx } from "./ingest-commit.ts";
-import { analyzeMany, embeddingsOf, failQuarantine, openQuarantine, resolveQuarantine, undoMerge } from "./knowledge.ts";
+import { analyzeMany, dedupCandidates, embeddingsOf, failQuarantine, openQuarantine, resolveQuarantine, undoMerge } from "./knowledge.ts";
 import { MIGRATIONS, applyMigrations, appliedVersions } from "./migrations.ts";
 import { analyze, atomChanges, atomsByIds, changeMark, embeddingChanges, trigramSearch } from "./read-queries.ts";
 import { readStats } from "./stats.ts";
@@ -128,6 +129,10 @@ export class SqlCanonicalStore implements CanonicalStore {
 
   embeddingsOf(atomIds: number[], model: string): Promise<Map<number, Float32Array>> {
     return this.guard("read embeddings", (sql) => embeddingsOf(sql, atomIds, model));
+  }
+
+  dedupCandidates(atomIds: number[], model: string): Promise<DedupCandidate[]> {
+    return this.guard("read dedup candidates", (sql) => dedupCandidates(sql, atomIds, model));
   }
 
   undoMerge(mergeId: number): Promise<MergeRecord> {
