@@ -104,6 +104,21 @@ function withoutVerbatimText(atoms: DistilledAtom[], chunk: string): DistilledAt
 }
 
 /**
+ * Quarantines chunks after distillation (their atoms could not be embedded): removes every draft of them, renumbers
+ * the remaining drafts' links, and records the chunks with `reason` and `detail`.
+ */
+export function quarantineChunks(out: DistilledChunks, failed: Map<number, { reason: string; detail: string }>, distiller: string): void {
+  if (!failed.size) return;
+  const index = new Map<number, number>();
+  out.drafts.forEach((d, i) => !failed.has(d.chunkOrd) && index.set(i, index.size));
+  out.drafts = out.drafts
+    .filter((d) => !failed.has(d.chunkOrd))
+    .map((d) => ({ ...d, links: d.links.filter((l) => l.planned === undefined || index.has(l.planned)).map((l) => (l.planned === undefined ? l : { ...l, planned: index.get(l.planned)! })) }));
+  for (const [chunkOrd, f] of failed) out.quarantine.push({ chunkOrd, distiller, reason: f.reason, detail: f.detail, attempts: 1 });
+  out.warnings.push(`${failed.size} chunk(s) quarantined: their atoms could not be embedded (${[...failed.values()][0].detail.slice(0, 120)})`);
+}
+
+/**
  * Distills `chunks` one by one with `distiller`. @throws PegasError CANCELLED (signal), or any non-LLM error of the
  * distiller; an LLM_FAILED chunk is quarantined instead.
  */

@@ -13,7 +13,7 @@ import { PegasError } from "../errors.ts";
 import type { ChunkInput, DocumentKind, IngestPlan, Locator, PlannedAtom, PlannedLink } from "../ports/canonical-store.ts";
 import type { ParsedDocument } from "../ports/parser.ts";
 import { type DedupFinding, findDuplicates } from "./dedup.ts";
-import { type ChunkDraft, distillChunks } from "./distill.ts";
+import { type ChunkDraft, type DistilledChunks, distillChunks, quarantineChunks } from "./distill.ts";
 import type { Services } from "./services.ts";
 import type { RawSource } from "./source.ts";
 
@@ -85,15 +85,41 @@ export function chunkSections(parsed: ParsedDocument, target: number): ChunkInpu
   return out;
 }
 
-async function embedAll(services: Services, texts: string[], opts: DocumentOptions): Promise<Float32Array[]> {
-  const out: Float32Array[] = [];
+/**
+ * Embeds the drafts in batches. A batch the embedder refuses (LLM_FAILED: a NaN or zero vector, an input over the
+ * context length) is embedded text by text, and the chunks whose texts still fail are quarantined with their atoms
+ * instead of failing the whole document. @throws PegasError CANCELLED, or LLM_FAILED when every text fails (the
+ * embedder itself is down).
+ */
+async function embedAll(services: Services, distilled: DistilledChunks, opts: DocumentOptions): Promise<Float32Array[]> {
+  const texts = distilled.drafts.map((d) => d.draft.searchText);
+  const out: Array<Float32Array | undefined> = [];
+  const failed = new Map<number, { reason: string; detail: string }>();
   for (let i = 0; i < texts.length; i += EMBED_BATCH) {
     await yieldToEventLoop(); // the local embedder is synchronous: let signals and cancellation in
     checkAborted(opts.signal);
-    out.push(...(await services.embedder.embedDocuments(texts.slice(i, i + EMBED_BATCH), opts.signal)));
-    opts.onProgress?.(Math.min(i + EMBED_BATCH, texts.length), texts.length, "embedding chunks");
+    const batch = texts.slice(i, i + EMBED_BATCH);
+    try {
+      out.push(...(await services.embedder.embedDocuments(batch, opts.signal)));
+    } catch (err) {
+      if (!(err instanceof PegasError) || err.code !== "LLM_FAILED") throw err;
+      for (const [j, text] of batch.entries()) {
+        const one = await services.embedder.embedDocuments([text], opts.signal).catch((e: unknown) => {
+          if (!(e instanceof PegasError) || e.code !== "LLM_FAILED") throw e;
+          failed.set(distilled.drafts[i + j].chunkOrd, { reason: "embedding", detail: e.message.slice(0, 500) });
+          return [undefined];
+        });
+        out.push(one[0]);
+      }
+    }
+    opts.onProgress?.(Math.min(i + EMBED_BATCH, texts.length), texts.length, "embedding atoms");
   }
-  return out;
+  if (failed.size && failed.size === new Set(distilled.drafts.map((d) => d.chunkOrd)).size) {
+    throw new PegasError("LLM_FAILED", `no atom of this document could be embedded: ${[...failed.values()][0].detail}`, { hint: "check the embedding model; nothing was stored" });
+  }
+  const keep = distilled.drafts.map((d) => !failed.has(d.chunkOrd));
+  quarantineChunks(distilled, failed, services.distiller.name);
+  return out.filter((_, i) => keep[i]) as Float32Array[];
 }
 
 /** Replaces an empty extraction by the caller's snippet, when one was given. */
@@ -148,7 +174,7 @@ export async function ingestParsed(services: Services, raw: RawSource, parsedIn:
   }
   const title = sanitizeText(raw.title ?? parsed.title ?? "", "title").text.trim() || defaultTitle(parsed.sections[0].text);
   const distilled = await distillChunks(services.distiller, chunks, { title, signal: opts.signal, onProgress: opts.onProgress });
-  const vectors = await embedAll(services, distilled.drafts.map((d) => d.draft.searchText), opts);
+  const vectors = await embedAll(services, distilled, opts);
   checkAborted(opts.signal);
   await services.projection.sync();
   const findings = await findDuplicates(services, distilled.drafts.map((d, i) => ({ ...d.draft, vector: vectors[i] })), opts.signal);

@@ -45,7 +45,15 @@ export async function retryQuarantine(services: Services, opts: { limit?: number
       out.failed.push({ quarantine_id: q.id, doc_id: q.docId, reason: f.reason, attempts: q.attempts + 1 });
       continue;
     }
-    const vectors = await services.embedder.embedDocuments(distilled.drafts.map((d) => d.draft.searchText), opts.signal);
+    let vectors: Float32Array[];
+    try {
+      vectors = await services.embedder.embedDocuments(distilled.drafts.map((d) => d.draft.searchText), opts.signal);
+    } catch (err) {
+      if (!(err instanceof PegasError) || err.code !== "LLM_FAILED") throw err;
+      await services.store.failQuarantine(q.id, "embedding", err.message);
+      out.failed.push({ quarantine_id: q.id, doc_id: q.docId, reason: "embedding", attempts: q.attempts + 1 });
+      continue;
+    }
     await services.projection.sync();
     const findings = await findDuplicates(services, distilled.drafts.map((d, i) => ({ ...d.draft, vector: vectors[i] })), opts.signal);
     try {

@@ -90,9 +90,12 @@ function joinVerdicts(atom: VerifySubject, found: Array<{ subject: VerifySubject
     if (verdict === "duplicate" && subject.type !== atom.type) {
       verdict = "new";
       reason = `same statement as a ${subject.type} atom, kept as a ${atom.type} (types differ)`;
-    } else if (verdict === "duplicate" && (atom.keptApart.includes(subject.id) || subject.keptApart.includes(atom.id))) {
+    } else if ((verdict === "duplicate" || verdict === "corroborates") && (atom.keptApart.includes(subject.id) || subject.keptApart.includes(atom.id))) {
       verdict = "new";
       reason = `a merge of atoms ${atom.id} and ${subject.id} was undone: kept apart`;
+    } else if (verdict === "contradicts" && (atom.notContradicting.includes(subject.id) || subject.notContradicting.includes(atom.id))) {
+      verdict = "new";
+      reason = `a contradiction between atoms ${atom.id} and ${subject.id} was reverted`;
     }
     return { subject, cosine, verdict, reason };
   });
@@ -111,9 +114,8 @@ export async function verifyStep(ctx: StepContext, atomId: number): Promise<Step
   const sited = (s: VerifySubject) => ({ id: s.id, claim: s.claim, content: s.content, lang: s.lang, sites: sitesOf(s) });
   const verdicts = await verdictsFor(ctx, sited(subject), found.map((f) => ({ ...sited(f.subject), cosine: f.cosine })));
   const judged = joinVerdicts(subject, found, verdicts, ctx.warnings);
-  const write = planStep(subject, judged);
-  const empty = !write.changes.length && !write.links.length && !write.confidence.length;
-  const applied = empty ? { changes: [], skipped: [], linksAdded: 0, confidenceRaised: [] } : await ctx.services.store.applyVerification(write);
+  const write = { ...planStep(subject, judged), checked: { atomId: subject.id, judge: ctx.services.judge.name } };
+  const applied = await ctx.services.store.applyVerification(write);
   return { verdicts: judged.map((j) => j.verdict), applied };
 }
 

@@ -24,7 +24,11 @@ export interface EvidenceDoc {
   authority: number;
 }
 
-/** Site key of one evidence document: `web:<registrable domain or host>` or `doc:<id>`. */
+/**
+ * Site key of one evidence document: `web:<registrable domain or host>` for http(s); `local` for files and raw text
+ * (all of them one site: copies on the user's own disk, or text pasted twice, cannot confirm each other); `doc:<id>`
+ * for other identifiers (doi:, urn:, …), each its own source.
+ */
 export function siteOf(source: Pick<EvidenceDoc, "docId" | "uri">): string {
   let url: URL;
   try {
@@ -32,6 +36,7 @@ export function siteOf(source: Pick<EvidenceDoc, "docId" | "uri">): string {
   } catch {
     return `doc:${source.docId}`;
   }
+  if (url.protocol === "file:" || url.protocol === "text:") return "local";
   if (url.protocol !== "http:" && url.protocol !== "https:") return `doc:${source.docId}`;
   const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
   if (!host) return `doc:${source.docId}`;

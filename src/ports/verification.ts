@@ -49,6 +49,8 @@ export interface VerifySubject {
   sources: EvidenceSource[];
   /** Atoms a merge with which was undone: someone said they differ, so they are never called duplicates again. */
   keptApart: number[];
+  /** Atoms whose contradiction with this one was reverted: never called contradicting again. */
+  notContradicting: number[];
 }
 
 /** One status change to apply; applied only if the atom's status is still `from` when the transaction runs. */
@@ -71,6 +73,8 @@ export interface VerificationWrite {
   links: Array<{ src: number; dst: number; kind: string; confidence: number }>;
   /** New confidences; applied only where higher than the stored one (never lowered); the first raise keeps the old value as the prior. */
   confidence: Array<{ atomId: number; value: number }>;
+  /** The atom that was checked and by which judge: moves it to the back of the default queue. */
+  checked?: { atomId: number; judge: string };
 }
 
 /** A recorded status change (pm_atom_status_change); times are ISO 8601 UTC. */

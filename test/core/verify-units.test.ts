@@ -21,8 +21,9 @@ describe("sites", () => {
     expect(siteOf(doc(8, "http://[::1]:80/"))).toBe("web:::1");
     expect(siteOf(doc(9, "http://localhost:3000/x"))).toBe("web:localhost");
     expect(siteOf(doc(10, "HTTPS://WWW.Example.ORG./x"))).toBe("web:example.org");
-    expect(siteOf(doc(11, "file:///home/me/paper.pdf"))).toBe("doc:11");
-    expect(siteOf(doc(12, "text:sha256:abcdef"))).toBe("doc:12");
+    expect(siteOf(doc(11, "file:///home/me/paper.pdf"))).toBe("local");
+    expect(siteOf(doc(12, "text:sha256:abcdef"))).toBe("local");
+    expect(siteOf(doc(14, "doi:10.1000/182"))).toBe("doc:14");
     expect(siteOf(doc(13, "not a uri"))).toBe("doc:13");
   });
 
@@ -76,7 +77,7 @@ describe("heuristic judge", () => {
 describe("planStep", () => {
   const subject = (id: number, over: Partial<VerifySubject> = {}): VerifySubject => ({
     id, type: "fact", claim: "c", content: "c", lang: "en", status: "candidate", confidence: 0.5, prior: 0.5, docId: id,
-    sources: [doc(id, `https://site${id}.org/`)], keptApart: [], ...over,
+    sources: [doc(id, `https://site${id}.org/`)], keptApart: [], notContradicting: [], ...over,
   });
   test("a duplicate stales the later atom and nothing else happens to it", () => {
     const w = planStep(subject(9), [{ subject: subject(3), cosine: 1, verdict: "duplicate", reason: "same" }]);

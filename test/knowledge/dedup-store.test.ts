@@ -50,7 +50,7 @@ describe.skipIf(skip !== null)("dedup through memory_store and ingest", () => {
     const after = await sql()`SELECT d.uri FROM pm_citation c JOIN pm_document d ON d.id = c.doc_id WHERE c.atom_id = ${base}`;
     expect(after.map((c) => c.uri)).toEqual(["https://a.example/1"]);
     const [history] = await sql()`SELECT from_status, to_status, actor FROM pm_atom_status_change WHERE atom_id = ${b.merge!.absorbed_atom_id}`;
-    expect(history).toMatchObject({ from_status: "stale", to_status: "candidate", actor: "revert" });
+    expect(history).toMatchObject({ from_status: "stale", to_status: "candidate", actor: "unmerge" });
     // Verification respects the undo: the two are never called duplicates again.
     const v = await verifyAtoms(t.services, { atom_id: b.merge!.absorbed_atom_id });
     expect(v.verdicts.duplicate).toBe(0);
@@ -58,6 +58,34 @@ describe.skipIf(skip !== null)("dedup through memory_store and ingest", () => {
     expect(still.status).not.toBe("stale");
     await rejectsWith(t.services.store.undoMerge(b.merge!.merge_id), "INVALID_INPUT");
     await rejectsWith(t.services.store.undoMerge(999_999), "NOT_FOUND");
+  });
+
+  test("the text of an absorbed atom stored again resolves to the atom that absorbed it", async () => {
+    const k = await storeAtom(t.services, { type: "fact", claim: "The Kessler bridge is 120 metres long." });
+    const m = await storeAtom(t.services, { type: "fact", claim: "The Kessler bridge is 120 metres long!" });
+    expect(m.merge).not.toBeNull();
+    const again = await storeAtom(t.services, { type: "fact", claim: "The Kessler bridge is 120 metres long!", source_uri: "https://c.example/3" });
+    expect(again.atom_id).toBe(k.atom_id);
+    const cites = await sql()`SELECT d.uri FROM pm_citation c JOIN pm_document d ON d.id = c.doc_id WHERE c.atom_id = ${k.atom_id}`;
+    expect(cites.map((c) => c.uri)).toContain("https://c.example/3");
+  });
+
+  test("undoing a merge takes back what verification built on it, and cannot be reverted alone", async () => {
+    const a = await storeAtom(t.services, { type: "fact", claim: "The Volga flows into the Caspian Sea.", source_uri: "https://rivers.example.org/volga" });
+    const b = await storeAtom(t.services, { type: "fact", claim: "The Volga flows into the Caspian Sea!", source_uri: "https://geo.example.net/volga" });
+    expect(b.merge).not.toBeNull();
+    const v = await verifyAtoms(t.services, { atom_id: a.atom_id });
+    expect(v.changes.map((c) => c.to)).toEqual(["verified"]);
+    await t.services.store.undoMerge(b.merge!.merge_id);
+    const [kept] = await sql()`SELECT status, confidence FROM pm_atom WHERE id = ${a.atom_id}`;
+    expect(kept.status).toBe("candidate");
+    expect(kept.confidence).toBeCloseTo(0.5, 5);
+    const [change] = await sql()`SELECT id, actor FROM pm_atom_status_change WHERE atom_id = ${a.atom_id} ORDER BY id DESC LIMIT 1`;
+    expect(change.actor).toBe("unmerge");
+    await rejectsWith(t.services.store.revertStatusChange(Number(change.id)), "INVALID_INPUT");
+    // The split atoms never corroborate each other again.
+    const again = await verifyAtoms(t.services, { atom_id: b.merge!.absorbed_atom_id });
+    expect(again.verdicts.corroborates + again.verdicts.duplicate).toBe(0);
   });
 
   for (const [label, claim] of [

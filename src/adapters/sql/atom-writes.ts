@@ -114,8 +114,11 @@ export interface WriteOutcome {
   ownIds: number[];
 }
 
-/** Resolves each planned atom to the atom holding its knowledge; merged ones follow their target (earlier in the plan). */
-function effectiveIds(planned: PlannedAtom[], ownIds: number[], created: Set<number>): { eff: number[]; merged: boolean[] } {
+/**
+ * Resolves each planned atom to the atom holding its knowledge: a merged one follows its target (earlier in the
+ * plan); one whose text already exists as the absorbed row of a merge in force follows that merge's kept atom.
+ */
+function effectiveIds(planned: PlannedAtom[], ownIds: number[], created: Set<number>, absorbedBy: Map<number, number>): { eff: number[]; merged: boolean[] } {
   const eff: number[] = [];
   const merged: boolean[] = [];
   planned.forEach((p, i) => {
@@ -123,9 +126,16 @@ function effectiveIds(planned: PlannedAtom[], ownIds: number[], created: Set<num
     const target = m === undefined ? undefined : (m.atomId ?? (m.planned !== undefined && m.planned < i ? eff[m.planned] : undefined));
     // A merged atom whose text already existed (an exact duplicate of a stored atom) is just that stored atom.
     merged[i] = target !== undefined && created.has(ownIds[i]) && target !== ownIds[i];
-    eff[i] = merged[i] ? target! : ownIds[i];
+    eff[i] = merged[i] ? target! : (absorbedBy.get(ownIds[i]) ?? ownIds[i]);
   });
   return { eff, merged };
+}
+
+/** Kept atom of each merge in force that absorbed one of `ids`. */
+async function keptAtoms(tx: Tx, ids: number[]): Promise<Map<number, number>> {
+  if (!ids.length) return new Map();
+  const rows = await tx`SELECT absorbed_atom_id, kept_atom_id FROM pm_atom_merge WHERE undone_at IS NULL AND absorbed_atom_id = ANY(${ids}::bigint[])`;
+  return new Map(rows.map((r) => [Number(r.absorbed_atom_id), Number(r.kept_atom_id)]));
 }
 
 function citationRow(atomId: number, ctx: WriteContext, c: CitationInput): Record<string, unknown> {
@@ -176,7 +186,7 @@ export async function writePlannedAtoms(tx: Tx, planned: PlannedAtom[], ctx: Wri
   const statuses = planned.map((p) => (p.mergeInto ? "stale" : "candidate"));
   const { ids, created } = await insertAtoms(tx, planned.map((p) => p.atom), ctx.docId, statuses);
   const ownIds = planned.map((p) => ids.get(p.atom.contentHash)!);
-  const { eff, merged } = effectiveIds(planned, ownIds, created);
+  const { eff, merged } = effectiveIds(planned, ownIds, created, await keptAtoms(tx, ownIds.filter((id) => !created.has(id))));
   // An exact duplicate stored as `stale` by this plan but not merged (its target vanished) must not stay hidden.
   const unmergedStale = planned.map((_, i) => i).filter((i) => planned[i].mergeInto && !merged[i] && created.has(ownIds[i]));
   if (unmergedStale.length) await tx`UPDATE pm_atom SET status = 'candidate' WHERE id = ANY(${unmergedStale.map((i) => ownIds[i])}::bigint[])`;
@@ -185,7 +195,11 @@ export async function writePlannedAtoms(tx: Tx, planned: PlannedAtom[], ctx: Wri
   await insertEmbeddings(tx, [...vectors].map(([atomId, vector]) => ({ atomId, vector })), ctx.model);
   let citationsAdded = 0;
   if (ctx.docId !== null) {
-    const rows = planned.flatMap((p, i) => [citationRow(ownIds[i], ctx, p.citation), ...(merged[i] ? [citationRow(eff[i], ctx, p.citation)] : [])]);
+    // The own row keeps its evidence (for an undo); a merged atom's citation is copied onto the atom that absorbed it.
+    const rows = planned.flatMap((p, i) => [
+      ...(eff[i] === ownIds[i] || merged[i] ? [citationRow(ownIds[i], ctx, p.citation)] : []),
+      ...(eff[i] !== ownIds[i] ? [citationRow(eff[i], ctx, p.citation)] : []),
+    ]);
     citationsAdded = (await insertCitations(tx, rows)).length;
   }
   const mergeIds = await writeMerges(tx, planned, ownIds, eff, merged, ctx);

@@ -48,26 +48,40 @@ function mergeRecord(r: Record<string, unknown>): MergeRecord {
 }
 
 /**
- * Undoes merge `mergeId` in one transaction: the absorbed atom goes back from `stale` to `candidate` (recorded in
- * the status history), the citation the merge copied onto the kept atom is removed, the merge is marked undone.
+ * Undoes merge `mergeId` in one transaction: the absorbed atom goes back from `stale` to `candidate`, the citation the
+ * merge copied onto the kept atom is removed, and the kept atom, whose evidence just shrank, loses what verification
+ * built on it (`verified` → `candidate`, confidence back to its prior) and is queued for verification again. Both
+ * status changes are recorded (actor `unmerge`); the merge is marked undone.
  * @throws PegasError NOT_FOUND (no such merge), INVALID_INPUT (already undone, or the absorbed atom is no longer stale).
  */
 export async function undoMerge(sql: Sql<any>, mergeId: number): Promise<MergeRecord> {
   return sql.begin(async (tx: Tx) => {
     const [m] = await tx`SELECT * FROM pm_atom_merge WHERE id = ${mergeId} FOR UPDATE`;
-    if (!m) throw new PegasError("NOT_FOUND", `no merge #${mergeId}`, { hint: "merge ids are returned by memory_store and listed by memory_get" });
+    if (!m) throw new PegasError("NOT_FOUND", `no merge #${mergeId}`, { hint: "memory_store and memory_ingest report merge ids" });
     if (m.undone_at) throw invalidInput(`merge #${mergeId} was already undone`);
     const absorbed = Number(m.absorbed_atom_id);
+    const kept = Number(m.kept_atom_id);
     const [a] = await tx`SELECT status FROM pm_atom WHERE id = ${absorbed} FOR UPDATE`;
     if (a?.status !== "stale") throw invalidInput(`atom ${absorbed} absorbed by merge #${mergeId} is '${a?.status}' now, not 'stale'`, "undo the later change first");
     await tx`UPDATE pm_atom SET status = 'candidate' WHERE id = ${absorbed}`;
-    await tx`INSERT INTO pm_atom_status_change (atom_id, from_status, to_status, reason, evidence, actor)
-             VALUES (${absorbed}, 'stale', 'candidate', ${`merge #${mergeId} undone`}, ${tx.json([Number(m.kept_atom_id)])}, 'revert')`;
+    await recordUnmerge(tx, absorbed, "stale", `merge #${mergeId} undone`, [kept]);
     if (m.citation_id !== null) await tx`DELETE FROM pm_citation WHERE id = ${m.citation_id}`;
+    const [k] = await tx`SELECT status FROM pm_atom WHERE id = ${kept} FOR UPDATE`;
+    await tx`
+      UPDATE pm_atom SET status = CASE WHEN status = 'verified' THEN 'candidate' ELSE status END,
+             confidence = COALESCE((metadata->>'confidence_prior')::real, confidence), metadata = metadata - 'confidence_prior'
+       WHERE id = ${kept}`;
+    if (k?.status === "verified") await recordUnmerge(tx, kept, "verified", `merge #${mergeId} undone: its evidence changed, to be verified again`, [absorbed]);
+    await tx`DELETE FROM pm_atom_check WHERE atom_id = ANY(${[kept, absorbed]}::bigint[])`;
     const [done] = await tx`UPDATE pm_atom_merge SET undone_at = now() WHERE id = ${mergeId} RETURNING *`;
-    await enqueueOutbox(tx, "atom", [absorbed, Number(m.kept_atom_id)], "upsert");
+    await enqueueOutbox(tx, "atom", [absorbed, kept], "upsert");
     return mergeRecord(done);
   }) as Promise<MergeRecord>;
+}
+
+async function recordUnmerge(tx: Tx, atomId: number, from: string, reason: string, evidence: number[]): Promise<void> {
+  await tx`INSERT INTO pm_atom_status_change (atom_id, from_status, to_status, reason, evidence, actor)
+           VALUES (${atomId}, ${from}, 'candidate', ${reason}, ${tx.json(evidence)}, 'unmerge')`;
 }
 
 /** Open quarantine entries of the documents' current versions, oldest first (optionally of one document). */

@@ -58,9 +58,13 @@ export async function verificationTargets(sql: Sql<any>, sel: VerificationSelect
     const [n] = await sql`SELECT count(*) AS n FROM pm_atom a WHERE ${of()}`;
     return { ids: rows.map((r) => Number(r.id)), total: Number(n.n) };
   }
-  const rows = await sql`SELECT id FROM pm_atom WHERE status = 'candidate' ORDER BY created_at, id LIMIT ${sel.limit}`;
-  const [n] = await sql`SELECT count(*) AS n FROM pm_atom WHERE status = 'candidate'`;
-  return { ids: rows.map((r) => Number(r.id)), total: Number(n.n) };
+  // Never-checked candidates first (oldest first), then those checked longest ago; `total` counts the unchecked.
+  const rows = await sql`
+    SELECT a.id FROM pm_atom a LEFT JOIN pm_atom_check k ON k.atom_id = a.id
+     WHERE a.status = 'candidate' ORDER BY k.checked_at NULLS FIRST, a.created_at, a.id LIMIT ${sel.limit}`;
+  const [n] = await sql`
+    SELECT count(*) AS n FROM pm_atom a WHERE a.status = 'candidate' AND NOT EXISTS (SELECT 1 FROM pm_atom_check k WHERE k.atom_id = a.id)`;
+  return { ids: rows.map((r) => Number(r.id)), total: Math.max(Number(n.n), rows.length) };
 }
 
 /** Atoms with their evidence documents (active documents citing them, and their own document), in the order of `ids`. */
@@ -74,7 +78,9 @@ export async function verificationSubjects(sql: SqlLike, ids: number[]): Promise
                       WHERE d.status = 'active'
                         AND (d.id = a.doc_id OR d.id IN (SELECT c.doc_id FROM pm_citation c WHERE c.atom_id = a.id))), '[]'::json) AS sources,
            ARRAY(SELECT CASE WHEN m.kept_atom_id = a.id THEN m.absorbed_atom_id ELSE m.kept_atom_id END FROM pm_atom_merge m
-                  WHERE m.undone_at IS NOT NULL AND (m.kept_atom_id = a.id OR m.absorbed_atom_id = a.id)) AS kept_apart
+                  WHERE m.undone_at IS NOT NULL AND (m.kept_atom_id = a.id OR m.absorbed_atom_id = a.id)) AS kept_apart,
+           ARRAY(SELECT DISTINCT jsonb_array_elements_text(h.evidence)::bigint FROM pm_atom_status_change h
+                  WHERE h.atom_id = a.id AND h.to_status = 'contested' AND h.reverted_at IS NOT NULL) AS not_contradicting
       FROM pm_atom a WHERE a.id = ANY(${ids}::bigint[])`;
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
   return ids.flatMap((id) => {
@@ -87,6 +93,7 @@ export async function verificationSubjects(sql: SqlLike, ids: number[]): Promise
       id, type: r.type as AtomType, claim: String(r.claim), content: String(r.content), lang: String(r.lang),
       status: r.status as AtomStatus, confidence: Number(r.confidence), prior: r.prior === null ? Number(r.confidence) : Number(r.prior), docId: r.doc_id === null ? null : Number(r.doc_id), sources,
       keptApart: (r.kept_apart as unknown[]).map(Number),
+      notContradicting: (r.not_contradicting as unknown[]).map(Number),
     }];
   });
 }
@@ -161,6 +168,10 @@ export async function applyVerificationTx(tx: Tx, w: VerificationWrite): Promise
       touched.add(c.atomId);
     }
   }
+  if (w.checked) {
+    await tx`INSERT INTO pm_atom_check (atom_id, judge) VALUES (${w.checked.atomId}, ${w.checked.judge})
+             ON CONFLICT (atom_id) DO UPDATE SET judge = EXCLUDED.judge, checked_at = now()`;
+  }
   await outboxAtoms(tx, touched);
   for (const id of linkIds) await tx`INSERT INTO pm_outbox (entity_type, entity_id, op) VALUES ('atom_link', ${String(id)}, 'upsert')`;
   return out;
@@ -174,6 +185,9 @@ export async function revertStatusChangeTx(tx: Tx, changeId: number): Promise<Re
   const [row] = await tx`SELECT * FROM pm_atom_status_change WHERE id = ${changeId} FOR UPDATE`;
   if (!row) throw new PegasError("NOT_FOUND", `no status change '${changeId}'`, { hint: "memory_verify results and an atom's history name change ids" });
   const original = changeRecord(row);
+  if (original.actor === "unmerge") {
+    throw invalidInput(`status change ${changeId} came with undoing a merge and cannot be reverted alone`, "store the atom again to merge it anew");
+  }
   if (original.reverted_at) {
     const [by] = await tx`SELECT id FROM pm_atom_status_change WHERE reverts = ${changeId} ORDER BY id LIMIT 1`;
     throw invalidInput(`status change ${changeId} was already reverted at ${original.reverted_at}${by ? ` (by change ${by.id})` : ""}`, "nothing to do; see the atom's history");

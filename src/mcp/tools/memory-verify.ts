@@ -15,7 +15,7 @@ const change = z.object({
   evidence: z.array(z.number().int()).describe("atom ids that support the change"),
 });
 const historyEntry = change.extend({
-  actor: z.string().describe("verify | revert | dedup | ingest | agent"),
+  actor: z.string().describe("verify | revert | unmerge"),
   reverts: id.nullable().describe("the change this one undid"),
   reverted_at: z.string().nullable().describe("when this change was undone (ISO 8601)"),
   created_at: z.string(),
