@@ -15,6 +15,7 @@ import { yieldToEventLoop } from "../domain/yield.ts";
 import { PegasError } from "../errors.ts";
 import type { ChunkInput, Locator, PlannedLink, QuarantineInput } from "../ports/canonical-store.ts";
 import type { DistilledAtom, Distiller } from "../ports/distiller.ts";
+import { quarantineReason } from "../ports/distill-failure.ts";
 
 /** An atom drafted from a chunk, with its citation and its links to other drafts of the same batch (by index). */
 export interface ChunkDraft {
@@ -53,12 +54,6 @@ export function quoteLocator(chunk: ChunkInput, quote: string): Locator {
   const start = base.char_start + codePoints(before);
   const line = (base.line_start ?? 1) + (before.match(/\n/g)?.length ?? 0);
   return { ...base, char_start: start, char_end: start + codePoints(quote), line_start: line, line_end: line + (quote.match(/\n/g)?.length ?? 0) };
-}
-
-/** The reason recorded for a failed chunk: what an LLM distiller attached to its error, else the message. */
-export function failureOf(err: PegasError): { reason: string; detail: string } {
-  const q = (err as PegasError & { quarantine?: { reason?: unknown; detail?: unknown } }).quarantine;
-  return typeof q?.reason === "string" ? { reason: q.reason, detail: String(q.detail ?? "") } : { reason: "error", detail: err.message.slice(0, 500) };
 }
 
 function toDrafts(atoms: DistilledAtom[], chunk: ChunkInput, offset: number, distiller: string): ChunkDraft[] {
@@ -142,8 +137,9 @@ export async function distillChunks(
       if (/[\p{L}\p{N}]/u.test(chunk.text)) out.drafts.push(passageDraft(chunk));
       out.drafts.push(...toDrafts(typed, chunk, out.drafts.length, distiller.name));
     } catch (err) {
-      if (!(err instanceof PegasError) || err.code !== "LLM_FAILED") throw err;
-      out.quarantine.push({ chunkOrd: chunk.ord, distiller: distiller.name, ...failureOf(err), attempts: 1 });
+      const why = quarantineReason(err);
+      if (!why) throw err;
+      out.quarantine.push({ chunkOrd: chunk.ord, distiller: distiller.name, ...why, attempts: 1 });
     }
     opts.onProgress?.(i + 1, chunks.length, "distilling chunks");
   }

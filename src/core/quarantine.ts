@@ -6,7 +6,7 @@
 import { PegasError } from "../errors.ts";
 import type { ChunkInput } from "../ports/canonical-store.ts";
 import { findDuplicates } from "./dedup.ts";
-import { distillChunks, failureOf } from "./distill.ts";
+import { distillChunks } from "./distill.ts";
 import { planAtoms } from "./ingest-document.ts";
 import type { Services } from "./services.ts";
 import { sha256Hex } from "../domain/hash.ts";
@@ -64,7 +64,7 @@ export async function retryQuarantine(services: Services, opts: { limit?: number
       out.atoms_near_duplicate += c.atomsMerged;
     } catch (err) {
       if (!(err instanceof PegasError) || err.code !== "NOT_FOUND") throw err;
-      out.failed.push({ quarantine_id: q.id, doc_id: q.docId, ...failureOf(err), attempts: q.attempts });
+      out.failed.push({ quarantine_id: q.id, doc_id: q.docId, reason: "resolved elsewhere", attempts: q.attempts });
     }
   }
   return out;

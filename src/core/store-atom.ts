@@ -63,6 +63,10 @@ function checkUri(uri: string): string {
   } catch {
     throw invalidInput(`source_uri '${uri.slice(0, 200)}' is not an absolute URI`, "use e.g. https://… or file:///…");
   }
+  // A citation must point at evidence a reader can open, not at code.
+  if (["javascript:", "data:", "vbscript:", "blob:", "about:"].includes(u.protocol)) {
+    throw invalidInput(`source_uri with scheme '${u.protocol}' cannot be evidence`, "cite an http(s), file, doi or urn URI");
+  }
   // The URI is stored and shown in every citation: it must not carry a password.
   if (u.username || u.password) throw invalidInput("source_uri must not contain credentials (user:password@)", "cite the URI without them");
   return u.href;

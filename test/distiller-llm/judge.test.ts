@@ -4,7 +4,7 @@
  * retried once and then LLM_FAILED with reason schema.
  */
 import { afterAll, afterEach, describe, expect, test } from "bun:test";
-import { quarantineReason } from "../../src/adapters/distiller/llm/failure.ts";
+import { quarantineReason } from "../../src/ports/distill-failure.ts";
 import { JUDGE_SYSTEM_PROMPT } from "../../src/adapters/distiller/llm/judge.ts";
 import type { JudgedAtom, JudgeNeighbour } from "../../src/ports/verdict-judge.ts";
 import { rejectsWith } from "../support/errors.ts";

@@ -4,7 +4,7 @@
  * reason; a context-length error and other HTTP errors are not retried; timeouts and cancellation are honoured.
  */
 import { afterAll, afterEach, describe, expect, test } from "bun:test";
-import { DETAIL_MAX_CHARS, quarantineReason } from "../../src/adapters/distiller/llm/failure.ts";
+import { DETAIL_MAX_CHARS, quarantineReason } from "../../src/ports/distill-failure.ts";
 import { DISTILL_SYSTEM_PROMPT } from "../../src/adapters/distiller/llm/prompt.ts";
 import { PegasError } from "../../src/errors.ts";
 import { rejectsWith } from "../support/errors.ts";

@@ -9,7 +9,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { type CreateMessageRequest, CreateMessageRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { distillText, heuristicDistiller } from "../../src/adapters/distiller/heuristic/index.ts";
-import { quarantineReason } from "../../src/adapters/distiller/llm/failure.ts";
+import { quarantineReason } from "../../src/ports/distill-failure.ts";
 import { DISTILL_SYSTEM_PROMPT } from "../../src/adapters/distiller/llm/prompt.ts";
 import { createSamplingDistiller } from "../../src/adapters/mcp-sampling/distiller.ts";
 import { withSamplingDistiller } from "../../src/adapters/mcp-sampling/services.ts";

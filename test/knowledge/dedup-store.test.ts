@@ -118,6 +118,7 @@ describe.skipIf(skip !== null)("dedup through memory_store and ingest", () => {
     const [{ n: before }] = await sql()`SELECT count(*)::int AS n FROM pm_atom`;
     await rejectsWith(storeAtom(t.services, { type: "text", claim: "Bad link kind.", links: [{ atom_id: base, kind: "Not A Token" }] }), "INVALID_INPUT");
     await rejectsWith(storeAtom(t.services, { type: "text", claim: "Missing target.", links: [{ atom_id: 987_654, kind: "cause" }] }), "NOT_FOUND");
+    await rejectsWith(storeAtom(t.services, { type: "text", claim: "Script as evidence.", source_uri: "javascript:alert(1)" }), "INVALID_INPUT");
     const [{ n: after }] = await sql()`SELECT count(*)::int AS n FROM pm_atom`;
     expect(after).toBe(before);
   });

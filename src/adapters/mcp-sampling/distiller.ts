@@ -11,7 +11,7 @@ import { PegasError } from "../../errors.ts";
 import { log } from "../../log.ts";
 import type { DistillInput, DistillResult, Distiller } from "../../ports/distiller.ts";
 import { distillWithModel } from "../distiller/llm/distill.ts";
-import { LlmFailure } from "../distiller/llm/failure.ts";
+import { LlmFailure } from "../../ports/distill-failure.ts";
 import type { RawAnswer } from "../distiller/llm/parse.ts";
 import type { PromptMessage } from "../distiller/llm/prompt.ts";
 

@@ -164,11 +164,15 @@ const RU_RULES: Rule[] = [
  * A glossary entry candidate: "Term: definition" or "Term — definition" at the start of a line. The term is one to
  * four words starting with a letter, without digits, commas or unbalanced brackets ("Bug 1681796:", "Напротив,
  * очень рад, – …" are not terms); the definition is its first sentence, at least three words, and not a list of
- * capitalized names (author credits) nor joined verse lines. Whether a candidate is accepted depends on its neighbours (prose.ts).
+ * capitalized names (author credits) nor joined verse lines. A list bullet ("- ", "* ", "• ") before the term is
+ * allowed. Whether a candidate is accepted depends on its neighbours (prose.ts).
  */
 export function findGlossary(sentence: string): FoundDefinition | null {
-  if (/^[-–—]/u.test(sentence.trim())) return null; // a dialogue line, not an entry
-  const s = sentence.trim().replace(/^[•*]\s+/u, "");
+  const t = sentence.trim();
+  // An en or em dash opens a line of dialogue («– Жизнь — досадная ловушка»), not an entry; a hyphen-minus, "*" or
+  // "•" followed by a space is a list bullet ("- API: application programming interface").
+  if (/^(?:[–—]|-(?!\s))/u.test(t)) return null;
+  const s = t.replace(/^[-•*]\s+/u, "");
   const m = new RegExp(`^(\\p{L}[^:\\n]{0,59}?)\\s*(?::|\\s${DASH})\\s+(.+)$`, "u").exec(s);
   if (!m || /[\d,;…!?.]/u.test(m[1]) || (m[1].match(/\(/g) ?? []).length !== (m[1].match(/\)/g) ?? []).length) return null;
   if (!termOk(m[1], 4) || /\s(?:is|are|was|were)\s/u.test(` ${m[1]} `)) return null;

@@ -6,6 +6,9 @@
 import { sentenceSegmenter } from "../../../domain/text.ts";
 import type { Paragraph, Span } from "./blocks.ts";
 import { ABBREVIATIONS } from "./lexicon.ts";
+import { isReference } from "./references.ts";
+
+export { isReference };
 
 /** Fewest words (with a letter) a sentence needs to be a claim. */
 export const MIN_WORDS = 4;
@@ -108,22 +111,6 @@ export function isCaption(text: string): boolean {
 export function isFurniture(text: string): boolean {
   const t = text.trim();
   return FURNITURE.some((r) => r.test(t));
-}
-
-/**
- * A reference-list entry: two or more bibliographic marks (leading "[12]"/"12."/"^", author initials, a DOI or
- * URL, "et al.", "pp."/"Vol.", a year in parentheses or "Retrieved 2014-04-05").
- */
-export function isReference(text: string): boolean {
-  const t = text.trim();
-  let score = 0;
-  if (/^(?:\[\d+\]|\^|\d{1,3}\.\s+\p{Lu}[\p{L}'’-]+,)/u.test(t)) score++;
-  if ((t.match(/\b\p{Lu}\.(?:\s?\p{Lu}\.)?(?=[,;\s])/gu) ?? []).length >= 2) score++;
-  if (/\bdoi\b|doi\.org|10\.\d{4,}\/|https?:\/\//iu.test(t)) score++;
-  if (/\bet al\.|\bи др\./u.test(t)) score++;
-  if (/\b(?:pp?\.|vol\.|no\.|issn|isbn|pmid|arxiv|с\.|т\.)\s?\d/iu.test(t)) score++;
-  if (/\((?:19|20)\d{2}[a-z]?\)|\b(?:19|20)\d{2};\s?\d+|Retrieved \d{4}|Accessed\b|Available online/u.test(t)) score++;
-  return score >= 2;
 }
 
 /**

@@ -1,10 +1,9 @@
 /**
- * Why a language model failed on one chunk, in a form the ingest can record when it quarantines the chunk: every
- * LLM_FAILED error of the LLM distillers and the LLM judge is an {@link LlmFailure} carrying a machine-readable
- * reason and an excerpt of the last answer or error.
+ * Part of the Distiller port's contract: why a language model failed on one chunk, in a form the ingest records
+ * when it quarantines the chunk. Every LLM_FAILED error of the LLM distillers and the LLM judge is an
+ * {@link LlmFailure} carrying a machine-readable reason and an excerpt of the last answer or error.
  */
-import { PegasError } from "../../../errors.ts";
-import { isContextLengthError } from "../../ollama/failures.ts";
+import { PegasError } from "../errors.ts";
 
 /**
  * Reasons a chunk is quarantined:
@@ -54,5 +53,6 @@ export class LlmFailure extends PegasError {
 export function quarantineReason(err: unknown): QuarantineReason | null {
   if (err instanceof LlmFailure) return err.quarantine;
   if (!(err instanceof PegasError) || err.code !== "LLM_FAILED") return null;
-  return { reason: isContextLengthError(err) ? "context_length" : "http", detail: excerpt(err.message) };
+  // Another adapter's LLM_FAILED (an embedder refusing an over-long input says "context length").
+  return { reason: /context.{0,20}length|too long/i.test(err.message) ? "context_length" : "http", detail: excerpt(err.message) };
 }
