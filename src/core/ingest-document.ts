@@ -47,6 +47,8 @@ export interface DocumentResult extends IngestCounts {
   version: number;
   stored: boolean;
   unchanged: boolean;
+  /** Near-duplicate merges of this document (at most {@link MAX_MERGES_LISTED}); `memory_unmerge` undoes one. */
+  merges: Array<{ merge_id: number; kept_atom_id: number; absorbed_atom_id: number }>;
   snippet: boolean;
   sections: number;
 }
@@ -62,6 +64,9 @@ export interface DocumentOptions {
 }
 
 const EMBED_BATCH = 64;
+
+/** Most merges listed per document (`atoms_near_duplicate` counts them all). */
+export const MAX_MERGES_LISTED = 20;
 
 function checkAborted(signal?: AbortSignal): void {
   if (signal?.aborted) throw new PegasError("CANCELLED", "ingest cancelled; nothing of this document was stored");
@@ -133,7 +138,7 @@ function withSnippet(parsed: ParsedDocument, snippet: string | undefined): { par
 function emptyResult(raw: RawSource, parsed: ParsedDocument, kind: DocumentKind): DocumentResult {
   const warnings = parsed.warnings.length ? parsed.warnings : ["no text could be extracted"];
   return {
-    doc_id: null, uri: raw.uri, kind, title: parsed.title, version: 0, stored: false, unchanged: false, snippet: false, sections: 0, ...ZERO, warnings,
+    doc_id: null, uri: raw.uri, kind, title: parsed.title, version: 0, stored: false, unchanged: false, snippet: false, sections: 0, ...ZERO, merges: [], warnings,
   };
 }
 
@@ -170,7 +175,7 @@ export async function ingestParsed(services: Services, raw: RawSource, parsedIn:
   const base = { uri: raw.uri, kind, snippet, sections: parsed.sections.length, warnings: parsed.warnings };
   const known = await services.store.documentByUri(raw.uri);
   if (known?.contentHash === contentHash) {
-    return { ...base, doc_id: known.id, title: known.title, version: known.version, stored: true, unchanged: true, ...ZERO };
+    return { ...base, doc_id: known.id, title: known.title, version: known.version, stored: true, unchanged: true, ...ZERO, merges: [] };
   }
   const title = sanitizeText(raw.title ?? parsed.title ?? "", "title").text.trim() || defaultTitle(parsed.sections[0].text);
   const distilled = await distillChunks(services.distiller, chunks, { title, signal: opts.signal, onProgress: opts.onProgress });
@@ -198,5 +203,6 @@ export async function ingestParsed(services: Services, raw: RawSource, parsedIn:
     atoms_near_duplicate: commit.atomsMerged, atoms_contradicting: commit.unchanged ? 0 : findings.filter((f) => f.links.some((l) => l.kind === "contradicts")).length,
     citations_added: commit.citationsAdded, links_added: commit.linksAdded, atoms_staled: commit.atomsStaled,
     atoms_revived: commit.atomsRevived, chunks_quarantined: commit.chunksQuarantined,
+    merges: commit.merges.slice(0, MAX_MERGES_LISTED).map((m) => ({ merge_id: m.mergeId, kept_atom_id: m.keptAtomId, absorbed_atom_id: m.absorbedAtomId })),
   };
 }

@@ -142,6 +142,8 @@ export interface IngestCommit {
   atomsRevived: number;
   chunksQuarantined: number;
   atomIds: number[];
+  /** The merges this commit made (undo one with CanonicalStore.undoMerge). */
+  merges: Array<{ mergeId: number; keptAtomId: number; absorbedAtomId: number }>;
 }
 
 /** Atoms written by one distillation of a quarantined chunk (see {@link CanonicalStore.resolveQuarantine}). */

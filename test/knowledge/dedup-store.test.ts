@@ -128,6 +128,8 @@ describe.skipIf(skip !== null)("dedup through memory_store and ingest", () => {
     expect(one.atoms_created).toBeGreaterThanOrEqual(1);
     const two = await ingest(t.services, { text: "THE EIFFEL TOWER WAS COMPLETED IN 1889! Paris is the capital of France." });
     expect(two.atoms_near_duplicate).toBe(1);
+    expect(two.documents[0].merges.length).toBe(1);
+    expect(two.documents[0].merges[0].kept_atom_id).toBeGreaterThan(0);
     const three = await ingest(t.services, { text: "The Eiffel Tower was completed in 1887." });
     expect(three.atoms_contradicting).toBe(1);
     const hits = (await search(t.services, { query: "Eiffel Tower completed", k: 5, mode: "lexical" })).hits;

@@ -5,7 +5,7 @@
  */
 import type { TransactionSql } from "postgres";
 import type { IngestCommit, IngestPlan } from "../../ports/canonical-store.ts";
-import { enqueueOutbox, writePlannedAtoms } from "./atom-writes.ts";
+import { enqueueOutbox, type WriteOutcome, writePlannedAtoms } from "./atom-writes.ts";
 
 type Tx = TransactionSql<any>;
 
@@ -94,6 +94,11 @@ async function insertQuarantine(tx: Tx, plan: IngestPlan, docId: number, version
   return rows.length;
 }
 
+/** The merges a write made, with the atoms on both sides. */
+export function mergesOf(w: WriteOutcome): IngestCommit["merges"] {
+  return w.mergeIds.flatMap((mergeId, i) => (mergeId === undefined ? [] : [{ mergeId, keptAtomId: w.atomIds[i], absorbedAtomId: w.ownIds[i] }]));
+}
+
 /** Applies an {@link IngestPlan} inside the given transaction. */
 export async function commitIngestTx(tx: Tx, plan: IngestPlan): Promise<IngestCommit> {
   const doc = await upsertDocument(tx, plan);
@@ -101,7 +106,7 @@ export async function commitIngestTx(tx: Tx, plan: IngestPlan): Promise<IngestCo
     const [row] = await tx`SELECT id, version FROM pm_document WHERE uri = ${plan.document.uri}`;
     return {
       docId: Number(row.id), version: Number(row.version), unchanged: true, atomsCreated: 0, atomsExisting: 0, atomsMerged: 0,
-      citationsAdded: 0, linksAdded: 0, atomsStaled: 0, atomsRevived: 0, chunksQuarantined: 0, atomIds: [],
+      citationsAdded: 0, linksAdded: 0, atomsStaled: 0, atomsRevived: 0, chunksQuarantined: 0, atomIds: [], merges: [],
     };
   }
   const chunkIds = await insertChunks(tx, plan, doc.id, doc.version);
@@ -124,5 +129,6 @@ export async function commitIngestTx(tx: Tx, plan: IngestPlan): Promise<IngestCo
     atomsRevived: revived.length,
     chunksQuarantined: quarantined,
     atomIds: [...new Set(w.atomIds)],
+    merges: mergesOf(w),
   };
 }

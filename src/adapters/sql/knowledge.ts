@@ -9,6 +9,7 @@ import type { AtomType } from "../../domain/atom.ts";
 import type { DedupCandidate, IngestCommit, Locator, MergeRecord, QuarantineResolution, QuarantinedChunk } from "../../ports/canonical-store.ts";
 import type { SqlLike } from "./database.ts";
 import { enqueueOutbox, writePlannedAtoms } from "./atom-writes.ts";
+import { mergesOf } from "./ingest-commit.ts";
 import { bytesToVector } from "./vector-bytes.ts";
 
 type Tx = TransactionSql<any>;
@@ -116,7 +117,7 @@ export async function resolveQuarantine(sql: Sql<any>, res: QuarantineResolution
     await tx`UPDATE pm_distill_quarantine SET resolved_at = now(), updated_at = now(), attempts = attempts + 1 WHERE id = ${res.quarantineId}`;
     return {
       docId, version, unchanged: false, atomsCreated: w.counts.created, atomsExisting: w.counts.existing, atomsMerged: w.counts.merged,
-      citationsAdded: w.citationsAdded, linksAdded: w.linksAdded, atomsStaled: 0, atomsRevived: 0, chunksQuarantined: 0, atomIds: [...new Set(w.atomIds)],
+      citationsAdded: w.citationsAdded, linksAdded: w.linksAdded, atomsStaled: 0, atomsRevived: 0, chunksQuarantined: 0, atomIds: [...new Set(w.atomIds)], merges: mergesOf(w),
     };
   }) as Promise<IngestCommit>;
 }

@@ -59,6 +59,9 @@ export const memoryIngest: ToolDef = {
         unchanged: z.boolean(),
         snippet: z.boolean().describe("true when the caller's snippet was stored instead of the page"),
         sections: z.number().int().describe("pages, chapters or 1"),
+        merges: z
+          .array(z.object({ merge_id: id, kept_atom_id: id, absorbed_atom_id: id }))
+          .describe("near-duplicate merges of this document (at most 20); memory_unmerge undoes one"),
         ...counts,
       }),
     ),
