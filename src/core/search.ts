@@ -53,7 +53,7 @@ export interface SearchResult {
   took_ms: number;
 }
 
-/** Longest content returned per hit (code points); memory_get returns atoms whole. */
+/** Longest content returned per hit (code points). */
 export const HIT_CONTENT_CHARS = 1500;
 /** Citations returned per hit. */
 export const HIT_CITATIONS = 5;
@@ -94,7 +94,7 @@ function validate(input: SearchInput): { query: string; k: number } {
   for (const t of input.types ?? []) if (!ATOM_TYPES.includes(t)) throw invalidInput(`unknown atom type '${t}'`, `use one of ${ATOM_TYPES.join(", ")}`);
   for (const st of input.status ?? []) if (!ATOM_STATUSES.includes(st)) throw invalidInput(`unknown status '${st}'`, `use one of ${ATOM_STATUSES.join(", ")}`);
   if (input.status?.includes("retracted")) {
-    throw invalidInput("retracted atoms are never searched", "use memory_get with the atom id to read a retracted atom");
+    throw invalidInput("retracted atoms are never searched", "ask for candidate, verified, contested or stale atoms");
   }
   return { query, k };
 }

@@ -12,7 +12,7 @@ export const memorySearch: ToolDef = {
     "Hybrid search over stored knowledge atoms: BM25 over PostgreSQL full-text lexemes (Russian and English stemming, " +
     "trigram fallback for typos) fused by reciprocal rank fusion with vector kNN. Stale atoms (their source changed) " +
     "only when `status` asks for them; retracted atoms never. " +
-    `Each hit has its atom (content cut to ${HIT_CONTENT_CHARS} characters; memory_get gives it whole), fused score, ` +
+    `Each hit has its atom (content cut to ${HIT_CONTENT_CHARS} characters), fused score, ` +
     `rank per leg and up to ${HIT_CITATIONS} citations (document uri/title, locator with lines, quote). ` +
     "Pass next_cursor back as cursor, with the same query and filters, for the next page.",
   inputSchema: {
