@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, test } from "bun:test";
 import { rejection } from "../support/errors.ts";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -227,6 +227,7 @@ describe("generated inputs", () => {
     expect(err.message).toBe("PDF 'locked.pdf' is encrypted and needs a password");
     expect(err.hint).toContain("qpdf --decrypt");
     const open = await pdfParser.parse({ bytes: new Uint8Array(readFileSync(join(dir, "restricted.pdf"))), uri: "restricted.pdf" }, LIMITS);
+    rmSync(dir, { recursive: true, force: true });
     expect(open.sections[0]!.text).toContain("Обратные задачи геоакустики в мониторинговых системах");
   });
 

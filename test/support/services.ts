@@ -29,12 +29,18 @@ export async function openTestServices(backend: "postgres" | "pglite", flags: Re
     const tmp = await createTempPgDatabase("pegas_core");
     if (typeof tmp === "string") return tmp;
     const config = testConfig({ database_url: tmp.url, log_level: "warn", ...flags });
-    const services = await createServices(config);
+    const services = await createServices(config).catch(async (err) => {
+      await tmp.drop(); // a configuration the test expects to fail must not leave its database behind
+      throw err;
+    });
     return { services, config, dispose: async () => { await services.close(0); await tmp.drop(); } };
   }
   const dir = mkdtempSync(join(tmpdir(), "pegas-core-"));
   const config = testConfig({ data_dir: dir, log_level: "warn", ...flags });
-  const services = await createServices(config);
+  const services = await createServices(config).catch((err) => {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  });
   return { services, config, dispose: async () => { await services.close(0); rmSync(dir, { recursive: true, force: true }); } };
 }
 
