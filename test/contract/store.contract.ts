@@ -141,7 +141,9 @@ export function storeContract(name: string, open: () => Promise<OpenedDb | strin
       }
       expect(paged.sort((x, y) => x - y)).toEqual(all.map((x) => x.id).sort((x, y) => x - y));
       const mark = await store.changeMark();
-      expect(await store.atomChanges({ xid: mark, id: 0 }, 1000)).toEqual([]);
+      // The mark is the cluster's snapshot xmin: a transaction open anywhere on the server holds it back, so rows
+      // already read may come again (the projections apply them idempotently), never rows below the mark.
+      for (const x of await store.atomChanges({ xid: mark, id: 0 }, 1000)) expect(BigInt(x.xid) >= BigInt(mark)).toBe(true);
       const r = await store.storeAtom({ atom: atom("Новый факт после метки.", 44), model: MODEL });
       expect((await store.atomChanges({ xid: mark, id: 0 }, 1000)).map((x) => x.id)).toContain(r.atomId);
       expect((await store.embeddingChanges({ xid: mark, id: 0 }, MODEL, 1000)).map((x) => x.atomId)).toContain(r.atomId);
