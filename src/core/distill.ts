@@ -80,11 +80,28 @@ function openingSpan(text: string): string {
   return text.slice(0, cut > 0 ? cut : PASSAGE_QUOTE_CHARS).replace(/[\uD800-\uDBFF]$/u, "");
 }
 
-/** The chunk's passage atom: the whole chunk, claimed by its first sentence, cited over the chunk's range. */
+/**
+ * A passage's claim: its first sentence or line with at least three words, so that a chunk opening with a page
+ * number, a footnote mark or a heading ("29.", "BOOK I.") is not claimed by it; else the first sentence.
+ */
+export function passageClaim(text: string): string {
+  return firstSentence(passageLead(text));
+}
+
+/** The verbatim piece of `text` that claims its passage (see {@link passageClaim}). */
+function passageLead(text: string): string {
+  for (const piece of text.split(/(?<=[.!?…])\s+|\n+/u).slice(0, 20)) {
+    if ((piece.match(/\p{L}{2,}/gu) ?? []).length >= 3) return piece;
+  }
+  return text;
+}
+
+/** The chunk's passage atom: the whole chunk, claimed by its first real sentence, cited over the chunk's range. */
 function passageDraft(chunk: ChunkInput): ChunkDraft {
   const text = chunk.text.trim();
-  const draft = draftAtom({ type: "text", claim: firstSentence(text), content: text, confidence: 0.5, metadata: { passage: true } });
-  return { draft, chunkOrd: chunk.ord, locator: chunk.locator, quote: openingSpan(text), links: [] };
+  const lead = passageLead(text);
+  const draft = draftAtom({ type: "text", claim: firstSentence(lead), content: text, confidence: 0.5, metadata: { passage: true } });
+  return { draft, chunkOrd: chunk.ord, locator: chunk.locator, quote: openingSpan(lead), links: [] };
 }
 
 /** Drops `text` atoms that are verbatim pieces of the chunk (the passage holds them), renumbering links. */

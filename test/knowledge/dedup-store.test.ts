@@ -137,3 +137,10 @@ describe.skipIf(skip !== null)("dedup through memory_store and ingest", () => {
     expect(merged?.citations.length).toBe(2);
   });
 });
+
+test("a passage is claimed by its first sentence of three words or more", async () => {
+  const { passageClaim } = await import("../../src/core/distill.ts");
+  expect(passageClaim("29.\nThe ward stands in the yard. It is old.")).toBe("The ward stands in the yard.");
+  expect(passageClaim("BOOK I.\n\nВ больничном дворе стоит флигель.")).toBe("В больничном дворе стоит флигель.");
+  expect(passageClaim("1. 2. 3.")).toBe("1.");
+});
