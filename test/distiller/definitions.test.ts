@@ -119,6 +119,33 @@ describe("glossaries", () => {
     ]);
   });
 
+  test("bulleted glossary lines ('- ', '* ', '• '; colon or dash) are definitions like their unbulleted form", () => {
+    const en = ["API: application programming interface", "SDK: software development kit", "CLI: command-line interface for the shell"];
+    const ru = ["Интерфейс — способ взаимодействия двух систем", "Протокол — набор правил обмена данными", "Сервер — программа, обслуживающая запросы клиентов"];
+    const claims = (lines: string[], bullet: string, lang: string) => ofType(lines.map((l) => bullet + l).join("\n"), "definition", lang).map((d) => d.claim);
+    const plainEn = claims(en, "", "en");
+    const plainRu = claims(ru, "", "ru");
+    expect(plainEn).toEqual(["API: application programming interface", "SDK: software development kit", "CLI: command-line interface for the shell"]);
+    expect(plainRu).toEqual(["Интерфейс: способ взаимодействия двух систем", "Протокол: набор правил обмена данными", "Сервер: программа, обслуживающая запросы клиентов"]);
+    for (const bullet of ["- ", "* ", "• ", "  - "]) {
+      expect([bullet, claims(en, bullet, "en")]).toEqual([bullet, plainEn]);
+      expect([bullet, claims(en.map((l) => l.replace(": ", " — ")), bullet, "en")]).toEqual([bullet, plainEn]);
+      expect([bullet, claims(ru, bullet, "ru")]).toEqual([bullet, plainRu]);
+    }
+    const bulleted = ofType("Glossary\n\n- API: application programming interface\n- SDK: software development kit", "definition");
+    expect(bulleted.map((d) => [d.quote, d.confidence])).toEqual([
+      ["- API: application programming interface", PRIORS.definition_glossary],
+      ["- SDK: software development kit", PRIORS.definition_glossary],
+    ]);
+  });
+
+  test("a bullet does not lift the glossary rules: a lone entry, or lines of dialogue behind an en/em dash, stay out", () => {
+    expect(ofType("Terms\n\n- API: application programming interface\n\nNothing else is listed in this section.", "definition")).toEqual([]);
+    const dialogue = "– Андрей: ну что же, пойдём со мной в палату.\n– Михаил: нет, я останусь здесь до вечера.\n– Никита: сторож больницы и старый солдат.";
+    expect(ofType(dialogue, "definition", "ru")).toEqual([]);
+    expect(ofType("— Doctor: a man who never listens to anyone.\n— Patient: a man who waits for the doctor all day.", "definition")).toEqual([]);
+  });
+
   test("a lone label line, speakers and credits are not glossary entries", () => {
     expect(ofType("Reminder: Nightly users can help us test Fission by enabling it.", "definition")).toEqual([]);
     expect(ofType("Bug 1681796: Prevent superfluous actors from being associated with each tab.\n\nBug 1680796: Ensure that the actor is destroyed.", "definition")).toEqual([]);

@@ -122,7 +122,7 @@ describe("heuristic distiller on the real fixtures", () => {
     expect(none.filter((d) => d.atom.type === "code" || d.atom.type === "table")).toEqual([]);
   });
 
-  test("no chunk hit the atom cap, and no quote was dropped", () => {
+  test("no chunk hit the atom cap, and no quote was dropped (none missing from its chunk, none too short to be evidence)", () => {
     expect(warnings).toEqual([]);
     expect([...chunkCount.values()].reduce((a, b) => a + b, 0)).toBeGreaterThan(1000);
   });

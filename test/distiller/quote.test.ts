@@ -1,5 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { checkQuotes, foldForQuote, quoteOccurs } from "../../src/domain/quote.ts";
+import { toDistillResult } from "../../src/adapters/distiller/llm/normalize.ts";
+import { DistillAnswerSchema } from "../../src/adapters/distiller/llm/schema.ts";
+import { checkQuotes, foldForQuote, quoteIsEvidence, quoteOccurs } from "../../src/domain/quote.ts";
 
 const CHUNK = "Ricin is a plant ribosome-inactivating\nprotein consisting of a cell-binding B chain.\n\nЁлка — это хвойное дерево.";
 
@@ -70,7 +72,59 @@ describe("checkQuotes", () => {
   });
 
   test("atoms without links and an empty list", () => {
-    expect(checkQuotes([{ quote: "Ricin" }], CHUNK).kept).toEqual([{ quote: "Ricin" }]);
+    expect(checkQuotes([{ quote: "Ricin is a plant" }], CHUNK).kept).toEqual([{ quote: "Ricin is a plant" }]);
     expect(checkQuotes([], CHUNK)).toEqual({ kept: [], dropped: [], warnings: [] });
+  });
+});
+
+describe("a quote must be long enough to be evidence", () => {
+  test("two words of two or more letters/digits, or eight letters/digits in all", () => {
+    for (const q of ["in 2016", "Да, но", "is a plant", "tuberculosis", "Новосибирск", "12345678", "TB, tuberculosis", "x86 64"]) {
+      expect([q, quoteIsEvidence(q)]).toEqual([q, true]);
+    }
+  });
+
+  test("a letter, a digit, a code token or a short cell is not evidence, nor are one-letter words", () => {
+    for (const q of ["e", "x", "42", "2016", "Yes", "Да", "x = 1", "| 1 | 2 |", "a b c d e f g", "в и к", "Ricin", "ёлка", "\u00ad\u200b", "…!?"]) {
+      expect([q, quoteIsEvidence(q)]).toEqual([q, false]);
+    }
+  });
+
+  test("folding first: invisible characters and ligatures count as what they render", () => {
+    expect(quoteIsEvidence("ﬁ")).toBe(false); // the ligature folds to "fi": one word of two letters
+    expect(quoteIsEvidence("signiﬁcant")).toBe(true);
+    expect(quoteIsEvidence("a\u00adb\u200bc")).toBe(false); // "abc" once the invisibles are gone
+  });
+
+  test("checkQuotes drops a one-letter quote that does occur, with the warning", () => {
+    const chunk = "The Earth's moon is a rocky body about 3,474 km across.";
+    const atoms = [
+      { claim: "The moon is made of cheese.", quote: "e" },
+      { claim: "The moon is 3,474 km across.", quote: "about 3,474 km across" },
+      { claim: "Made of x.", quote: "x" },
+    ];
+    const r = checkQuotes(atoms, chunk);
+    expect(r.kept.map((a) => a.claim)).toEqual(["The moon is 3,474 km across."]);
+    expect(r.dropped.map((d) => d.atom.claim)).toEqual(["The moon is made of cheese.", "Made of x."]);
+    expect(r.dropped[0].reason).toContain("quote too short to be evidence");
+    expect(r.warnings).toHaveLength(2);
+    expect(r.warnings[0]).toStartWith("atom 0 dropped: quote too short to be evidence");
+    // A short quote that does not occur either is reported as too short: the first reason that holds.
+    expect(checkQuotes([{ quote: "q" }], chunk).dropped[0].reason).toContain("too short");
+  });
+
+  test("a model's answer with a one-letter quote is not stored as a cited fact (LLM and sampling distillers)", () => {
+    const text = "Луна — естественный спутник Земли. The moon orbits the Earth every 27.3 days.";
+    const answer = DistillAnswerSchema.parse({
+      atoms: [
+        { type: "fact", claim: "The moon is made of cheese.", content: "The moon is made of cheese.", confidence: 0.9, quote: "e", links: [] },
+        { type: "fact", claim: "The moon orbits the Earth every 27.3 days.", content: "", confidence: 0.8, quote: "orbits the Earth every 27.3 days", links: [{ to: 0, kind: "reference" }] },
+        { type: "definition", claim: "Луна: спутник Земли", content: "", confidence: 0.8, quote: "Луна", links: [] },
+      ],
+    });
+    const r = toDistillResult(answer, { text, lang: "und" });
+    expect(r.atoms.map((a) => a.claim)).toEqual(["The moon orbits the Earth every 27.3 days."]);
+    expect(r.atoms[0].links).toEqual([]); // its link pointed at the dropped atom
+    expect(r.warnings.filter((w) => w.includes("quote too short to be evidence"))).toHaveLength(2);
   });
 });

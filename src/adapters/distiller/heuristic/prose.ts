@@ -12,7 +12,8 @@ import { factRule } from "./facts.ts";
 import { isInstructionToModel } from "./injection.ts";
 import { PRIORS } from "./priors.ts";
 import { proposal, type Proposal } from "./proposal.ts";
-import { fragmentReason, isDebris, isFurniture, isHeading, isReference, sentenceSpans, wordCount } from "./sentences.ts";
+import { ENTRY_START, isReference } from "./references.ts";
+import { fragmentReason, isDebris, isFurniture, isHeading, sentenceSpans, wordCount } from "./sentences.ts";
 
 const ANAPHOR =
   /^["“«(]?(?:This|That|These|Those|It|Its|They|Their|He|She|His|Her|Such|Both|Here|There|However|Therefore|Thus|Hence|Это|Этот|Эта|Эти|Этим|Этого|Он|Она|Оно|Они|Его|Ее|Её|Их|Такой|Такая|Такое|Такие|Там|Тогда|Поэтому|Однако|При этом)(?![\p{L}])/u;
@@ -103,15 +104,13 @@ function sentenceAtom(text: string, r: SentenceRecord, glossary: boolean): Propo
   return proposal({ type, claim: s, content, confidence, ...span, introduces: /:\s*$/.test(s) });
 }
 
-const REFERENCE_START = /^(?:\[\d+\]|\^|\d{1,3}\.\s+\p{Lu}[\p{L}'’-]+,?\s+\p{Lu}\.)/u;
-
 /**
  * Whole paragraphs that hold no claim: headings, page furniture, reference entries. A long paragraph with a couple
  * of bibliographic marks is prose that cites; only a short one, or one opening like an entry, is an entry.
  */
 function skipParagraph(p: Paragraph): boolean {
   if (isHeading(p.text) || isFurniture(p.text)) return true;
-  return isReference(p.text) && (p.text.length < 600 || REFERENCE_START.test(p.text));
+  return isReference(p.text) && (p.text.length < 600 || ENTRY_START.test(p.text));
 }
 
 /** Runs the prose pass over the unconsumed paragraphs of `text`. */

@@ -1,14 +1,12 @@
 /**
  * Sentences of a paragraph (Unicode UAX #29 via Intl.Segmenter, repaired where ICU's rules misfire on real text:
  * "Mr. Smith", "e.g. Table", "free software.[1] The …") and the filters that keep fragments out of the atoms:
- * headings, captions, reference-list entries, page furniture, formula debris and too-short pieces.
+ * headings, captions, reference-list entries (references.ts), page furniture, formula debris and too-short pieces.
  */
 import { sentenceSegmenter } from "../../../domain/text.ts";
 import type { Paragraph, Span } from "./blocks.ts";
 import { ABBREVIATIONS } from "./lexicon.ts";
 import { isReference } from "./references.ts";
-
-export { isReference };
 
 /** Fewest words (with a letter) a sentence needs to be a claim. */
 export const MIN_WORDS = 4;
