@@ -9,6 +9,8 @@
  * - the local lexical embedder is always calibrated (it needs nothing);
  * - an Ollama model is calibrated when OLLAMA_HOST (ollama_host) is configured; otherwise its entry says it was
  *   not calibrated and records the threshold the code uses.
+ * Against the lexical threshold, unrelated statements are also sampled at scale: 20,000 random pairs of sentences
+ * of one fixture text (Botchan, Палата № 6; a fixed seed), with the share that reaches the threshold.
  * The script does not edit the source: it prints which constant to set when the code disagrees with the result.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -20,7 +22,8 @@ import { type CalibrationSample, calibrateThreshold, type CosineStats } from "..
 import { decidePair } from "../src/domain/dedup.ts";
 import { setLogLevel } from "../src/log.ts";
 import type { Embedder } from "../src/ports/embedder.ts";
-import { pairCosines } from "../test/dedup/cosines.ts";
+import { dot, pairCosines } from "../test/dedup/cosines.ts";
+import { fixtureText } from "../test/dedup/fixture-text.ts";
 import { CATEGORIES, PAIRS } from "../test/dedup/pairs.ts";
 import { machineInfo, RESULTS_DIR } from "./lib/report.ts";
 
@@ -41,6 +44,43 @@ export interface EmbedderCalibration {
   cosine_by_category?: Record<string, CosineStats>;
   /** Pairs decided at the calibrated threshold as labelled, and the ones that were not. */
   outcomes?: { correct: number; total: number; wrong: string[] };
+  /** Random sentence pairs of one fixture text each: cosine quantiles and how many reach the threshold. */
+  random_sentence_pairs?: RandomPairs[];
+}
+
+/** Cosines of random sentence pairs of one fixture. */
+export interface RandomPairs {
+  fixture: string;
+  sentences: number;
+  pairs: number;
+  p50: number;
+  p99: number;
+  p999: number;
+  max: number;
+  at_or_above_threshold: number;
+}
+
+const RANDOM_FIXTURES = ["text/en_gutenberg_8868_botchan.txt", "text/ru_chekhov_palata_no6.txt"];
+
+/** Samples 20,000 random sentence pairs of each text fixture (fixed seed) and reads their cosines against `threshold`. */
+async function randomPairs(embedder: Embedder, threshold: number): Promise<RandomPairs[]> {
+  const out: RandomPairs[] = [];
+  for (const fixture of RANDOM_FIXTURES) {
+    const sentences = [...new Set((await fixtureText(fixture)).split(/(?<=[.!?…])\s+/u).filter((x) => x.length >= 15 && x.length <= 200))];
+    const vs = await embedder.embedDocuments(sentences);
+    let seed = 42; // xorshift32: a fixed, portable sequence
+    const next = () => ((seed ^= seed << 13), (seed ^= seed >>> 17), (seed ^= seed << 5), (seed >>> 0) % sentences.length);
+    const cs: number[] = [];
+    while (cs.length < 20_000) {
+      const [i, j] = [next(), next()];
+      if (i !== j) cs.push(dot(vs[i], vs[j]));
+    }
+    cs.sort((x, y) => x - y);
+    const q = (p: number) => Math.round(cs[Math.floor(p * (cs.length - 1))] * 1e4) / 1e4;
+    const above = cs.filter((c) => c >= threshold).length;
+    out.push({ fixture, sentences: sentences.length, pairs: cs.length, p50: q(0.5), p99: q(0.99), p999: q(0.999), max: q(1), at_or_above_threshold: above });
+  }
+  return out;
 }
 
 const NOT_CALIBRATED = "not calibrated: no Ollama on the build machine; DESIGN.md's 0.90";
@@ -85,7 +125,10 @@ async function neuralEntry(): Promise<EmbedderCalibration> {
 
 async function main(): Promise<number> {
   setLogLevel("warn");
-  const entries = [await calibrateEmbedder(new LexicalHashEmbedder(), "lexical"), await neuralEntry()];
+  const lexical = new LexicalHashEmbedder();
+  const lexicalEntry = await calibrateEmbedder(lexical, "lexical");
+  lexicalEntry.random_sentence_pairs = await randomPairs(lexical, lexicalEntry.threshold);
+  const entries = [lexicalEntry, await neuralEntry()];
   const byLang = { ru: PAIRS.filter((p) => p.lang === "ru").length, en: PAIRS.filter((p) => p.lang === "en").length };
   const file = { benchmark: "dedup-calibration", date: new Date().toISOString(), machine: machineInfo(), pairs: { total: PAIRS.length, ...byLang }, embedders: entries };
   mkdirSync(RESULTS_DIR, { recursive: true });
@@ -95,6 +138,9 @@ async function main(): Promise<number> {
     const ok = e.outcomes ? `, ${e.outcomes.correct}/${e.outcomes.total} pairs as labelled` : "";
     console.log(`${e.model}: threshold ${e.threshold} (${e.method})${ok}`);
     if (e.threshold !== e.code_threshold) console.log(`  the code uses ${e.code_threshold}: set nearDupThreshold = ${e.threshold} for ${e.model}`);
+    for (const r of e.random_sentence_pairs ?? []) {
+      console.log(`  ${r.fixture}: ${r.at_or_above_threshold} of ${r.pairs} random sentence pairs at or above ${e.threshold} (p99 ${r.p99}, max ${r.max})`);
+    }
   }
   console.log(`wrote ${path}`);
   return entries.some((e) => e.outcomes && e.outcomes.wrong.length) ? 1 : 0;

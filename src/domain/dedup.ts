@@ -1,9 +1,10 @@
 /**
  * What to do with two atoms whose embeddings are close: merge them (the same knowledge), keep both (different
- * knowledge), or keep both and link them `contradicts` (the same claim with a negation, number, unit, date or
- * direction that differs). Cosine at or above the embedder's threshold only makes a candidate; the decision is made
- * on the words (domain/meaning.ts). DESIGN.md failure kind 6: cosine ≥ 0.90 with a negation or another number is no
- * duplicate. Labelled pairs: test/dedup/; per-embedder thresholds: bench/calibrate-dedup.ts.
+ * knowledge), or keep both and link them `contradicts` (the same claim with a negation, number, unit, comparison,
+ * date, direction, antonym or quantifier that differs). Cosine at or above the embedder's threshold only makes a
+ * candidate; the decision is made on the words (domain/meaning.ts). DESIGN.md failure kind 6: cosine ≥ 0.90 with a
+ * negation or another number is no duplicate. Labelled pairs: test/dedup/; per-embedder thresholds:
+ * bench/calibrate-dedup.ts.
  */
 import { compareStatements, type GuardedFeature } from "./meaning.ts";
 import { foldForHash } from "./text.ts";
@@ -45,20 +46,25 @@ export function dedupPolicy(embedder: PolicySource, thresholdOverride?: number):
 }
 
 /** Differences that make the same claim a contradiction rather than another fact. */
-const CONTRADICTING: ReadonlySet<GuardedFeature> = new Set(["negation", "negated word", "number", "unit", "date", "direction"]);
+const CONTRADICTING: ReadonlySet<GuardedFeature> = new Set([
+  "negation", "prefix negation", "negated word", "number", "unit", "comparison", "date", "direction", "antonym", "quantifier",
+]);
 
 function listed(features: GuardedFeature[]): string {
-  return features.length === 1 ? `${features[0]} differs` : `${features.slice(0, -1).join(", ")} and ${features.at(-1)} differ`;
+  if (features.length > 1) return `${features.slice(0, -1).join(", ")} and ${features.at(-1)} differ`;
+  return features[0] === "roles" ? "the roles of the names differ" : `${features[0]} differs`;
 }
 
 /**
  * Decides a pair of atom texts (`a` stored, `b` new) at cosine `cosine` under `policy`. Pure; never throws.
  * - cosine below the threshold (or NaN) → keep; texts without a word merge only when equal (case and spaces aside);
- * - no negation, negated word, number, unit, date, named entity, code or direction differs → merge when the policy
+ * - no guarded feature differs (domain/meaning.ts: negation, prefix negation, negated word, number, unit or rate,
+ *   comparison, date, named entity, code, direction, antonym, quantifier, roles of the names) → merge when the policy
  *   allows paraphrase (neural embedder) or the content words are the same in the same order; else keep;
- * - only negation, number, unit, date or direction differs, and the rest of the statement is the same
- *   (domain/meaning.ts `sameRest`) → contradiction;
- * - anything else (another named entity, another statement around the number) → keep.
+ * - only contradicting features differ (all but entity, code and roles), and the rest of the statement is the same
+ *   (domain/meaning.ts `sameRest`) → contradiction: "p < 0.05" vs "p > 0.05", "alive" vs "dead", "в понедельник" vs
+ *   "во вторник", "можно" vs "нельзя", "always" vs "never";
+ * - anything else (another named entity, swapped roles, another statement around the number) → keep.
  */
 export function decidePair(a: string, b: string, cosine: number, policy: DedupPolicy): PairDecision {
   if (!(cosine >= policy.threshold)) return { outcome: "keep", reason: `cosine ${cosine.toFixed(3)} below ${policy.threshold}` };

@@ -13,6 +13,12 @@ export const EN_NEGATIONS: ReadonlySet<string> = new Set([
 export const RU_NEGATIONS: ReadonlySet<string> = new Set(["не", "нет", "нельзя", "без"]);
 
 /**
+ * Negators that negate nothing in an idiom: "тем не менее" (nevertheless), "not only" / "не только" (… but also).
+ * Keyed by the negator: [word before it or "", word after it].
+ */
+export const NEGATION_IDIOMS: ReadonlyArray<readonly [string, string]> = [["тем", "менее"], ["", "only"], ["", "только"]];
+
+/**
  * Russian negative pronouns and adverbs ("никогда", "ничего", "ни"): negative concord makes "никогда не" ONE
  * negation, so these count only in a text that has no не/нет/нельзя at all (then once).
  */
@@ -22,9 +28,9 @@ export const RU_NI_WORD =
 /**
  * Words that only carry a negation's grammar and are left out when the rest of two statements is compared:
  * English do-support ("does not reduce" vs "reduces"), negative-polarity "any"/"ever", Russian "есть" ("есть
- * книга" vs "нет книги").
+ * книга" vs "нет книги") and "можно", the positive of "нельзя" ("курить можно" vs "курить нельзя").
  */
-export const NEGATION_AUXILIARIES: ReadonlySet<string> = new Set(["do", "does", "did", "any", "ever", "есть"]);
+export const NEGATION_AUXILIARIES: ReadonlySet<string> = new Set(["do", "does", "did", "any", "ever", "есть", "можно"]);
 
 /**
  * Words whose presence does not change a statement: articles and intensifiers. Deliberately tiny: "before"/"after",

@@ -1,16 +1,25 @@
 /**
  * Guards near-duplicate merging: two texts that are close as vectors are still different facts when a negation,
- * a number, a unit, a date, a named entity or a code differs ("the drug reduces risk" vs "the drug does not reduce
- * risk"; "in 1892" vs "in 1898"; "5 mg" vs "5 g"; "в Москве" vs "в Казани"). DESIGN.md failure kind 6.
- * The features come from domain/statement.ts.
+ * a number, a unit, a comparison, a date, a named entity, a code, an antonym or a quantifier differs ("the drug
+ * reduces risk" vs "the drug does not reduce risk"; "in 1892" vs "in 1898"; "5 mg" vs "5 g"; "p < 0.05" vs
+ * "p > 0.05"; "в Москве" vs "в Казани"; "alive" vs "dead"; "all" vs "some"), or when the same names swap roles.
+ * DESIGN.md failure kind 6. The features come from domain/statement.ts, names from domain/names.ts.
  */
+import { entitiesDiffer, rolesSwapped, sortedHas } from "./names.ts";
+import { flipPole, NEGATING_PREFIXES, NOT_PREFIX_NEGATED } from "./opposites.ts";
 import { readStatement, type Statement } from "./statement.ts";
 
 /**
- * A feature whose difference keeps two statements apart. `negation`: the number of negations; `negated word`:
- * what is negated ("Canberra, not Sydney" vs "Sydney, not Canberra"); `direction`: increase vs decrease.
+ * A feature whose difference keeps two statements apart. `negation`: the number of negations; `prefix negation`:
+ * a negating prefix on a word the other text has bare ("insignificant" vs "significant", "невозможно" vs
+ * "возможно"); `negated word`: what is negated ("Canberra, not Sydney" vs "Sydney, not Canberra"); `comparison`:
+ * the comparator on a number ("< 0.05" vs "> 0.05", "at least" vs "at most"); `direction`: increase vs decrease;
+ * `antonym`: opposite words ("passed" vs "failed", "before" vs "after"); `quantifier`: "all" vs "some", "always" vs
+ * "never"; `roles`: the same names in swapped roles ("Alice likes Bob" vs "Bob likes Alice").
  */
-export type GuardedFeature = "negation" | "negated word" | "number" | "unit" | "date" | "entity" | "code" | "direction";
+export type GuardedFeature =
+  | "negation" | "prefix negation" | "negated word" | "number" | "unit" | "comparison" | "date" | "entity" | "code"
+  | "direction" | "antonym" | "quantifier" | "roles";
 
 /** How two statements compare (see {@link compareStatements}). */
 export interface StatementComparison {
@@ -22,8 +31,9 @@ export interface StatementComparison {
   sameWordSet: boolean;
   /**
    * The same statement outside its guarded features: the light-stemmed words in order once negations (with
-   * do-support and "есть"), numbers, units, dates and direction words are taken out. A contradiction needs it:
-   * "water boils at 100 °C" vs "water boils at 90 °C" share it, "boils at 100 °C" vs "freezes at 0 °C" do not.
+   * do-support and "есть"), negating prefixes, numbers, units, comparisons, dates, directions, antonyms and
+   * quantifiers are taken out. A contradiction needs it: "water boils at 100 °C" vs "water boils at 90 °C" share
+   * it, "boils at 100 °C" vs "freezes at 0 °C" do not.
    */
   sameRest: boolean;
   /** Both texts have at least one word or number (symbols alone give nothing to compare). */
@@ -39,30 +49,68 @@ function dedupeRuns(ws: string[]): string[] {
   return ws.filter((w, i) => i === 0 || ws[i - 1] !== w);
 }
 
-/** Entities of one side: its mid-sentence names, plus sentence-initial capitals that either side names mid-sentence. */
-function entitiesOf(s: Statement, known: ReadonlySet<string>): string[] {
-  return [...s.entities, ...s.initialCaps.filter((w) => known.has(w))].sort();
-}
-
 /** True when one side states an increase the other lacks and the other a decrease the first lacks. */
 function directionsConflict(a: number[], b: number[]): boolean {
   const has = (xs: number[], d: number) => xs.includes(d);
   return (has(a, 1) && !has(b, 1) && has(b, -1) && !has(a, -1)) || (has(a, -1) && !has(b, -1) && has(b, 1) && !has(a, 1));
 }
 
+/** True when one side states a pole of an antonym pair and the other only the opposite pole. */
+function polesConflict(a: readonly string[], b: readonly string[]): boolean {
+  const pa = new Set(a);
+  const pb = new Set(b);
+  return [...pa].some((p) => !pa.has(flipPole(p)) && pb.has(flipPole(p)) && !pb.has(p));
+}
+
+/** First letters of the negating prefixes: a cheap test before the prefix loop. */
+const PREFIX_START = new RegExp(`^(?:${NEGATING_PREFIXES.join("|")})`, "u");
+
+/** The word a stem negates by a prefix when the other text has that word and this one does not ("unsafe" → "safe"). */
+function prefixBase(x: string, own: Statement, other: Statement): string | null {
+  if (!PREFIX_START.test(x) || NOT_PREFIX_NEGATED.has(x) || sortedHas(other.stems, x)) return null;
+  for (const p of NEGATING_PREFIXES) {
+    const y = x.startsWith(p) ? x.slice(p.length) : "";
+    if (y.length >= 3 && sortedHas(other.stems, y) && !sortedHas(own.stems, y)) return y;
+  }
+  return null;
+}
+
+/**
+ * Counts a side's prefix negations and rewrites its rest with the bare words (dropped when the other's rest lacks
+ * them); `prefixed` are the negated stems and their bare words ("uninstall", "install"), which are no names either.
+ */
+function unprefixed(own: Statement, other: Statement): { count: number; rest: string[]; prefixed: string[] } {
+  const prefixed: string[] = [];
+  const rest = own.rest.flatMap((x) => {
+    const y = prefixBase(x, own, other);
+    if (y === null) return [x];
+    prefixed.push(x, y);
+    return other.rest.includes(y) ? [y] : [];
+  });
+  return { count: prefixed.length / 2, rest, prefixed };
+}
+
+const NOTHING: ReadonlySet<string> = new Set();
+
 /** Compares two already-read statements. */
 export function compareRead(a: Statement, b: Statement): StatementComparison {
-  const known = new Set([...a.entities, ...b.entities]);
+  const pa = unprefixed(a, b);
+  const pb = unprefixed(b, a);
+  const negationsDiffer = a.negations + pa.count !== b.negations + pb.count;
   const checks: Array<[GuardedFeature, boolean]> = [
-    ["negation", a.negations !== b.negations],
+    ["negation", negationsDiffer && a.negations !== b.negations],
+    ["prefix negation", negationsDiffer && a.negations === b.negations],
     ["negated word", a.negations === b.negations && !sameList(a.negatedWords, b.negatedWords)],
     ["number", !sameList(a.numbers, b.numbers)],
     ["unit", !sameList(a.units, b.units)],
+    ["comparison", !sameList(a.comparisons, b.comparisons)],
     ["date", !sameList(a.dates, b.dates)],
-    // A text in capitals only has no case to tell names by; its words still count (a different name differs).
-    ["entity", !a.caseless && !b.caseless && !sameList(entitiesOf(a, known), entitiesOf(b, known))],
+    ["entity", entitiesDiffer(a, b, pa.count + pb.count ? new Set([...pa.prefixed, ...pb.prefixed]) : NOTHING)],
     ["code", !sameList(a.codes, b.codes)],
     ["direction", directionsConflict(a.directions, b.directions)],
+    ["antonym", polesConflict(a.poles, b.poles)],
+    ["quantifier", !sameList(a.quantifiers, b.quantifiers)],
+    ["roles", rolesSwapped(a, b)],
   ];
   const wa = dedupeRuns(a.words);
   const wb = dedupeRuns(b.words);
@@ -70,7 +118,7 @@ export function compareRead(a: Statement, b: Statement): StatementComparison {
     differs: checks.filter(([, d]) => d).map(([f]) => f),
     sameWords: sameList(wa, wb),
     sameWordSet: sameList([...new Set(wa)].sort(), [...new Set(wb)].sort()),
-    sameRest: sameList(dedupeRuns(a.rest), dedupeRuns(b.rest)),
+    sameRest: sameList(dedupeRuns(pa.rest), dedupeRuns(pb.rest)),
     comparable: a.words.length > 0 && b.words.length > 0,
   };
 }

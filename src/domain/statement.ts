@@ -1,108 +1,61 @@
 /**
  * Reads one statement (an atom's text, English or Russian) into the features that decide whether two close
- * statements say the same thing: negations, numbers (digits or words), units, dates, named entities, codes,
- * directions, the content words in order, and "the rest" (the statement outside those features, light-stemmed).
- * Pure; never throws. Used by domain/meaning.ts.
+ * statements say the same thing: negations, numbers (digits or words), units and rates, comparisons, dates, named
+ * entities, codes, directions, antonyms, quantifiers, the content words in order, and "the rest" (the statement
+ * outside those features, light-stemmed). Pure; never throws. Used by domain/meaning.ts.
  */
 import { lightStem } from "./light-stem.ts";
 import {
-  AMBIGUOUS_MONTHS, directionOf, EN_NEGATIONS, FILLER, MONTHS, NEGATION_AUXILIARIES, PREFIX_UNITS, RU_NEGATIONS, RU_NI_WORD,
-  UNITS, WEEKDAYS,
+  AMBIGUOUS_MONTHS, directionOf, EN_NEGATIONS, FILLER, MONTHS, NEGATION_AUXILIARIES, NEGATION_IDIOMS, PREFIX_UNITS, RU_NEGATIONS,
+  RU_NI_WORD, UNITS, WEEKDAYS,
 } from "./meaning-lexicon.ts";
-import { canonicalDigits, foldNumberRun, NUMBER_WORDS, type RunNumber } from "./number-words.ts";
+import { foldNumberRun } from "./number-words.ts";
+import { flipPole, polesOf, PREPOSITION_VARIANTS, QUANTIFIER_IDIOMS, QUANTIFIERS } from "./opposites.ts";
+import { type Marks, type NumberRun, readComparisons, readRates } from "./qualifiers.ts";
+import { type Tok, tokenize } from "./statement-tokens.ts";
+import { ENGLISH_STOP_WORDS, RUSSIAN_STOP_WORDS } from "./stopwords.ts";
 
 /** The features of one statement; every list is sorted unless it says "in order". */
 export interface Statement {
-  /** Content words in order: lower case, ё→е, filler dropped, numbers and units in canonical form. */
+  /** Content words in order: lower case, ё→е, filler dropped, numbers, units, rates and comparators in canonical form. */
   words: string[];
-  /** Light-stemmed words in order, without negations, numbers, units, dates, directions and filler. */
+  /** Light-stemmed words in order, without negations, numbers, units, dates, directions, antonyms, quantifiers, filler. */
   rest: string[];
-  /** Negations, counted once per clause for Russian negative concord ("никогда не" is one). */
+  /** Negations, counted once per clause for Russian negative concord ("никогда не" is one); a negated antonym is none. */
   negations: number;
   /** Light stem of the word after each counted negation ("does not reduce" → "reduc"). */
   negatedWords: string[];
   /** Numbers in canonical form ("двести" → "200", "1,000" → "1000", "-5"). */
   numbers: string[];
-  /** Canonical units of the numbers ("km", "mile", "verst", "%", "°c", "$"). */
+  /** Canonical units of the numbers ("km", "mile", "verst", "%", "°c", "$") and rates ("/day", "/week"). */
   units: string[];
+  /** Comparisons with the number they bound: "<0.05", ">=10" ("at least 10", "не менее 10", "10 or more"). */
+  comparisons: string[];
   /** Month and weekday names as "month:3", "weekday:5". */
   dates: string[];
   /** Light stems of capitalized words not at a sentence start, and of words with inner capitals ("OkCupid"). */
   entities: string[];
   /** Light stems of capitalized words at a sentence start: entities only if the other text names them mid-sentence. */
   initialCaps: string[];
+  /**
+   * Light stems that may be names though nothing marks them mid-sentence: sentence-initial capitals that are not
+   * stop words ("Smith wrote…"), and every non-stop word of a text without case (meaning.ts decides).
+   */
+  nameCandidates: string[];
+  /** Capitalized words in order (not in a text without case): light stem, lower-case form, clause number from 0. */
+  names: Array<{ stem: string; form: string; clause: number }>;
   /** Tokens mixing letters and digits ("x86", "armv7"), lower case. */
   codes: string[];
   /** Directions stated (+1 increase, -1 decrease), see meaning-lexicon.ts. */
   directions: number[];
+  /** Antonym poles stated ("alive+", "before-"), see opposites.ts; a negated one is turned over ("not dead" → "alive+"). */
+  poles: string[];
+  /** Quantifier classes stated ("all", "most", "many", "some", "few"), see opposites.ts. */
+  quantifiers: string[];
+  /** Light stems of every word, in any role (unique): what "the other text contains the word" is checked against. */
+  stems: string[];
   /** Written without lower-case letters (a shouted line, a heading): its capitals say nothing about names. */
   caseless: boolean;
-}
-
-type Kind = "word" | "number" | "code" | "symbol";
-
-interface Tok {
-  raw: string;
-  lower: string;
-  kind: Kind;
-  initial: boolean;
-  /** Gap text before the token. */
-  gap: string;
-  num?: RunNumber;
-  /** For digit tokens: the canonical digits. */
-  digits?: string;
-  negative?: boolean;
-}
-
-const TOKEN = /\d{1,3}(?:[\u00a0\u202f ]\d{3})+(?!\d)|[\p{L}\p{N}]+(?:[.,'’][\p{L}\p{N}]+)*|[$€£₽%°]/gu;
-const CITATION = /\[\s*\d+(?:\s*[,;–-]\s*\d+)*\s*\]|\[(?:citation|clarification) needed\]/giu;
-const SENTENCE_GAP = /[.!?…\n]|:\s*["«“„]/u;
-const CONTRACTION = /^(\p{L}+)n['’]t$/u;
-const CONTRACTION_BASE: Record<string, string> = { ca: "can", wo: "will", sha: "shall", ai: "is" };
-
-const fold = (s: string) => s.toLowerCase().replaceAll("ё", "е");
-
-function numberToken(raw: string, t: Omit<Tok, "kind" | "lower" | "raw">): Tok {
-  const digits = canonicalDigits(raw);
-  const value = Number(digits);
-  return { ...t, raw, lower: digits, kind: "number", digits, num: { value: Number.isFinite(value) ? value : NaN, multiplier: false, word: false } };
-}
-
-/** Splits one matched token into tokens: contractions, glued number+unit, ordinals, number words, codes. */
-function classify(raw: string, t: Omit<Tok, "kind" | "lower" | "raw">): Tok[] {
-  const lower = fold(raw);
-  if (/^[$€£₽%°]$/u.test(raw)) return [{ ...t, raw, lower, kind: "symbol" }];
-  if (/^\d[\d\u00a0\u202f .,]*$/u.test(raw)) return [numberToken(raw, t)];
-  const ordinal = /^(\d+)(?:st|nd|rd|th)$/iu.exec(raw);
-  if (ordinal) return [numberToken(ordinal[1], t)];
-  const glued = /^(\d+(?:[.,]\d+)?)(\p{L}+)$/u.exec(raw);
-  if (glued && UNITS.has(fold(glued[2]))) {
-    return [numberToken(glued[1], t), { ...t, gap: "", initial: false, raw: glued[2], lower: fold(glued[2]), kind: "word" }];
-  }
-  if (/\p{N}/u.test(raw) && /\p{L}/u.test(raw)) return [{ ...t, raw, lower, kind: "code" }];
-  const c = CONTRACTION.exec(lower);
-  if (c || lower === "cannot") {
-    const base = c ? (CONTRACTION_BASE[c[1]] ?? c[1]) : "can";
-    return [{ ...t, raw: base, lower: base, kind: "word" }, { ...t, gap: " ", initial: false, raw: "not", lower: "not", kind: "word" }];
-  }
-  const nw = NUMBER_WORDS.get(lower);
-  if (nw) return [{ ...t, raw, lower, kind: "number", num: { ...nw, word: true } }];
-  return [{ ...t, raw, lower, kind: "word" }];
-}
-
-/** Tokens of a text, with sentence starts and negative signs marked. Citation markers ("[12]") are dropped. */
-function tokenize(text: string): Tok[] {
-  const clean = text.normalize("NFKC").replace(CITATION, " ");
-  const out: Tok[] = [];
-  let prevEnd = 0;
-  for (const m of clean.matchAll(TOKEN)) {
-    const gap = clean.slice(prevEnd, m.index);
-    const initial = out.length === 0 || SENTENCE_GAP.test(gap);
-    const negative = (out.length === 0 ? /^\s*[-−]$/u : /\s[-−]$/u).test(gap);
-    out.push(...classify(m[0], { initial, gap, negative }));
-    prevEnd = m.index + m[0].length;
-  }
-  return out;
 }
 
 /** The canonical unit of the token after a number run ending at `k`, and how many tokens it takes (0 if none). */
@@ -121,18 +74,15 @@ function unitAfter(toks: Tok[], k: number, last: number | undefined): [string, n
   return unit ? [unit, 1] : null;
 }
 
-interface NumberRead {
+interface NumberRead extends Marks {
   numbers: string[];
   units: string[];
-  /** Indexes of tokens that are numbers, units or unit symbols. */
-  used: Set<number>;
-  /** Canonical replacement of each used token for the content words ("" drops it). */
-  wordOf: Map<number, string>;
+  runs: NumberRun[];
 }
 
 /** Reads every number run, with its unit after it (or a currency symbol before it). */
 function readNumbers(toks: Tok[]): NumberRead {
-  const r: NumberRead = { numbers: [], units: [], used: new Set(), wordOf: new Map() };
+  const r: NumberRead = { numbers: [], units: [], used: new Set(), wordOf: new Map(), runs: [] };
   for (let j = 0; j < toks.length; j++) {
     if (toks[j].kind !== "number") continue;
     let k = j;
@@ -154,20 +104,43 @@ function readNumbers(toks: Tok[]): NumberRead {
       r.used.add(j - 1);
       r.wordOf.set(j - 1, UNITS.get(before.raw) ?? before.raw);
     }
+    r.runs.push({ start: j, end: k + (unit ? unit[1] : 0), first: folded[0] ?? "" });
     j = k + (unit ? unit[1] : 0);
   }
   return r;
 }
 
+const isNegationWord = (t: Tok) => t.kind === "word" && (EN_NEGATIONS.has(t.lower) || RU_NEGATIONS.has(t.lower) || RU_NI_WORD.test(t.lower));
+
 /** Indexes of the negations that count (a Russian ни-word counts, once, only where no не/нет/нельзя/без is). */
-function negationIndexes(toks: Tok[]): number[] {
-  const en = toks.flatMap((t, i) => (t.kind === "word" && EN_NEGATIONS.has(t.lower) ? [i] : []));
-  const ru = toks.flatMap((t, i) => (t.kind === "word" && RU_NEGATIONS.has(t.lower) ? [i] : []));
-  const ni = ru.length ? -1 : toks.findIndex((t) => t.kind === "word" && RU_NI_WORD.test(t.lower));
+function negationIndexes(toks: Tok[], used: ReadonlySet<number>): number[] {
+  const idiom = (i: number) => NEGATION_IDIOMS.some(([before, after]) => (!before || toks[i - 1]?.lower === before) && toks[i + 1]?.lower === after);
+  const free = (t: Tok, i: number) => t.kind === "word" && !used.has(i) && !idiom(i);
+  const en = toks.flatMap((t, i) => (free(t, i) && EN_NEGATIONS.has(t.lower) ? [i] : []));
+  const ru = toks.flatMap((t, i) => (free(t, i) && RU_NEGATIONS.has(t.lower) ? [i] : []));
+  const ni = ru.length ? -1 : toks.findIndex((t, i) => free(t, i) && RU_NI_WORD.test(t.lower));
   return [...en, ...ru, ...(ni >= 0 ? [ni] : [])].sort((x, y) => x - y);
 }
 
-const isNegationWord = (t: Tok) => t.kind === "word" && (EN_NEGATIONS.has(t.lower) || RU_NEGATIONS.has(t.lower) || RU_NI_WORD.test(t.lower));
+/** A token a negation can bear on: not a symbol, another negation, a filler word or an auxiliary ("does", "есть"). */
+const isHead = (t: Tok) => t.kind !== "symbol" && t.kind !== "cmp" && !isNegationWord(t) && !FILLER.has(t.lower) && !NEGATION_AUXILIARIES.has(t.lower);
+
+/** Counts the negations; a negation of an antonym ("not dead", "не опасно") turns the antonym over instead. */
+function readNegations(s: Statement, toks: Tok[], used: ReadonlySet<number>): Set<number> {
+  const flipped = new Set<number>();
+  for (const i of negationIndexes(toks, used)) {
+    let h = i + 1;
+    while (h < toks.length && !isHead(toks[h])) h++;
+    const head = toks[h];
+    if (head?.kind === "word" && !used.has(h) && polesOf(head.lower).length) {
+      flipped.add(h);
+      continue;
+    }
+    s.negations++;
+    if (head) s.negatedWords.push(head.digits ?? lightStem(head.lower));
+  }
+  return flipped;
+}
 
 function dateOf(toks: Tok[], i: number): string | null {
   const t = toks[i];
@@ -180,48 +153,96 @@ function dateOf(toks: Tok[], i: number): string | null {
   return `month:${month}`;
 }
 
+/** The quantifier class of token i, or null ("any" is "all" only outside a negation; idioms such as "at all" are none). */
+function quantifierOf(toks: Tok[], i: number, negations: number): string | null {
+  const t = toks[i];
+  const cls = t.lower === "any" ? (negations ? null : "all") : QUANTIFIERS.get(t.lower);
+  if (!cls || t.raw.toLowerCase() === "всё") return null;
+  const idiom = QUANTIFIER_IDIOMS.get(t.lower);
+  if (idiom && (idiom[0].includes(toks[i - 1]?.lower ?? "") || idiom[1].includes(toks[i + 1]?.lower ?? ""))) return null;
+  return toks[i + 1]?.kind === "number" && (t.lower === "every" || t.lower === "each" || t.lower.startsWith("кажд")) ? null : cls;
+}
+
+const isStopWord = (w: string) => ENGLISH_STOP_WORDS.has(w) || RUSSIAN_STOP_WORDS.has(w);
+
 /** Reads a statement's features (see {@link Statement}). Pure; never throws; empty text gives empty features. */
 export function readStatement(text: string): Statement {
   const toks = tokenize(text);
   const nums = readNumbers(toks);
-  const negs = negationIndexes(toks);
+  const comparisons = readComparisons(toks, nums, nums.runs);
+  const rates = readRates(toks, nums);
   const s: Statement = {
-    words: [], rest: [], negations: negs.length, negatedWords: [], numbers: nums.numbers.sort(), units: nums.units.sort(),
-    dates: [], entities: [], initialCaps: [], codes: [], directions: [], caseless: !/\p{Ll}/u.test(text) && /\p{Lu}/u.test(text),
+    words: [], rest: [], negations: 0, negatedWords: [], numbers: nums.numbers.sort(), units: [...nums.units, ...rates].sort(),
+    comparisons, dates: [], entities: [], initialCaps: [], nameCandidates: [], names: [], codes: [], directions: [], poles: [],
+    quantifiers: [], stems: [], caseless: !/\p{Ll}/u.test(text) && /\p{Lu}/u.test(text),
   };
-  for (const i of negs) {
-    const head = toks.slice(i + 1).find((t) => t.kind !== "symbol" && !isNegationWord(t) && !FILLER.has(t.lower) && !NEGATION_AUXILIARIES.has(t.lower));
-    if (head) s.negatedWords.push(head.digits ?? lightStem(head.lower));
-  }
-  toks.forEach((t, i) => readToken(s, toks, i, nums));
-  for (const list of [s.negatedWords, s.dates, s.entities, s.initialCaps, s.codes, s.directions]) list.sort();
+  const flipped = readNegations(s, toks, nums.used);
+  const stems = new Set<string>();
+  let clause = 0;
+  toks.forEach((t, i) => {
+    if (i > 0 && CLAUSE_GAP.test(t.gap)) clause++;
+    readToken(s, toks, i, { marks: nums, flipped, stems, clause });
+  });
+  s.stems = [...stems].sort();
+  for (const list of [s.negatedWords, s.dates, s.entities, s.initialCaps, s.codes, s.directions, s.poles, s.quantifiers]) list.sort();
   return s;
 }
 
+/** Punctuation between clauses (or sentences). */
+const CLAUSE_GAP = /[,;:()[\]—–.!?…]|\s-\s/u;
+
+/** What readToken needs beyond the token: the read features, negated antonyms, the stems so far, the clause. */
+interface ReadContext {
+  marks: Marks;
+  flipped: ReadonlySet<number>;
+  stems: Set<string>;
+  clause: number;
+}
+
 /** Adds token i to the statement's words, rest and word-level features. */
-function readToken(s: Statement, toks: Tok[], i: number, nums: NumberRead): void {
+function readToken(s: Statement, toks: Tok[], i: number, { marks, flipped, stems, clause }: ReadContext): void {
   const t = toks[i];
-  if (nums.used.has(i)) {
-    const w = nums.wordOf.get(i);
+  if (marks.used.has(i)) {
+    const w = marks.wordOf.get(i);
     if (w) s.words.push(...w.split(" "));
     return;
   }
-  if (t.kind === "symbol" || FILLER.has(t.lower)) return;
-  s.words.push(t.lower);
+  if (t.kind === "symbol" || t.kind === "cmp" || FILLER.has(t.lower)) return;
+  const lower = PREPOSITION_VARIANTS.get(t.lower) ?? t.lower;
+  s.words.push(lower);
   if (t.kind === "code") {
-    s.codes.push(t.lower);
-    s.rest.push(t.lower);
+    s.codes.push(lower);
+    s.rest.push(lower);
     return;
   }
   if (t.kind === "number") return; // unreachable: readNumbers puts every number in a run (kept out of the rest)
-  const date = dateOf(toks, i);
-  const direction = directionOf(t.lower);
-  if (date) s.dates.push(date);
-  else if (direction) s.directions.push(direction);
-  if (date || direction || isNegationWord(t) || NEGATION_AUXILIARIES.has(t.lower)) return;
-  const stem = lightStem(t.lower);
+  const stem = lightStem(lower);
+  stems.add(stem);
+  if (readWordFeature(s, toks, i, flipped) || isNegationWord(t) || NEGATION_AUXILIARIES.has(lower)) return;
   s.rest.push(stem);
+  if (s.caseless) {
+    if (!isStopWord(lower)) s.nameCandidates.push(stem);
+    return;
+  }
   if (t.raw.length < 2 || !/\p{Lu}/u.test(t.raw)) return;
+  s.names.push({ stem, form: lower, clause });
   if (!t.initial || /\p{Lu}/u.test(t.raw.slice(1))) s.entities.push(stem);
-  else s.initialCaps.push(stem);
+  else {
+    s.initialCaps.push(stem);
+    if (!isStopWord(lower)) s.nameCandidates.push(stem);
+  }
+}
+
+/** Records a date, direction, quantifier or antonym word; true when token i was one (it stays out of the rest). */
+function readWordFeature(s: Statement, toks: Tok[], i: number, flipped: ReadonlySet<number>): boolean {
+  const lower = toks[i].lower;
+  const date = dateOf(toks, i);
+  if (date) return s.dates.push(date) > 0;
+  const direction = directionOf(lower);
+  if (direction) return s.directions.push(direction) > 0;
+  const quantifier = quantifierOf(toks, i, s.negations);
+  if (quantifier) return s.quantifiers.push(quantifier) > 0;
+  const poles = polesOf(lower);
+  if (poles.length) s.poles.push(...(flipped.has(i) ? poles.map(flipPole) : poles));
+  return poles.length > 0;
 }

@@ -6,7 +6,7 @@ import { compareStatements, meaningDifference } from "../../src/domain/meaning.t
 import { canonicalDigits, foldNumberRun } from "../../src/domain/number-words.ts";
 import { readStatement } from "../../src/domain/statement.ts";
 
-const LEX = { threshold: 0.74, paraphrase: false };
+const LEX = { threshold: 0.34, paraphrase: false };
 const SEM = { threshold: 0.9, paraphrase: true };
 const outcome = (a: string, b: string, policy = SEM, cosine = 0.95) => decidePair(a, b, cosine, policy).outcome;
 
@@ -119,10 +119,10 @@ describe("decidePair", () => {
 
 describe("dedupPolicy", () => {
   test("per embedder kind, with the configured threshold winning", () => {
-    expect(dedupPolicy({ kind: "lexical", nearDupThreshold: 0.74 })).toEqual({ threshold: 0.74, paraphrase: false });
+    expect(dedupPolicy({ kind: "lexical", nearDupThreshold: 0.34 })).toEqual({ threshold: 0.34, paraphrase: false });
     expect(dedupPolicy({ kind: "neural", nearDupThreshold: 0.9 })).toEqual({ threshold: 0.9, paraphrase: true });
     expect(dedupPolicy({ kind: "neural", nearDupThreshold: 0.9 }, 0.85)).toEqual({ threshold: 0.85, paraphrase: true });
-    expect(() => dedupPolicy({ kind: "lexical", nearDupThreshold: 0.74 }, 1.5)).toThrow(RangeError);
+    expect(() => dedupPolicy({ kind: "lexical", nearDupThreshold: 0.34 }, 1.5)).toThrow(RangeError);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * English labelled pairs (see pairs.ts). `a` is quoted from Botchan (text/en_gutenberg_8868_botchan.txt), the
  * Wikipedia "Mozilla" page, the v8.dev Emscripten post, the Firefox Nightly blog or the Docker install page
- * (html/…, as the project's HTML parser reads them) unless `source` is null.
+ * (html/…, as the project's HTML parser reads them), the npj Microgravity or the MDPI Toxins paper (pdf/…, as its
+ * PDF parser reads them) unless `source` is null.
  */
 import type { LabelledPair } from "./pairs.ts";
 
@@ -10,6 +11,8 @@ const WIKI = "html/en_wikipedia_mozilla.html";
 const V8 = "html/en_blog_v8dev_emscripten_standalone_wasm.html";
 const NIGHTLY = "html/en_blog_firefox_nightly_issue85.html";
 const DOCKER = "html/en_docs_docker_install_engine.html";
+const NPJ = "pdf/en_paper_npj_2020_two_column_ligatures.pdf";
+const MDPI = "pdf/en_paper_mdpi_toxins_2016_ligatures.pdf";
 const MERGE = { lexical: "merge", semantic: "merge" } as const;
 const PARAPHRASE = { lexical: "keep", semantic: "merge" } as const;
 const CONTRADICTION = { lexical: "contradiction", semantic: "contradiction" } as const;
@@ -17,7 +20,7 @@ const KEEP = { lexical: "keep", semantic: "keep" } as const;
 
 const en = (p: Omit<LabelledPair, "lang">): LabelledPair => ({ ...p, lang: "en" });
 
-/** 38 English pairs. */
+/** 70 English pairs. */
 export const EN_PAIRS: readonly LabelledPair[] = [
   // restatement: case, punctuation, filler words, a number in words or digits
   en({ category: "restatement", source: WIKI, expected: MERGE,
@@ -48,6 +51,9 @@ export const EN_PAIRS: readonly LabelledPair[] = [
   en({ category: "paraphrase", source: DOCKER, expected: PARAPHRASE,
     a: "These binaries are statically linked and can be used on any Linux distribution.",
     b: "The binaries are linked statically, so they work on every Linux distribution." }),
+  en({ category: "paraphrase", source: WIKI, expected: PARAPHRASE,
+    a: "Gecko is also used by Thunderbird, SeaMonkey, and many non-Mozilla applications.",
+    b: "Thunderbird, SeaMonkey and many non-Mozilla applications also use Gecko." }),
   // negation: the same claim with a negation added or removed
   en({ category: "negation", source: DOCKER, expected: CONTRADICTION,
     a: "Docker is not involved in releasing these packages and bugs or issues involving these packages should be reported in your Linux distribution’s issue tracker.",
@@ -63,6 +69,12 @@ export const EN_PAIRS: readonly LabelledPair[] = [
   en({ category: "negation", source: WIKI, expected: CONTRADICTION,
     a: "Mozilla's manifesto mentions only its beliefs in regards to the Internet and Internet privacy, and has no mention of any political or social viewpoints.",
     b: "Mozilla's manifesto mentions only its beliefs in regards to the Internet and Internet privacy, and has a mention of political or social viewpoints." }),
+  en({ category: "negation", source: WIKI, expected: CONTRADICTION,
+    a: "Rust is intended for creating large and complex software which needs to be both safe against exploits and fast.",
+    b: "Rust is intended for creating large and complex software which needs to be both unsafe against exploits and fast." }),
+  en({ category: "negation", source: MDPI, expected: CONTRADICTION,
+    a: "A main group of synthetic peptides that showed significant increase in protein delivery are polyarginines.",
+    b: "A main group of synthetic peptides that showed insignificant increase in protein delivery are polyarginines." }),
   // other_fact: the same sentence pattern about another fact
   en({ category: "other_fact", source: WIKI, expected: KEEP,
     a: "Firefox Mobile (codenamed Fennec) is the build of the Mozilla Firefox web browser for devices such as smartphones and tablet computers.",
@@ -88,6 +100,16 @@ export const EN_PAIRS: readonly LabelledPair[] = [
     b: "This shopkeeper's son was a boy about 15 or 16 years old named Kantaro." }),
   en({ category: "number", source: V8, expected: CONTRADICTION,
     a: "Running that prints 42 as expected.", b: "Running that prints 43 as expected." }),
+  // short statements: one word of few changes, so the lexical cosine falls low (0.73–0.88)
+  en({ category: "number", source: NPJ, expected: CONTRADICTION,
+    a: "CTR showed a phase delay of 0.69 h.", b: "CTR showed a phase delay of 0.96 h." }),
+  en({ category: "number", source: BOTCHAN, expected: CONTRADICTION,
+    a: "My watch showed it was half past ten.", b: "My watch showed it was half past eleven." }),
+  en({ category: "number", source: BOTCHAN, expected: CONTRADICTION,
+    a: "Am sleeping in a room of 15 mats.", b: "Am sleeping in a room of 8 mats." }),
+  en({ category: "number", source: BOTCHAN, expected: CONTRADICTION,
+    a: "Those six boys filed out leisurely.", b: "Those five boys filed out leisurely." }),
+  en({ category: "number", source: null, expected: CONTRADICTION, a: "Mozilla was founded in 1998.", b: "Mozilla was founded in 2003." }),
   // date: the same claim on another day, month or year
   en({ category: "date", source: WIKI, expected: CONTRADICTION,
     a: "The current name, Firefox, was chosen on February 9, 2004.", b: "The current name, Firefox, was chosen on March 9, 2004." }),
@@ -97,6 +119,7 @@ export const EN_PAIRS: readonly LabelledPair[] = [
   en({ category: "date", source: BOTCHAN, expected: CONTRADICTION,
     a: "In January of the 6th year after mother's death, father died of apoplexy.",
     b: "In June of the 6th year after mother's death, father died of apoplexy." }),
+  en({ category: "date", source: BOTCHAN, expected: CONTRADICTION, a: "Tokyo, September, 1918.", b: "Tokyo, October, 1918." }),
   // unit: the same number in another unit
   en({ category: "unit", source: BOTCHAN, expected: CONTRADICTION,
     a: "Lying in my bed, I meditated on the best way to spend that 600 yen.",
@@ -106,6 +129,46 @@ export const EN_PAIRS: readonly LabelledPair[] = [
   en({ category: "unit", source: null, expected: CONTRADICTION,
     a: "The recommended daily dose is 5 mg.", b: "The recommended daily dose is 5 g." }),
   en({ category: "unit", source: null, expected: CONTRADICTION, a: "The trail is 10 km long.", b: "The trail is 10 miles long." }),
+  en({ category: "unit", source: NPJ, expected: CONTRADICTION,
+    a: "The exercise was scheduled three times per week.", b: "The exercise was scheduled three times per day." }),
+  en({ category: "unit", source: null, expected: CONTRADICTION, a: "The dose is 5 mg.", b: "The dose is 5 g." }),
+  // comparison: the same quantity under another comparator
+  en({ category: "comparison", source: NPJ, expected: CONTRADICTION,
+    a: "All model fits confirmed the existence of a rhythm in the time series (p < 0.0001).",
+    b: "All model fits confirmed the existence of a rhythm in the time series (p > 0.0001)." }),
+  en({ category: "comparison", source: NPJ, expected: CONTRADICTION,
+    a: "Data sets containing less than 85% of the 24-h recording time were discarded.",
+    b: "Data sets containing more than 85% of the 24-h recording time were discarded." }),
+  en({ category: "comparison", source: NPJ, expected: CONTRADICTION,
+    a: "There were no significant differences in age and height between groups (all p ≥ 0.60, Wilcoxon’s signed-rank test).",
+    b: "There were no significant differences in age and height between groups (all p ≤ 0.60, Wilcoxon’s signed-rank test)." }),
+  en({ category: "comparison", source: BOTCHAN, expected: CONTRADICTION,
+    a: "Must expect to keep it up for at least two weeks.", b: "Must expect to keep it up for at most two weeks." }),
+  en({ category: "comparison", source: null, expected: CONTRADICTION,
+    a: "The treatment effect was significant (p < 0.05) in the trial.", b: "The treatment effect was significant (p > 0.05) in the trial." }),
+  // opposite: an antonym or another quantifier in the same statement
+  en({ category: "opposite", source: DOCKER, expected: CONTRADICTION,
+    a: "Patch releases are always backward compatible with its year-month version.",
+    b: "Patch releases are never backward compatible with its year-month version." }),
+  en({ category: "opposite", source: BOTCHAN, expected: CONTRADICTION, a: "I always paid the first class.", b: "I never paid the first class." }),
+  en({ category: "opposite", source: MDPI, expected: CONTRADICTION,
+    a: "For some of the compounds, the exact mechanism of action has not been completely elucidated yet.",
+    b: "For all of the compounds, the exact mechanism of action has not been completely elucidated yet." }),
+  en({ category: "opposite", source: NPJ, expected: CONTRADICTION,
+    a: "These data would predict exercise-induced phase advances for exercise scheduled after 11 am.",
+    b: "These data would predict exercise-induced phase advances for exercise scheduled before 11 am." }),
+  en({ category: "opposite", source: DOCKER, expected: CONTRADICTION,
+    a: "The Test channel gives pre-releases that are ready for testing before general availability (GA).",
+    b: "The Test channel gives pre-releases that are ready for testing after general availability (GA)." }),
+  en({ category: "opposite", source: BOTCHAN, expected: CONTRADICTION,
+    a: "He tried to sell pictures and curios to you, but as you shook him off, he told some false stories on you.",
+    b: "He tried to sell pictures and curios to you, but as you shook him off, he told some true stories on you." }),
+  en({ category: "opposite", source: NIGHTLY, expected: CONTRADICTION,
+    a: "That will both hide the shortcut button and disable tab-to-search for the engine.",
+    b: "That will both show the shortcut button and enable tab-to-search for the engine." }),
+  en({ category: "opposite", source: NPJ, expected: CONTRADICTION,
+    a: "RE performed HDBR plus three times per week high-load resistive exercise (n = 5).",
+    b: "RE performed HDBR plus three times per week low-load resistive exercise (n = 5)." }),
   // entity: the same claim about another named entity
   en({ category: "entity", source: WIKI, expected: KEEP,
     a: "Firefox Mobile is currently available for Android 2.2 and above devices with an ARMv7 or ARMv6 CPU.",
@@ -114,6 +177,20 @@ export const EN_PAIRS: readonly LabelledPair[] = [
     a: "One day later, Jamie Zawinski from Netscape registered mozilla.org.",
     b: "One day later, Brendan Eich from Netscape registered mozilla.org." }),
   en({ category: "entity", source: null, expected: KEEP, a: "The capital of France is Paris.", b: "The capital of France is Berlin." }),
+  en({ category: "entity", source: BOTCHAN, expected: KEEP,
+    a: "Clown claims himself as a Yedo kid.", b: "Porcupine claims himself as a Yedo kid." }),
+  en({ category: "entity", source: V8, expected: KEEP,
+    a: "Emscripten has always focused first and foremost on compiling to the Web and other JavaScript environments like Node.js.",
+    b: "Binaryen has always focused first and foremost on compiling to the Web and other JavaScript environments like Node.js." }),
+  en({ category: "entity", source: null, expected: KEEP, a: "Smith wrote the paper.", b: "Jones wrote the paper." }),
+  // roles: the same names, the same words, the roles swapped
+  en({ category: "roles", source: WIKI, expected: KEEP,
+    a: "Rhino converts JavaScript scripts into Java classes.", b: "Rhino converts Java classes into JavaScript scripts." }),
+  en({ category: "roles", source: BOTCHAN, expected: KEEP,
+    a: "Kiyo is far superior to Red Shirt.", b: "Red Shirt is far superior to Kiyo." }),
+  en({ category: "roles", source: BOTCHAN, expected: KEEP,
+    a: "Porcupine bitterly condemned Hubbard Squash for being too good-natured.",
+    b: "Hubbard Squash bitterly condemned Porcupine for being too good-natured." }),
   // unrelated
   en({ category: "unrelated", source: BOTCHAN, expected: KEEP,
     a: "I hate most to write letters because I am poor at sentence-making and also poor in my stock of words.",
@@ -127,4 +204,7 @@ export const EN_PAIRS: readonly LabelledPair[] = [
   en({ category: "unrelated", source: DOCKER, expected: KEEP,
     a: "Refer to the documentation of your distro to find which Debian release corresponds with your derivative version.",
     b: "Firefox began as an experimental branch of the Mozilla codebase by Dave Hyatt, Joe Hewitt and Blake Ross." }),
+  en({ category: "unrelated", source: BOTCHAN, expected: KEEP, a: "Red Shirt tottered.", b: "Are there any necessary ones?" }),
+  en({ category: "unrelated", source: BOTCHAN, expected: KEEP,
+    a: "Caught one already?", b: "The level of significance was set at 0.05 (two-sided) for all testing." }),
 ];

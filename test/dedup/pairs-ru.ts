@@ -13,7 +13,7 @@ const KEEP = { lexical: "keep", semantic: "keep" } as const;
 
 const ru = (p: Omit<LabelledPair, "lang">): LabelledPair => ({ ...p, lang: "ru" });
 
-/** 38 Russian pairs. */
+/** 60 Russian pairs. */
 export const RU_PAIRS: readonly LabelledPair[] = [
   // restatement: case, punctuation, filler, a citation marker, a number in words or digits
   ru({ category: "restatement", source: CHEKHOV, expected: MERGE,
@@ -45,6 +45,9 @@ export const RU_PAIRS: readonly LabelledPair[] = [
   ru({ category: "paraphrase", source: PAPER, expected: PARAPHRASE,
     a: "Доказаны сходимость и регуляризующие свойства метода [8].",
     b: "Для этого метода доказаны его сходимость и регуляризующие свойства." }),
+  ru({ category: "paraphrase", source: CHEKHOV, expected: PARAPHRASE,
+    a: "Голос Ивана Дмитрича и его молодое умное лицо с гримасами понравились Андрею Ефимычу.",
+    b: "Андрею Ефимычу понравились голос Ивана Дмитрича и его молодое умное лицо с гримасами." }),
   // negation: the same claim with a negation added or removed
   ru({ category: "negation", source: CHEKHOV, expected: CONTRADICTION,
     a: "Набожности он не проявлял и на духовную особу в начале своей врачебной карьеры походил так же мало, как теперь.",
@@ -63,6 +66,12 @@ export const RU_PAIRS: readonly LabelledPair[] = [
   ru({ category: "negation", source: PAPER, expected: CONTRADICTION,
     a: "При этом точность определения местоположения составила не хуже 1%.",
     b: "При этом точность определения местоположения составила хуже 1%." }),
+  ru({ category: "negation", source: CHEKHOV, expected: CONTRADICTION,
+    a: "Истинное счастие невозможно без одиночества.", b: "Истинное счастие возможно без одиночества." }),
+  ru({ category: "negation", source: CHEKHOV, expected: CONTRADICTION,
+    a: "С такой верой можно жить припеваючи даже замуравленному в стене.",
+    b: "С такой верой нельзя жить припеваючи даже замуравленному в стене." }),
+  ru({ category: "negation", source: null, expected: CONTRADICTION, a: "Курить можно.", b: "Курить нельзя." }),
   // other_fact: the same sentence pattern about another fact
   ru({ category: "other_fact", source: CHEKHOV, expected: KEEP,
     a: "Пятый и последний обитатель палаты N 6 – мещанин, служивший когда-то сортировщиком на почте, маленький худощавый блондин с добрым, но несколько лукавым лицом.",
@@ -88,6 +97,13 @@ export const RU_PAIRS: readonly LabelledPair[] = [
     b: "Принято в отчетном году двадцать тысяч приходящих больных, значит, попросту рассуждая, обмануто двадцати тысяч человек." }),
   ru({ category: "number", source: CHEKHOV, expected: CONTRADICTION,
     a: "В Варшаве я провел пять счастливейших лет моей жизни.", b: "В Варшаве я провел шесть счастливейших лет моей жизни." }),
+  // short statements: one word of few changes, so the lexical cosine falls low (0.62–0.70)
+  ru({ category: "number", source: CHEKHOV, expected: CONTRADICTION,
+    a: "Всех их здесь пять человек.", b: "Всех их здесь шесть человек." }),
+  ru({ category: "number", source: CHEKHOV, expected: CONTRADICTION,
+    a: "Когда бьет три часа, он тушит лампу и уходит в спальню.", b: "Когда бьет четыре часа, он тушит лампу и уходит в спальню." }),
+  ru({ category: "number", source: CHEKHOV, expected: CONTRADICTION,
+    a: "За пиво должны уже тридцать два рубля.", b: "За пиво должны уже сорок два рубля." }),
   // date: the same claim in another year or month
   ru({ category: "date", source: CHEKHOV, expected: CONTRADICTION,
     a: "Говорят, что в ранней молодости он был очень набожен и готовил себя к духовной карьере и что, кончив в 1863 году курс в гимназии, он намеревался поступить в духовную академию, но будто бы его отец, доктор медицины и хирург, едко посмеялся над ним и заявил категорически, что не будет считать его своим сыном, если он пойдет в попы.",
@@ -101,6 +117,10 @@ export const RU_PAIRS: readonly LabelledPair[] = [
   ru({ category: "date", source: CHEKHOV, expected: CONTRADICTION,
     a: "Во всей квартире у него есть только одна книга – «Новейшие рецепты венской клиники за 1881 г.",
     b: "Во всей квартире у него есть только одна книга – «Новейшие рецепты венской клиники за 1887 г." }),
+  // weekdays: в/во is one preposition; the lexical cosine of these is the lowest of the suite (0.40–0.43)
+  ru({ category: "date", source: CHEKHOV, expected: CONTRADICTION,
+    a: "По субботам и воскресеньям он ходил в церковь.", b: "По понедельникам и вторникам он ходил в церковь." }),
+  ru({ category: "date", source: null, expected: CONTRADICTION, a: "Встреча в понедельник.", b: "Встреча во вторник." }),
   // unit: the same number in another unit
   ru({ category: "unit", source: CHEKHOV, expected: CONTRADICTION,
     a: "Этот доктор, с польскою, трудно выговариваемою фамилией, жил в тридцати верстах от города, на конском заводе, и был теперь в городе проездом.",
@@ -110,6 +130,28 @@ export const RU_PAIRS: readonly LabelledPair[] = [
     b: "То ли дело верхом на коне: отмахаешь в один день сто миль и потом чувствуешь себя здоровым и свежим." }),
   ru({ category: "unit", source: null, expected: CONTRADICTION,
     a: "Масса образца составляет 5 кг.", b: "Масса образца составляет 5 г." }),
+  ru({ category: "unit", source: CHEKHOV, expected: CONTRADICTION,
+    a: "Он стал ходить во флигель каждый день.", b: "Он стал ходить во флигель каждую неделю." }),
+  // comparison: the same quantity under another comparator
+  ru({ category: "comparison", source: CHEKHOV, expected: CONTRADICTION,
+    a: "Недалеко от больничного забора, в ста саженях, не больше, стоял высокий белый дом, обнесенный каменною стеной.",
+    b: "Недалеко от больничного забора, в ста саженях, не меньше, стоял высокий белый дом, обнесенный каменною стеной." }),
+  ru({ category: "comparison", source: CHEKHOV, expected: CONTRADICTION,
+    a: "Ему было обидно, что за его больше чем двадцатилетнюю службу ему не дали ни пенсии, ни единовременного пособия.",
+    b: "Ему было обидно, что за его меньше чем двадцатилетнюю службу ему не дали ни пенсии, ни единовременного пособия." }),
+  ru({ category: "comparison", source: null, expected: CONTRADICTION,
+    a: "Доза составляет не менее 5 мг.", b: "Доза составляет не более 5 мг." }),
+  // opposite: an antonym or another quantifier in the same statement
+  ru({ category: "opposite", source: CHEKHOV, expected: CONTRADICTION,
+    a: "Разговор всегда начинает доктор.", b: "Разговор никогда не начинает доктор." }),
+  ru({ category: "opposite", source: CHEKHOV, expected: CONTRADICTION,
+    a: "После обеда пришел Михаил Аверьяныч и принес четвертку чаю и фунт мармеладу.",
+    b: "До обеда пришел Михаил Аверьяныч и принес четвертку чаю и фунт мармеладу." }),
+  ru({ category: "opposite", source: CHEKHOV, expected: CONTRADICTION,
+    a: "Рано утром до восхода солнца хозяйке пришли печники.", b: "Рано утром после восхода солнца хозяйке пришли печники." }),
+  ru({ category: "opposite", source: CHEKHOV, expected: CONTRADICTION,
+    a: "Приятели садятся в кабинете на диван и некоторое время молча курят.",
+    b: "Приятели садятся в кабинете на диван и все время молча курят." }),
   // entity: the same claim about another named entity
   ru({ category: "entity", source: CHEKHOV, expected: KEEP,
     a: "Прежде, при отце, Иван Дмитрич, проживая в Петербурге, где он учился в уицверсигеге, получал шестьдесят-семьдесят рублей в месяц и не имел никакого понятия о нужде, теперь же ему пришлось резко изменить свою жизнь.",
@@ -120,6 +162,13 @@ export const RU_PAIRS: readonly LabelledPair[] = [
   ru({ category: "entity", source: CHEKHOV, expected: KEEP,
     a: "А сидя в тарантасе, он, не переставая ни на минуту, рассказывал о своих поездках по Кавказу и Царству Польскому.",
     b: "А сидя в тарантасе, он, не переставая ни на минуту, рассказывал о своих поездках по Сибири и Царству Польскому." }),
+  ru({ category: "entity", source: CHEKHOV, expected: KEEP, a: "Мойсейка любит услуживать.", b: "Никита любит услуживать." }),
+  // roles: the same names, the same words, the roles swapped (by case endings, or across clauses by order)
+  ru({ category: "roles", source: CHEKHOV, expected: KEEP,
+    a: "Андрей Ефимыч сидел на кровати Ивана Дмитрича и ждал.", b: "Иван Дмитрич сидел на кровати Андрея Ефимыча и ждал." }),
+  ru({ category: "roles", source: CHEKHOV, expected: KEEP,
+    a: "Андрей Ефимыч пошел к двери и отворил ее, но тотчас же Никита вскочил и загородил ему дорогу.",
+    b: "Никита пошел к двери и отворил ее, но тотчас же Андрей Ефимыч вскочил и загородил ему дорогу." }),
   // unrelated
   ru({ category: "unrelated", source: CHEKHOV, expected: KEEP,
     a: "Дайте мне пятьсот рублей!", b: "Метод Качмажа дает более точные результаты, чем метод псевдообращения." }),
@@ -131,4 +180,9 @@ export const RU_PAIRS: readonly LabelledPair[] = [
   ru({ category: "unrelated", source: CHEKHOV, expected: KEEP,
     a: "Будь проклята минута, когда мне впервые пришло в голову ехать в этот Вавилон!",
     b: "Одна из основных проблем геоэкологии связана с оцениванием геоэкологических рисков для окружающей среды." }),
+  ru({ category: "unrelated", source: CHEKHOV, expected: KEEP,
+    a: "Оба стояли в сенях и подслушивали.", b: "В работе [12] показаны условия сходимости." }),
+  ru({ category: "unrelated", source: CHEKHOV, expected: KEEP,
+    a: "Никита тоже пожал плечами.",
+    b: "Ниже рассмотрены другие методы решения, более приближенные к требованию анализа в темпе реального времени." }),
 ];

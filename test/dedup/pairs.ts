@@ -11,16 +11,21 @@ import { RU_PAIRS } from "./pairs-ru.ts";
 
 /**
  * What a pair is: `restatement` (the same words, case/punctuation/filler aside), `paraphrase` (other words, same
- * meaning), `negation` (the same claim negated), `other_fact` (the same sentence pattern about another fact),
- * `number` / `date` / `unit` (the same claim with another number, date or unit), `entity` (the same claim about
- * another named entity), `unrelated` (nothing in common).
+ * meaning), `negation` (the same claim negated, by a word or a prefix: "unsafe", "невозможно"), `other_fact` (the
+ * same sentence pattern about another fact), `number` / `date` / `unit` (the same claim with another number, date,
+ * unit or rate: "per week" vs "per day"), `comparison` (the same quantity with another comparator: "p < 0.05" vs
+ * "p > 0.05", "at least" vs "at most", "не больше" vs "не меньше"), `opposite` (an antonym or another quantifier:
+ * "before" vs "after", "all" vs "some", "always" vs "never"), `entity` (the same claim about another named entity,
+ * at the start of the sentence too), `roles` (the same names in swapped roles), `unrelated` (nothing in common).
  */
 export type PairCategory =
-  | "restatement" | "paraphrase" | "negation" | "other_fact" | "number" | "date" | "unit" | "entity" | "unrelated";
+  | "restatement" | "paraphrase" | "negation" | "other_fact" | "number" | "date" | "unit" | "comparison" | "opposite"
+  | "entity" | "roles" | "unrelated";
 
 /** Every category, in report order. */
 export const CATEGORIES: readonly PairCategory[] = [
-  "restatement", "paraphrase", "negation", "other_fact", "number", "date", "unit", "entity", "unrelated",
+  "restatement", "paraphrase", "negation", "other_fact", "number", "date", "unit", "comparison", "opposite", "entity",
+  "roles", "unrelated",
 ];
 
 /** One labelled pair. */
@@ -40,8 +45,9 @@ export const PAIRS: readonly LabelledPair[] = [...RU_PAIRS, ...EN_PAIRS];
 
 /**
  * The rule of issue 4 for a category: restatement → merge; paraphrase → merge under the semantic embedder, keep
- * (never a contradiction) under the lexical one; negation, number, date, unit → contradiction; other fact, another
- * entity, unrelated → keep. The test checks every pair's label against it, so a label cannot drift from the rule.
+ * (never a contradiction) under the lexical one; negation, number, date, unit, comparison, opposite → contradiction;
+ * other fact, another entity, swapped roles, unrelated → keep. The test checks every pair's label against it, so a
+ * label cannot drift from the rule.
  */
 export function ruleFor(category: PairCategory): { lexical: PairOutcome; semantic: PairOutcome } {
   switch (category) {
@@ -53,6 +59,8 @@ export function ruleFor(category: PairCategory): { lexical: PairOutcome; semanti
     case "number":
     case "date":
     case "unit":
+    case "comparison":
+    case "opposite":
       return { lexical: "contradiction", semantic: "contradiction" };
     default:
       return { lexical: "keep", semantic: "keep" };

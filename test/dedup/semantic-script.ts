@@ -4,7 +4,8 @@
  * cosine drawn (deterministically, by pair index) from its category's range below, and the stand-in answers two
  * vectors with exactly that cosine. The ranges encode the assumption the dedup rules must survive: a neural
  * sentence embedder puts restatements and paraphrases close, puts the SAME sentence with a negation, another
- * number, date, unit or name just as close (DESIGN.md failure kind 6), and puts unrelated sentences far apart.
+ * number, date, unit, comparator, antonym, quantifier or name just as close (DESIGN.md failure kind 6), the same
+ * names in swapped roles closer still, and puts unrelated sentences far apart.
  * "Other fact" pairs are placed above the 0.90 threshold too, the worst case, so that the words must tell them
  * apart. Real cosines of EmbeddingGemma are not known here (no Ollama on the build machine).
  */
@@ -20,7 +21,10 @@ export const SEMANTIC_RANGES: Readonly<Record<PairCategory, readonly [number, nu
   number: [0.93, 0.98],
   date: [0.93, 0.98],
   unit: [0.92, 0.97],
+  comparison: [0.93, 0.99],
+  opposite: [0.92, 0.97],
   entity: [0.9, 0.95],
+  roles: [0.95, 0.99],
   other_fact: [0.9, 0.94],
   unrelated: [0.05, 0.4],
 };

@@ -1,0 +1,103 @@
+/**
+ * Named entities of two statements compared (domain/meaning.ts): another name ("Paris" vs "Berlin"), another name
+ * at the start of the sentence where capitals say little ("Smith wrote the paper." vs "Jones wrote the paper."),
+ * names in a text without case (all capitals: its words are compared, not its capitals), and the same names in
+ * swapped roles ("Alice likes Bob" vs "Bob likes Alice"; in Russian the case endings tell the roles, so "Алису любит
+ * Боб" and "Боб любит Алису" are one statement). Pure.
+ */
+import type { Statement } from "./statement.ts";
+
+function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/** True when the sorted list `xs` holds `x` (binary search: statements are compared many times, read once). */
+export function sortedHas(xs: readonly string[], x: string): boolean {
+  let lo = 0;
+  let hi = xs.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (xs[mid] === x) return true;
+    if (xs[mid] < x) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
+/** Levenshtein distance between two word lists. */
+function editDistance(a: readonly string[], b: readonly string[]): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+/**
+ * True when two rests are the same sentence but for a few words: at most two edits, or a quarter of the longer one.
+ * A sentence that only swaps its first word is another fact about another subject; a paraphrase rewrites more.
+ */
+function nearlySame(a: readonly string[], b: readonly string[]): boolean {
+  const allowed = Math.max(2, Math.floor(Math.max(a.length, b.length) / 4));
+  // Cheap bound first: the distance is at least the longer length minus the words the two share.
+  const inB = new Set(b);
+  if (Math.max(a.length, b.length) - a.filter((w) => inB.has(w)).length > allowed) return false;
+  return editDistance(a, b) <= allowed;
+}
+
+/** Entities of one side: its mid-sentence names, plus sentence-initial capitals that either side names mid-sentence. */
+function entitiesOf(s: Statement, known: ReadonlySet<string>): string[] {
+  return [...s.entities, ...s.initialCaps.filter((w) => known.has(w))].sort();
+}
+
+/** Name candidates of `s` that the other statement does not contain in any case or form, nor explains. */
+function unmatched(s: Statement, other: Statement, known: ReadonlySet<string>, explained: ReadonlySet<string>): string[] {
+  return s.nameCandidates.filter((n) => !known.has(n) && !sortedHas(other.stems, n) && !explained.has(n));
+}
+
+/**
+ * True when a named entity differs: the mid-sentence names differ (both texts with case); a cased text names
+ * something the caseless one lacks; or a possible name (a sentence-initial capital, any word of a caseless text)
+ * is missing from the other text while the rest of the two sentences is nearly the same — "Aspirin reduces risk"
+ * vs "The risk is reduced by aspirin" contains the word, and a rewritten sentence is a paraphrase, not a new name.
+ * `explained` stems are known to be other words (a prefix negation: "Uninstall" of "install").
+ */
+export function entitiesDiffer(a: Statement, b: Statement, explained: ReadonlySet<string> = new Set()): boolean {
+  const known = new Set([...a.entities, ...b.entities]);
+  if (!a.caseless && !b.caseless && !sameList(entitiesOf(a, known), entitiesOf(b, known))) return true;
+  if (a.caseless !== b.caseless) {
+    const [cased, other] = a.caseless ? [b, a] : [a, b];
+    if (cased.entities.some((e) => !sortedHas(other.stems, e))) return true;
+  }
+  if (!a.nameCandidates.length && !b.nameCandidates.length) return false;
+  const missing = unmatched(a, b, known, explained).length + unmatched(b, a, known, explained).length;
+  return missing > 0 && nearlySame(a.rest, b.rest);
+}
+
+/** First occurrences, in order, of the names both statements have. */
+function order(s: Statement, common: ReadonlySet<string>): string[] {
+  return [...new Set(s.names.map((n) => n.stem).filter((x) => common.has(x)))];
+}
+
+/**
+ * True when the same names take other roles: two or more names both texts share come in another order while the
+ * words are otherwise the same ("Rhino converts JavaScript into Java" vs "…Java into JavaScript"). A passive or a
+ * rewrite ("Mozilla released Firefox" vs "Firefox was released by Mozilla") changes the words and is not a swap.
+ * Russian names within one clause carry their roles in their case endings ("Алису любит Боб" = "Боб любит Алису"),
+ * so there a swap needs other forms of the names; across clauses ("Андрей пошел…, но Никита вскочил") order counts.
+ */
+export function rolesSwapped(a: Statement, b: Statement): boolean {
+  if (a.caseless || b.caseless || a.names.length < 2 || b.names.length < 2) return false;
+  const inB = new Set(b.names.map((n) => n.stem));
+  const common = new Set(a.names.map((n) => n.stem).filter((x) => inB.has(x)));
+  if (common.size < 2) return false;
+  if (sameList(order(a, common), order(b, common))) return false;
+  if (!sameList([...a.rest].sort(), [...b.rest].sort())) return false;
+  const shared = (s: Statement) => s.names.filter((n) => common.has(n.stem));
+  const forms = (s: Statement) => shared(s).map((n) => n.form).sort();
+  const oneClause = (s: Statement) => new Set(shared(s).map((n) => n.clause)).size === 1;
+  const cyrillic = [...forms(a), ...forms(b)].every((f) => /^\p{Script=Cyrillic}+$/u.test(f));
+  return !(cyrillic && oneClause(a) && oneClause(b)) || !sameList(forms(a), forms(b));
+}
