@@ -5,7 +5,7 @@
  * words). Each candidate's cosine is computed from the stored embedding and the pair is decided by
  * domain/dedup.ts: `merge` (the same knowledge), `contradiction` (the same claim negated or with another
  * number/date/unit: both kept, linked `contradicts`, left for memory_verify) or `keep` (linked `related` when the
- * cosine made it a candidate). Exact duplicates (same content hash) are left to the store's unique key.
+ * cosine is at least {@link RELATED_MIN_COSINE}). Exact duplicates (same content hash) are left to the store's unique key.
  */
 import type { AtomStatus, AtomType } from "../domain/atom.ts";
 import { type DedupPolicy, decidePair, dedupPolicy } from "../domain/dedup.ts";
@@ -43,6 +43,12 @@ export const MAX_PAIRWISE = 2000;
 export const WINDOW = 256;
 /** Most `related` links recorded per draft. */
 export const MAX_RELATED = 3;
+/**
+ * Least cosine for a `related` link between two atoms kept apart. The candidate threshold may be far lower (the
+ * lexical embedder's is calibrated so that every short contradiction is a candidate, and the words then decide), but a
+ * link is an assertion in the graph: below this it would mostly relate atoms that merely share a few words.
+ */
+export const RELATED_MIN_COSINE = 0.75;
 /** Drafts whose candidates are fetched together. */
 const GROUP = 256;
 /** Statuses a stored atom must have to absorb or be related to a new one (stale and retracted are out). */
@@ -76,7 +82,7 @@ function record(f: DedupFinding, target: Omit<DedupTarget, "reason">, a: string,
     if (!f.merge || target.cosine > f.merge.cosine) f.merge = { ...target, reason: d.reason };
   } else if (d.outcome === "contradiction") {
     f.links.push({ ...target, reason: d.reason, kind: "contradicts" });
-  } else if (target.cosine >= policy.threshold && f.links.filter((l) => l.kind === "related").length < MAX_RELATED) {
+  } else if (target.cosine >= Math.max(policy.threshold, RELATED_MIN_COSINE) && f.links.filter((l) => l.kind === "related").length < MAX_RELATED) {
     f.links.push({ ...target, reason: d.reason, kind: "related" });
   }
 }
