@@ -33,8 +33,9 @@ const TOKEN =
 const CITATION = /\[\s*\d+(?:\s*[,;–-]\s*\d+)*\s*\]|\[(?:citation|clarification) needed\]/giu;
 const SENTENCE_GAP = /[.!?…\n]|:\s*["«“„]/u;
 const CONTRACTION = /^(\p{L}+)n['’]t$/u;
-const CONTRACTION_BASE: Record<string, string> = { ca: "can", wo: "will", sha: "shall", ai: "is" };
-const COMPARATORS: Record<string, string> = { "<": "<", ">": ">", "<=": "<=", ">=": ">=", "≤": "<=", "≥": ">=", "⩽": "<=", "⩾": ">=", "!=": "!=", "≠": "!=" };
+const CONTRACTION_BASE: ReadonlyMap<string, string> = new Map([["ca", "can"], ["wo", "will"], ["sha", "shall"], ["ai", "is"]]);
+// Maps, not object literals: a word like "constructor" must never find Object.prototype's members.
+const COMPARATORS: ReadonlyMap<string, string> = new Map([["<", "<"], [">", ">"], ["<=", "<="], [">=", ">="], ["≤", "<="], ["≥", ">="], ["⩽", "<="], ["⩾", ">="], ["!=", "!="], ["≠", "!="]]);
 
 /** Lower case with ё folded to е. */
 export const fold = (s: string) => s.toLowerCase().replaceAll("ё", "е");
@@ -48,7 +49,7 @@ function numberToken(raw: string, t: TokBase): Tok {
 /** Splits one matched token into tokens: contractions, glued number+unit, ordinals, number words, codes. */
 function classify(raw: string, t: TokBase): Tok[] {
   const lower = fold(raw);
-  if (COMPARATORS[raw]) return [{ ...t, raw, lower: COMPARATORS[raw], kind: "cmp" }];
+  if (COMPARATORS.has(raw)) return [{ ...t, raw, lower: COMPARATORS.get(raw)!, kind: "cmp" }];
   if (/^[$€£₽%°]$/u.test(raw)) return [{ ...t, raw, lower, kind: "symbol" }];
   if (/^\d[\d\u00a0\u202f .,]*$/u.test(raw)) return [numberToken(raw, t)];
   const ordinal = /^(\d+)(?:st|nd|rd|th)$/iu.exec(raw);
@@ -60,7 +61,7 @@ function classify(raw: string, t: TokBase): Tok[] {
   if (/\p{N}/u.test(raw) && /\p{L}/u.test(raw)) return [{ ...t, raw, lower, kind: "code" }];
   const c = CONTRACTION.exec(lower);
   if (c || lower === "cannot") {
-    const base = c ? (CONTRACTION_BASE[c[1]] ?? c[1]) : "can";
+    const base = c ? (CONTRACTION_BASE.get(c[1]) ?? c[1]) : "can";
     return [{ ...t, raw: base, lower: base, kind: "word" }, { ...t, gap: " ", initial: false, raw: "not", lower: "not", kind: "word" }];
   }
   const nw = NUMBER_WORDS.get(lower);

@@ -65,7 +65,7 @@ function unitAfter(toks: Tok[], k: number, last: number | undefined): [string, n
   if (u.raw === "%") return ["%", 1];
   if (u.raw === "°") {
     const scale = toks[k + 2];
-    const letter = scale && /^\s?$/u.test(scale.gap) ? { c: "°c", с: "°c", f: "°f" }[scale.lower] : undefined;
+    const letter = scale && /^\s?$/u.test(scale.gap) ? new Map([["c", "°c"], ["с", "°c"], ["f", "°f"]]).get(scale.lower) : undefined;
     return letter ? [letter, 2] : ["°", 1];
   }
   if (u.kind !== "word" && !(u.kind === "number" && u.lower === "second")) return null;

@@ -191,3 +191,12 @@ describe("3. short contradictions under the lexical embedder's own cosine and ca
     for (const [a, b] of unrelated) expect({ a, below: lexical(a, b).cosine < policy.threshold }).toEqual({ a, below: true });
   });
 });
+
+test("words that name Object.prototype members are ordinary words", () => {
+  const policy = { threshold: 0.3, paraphrase: false };
+  for (const w of ["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf"]) {
+    expect(decidePair(`The ${w} is called once.`, `The ${w} is called once!`, 0.99, policy).outcome).toBe("merge");
+    expect(decidePair(`The ${w} is called 3 times.`, `The ${w} is called 4 times.`, 0.9, policy).outcome).toBe("contradiction");
+  }
+  expect(decidePair("5 ° constructor", "5 ° constructor", 1, policy).outcome).toBe("merge");
+});

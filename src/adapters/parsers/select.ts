@@ -69,8 +69,10 @@ function sniff(bytes: Uint8Array): Parser | null {
 export function selectParser(hint: ParserHint): Parser {
   const sniffed = sniff(hint.bytes);
   if (sniffed) return sniffed;
-  const byType = hint.mediaType ? MEDIA_TYPES[hint.mediaType] : undefined;
+  // Own keys only: a server's media type "constructor" must not find Object.prototype's.
+  const byType = hint.mediaType && Object.hasOwn(MEDIA_TYPES, hint.mediaType) ? MEDIA_TYPES[hint.mediaType] : undefined;
   if (byType) return byType;
   const path = hint.name && /^[a-z][a-z0-9+.-]*:\/\//i.test(hint.name) ? new URL(hint.name).pathname : (hint.name ?? "");
-  return EXTENSIONS[extname(path).toLowerCase()] ?? textParser;
+  const ext = extname(path).toLowerCase();
+  return Object.hasOwn(EXTENSIONS, ext) ? EXTENSIONS[ext] : textParser;
 }

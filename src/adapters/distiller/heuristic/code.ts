@@ -82,7 +82,8 @@ const EXTENSIONS: Record<string, string> = {
 /** A likely language for unfenced code, from marks only that language uses; undefined when unsure. */
 export function guessLanguage(code: string): string | undefined {
   const named = /^\s*(?:\/\/|#|--|;+)\s*[\w./-]+\.(\w+)\s*$/m.exec(code.split("\n", 1)[0]);
-  if (named && EXTENSIONS[named[1].toLowerCase()]) return EXTENSIONS[named[1].toLowerCase()];
+  const ext = named?.[1].toLowerCase();
+  if (ext && Object.hasOwn(EXTENSIONS, ext)) return EXTENSIONS[ext]; // own keys only: "// a.constructor" is no language
   if (/^\s*\((?:func|module)\b/m.test(code)) return "wat";
   if (/#include\s*<(?:iostream|vector|string)>|std::|\bcout\b/.test(code)) return "cpp";
   if (/#include\s*[<"]/.test(code)) return "c";
