@@ -12,7 +12,7 @@ import { yieldToEventLoop } from "../domain/yield.ts";
 import { PegasError } from "../errors.ts";
 import type { ChunkInput, DocumentKind, IngestPlan, Locator, PlannedAtom, PlannedLink } from "../ports/canonical-store.ts";
 import type { ParsedDocument } from "../ports/parser.ts";
-import { type DedupFinding, findDuplicates } from "./dedup.ts";
+import type { DedupFinding } from "./dedup.ts";
 import { type ChunkDraft, type DistilledChunks, distillChunks, quarantineChunks } from "./distill.ts";
 import type { Services } from "./services.ts";
 import type { RawSource } from "./source.ts";
@@ -182,7 +182,7 @@ export async function ingestParsed(services: Services, raw: RawSource, parsedIn:
   const vectors = await embedAll(services, distilled, opts);
   checkAborted(opts.signal);
   await services.projection.sync();
-  const findings = await findDuplicates(services, distilled.drafts.map((d, i) => ({ ...d.draft, vector: vectors[i] })), opts.signal);
+  const findings = await (await import("./dedup.ts")).findDuplicates(services, distilled.drafts.map((d, i) => ({ ...d.draft, vector: vectors[i] })), opts.signal);
   checkAborted(opts.signal);
   const plan: IngestPlan = {
     document: {

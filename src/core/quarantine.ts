@@ -5,7 +5,6 @@
  */
 import { PegasError } from "../errors.ts";
 import type { ChunkInput } from "../ports/canonical-store.ts";
-import { findDuplicates } from "./dedup.ts";
 import { distillChunks } from "./distill.ts";
 import { planAtoms } from "./ingest-document.ts";
 import type { Services } from "./services.ts";
@@ -55,7 +54,7 @@ export async function retryQuarantine(services: Services, opts: { limit?: number
       continue;
     }
     await services.projection.sync();
-    const findings = await findDuplicates(services, distilled.drafts.map((d, i) => ({ ...d.draft, vector: vectors[i] })), opts.signal);
+    const findings = await (await import("./dedup.ts")).findDuplicates(services, distilled.drafts.map((d, i) => ({ ...d.draft, vector: vectors[i] })), opts.signal);
     try {
       const c = await services.store.resolveQuarantine({ quarantineId: q.id, atoms: planAtoms(distilled.drafts, vectors, findings), model: services.embedder.model });
       out.resolved++;

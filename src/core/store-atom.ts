@@ -9,7 +9,6 @@ import { ATOM_TYPES, type AtomType } from "../domain/atom.ts";
 import { sanitizeText } from "../domain/text.ts";
 import { PegasError, invalidInput } from "../errors.ts";
 import { draftAtom } from "./atoms.ts";
-import { findDuplicates } from "./dedup.ts";
 import type { PlannedLink } from "../ports/canonical-store.ts";
 import type { Services } from "./services.ts";
 
@@ -109,7 +108,7 @@ export async function storeAtom(services: Services, input: StoreInput, signal?: 
   const [vector] = await services.embedder.embedDocuments([draft.searchText], signal);
   await services.projection.sync();
   const atom = { ...draft, vector };
-  const [f] = await findDuplicates(services, [atom], signal);
+  const [f] = await (await import("./dedup.ts")).findDuplicates(services, [atom], signal);
   const merge = f.merge?.atomId !== undefined ? { atomId: f.merge.atomId, cosine: f.merge.cosine, reason: f.merge.reason } : undefined;
   const dedupLinks: PlannedLink[] = f.links.map((l) => ({ atomId: l.atomId, kind: l.kind, confidence: Math.max(0, Math.min(1, l.cosine)), source: "dedup" }));
   const res = await services.store.storeAtom({

@@ -12,13 +12,9 @@ import type { StatusChangeRecord } from "../ports/verification.ts";
 import type { Services } from "./services.ts";
 import { type StepContext, verifyStep } from "./verify-step.ts";
 
-/** Default and largest number of atoms one run verifies. */
-export const VERIFY_DEFAULT_LIMIT = 50;
-export const VERIFY_MAX_LIMIT = 1000;
-/** Neighbours each atom is judged against. */
-export const VERIFY_NEIGHBOURS = 8;
-/** Most changes (and warnings) a result lists; totals count all. */
-export const MAX_LISTED_CHANGES = 200;
+import { MAX_LISTED_CHANGES, VERIFY_DEFAULT_LIMIT, VERIFY_MAX_LIMIT, VERIFY_NEIGHBOURS } from "./verify-limits.ts";
+
+export { MAX_LISTED_CHANGES, VERIFY_DEFAULT_LIMIT, VERIFY_MAX_LIMIT, VERIFY_NEIGHBOURS };
 const MAX_WARNINGS = 100;
 
 /** Input: at most one of `atom_id`, `doc_id`; neither = the oldest `candidate` atoms. `limit` 1..1000, default 50. */

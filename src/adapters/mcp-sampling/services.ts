@@ -6,7 +6,6 @@
  */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Services } from "../../core/services.ts";
-import { createSamplingDistiller } from "./distiller.ts";
 
 /**
  * Wraps `getServices`: the same services, with `distiller` asking the MCP client's model when config says
@@ -19,6 +18,8 @@ export function withSamplingDistiller(server: McpServer, getServices: () => Prom
     if (services.config.distiller !== "mcp-sampling") return services;
     let out = wrapped.get(services);
     if (!out) {
+      // Loaded only when configured: the server must answer `initialize` without the LLM adapters' modules.
+      const { createSamplingDistiller } = await import("./distiller.ts");
       const distiller = createSamplingDistiller(server, services.distiller, { maxTokens: services.config.distill_num_predict });
       out = { ...services, distiller };
       wrapped.set(services, out);

@@ -1,6 +1,7 @@
 /** memory_verify tool: self-critique and cross-confirmation of atoms, and the revert of a recorded status change. */
 import { z } from "zod";
-import { type VerifyChange, VERIFY_MAX_LIMIT, revertStatusChange, statusHistory, toVerifyChange, verifyAtoms } from "../../core/verify.ts";
+import type { VerifyChange } from "../../core/verify.ts";
+import { VERIFY_MAX_LIMIT } from "../../core/verify-limits.ts";
 import type { Services } from "../../core/services.ts";
 import { invalidInput } from "../../errors.ts";
 import { atomStatus, id } from "../schemas.ts";
@@ -32,6 +33,7 @@ interface VerifyArgs {
 }
 
 async function historyOf(services: Services, atomId: number): Promise<Array<z.infer<typeof historyEntry>>> {
+  const { statusHistory, toVerifyChange } = await import("../../core/verify.ts");
   const rows = await statusHistory(services, atomId, HISTORY_LIMIT);
   return rows.map((r) => ({ ...toVerifyChange(r), actor: r.actor, reverts: r.reverts, reverted_at: r.reverted_at, created_at: r.created_at }));
 }
@@ -43,6 +45,7 @@ async function run(services: Services, args: VerifyArgs, ctx: ToolContext): Prom
     if (args.atom_id !== undefined || args.doc_id !== undefined || args.limit !== undefined) {
       throw invalidInput("revert_change_id goes alone", "call memory_verify once to revert, once more to verify");
     }
+    const { revertStatusChange } = await import("../../core/verify.ts");
     const r = await revertStatusChange(services, args.revert_change_id);
     const changes: VerifyChange[] = [r.revert];
     return {
@@ -50,6 +53,8 @@ async function run(services: Services, args: VerifyArgs, ctx: ToolContext): Prom
       remaining: 0, warnings: [], reverted: r.reverted, history: await historyOf(services, r.revert.atom_id),
     };
   }
+  // The verification modules (and the public suffix list) load on the first call, not at server start.
+  const { verifyAtoms } = await import("../../core/verify.ts");
   const res = await verifyAtoms(services, { ...args, signal: ctx.signal, onProgress: (p, t, m) => ctx.progress(p, t, m) });
   const history = args.atom_id !== undefined ? await historyOf(services, args.atom_id) : [];
   return { mode: "verify", ...res, reverted: null, history };
