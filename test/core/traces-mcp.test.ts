@@ -3,29 +3,18 @@
  * transport, embedded database): listed with annotations, schemas that validate real results, isError on bad input,
  * and memory_search that never returns a trace.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { connectRegistry } from "../support/mcp-client.ts";
-import { openTestServices, type TestServices } from "../support/services.ts";
+import { describe, expect, test } from "bun:test";
+import { suiteMcpClient } from "../support/mcp-client.ts";
+import { suiteServices } from "../support/services.ts";
 
 describe("trace tools through the MCP registry", () => {
-  let t: TestServices;
-  let client: Client;
-  beforeAll(async () => {
-    const opened = await openTestServices("pglite");
-    if (typeof opened === "string") throw new Error(opened);
-    t = opened;
-    client = (await connectRegistry(t.services)).client;
-  }, 60_000);
-  afterAll(async () => {
-    await client?.close();
-    await t?.dispose();
-  }, 30_000);
+  const t = suiteServices("pglite");
+  const mcp = suiteMcpClient(t);
 
-  const call = async (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args });
+  const call = async (name: string, args: Record<string, unknown>) => mcp.client.callTool({ name, arguments: args });
 
   test("both tools are listed with schemas and honest annotations", async () => {
-    const { tools } = await client.listTools();
+    const { tools } = await mcp.client.listTools();
     const add = tools.find((x) => x.name === "memory_trace_add");
     const find = tools.find((x) => x.name === "memory_trace_search");
     expect(add?.annotations).toMatchObject({ readOnlyHint: false, idempotentHint: false });

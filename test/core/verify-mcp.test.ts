@@ -3,10 +3,9 @@
  * listed with honest annotations and schemas, a verification with progress notifications whose structured result
  * validates, a revert through the tool, and isError results for bad combinations.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { connectRegistry } from "../support/mcp-client.ts";
-import { openTestServices, type TestServices } from "../support/services.ts";
+import { describe, expect, test } from "bun:test";
+import { suiteMcpClient } from "../support/mcp-client.ts";
+import { suiteServices } from "../support/services.ts";
 
 interface Change { change_id: number; atom_id: number; from: string; to: string; evidence: number[] }
 interface Out {
@@ -20,23 +19,13 @@ interface Out {
 }
 
 describe("memory_verify through the MCP registry", () => {
-  let t: TestServices;
-  let client: Client;
-  beforeAll(async () => {
-    const opened = await openTestServices("pglite");
-    if (typeof opened === "string") throw new Error(opened);
-    t = opened;
-    client = (await connectRegistry(t.services)).client;
-  }, 60_000);
-  afterAll(async () => {
-    await client?.close();
-    await t?.dispose();
-  }, 30_000);
+  const t = suiteServices("pglite");
+  const mcp = suiteMcpClient(t);
 
-  const call = (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args });
+  const call = (name: string, args: Record<string, unknown>) => mcp.client.callTool({ name, arguments: args });
 
   test("listed with schemas and annotations: writes, not destructive, not idempotent", async () => {
-    const { tools } = await client.listTools();
+    const { tools } = await mcp.client.listTools();
     const v = tools.find((x) => x.name === "memory_verify");
     expect(v?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
     expect(Object.keys(v?.inputSchema.properties ?? {}).sort()).toEqual(["atom_id", "doc_id", "limit", "revert_change_id"]);
@@ -50,7 +39,7 @@ describe("memory_verify through the MCP registry", () => {
     const x = (await call("memory_store", { type: "fact", claim: first, source_uri: "https://example.org/hubble" })).structuredContent as { atom_id: number };
     const y = (await call("memory_store", { type: "fact", claim: second, source_uri: "https://example.net/hubble" })).structuredContent as { atom_id: number };
     const progress: Array<{ progress: number; total?: number }> = [];
-    const res = await client.callTool({ name: "memory_verify", arguments: {} }, undefined, { onprogress: (p) => progress.push(p) });
+    const res = await mcp.client.callTool({ name: "memory_verify", arguments: {} }, undefined, { onprogress: (p) => progress.push(p) });
     expect(res.isError).toBeFalsy();
     const out = res.structuredContent as unknown as Out;
     expect(out.mode).toBe("verify");

@@ -3,7 +3,7 @@
  * embedder: a restatement is merged (the agent's atom kept as a stale row, the merge recorded and undoable), a negated
  * claim or another number is kept and linked `contradicts`, a different fact is kept apart; agent links are checked.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { SqlCanonicalStore } from "../../src/adapters/sql/store.ts";
 import { ingest } from "../../src/core/ingest.ts";
 import { search } from "../../src/core/search.ts";
@@ -11,17 +11,10 @@ import { storeAtom } from "../../src/core/store-atom.ts";
 import { verifyAtoms } from "../../src/core/verify.ts";
 import { rejectsWith } from "../support/errors.ts";
 import { pgSkipReason } from "../support/pg.ts";
-import { openTestServices, type TestServices } from "../support/services.ts";
+import { suiteServices } from "../support/services.ts";
 
 const skip = await pgSkipReason();
-let t: TestServices;
-beforeAll(async () => {
-  if (skip) return;
-  const opened = await openTestServices("postgres");
-  if (typeof opened === "string") throw new Error(opened);
-  t = opened;
-}, 60_000);
-afterAll(() => t?.dispose());
+const t = suiteServices("postgres", {}, { skip });
 
 const sql = () => (t.services.store as SqlCanonicalStore).db.sql;
 

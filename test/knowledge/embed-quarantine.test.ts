@@ -3,35 +3,24 @@
  * ollama-stub.ts, which is not Ollama) quarantines that chunk with reason `embedding` instead of failing the whole
  * document; the other chunks are stored, and a retry once the embedder answers right stores the chunk's atoms.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { ingest } from "../../src/core/ingest.ts";
 import { retryQuarantine } from "../../src/core/quarantine.ts";
 import { search } from "../../src/core/search.ts";
 import { STUB_MODEL, startOllamaStub } from "../support/ollama-stub.ts";
 import { rejectsWith } from "../support/errors.ts";
 import { pgSkipReason } from "../support/pg.ts";
-import { openTestServices, type TestServices } from "../support/services.ts";
+import { suiteServices } from "../support/services.ts";
 
 const skip = await pgSkipReason();
 const stub = startOllamaStub();
-let t: TestServices;
+const t = suiteServices("postgres", { ollama_host: stub.url, embed_model: STUB_MODEL, chunk_chars: 100 }, { skip, after: () => stub.stop() });
 
 const TEXT = [
   "The ward stands in the hospital yard. It is surrounded by burdock and nettles.",
   "POISON paragraph: the embedder returns a bad vector for every atom of this one.",
   "Andrey Yefimitch Ragin was a remarkable man. He had been very devout in his youth.",
 ].join("\n\n");
-
-beforeAll(async () => {
-  if (skip) return;
-  const opened = await openTestServices("postgres", { ollama_host: stub.url, embed_model: STUB_MODEL, chunk_chars: 100 });
-  if (typeof opened === "string") throw new Error(opened);
-  t = opened;
-}, 60_000);
-afterAll(async () => {
-  await t?.dispose();
-  await stub.stop();
-});
 
 describe.skipIf(skip !== null)("bad vectors quarantine their chunk", () => {
   for (const failure of ["nan", "zero"] as const) {

@@ -3,15 +3,14 @@
  * yields definition, fact and text atoms from the PDFs and texts, table atoms from the Wikipedia page's tables and
  * code atoms from the v8 blog's code blocks — each with a citation whose quote is in the cited chunk of the source.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import type { SqlCanonicalStore } from "../../src/adapters/sql/store.ts";
 import { ingest } from "../../src/core/ingest.ts";
 import { foldForQuote } from "../../src/domain/quote.ts";
 import { pgSkipReason } from "../support/pg.ts";
-import { fixture, openTestServices, type TestServices } from "../support/services.ts";
+import { fixture, suiteServices } from "../support/services.ts";
 
 const skip = await pgSkipReason();
-let t: TestServices;
 
 const FILES = {
   pdfs: ["pdf/en_paper_mdpi_toxins_2016_ligatures.pdf", "pdf/en_paper_npj_2020_two_column_ligatures.pdf", "pdf/en_paper_plosmed_2022_single_column.pdf", "pdf/ru_paper_iccsde_2024_geoacoustics.pdf"],
@@ -29,18 +28,15 @@ async function typesOf(files: string[]): Promise<Record<string, number>> {
   return Object.fromEntries(rows.map((r) => [r.type, r.n]));
 }
 
+const t = suiteServices("postgres", { ingest_roots: [fixture("")] }, { skip });
 beforeAll(async () => {
   if (skip) return;
-  const opened = await openTestServices("postgres", { ingest_roots: [fixture("")] });
-  if (typeof opened === "string") throw new Error(opened);
-  t = opened;
   for (const f of Object.values(FILES).flat()) {
     const r = await ingest(t.services, { path: fixture(f) });
     expect(r.errors).toEqual([]);
     expect(r.chunks_quarantined).toBe(0);
   }
 }, 300_000);
-afterAll(() => t?.dispose());
 
 describe.skipIf(skip !== null)("the fixtures through the heuristic distiller", () => {
   test("PDFs and texts yield definition, fact and text atoms", async () => {

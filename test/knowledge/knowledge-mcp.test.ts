@@ -2,25 +2,14 @@
  * memory_store (merge, contradicts, links) and memory_unmerge through the MCP registry (SDK client, in-memory
  * transport, embedded database): structured results validate against the output schemas; errors are isError.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { connectRegistry } from "../support/mcp-client.ts";
-import { openTestServices, type TestServices } from "../support/services.ts";
+import { describe, expect, test } from "bun:test";
+import { suiteMcpClient } from "../support/mcp-client.ts";
+import { suiteServices } from "../support/services.ts";
 
-let t: TestServices;
-let client: Client;
-beforeAll(async () => {
-  const opened = await openTestServices("pglite");
-  if (typeof opened === "string") throw new Error(opened);
-  t = opened;
-  client = (await connectRegistry(t.services)).client;
-}, 60_000);
-afterAll(async () => {
-  await client?.close();
-  await t?.dispose();
-}, 30_000);
+const t = suiteServices("pglite");
+const mcp = suiteMcpClient(t);
 
-const call = async (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args });
+const call = async (name: string, args: Record<string, unknown>) => mcp.client.callTool({ name, arguments: args });
 const text = (r: Awaited<ReturnType<typeof call>>) => (r.content as Array<{ text: string }>)[0].text;
 
 describe("knowledge tools over MCP", () => {

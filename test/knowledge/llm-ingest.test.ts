@@ -4,18 +4,18 @@
  * schema, a length stop, a context-length error) ends in quarantine with its reason after the retry the adapter
  * allows, and none of that chunk's atoms exists; a later retry with good answers stores them and closes the entry.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { ingest } from "../../src/core/ingest.ts";
 import { retryQuarantine } from "../../src/core/quarantine.ts";
 import type { SqlCanonicalStore } from "../../src/adapters/sql/store.ts";
 import { STUB_CHAT_MODEL, startOllamaChatStub, type ChatScript, type StubChatRequest } from "../support/ollama-chat-stub.ts";
 import { STUB_MODEL } from "../support/ollama-stub.ts";
 import { pgSkipReason } from "../support/pg.ts";
-import { openTestServices, type TestServices } from "../support/services.ts";
+import { suiteServices } from "../support/services.ts";
 
 const skip = await pgSkipReason();
 const stub = startOllamaChatStub();
-let t: TestServices;
+const t = suiteServices("postgres", { ollama_host: stub.url, embed_model: STUB_MODEL, llm_model: STUB_CHAT_MODEL, chunk_chars: 160 }, { skip, after: () => stub.stop() });
 
 const PARAS = {
   good: "Глава первая. Больничная палата номер шесть стоит во дворе больницы. Её окружает лес репейника и крапивы.",
@@ -44,16 +44,7 @@ function brokenScript(req: StubChatRequest): ChatScript {
   return { status: 500, error: "input length exceeds the context length" };
 }
 
-beforeAll(async () => {
-  if (skip) return;
-  const opened = await openTestServices("postgres", { ollama_host: stub.url, embed_model: STUB_MODEL, llm_model: STUB_CHAT_MODEL, chunk_chars: 160 });
-  if (typeof opened === "string") throw new Error(opened);
-  t = opened;
-}, 60_000);
-afterAll(async () => {
-  await t?.dispose();
-  await stub.stop();
-});
+
 
 describe.skipIf(skip !== null)("ingest with the Ollama distiller (stand-in chat server)", () => {
   let docId = 0;

@@ -2,22 +2,15 @@
  * memory_verify without arguments works through the candidates: each call takes those not checked yet (then the
  * longest unchecked), so repeated calls reach every atom; a reverted contradiction is not made again.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { SqlCanonicalStore } from "../../src/adapters/sql/store.ts";
 import { storeAtom } from "../../src/core/store-atom.ts";
 import { revertStatusChange, verifyAtoms } from "../../src/core/verify.ts";
 import { pgSkipReason } from "../support/pg.ts";
-import { openTestServices, type TestServices } from "../support/services.ts";
+import { suiteServices } from "../support/services.ts";
 
 const skip = await pgSkipReason();
-let t: TestServices;
-beforeAll(async () => {
-  if (skip) return;
-  const opened = await openTestServices("postgres");
-  if (typeof opened === "string") throw new Error(opened);
-  t = opened;
-}, 60_000);
-afterAll(() => t?.dispose());
+const t = suiteServices("postgres", {}, { skip });
 
 describe.skipIf(skip !== null)("the verification queue", () => {
   test("repeated calls with a limit reach every candidate; the contradicting pair at the end is contested", async () => {

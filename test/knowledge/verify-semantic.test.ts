@@ -5,17 +5,16 @@
  * two wordings of a fact the near-identical vectors a semantic model would give them, and unrelated texts
  * pseudo-random ones.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { SqlCanonicalStore } from "../../src/adapters/sql/store.ts";
 import { storeAtom } from "../../src/core/store-atom.ts";
 import { verifyAtoms } from "../../src/core/verify.ts";
 import { STUB_MODEL, startOllamaStub } from "../support/ollama-stub.ts";
 import { pgSkipReason } from "../support/pg.ts";
-import { openTestServices, type TestServices } from "../support/services.ts";
+import { suiteServices } from "../support/services.ts";
 
 const skip = await pgSkipReason();
 const stub = startOllamaStub({ dim: 8 });
-let t: TestServices;
 
 /** Each fact's wordings share one direction (a semantic model's view); the second wording is tilted slightly. */
 const FACTS: Array<{ words: string[]; base: number[] }> = [
@@ -23,23 +22,14 @@ const FACTS: Array<{ words: string[]; base: number[] }> = [
   { words: ["Пингвины живут в Антарктиде.", "В Антарктиде обитают пингвины."], base: [0, 0, 1, 0.1, 0, 0, 0, 0] },
 ];
 
-beforeAll(async () => {
-  if (skip) return;
-  stub.vectors = (input) => {
-    for (const f of FACTS) {
-      const i = f.words.findIndex((w) => input.includes(w));
-      if (i >= 0) return f.base.map((x, j) => (j === 7 ? 0.05 * i : x));
-    }
-    return undefined;
-  };
-  const opened = await openTestServices("postgres", { ollama_host: stub.url, embed_model: STUB_MODEL, embed_dim: 8 });
-  if (typeof opened === "string") throw new Error(opened);
-  t = opened;
-}, 60_000);
-afterAll(async () => {
-  await t?.dispose();
-  await stub.stop();
-});
+stub.vectors = (input) => {
+  for (const f of FACTS) {
+    const i = f.words.findIndex((w) => input.includes(w));
+    if (i >= 0) return f.base.map((x, j) => (j === 7 ? 0.05 * i : x));
+  }
+  return undefined;
+};
+const t = suiteServices("postgres", { ollama_host: stub.url, embed_model: STUB_MODEL, embed_dim: 8 }, { skip, after: () => stub.stop() });
 
 const statusOf = async (id: number) => {
   const [row] = await (t.services.store as SqlCanonicalStore).db.sql`SELECT status FROM pm_atom WHERE id = ${id}`;

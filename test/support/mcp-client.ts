@@ -1,4 +1,5 @@
 /** An MCP SDK client connected in memory to our tool registry over given services (no stdio, no executable). */
+import { afterAll, beforeAll } from "bun:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -15,4 +16,21 @@ export async function connectRegistry(services: Services): Promise<{ client: Cli
   const client = new Client({ name: "test", version: "1" });
   await client.connect(b);
   return { client, close: () => client.close() };
+}
+
+/** A client of a test file over `t`'s services: connected in a beforeAll hook, closed in afterAll. */
+export function suiteMcpClient(t: { readonly services: Services }): { readonly client: Client } {
+  let c: { client: Client; close: () => Promise<void> } | undefined;
+  beforeAll(async () => {
+    c = await connectRegistry(t.services);
+  }, 30_000);
+  afterAll(async () => {
+    await c?.close();
+  });
+  return {
+    get client() {
+      if (!c) throw new Error("the MCP client is not connected");
+      return c.client;
+    },
+  };
 }

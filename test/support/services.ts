@@ -2,6 +2,7 @@
  * Services for core tests on a fresh database: PostgreSQL (a temporary database; a reason string when no server
  * answers) or the embedded PGlite (a temporary data dir).
  */
+import { afterAll, beforeAll } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -47,4 +48,37 @@ export async function openTestServices(backend: "postgres" | "pglite", flags: Re
 /** Absolute path of a file of the shared fixtures (see shared.ts). */
 export function fixture(rel: string): string {
   return fixturePath(rel);
+}
+
+/** Services of a test file, open between its beforeAll and afterAll. */
+export interface SuiteServices {
+  readonly services: Services;
+  readonly config: Config;
+}
+
+/**
+ * Opens services for a test file in a beforeAll hook (none when `opts.skip` gives a reason to skip) and disposes
+ * them in afterAll, then runs `opts.after` (to stop stand-in servers). Reading `services` before they are open throws.
+ */
+export function suiteServices(
+  backend: "postgres" | "pglite",
+  flags: Record<string, unknown> = {},
+  opts: { skip?: string | null; after?: () => unknown } = {},
+): SuiteServices {
+  let t: TestServices | undefined;
+  beforeAll(async () => {
+    if (opts.skip) return;
+    const opened = await openTestServices(backend, flags);
+    if (typeof opened === "string") throw new Error(`cannot open ${backend}: ${opened}`);
+    t = opened;
+  }, 60_000);
+  afterAll(async () => {
+    await t?.dispose();
+    await opts.after?.();
+  }, 30_000);
+  const open = (): TestServices => {
+    if (!t) throw new Error("the test services are not open");
+    return t;
+  };
+  return { get services() { return open().services; }, get config() { return open().config; } };
 }
