@@ -30,7 +30,7 @@ export interface RetryResult {
  */
 export async function retryQuarantine(services: Services, opts: { limit?: number; doc_id?: number; signal?: AbortSignal } = {}): Promise<RetryResult> {
   const limit = opts.limit ?? RETRY_LIMIT.default;
-  if (!Number.isInteger(limit) || limit < 1 || limit > RETRY_LIMIT.max) throw new PegasError("INVALID_INPUT", `limit must be 1..${RETRY_LIMIT.max}, got ${limit}`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > RETRY_LIMIT.max) throw new PegasError("INVALID_INPUT", `limit must be 1..${RETRY_LIMIT.max}, got ${limit}`, { hint: "run again for more entries" });
   const entries = await services.store.openQuarantine(limit, opts.doc_id);
   const out: RetryResult = { distiller: services.distiller.name, retried: 0, resolved: 0, failed: [], atoms_created: 0, atoms_existing: 0, atoms_near_duplicate: 0 };
   for (const q of entries) {

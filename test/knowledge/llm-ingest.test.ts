@@ -10,6 +10,7 @@ import { retryQuarantine } from "../../src/core/quarantine.ts";
 import type { SqlCanonicalStore } from "../../src/adapters/sql/store.ts";
 import { STUB_CHAT_MODEL, startOllamaChatStub, type ChatScript, type StubChatRequest } from "../support/ollama-chat-stub.ts";
 import { STUB_MODEL } from "../support/ollama-stub.ts";
+import { rejectsWith } from "../support/errors.ts";
 import { pgSkipReason } from "../support/pg.ts";
 import { suiteServices } from "../support/services.ts";
 
@@ -91,6 +92,7 @@ describe.skipIf(skip !== null)("ingest with the Ollama distiller (stand-in chat 
     expect(open.length).toBe(1);
     expect(open[0].attempts).toBe(2);
     expect(open[0].chunkText).toContain("1874");
+    await rejectsWith(retryQuarantine(t.services, { doc_id: 999_999 }), "NOT_FOUND");
   });
 });
 

@@ -85,8 +85,11 @@ async function recordUnmerge(tx: Tx, atomId: number, from: string, reason: strin
            VALUES (${atomId}, ${from}, 'candidate', ${reason}, ${tx.json(evidence)}, 'unmerge')`;
 }
 
-/** Open quarantine entries of the documents' current versions, oldest first (optionally of one document). */
+/** Open quarantine entries of the documents' current versions, oldest first (optionally of one document: NOT_FOUND when it does not exist). */
 export async function openQuarantine(sql: SqlLike, limit: number, docId?: number): Promise<QuarantinedChunk[]> {
+  if (docId !== undefined && !(await sql`SELECT 1 FROM pm_document WHERE id = ${docId}`).length) {
+    throw new PegasError("NOT_FOUND", `no document '${docId}'`, { hint: "memory_ingest results and memory_search hits name document ids" });
+  }
   const rows = await sql`
     SELECT q.id, q.doc_id, q.doc_version, q.chunk_ord, q.distiller, q.reason, q.attempts, c.text, c.locator,
            d.title, d.metadata->>'lang' AS lang
