@@ -6,7 +6,7 @@
 import type { AtomFilter } from "../../domain/atom.ts";
 import { TopK } from "../../domain/topk.ts";
 import { PegasError } from "../../errors.ts";
-import type { VectorHit, VectorIndex } from "../../ports/vector-index.ts";
+import type { VectorHit, VectorIndex, VectorPoint } from "../../ports/vector-index.ts";
 import type { AtomCatalog } from "./atom-catalog.ts";
 
 /** Exact cosine index over unit vectors; vectors for atoms unknown to the catalog are refused. */
@@ -32,7 +32,7 @@ export class FlatVectorIndex implements VectorIndex {
   /** Synchronous upsert used by the follower. */
   put(atomId: number, vector: Float32Array): void {
     if (vector.length !== this.dim) {
-      throw new PegasError("INDEX_UNAVAILABLE", `vector of dimension ${vector.length} offered to index '${this.model}' of dimension ${this.dim}`);
+      throw new PegasError("INVALID_INPUT", `vector of dimension ${vector.length} offered to index '${this.model}' of dimension ${this.dim}`);
     }
     const slot = this.catalog.slot(atomId);
     if (slot === undefined) throw new PegasError("INTERNAL", `atom ${atomId} is not in the catalog`);
@@ -50,8 +50,27 @@ export class FlatVectorIndex implements VectorIndex {
     this.present[slot] = 1;
   }
 
-  async upsert(points: Array<{ atomId: number; vector: Float32Array }>): Promise<void> {
-    for (const p of points) this.put(p.atomId, p.vector);
+  /** Inserts or replaces vectors; a point's payload (if any) updates the catalog's filter attributes first. */
+  async upsert(points: VectorPoint[]): Promise<void> {
+    for (const p of points) {
+      if (p.vector.length !== this.dim) {
+        throw new PegasError("INVALID_INPUT", `vector of dimension ${p.vector.length} offered to index '${this.model}' of dimension ${this.dim}`);
+      }
+    }
+    for (const p of points) {
+      if (p.payload) this.catalog.upsert(p.atomId, { type: p.payload.type, status: p.payload.status, docId: p.payload.docId });
+      this.put(p.atomId, p.vector);
+    }
+  }
+
+  /** Removes atoms' vectors (their catalog slots stay, so slot numbers remain stable); absent atoms are ignored. */
+  async delete(atomIds: number[]): Promise<void> {
+    for (const id of atomIds) {
+      const slot = this.catalog.slot(id);
+      if (slot === undefined || slot >= this.present.length || !this.present[slot]) continue;
+      this.present[slot] = 0;
+      this.held--;
+    }
   }
 
   /** Exact top-k over the rows allowed by `mask` (slot bytes). */
