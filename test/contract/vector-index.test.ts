@@ -1,0 +1,51 @@
+/**
+ * Runs the VectorIndex contract against every adapter available: the embedded FlatVectorIndex always, the Qdrant
+ * adapter against the Qdrant REST stand-in always, and against a real Qdrant only when QDRANT_URL is set (a unique
+ * collection per test, dropped after; QDRANT_API_KEY is sent when set).
+ */
+import { afterAll } from "bun:test";
+import { AtomCatalog } from "../../src/adapters/embedded/atom-catalog.ts";
+import { FlatVectorIndex } from "../../src/adapters/embedded/flat-index.ts";
+import { QdrantVectorIndex } from "../../src/adapters/qdrant/index.ts";
+import { PegasError } from "../../src/errors.ts";
+import { QdrantRestStandin } from "../support/qdrant-standin.ts";
+import { CONTRACT_DIM, vectorIndexContract } from "./vector-index.contract.ts";
+
+const MODEL = "contract-model";
+
+await vectorIndexContract("FlatVectorIndex (embedded)", async () => ({
+  index: new FlatVectorIndex(MODEL, CONTRACT_DIM, new AtomCatalog()),
+  dispose: async () => {},
+}));
+
+const standin = await QdrantRestStandin.start();
+afterAll(() => standin.stop());
+let opened = 0;
+
+await vectorIndexContract("QdrantVectorIndex against the Qdrant REST stand-in", async () => {
+  const collection = `contract_${++opened}`;
+  const index = new QdrantVectorIndex({ url: standin.url, collection, model: MODEL, dim: CONTRACT_DIM, timeoutMs: 5000 });
+  return { index, dispose: async () => void standin.collections.delete(collection) };
+});
+
+// Tests may read the environment (only src/ may not); a real server is used only when it is named.
+const QDRANT_URL = process.env.QDRANT_URL;
+const run = `${process.pid}_${Date.now().toString(36)}`;
+
+await vectorIndexContract("QdrantVectorIndex against a real Qdrant (QDRANT_URL)", async () => {
+  if (!QDRANT_URL) return "QDRANT_URL not set: set it (e.g. http://127.0.0.1:6333) to run against a real Qdrant";
+  const collection = `pegas_contract_${run}_${++opened}`;
+  const index = new QdrantVectorIndex({ url: QDRANT_URL, apiKey: process.env.QDRANT_API_KEY, collection, model: MODEL, dim: CONTRACT_DIM });
+  try {
+    await index.prepare();
+  } catch (err) {
+    if (err instanceof PegasError && err.code === "INDEX_UNAVAILABLE") return `QDRANT_URL=${QDRANT_URL} is set but unusable: ${err.userMessage}`;
+    throw err;
+  }
+  // Dropping the collection through the adapter's own reset would re-create it; a plain DELETE drops it for good.
+  const drop = async () => {
+    const headers: Record<string, string> = process.env.QDRANT_API_KEY ? { "api-key": process.env.QDRANT_API_KEY } : {};
+    await fetch(`${QDRANT_URL.replace(/\/+$/, "")}/collections/${collection}`, { method: "DELETE", headers });
+  };
+  return { index, dispose: drop };
+});
