@@ -118,7 +118,7 @@ export class QdrantRestStandin {
   readonly collections = new Map<string, StandinCollection>();
   /** Latency added to every answer in ms (the client may give up first). */
   delayMs = 0;
-  private failure: { status: number; times: number } | null = null;
+  private failure: { status: number; times: number; when: (r: StandinRequest) => boolean } | null = null;
   private server: Server<undefined> | null = null;
   private port = 0;
   private ops = 0;
@@ -151,9 +151,12 @@ export class QdrantRestStandin {
     this.server = null;
   }
 
-  /** Answers the next `times` requests (default all) with HTTP `status` and Qdrant's error envelope; null clears. */
-  failWith(status: number | null, times = Number.POSITIVE_INFINITY): void {
-    this.failure = status === null ? null : { status, times };
+  /**
+   * Answers the next `times` requests (default all) that `when` selects (default every one) with HTTP `status` and
+   * Qdrant's error envelope; `failWith(null)` clears.
+   */
+  failWith(status: number | null, times = Number.POSITIVE_INFINITY, when: (r: StandinRequest) => boolean = () => true): void {
+    this.failure = status === null ? null : { status, times, when };
   }
 
   /** Requests that change data (everything but GETs, points/query and points/count). */
@@ -190,7 +193,7 @@ export class QdrantRestStandin {
   private route(req: Request, rec: StandinRequest, seg: string[]): Response {
     const bearer = req.headers.get("authorization")?.replace(/^Bearer /, "") ?? null;
     if (this.apiKey && rec.apiKey !== this.apiKey && bearer !== this.apiKey) throw new Refusal(401, "Must provide an API key or an Authorization bearer token");
-    if (this.failure && this.failure.times-- > 0) throw new Refusal(this.failure.status, `Service internal error: the Qdrant REST stand-in was told to answer ${this.failure.status}`);
+    if (this.failure && this.failure.when(rec) && this.failure.times-- > 0) throw new Refusal(this.failure.status, `Service internal error: the Qdrant REST stand-in was told to answer ${this.failure.status}`);
     if (seg.length === 0) return Response.json({ title: "qdrant REST stand-in", version: "1.19.0" });
     if (seg[0] !== "collections" || seg.length < 2) throw new Refusal(404, `Not found: ${rec.path}`);
     const [, name, a, b] = seg;

@@ -44,15 +44,15 @@ const MAX_SLUG = 120;
  * Default collection of an embedding model: `pegas_atoms_<model slug>_<dim>`, only `[a-z0-9_]` (the model name
  * lower-cased, every other character run folded to `_`), e.g. `embeddinggemma-2-740m-Q8_0`, 768 →
  * `pegas_atoms_embeddinggemma_2_740m_q8_0_768`. A slug longer than 120 characters is cut and given an 8-hex
- * SHA-1 suffix, so the name stays far below Qdrant's 255-character limit.
+ * SHA-1 suffix of the model name, so the name stays far below Qdrant's 255-character limit; a model name with no
+ * ASCII letter or digit becomes `model_<8 hex>`.
  * @throws TypeError when `dim` is not a positive integer.
  */
 export function defaultCollectionName(model: string, dim: number): string {
   if (!Number.isSafeInteger(dim) || dim <= 0) throw new TypeError(`dimension ${dim} is not a positive integer`);
-  let slug = model.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "") || "model";
-  if (slug.length > MAX_SLUG) {
-    const tag = createHash("sha1").update(model, "utf8").digest("hex").slice(0, 8);
-    slug = `${slug.slice(0, MAX_SLUG - 9)}_${tag}`;
-  }
+  const tag = () => createHash("sha1").update(model, "utf8").digest("hex").slice(0, 8);
+  let slug = model.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "");
+  if (slug === "") slug = `model_${tag()}`;
+  else if (slug.length > MAX_SLUG) slug = `${slug.slice(0, MAX_SLUG - 9)}_${tag()}`;
   return `pegas_atoms_${slug}_${dim}`;
 }
