@@ -1,0 +1,170 @@
+/**
+ * The OutboxStore over SQL (PostgreSQL and PGlite alike): leased claims with `FOR UPDATE SKIP LOCKED`, acks and
+ * failures fenced by the lease token, exponential backoff with equal jitter, dead letters, the canonical state of
+ * changed entities (outbox-resolve.ts) and wake-ups (outbox-wake.ts). Schema: migrations 0001 and 0005.
+ */
+import type { Sql } from "postgres";
+import type { OutboxBacklog, OutboxEntity, OutboxRow, OutboxStore, RetryPolicy, SnapshotPage } from "../../ports/outbox.ts";
+import type { ProjectionChange } from "../../ports/projection-sink.ts";
+import { PegasError } from "../../errors.ts";
+import type { Database } from "./database.ts";
+import { mapSqlError } from "./errors.ts";
+import { liveCounts } from "./outbox-queries.ts";
+import { KNOWN_ENTITIES, resolveRows, snapshotPage } from "./outbox-resolve.ts";
+import { OutboxWaker } from "./outbox-wake.ts";
+
+/** `last_error` keeps at most this many characters of a failure's message. */
+export const MAX_ERROR_CHARS = 4096;
+
+/** Cuts a failure message to {@link MAX_ERROR_CHARS} without splitting a surrogate pair; drops NUL (text refuses it). */
+export function clipError(message: string): string {
+  const clean = message.replaceAll("\u0000", "");
+  if (clean.length <= MAX_ERROR_CHARS) return clean;
+  const cut = clean.slice(0, MAX_ERROR_CHARS - 1);
+  return (/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut) + "…";
+}
+
+function positiveInt(name: string, v: number, max: number): void {
+  if (!Number.isInteger(v) || v < 1 || v > max) throw new PegasError("INVALID_INPUT", `${name} ${v} is outside 1..${max}`);
+}
+
+/** {@link OutboxStore} over a {@link Database}; errors are PegasError (STORE_UNAVAILABLE when the database is away). */
+export class SqlOutbox implements OutboxStore {
+  private readonly waker: OutboxWaker;
+
+  constructor(private readonly db: Database) {
+    this.waker = new OutboxWaker(db);
+  }
+
+  private async guard<T>(what: string, fn: (sql: Sql<any>) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.run(fn);
+    } catch (err) {
+      throw mapSqlError(err, what);
+    }
+  }
+
+  /**
+   * One statement. Heads are due rows whose entity has no earlier pending row and no row leased by another worker
+   * (locked with SKIP LOCKED, so concurrent claimers pass each other); the claim takes the heads' entities' pending
+   * rows up to `limit` in id order (a row's head always precedes it), so two workers never hold one entity at once
+   * and a burst of rows of one entity is resolved once.
+   */
+  async claim(limit: number, leaseMs: number, token: string): Promise<OutboxRow[]> {
+    positiveInt("claim limit", limit, 100_000);
+    positiveInt("lease", leaseMs, 86_400_000);
+    if (!token) throw new PegasError("INVALID_INPUT", "claim token is empty");
+    this.waker.markClaimed();
+    return this.guard("claim outbox rows", async (sql) => {
+      const rows = await sql`
+        WITH heads AS MATERIALIZED (
+          SELECT o.entity_type, o.entity_id FROM pm_outbox o
+           WHERE o.processed_at IS NULL AND o.dead_at IS NULL AND o.available_at <= now()
+             AND o.entity_type = ANY(${KNOWN_ENTITIES as string[]}::text[])
+             AND NOT EXISTS (
+                   SELECT 1 FROM pm_outbox p
+                    WHERE p.entity_type = o.entity_type AND p.entity_id = o.entity_id AND p.id <> o.id
+                      AND p.processed_at IS NULL AND p.dead_at IS NULL
+                      AND (p.id < o.id OR (p.claim_token IS NOT NULL AND p.available_at > now())))
+           ORDER BY o.id LIMIT ${limit}::int
+           FOR UPDATE OF o SKIP LOCKED),
+        picked AS (
+          SELECT t.id FROM pm_outbox t JOIN heads h ON h.entity_type = t.entity_type AND h.entity_id = t.entity_id
+           WHERE t.processed_at IS NULL AND t.dead_at IS NULL
+           ORDER BY t.id LIMIT ${limit}::int)
+        UPDATE pm_outbox t
+           SET claim_token = ${token}, attempts = t.attempts + 1, available_at = now() + ${leaseMs}::float8 * interval '1 millisecond'
+          FROM picked WHERE t.id = picked.id
+        RETURNING t.id, t.entity_type, t.entity_id, t.op, t.attempts, t.created_at`;
+      return rows
+        .map((r) => ({
+          id: Number(r.id),
+          entityType: r.entity_type as OutboxEntity,
+          entityId: String(r.entity_id),
+          op: r.op as "upsert" | "delete",
+          attempts: Number(r.attempts),
+          createdAt: (r.created_at as Date).getTime(),
+        }))
+        .sort((a, b) => a.id - b.id);
+    });
+  }
+
+  ack(ids: number[], token: string): Promise<number> {
+    if (!ids.length) return Promise.resolve(0);
+    return this.guard("acknowledge outbox rows", async (sql) => {
+      const r = await sql`
+        UPDATE pm_outbox SET processed_at = now()
+         WHERE id = ANY(${ids}::bigint[]) AND claim_token = ${token} AND processed_at IS NULL AND dead_at IS NULL`;
+      return r.count;
+    });
+  }
+
+  /**
+   * Backoff per row: d = min(maxMs, baseMs·2^(attempts−1)), waited d/2 + random(0, d/2) — "equal jitter" of the AWS
+   * Architecture Blog, "Exponential Backoff And Jitter" (M. Brooker, 2015). A row at `maxAttempts` becomes dead.
+   * The lease token is cleared, so a failed row is free for any worker once due.
+   */
+  async fail(ids: number[], token: string, error: string, policy: RetryPolicy): Promise<{ retried: number; dead: number }> {
+    positiveInt("maxAttempts", policy.maxAttempts, 1_000_000);
+    if (!(policy.baseMs >= 0 && policy.maxMs >= policy.baseMs)) {
+      throw new PegasError("INVALID_INPUT", `retry policy base ${policy.baseMs} ms / max ${policy.maxMs} ms is not 0 ≤ base ≤ max`);
+    }
+    if (!ids.length) return { retried: 0, dead: 0 };
+    return this.guard("record an outbox failure", async (sql) => {
+      const rows = await sql`
+        UPDATE pm_outbox SET
+               last_error = ${clipError(error)},
+               claim_token = NULL,
+               dead_at = CASE WHEN attempts >= ${policy.maxAttempts}::int THEN now() END,
+               available_at = CASE WHEN attempts >= ${policy.maxAttempts}::int THEN available_at
+                 ELSE now() + least(${policy.maxMs}::float8, ${policy.baseMs}::float8 * power(2::float8, least(attempts - 1, 60)))
+                              * (0.5 + random() / 2) * interval '1 millisecond' END
+         WHERE id = ANY(${ids}::bigint[]) AND claim_token = ${token} AND processed_at IS NULL AND dead_at IS NULL
+        RETURNING dead_at IS NOT NULL AS dead`;
+      const dead = rows.filter((r) => r.dead === true).length;
+      return { retried: rows.length - dead, dead };
+    });
+  }
+
+  retryDead(entityType?: OutboxEntity): Promise<number> {
+    return this.guard("retry dead outbox rows", async (sql) => {
+      const r = await sql`
+        UPDATE pm_outbox SET dead_at = NULL, attempts = 0, available_at = now(), claim_token = NULL
+         WHERE dead_at IS NOT NULL AND processed_at IS NULL
+           ${entityType === undefined ? sql`` : sql`AND entity_type = ${entityType}`}`;
+      return r.count;
+    });
+  }
+
+  resolve(rows: OutboxRow[], model: string): Promise<ProjectionChange[]> {
+    if (!rows.length) return Promise.resolve([]);
+    return this.guard("read the state of changed entities", (sql) => resolveRows(sql, rows, model));
+  }
+
+  snapshot(entity: ProjectionChange["entity"], cursor: string | null, limit: number, model: string): Promise<SnapshotPage> {
+    return this.guard(`read a page of ${entity} state`, (sql) => snapshotPage(sql, entity, cursor, limit, model));
+  }
+
+  canonicalCounts(model: string): Promise<Record<ProjectionChange["entity"] | "atom_vectors", number>> {
+    return this.guard("count canonical entities", (sql) => liveCounts(sql, model));
+  }
+
+  backlog(): Promise<OutboxBacklog> {
+    return this.guard("read the outbox backlog", async (sql) => {
+      const [r] = await sql`
+        SELECT (SELECT count(*) FROM pm_outbox WHERE processed_at IS NULL AND dead_at IS NULL) AS pending,
+               (SELECT count(*) FROM pm_outbox WHERE dead_at IS NOT NULL) AS dead,
+               (SELECT extract(epoch FROM now() - min(created_at)) FROM pm_outbox
+                 WHERE processed_at IS NULL AND dead_at IS NULL) AS age`;
+      return { pending: Number(r.pending), dead: Number(r.dead), oldestPendingAgeS: r.age === null ? null : Math.max(0, Number(r.age)) };
+    });
+  }
+
+  waitForWork(timeoutMs: number, signal?: AbortSignal): Promise<void> {
+    return this.waker.wait(timeoutMs, signal);
+  }
+
+  close(): Promise<void> {
+    return this.waker.close();
+  }
+}

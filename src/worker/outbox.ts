@@ -1,0 +1,215 @@
+/**
+ * The outbox worker: claim → resolve → apply to every external projection → ack, with backoff (DESIGN.md, "the one
+ * rule": projections follow PostgreSQL, never the other way round). Several workers, in one process or many, share
+ * one outbox safely: claims are leased and fenced by the worker's token, and a sink receives the CURRENT state of
+ * each changed entity, so a re-applied batch (a crash between apply and ack, a replay) changes nothing.
+ */
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import { PegasError } from "../errors.ts";
+import { log } from "../log.ts";
+import type { OutboxRow, OutboxStore, RetryPolicy } from "../ports/outbox.ts";
+import type { ProjectionChange, ProjectionSink } from "../ports/projection-sink.ts";
+import { backoffDelay, orderChanges, sinkError } from "./outbox-batch.ts";
+
+/** Options of {@link OutboxWorker}; times in ms. */
+export interface OutboxWorkerOptions {
+  outbox: OutboxStore;
+  sinks: ProjectionSink[];
+  /** Embedding model whose vectors the vector sinks hold. */
+  model: string;
+  /** Rows per claim (default 200). */
+  batchSize?: number;
+  /** Lease of a claim; a worker that crashed loses its rows to others after it (default 60 000). */
+  leaseMs?: number;
+  /** Backoff of failed rows and of the worker itself (default 10 attempts, 1 s base, 5 min cap). */
+  policy?: RetryPolicy;
+  /** Polling interval when no notification comes (default 2000). */
+  idleMs?: number;
+  /** Lease token (default `<host>:<pid>:<random>`, unique per worker). */
+  token?: string;
+}
+
+/** What one {@link OutboxWorker.runOnce} did: rows acked, rows failed (retried later), rows dead-lettered, batches. */
+export interface RunOnceResult {
+  applied: number;
+  failed: number;
+  dead: number;
+  batches: number;
+}
+
+/** Running totals of a worker for metrics; `lastBatchAt` is ms since epoch, `lastBatchMs` the batch's duration. */
+export interface OutboxWorkerStats extends RunOnceResult {
+  lastBatchAt: number | null;
+  lastBatchMs: number | null;
+  /** The last batch failure ("<sink>: <message>"), null after a batch that succeeded. */
+  lastError: string | null;
+}
+
+/** Default retry policy: 10 attempts, base 1 s, cap 5 min. */
+export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 10, baseMs: 1000, maxMs: 300_000 };
+
+function checkInt(name: string, v: number, min: number, max: number): number {
+  if (!Number.isInteger(v) || v < min || v > max) throw new PegasError("INVALID_INPUT", `outbox worker ${name} ${v} is outside ${min}..${max}`);
+  return v;
+}
+
+/** Failures of sinks during one batch; the message is already "<sink>: <message>[; …]". */
+class SinkFailure extends PegasError {}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+  });
+}
+
+/** Feeds the external projections from the outbox. @throws PegasError INVALID_INPUT for out-of-range options. */
+export class OutboxWorker {
+  /** This worker's lease token. */
+  readonly token: string;
+  private readonly outbox: OutboxStore;
+  private readonly sinks: ProjectionSink[];
+  private readonly model: string;
+  private readonly batchSize: number;
+  private readonly leaseMs: number;
+  private readonly policy: RetryPolicy;
+  private readonly idleMs: number;
+  private readonly prepared = new Set<ProjectionSink>();
+  private readonly totals: OutboxWorkerStats = { applied: 0, failed: 0, dead: 0, batches: 0, lastBatchAt: null, lastBatchMs: null, lastError: null };
+  private consecutiveFailures = 0;
+
+  constructor(opts: OutboxWorkerOptions) {
+    this.outbox = opts.outbox;
+    this.sinks = [...opts.sinks];
+    this.model = opts.model;
+    this.batchSize = checkInt("batchSize", opts.batchSize ?? 200, 1, 10_000);
+    this.leaseMs = checkInt("leaseMs", opts.leaseMs ?? 60_000, 1, 86_400_000);
+    this.idleMs = checkInt("idleMs", opts.idleMs ?? 2000, 1, 3_600_000);
+    this.policy = opts.policy ?? DEFAULT_RETRY_POLICY;
+    checkInt("policy.maxAttempts", this.policy.maxAttempts, 1, 1_000_000);
+    if (!(this.policy.baseMs >= 0 && this.policy.maxMs >= this.policy.baseMs)) {
+      throw new PegasError("INVALID_INPUT", `outbox retry policy base ${this.policy.baseMs} ms / cap ${this.policy.maxMs} ms is not 0 ≤ base ≤ cap`);
+    }
+    this.token = opts.token ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  }
+
+  /** Totals since this worker was made (a copy). */
+  get stats(): OutboxWorkerStats {
+    return { ...this.totals };
+  }
+
+  /**
+   * Drains every due row, batch after batch, until a claim comes back empty, `signal` aborts (the current batch
+   * ends first) or a batch fails: then the sinks are likely down, and the rows not yet claimed keep their attempts.
+   * @throws PegasError STORE_UNAVAILABLE (or another store error) when the outbox itself cannot be read or written.
+   */
+  async runOnce(signal?: AbortSignal): Promise<RunOnceResult> {
+    const result: RunOnceResult = { applied: 0, failed: 0, dead: 0, batches: 0 };
+    while (!signal?.aborted) {
+      const rows = await this.outbox.claim(this.batchSize, this.leaseMs, this.token);
+      if (!rows.length) break;
+      const r = await this.batch(rows);
+      result.batches++;
+      result.applied += r.applied;
+      result.failed += r.failed;
+      result.dead += r.dead;
+      if (this.consecutiveFailures > 0) break;
+    }
+    return result;
+  }
+
+  /**
+   * Follows the outbox until `signal` aborts: drains, then waits for a notification or `idleMs`. After a failed
+   * batch or an unreachable store it pauses with the policy's backoff (by consecutive failures) instead, so that an
+   * outage does not burn the attempts of the whole backlog. Never throws; ends after the current batch on abort.
+   */
+  async run(signal: AbortSignal): Promise<void> {
+    while (!signal.aborted) {
+      try {
+        await this.runOnce(signal);
+      } catch (err) {
+        this.consecutiveFailures++;
+        this.totals.lastError = err instanceof Error ? err.message : String(err);
+        log.warn("outbox worker cannot use the outbox; retrying", { token: this.token, failures: this.consecutiveFailures, err });
+      }
+      if (signal.aborted) break;
+      if (this.consecutiveFailures > 0) await sleep(backoffDelay(this.policy, this.consecutiveFailures), signal);
+      else await this.outbox.waitForWork(this.idleMs, signal);
+    }
+  }
+
+  /** Resolves, applies and acks one claimed batch; a failure of the resolve or of any sink fails every row. */
+  private async batch(rows: OutboxRow[]): Promise<RunOnceResult> {
+    const started = performance.now();
+    const ids = rows.map((r) => r.id);
+    let changes: ProjectionChange[] = [];
+    let outcome: RunOnceResult;
+    try {
+      changes = orderChanges(await this.outbox.resolve(rows, this.model));
+      await this.applyAll(changes);
+    } catch (err) {
+      const message = err instanceof SinkFailure ? err.message : sinkError("canonical store", err);
+      const { retried, dead } = await this.outbox.fail(ids, this.token, message, this.policy);
+      this.consecutiveFailures++;
+      this.totals.lastError = message;
+      outcome = { applied: 0, failed: retried, dead, batches: 1 };
+      log.warn("outbox batch failed; its rows retry with backoff", {
+        rows: rows.length, changes: changes.length, retried, dead, failures: this.consecutiveFailures, error: message,
+      });
+      return this.record(outcome, started);
+    }
+    const acked = await this.outbox.ack(ids, this.token);
+    if (acked < ids.length) {
+      log.warn("outbox lease ended before the ack; another worker applies those rows again", { rows: ids.length, acked, leaseMs: this.leaseMs });
+    }
+    this.consecutiveFailures = 0;
+    this.totals.lastError = null;
+    outcome = { applied: acked, failed: 0, dead: 0, batches: 1 };
+    return this.record(outcome, started);
+  }
+
+  private record(r: RunOnceResult, started: number): RunOnceResult {
+    this.totals.applied += r.applied;
+    this.totals.failed += r.failed;
+    this.totals.dead += r.dead;
+    this.totals.batches += 1;
+    this.totals.lastBatchAt = Date.now();
+    this.totals.lastBatchMs = Math.round(performance.now() - started);
+    return r;
+  }
+
+  /**
+   * Prepares each sink not prepared yet, then hands it the changes of its entities, all sinks at once.
+   * @throws PegasError with every failed sink's "<sink>: <message>", joined by "; " (the code of the first).
+   */
+  private async applyAll(changes: ProjectionChange[]): Promise<void> {
+    const results = await Promise.allSettled(
+      this.sinks.map(async (sink) => {
+        if (!this.prepared.has(sink)) {
+          await sink.prepare();
+          this.prepared.add(sink);
+        }
+        const mine = changes.filter((c) => sink.entities.has(c.entity));
+        if (mine.length) await sink.apply(mine);
+      }),
+    );
+    const failures: Array<{ sink: ProjectionSink; err: unknown }> = [];
+    results.forEach((r, i) => r.status === "rejected" && failures.push({ sink: this.sinks[i], err: r.reason }));
+    if (!failures.length) return;
+    // A sink that failed is prepared again next time: a restarted Qdrant may have lost its collection.
+    for (const f of failures) this.prepared.delete(f.sink);
+    const first = failures[0].err;
+    throw new SinkFailure(
+      first instanceof PegasError ? first.code : "INDEX_UNAVAILABLE",
+      failures.map((f) => sinkError(f.sink.name, f.err)).join("; "),
+      { cause: first },
+    );
+  }
+}
