@@ -93,6 +93,16 @@ describe("server errors", () => {
     expect(err.message).toContain("HTTP 400");
   });
 
+  test("a 404 that is not about the collection (no query API before Qdrant 1.10) → INDEX_UNAVAILABLE, nothing re-created", async () => {
+    await index.upsert([point(1)]);
+    const before = standin.writes().length;
+    standin.failWith(404, 1, (r) => r.path.endsWith("/points/query"));
+    const err = await rejectsWith(index.search(point(1).vector, 3), "INDEX_UNAVAILABLE");
+    expect(err.message).toContain("HTTP 404");
+    expect(err.hint).toContain("1.10");
+    expect(standin.writes().length).toBe(before);
+  });
+
   test("a server that is not Qdrant → INDEX_UNAVAILABLE naming the URL", async () => {
     const other = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response("<html>hello</html>", { headers: { "content-type": "text/html" } }) });
     try {

@@ -53,6 +53,11 @@ function qdrantMessage(err: unknown): string {
   return shown.length > 300 ? `${shown.slice(0, 300)}…` : shown;
 }
 
+/** True for Qdrant's 404 about the collection itself (`Not found: Collection `x` doesn't exist!`), not a missing route. */
+export function isMissingCollection(err: unknown): boolean {
+  return httpStatusOf(err) === 404 && /collection/i.test(qdrantMessage(err));
+}
+
 function isTimeout(err: unknown): boolean {
   const name = (err as { name?: unknown } | null)?.name;
   return name === "QdrantClientTimeoutError" || name === "TimeoutError" || name === "AbortError";
@@ -87,5 +92,5 @@ export function qdrantFailure(err: unknown, t: QdrantTarget): PegasError {
   }
   if (status === 401 || status === 403) return unavailable(detail, "set qdrant_api_key / QDRANT_API_KEY to the server's API key");
   if (status >= 500 || status === 429 || status === 408) return unavailable(detail, `Qdrant is failing or overloaded; retry later and check its log at ${t.url}`);
-  return unavailable(detail, UNREACHABLE_HINT(t.url));
+  return unavailable(detail, `check that ${t.url} is Qdrant 1.10 or newer (the points query API), REST port 6333`);
 }

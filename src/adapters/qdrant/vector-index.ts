@@ -11,7 +11,7 @@ import { log } from "../../log.ts";
 import type { AtomState, ProjectionChange, ProjectionCounts, ProjectionSink } from "../../ports/projection-sink.ts";
 import type { VectorHit, VectorIndex, VectorPoint } from "../../ports/vector-index.ts";
 import { ensureCollection, type CollectionSpec } from "./collection.ts";
-import { httpStatusOf, qdrantFailure } from "./failures.ts";
+import { httpStatusOf, isMissingCollection, qdrantFailure } from "./failures.ts";
 import { pointIdOf } from "./ids.ts";
 import { checkVector, pointStructOf, qdrantFilterOf } from "./payload.ts";
 
@@ -121,15 +121,15 @@ export class QdrantVectorIndex implements VectorIndex, ProjectionSink {
   }
 
   /**
-   * Runs a points operation on the prepared collection. When Qdrant answers 404 (the collection was dropped behind
-   * our back), prepares again, which re-creates it, and retries once.
+   * Runs a points operation on the prepared collection. When Qdrant answers that the collection does not exist (it
+   * was dropped behind our back), prepares again, which re-creates it, and retries once.
    */
   private async onCollection<T>(op: string, fn: () => Promise<T>): Promise<T> {
     await this.prepare();
     try {
       return await fn();
     } catch (err) {
-      if (httpStatusOf(err) !== 404) throw qdrantFailure(err, { url: this.url, collection: this.collection, op, timeoutMs: this.timeoutMs });
+      if (!isMissingCollection(err)) throw qdrantFailure(err, { url: this.url, collection: this.collection, op, timeoutMs: this.timeoutMs });
       log.warn("Qdrant collection vanished; re-creating it (run `pegas-memory rebuild` to refill it)", { url: this.url, collection: this.collection });
       this.ready = null;
       await this.prepare();
