@@ -135,11 +135,12 @@ export async function canonicalState(
   outbox: SqlOutbox,
   entities: Array<ProjectionChange["entity"]> = ["atom", "document", "symbol", "edge"],
   page = 500,
+  model = MODEL,
 ): Promise<ProjectedState> {
   const state = emptyState();
   for (const entity of entities) {
     for (let cursor: string | null = null; ; ) {
-      const p = await outbox.snapshot(entity, cursor, page, MODEL);
+      const p = await outbox.snapshot(entity, cursor, page, model);
       for (const c of p.changes) applyChange(state, c);
       if (!p.next) break;
       cursor = p.next;
@@ -156,6 +157,32 @@ export async function rowCounts(sql: Sql<any>): Promise<{ pending: number; proce
            count(*) FILTER (WHERE dead_at IS NOT NULL) AS dead
       FROM pm_outbox`;
   return { pending: Number(r.pending), processed: Number(r.processed), dead: Number(r.dead) };
+}
+
+/**
+ * A small canonical world with outbox rows for all of it: `docs` documents, `atoms` atoms with vectors (one in five
+ * retracted, one in seven without a vector), a chain of links between consecutive atoms, two symbols with a link and
+ * a dependency. Returns the atom ids.
+ */
+export async function seedWorld(sql: Sql<any>, atoms: number, docs = 3): Promise<number[]> {
+  const docIds: number[] = [];
+  for (let i = 0; i < docs; i++) docIds.push(await seedDocument(sql, `file:///world-${process.pid}-${++unique}.txt`));
+  const atomIds = await seedAtoms(sql, atoms, { docId: docIds[0] });
+  await sql`UPDATE pm_atom SET status = 'retracted' WHERE id = ANY(${atomIds.filter((_, i) => i % 5 === 4)}::bigint[])`;
+  await sql`DELETE FROM pm_atom_embedding WHERE atom_id = ANY(${atomIds.filter((_, i) => i % 7 === 6)}::bigint[])`;
+  const links = await seedLinks(sql, atomIds.slice(1).map((id, i) => [atomIds[i], id]));
+  const s1 = await seedSymbol(sql, `f${unique}`);
+  const s2 = await seedSymbol(sql, `g${unique}`);
+  const [sl] = await sql`INSERT INTO pm_atom_symbol_link (atom_id, symbol_id, kind) VALUES (${atomIds[0]}, ${s1}, 'defines') RETURNING id`;
+  const [dep] = await sql`INSERT INTO pm_code_dependency (repo, src_symbol_id, dst_symbol_id, dst_name, kind)
+                          VALUES ('repo', ${s1}, ${s2}, 'g', 'calls') RETURNING id`;
+  await enqueue(sql, "document", docIds);
+  await enqueue(sql, "atom", atomIds);
+  await enqueue(sql, "atom_link", links);
+  await enqueue(sql, "code_symbol", [s1, s2]);
+  await enqueue(sql, "atom_symbol_link", [Number(sl.id)]);
+  await enqueue(sql, "code_dependency", [Number(dep.id)]);
+  return atomIds;
 }
 
 /** Makes every pending row due now (ends leases and backoffs), as if the clock moved on. */

@@ -1,0 +1,102 @@
+/**
+ * Wake-ups: LISTEN/NOTIFY on PostgreSQL (an insert from another connection wakes a waiting worker at once), the
+ * in-process signal on PGlite, the polling timeout, abort, and notifications that arrive while the worker is busy.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import postgres from "postgres";
+import { signalOutbox } from "../../src/adapters/sql/outbox-signal.ts";
+import { OutboxWorker } from "../../src/worker/outbox.ts";
+import { pgSkipReason } from "../support/pg.ts";
+import { RecordingSink } from "../support/recording-sink.ts";
+import { MODEL, openPgliteOutbox, openPgOutbox, type OutboxDb, seedAtoms } from "./support.ts";
+
+const skip = await pgSkipReason();
+
+/** ms from `start` until `p` settles. */
+async function timed(p: Promise<unknown>, start: number): Promise<number> {
+  await p;
+  return performance.now() - start;
+}
+
+describe.skipIf(skip !== null)("outbox wake-ups (postgres)", () => {
+  let t: OutboxDb;
+  let other: postgres.Sql;
+  beforeAll(async () => {
+    const opened = await openPgOutbox();
+    if (typeof opened === "string") throw new Error(opened);
+    t = opened;
+    other = postgres(t.url!, { max: 1, onnotice: () => {} });
+    await t.outbox.waitForWork(1000); // subscribes (and returns at once: rows may predate the subscription)
+  }, 60_000);
+  afterAll(async () => {
+    await other?.end({ timeout: 1 });
+    await t?.dispose();
+  }, 30_000);
+
+  test("an insert on another connection wakes a waiting worker within ~100 ms", async () => {
+    for (let round = 0; round < 3; round++) {
+      await t.outbox.claim(1, 1000, "probe"); // a claim consumes earlier notifications
+      const waiting = t.outbox.waitForWork(10_000);
+      await Bun.sleep(20);
+      const start = performance.now();
+      await other`INSERT INTO pm_outbox (entity_type, entity_id, op) VALUES ('atom', '1', 'upsert')`;
+      expect(await timed(waiting, start)).toBeLessThan(150);
+    }
+  });
+
+  test("a notification that came while the worker was busy is not lost; without one, the wait polls", async () => {
+    await t.outbox.claim(1, 1000, "probe");
+    await other`INSERT INTO pm_outbox (entity_type, entity_id, op) VALUES ('atom', '2', 'upsert')`;
+    await Bun.sleep(50);
+    let start = performance.now();
+    expect(await timed(t.outbox.waitForWork(10_000), start)).toBeLessThan(50);
+    start = performance.now();
+    expect(await timed(t.outbox.waitForWork(120), start)).toBeGreaterThanOrEqual(110);
+    const ctl = new AbortController();
+    start = performance.now();
+    setTimeout(() => ctl.abort(), 30);
+    expect(await timed(t.outbox.waitForWork(10_000, ctl.signal), start)).toBeLessThan(500);
+  });
+
+  test("a following worker applies a row committed by another connection without waiting for its poll", async () => {
+    await t.sql`DELETE FROM pm_outbox`;
+    const sink = new RecordingSink();
+    const worker = new OutboxWorker({ outbox: t.outbox, sinks: [sink], model: MODEL, idleMs: 30_000 });
+    const ctl = new AbortController();
+    const running = worker.run(ctl.signal);
+    await Bun.sleep(100);
+    const [atom] = await seedAtoms(other, 1);
+    const start = performance.now();
+    await other`INSERT INTO pm_outbox (entity_type, entity_id, op) VALUES ('atom', ${String(atom)}, 'upsert')`;
+    while (!sink.state.atom.has(atom) && performance.now() - start < 5000) await Bun.sleep(2);
+    expect(performance.now() - start).toBeLessThan(500);
+    ctl.abort();
+    await running;
+    expect(worker.stats).toMatchObject({ applied: 1, failed: 0, dead: 0 });
+  });
+});
+
+describe("outbox wake-ups (pglite)", () => {
+  let t: OutboxDb;
+  beforeAll(async () => {
+    t = await openPgliteOutbox();
+  }, 60_000);
+  afterAll(async () => t?.dispose(), 30_000);
+
+  test("signalOutbox wakes a waiting worker of this process; close ends the subscription", async () => {
+    await t.outbox.waitForWork(1000); // subscribes
+    await t.outbox.claim(1, 1000, "probe");
+    const waiting = t.outbox.waitForWork(10_000);
+    await Bun.sleep(20);
+    const start = performance.now();
+    signalOutbox();
+    expect(await timed(waiting, start)).toBeLessThan(50);
+    let begin = performance.now();
+    expect(await timed(t.outbox.waitForWork(100), begin)).toBeGreaterThanOrEqual(90);
+    await t.outbox.close();
+    const after = t.outbox.waitForWork(100);
+    signalOutbox();
+    begin = performance.now();
+    expect(await timed(after, begin)).toBeGreaterThanOrEqual(80);
+  });
+});
