@@ -56,25 +56,32 @@ export class SqlOutbox implements OutboxStore {
     if (!token) throw new PegasError("INVALID_INPUT", "claim token is empty");
     this.waker.markClaimed();
     return this.guard("claim outbox rows", async (sql) => {
+      // The head test and the pick are correlated subqueries with LIMIT and the update goes by primary key, so that
+      // the planner cannot make joins of them: without statistics (PGlite never analyzes; a fresh table) an anti-join
+      // plan scanned the whole outbox per candidate row (0.5 s per claim at 10 000 rows), and with statistics a hash
+      // join scanned all of its processed history.
       const rows = await sql`
         WITH heads AS MATERIALIZED (
           SELECT o.entity_type, o.entity_id FROM pm_outbox o
            WHERE o.processed_at IS NULL AND o.dead_at IS NULL AND o.available_at <= now()
              AND o.entity_type = ANY(${KNOWN_ENTITIES as string[]}::text[])
-             AND NOT EXISTS (
-                   SELECT 1 FROM pm_outbox p
-                    WHERE p.entity_type = o.entity_type AND p.entity_id = o.entity_id AND p.id <> o.id
-                      AND p.processed_at IS NULL AND p.dead_at IS NULL
-                      AND (p.id < o.id OR (p.claim_token IS NOT NULL AND p.available_at > now())))
+             AND (SELECT 1 FROM pm_outbox p
+                   WHERE p.entity_type = o.entity_type AND p.entity_id = o.entity_id AND p.id <> o.id
+                     AND p.processed_at IS NULL AND p.dead_at IS NULL
+                     AND (p.id < o.id OR (p.claim_token IS NOT NULL AND p.available_at > now()))
+                   LIMIT 1) IS NULL
            ORDER BY o.id LIMIT ${limit}::int
            FOR UPDATE OF o SKIP LOCKED),
         picked AS (
-          SELECT t.id FROM pm_outbox t JOIN heads h ON h.entity_type = t.entity_type AND h.entity_id = t.entity_id
-           WHERE t.processed_at IS NULL AND t.dead_at IS NULL
-           ORDER BY t.id LIMIT ${limit}::int)
+          SELECT x.id FROM heads h CROSS JOIN LATERAL (
+                   SELECT t.id FROM pm_outbox t
+                    WHERE t.entity_type = h.entity_type AND t.entity_id = h.entity_id
+                      AND t.processed_at IS NULL AND t.dead_at IS NULL
+                    ORDER BY t.id LIMIT ${limit}::int) x
+           ORDER BY x.id LIMIT ${limit}::int)
         UPDATE pm_outbox t
            SET claim_token = ${token}, attempts = t.attempts + 1, available_at = now() + ${leaseMs}::float8 * interval '1 millisecond'
-          FROM picked WHERE t.id = picked.id
+         WHERE t.id = ANY(ARRAY(SELECT id FROM picked))
         RETURNING t.id, t.entity_type, t.entity_id, t.op, t.attempts, t.created_at`;
       return rows
         .map((r) => ({
