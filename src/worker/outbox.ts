@@ -83,7 +83,8 @@ export class OutboxWorker {
   private readonly idleMs: number;
   private readonly prepared = new Set<ProjectionSink>();
   private readonly totals: OutboxWorkerStats = { applied: 0, failed: 0, dead: 0, batches: 0, lastBatchAt: null, lastBatchMs: null, lastError: null };
-  private consecutiveFailures = 0;
+  /** Failed batches in a row (reset by a batch that succeeds) and failed outbox calls in a row (reset by a claim). */
+  private readonly failures = { batch: 0, store: 0 };
 
   constructor(opts: OutboxWorkerOptions) {
     this.outbox = opts.outbox;
@@ -114,13 +115,14 @@ export class OutboxWorker {
     const result: RunOnceResult = { applied: 0, failed: 0, dead: 0, batches: 0 };
     while (!signal?.aborted) {
       const rows = await this.outbox.claim(this.batchSize, this.leaseMs, this.token);
+      this.failures.store = 0;
       if (!rows.length) break;
       const r = await this.batch(rows);
       result.batches++;
       result.applied += r.applied;
       result.failed += r.failed;
       result.dead += r.dead;
-      if (this.consecutiveFailures > 0) break;
+      if (this.failures.batch > 0) break;
     }
     return result;
   }
@@ -135,12 +137,13 @@ export class OutboxWorker {
       try {
         await this.runOnce(signal);
       } catch (err) {
-        this.consecutiveFailures++;
+        this.failures.store++;
         this.totals.lastError = err instanceof Error ? err.message : String(err);
-        log.warn("outbox worker cannot use the outbox; retrying", { token: this.token, failures: this.consecutiveFailures, err });
+        log.warn("outbox worker cannot use the outbox; retrying", { token: this.token, failures: this.failures.store, err });
       }
       if (signal.aborted) break;
-      if (this.consecutiveFailures > 0) await sleep(backoffDelay(this.policy, this.consecutiveFailures), signal);
+      const failures = Math.max(this.failures.batch, this.failures.store);
+      if (failures > 0) await sleep(backoffDelay(this.policy, failures), signal);
       else await this.outbox.waitForWork(this.idleMs, signal);
     }
   }
@@ -157,11 +160,11 @@ export class OutboxWorker {
     } catch (err) {
       const message = err instanceof SinkFailure ? err.message : sinkError("canonical store", err);
       const { retried, dead } = await this.outbox.fail(ids, this.token, message, this.policy);
-      this.consecutiveFailures++;
+      this.failures.batch++;
       this.totals.lastError = message;
       outcome = { applied: 0, failed: retried, dead, batches: 1 };
       log.warn("outbox batch failed; its rows retry with backoff", {
-        rows: rows.length, changes: changes.length, retried, dead, failures: this.consecutiveFailures, error: message,
+        rows: rows.length, changes: changes.length, retried, dead, failures: this.failures.batch, error: message,
       });
       return this.record(outcome, started);
     }
@@ -169,7 +172,7 @@ export class OutboxWorker {
     if (acked < ids.length) {
       log.warn("outbox lease ended before the ack; another worker applies those rows again", { rows: ids.length, acked, leaseMs: this.leaseMs });
     }
-    this.consecutiveFailures = 0;
+    this.failures.batch = 0;
     this.totals.lastError = null;
     outcome = { applied: acked, failed: 0, dead: 0, batches: 1 };
     return this.record(outcome, started);

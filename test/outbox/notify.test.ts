@@ -1,14 +1,14 @@
 /**
- * Wake-ups: LISTEN/NOTIFY on PostgreSQL (an insert from another connection wakes a waiting worker at once), the
- * in-process signal on PGlite, the polling timeout, abort, and notifications that arrive while the worker is busy.
+ * Wake-ups on PostgreSQL: LISTEN/NOTIFY (an insert from another connection wakes a waiting worker at once), the
+ * polling timeout, abort, and notifications that arrive while the worker is busy. PGlite's in-process signal is
+ * tested in pglite-e2e.test.ts (one embedded database per file is enough).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import postgres from "postgres";
-import { signalOutbox } from "../../src/adapters/sql/outbox-signal.ts";
 import { OutboxWorker } from "../../src/worker/outbox.ts";
 import { pgSkipReason } from "../support/pg.ts";
 import { RecordingSink } from "../support/recording-sink.ts";
-import { MODEL, openPgliteOutbox, openPgOutbox, type OutboxDb, seedAtoms } from "./support.ts";
+import { MODEL, openPgOutbox, type OutboxDb, seedAtoms } from "./support.ts";
 
 const skip = await pgSkipReason();
 
@@ -73,30 +73,5 @@ describe.skipIf(skip !== null)("outbox wake-ups (postgres)", () => {
     ctl.abort();
     await running;
     expect(worker.stats).toMatchObject({ applied: 1, failed: 0, dead: 0 });
-  });
-});
-
-describe("outbox wake-ups (pglite)", () => {
-  let t: OutboxDb;
-  beforeAll(async () => {
-    t = await openPgliteOutbox();
-  }, 60_000);
-  afterAll(async () => t?.dispose(), 30_000);
-
-  test("signalOutbox wakes a waiting worker of this process; close ends the subscription", async () => {
-    await t.outbox.waitForWork(1000); // subscribes
-    await t.outbox.claim(1, 1000, "probe");
-    const waiting = t.outbox.waitForWork(10_000);
-    await Bun.sleep(20);
-    const start = performance.now();
-    signalOutbox();
-    expect(await timed(waiting, start)).toBeLessThan(50);
-    let begin = performance.now();
-    expect(await timed(t.outbox.waitForWork(100), begin)).toBeGreaterThanOrEqual(90);
-    await t.outbox.close();
-    const after = t.outbox.waitForWork(100);
-    signalOutbox();
-    begin = performance.now();
-    expect(await timed(after, begin)).toBeGreaterThanOrEqual(80);
   });
 });
