@@ -17,6 +17,8 @@ export interface MemgraphTarget {
 
 const CONFLICT = /cannot resolve conflicting transactions|unable to commit due to serialization error|unique constraint violation/i;
 const UNREACHABLE_CODES = new Set(["ServiceUnavailable", "SessionExpired"]);
+/** The driver's own deadlines ("Connection acquisition timed out in 400 ms", "… establishment timed out …"). */
+const DRIVER_TIMEOUT = /timed out/i;
 
 /** The error's `code` when it is a driver error, else undefined. */
 function codeOf(err: unknown): string | undefined {
@@ -72,6 +74,9 @@ export function memgraphFailure(err: unknown, t: MemgraphTarget): PegasError {
   }
   const said = clip(err.message);
   if (isUnreachable(err)) return unavailable(`cannot reach Memgraph at ${t.url} for ${t.op}: ${said}`, unreachableHint(t.url));
+  if (!err.code.includes("Error.") && DRIVER_TIMEOUT.test(err.message)) {
+    return unavailable(`Memgraph at ${t.url} did not answer ${t.op} in time: ${said}`, `${unreachableHint(t.url)}; a busy server may need a larger timeout`);
+  }
   if (isConflict(err)) {
     return unavailable(`Memgraph kept reporting conflicting transactions for ${t.op} at ${t.url}: '${said}'`, "other writers hold the same nodes; the outbox worker retries with backoff");
   }

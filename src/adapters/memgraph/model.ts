@@ -75,10 +75,24 @@ const LABELS = new Set<string>(["Atom", "CodeSymbol", "Document", "Module", "Nam
 
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
+/** The typed id a node returned, checked against its label. @throws PegasError INDEX_UNAVAILABLE when it does not fit. */
+function checkedId(id: unknown, label: NodeLabel | undefined): string {
+  let key: NodeKey | null = null;
+  try {
+    key = typeof id === "string" ? endpointKey(id) : null;
+  } catch {
+    key = null;
+  }
+  if (key && key.label === label) return key.id;
+  throw new PegasError("INDEX_UNAVAILABLE", `Memgraph returned a node with id ${JSON.stringify(id) ?? String(id)} and label ${String(label)}, which do not fit`, {
+    hint: "another application writes to this Memgraph database, or the projection is damaged; give pegas-memory its own database, then rebuild",
+  });
+}
+
 /** A port node from returned `id`, `labels` and `props` (the props the SQL adapter returns, nothing more). */
 export function toGraphNode(id: unknown, labels: unknown, props: Record<string, unknown>): GraphNode {
   const label = (Array.isArray(labels) ? labels : []).find((l) => LABELS.has(String(l))) as NodeLabel | undefined;
-  const nodeId = String(id);
+  const nodeId = checkedId(id, label);
   switch (label) {
     case "Atom":
       return { id: nodeId, label, props: { atom_id: toSafeNumber(props.atom_id, `atom_id of ${nodeId}`), type: str(props.type), status: str(props.status) } };
@@ -94,9 +108,7 @@ export function toGraphNode(id: unknown, labels: unknown, props: Record<string, 
     case "Name":
       return { id: nodeId, label, props: { name: str(props.name) } };
     default:
-      throw new PegasError("INDEX_UNAVAILABLE", `Memgraph node '${nodeId}' has none of the labels of this projection (${JSON.stringify(labels)})`, {
-        hint: "another application writes to this Memgraph database; give pegas-memory its own, then rebuild",
-      });
+      throw new PegasError("INTERNAL", `node '${nodeId}' passed the id check without a label`);
   }
 }
 
