@@ -32,9 +32,25 @@ export const ConfigSchema = z
     database_url: url.optional().describe("PostgreSQL URL; unset = embedded PGlite in data_dir"),
     data_dir: z.string().min(1).describe("directory of the embedded database and caches"),
     runtime_dir: z.string().min(1).describe("per-user runtime dir for the embedded database's socket when data_dir is too long"),
-    qdrant_url: url.optional(),
-    qdrant_collection: z.string().min(1).optional(),
-    memgraph_url: z.string().min(1).optional(),
+    qdrant_url: url.optional().describe("Qdrant REST URL (e.g. http://127.0.0.1:6333); unset = the embedded vector index only"),
+    qdrant_collection: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,255}$/, "qdrant_collection may hold letters, digits, _ and - only")
+      .optional()
+      .describe("Qdrant collection; default derived from the embedding model and dimension"),
+    qdrant_api_key: z.string().min(1).optional().describe("Qdrant API key (sent as the api-key header)"),
+    qdrant_timeout_ms: positiveInt.describe("timeout of one Qdrant request (ms)"),
+    memgraph_url: z
+      .string()
+      .regex(/^(bolt|neo4j|memgraph)(\+s|\+ssc)?:\/\/[^\s]+$/, "memgraph_url must look like bolt://host:7687")
+      .optional()
+      .describe("Memgraph Bolt URL; unset = graph reads by SQL over the canonical tables"),
+    memgraph_user: z.string().optional(),
+    memgraph_password: z.string().optional(),
+    embedded_vectors: bool.describe("keep the embedded vector index in every process also when Qdrant is set (the fallback while Qdrant is down; 4·dim bytes per atom)"),
+    outbox_batch_size: positiveInt.describe("outbox rows claimed per batch by the projection worker"),
+    outbox_max_attempts: positiveInt.describe("tries before an outbox row is dead-lettered"),
+    outbox_poll_ms: positiveInt.describe("polling interval of the projection worker when no notification arrives (ms)"),
     ollama_host: z
       .preprocess((v) => (typeof v === "string" && v && !/^https?:\/\//i.test(v) ? `http://${v}` : v), url.optional())
       .describe("Ollama base URL (a bare host:port gets http://); unset = the local embedder"),
@@ -84,7 +100,10 @@ const ENV_KEYS: Array<[string, keyof Config]> = [
   ["PEGAS_DATA_DIR", "data_dir"],
   ["QDRANT_URL", "qdrant_url"],
   ["QDRANT_COLLECTION", "qdrant_collection"],
+  ["QDRANT_API_KEY", "qdrant_api_key"],
   ["MEMGRAPH_URL", "memgraph_url"],
+  ["MEMGRAPH_USER", "memgraph_user"],
+  ["MEMGRAPH_PASSWORD", "memgraph_password"],
   ["OLLAMA_HOST", "ollama_host"],
   ["PEGAS_EMBED_MODEL", "embed_model"],
   ["PEGAS_EMBED_DIM", "embed_dim"],
@@ -110,6 +129,11 @@ function defaults(env: NodeJS.ProcessEnv): Config {
     embed_model: DEFAULT_EMBED_MODEL,
     embed_dim: 768,
     ollama_keep_alive: "5m",
+    qdrant_timeout_ms: 5000,
+    embedded_vectors: true,
+    outbox_batch_size: 200,
+    outbox_max_attempts: 10,
+    outbox_poll_ms: 2000,
     distiller: "auto",
     distill_num_ctx: 8192,
     distill_num_predict: 2048,
@@ -192,5 +216,12 @@ export function loadConfig(opts: { flags?: ConfigLayer; configPath?: string; env
 /** The configuration with secrets masked, for logs and `doctor`. */
 export function redactConfig(cfg: Config): Record<string, unknown> {
   const mask = (u?: string) => (u ? u.replace(/\/\/([^:@/]+):([^@/]+)@/, "//$1:***@") : u);
-  return { ...cfg, database_url: mask(cfg.database_url), proxy_url: mask(cfg.proxy_url) };
+  const secret = (v?: string) => (v ? "***" : v);
+  return {
+    ...cfg,
+    database_url: mask(cfg.database_url),
+    proxy_url: mask(cfg.proxy_url),
+    qdrant_api_key: secret(cfg.qdrant_api_key),
+    memgraph_password: secret(cfg.memgraph_password),
+  };
 }

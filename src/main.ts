@@ -44,6 +44,14 @@ async function run(argv: string[]): Promise<number> {
       return (await import("./cli/knowledge-commands.ts")).runDistill(config, cli);
     case "unmerge":
       return (await import("./cli/knowledge-commands.ts")).runUnmerge(config, cli);
+    case "sync":
+      return (await import("./cli/projection-commands.ts")).runSync(config, cli);
+    case "rebuild":
+      return (await import("./cli/projection-commands.ts")).runRebuild(config, cli);
+    case "reembed":
+      return (await import("./cli/projection-commands.ts")).runReembed(config, cli);
+    case "graph":
+      return (await import("./cli/projection-commands.ts")).runGraph(config, cli);
   }
   return 64;
 }

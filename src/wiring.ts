@@ -2,7 +2,9 @@
  * createServices(config): the only place where adapters are chosen.
  * - database: PostgreSQL when `database_url` is set, else the embedded PGlite in `data_dir`;
  * - embedder: Ollama when `ollama_host` is set, else the local lexical embedder;
- * - projections: the embedded in-process lexical (BM25) and vector (exact) indexes.
+ * - projections: the embedded in-process lexical (BM25) and vector (exact) indexes in every process; Qdrant when
+ *   `qdrant_url` is set and Memgraph when `memgraph_url` is set, fed by the outbox and read with a fallback to the
+ *   embedded index / SQL while they are down; graph reads by SQL over the canonical tables otherwise.
  */
 import type { Config } from "./config.ts";
 import { dedupPolicy } from "./domain/dedup.ts";
@@ -16,6 +18,13 @@ import { PegasError } from "./errors.ts";
 import type { Distiller } from "./ports/distiller.ts";
 import type { Embedder } from "./ports/embedder.ts";
 import type { Fetcher } from "./ports/fetcher.ts";
+import type { GraphStore } from "./ports/graph-store.ts";
+import type { ProjectionSink } from "./ports/projection-sink.ts";
+import type { VectorIndex } from "./ports/vector-index.ts";
+import { FallbackGraphStore } from "./adapters/fallback/graph-store.ts";
+import { FallbackVectorIndex } from "./adapters/fallback/vector-index.ts";
+import { SqlGraphStore } from "./adapters/sql/graph.ts";
+import { SqlOutbox } from "./adapters/sql/outbox.ts";
 import type { VerdictJudge } from "./ports/verdict-judge.ts";
 
 /** RRF weight of the lexical embedder's vector leg: measured on a dev split it only repeats the lexical leg's
@@ -32,11 +41,35 @@ export async function openDatabase(config: Config): Promise<Database> {
 
 async function makeEmbedder(config: Config): Promise<Embedder> {
   if (!config.ollama_host) return new LexicalHashEmbedder(config.local_embed_dim);
+  return makeOllamaEmbedder(config, config.embed_model, config.embed_dim);
+}
+
+const LEXICAL_MODEL = /^pegas-lexical-hash-v1-d(\d+)$/;
+
+/**
+ * An embedder for `model` other than the configured one (for `reembed`): the local lexical embedder for
+ * `pegas-lexical-hash-v1-d<N>`, else the Ollama model (checked against `dim` when given), readied.
+ * @throws PegasError INVALID_INPUT (an Ollama model without ollama_host), LLM_FAILED (unreachable, wrong dimension).
+ */
+export async function makeEmbedderFor(config: Config, model: string, dim?: number): Promise<Embedder> {
+  const lexical = LEXICAL_MODEL.exec(model);
+  let embedder: Embedder;
+  if (lexical) embedder = new LexicalHashEmbedder(Number(lexical[1]));
+  else if (!config.ollama_host) {
+    throw new PegasError("INVALID_INPUT", `model '${model}' needs Ollama, and ollama_host (OLLAMA_HOST) is not set`, {
+      hint: "set OLLAMA_HOST, or give pegas-lexical-hash-v1-d<N> for the local embedder",
+    });
+  } else embedder = await makeOllamaEmbedder(config, model, dim);
+  await embedder.ready();
+  return embedder;
+}
+
+async function makeOllamaEmbedder(config: Config, model: string, dim?: number): Promise<Embedder> {
   const { OllamaEmbedder } = await import("./adapters/ollama/embedder.ts");
   return new OllamaEmbedder({
-    host: config.ollama_host,
-    model: config.embed_model,
-    expectedDim: config.embed_dim,
+    host: config.ollama_host as string,
+    model,
+    expectedDim: dim,
     keepAlive: config.ollama_keep_alive,
     concurrency: config.ollama_concurrency,
     batchSize: config.ollama_batch_size,
@@ -105,6 +138,48 @@ async function makeFetcher(config: Config): Promise<Fetcher> {
 }
 
 /**
+ * A Qdrant vector projection of `model` (collection `qdrant_collection`, else derived from model and dimension), or
+ * null when qdrant_url is not set. Nothing is sent until it is used.
+ */
+export async function makeVectorSink(config: Config, model: string, dim: number): Promise<(ProjectionSink & VectorIndex) | null> {
+  if (!config.qdrant_url) return null;
+  const { QdrantVectorIndex } = await import("./adapters/qdrant/vector-index.ts");
+  const { defaultCollectionName } = await import("./adapters/qdrant/ids.ts");
+  // A configured collection belongs to the configured model; another model gets its own derived collection.
+  const collection = config.qdrant_collection && model === config.embed_model ? config.qdrant_collection : defaultCollectionName(model, dim);
+  return new QdrantVectorIndex({ url: config.qdrant_url, apiKey: config.qdrant_api_key, collection, model, dim, timeoutMs: config.qdrant_timeout_ms });
+}
+
+type ProjectionServices = Pick<Services, "projection" | "vectorIndex" | "searchIndex" | "graph" | "outbox" | "sinks">;
+
+/**
+ * The projections of one process: the embedded indexes (vectors too unless Qdrant is set and embedded_vectors is
+ * off), Qdrant and Memgraph as outbox-fed sinks when configured, read through fallbacks to the embedded index / SQL.
+ */
+async function makeProjections(config: Config, db: Database, store: SqlCanonicalStore, embedder: Embedder): Promise<ProjectionServices> {
+  const followVectors = !config.qdrant_url || config.embedded_vectors;
+  const projection = new EmbeddedProjection(store, embedder.model, embedder.dim, followVectors);
+  const sinks: ProjectionSink[] = [];
+  const sqlGraph = new SqlGraphStore(db);
+  let vectorIndex: VectorIndex = projection.vectorIndex;
+  let searchIndex: VectorIndex = projection.vectorIndex;
+  let graph: GraphStore = sqlGraph;
+  const qdrant = await makeVectorSink(config, embedder.model, embedder.dim);
+  if (qdrant) {
+    sinks.push(qdrant);
+    searchIndex = new FallbackVectorIndex(qdrant, followVectors ? projection.vectorIndex : null);
+    if (!followVectors) vectorIndex = searchIndex;
+  }
+  if (config.memgraph_url) {
+    const { MemgraphGraph } = await import("./adapters/memgraph/graph.ts");
+    const memgraph = new MemgraphGraph({ url: config.memgraph_url, user: config.memgraph_user, password: config.memgraph_password });
+    sinks.push(memgraph);
+    graph = new FallbackGraphStore(memgraph, sqlGraph);
+  }
+  return { projection, vectorIndex, searchIndex, graph, outbox: new SqlOutbox(db), sinks };
+}
+
+/**
  * Builds the services: opens the database, applies migrations (unless `migrate` is false, in which case a schema
  * behind this build is PegasError MIGRATION_REQUIRED), readies the embedder.
  */
@@ -121,7 +196,7 @@ export async function createServices(config: Config): Promise<Services> {
     }
     const embedder = await makeEmbedder(config);
     await embedder.ready();
-    const projection = new EmbeddedProjection(store, embedder.model, embedder.dim);
+    const projections = await makeProjections(config, db, store, embedder);
     const { selectParser, SUPPORTED_EXTENSIONS } = await import("./adapters/parsers/select.ts");
     const limits = {
       maxBytes: config.max_input_bytes,
@@ -135,14 +210,16 @@ export async function createServices(config: Config): Promise<Services> {
       embedder,
       distiller: await makeDistiller(config),
       ...(await makeJudges(config, embedder)),
-      projection,
-      vectorIndex: projection.vectorIndex,
+      ...projections,
       fetcher: await makeFetcher(config),
       parse: (input) => selectParser({ bytes: input.bytes, mediaType: input.mediaType, name: input.name }).parse(input, limits),
       supportedExtensions: SUPPORTED_EXTENSIONS,
       vectorWeight: config.vector_weight ?? (embedder.kind === "lexical" ? LEXICAL_EMBEDDER_FUSION_WEIGHT : 1),
       describe: { store: db.kind, storeLocation: db.location },
-      close: (graceMs?: number) => db.close(graceMs),
+      close: async (graceMs?: number) => {
+        await Promise.all([projections.outbox.close(), ...projections.sinks.map((k) => k.close())].map((p) => p.catch(() => {})));
+        await db.close(graceMs);
+      },
     };
   } catch (err) {
     await db.close(0).catch(() => {});

@@ -29,12 +29,21 @@ const OPTIONS = {
   limit: { type: "string" },
   revert: { type: "string" },
   retry: { type: "boolean" },
+  once: { type: "boolean" },
+  "retry-dead": { type: "boolean" },
+  model: { type: "string" },
+  dim: { type: "string" },
+  depth: { type: "string" },
+  direction: { type: "string" },
+  kind: { type: "string", multiple: true },
+  path: { type: "boolean" },
+  counters: { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "V" },
 } as const;
 
 /** Commands of the executable. */
-export const COMMANDS = ["serve", "migrate", "ingest", "search", "stats", "verify", "distill", "unmerge"] as const;
+export const COMMANDS = ["serve", "migrate", "ingest", "search", "stats", "verify", "distill", "unmerge", "sync", "rebuild", "reembed", "graph"] as const;
 
 /** Parses argv (without the executable). @throws PegasError INVALID_INPUT for unknown options or commands. */
 export function parseCli(argv: string[]): Cli {
@@ -75,6 +84,17 @@ Usage:
   pegas-memory distill --retry [--doc N] [--limit N]
                                        distill quarantined chunks again (default 20 entries)
   pegas-memory unmerge <merge_id>      undo a near-duplicate merge
+  pegas-memory sync [--once] [--retry-dead]
+                                       apply the outbox to Qdrant / Memgraph: all that is due, then exit
+                                       (--once), or following until SIGTERM; --retry-dead revives dead letters
+  pegas-memory rebuild vector|graph|all
+                                       drop and refill projections from the database alone (progress on stderr)
+  pegas-memory reembed --model M [--dim N]
+                                       embed every atom for model M (and fill its own Qdrant collection);
+                                       then switching is a config change (embed_model)
+  pegas-memory graph <node> [--depth N] [--direction out|in|both] [--kind K] [--limit N]
+  pegas-memory graph --path <from> <to> | --counters
+                                       graph reads; nodes are atom:<id>, symbol:<id>, doc:<id>
 
 Options:
   --json               machine-readable output (ingest, search, stats, verify)
@@ -82,9 +102,16 @@ Options:
   --type T             only atoms of type T (search; repeatable)
   --title T            document title (ingest)
   --atom N, --doc N    verify one atom, or one document's atoms (verify); one document's entries (distill)
-  --limit N            most atoms to verify (verify; default 50, at most 1000), entries to retry (distill)
+  --limit N            most atoms to verify (verify; default 50, at most 1000), entries to retry (distill),
+                       nodes to show (graph; default 100)
   --retry              distill the quarantined chunks again (distill)
   --revert N           undo status change N (verify)
+  --once               apply what is due and exit (sync)
+  --retry-dead         make dead-lettered outbox rows pending again (sync)
+  --model M, --dim N   embedding model and its dimension (reembed)
+  --depth N            hops (graph; default 1, at most 5; with --path the longest path, default 6)
+  --direction D        out, in or both (graph)
+  --kind K             only edges of kind K (graph; repeatable)
   --config FILE        config file (default $XDG_CONFIG_HOME/pegas-memory/config.toml)
   --data-dir DIR       embedded database directory (env PEGAS_DATA_DIR)
   --database-url URL   PostgreSQL instead of the embedded database (env PEGAS_DATABASE_URL)
@@ -95,5 +122,5 @@ Options:
 
 Environment: PEGAS_DATABASE_URL (or DATABASE_URL), PEGAS_DATA_DIR, PEGAS_INGEST_ROOTS, PEGAS_ALLOW_PRIVATE_URLS, OLLAMA_HOST,
 PEGAS_EMBED_MODEL, PEGAS_EMBED_DIM, PEGAS_OLLAMA_KEEP_ALIVE, PEGAS_LLM_MODEL, QDRANT_URL, QDRANT_COLLECTION,
-MEMGRAPH_URL, PROXY_URL, PEGAS_HTTP, PEGAS_LOG_LEVEL, XDG_CONFIG_HOME, XDG_DATA_HOME, XDG_RUNTIME_DIR.
+QDRANT_API_KEY, MEMGRAPH_URL, MEMGRAPH_USER, MEMGRAPH_PASSWORD, PROXY_URL, PEGAS_HTTP, PEGAS_LOG_LEVEL, XDG_CONFIG_HOME, XDG_DATA_HOME, XDG_RUNTIME_DIR.
 `;

@@ -35,7 +35,7 @@ export async function runMigrate(config: Config, cli: Cli): Promise<number> {
  * Opens the services, runs `fn`, closes them. SIGINT/SIGTERM abort `fn` and close the database cleanly (in-flight
  * work gets 0.8 s, then is rolled back), so the next start needs no crash recovery.
  */
-async function withServices<T>(config: Config, fn: (s: Services, signal: AbortSignal) => Promise<T>): Promise<T> {
+export async function withServices<T>(config: Config, fn: (s: Services, signal: AbortSignal) => Promise<T>): Promise<T> {
   const services = await createServices(config);
   const ac = new AbortController();
   const onSignal = (sig: NodeJS.Signals) => {

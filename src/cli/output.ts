@@ -25,6 +25,7 @@ function where(loc: Locator): string {
 
 /** Formats search hits with their citations. */
 export function formatSearch(r: SearchResult): string {
+  if (r.degraded) process.stderr.write(`warning: degraded search: ${r.degraded}\n`);
   if (!r.hits.length) return `no hits for «${r.query}»`;
   const rows = r.hits.map((h, i) => {
     const excerpt = h.content.replace(/\s+/g, " ").slice(0, 240);

@@ -50,6 +50,11 @@ export interface SearchResult {
   hits: SearchHit[];
   next_cursor: string | null;
   lexical_fallback: boolean;
+  /**
+   * Set when a leg was not answered by its configured engine: the reason and who answered instead (e.g. Qdrant down,
+   * the embedded index answered; or no vector index reachable, the lexical leg alone). Absent when all is well.
+   */
+  degraded?: string;
   took_ms: number;
 }
 
@@ -111,10 +116,23 @@ async function lexicalLeg(services: Services, query: string, filter: AtomFilter,
   return [[...hits, ...extra], extra.length > 0];
 }
 
-/** kNN over the active embedder's vectors. */
-async function vectorLeg(services: Services, query: string, filter: AtomFilter, depth: number, signal?: AbortSignal): Promise<Hit[]> {
+/**
+ * kNN over the active embedder's vectors, from the search index (Qdrant, falling back to the embedded index while it is
+ * down); when no vector index answers, the leg is empty and `degraded` says why (the lexical leg still answers).
+ */
+async function vectorLeg(services: Services, query: string, filter: AtomFilter, depth: number, signal?: AbortSignal): Promise<[Hit[], string | null]> {
   const [vector] = await Promise.all([services.embedder.embedQuery(query, signal), services.projection.sync()]);
-  return services.vectorIndex.search(vector, depth, filter);
+  const index = services.searchIndex;
+  try {
+    if (index.searchReporting) {
+      const r = await index.searchReporting(vector, depth, filter);
+      return [r.hits, r.degraded];
+    }
+    return [await index.search(vector, depth, filter), null];
+  } catch (err) {
+    if (!(err instanceof PegasError) || err.code !== "INDEX_UNAVAILABLE") throw err;
+    return [[], `${index.name} unavailable (${err.message}); answered by the lexical leg alone`];
+  }
 }
 
 /**
@@ -130,9 +148,9 @@ export async function search(services: Services, input: SearchInput, signal?: Ab
   const key = cursorKey(query, filter, mode);
   const offset = input.cursor ? decodeCursor(input.cursor, key) : 0;
   const depth = Math.max(MIN_DEPTH, offset + k + 1);
-  const [[lexical, fallback], vector] = await Promise.all([
+  const [[lexical, fallback], [vector, degraded]] = await Promise.all([
     mode === "vector" ? ([[], false] as [Hit[], boolean]) : lexicalLeg(services, query, filter, depth, offset + k),
-    mode === "lexical" ? [] : vectorLeg(services, query, filter, depth, signal),
+    mode === "lexical" ? ([[], null] as [Hit[], null]) : vectorLeg(services, query, filter, depth, signal),
   ]);
   if (signal?.aborted) throw new PegasError("CANCELLED", "search cancelled");
   const lexicalIds = lexical.map((h) => h.atomId);
@@ -169,6 +187,7 @@ export async function search(services: Services, input: SearchInput, signal?: Ab
     hits,
     next_cursor: more ? Buffer.from(JSON.stringify({ o: offset + k, h: key })).toString("base64url") : null,
     lexical_fallback: fallback,
+    ...(degraded ? { degraded } : {}),
     took_ms: Math.round((performance.now() - started) * 10) / 10,
   };
 }

@@ -7,6 +7,9 @@ import type { CanonicalStore } from "../ports/canonical-store.ts";
 import type { Distiller } from "../ports/distiller.ts";
 import type { Embedder } from "../ports/embedder.ts";
 import type { Fetcher } from "../ports/fetcher.ts";
+import type { GraphStore } from "../ports/graph-store.ts";
+import type { OutboxStore } from "../ports/outbox.ts";
+import type { ProjectionSink } from "../ports/projection-sink.ts";
 import type { ParseInput, ParsedDocument } from "../ports/parser.ts";
 import type { SearchProjection } from "../ports/search-projection.ts";
 import type { VectorIndex } from "../ports/vector-index.ts";
@@ -23,8 +26,21 @@ export interface Services {
   readonly judge: VerdictJudge;
   /** The heuristic judge, used for an atom when `judge` fails with LLM_FAILED (the result says so). */
   readonly fallbackJudge: VerdictJudge;
+  /** The in-process lexical (and, unless embedded_vectors is off, vector) projection of this process. */
   readonly projection: SearchProjection;
+  /**
+   * The vector index that sees this process's own writes at once (dedup, verification): the embedded one, or Qdrant
+   * when embedded_vectors is off.
+   */
   readonly vectorIndex: VectorIndex;
+  /** The vector index of memory_search: Qdrant (falling back to the embedded one while down) when set, else embedded. */
+  readonly searchIndex: VectorIndex;
+  /** Graph reads: Memgraph (falling back to SQL while down) when set, else SQL over the canonical tables. */
+  readonly graph: GraphStore;
+  /** The outbox that feeds `sinks`. */
+  readonly outbox: OutboxStore;
+  /** External projections fed by the outbox worker (Qdrant, Memgraph); empty on the embedded default. */
+  readonly sinks: readonly ProjectionSink[];
   /** Fetches URLs for ingest (proxy and address safety applied). */
   readonly fetcher: Fetcher;
   /** Parses a source with the parser its bytes, media type or name call for, within the configured limits. */

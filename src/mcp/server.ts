@@ -46,6 +46,8 @@ export async function serveStdio(config: Config, onStopping?: () => void): Promi
   const background = new AbortController();
   const services = new LazyServices(config, (s) => {
     backfillEmbeddings(s, background.signal).catch((err) => log.warn("embedding backfill stopped", { err }));
+    // Feeds Qdrant / Memgraph when configured (and acknowledges rows when neither is, so that the backlog stays 0).
+    void import("../core/outbox-worker.ts").then((m) => m.startOutboxWorker(s, background.signal));
   });
   const calls = new CallTracker();
   const server = createMcpServer(services, calls);

@@ -69,6 +69,8 @@ export interface Subgraph {
   nodes: ReachedNode[];
   edges: GraphEdge[];
   truncated: boolean;
+  /** Set by the fallback reader when SQL answered because the primary engine failed: the reason. */
+  degraded?: string;
 }
 
 /** A shortest-path query; `maxDepth` defaults to 6 (max 10); direction defaults to `out`. */
@@ -85,12 +87,16 @@ export interface PathQuery {
 export interface GraphPath {
   nodes: GraphNode[];
   edges: GraphEdge[];
+  /** As in {@link Subgraph.degraded}. */
+  degraded?: string;
 }
 
 /** Counters: nodes by label, edges by kind split into extracted and inferred. */
 export interface GraphCounters {
   nodes: Partial<Record<NodeLabel, number>>;
   edges: Record<string, { extracted: number; inferred: number }>;
+  /** As in {@link Subgraph.degraded}. */
+  degraded?: string;
 }
 
 /** Graph reads. */

@@ -20,6 +20,8 @@ export interface SearchProjection {
   readonly state: ProjectionState;
   /** Applies every canonical change since the mark (and feeds an embedded vector index, if any); returns rows applied. */
   sync(): Promise<number>;
+  /** Drops the in-process indexes and rebuilds them from the canonical tables; returns rows applied. */
+  rebuild(): Promise<number>;
   /** BM25 top-k atoms for analyzed query lexemes that pass `filter` (retracted never does). */
   lexical(lexemes: LexemeTf[], k: number, filter: AtomFilter): Array<{ atomId: number; score: number }>;
 }

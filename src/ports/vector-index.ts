@@ -44,4 +44,9 @@ export interface VectorIndex {
   delete(atomIds: number[]): Promise<void>;
   /** The k nearest atoms by cosine that pass `filter` (retracted atoms never pass), best first. */
   search(query: Float32Array, k: number, filter?: AtomFilter): Promise<VectorHit[]>;
+  /**
+   * Optional: the same search, saying when a fallback answered instead of the primary engine (`degraded` is the
+   * reason, e.g. "qdrant unreachable: …; answered by embedded-flat"), null otherwise.
+   */
+  searchReporting?(query: Float32Array, k: number, filter?: AtomFilter): Promise<{ hits: VectorHit[]; degraded: string | null }>;
 }

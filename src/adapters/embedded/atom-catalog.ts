@@ -34,6 +34,12 @@ export class AtomCatalog {
     return this.n;
   }
 
+  /** Forgets every atom (slot numbers start again at 0); the indexes over these slots must be cleared with it. */
+  clear(): void {
+    this.slotOf.clear();
+    this.n = 0;
+  }
+
   /** Slot of an atom id, or undefined. */
   slot(atomId: number): number | undefined {
     return this.slotOf.get(atomId);

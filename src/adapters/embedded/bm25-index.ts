@@ -48,6 +48,15 @@ export class Bm25Index {
     return this.docs;
   }
 
+  /** Forgets every slot and term. */
+  clear(): void {
+    this.terms.clear();
+    this.indexed.fill(0);
+    this.lengths.fill(0);
+    this.docs = 0;
+    this.totalLength = 0;
+  }
+
   /** True when the slot's terms are already indexed. */
   has(slot: number): boolean {
     return slot < this.indexed.length && this.indexed[slot] === 1;

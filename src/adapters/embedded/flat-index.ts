@@ -25,6 +25,12 @@ export class FlatVectorIndex implements VectorIndex {
     this.present = new Uint8Array(1024);
   }
 
+  /** Forgets every vector (with the catalog's clear()). */
+  clear(): void {
+    this.present.fill(0);
+    this.held = 0;
+  }
+
   async count(): Promise<number> {
     return this.held;
   }

@@ -26,6 +26,8 @@ export class EmbeddedProjection implements SearchProjection {
     private readonly store: CanonicalStore,
     readonly model: string,
     dim: number,
+    /** False when vectors live only in an external index (config embedded_vectors = false): only BM25 is kept. */
+    private readonly followVectors = true,
   ) {
     this.vectorIndex = new FlatVectorIndex(model, dim, this.catalog);
   }
@@ -48,6 +50,24 @@ export class EmbeddedProjection implements SearchProjection {
     return this.syncing;
   }
 
+  /**
+   * Drops the in-process indexes and rebuilds them from the canonical tables (mark back to "0"); concurrent searches
+   * wait for it like for a sync. Returns the rows applied.
+   */
+  async rebuild(): Promise<number> {
+    while (this.syncing) await this.syncing.catch(() => 0);
+    this.syncing = (async () => {
+      this.catalog.clear();
+      this.lexicalIndex.clear();
+      this.vectorIndex.clear();
+      this.mark = "0";
+      return this.runSync();
+    })().finally(() => {
+      this.syncing = null;
+    });
+    return this.syncing;
+  }
+
   private async runSync(): Promise<number> {
     const next = await this.store.changeMark();
     let applied = 0;
@@ -62,7 +82,7 @@ export class EmbeddedProjection implements SearchProjection {
       applied += atoms.length;
       if (atoms.length < PAGE) break;
     }
-    for (let cursor = { xid: this.mark, id: 0 }; ; ) {
+    for (let cursor = { xid: this.mark, id: 0 }; this.followVectors; ) {
       const rows = await this.store.embeddingChanges(cursor, this.model, PAGE);
       for (const e of rows) {
         if (this.catalog.slot(e.atomId) !== undefined) this.vectorIndex.put(e.atomId, e.vector);

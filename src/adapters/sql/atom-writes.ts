@@ -54,13 +54,16 @@ export async function insertAtoms(tx: Tx, atoms: AtomInput[], docId: number | nu
   return { ids, created };
 }
 
-/** Stores canonical embeddings (an existing row for the atom and model is kept). */
-export async function insertEmbeddings(tx: Tx, rows: Array<{ atomId: number; vector: Float32Array }>, model: string): Promise<void> {
+/** Stores canonical embeddings (an existing row for the atom and model is kept); returns the atom ids that got one. */
+export async function insertEmbeddings(tx: Tx, rows: Array<{ atomId: number; vector: Float32Array }>, model: string): Promise<number[]> {
+  const added: number[] = [];
   for (let i = 0; i < rows.length; i += BATCH) {
     const values = rows.slice(i, i + BATCH).map((r) => ({ atom_id: r.atomId, model, dim: r.vector.length, vector: vectorToBytes(r.vector) }));
-    await tx`INSERT INTO pm_atom_embedding ${tx(values as any, "atom_id", "model", "dim", "vector")}
-             ON CONFLICT (atom_id, model) DO NOTHING`;
+    const out = await tx`INSERT INTO pm_atom_embedding ${tx(values as any, "atom_id", "model", "dim", "vector")}
+             ON CONFLICT (atom_id, model) DO NOTHING RETURNING atom_id`;
+    for (const r of out) added.push(Number(r.atom_id));
   }
+  return added;
 }
 
 /** Appends outbox rows for the external projections. */

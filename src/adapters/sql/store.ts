@@ -24,8 +24,9 @@ import type {
 } from "../../ports/canonical-store.ts";
 import type { Database } from "./database.ts";
 import { mapSqlError } from "./errors.ts";
-import { insertEmbeddings } from "./atom-writes.ts";
+import { enqueueOutbox, insertEmbeddings } from "./atom-writes.ts";
 import { commitIngestTx } from "./ingest-commit.ts";
+import { signalOutbox } from "./outbox-signal.ts";
 import { analyzeMany, dedupCandidates, embeddingsOf, failQuarantine, openQuarantine, resolveQuarantine, undoMerge } from "./knowledge.ts";
 import { MIGRATIONS, applyMigrations, appliedVersions } from "./migrations.ts";
 import { analyze, atomChanges, atomsByIds, changeMark, embeddingChanges, trigramSearch } from "./read-queries.ts";
@@ -46,6 +47,13 @@ export class SqlCanonicalStore implements CanonicalStore {
     } catch (err) {
       throw mapSqlError(err, what);
     }
+  }
+
+  /** A write that may add outbox rows: once it committed, this process's outbox workers are woken (PGlite has no NOTIFY). */
+  private async write<T>(what: string, fn: (sql: Database["sql"]) => Promise<T>): Promise<T> {
+    const out = await this.guard(what, fn);
+    signalOutbox();
+    return out;
   }
 
   migrate(): Promise<number[]> {
@@ -72,11 +80,11 @@ export class SqlCanonicalStore implements CanonicalStore {
   }
 
   commitIngest(plan: IngestPlan): Promise<IngestCommit> {
-    return this.guard(`store document '${plan.document.uri}'`, (sql) => sql.begin((tx) => commitIngestTx(tx, plan)) as Promise<IngestCommit>);
+    return this.write(`store document '${plan.document.uri}'`, (sql) => sql.begin((tx) => commitIngestTx(tx, plan)) as Promise<IngestCommit>);
   }
 
   storeAtom(input: StoreAtomInput): Promise<StoreAtomResult> {
-    return this.guard("store an atom", (sql) => sql.begin((tx) => storeAtomTx(tx, input)) as Promise<StoreAtomResult>);
+    return this.write("store an atom", (sql) => sql.begin((tx) => storeAtomTx(tx, input)) as Promise<StoreAtomResult>);
   }
 
   analyze(text: string): Promise<LexemeTf[]> {
@@ -119,7 +127,12 @@ export class SqlCanonicalStore implements CanonicalStore {
   }
 
   putEmbeddings(rows: EmbeddingRow[], model: string): Promise<void> {
-    return this.guard("store embeddings", (sql) => sql.begin((tx) => insertEmbeddings(tx, rows, model)) as Promise<void>);
+    return this.write("store embeddings", (sql) =>
+      sql.begin(async (tx) => {
+        const added = await insertEmbeddings(tx, rows, model);
+        // Qdrant projects an atom with its vector: a vector added after the atom is a change of that atom.
+        await enqueueOutbox(tx, "atom", added, "upsert");
+      }) as Promise<void>);
   }
 
   // Knowledge: dedup candidates, merges, distillation quarantine (issue 4)
@@ -136,7 +149,7 @@ export class SqlCanonicalStore implements CanonicalStore {
   }
 
   undoMerge(mergeId: number): Promise<MergeRecord> {
-    return this.guard(`undo merge #${mergeId}`, (sql) => undoMerge(sql, mergeId));
+    return this.write(`undo merge #${mergeId}`, (sql) => undoMerge(sql, mergeId));
   }
 
   openQuarantine(limit: number, docId?: number): Promise<QuarantinedChunk[]> {
@@ -144,7 +157,7 @@ export class SqlCanonicalStore implements CanonicalStore {
   }
 
   resolveQuarantine(res: QuarantineResolution): Promise<IngestCommit> {
-    return this.guard(`store the retried chunk of quarantine entry #${res.quarantineId}`, (sql) => resolveQuarantine(sql, res));
+    return this.write(`store the retried chunk of quarantine entry #${res.quarantineId}`, (sql) => resolveQuarantine(sql, res));
   }
 
   failQuarantine(id: number, reason: string, detail: string): Promise<void> {
@@ -170,11 +183,11 @@ export class SqlCanonicalStore implements CanonicalStore {
   }
 
   applyVerification(write: VerificationWrite): Promise<VerificationApplied> {
-    return this.guard("record verification results", (sql) => sql.begin((tx) => applyVerificationTx(tx, write)) as Promise<VerificationApplied>);
+    return this.write("record verification results", (sql) => sql.begin((tx) => applyVerificationTx(tx, write)) as Promise<VerificationApplied>);
   }
 
   revertStatusChange(changeId: number): Promise<RevertApplied> {
-    return this.guard(`revert status change #${changeId}`, (sql) => sql.begin((tx) => revertStatusChangeTx(tx, changeId)) as Promise<RevertApplied>);
+    return this.write(`revert status change #${changeId}`, (sql) => sql.begin((tx) => revertStatusChangeTx(tx, changeId)) as Promise<RevertApplied>);
   }
 
   statusHistory(atomId: number, limit: number): Promise<StatusChangeRecord[]> {

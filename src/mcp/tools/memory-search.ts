@@ -45,6 +45,10 @@ export const memorySearch: ToolDef = {
     ),
     next_cursor: z.string().nullable(),
     lexical_fallback: z.boolean().describe("true when trigram matches were added because full-text search found too little"),
+    degraded: z
+      .string()
+      .optional()
+      .describe("present when a configured engine was down: who answered instead (the embedded index, or the lexical leg alone)"),
     took_ms: z.number(),
   },
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },

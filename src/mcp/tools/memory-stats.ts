@@ -11,7 +11,9 @@ export const memoryStats: ToolDef = {
   title: "Memory statistics",
   description:
     "Counts: atoms by type and status, documents by kind, chunks, citations, links, code symbols, open research gaps, " +
-    "traces, embeddings per model, outbox backlog, and this process's projection lag (atoms not yet indexed).",
+    "traces, embeddings per model, the outbox backlog (pending rows, dead letters, age of the oldest pending row), " +
+    "and every projection: this process's embedded indexes (atoms not yet indexed) and, when configured, Qdrant and " +
+    "Memgraph with their counts beside the canonical counts (drift) and their lag in seconds.",
   inputSchema: {},
   outputSchema: {
     atoms: z.object({ total: z.number(), by_type: counts, by_status: counts }),
@@ -31,8 +33,18 @@ export const memoryStats: ToolDef = {
     store: z.object({ backend: z.string(), location: z.string() }),
     embedder: z.object({ model: z.string(), dim: z.number(), kind: z.string() }),
     projections: z.object({
-      lexical: z.object({ atoms_indexed: z.number(), lag_atoms: z.number(), mark: z.string() }),
+      lexical: z.object({ atoms_indexed: z.number(), lag_atoms: z.number(), mark: z.string(), lag_s: z.number() }),
       vector: z.object({ backend: z.string(), model: z.string(), vectors: z.number(), lag_vectors: z.number() }),
+      external: z.array(
+        z.object({
+          name: z.string(),
+          held: counts.nullable(),
+          canonical: counts,
+          drift: counts.nullable().describe("canonical − held per entity; 0 everywhere when in step"),
+          lag_s: z.number().describe("age of the oldest outbox row not yet applied (s)"),
+          error: z.string().optional(),
+        }),
+      ),
     }),
   },
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
