@@ -57,6 +57,7 @@ async function deadline<T>(p: Promise<T>, ms: number): Promise<T> {
 export class MemgraphClient {
   /** The URL as configured (for messages). */
   readonly url: string;
+  /** Connect, acquisition and retry-window bound in ms; each call's deadline is 3 × this. */
   readonly timeoutMs: number;
   private readonly driver: Driver;
   private reachable: Promise<void> | null = null;
