@@ -153,7 +153,6 @@ export class OutboxWorker {
     const started = performance.now();
     const ids = rows.map((r) => r.id);
     let changes: ProjectionChange[] = [];
-    let outcome: RunOnceResult;
     try {
       changes = orderChanges(await this.outbox.resolve(rows, this.model));
       await this.applyAll(changes);
@@ -162,11 +161,10 @@ export class OutboxWorker {
       const { retried, dead } = await this.outbox.fail(ids, this.token, message, this.policy);
       this.failures.batch++;
       this.totals.lastError = message;
-      outcome = { applied: 0, failed: retried, dead, batches: 1 };
       log.warn("outbox batch failed; its rows retry with backoff", {
         rows: rows.length, changes: changes.length, retried, dead, failures: this.failures.batch, error: message,
       });
-      return this.record(outcome, started);
+      return this.record({ applied: 0, failed: retried, dead, batches: 1 }, started);
     }
     const acked = await this.outbox.ack(ids, this.token);
     if (acked < ids.length) {
@@ -174,8 +172,7 @@ export class OutboxWorker {
     }
     this.failures.batch = 0;
     this.totals.lastError = null;
-    outcome = { applied: acked, failed: 0, dead: 0, batches: 1 };
-    return this.record(outcome, started);
+    return this.record({ applied: acked, failed: 0, dead: 0, batches: 1 }, started);
   }
 
   private record(r: RunOnceResult, started: number): RunOnceResult {

@@ -81,7 +81,7 @@ export class SqlOutbox implements OutboxStore {
            ORDER BY x.id LIMIT ${limit}::int)
         UPDATE pm_outbox t
            SET claim_token = ${token}, attempts = t.attempts + 1, available_at = now() + ${leaseMs}::float8 * interval '1 millisecond'
-         WHERE t.id = ANY(ARRAY(SELECT id FROM picked))
+         WHERE t.id = ANY(ARRAY(SELECT id FROM picked)) AND t.processed_at IS NULL AND t.dead_at IS NULL
         RETURNING t.id, t.entity_type, t.entity_id, t.op, t.attempts, t.created_at`;
       return rows
         .map((r) => ({
