@@ -17,10 +17,7 @@ import {
 } from "./packstream.ts";
 
 /** A failure the stand-in sends: a Neo4j-style status code and a message. */
-export interface BoltFailure {
-  code: string;
-  message: string;
-}
+export type BoltFailure = { code: string; message: string };
 
 /** The transient conflict failure Memgraph reports for a write-write conflict (code as sent since Memgraph 2.12). */
 export const CONFLICT_FAILURE: BoltFailure = {
@@ -39,17 +36,13 @@ export interface RecordedRun {
   inTransaction: boolean;
 }
 
-/** One received message: its name and plain fields. */
-export interface RecordedMessage {
-  connection: number;
-  name: string;
-  fields: unknown[];
-}
+/** One received message: its connection, name and plain fields. */
+export type RecordedMessage = { connection: number; name: string; fields: unknown[] };
 
 /** A scripted answer: the first entry whose `match` fits the query text answers it (`times` bounds how often). */
 export interface BoltScriptEntry {
   match: RegExp;
-  /** Records as objects keyed by field; a function gets the RUN (e.g. to count calls). */
+  /** Records as objects keyed by field; a function gets the RUN, and what it throws is a FAILURE ({code, message}). */
   rows?: Record<string, unknown>[] | ((run: RecordedRun) => Record<string, unknown>[]);
   /** Field names when `rows` may be empty (default: keys of the first row). */
   fields?: string[];
@@ -271,7 +264,13 @@ export class BoltStandin {
     const entry = this.script.find((e) => e.match.test(run.query) && (e.times === undefined || e.times > 0));
     if (entry?.times !== undefined) entry.times--;
     if (entry?.failure) return this.fail(conn, entry.failure);
-    const rows = typeof entry?.rows === "function" ? entry.rows(run) : (entry?.rows ?? []);
+    let rows: Record<string, unknown>[];
+    try {
+      rows = typeof entry?.rows === "function" ? entry.rows(run) : (entry?.rows ?? []);
+    } catch (err) {
+      const e = err as Partial<BoltFailure> & { message?: string };
+      return this.fail(conn, { code: e.code ?? "Neo.DatabaseError.General.UnknownError", message: e.message ?? String(err) });
+    }
     const names = entry?.fields ?? (rows.length > 0 ? Object.keys(rows[0]) : []);
     conn.result = { fields: names, rows: rows.map((r) => names.map((f) => r[f])) };
     this.success(conn, { fields: names, t_first: 0, ...(conn.inTx ? { qid: 0 } : {}) });
