@@ -121,7 +121,7 @@ describe("unreachable", () => {
   });
 
   test("a URL that is not Bolt is INVALID_INPUT; memgraph:// is taken as bolt://", async () => {
-    for (const url of ["http://127.0.0.1:7687", "127.0.0.1:7687", ""]) {
+    for (const url of ["http://127.0.0.1:7687", "127.0.0.1:7687", "", "bolt://a b"]) {
       expect(() => new MemgraphGraph({ url })).toThrow(PegasError);
     }
     expect(() => new MemgraphGraph({ url: "bolt://x", timeoutMs: 0 })).toThrow(/timeout/);

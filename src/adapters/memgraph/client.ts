@@ -28,7 +28,7 @@ export interface MemgraphClientOptions {
 /** Attempts of a write that keeps hitting a conflict the driver does not retry, and the backoff between them. */
 export const CONFLICT_RETRY = { attempts: 5, baseMs: 50, maxMs: 1_000 } as const;
 
-const SCHEMES = /^(bolt|neo4j|memgraph)(\+s|\+ssc)?:\/\/[^\s/]+/;
+const SCHEMES = /^(bolt|neo4j|memgraph)(\+s|\+ssc)?:\/\/[^\s/?#]+(\/\S*)?$/;
 
 /** The URL handed to the driver: memgraph:// is an alias of bolt://. @throws PegasError INVALID_INPUT */
 export function driverUrl(url: string): string {
@@ -68,13 +68,18 @@ export class MemgraphClient {
     this.timeoutMs = opts.timeoutMs;
     // Memgraph without authentication accepts any basic token; its docs use empty strings.
     const auth = neo4j.auth.basic(opts.user ?? "", opts.password ?? "");
-    this.driver = neo4j.driver(driverUrl(opts.url), auth, {
-      connectionTimeout: opts.timeoutMs,
-      connectionAcquisitionTimeout: opts.timeoutMs,
-      maxTransactionRetryTime: opts.timeoutMs,
-      userAgent: `pegas-memory/${VERSION}`,
-      disableLosslessIntegers: false,
-    });
+    const url = driverUrl(opts.url);
+    try {
+      this.driver = neo4j.driver(url, auth, {
+        connectionTimeout: opts.timeoutMs,
+        connectionAcquisitionTimeout: opts.timeoutMs,
+        maxTransactionRetryTime: opts.timeoutMs,
+        userAgent: `pegas-memory/${VERSION}`,
+        disableLosslessIntegers: false,
+      });
+    } catch (cause) {
+      throw new PegasError("INVALID_INPUT", `memgraph_url '${opts.url}' is not usable: ${(cause as Error).message}`, { hint: "use e.g. bolt://127.0.0.1:7687", cause });
+    }
   }
 
   /** Runs `work` in one read transaction. */
