@@ -54,6 +54,9 @@ function checkInt(name: string, v: number, min: number, max: number): number {
   return v;
 }
 
+/** Attempts allowed while a sink or the store is unreachable (the store's upper bound: in effect, never dead). */
+const OUTAGE_MAX_ATTEMPTS = 1_000_000;
+
 /** Failures of sinks during one batch; the message is already "<sink>: <message>[; …]". */
 class SinkFailure extends PegasError {}
 
@@ -158,7 +161,11 @@ export class OutboxWorker {
       await this.applyAll(changes);
     } catch (err) {
       const message = err instanceof SinkFailure ? err.message : sinkError("canonical store", err);
-      const { retried, dead } = await this.outbox.fail(ids, this.token, message, this.policy);
+      // An engine that is down says nothing about the rows: they back off (capped) without ever dying, so that an
+      // outage of any length loses nothing. Only a failure of the rows themselves counts toward the dead letter.
+      const outage = err instanceof PegasError && (err.code === "INDEX_UNAVAILABLE" || err.code === "STORE_UNAVAILABLE");
+      const policy = outage ? { ...this.policy, maxAttempts: OUTAGE_MAX_ATTEMPTS } : this.policy;
+      const { retried, dead } = await this.outbox.fail(ids, this.token, message, policy);
       this.failures.batch++;
       this.totals.lastError = message;
       log.warn("outbox batch failed; its rows retry with backoff", {

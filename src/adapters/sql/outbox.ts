@@ -59,7 +59,8 @@ export class SqlOutbox implements OutboxStore {
       // The head test and the pick are correlated subqueries with LIMIT and the update goes by primary key, so that
       // the planner cannot make joins of them: without statistics (PGlite never analyzes; a fresh table) an anti-join
       // plan scanned the whole outbox per candidate row (0.5 s per claim at 10 000 rows), and with statistics a hash
-      // join scanned all of its processed history.
+      // join scanned all of its processed history. The head test's ORDER BY is the entity index's key order: with
+      // statistics the planner otherwise walked the pending index per candidate row (3.8 s per claim at 80k pending).
       const rows = await sql`
         WITH heads AS MATERIALIZED (
           SELECT o.entity_type, o.entity_id FROM pm_outbox o
@@ -69,6 +70,7 @@ export class SqlOutbox implements OutboxStore {
                    WHERE p.entity_type = o.entity_type AND p.entity_id = o.entity_id AND p.id <> o.id
                      AND p.processed_at IS NULL AND p.dead_at IS NULL
                      AND (p.id < o.id OR (p.claim_token IS NOT NULL AND p.available_at > now()))
+                   ORDER BY p.entity_type, p.entity_id, p.id
                    LIMIT 1) IS NULL
            ORDER BY o.id LIMIT ${limit}::int
            FOR UPDATE OF o SKIP LOCKED),

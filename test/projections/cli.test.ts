@@ -1,0 +1,58 @@
+/**
+ * The projection commands of the compiled executable on the embedded default: `sync --once` acknowledges the outbox
+ * when no external projection is configured, `rebuild all` reports what it rebuilt, `graph` reads neighbours and
+ * counters, and `stats` shows zero backlog afterwards.
+ */
+import { expect, test } from "bun:test";
+import { join } from "node:path";
+import { isolatedBinary, isolatedEnv } from "../support/binary.ts";
+
+/** A short Russian and English text: enough for a few dozen atoms without a long ingest. */
+const TEXT = [
+  "Палата № 6 — повесть Антона Павловича Чехова, напечатанная в 1892 году в журнале «Русская мысль».",
+  "Доктор Андрей Ефимыч Рагин заведует больницей в уездном городе и давно перестал бороться с её порядками.",
+  "В палате номер шесть содержатся душевнобольные; сторож Никита бьёт их и отбирает у них вещи.",
+  "Иван Дмитрич Громов, бывший судебный пристав, страдает манией преследования и живёт в этой палате.",
+  "Ward No. 6 is a story by Anton Chekhov, published in 1892; its doctor ends up locked in the ward he neglected.",
+].join("\n\n");
+
+async function run(bin: string, env: Record<string, string>, args: string[], stdin?: string): Promise<{ code: number; out: string; err: string }> {
+  const p = Bun.spawn([bin, ...args], { env, stdin: stdin === undefined ? "ignore" : new TextEncoder().encode(stdin), stdout: "pipe", stderr: "pipe" });
+  const [out, err, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
+  return { code, out, err };
+}
+
+test("sync --once, rebuild all, graph and stats through the executable", async () => {
+  const { dir, bin } = await isolatedBinary();
+  const env = isolatedEnv(dir);
+  const data = ["--data-dir", join(dir, "data")];
+  expect((await run(bin, env, [...data, "ingest", "-", "--title", "Палата № 6"], TEXT)).code).toBe(0);
+  const pending = JSON.parse((await run(bin, env, [...data, "stats", "--json"])).out).outbox.pending;
+  expect(pending).toBeGreaterThan(1);
+
+  const sync = await run(bin, env, [...data, "sync", "--once", "--json"]);
+  expect(sync.code).toBe(0);
+  expect(JSON.parse(sync.out)).toMatchObject({ applied: pending, failed: 0, dead: 0, sinks: [], backlog: { pending: 0, dead: 0 } });
+  expect(sync.err).toContain("no external projection is configured");
+
+  const rebuild = await run(bin, env, [...data, "rebuild", "all", "--json"]);
+  expect(rebuild.code).toBe(0);
+  const r = JSON.parse(rebuild.out);
+  expect(r.projections.map((p: { name: string }) => p.name)).toEqual(["embedded"]);
+  expect(r.notes.join(" ")).toContain("graph reads are answered by SQL");
+
+  const counters = await run(bin, env, [...data, "graph", "--counters"]);
+  expect(counters.code).toBe(0);
+  expect(JSON.parse(counters.out).nodes.Atom).toBeGreaterThan(1);
+  const hit = JSON.parse((await run(bin, env, [...data, "search", "палата", "--k", "1", "--json"])).out).hits[0];
+  const around = await run(bin, env, [...data, "graph", `atom:${hit.atom_id}`, "--json"]);
+  expect(around.code).toBe(0);
+  expect(JSON.parse(around.out).nodes[0]).toMatchObject({ id: `atom:${hit.atom_id}`, label: "Atom", distance: 0 });
+  const bad = await run(bin, env, [...data, "graph", "atom:x"]);
+  expect(bad.code).not.toBe(0);
+  expect(bad.err).toContain("INVALID_INPUT");
+
+  const stats = JSON.parse((await run(bin, env, [...data, "stats", "--json"])).out);
+  expect(stats.outbox).toMatchObject({ pending: 0, dead: 0 });
+  expect(stats.projections.external).toEqual([]);
+}, 180_000);
