@@ -122,7 +122,8 @@ export function validatePathQuery(q: PathQuery): ValidPathQuery {
 function checkInt(field: string, v: number | undefined, b: { min: number; max: number; default: number }): number {
   if (v === undefined) return b.default;
   if (typeof v !== "number" || !Number.isInteger(v) || v < b.min || v > b.max) {
-    throw invalidInput(`${field} must be an integer from ${b.min} to ${b.max}, got ${JSON.stringify(v) ?? String(v)}`);
+    const got = typeof v === "number" ? String(v) : JSON.stringify(v);
+    throw invalidInput(`${field} must be an integer from ${b.min} to ${b.max}, got ${got}`);
   }
   return v;
 }
