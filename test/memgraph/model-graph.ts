@@ -68,7 +68,7 @@ export class ModelGraph {
   }
 
   private dirOf(q: string, v: string): string {
-    return q.includes(`<-[${v}`) ? "in" : new RegExp(`\\]->\\((m|b|p)\\)`).test(q) ? "out" : "both";
+    return q.includes(`<-[${v}`) ? "in" : q.includes("]->(m)") ? "out" : "both";
   }
 
   private p = (run: RecordedRun, name: string) => toJs(run.params[name]);
@@ -159,17 +159,12 @@ export class ModelGraph {
     if ((m = /^MATCH \(a:(\w+) \{(\w+): \$key\}\)\nMATCH \(a\).*hops \*BFS/.exec(q))) {
       const root = lookup(m[1], m[2], "key");
       if (!root) return [];
-      const dist = [...this.bfs(root.id, this.dirOf(q, "hops"), Number(this.p(run, "depth")), f)];
-      if (!q.includes("LIMIT $cut")) return dist.map(([id, distance]) => ({ id, distance }));
+      const depth = Number(this.p(run, "depth"));
+      const dist = [...this.bfs(root.id, this.dirOf(q, "hops"), depth, f)];
+      if (q.includes("WHERE size(hops) = $depth")) return dist.filter(([, d]) => d === depth).map(([id]) => ({ id }));
       const rows = dist.map(([id, d]) => ({ ...this.row(this.nodes.get(id)!), distance: d }));
       rows.sort((x, y) => x.distance - y.distance || cp(x.id, y.id));
       return rows.slice(0, Number(this.p(run, "cut")));
-    }
-    if ((m = /^MATCH \(a:(\w+) \{(\w+): \$src_key\}\), \(b:(\w+) \{(\w+): \$dst_key\}\)/.exec(q))) {
-      const a = lookup(m[1], m[2], "src_key");
-      const b = lookup(m[3], m[4], "dst_key");
-      const d = a && b ? this.bfs(a.id, this.dirOf(q, "hops"), Number(this.p(run, "depth")), f).get(b.id) : undefined;
-      return d === undefined ? [] : [{ length: d }];
     }
     if ((m = /^MATCH \(c:(\w+) \{(\w+): \$key\}\)/.exec(q))) {
       const c = lookup(m[1], m[2], "key");

@@ -123,58 +123,64 @@ describe("neighbours", () => {
 });
 
 describe("shortestPath", () => {
-  const PRED = /^MATCH \(c:Atom \{atom_id: \$key\}\)/;
-  const graph: Record<string, Record<string, unknown>[]> = {
-    // predecessors of atom:4: atom:3 and atom:2 at distance 1, atom:5 (not on a shortest path); of atom:2: atom:1 twice.
-    "4": [
-      { ...atomRow(3), edge: edgeMap("pm_atom_link:9", "atom:3", "atom:4") },
-      { ...atomRow(5), edge: edgeMap("pm_atom_link:3", "atom:5", "atom:4") },
-      { ...atomRow(2), edge: edgeMap("pm_atom_link:8", "atom:2", "atom:4") },
-    ],
-    "2": [
-      { ...atomRow(1), edge: edgeMap("pm_atom_link:10", "atom:1", "atom:2") },
-      { ...atomRow(1), edge: edgeMap("pm_atom_link:1", "atom:1", "atom:2") },
-    ],
+  const LEVEL = /\nWHERE size\(hops\) = \$depth\nRETURN m\.id AS id$/;
+  const STEP = /^MATCH \(c:Atom \{atom_id: \$key\}\)/;
+  const travel = (q: string) => (q.includes("<-[") ? "in" : q.includes("]->(") ? "out" : "both");
+  // out: 1→2 (twice: keys 1 and 10), 1→3, 2→4, 3→4, 5→4. BFS levels: from 1 at depth 1 {2, 3}; from 4 against the
+  // edges at depth 1 {3, 2, 5}.
+  const levels: Record<string, string[]> = { "1:1:out": ["atom:2", "atom:3"], "4:1:in": ["atom:3", "atom:2", "atom:5"] };
+  const steps: Record<string, Record<string, unknown>[]> = {
+    "2:in": [{ ...atomRow(1), edge: edgeMap("pm_atom_link:10", "atom:1", "atom:2") }, { ...atomRow(1), edge: edgeMap("pm_atom_link:1", "atom:1", "atom:2") }],
+    "2:out": [{ ...atomRow(5), edge: edgeMap("pm_atom_link:3", "atom:2", "atom:5") }, { ...atomRow(4), edge: edgeMap("pm_atom_link:8", "atom:2", "atom:4") }],
   };
-  const script = (length: number | null): BoltScriptEntry[] => [
+  const script = (): BoltScriptEntry[] => [
     { match: LOOKUP, rows: (run) => (keyOf(run) === 99n ? [] : [atomRow(Number(keyOf(run)))]), fields: ["id", "labels", "props"] },
-    { match: /RETURN size\(hops\) AS length/, rows: length === null ? [] : [{ length }], fields: ["length"] },
-    { match: /RETURN m\.id AS id, size\(hops\) AS distance$/, rows: [{ id: "atom:3", distance: 1 }, { id: "atom:2", distance: 1 }] },
-    { match: PRED, rows: (run) => graph[String(keyOf(run))] ?? [], fields: ["id", "labels", "props", "edge"] },
+    { match: LEVEL, rows: (run) => (levels[`${keyOf(run)}:${toJs(run.params.depth)}:${travel(run.query)}`] ?? []).map((id) => ({ id })), fields: ["id"] },
+    { match: STEP, rows: (run) => steps[`${keyOf(run)}:${travel(run.query)}`] ?? [], fields: ["id", "labels", "props", "edge"] },
   ];
 
-  test("length by BFS between the ends, levels within length − 1, then the least id (then key) stepping back", async () => {
-    t.standin.script = script(2);
+  test("bidirectional: the smaller frontier grows; the least meeting id; least id, then key, on the walk", async () => {
+    t.standin.script = script();
     const path = await t.graph.shortestPath({ from: "atom:1", to: "atom:4", kinds: ["reference"] });
     expect(path?.nodes.map((n) => n.id)).toEqual(["atom:1", "atom:2", "atom:4"]);
     expect(path?.edges.map((e) => e.key)).toEqual(["pm_atom_link:1", "pm_atom_link:8"]);
-    const len = onlyRun(t.standin, /AS length/);
-    expect(len.query).toContain("MATCH (a:Atom {atom_id: $src_key}), (b:Atom {atom_id: $dst_key})\nMATCH (a)-[hops *BFS ..$depth (e, n | e.kind IN $kinds AND coalesce(n.status, '') <> 'retracted')]->(b)");
-    expect(len.types).toEqual({ src_key: "Integer", dst_key: "Integer", depth: "Integer", kinds: ["String"] });
-    expect(param(len, "depth")).toBe(6n);
-    const levels = onlyRun(t.standin, /AS distance$/);
-    expect([levels.types.depth, param(levels, "depth")]).toEqual(["Integer", 1n]);
-    const preds = runsMatching(t.standin, PRED);
-    expect(preds.map((r) => param(r, "key"))).toEqual([4n, 2n]);
-    expect(preds[0].query).toContain("(c:Atom {atom_id: $key})<-[e]-(p)\nWHERE e.kind IN $kinds AND coalesce(p.status, '') <> 'retracted'");
-    expect(preds[0].query).toContain("{key: e.key, src: startNode(e).id, dst: endNode(e).id");
+    const lv = runsMatching(t.standin, LEVEL);
+    expect(lv.map((r) => [param(r, "key"), param(r, "depth"), travel(r.query)])).toEqual([[1n, 1n, "out"], [4n, 1n, "in"]]);
+    expect(lv[0].query).toBe(
+      "MATCH (a:Atom {atom_id: $key})\nMATCH (a)-[hops *BFS ..$depth (e, n | e.kind IN $kinds AND coalesce(n.status, '') <> 'retracted')]->(m)\nWHERE size(hops) = $depth\nRETURN m.id AS id",
+    );
+    expect(lv[1].types).toEqual({ key: "Integer", depth: "Integer", kinds: ["String"] });
+    const st = runsMatching(t.standin, STEP);
+    expect(st.map((r) => [param(r, "key"), travel(r.query)])).toEqual([[2n, "in"], [2n, "out"]]);
+    expect(st[0].query).toContain("(c:Atom {atom_id: $key})<-[e]-(p)\nWHERE e.kind IN $kinds AND coalesce(p.status, '') <> 'retracted'");
+    expect(st[0].query).toContain("{key: e.key, src: startNode(e).id, dst: endNode(e).id");
+    expect(runsMatching(t.standin, LOOKUP).map((r) => param(r, "key"))).toEqual([1n, 4n, 2n]);
   });
 
-  test("direction in walks edges backwards; maxDepth is an Integer bound", async () => {
-    t.standin.script = script(null);
-    expect(await t.graph.shortestPath({ from: "atom:4", to: "atom:1", direction: "in", maxDepth: 10 })).toBeNull();
-    const len = onlyRun(t.standin, /AS length/);
-    expect(len.query).toContain("<-[hops *BFS ..$depth (e, n | coalesce(n.status, '') <> 'retracted')]-(b)");
-    expect(param(len, "depth")).toBe(10n);
-    expect(runsMatching(t.standin, PRED)).toEqual([]);
+  test("direction in walks the same edges backwards, returned as stored", async () => {
+    t.standin.script = script();
+    const path = await t.graph.shortestPath({ from: "atom:4", to: "atom:1", direction: "in" });
+    expect(path?.nodes.map((n) => n.id)).toEqual(["atom:4", "atom:2", "atom:1"]);
+    expect(path?.edges.map((e) => [e.key, e.src, e.dst])).toEqual([["pm_atom_link:8", "atom:2", "atom:4"], ["pm_atom_link:1", "atom:1", "atom:2"]]);
+    expect(runsMatching(t.standin, LEVEL).map((r) => [param(r, "key"), travel(r.query)])).toEqual([[4n, "in"], [1n, "out"]]);
+  });
+
+  test("maxDepth bounds fd + bd; a side with nothing left ends the search: null", async () => {
+    t.standin.script = script();
+    expect(await t.graph.shortestPath({ from: "atom:1", to: "atom:4", maxDepth: 1 })).toBeNull();
+    expect(runsMatching(t.standin, LEVEL).length).toBe(1);
+    t.standin.clear();
+    expect(await t.graph.shortestPath({ from: "atom:1", to: "atom:6" })).toBeNull();
+    expect(runsMatching(t.standin, LEVEL).map((r) => [param(r, "key"), travel(r.query)])).toEqual([[1n, "out"], [6n, "in"]]);
+    expect(runsMatching(t.standin, STEP)).toEqual([]);
   });
 
   test("from = to is the node alone; an unknown end is NOT_FOUND; bad maxDepth is INVALID_INPUT", async () => {
-    t.standin.script = script(2);
+    t.standin.script = script();
     expect(await t.graph.shortestPath({ from: "atom:4", to: "atom:4" })).toEqual({
       nodes: [{ id: "atom:4", label: "Atom", props: { atom_id: 4, type: "fact", status: "verified" } }], edges: [],
     });
-    expect(runsMatching(t.standin, /AS length/)).toEqual([]);
+    expect(runsMatching(t.standin, LEVEL)).toEqual([]);
     expect((await rejectsWith(t.graph.shortestPath({ from: "atom:1", to: "atom:99" }), "NOT_FOUND")).message).toContain("atom:99");
     await rejectsWith(t.graph.shortestPath({ from: "atom:1", to: "atom:4", maxDepth: 11 }), "INVALID_INPUT");
   });

@@ -1,18 +1,22 @@
 /**
- * Shortest paths with the same answer as the SQL adapter (src/adapters/sql/graph-path.ts), ties included: Memgraph's
- * BFS between the two ends gives the length L; a BFS from `from` within L − 1 gives every node's distance; then a
- * walk back from `to` picks, at each step, the predecessor at distance k − 1 with the least id in code-point order
- * and, between parallel edges, the least key. All reads share one transaction, so they see one state.
+ * Shortest paths with exactly the SQL adapter's answer, ties included (src/adapters/sql/graph-path.ts): a bounded
+ * bidirectional breadth-first search that, each round, grows by one BFS level the side with the smaller frontier
+ * (forward from `from` along the direction, backward from `to` against it; forward on equal sizes) and stops when the
+ * new level meets the other side's frontier, at `maxDepth` = fd + bd, or when a side has nothing left. The meeting
+ * node is the least id of the meeting set in code-point order; the path is walked from it down both sides' levels,
+ * taking the least id (then the least edge key) wherever there is a choice. Each level is one Memgraph BFS
+ * (reads.ts), each walk step one neighbour lookup; all reads share one transaction, so they see one state.
  */
 import type { ManagedTransaction } from "neo4j-driver";
 import { PegasError } from "../../errors.ts";
-import type { GraphEdge, GraphNode, GraphPath } from "../../ports/graph-store.ts";
+import type { Direction, GraphEdge, GraphNode, GraphPath } from "../../ports/graph-store.ts";
 import type { ValidPathQuery } from "../sql/graph-ids.ts";
 import { nodeNotFound } from "../sql/graph-ids.ts";
-import { toSafeNumber } from "./bolt-values.ts";
 import type { Statement } from "./client.ts";
 import { codePointCompare, endpointKey, keyOf, toGraphEdge, toGraphNode, type NodeKey } from "./model.ts";
-import { levelsStatement, nodeLookup, pathLengthStatement, predecessorsStatement } from "./reads.ts";
+import { levelStatement, nodeLookup, stepStatement } from "./reads.ts";
+
+const REVERSE: Record<Direction, Direction> = { out: "in", in: "out", both: "both" };
 
 /** Rows of one statement as plain objects (driver values kept: Integers, lists, maps). */
 export async function rows(tx: ManagedTransaction, st: Statement): Promise<Record<string, unknown>[]> {
@@ -27,28 +31,53 @@ export async function liveNode(tx: ManagedTransaction, k: NodeKey): Promise<Grap
   return toGraphNode(r.id, r.labels, r.props as Record<string, unknown>);
 }
 
-/** Distance from `from` of every node within `depth` (`from` itself at 0). */
-async function distances(tx: ManagedTransaction, from: NodeKey, v: ValidPathQuery, depth: number): Promise<Map<string, number>> {
-  const dist = new Map<string, number>([[from.id, 0]]);
-  if (depth < 1) return dist;
-  for (const r of await rows(tx, levelsStatement(from, v.direction, depth, v))) {
-    dist.set(String(r.id), toSafeNumber(r.distance, "a BFS distance"));
-  }
-  return dist;
+/** Where the two searches met: the meeting node, the depth reached on each side and each side's levels. */
+interface Meeting {
+  meet: string;
+  fd: number;
+  bd: number;
+  forward: string[][];
+  backward: string[][];
 }
 
-/** The predecessor of `cur` at distance `k` from the start, least id first, then least edge key. */
-async function stepBack(tx: ManagedTransaction, cur: NodeKey, v: ValidPathQuery, dist: Map<string, number>, k: number) {
-  const candidates = (await rows(tx, predecessorsStatement(cur, v.direction, v)))
-    .filter((r) => dist.get(String(r.id)) === k)
-    .map((r) => ({ node: toGraphNode(r.id, r.labels, r.props as Record<string, unknown>), edge: toGraphEdge(r.edge as Record<string, unknown>) }))
-    .sort((x, y) => codePointCompare(x.node.id, y.node.id) || codePointCompare(x.edge.key, y.edge.key));
-  if (candidates.length === 0) {
-    throw new PegasError("INDEX_UNAVAILABLE", `Memgraph found a path to ${cur.id} but no step back to distance ${k}`, {
-      hint: "the projection changed under the read or the server's BFS disagrees; retry",
-    });
+/** The bidirectional search; null when the sides do not meet within `maxDepth`. */
+async function search(tx: ManagedTransaction, v: ValidPathQuery, from: NodeKey, to: NodeKey): Promise<Meeting | null> {
+  const forward = [[from.id]];
+  const backward = [[to.id]];
+  let fd = 0;
+  let bd = 0;
+  while (fd + bd < v.maxDepth && forward[fd].length > 0 && backward[bd].length > 0) {
+    const ahead = forward[fd].length <= backward[bd].length;
+    const st = ahead ? levelStatement(from, v.direction, fd + 1, v) : levelStatement(to, REVERSE[v.direction], bd + 1, v);
+    const level = (await rows(tx, st)).map((r) => String(r.id));
+    const other = new Set(ahead ? backward[bd] : forward[fd]);
+    if (ahead) forward[++fd] = level;
+    else backward[++bd] = level;
+    const meeting = level.filter((id) => other.has(id)).sort(codePointCompare);
+    if (meeting.length > 0) return { meet: meeting[0], fd, bd, forward, backward };
   }
-  return candidates[0];
+  return null;
+}
+
+/** From `start` at level `depth` of `levels` down to level 0, travelling `travel`: each step's node and edge. */
+async function walk(tx: ManagedTransaction, start: NodeKey, depth: number, levels: string[][], travel: Direction, v: ValidPathQuery) {
+  const steps: Array<{ node: GraphNode; edge: GraphEdge }> = [];
+  let cur = start;
+  for (let d = depth; d > 0; d--) {
+    const below = new Set(levels[d - 1]);
+    const [best] = (await rows(tx, stepStatement(cur, travel, v)))
+      .filter((r) => below.has(String(r.id)))
+      .map((r) => ({ node: toGraphNode(r.id, r.labels, r.props as Record<string, unknown>), edge: toGraphEdge(r.edge as Record<string, unknown>) }))
+      .sort((x, y) => codePointCompare(x.node.id, y.node.id) || codePointCompare(x.edge.key, y.edge.key));
+    if (!best) {
+      throw new PegasError("INDEX_UNAVAILABLE", `Memgraph's BFS put a node next to ${cur.id} on level ${d - 1}, but no edge leads there`, {
+        hint: "the projection changed under the read or the server's BFS disagrees with its edges; retry",
+      });
+    }
+    steps.push(best);
+    cur = endpointKey(best.node.id);
+  }
+  return steps;
 }
 
 /**
@@ -61,18 +90,14 @@ export async function shortestPathIn(tx: ManagedTransaction, v: ValidPathQuery):
   const start = await liveNode(tx, from);
   const end = await liveNode(tx, to);
   if (from.id === to.id) return { nodes: [start], edges: [] };
-  const [found] = await rows(tx, pathLengthStatement(from, to, v.direction, v.maxDepth, v));
-  if (!found) return null;
-  const length = toSafeNumber(found.length, "a path length");
-  const dist = await distances(tx, from, v, length - 1);
-  const nodes: GraphNode[] = [end];
-  const edges: GraphEdge[] = [];
-  let cur = to;
-  for (let k = length - 1; k >= 0; k--) {
-    const step = await stepBack(tx, cur, v, dist, k);
-    nodes.unshift(step.node);
-    edges.unshift(step.edge);
-    cur = endpointKey(step.node.id);
-  }
-  return { nodes, edges };
+  const hit = await search(tx, v, from, to);
+  if (!hit) return null;
+  const meetKey = endpointKey(hit.meet);
+  const meet = hit.meet === from.id ? start : hit.meet === to.id ? end : await liveNode(tx, meetKey);
+  const toStart = (await walk(tx, meetKey, hit.fd, hit.forward, REVERSE[v.direction], v)).reverse();
+  const toEnd = await walk(tx, meetKey, hit.bd, hit.backward, v.direction, v);
+  return {
+    nodes: [...toStart.map((s) => s.node), meet, ...toEnd.map((s) => s.node)],
+    edges: [...toStart.map((s) => s.edge), ...toEnd.map((s) => s.edge)],
+  };
 }

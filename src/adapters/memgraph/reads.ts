@@ -49,10 +49,10 @@ export function nodePattern(v: string, k: NodeKey, param: string): string {
 }
 
 /** The BFS expansion from `a` to `m` within `$<bound>` hops under the filter. */
-function bfs(direction: Direction, bound: string, f: EdgeFilter, to = "(m)"): string {
+function bfs(direction: Direction, bound: string, f: EdgeFilter): string {
   const lambda = `(e, n | ${[...edgeConditions("e", f), LIVE("n")].join(" AND ")})`;
   const [open, close] = arrow(direction, `hops *BFS ..$${bound} ${lambda}`);
-  return `(a)${open}${close}${to}`;
+  return `(a)${open}${close}(m)`;
 }
 
 /** The node with key `k` if it exists and is live: one row of NODE_COLUMNS, or none. */
@@ -93,33 +93,23 @@ export function inducedEdgesStatement(nodes: NodeKey[], f: EdgeFilter): Statemen
   return branches.length === 0 ? null : { text: branches.join("\nUNION ALL\n"), params };
 }
 
-/** The length of a shortest path from `from` to `to` within `maxDepth` (one row `length`, or none). */
-export function pathLengthStatement(from: NodeKey, to: NodeKey, direction: Direction, maxDepth: number, f: EdgeFilter): Statement {
+/**
+ * One BFS level: the nodes exactly `depth` hops from `start` travelling `travel` under the filter (rows `id`).
+ * Memgraph's BFS yields each node once at its least hop count, so filtering on the count gives the level.
+ */
+export function levelStatement(start: NodeKey, travel: Direction, depth: number, f: EdgeFilter): Statement {
   return {
-    text: [
-      `MATCH ${nodePattern("a", from, "src_key")}, ${nodePattern("b", to, "dst_key")}`,
-      `MATCH ${bfs(direction, "depth", f, "(b)")}`,
-      "RETURN size(hops) AS length",
-      "LIMIT 1",
-    ].join("\n"),
-    params: { src_key: from.key, dst_key: to.key, depth: boltInt(maxDepth), ...filterParams(f) },
-  };
-}
-
-/** Every node within `depth` of `from` with its distance (rows `id`, `distance`): the BFS levels. */
-export function levelsStatement(from: NodeKey, direction: Direction, depth: number, f: EdgeFilter): Statement {
-  return {
-    text: `MATCH ${nodePattern("a", from, "key")}\nMATCH ${bfs(direction, "depth", f)}\nRETURN m.id AS id, size(hops) AS distance`,
-    params: { key: from.key, depth: boltInt(depth), ...filterParams(f) },
+    text: `MATCH ${nodePattern("a", start, "key")}\nMATCH ${bfs(travel, "depth", f)}\nWHERE size(hops) = $depth\nRETURN m.id AS id`,
+    params: { key: start.key, depth: boltInt(depth), ...filterParams(f) },
   };
 }
 
 /**
- * The live neighbours `p` one step before `cur` on a path walked in `direction`, with the edge between them: for
- * `out` edges into `cur`, for `in` edges out of it, for `both` either (rows: NODE_COLUMNS of p, `edge`).
+ * The live neighbours `p` one step from `cur` travelling `travel` (`out`: along an edge, `in`: against one, `both`:
+ * either), with the edge between them as stored (rows: NODE_COLUMNS of p, `edge`).
  */
-export function predecessorsStatement(cur: NodeKey, direction: Direction, f: EdgeFilter): Statement {
-  const [open, close] = arrow(direction === "out" ? "in" : direction === "in" ? "out" : "both", "e");
+export function stepStatement(cur: NodeKey, travel: Direction, f: EdgeFilter): Statement {
+  const [open, close] = arrow(travel, "e");
   const where = [...edgeConditions("e", f), LIVE("p")].join(" AND ");
   return {
     text: `MATCH ${nodePattern("c", cur, "key")}${open}${close}(p)\nWHERE ${where}\nRETURN ${NODE_COLUMNS("p")}, ${EDGE_MAP("e", "startNode(e)", "endNode(e)")} AS edge`,
