@@ -1,14 +1,36 @@
 /**
  * The GraphStore contract against a real Memgraph at MEMGRAPH_URL (with MEMGRAPH_USER / MEMGRAPH_PASSWORD when set):
  * the projection is reset, loaded with the seeded canonical data as projection changes, read through the contract,
- * and reset again. Everything in that Memgraph database is deleted, so point MEMGRAPH_URL at a server used for tests
- * (a rebuild restores a pegas-memory projection). Skipped, with the reason printed, when MEMGRAPH_URL is unset.
+ * and reset again; plus the Bolt integer cases on the real server (2^53 + 1 round-trips exactly, a LIMIT parameter
+ * as a Bolt Integer). The suite resets the whole database, so it runs only on an empty Memgraph (the compose file's,
+ * freshly started) unless PEGAS_TEST_MEMGRAPH_RESET=1 says that resetting this one is fine (a pegas-memory projection
+ * comes back with `pegas-memory rebuild graph`). Skipped, with the reason printed, when MEMGRAPH_URL is unset.
  */
+import { afterAll, describe, expect, test } from "bun:test";
+import neo4j from "neo4j-driver";
 import { MemgraphGraph } from "../../src/adapters/memgraph/graph.ts";
 import { graphStoreContract } from "./graph-store.contract.ts";
 
 const url = process.env.MEMGRAPH_URL;
-const skip = url ? undefined : "MEMGRAPH_URL is not set (e.g. MEMGRAPH_URL=bolt://127.0.0.1:7687 for a Memgraph used by tests)";
+const auth = process.env.MEMGRAPH_USER ? neo4j.auth.basic(process.env.MEMGRAPH_USER, process.env.MEMGRAPH_PASSWORD ?? "") : undefined;
+
+/** Why the suite must not run here (null when it may). */
+async function skipReason(): Promise<string | null> {
+  if (!url) return "MEMGRAPH_URL is not set (e.g. MEMGRAPH_URL=bolt://127.0.0.1:7687, the Memgraph of deploy/compose.yaml)";
+  if (process.env.PEGAS_TEST_MEMGRAPH_RESET === "1") return null;
+  const driver = neo4j.driver(url, auth);
+  try {
+    const r = await driver.executeQuery("MATCH (n) RETURN count(n) AS n");
+    const n = r.records[0].get("n").toNumber();
+    return n > 0 ? `Memgraph at ${url} holds ${n} nodes and the suite would delete them; use an empty one or set PEGAS_TEST_MEMGRAPH_RESET=1` : null;
+  } catch (err) {
+    throw new Error(`MEMGRAPH_URL=${url} is set but Memgraph does not answer: ${(err as Error).message}`);
+  } finally {
+    await driver.close();
+  }
+}
+
+const skip = (await skipReason()) ?? undefined;
 if (skip) console.error(`skipped: GraphStore contract on Memgraph: ${skip}`);
 else console.error(`GraphStore contract on Memgraph at ${url}: this deletes everything in that database`);
 
@@ -32,3 +54,20 @@ graphStoreContract(
   },
   skip,
 );
+
+describe.skipIf(Boolean(skip))("Bolt integers on a real Memgraph", () => {
+  const driver = url && !skip ? neo4j.driver(url, auth) : null;
+  afterAll(async () => {
+    await driver?.executeQuery("MATCH (n:PegasIntProbe) DELETE n");
+    await driver?.close();
+  });
+
+  test("2^53 + 1 round-trips exactly; LIMIT takes an Integer parameter", async () => {
+    const big = neo4j.int("9007199254740993");
+    const r = await driver!.executeQuery("CREATE (n:PegasIntProbe {v: $v}) RETURN n.v AS v", { v: big });
+    expect(neo4j.isInt(r.records[0].get("v"))).toBe(true);
+    expect(r.records[0].get("v").toString()).toBe("9007199254740993");
+    const limited = await driver!.executeQuery("UNWIND range(1, 10) AS x RETURN x LIMIT $n", { n: neo4j.int(3) });
+    expect(limited.records.map((x) => x.get("x").toNumber())).toEqual([1, 2, 3]);
+  });
+});
