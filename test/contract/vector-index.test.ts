@@ -3,11 +3,12 @@
  * adapter against the Qdrant REST stand-in always, and against a real Qdrant only when QDRANT_URL is set (a unique
  * collection per test, dropped after; QDRANT_API_KEY is sent when set).
  */
-import { afterAll } from "bun:test";
+import { afterAll, expect, test } from "bun:test";
 import { AtomCatalog } from "../../src/adapters/embedded/atom-catalog.ts";
 import { FlatVectorIndex } from "../../src/adapters/embedded/flat-index.ts";
 import { QdrantVectorIndex } from "../../src/adapters/qdrant/index.ts";
 import { PegasError } from "../../src/errors.ts";
+import { rejection } from "../support/errors.ts";
 import { QdrantRestStandin } from "../support/qdrant-standin.ts";
 import { CONTRACT_DIM, vectorIndexContract } from "./vector-index.contract.ts";
 
@@ -49,3 +50,31 @@ await vectorIndexContract("QdrantVectorIndex against a real Qdrant (QDRANT_URL)"
   };
   return { index, dispose: drop };
 });
+
+/**
+ * A collection of another dimension than the embedder's is a clear error and is never written to: on the stand-in
+ * always, on a real Qdrant when QDRANT_URL is set.
+ */
+function dimensionMismatch(name: string, url: () => string | undefined, apiKey?: string): void {
+  test.skipIf(!url())(`${name}: a collection of another dimension is refused and never written to`, async () => {
+    const collection = `pegas_dim_${run}_${++opened}`;
+    const base = { url: url()!, apiKey, collection, model: MODEL, timeoutMs: 5000 };
+    const first = new QdrantVectorIndex({ ...base, dim: CONTRACT_DIM });
+    try {
+      await first.upsert([{ atomId: 1, vector: new Float32Array(CONTRACT_DIM).fill(1 / Math.sqrt(CONTRACT_DIM)) }]);
+      const other = new QdrantVectorIndex({ ...base, dim: CONTRACT_DIM * 2 });
+      const err = await rejection(other.upsert([{ atomId: 2, vector: new Float32Array(CONTRACT_DIM * 2).fill(0.1) }]));
+      expect(err.code).toBe("INVALID_INPUT");
+      expect(err.message).toContain(collection);
+      expect(err.message).toContain(String(CONTRACT_DIM * 2));
+      expect(await first.count()).toBe(1);
+    } finally {
+      await first.reset().catch(() => {});
+      const headers: Record<string, string> = apiKey ? { "api-key": apiKey } : {};
+      await fetch(`${url()!.replace(/\/+$/, "")}/collections/${collection}`, { method: "DELETE", headers }).catch(() => {});
+    }
+  });
+}
+
+dimensionMismatch("Qdrant REST stand-in", () => standin.url);
+dimensionMismatch("real Qdrant (QDRANT_URL)", () => QDRANT_URL, process.env.QDRANT_API_KEY);
