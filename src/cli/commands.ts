@@ -99,13 +99,17 @@ export async function runStats(config: Config, cli: Cli): Promise<number> {
   else {
     out(`store: ${r.store.backend} ${r.store.location} (schema v${r.schema_version})`);
     out(`atoms: ${r.atoms.total} ${JSON.stringify(r.atoms.by_status)}  documents: ${r.documents.total}  chunks: ${r.chunks}  citations: ${r.citations}`);
-    out(`embedder: ${r.embedder.model} (${r.embedder.kind}, dim ${r.embedder.dim})  outbox pending: ${r.outbox.pending}`);
+    out(`embedder: ${r.embedder.model} (${r.embedder.kind}, dim ${r.embedder.dim})  outbox: ${r.outbox.pending} pending, ${r.outbox.dead} dead`);
     out(`links: ${r.links}  merges: ${r.merges}  quarantined chunks: ${r.quarantined_chunks}  traces: ${r.traces}`);
+    for (const p of r.projections.external) {
+      out(p.error ? `${p.name}: unreachable: ${p.error}` : `${p.name}: holds ${JSON.stringify(p.held)}, drift ${JSON.stringify(p.drift)}, lag ${p.lag_s} s`);
+    }
   }
   return 0;
 }
 
-function intOption(cli: Cli, name: string): number | undefined {
+/** A positive integer option `--name`, or undefined when absent. @throws PegasError INVALID_INPUT otherwise. */
+export function intOption(cli: Cli, name: string): number | undefined {
   const v = cli.values[name];
   if (v === undefined) return undefined;
   const n = Number(v);

@@ -10,16 +10,8 @@ import { log } from "../log.ts";
 import type { Direction, GraphEdge, Subgraph } from "../ports/graph-store.ts";
 import { makeEmbedderFor, makeVectorSink } from "../wiring.ts";
 import type { Cli } from "./args.ts";
-import { withServices } from "./commands.ts";
+import { intOption, withServices } from "./commands.ts";
 import { out, outJson } from "./output.ts";
-
-function intOption(cli: Cli, name: string): number | undefined {
-  const v = cli.values[name];
-  if (v === undefined) return undefined;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw invalidInput(`--${name} must be a positive integer, got '${String(v)}'`);
-  return n;
-}
 
 /** Progress on stderr, at most every 500 ms per projection and entity, and at the end of each. */
 function progressPrinter(): (p: RebuildProgress) => void {

@@ -20,8 +20,7 @@ import { openPglite } from "../../src/adapters/pglite/open.ts";
 import { openPostgres } from "../../src/adapters/postgres/open.ts";
 import type { Database, SqlLike } from "../../src/adapters/sql/database.ts";
 import { SqlCanonicalStore } from "../../src/adapters/sql/store.ts";
-import postgres from "postgres";
-import { createTempPgDatabase, TEST_PG_URL, type TempDb } from "./pg.ts";
+import { createTempPgDatabase } from "./pg.ts";
 import type { ProjectionChange } from "../../src/ports/projection-sink.ts";
 import type { AtomStatus, AtomType } from "../../src/domain/atom.ts";
 
@@ -119,7 +118,9 @@ export async function openGraphTestDatabase(backend: "postgres" | "pglite"): Pro
   let db: Database;
   let drop: () => Promise<void>;
   if (backend === "postgres") {
-    const tmp = (await createIcuPgDatabase()) ?? (await createTempPgDatabase("pegas_graph"));
+    // ICU en-US sorts "name:𝔸" before "name:ｚ": an adapter ordering by collation instead of code point fails here.
+    const icu = await createTempPgDatabase("pegas_graph_icu", { icu: true });
+    const tmp = typeof icu === "string" ? await createTempPgDatabase("pegas_graph") : icu;
     if (typeof tmp === "string") throw new Error(tmp);
     db = openPostgres(tmp.url);
     drop = () => tmp.drop();
@@ -134,31 +135,6 @@ export async function openGraphTestDatabase(backend: "postgres" | "pglite"): Pro
     async dispose() {
       await db.close(0);
       await drop();
-    },
-  };
-}
-
-/**
- * A temporary database whose default collation is ICU en-US, where "name:𝔸" sorts before "name:ｚ": an adapter that
- * orders by the database collation instead of by code point fails the contract here. Null when the server has no
- * ICU (the caller falls back to a database of the server's default collation).
- */
-async function createIcuPgDatabase(): Promise<TempDb | null> {
-  const admin = postgres(TEST_PG_URL, { max: 1, onnotice: () => {}, connect_timeout: 3 });
-  const name = `pegas_graph_icu_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  try {
-    await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LOCALE_PROVIDER icu ICU_LOCALE 'en-US'`);
-  } catch {
-    await admin.end({ timeout: 1 }).catch(() => {});
-    return null;
-  }
-  const url = new URL(TEST_PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.href,
-    async drop() {
-      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
-      await admin.end({ timeout: 1 });
     },
   };
 }

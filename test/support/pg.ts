@@ -14,12 +14,15 @@ export interface TempDb {
   drop(): Promise<void>;
 }
 
-/** Creates a temporary database, or returns the reason why none can be had. */
-export async function createTempPgDatabase(prefix = "pegas_t"): Promise<TempDb | string> {
+/**
+ * Creates a temporary database, or returns the reason why none can be had. `opts.icu` makes its default collation ICU
+ * en-US (where ids do not sort by code point: a test that an adapter orders by code point, not by collation).
+ */
+export async function createTempPgDatabase(prefix = "pegas_t", opts: { icu?: boolean } = {}): Promise<TempDb | string> {
   const admin = postgres(TEST_PG_URL, { max: 1, onnotice: () => {}, connect_timeout: 3 });
   const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   try {
-    await admin.unsafe(`CREATE DATABASE ${name}`);
+    await admin.unsafe(`CREATE DATABASE ${name}${opts.icu ? " TEMPLATE template0 ENCODING 'UTF8' LOCALE_PROVIDER icu ICU_LOCALE 'en-US'" : ""}`);
   } catch (err) {
     await admin.end({ timeout: 1 }).catch(() => {});
     return `PostgreSQL at ${TEST_PG_URL} unavailable: ${(err as Error).message}`;

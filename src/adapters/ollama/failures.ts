@@ -3,6 +3,7 @@
  * errors of `fetch`, timeouts, cancellation) into {@link PegasError}s that name the host and the model and say what
  * to do next. The core never sees the client's own error; it stays in `cause`.
  */
+import { networkCode } from "../network-codes.ts";
 import { PegasError } from "../../errors.ts";
 
 /** Where requests go: `host` as configured (used for requests), `shown` without credentials (used in messages). */
@@ -83,24 +84,8 @@ export function isContextLengthError(err: unknown): boolean {
 }
 
 /** Network failures of Bun's and Node's fetch, by their error codes. */
-const NETWORK_CODES = new Set([
-  "ECONNREFUSED",
-  "ConnectionRefused",
-  "ECONNRESET",
-  "ConnectionClosed",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "FailedToOpenSocket",
-  "UND_ERR_SOCKET",
-]);
-
 function isNetworkError(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  if (typeof code === "string" && NETWORK_CODES.has(code)) return true;
-  const cause = (err as { cause?: unknown } | null)?.cause;
-  return cause !== undefined && cause !== err && isNetworkError(cause);
+  return networkCode(err) !== undefined;
 }
 
 /** The request was cancelled by the caller's AbortSignal. */

@@ -4,6 +4,7 @@
  * Qdrant's `{status: {error}, time}` envelope); `QdrantClientTimeoutError` when its AbortSignal timer fires; a
  * TypeError with `code` ECONNREFUSED (Bun) or a `cause.code` (Node's undici) when nothing listens.
  */
+import { networkCode } from "../network-codes.ts";
 import { PegasError } from "../../errors.ts";
 
 /** Where and what: the server URL, the collection, the operation (e.g. `upsert`), the request timeout in ms. */
@@ -12,30 +13,6 @@ export interface QdrantTarget {
   collection: string;
   op: string;
   timeoutMs: number;
-}
-
-/** Connection-level failure codes of Bun's fetch and Node's undici. */
-const NETWORK_CODES = new Set([
-  "ECONNREFUSED",
-  "ConnectionRefused",
-  "ECONNRESET",
-  "ConnectionClosed",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "ETIMEDOUT",
-  "FailedToOpenSocket",
-  "UND_ERR_SOCKET",
-  "UND_ERR_CONNECT_TIMEOUT",
-]);
-
-/** The network code of `err` or of an error it wraps, else undefined. */
-function networkCode(err: unknown, depth = 0): string | undefined {
-  if (err === null || typeof err !== "object" || depth > 4) return undefined;
-  const code = (err as { code?: unknown }).code;
-  if (typeof code === "string" && NETWORK_CODES.has(code)) return code;
-  return networkCode((err as { cause?: unknown }).cause, depth + 1);
 }
 
 /** HTTP status of an `ApiError` (a non-2xx answer), else undefined. */

@@ -6,7 +6,7 @@
  * indexes) rather than a scan of the whole relation.
  */
 import type { Fragment } from "postgres";
-import type { Direction } from "../../ports/graph-store.ts";
+import type { Direction, GraphEdgeState, NodeId } from "../../ports/graph-store.ts";
 import type { SqlLike } from "./database.ts";
 import type { ParsedNodeId } from "./graph-ids.ts";
 
@@ -114,4 +114,16 @@ export function nodePropsJoinSql(sql: SqlLike): Fragment {
 export function nodePropsColumnsSql(sql: SqlLike): Fragment {
   return sql`p.t AS p_t, p.nm AS p_nm, na.type AS a_type, na.status AS a_status, ns.repo AS s_repo, ns.path AS s_path,
     ns.name AS s_name, ns.kind AS s_kind, nd.uri AS d_uri`;
+}
+
+/** An edge's endpoints and properties from a row with columns src, dst, kind, confidence, inferred, source. */
+export function edgeOfRow(r: Record<string, unknown>): GraphEdgeState & { src: NodeId; dst: NodeId } {
+  return {
+    src: String(r.src),
+    dst: String(r.dst),
+    kind: String(r.kind),
+    confidence: Number(r.confidence),
+    inferred: Boolean(r.inferred),
+    source: String(r.source),
+  };
 }

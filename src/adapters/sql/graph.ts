@@ -11,7 +11,7 @@ import type { Database, SqlLike } from "./database.ts";
 import { mapSqlError } from "./errors.ts";
 import { formatNodeId, nodeNotFound, validateNeighbourQuery, validatePathQuery, type ValidNeighbourQuery } from "./graph-ids.ts";
 import { shortestPathRows } from "./graph-path.ts";
-import { liveNodeSql, nodePropsColumnsSql, nodePropsJoinSql, stepSql } from "./graph-sql.ts";
+import { edgeOfRow, liveNodeSql, nodePropsColumnsSql, nodePropsJoinSql, stepSql } from "./graph-sql.ts";
 
 /** Recursive-SQL GraphStore over a canonical {@link Database}. Errors: see src/ports/graph-store.ts. */
 export class SqlGraphStore implements GraphStore {
@@ -146,13 +146,5 @@ function toNode(r: Row): GraphNode {
 
 /** An edge from a step row. */
 function toEdge(r: Row): GraphEdge {
-  return {
-    key: String(r.key),
-    src: String(r.src),
-    dst: String(r.dst),
-    kind: String(r.kind),
-    confidence: Number(r.confidence),
-    inferred: Boolean(r.inferred),
-    source: String(r.source),
-  };
+  return { key: String(r.key), ...edgeOfRow(r) };
 }

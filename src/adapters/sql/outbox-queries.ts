@@ -8,6 +8,7 @@ import type { Sql } from "postgres";
 import type { AtomStatus, AtomType } from "../../domain/atom.ts";
 import type { GraphEdgeState, NodeId } from "../../ports/graph-store.ts";
 import type { AtomState, DocumentState, SymbolState } from "../../ports/projection-sink.ts";
+import { edgeOfRow } from "./graph-sql.ts";
 import { bytesToVector } from "./vector-bytes.ts";
 
 /** Which rows a query reads: these ids (any order, no limit), or the first `limit` ids above `after`, ascending. */
@@ -90,14 +91,7 @@ export async function liveEdges(sql: Sql<any>, table: EdgeTable, p: Pick): Promi
         FROM pm_code_dependency e
        WHERE ${w} ${t}`;
   }
-  return byId(rows, (r) => ({
-    src: String(r.src),
-    dst: String(r.dst),
-    kind: String(r.kind),
-    confidence: Number(r.confidence),
-    inferred: Boolean(r.inferred),
-    source: String(r.source),
-  }));
+  return byId(rows, edgeOfRow);
 }
 
 /** How many entities of each kind {@link liveAtoms} & co. would return in all (`atom_vectors`: atoms with a vector of `model`). */
