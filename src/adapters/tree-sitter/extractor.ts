@@ -1,0 +1,116 @@
+/**
+ * TreeSitterExtractor: the SymbolExtractor port over web-tree-sitter and the embedded WASM grammars. Parses one
+ * file, runs its language's queries (languages/), and returns symbols, dependency edges, import bindings and the
+ * count of syntax-error nodes. The parse tree is freed in `finally`, so memory stays flat over any number of files.
+ */
+import type { Node } from "web-tree-sitter";
+import { PegasError } from "../../errors.ts";
+import type { CodeLanguage, ExtractedFile, SymbolExtractor } from "../../ports/symbol-extractor.ts";
+import { compileLanguage } from "./compiled.ts";
+import { DefinitionIndex } from "./definitions.ts";
+import { collectEdges } from "./edges.ts";
+import { LANGUAGE_SPECS, languageOfPath } from "./languages/index.ts";
+import type { LanguageSpec } from "./languages/spec.ts";
+
+/** Largest source accepted, in UTF-8 bytes (8 MiB), per the SymbolExtractor contract. */
+export const MAX_SOURCE_BYTES = 8 * 1024 * 1024;
+
+/** The tree-sitter implementation of {@link SymbolExtractor}; stateless apart from process-wide caches. */
+export class TreeSitterExtractor implements SymbolExtractor {
+  /** The language of a repository-relative path by extension or file name (languages/index.ts), else null. */
+  languageOf(path: string): CodeLanguage | null {
+    return languageOfPath(path);
+  }
+
+  /**
+   * Parses `source` (the text of `path`) as `language` and extracts it.
+   * @throws PegasError INVALID_INPUT (> 8 MiB), UNSUPPORTED_MEDIA (no spec for `language`), INTERNAL (grammar ABI,
+   *   a query that does not compile, a parse the runtime refused).
+   */
+  async extract(path: string, source: string, language: CodeLanguage): Promise<ExtractedFile> {
+    checkSize(path, source);
+    const spec = LANGUAGE_SPECS[language];
+    if (!spec) {
+      const known = Object.keys(LANGUAGE_SPECS).join(", ");
+      throw new PegasError("UNSUPPORTED_MEDIA", `no tree-sitter grammar is registered for language '${language}' (file '${path}')`, {
+        hint: `languages with a grammar: ${known}`,
+      });
+    }
+    const lang = await compileLanguage(spec);
+    const tree = lang.parser.parse(source);
+    if (!tree) throw new PegasError("INTERNAL", `tree-sitter returned no tree for '${path}' (${language})`);
+    try {
+      const root = tree.rootNode;
+      const defs = DefinitionIndex.build(lang.definitions, root);
+      const edges = collectEdges(lang, root, defs, spec);
+      return {
+        language,
+        module: moduleNameOf(path, spec),
+        symbols: defs.symbols(source, spec),
+        dependencies: edges.dependencies,
+        imports: edges.imports,
+        syntaxErrors: countSyntaxErrors(root),
+      };
+    } finally {
+      tree.delete();
+    }
+  }
+}
+
+let shared: TreeSitterExtractor | null = null;
+
+/** The process-wide extractor (grammars and queries are cached per process anyway). */
+export function treeSitterExtractor(): TreeSitterExtractor {
+  shared ??= new TreeSitterExtractor();
+  return shared;
+}
+
+/** @throws PegasError INVALID_INPUT when `source` exceeds {@link MAX_SOURCE_BYTES} in UTF-8. */
+function checkSize(path: string, source: string): void {
+  // UTF-8 needs at most 3 bytes per UTF-16 unit: count exactly only when that bound could exceed the limit.
+  if (source.length * 3 <= MAX_SOURCE_BYTES) return;
+  const bytes = Buffer.byteLength(source, "utf8");
+  if (bytes > MAX_SOURCE_BYTES) {
+    throw new PegasError("INVALID_INPUT", `source '${path}' is ${bytes} bytes, over the ${MAX_SOURCE_BYTES}-byte limit for code extraction`, {
+      hint: "skip generated or bundled files; extraction takes hand-written sources up to 8 MiB",
+    });
+  }
+}
+
+/** A path with `/` separators, no leading `./` or `/`. */
+export function normalizePath(path: string): string {
+  return path.replace(/\\/g, "/").replace(/^(?:\.\/)+/, "").replace(/^\/+/, "");
+}
+
+/** The module name of `path`: the spec's hook, else the normalized path without its last extension. */
+export function moduleNameOf(path: string, spec: LanguageSpec): string {
+  const normal = normalizePath(path);
+  if (spec.moduleName) return spec.moduleName(normal);
+  return normal.replace(/(?<=[^/])\.[^./]+$/, "");
+}
+
+/** ERROR and MISSING nodes in the tree; descends only into subtrees that contain one. */
+export function countSyntaxErrors(root: Node): number {
+  if (!root.hasError) return 0;
+  let count = 0;
+  const cursor = root.walk();
+  try {
+    let descend = true;
+    for (;;) {
+      const node = cursor.currentNode;
+      if (descend) {
+        if (node.isError || node.isMissing) count += 1;
+        if (node.hasError && cursor.gotoFirstChild()) continue;
+      }
+      if (cursor.gotoNextSibling()) {
+        descend = true;
+        continue;
+      }
+      if (!cursor.gotoParent()) break;
+      descend = false;
+    }
+  } finally {
+    cursor.delete();
+  }
+  return count;
+}

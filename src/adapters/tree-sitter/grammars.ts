@@ -1,0 +1,138 @@
+/**
+ * The tree-sitter runtime and the twelve WASM grammars, embedded in the executable.
+ *
+ * Bun-specific: `with { type: "file" }` makes `bun build --compile` embed each file and yields its path (under
+ * node_modules from source, under `/$bunfs/` in the executable, where only whole-file reads work), so every file is
+ * read whole with `readFileSync` and handed to web-tree-sitter as bytes (`Parser.init({ wasmBinary })`,
+ * `Language.load(bytes)`); web-tree-sitter never looks for files itself. The runtime is initialized once; each
+ * grammar is loaded on first use and cached for the life of the process.
+ */
+import { readFileSync } from "node:fs";
+import { Language, LANGUAGE_VERSION, MIN_COMPATIBLE_VERSION, Parser } from "web-tree-sitter";
+import { PegasError } from "../../errors.ts";
+import runtimeWasm from "../../../node_modules/web-tree-sitter/web-tree-sitter.wasm" with { type: "file" };
+import pythonWasm from "../../../node_modules/tree-sitter-python/tree-sitter-python.wasm" with { type: "file" };
+import javascriptWasm from "../../../node_modules/tree-sitter-javascript/tree-sitter-javascript.wasm" with { type: "file" };
+import typescriptWasm from "../../../node_modules/tree-sitter-typescript/tree-sitter-typescript.wasm" with { type: "file" };
+import tsxWasm from "../../../node_modules/tree-sitter-typescript/tree-sitter-tsx.wasm" with { type: "file" };
+import goWasm from "../../../node_modules/tree-sitter-go/tree-sitter-go.wasm" with { type: "file" };
+import rustWasm from "../../../node_modules/tree-sitter-rust/tree-sitter-rust.wasm" with { type: "file" };
+import javaWasm from "../../../node_modules/tree-sitter-java/tree-sitter-java.wasm" with { type: "file" };
+import cWasm from "../../../node_modules/tree-sitter-c/tree-sitter-c.wasm" with { type: "file" };
+import cppWasm from "../../../node_modules/tree-sitter-cpp/tree-sitter-cpp.wasm" with { type: "file" };
+import cSharpWasm from "../../../node_modules/tree-sitter-c-sharp/tree-sitter-c_sharp.wasm" with { type: "file" };
+import rubyWasm from "../../../node_modules/tree-sitter-ruby/tree-sitter-ruby.wasm" with { type: "file" };
+import bashWasm from "../../../node_modules/tree-sitter-bash/tree-sitter-bash.wasm" with { type: "file" };
+
+/** Path of each embedded grammar's `.wasm` file, by grammar id (the CodeLanguage that uses it). */
+export const GRAMMAR_FILES = {
+  python: pythonWasm,
+  javascript: javascriptWasm,
+  typescript: typescriptWasm,
+  tsx: tsxWasm,
+  go: goWasm,
+  rust: rustWasm,
+  java: javaWasm,
+  c: cWasm,
+  cpp: cppWasm,
+  c_sharp: cSharpWasm,
+  ruby: rubyWasm,
+  bash: bashWasm,
+} as const;
+
+/** A grammar id: a key of {@link GRAMMAR_FILES}. */
+export type GrammarId = keyof typeof GRAMMAR_FILES;
+
+let runtime: Promise<void> | null = null;
+const languages = new Map<GrammarId, Promise<Language>>();
+
+/**
+ * Initializes the web-tree-sitter runtime from the embedded `web-tree-sitter.wasm` (once per process; concurrent
+ * callers share one initialization).
+ * @throws PegasError INTERNAL when the runtime cannot be read or instantiated.
+ */
+export function initRuntime(): Promise<void> {
+  runtime ??= (async () => {
+    try {
+      await Parser.init({ wasmBinary: readFileSync(runtimeWasm) });
+    } catch (err) {
+      runtime = null;
+      throw new PegasError("INTERNAL", `tree-sitter runtime '${runtimeWasm}' could not be started: ${describe(err)}`, {
+        hint: "reinstall the web-tree-sitter package and rebuild the executable",
+        cause: err,
+      });
+    }
+  })();
+  return runtime;
+}
+
+/**
+ * The loaded grammar `id` (read from the embedded file on first use, then cached).
+ * @throws PegasError INTERNAL when the file cannot be read or loaded, or its ABI is outside the runtime's range.
+ */
+export function grammar(id: GrammarId): Promise<Language> {
+  let loaded = languages.get(id);
+  if (!loaded) {
+    loaded = readGrammar(id).then((bytes) => loadGrammar(id, bytes));
+    loaded.catch(() => languages.delete(id));
+    languages.set(id, loaded);
+  }
+  return loaded;
+}
+
+/** Reads the embedded grammar file whole (streams do not work under `/$bunfs/`). */
+async function readGrammar(id: GrammarId): Promise<Uint8Array> {
+  try {
+    return readFileSync(GRAMMAR_FILES[id]);
+  } catch (err) {
+    throw new PegasError("INTERNAL", `grammar '${id}' could not be read from '${GRAMMAR_FILES[id]}': ${describe(err)}`, {
+      hint: "reinstall the tree-sitter grammar packages and rebuild the executable",
+      cause: err,
+    });
+  }
+}
+
+/**
+ * Loads a grammar from WASM bytes and checks that the runtime can parse with it. Exported for tests (a grammar
+ * whose ABI field was patched) and for callers that bring their own grammar bytes; uncached.
+ * @throws PegasError INTERNAL naming the grammar: not loadable, or ABI outside the runtime's range.
+ */
+export async function loadGrammar(name: string, bytes: Uint8Array): Promise<Language> {
+  await initRuntime();
+  let language: Language;
+  try {
+    language = await Language.load(bytes);
+  } catch (err) {
+    throw new PegasError("INTERNAL", `grammar '${name}' could not be loaded by web-tree-sitter: ${describe(err)}`, {
+      hint: "the .wasm file must be built by a tree-sitter CLI compatible with web-tree-sitter 0.25 or newer",
+      cause: err,
+    });
+  }
+  const abi = language.abiVersion;
+  if (abi < MIN_COMPATIBLE_VERSION || abi > LANGUAGE_VERSION) throw abiError(name, abi);
+  return language;
+}
+
+/** The ABI range this runtime loads: `[min, max]` inclusive (web-tree-sitter's MIN_COMPATIBLE_VERSION, LANGUAGE_VERSION). */
+export function runtimeAbiRange(): { min: number; max: number } {
+  return { min: MIN_COMPATIBLE_VERSION, max: LANGUAGE_VERSION };
+}
+
+/** The error for a grammar whose ABI version `abi` is outside the runtime's range (call after {@link initRuntime}). */
+export function abiError(name: string, abi: number): PegasError {
+  const { min, max } = runtimeAbiRange();
+  const newer = abi > max;
+  return new PegasError(
+    "INTERNAL",
+    `grammar '${name}' has tree-sitter ABI version ${abi}, but this tree-sitter runtime loads ABI versions ${min} through ${max}`,
+    {
+      hint: newer
+        ? "upgrade web-tree-sitter, or install a grammar package generated by an older tree-sitter CLI, then rebuild"
+        : "install a newer release of the grammar package (regenerated by a recent tree-sitter CLI), then rebuild",
+    },
+  );
+}
+
+function describe(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

@@ -1,0 +1,74 @@
+/**
+ * Signature and docstring of one definition node, by the rules of its LanguageSpec: wrappers (`export`,
+ * decorators, Go `type (…)`), header cut at the body, language docstring hook, else the leading comment block.
+ */
+import type { Node } from "web-tree-sitter";
+import type { LanguageSpec } from "./languages/spec.ts";
+import { cleanSignature, commentDoc } from "./text.ts";
+
+/**
+ * The outermost node that wraps `def` alone: climbs while the parent's type is one of `spec.wrapperTypes` and the
+ * parent holds no other named child of the node's own type (so `const a = …, b = …` keeps each declarator).
+ */
+export function anchorOf(def: Node, spec: LanguageSpec): Node {
+  const wrappers = spec.wrapperTypes ?? [];
+  let node = def;
+  for (let parent = node.parent; parent && wrappers.includes(parent.type); parent = node.parent) {
+    let same = 0;
+    for (const child of parent.namedChildren) if (child?.type === node.type) same += 1;
+    if (same > 1) break;
+    node = parent;
+  }
+  return node;
+}
+
+/** Where a header starts inside `anchor`: after its leading comments and `spec.headerSkipTypes` children. */
+function headerStart(anchor: Node, spec: LanguageSpec): number {
+  const skip = spec.headerSkipTypes ?? [];
+  for (let child = anchor.firstChild; child; child = child.nextSibling) {
+    if (!skip.includes(child.type) && !spec.commentTypes.includes(child.type)) return child.startIndex;
+  }
+  return anchor.startIndex;
+}
+
+/**
+ * The header of `def` as written, from its anchor's start (decorators skipped) to its body (`body`, else the
+ * `body` field, else the end of the node), collapsed and capped; null when empty.
+ */
+export function signatureOf(def: Node, body: Node | null, source: string, spec: LanguageSpec): string | null {
+  const anchor = anchorOf(def, spec);
+  const start = headerStart(anchor, spec);
+  const cut = body ?? def.childForFieldName("body");
+  const end = cut && cut.startIndex >= start ? cut.startIndex : def.endIndex;
+  return cleanSignature(source.slice(start, end));
+}
+
+/**
+ * The docstring of `def`: the spec's own hook first (Python's body string), then the block of comments right
+ * above the anchor (no blank line between, none trailing code on its line, not a `#!` line), else null.
+ */
+export function docstringOf(def: Node, spec: LanguageSpec): string | null {
+  const own = spec.docstring?.(def) ?? null;
+  if (own !== null) return own;
+  const anchor = anchorOf(def, spec);
+  return leadingComment(anchor, spec) ?? (anchor === def ? null : leadingComment(def, spec));
+}
+
+function leadingComment(node: Node, spec: LanguageSpec): string | null {
+  const skip = spec.headerSkipTypes ?? [];
+  const comments: string[] = [];
+  let row = node.startPosition.row;
+  for (let sib = node.previousNamedSibling; sib; sib = sib.previousNamedSibling) {
+    if (sib.endPosition.row < row - 1) break;
+    if (skip.includes(sib.type)) {
+      row = sib.startPosition.row;
+      continue;
+    }
+    if (!spec.commentTypes.includes(sib.type) || sib.text.startsWith("#!")) break;
+    const before = sib.previousSibling;
+    if (before && before.endPosition.row === sib.startPosition.row && !spec.commentTypes.includes(before.type)) break;
+    comments.unshift(sib.text);
+    row = sib.startPosition.row;
+  }
+  return commentDoc(comments);
+}
