@@ -2,10 +2,11 @@
  * Definitions of one parse tree: runs the spec's `definitions` query, nests the matches by their byte ranges to
  * build qualified names (`JSONDecoder.decode`), and answers "which definition encloses this node" for edges.
  */
-import type { Node, Query, QueryMatch } from "web-tree-sitter";
+import type { Node, QueryMatch } from "web-tree-sitter";
 import { SYMBOL_KINDS, type ExtractedSymbol, type SymbolKind } from "../../ports/symbol-extractor.ts";
 import { docstringOf, signatureOf } from "./headers.ts";
 import type { LanguageSpec } from "./languages/spec.ts";
+import { textOf } from "./text.ts";
 
 /** A definition (kind set) or a naming scope (kind null: Rust `impl`), with its parent in the nesting. */
 export interface DefinitionEntry {
@@ -23,6 +24,8 @@ interface RawDefinition {
   node: Node;
   name: string;
   kind: SymbolKind | null;
+  /** Claimed by a `@skip` pattern: not a definition, and later patterns may not make it one. */
+  skip: boolean;
   owner: string | null;
   body: Node | null;
   pattern: number;
@@ -36,17 +39,17 @@ const TYPE_KINDS = new Set<SymbolKind>(["class", "interface", "struct", "enum", 
 export class DefinitionIndex {
   private constructor(readonly entries: readonly DefinitionEntry[]) {}
 
-  /** Runs `query` over `root` and nests the results. */
-  static build(query: Query, root: Node): DefinitionIndex {
+  /** Nests the matches of a spec's `definitions` patterns over `source` (the parsed text). */
+  static build(matches: readonly QueryMatch[], source: string): DefinitionIndex {
     const raw = new Map<number, RawDefinition>();
-    for (const match of query.matches(root)) {
-      const found = readMatch(match);
+    for (const match of matches) {
+      const found = readMatch(match, source);
       if (!found) continue;
       const key = found.nameId;
       const seen = raw.get(key);
       if (!seen || seen.pattern > found.def.pattern) raw.set(key, found.def);
     }
-    return new DefinitionIndex(nest([...raw.values()]));
+    return new DefinitionIndex(nest([...raw.values()].filter((d) => !d.skip)));
   }
 
   /** The innermost entry containing `node` (a symbol when `symbolsOnly`), or null at module level. */
@@ -83,19 +86,20 @@ export class DefinitionIndex {
         lineStart: from.row + 1,
         // A node that ends at column 0 ends with the previous line's newline.
         lineEnd: to.column === 0 && to.row > from.row ? to.row : to.row + 1,
-        docstring: docstringOf(e.node, spec),
+        docstring: docstringOf(e.node, source, spec),
       });
     }
     return out;
   }
 }
 
-function readMatch(match: QueryMatch): { nameId: number; def: RawDefinition } | null {
+function readMatch(match: QueryMatch, source: string): { nameId: number; def: RawDefinition } | null {
   let node: Node | null = null;
   let kind: SymbolKind | null = null;
   let nameNode: Node | null = null;
   let owner: string | null = null;
   let body: Node | null = null;
+  let skip = false;
   for (const c of match.captures) {
     if (c.name.startsWith("definition.")) {
       const k = c.name.slice("definition.".length);
@@ -103,14 +107,18 @@ function readMatch(match: QueryMatch): { nameId: number; def: RawDefinition } | 
       node = c.node;
       kind = k as SymbolKind;
     } else if (c.name === "scope") node = c.node;
+    else if (c.name === "skip") {
+      node = c.node;
+      skip = true;
+    }
     else if (c.name === "name") nameNode = c.node;
-    else if (c.name === "owner") owner = c.node.text;
+    else if (c.name === "owner") owner = textOf(c.node, source);
     else if (c.name === "body") body = c.node;
   }
   if (!node || !nameNode) return null;
-  const name = nameNode.text;
+  const name = textOf(nameNode, source);
   if (name === "") return null;
-  return { nameId: nameNode.id, def: { node, name, kind, owner, body, pattern: match.patternIndex } };
+  return { nameId: nameNode.id, def: { node, name, kind, owner, body, skip, pattern: match.patternIndex } };
 }
 
 /** Sorts by start (outer first on ties), assigns parents by containment, then names and method kinds. */

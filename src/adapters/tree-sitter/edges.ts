@@ -3,11 +3,11 @@
  * queries. The source of an edge is the innermost enclosing symbol (by qualified name) or the module. Edges are
  * deduplicated on (kind, source, target, receiver), keeping the first line.
  */
-import type { Node, Query, QueryMatch } from "web-tree-sitter";
+import type { Node, QueryMatch } from "web-tree-sitter";
 import type { ExtractedDependency, ImportBinding } from "../../ports/symbol-extractor.ts";
 import type { DefinitionIndex } from "./definitions.ts";
 import type { ImportMatch, LanguageSpec } from "./languages/spec.ts";
-import { cap, collapse, MAX_RECEIVER, unquote } from "./text.ts";
+import { cap, collapse, MAX_RECEIVER, textOf, unquote } from "./text.ts";
 
 /** Edges and bindings collected from one file. */
 export interface EdgeSet {
@@ -42,19 +42,25 @@ class Collector implements EdgeSet {
   }
 }
 
-/** Runs the edge queries of a language over `root`. */
-export function collectEdges(
-  queries: { imports: Query | null; calls: Query | null; inherits: Query | null },
-  root: Node,
-  defs: DefinitionIndex,
-  spec: LanguageSpec,
-): EdgeSet {
+/** The matches of a spec's edge patterns, by part. */
+export interface EdgeMatches {
+  imports: readonly QueryMatch[];
+  calls: readonly QueryMatch[];
+  inherits: readonly QueryMatch[];
+}
+
+/** Turns edge-pattern matches over `source` into deduplicated edges (sorted by line) and bindings. */
+export function collectEdges(matches: EdgeMatches, defs: DefinitionIndex, spec: LanguageSpec, source: string): EdgeSet {
   const out = new Collector(defs);
-  if (queries.imports) for (const m of queries.imports.matches(root)) importMatch(m, spec, out);
-  if (queries.calls) for (const m of queries.calls.matches(root)) callMatch(m, spec, out);
-  if (queries.inherits) for (const m of queries.inherits.matches(root)) inheritsMatch(m, defs, out);
+  for (const m of matches.imports) importMatch(m, spec, source, out);
+  for (const m of matches.calls) callMatch(m, spec, source, out);
+  for (const m of matches.inherits) inheritsMatch(m, defs, source, out);
   out.dependencies.sort((a, b) => a.line - b.line);
   return out;
+}
+
+function text(node: Node | undefined, source: string): string | null {
+  return node ? textOf(node, source) : null;
 }
 
 function captureMap(match: QueryMatch): Map<string, Node> {
@@ -63,17 +69,17 @@ function captureMap(match: QueryMatch): Map<string, Node> {
   return map;
 }
 
-function importMatch(match: QueryMatch, spec: LanguageSpec, out: Collector): void {
+function importMatch(match: QueryMatch, spec: LanguageSpec, source: string, out: Collector): void {
   const c = captureMap(match);
   const moduleNode = c.get("import.module");
   if (!moduleNode) return;
-  const module = unquote(moduleNode.text);
+  const module = unquote(textOf(moduleNode, source));
   out.edge("imports", c.get("import") ?? moduleNode, module);
   const named = match.setProperties?.["import.name"];
   const found: ImportMatch = {
     module,
-    name: c.get("import.name")?.text ?? named ?? null,
-    alias: c.get("import.alias")?.text ?? null,
+    name: text(c.get("import.name"), source) ?? named ?? null,
+    alias: text(c.get("import.alias"), source),
     whole: c.has("import.whole"),
   };
   const binding = spec.importBinding ? spec.importBinding(found) : defaultBinding(found, spec);
@@ -89,18 +95,18 @@ function defaultBinding(m: ImportMatch, spec: LanguageSpec): ImportBinding | nul
   return local ? { local, module: m.module, name: null } : null;
 }
 
-function callMatch(match: QueryMatch, spec: LanguageSpec, out: Collector): void {
+function callMatch(match: QueryMatch, spec: LanguageSpec, source: string, out: Collector): void {
   const c = captureMap(match);
   const callee = c.get("callee");
   if (!callee) return;
-  const target = callee.text;
+  const target = textOf(callee, source);
   if (spec.ignoredCalls?.has(target)) return;
   const receiverNode = c.get("receiver");
-  const receiver = receiverNode ? cap(collapse(receiverNode.text), MAX_RECEIVER) : undefined;
+  const receiver = receiverNode ? cap(collapse(textOf(receiverNode, source)), MAX_RECEIVER) : undefined;
   out.edge("calls", c.get("call") ?? callee, target, receiver);
 }
 
-function inheritsMatch(match: QueryMatch, defs: DefinitionIndex, out: Collector): void {
+function inheritsMatch(match: QueryMatch, defs: DefinitionIndex, source: string, out: Collector): void {
   const c = captureMap(match);
   const base = c.get("base");
   if (!base) return;
@@ -109,8 +115,9 @@ function inheritsMatch(match: QueryMatch, defs: DefinitionIndex, out: Collector)
   if (child) {
     const outer = defs.enclosing(child);
     // The child may be the name of the definition that encloses it: then that definition is the source.
-    if (outer && outer.name === child.text) from = outer.qualifiedName;
-    else from = outer ? `${outer.qualifiedName}.${child.text}` : child.text;
+    const name = textOf(child, source);
+    if (outer && outer.name === name) from = outer.qualifiedName;
+    else from = outer ? `${outer.qualifiedName}.${name}` : name;
   }
-  out.edge("inherits", base, collapse(base.text), undefined, from);
+  out.edge("inherits", base, collapse(textOf(base, source)), undefined, from);
 }

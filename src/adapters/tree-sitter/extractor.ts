@@ -3,10 +3,10 @@
  * file, runs its language's queries (languages/), and returns symbols, dependency edges, import bindings and the
  * count of syntax-error nodes. The parse tree is freed in `finally`, so memory stays flat over any number of files.
  */
-import type { Node } from "web-tree-sitter";
+import type { Node, QueryMatch } from "web-tree-sitter";
 import { PegasError } from "../../errors.ts";
 import type { CodeLanguage, ExtractedFile, SymbolExtractor } from "../../ports/symbol-extractor.ts";
-import { compileLanguage } from "./compiled.ts";
+import { compileLanguage, type QueryPart } from "./compiled.ts";
 import { DefinitionIndex } from "./definitions.ts";
 import { collectEdges } from "./edges.ts";
 import { LANGUAGE_SPECS, languageOfPath } from "./languages/index.ts";
@@ -28,7 +28,6 @@ export class TreeSitterExtractor implements SymbolExtractor {
    *   a query that does not compile, a parse the runtime refused).
    */
   async extract(path: string, source: string, language: CodeLanguage): Promise<ExtractedFile> {
-    checkSize(path, source);
     const spec = LANGUAGE_SPECS[language];
     if (!spec) {
       const known = Object.keys(LANGUAGE_SPECS).join(", ");
@@ -36,24 +35,37 @@ export class TreeSitterExtractor implements SymbolExtractor {
         hint: `languages with a grammar: ${known}`,
       });
     }
-    const lang = await compileLanguage(spec);
-    const tree = lang.parser.parse(source);
-    if (!tree) throw new PegasError("INTERNAL", `tree-sitter returned no tree for '${path}' (${language})`);
-    try {
-      const root = tree.rootNode;
-      const defs = DefinitionIndex.build(lang.definitions, root);
-      const edges = collectEdges(lang, root, defs, spec);
-      return {
-        language,
-        module: moduleNameOf(path, spec),
-        symbols: defs.symbols(source, spec),
-        dependencies: edges.dependencies,
-        imports: edges.imports,
-        syntaxErrors: countSyntaxErrors(root),
-      };
-    } finally {
-      tree.delete();
-    }
+    return extractWithSpec(spec, path, source);
+  }
+}
+
+/**
+ * Extracts `source` (the text of `path`) with `spec` given directly, without the registry: what
+ * {@link TreeSitterExtractor.extract} does after its lookup; for tests of a spec not yet registered. The parse tree
+ * is freed before it returns.
+ * @throws PegasError INVALID_INPUT (> 8 MiB), INTERNAL (grammar ABI, a query that does not compile, no tree).
+ */
+export async function extractWithSpec(spec: LanguageSpec, path: string, source: string): Promise<ExtractedFile> {
+  checkSize(path, source);
+  const lang = await compileLanguage(spec);
+  const tree = lang.parser.parse(source);
+  if (!tree) throw new PegasError("INTERNAL", `tree-sitter returned no tree for '${path}' (${spec.language})`);
+  try {
+    const root = tree.rootNode;
+    const parts: Record<QueryPart, QueryMatch[]> = { definitions: [], imports: [], calls: [], inherits: [] };
+    for (const m of lang.query.matches(root)) parts[lang.partOf[m.patternIndex]].push(m);
+    const defs = DefinitionIndex.build(parts.definitions, source);
+    const edges = collectEdges(parts, defs, spec, source);
+    return {
+      language: spec.language,
+      module: moduleNameOf(path, spec),
+      symbols: defs.symbols(source, spec),
+      dependencies: edges.dependencies,
+      imports: edges.imports,
+      syntaxErrors: countSyntaxErrors(root),
+    };
+  } finally {
+    tree.delete();
   }
 }
 

@@ -4,7 +4,7 @@
  */
 import type { Node } from "web-tree-sitter";
 import type { LanguageSpec } from "./languages/spec.ts";
-import { cleanSignature, commentDoc } from "./text.ts";
+import { cleanSignature, commentDoc, textOf } from "./text.ts";
 
 /**
  * The outermost node that wraps `def` alone: climbs while the parent's type is one of `spec.wrapperTypes` and the
@@ -40,21 +40,40 @@ export function signatureOf(def: Node, body: Node | null, source: string, spec: 
   const start = headerStart(anchor, spec);
   const cut = body ?? def.childForFieldName("body");
   const end = cut && cut.startIndex >= start ? cut.startIndex : def.endIndex;
-  return cleanSignature(source.slice(start, end));
+  return cleanSignature(withoutComments(anchor, start, end, source, spec));
+}
+
+/** Comment markers of the twelve languages: a cheap test before looking for comment nodes in a header. */
+const COMMENT_HINT = /#|\/\/|\/\*|--|;|=begin/;
+
+/** `source[start, end)` without the text of the comment nodes inside it (`def f(): # note` → `def f():`). */
+function withoutComments(anchor: Node, start: number, end: number, source: string, spec: LanguageSpec): string {
+  const text = source.slice(start, end);
+  if (!COMMENT_HINT.test(text)) return text;
+  const from = anchor.descendantForIndex(start)?.startPosition ?? anchor.startPosition;
+  const to = anchor.descendantForIndex(Math.max(start, end - 1))?.endPosition ?? anchor.endPosition;
+  let out = "";
+  let at = start;
+  for (const c of anchor.descendantsOfType([...spec.commentTypes], from, to)) {
+    if (!c || c.startIndex < at || c.endIndex > end) continue;
+    out += source.slice(at, c.startIndex) + " ";
+    at = c.endIndex;
+  }
+  return out + source.slice(at, end);
 }
 
 /**
  * The docstring of `def`: the spec's own hook first (Python's body string), then the block of comments right
  * above the anchor (no blank line between, none trailing code on its line, not a `#!` line), else null.
  */
-export function docstringOf(def: Node, spec: LanguageSpec): string | null {
-  const own = spec.docstring?.(def) ?? null;
+export function docstringOf(def: Node, source: string, spec: LanguageSpec): string | null {
+  const own = spec.docstring?.(def, source) ?? null;
   if (own !== null) return own;
   const anchor = anchorOf(def, spec);
-  return leadingComment(anchor, spec) ?? (anchor === def ? null : leadingComment(def, spec));
+  return leadingComment(anchor, source, spec) ?? (anchor === def ? null : leadingComment(def, source, spec));
 }
 
-function leadingComment(node: Node, spec: LanguageSpec): string | null {
+function leadingComment(node: Node, source: string, spec: LanguageSpec): string | null {
   const skip = spec.headerSkipTypes ?? [];
   const comments: string[] = [];
   let row = node.startPosition.row;
@@ -64,10 +83,10 @@ function leadingComment(node: Node, spec: LanguageSpec): string | null {
       row = sib.startPosition.row;
       continue;
     }
-    if (!spec.commentTypes.includes(sib.type) || sib.text.startsWith("#!")) break;
+    if (!spec.commentTypes.includes(sib.type) || source.startsWith("#!", sib.startIndex)) break;
     const before = sib.previousSibling;
     if (before && before.endPosition.row === sib.startPosition.row && !spec.commentTypes.includes(before.type)) break;
-    comments.unshift(sib.text);
+    comments.unshift(textOf(sib, source));
     row = sib.startPosition.row;
   }
   return commentDoc(comments);

@@ -25,11 +25,11 @@ export function cap(text: string, max: number): string {
 }
 
 /**
- * A header as written, collapsed, without the token that opens the body (`{`, `:`, `=>`, `=`), capped at
+ * A header as written, collapsed, without the token that opens the body (`{`, `:`, `=>`, `=`) or a final `;`, capped at
  * {@link MAX_SIGNATURE}; null when nothing is left.
  */
 export function cleanSignature(header: string): string | null {
-  const text = collapse(header).replace(/\s*(?:\{|:|=>|=)$/, "").trim();
+  const text = collapse(header).replace(/\s*(?:\{|:|=>|=|;)$/, "").trim();
   return text === "" ? null : cap(text, MAX_SIGNATURE);
 }
 
@@ -101,4 +101,12 @@ export function unquote(specifier: string): string {
     if (first === "<" && last === ">") return text.slice(1, -1);
   }
   return text;
+}
+
+/**
+ * The text of a node, sliced from the parsed source (`Node.text` asks web-tree-sitter's text callback, which
+ * slices the whole rest of the file for each call).
+ */
+export function textOf(node: { startIndex: number; endIndex: number }, source: string): string {
+  return source.slice(node.startIndex, node.endIndex);
 }

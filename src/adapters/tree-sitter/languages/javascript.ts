@@ -8,6 +8,8 @@ import type { LanguageSpec } from "./spec.ts";
 
 /** Definition patterns shared by JavaScript and TypeScript (same node names in both grammars). */
 export const JS_DEFINITIONS = `
+((variable_declarator name: (identifier) @name value: (call_expression function: (identifier) @_require)) @skip
+  (#eq? @_require "require"))
 (class_declaration name: (_) @name) @definition.class
 (method_definition name: (_) @name) @definition.method
 (pair key: (_) @name value: [(function_expression body: (_) @body) (arrow_function body: (_) @body)]) @definition.method
@@ -48,6 +50,14 @@ export const JS_CALLS = `
 (new_expression constructor: (member_expression object: (_) @receiver property: (_) @callee)) @call
 `;
 
+/** JSX: rendering a component (capitalized) is a call of it; lowercase tags are HTML elements. */
+export const JSX_CALLS = `
+((jsx_opening_element name: (identifier) @callee) @call (#match? @callee "^[A-Z]"))
+((jsx_self_closing_element name: (identifier) @callee) @call (#match? @callee "^[A-Z]"))
+(jsx_opening_element name: (member_expression object: (_) @receiver property: (_) @callee)) @call
+(jsx_self_closing_element name: (member_expression object: (_) @receiver property: (_) @callee)) @call
+`;
+
 const inherits = `
 (class_heritage [(identifier) (member_expression)] @base)
 (class_heritage (call_expression function: [(identifier) (member_expression)] @base))
@@ -77,7 +87,7 @@ export const javascript: LanguageSpec = {
     definitions: `(field_definition property: (_) @name value: [(function_expression body: (_) @body) (arrow_function body: (_) @body)]) @definition.method
 ${JS_DEFINITIONS}`,
     imports: JS_IMPORTS,
-    calls: JS_CALLS,
+    calls: JS_CALLS + JSX_CALLS,
     inherits,
   },
   ...JS_LAYOUT,

@@ -4,7 +4,7 @@
  * Docstrings are the body's first string literal (PEP 257), else the `#` comment block above.
  */
 import type { Node } from "web-tree-sitter";
-import { pythonDocstring } from "../text.ts";
+import { pythonDocstring, textOf } from "../text.ts";
 import type { LanguageSpec } from "./spec.ts";
 
 const definitions = `
@@ -35,12 +35,12 @@ const inherits = `
 `;
 
 /** The first statement of a class or function body when it is a lone string literal. */
-function docstring(def: Node): string | null {
+function docstring(def: Node, source: string): string | null {
   const body = def.childForFieldName("body");
   const first = body?.firstNamedChild;
   if (!first || first.type !== "expression_statement" || first.namedChildCount !== 1) return null;
   const literal = first.firstNamedChild;
-  return literal && literal.type === "string" ? pythonDocstring(literal.text) : null;
+  return literal && literal.type === "string" ? pythonDocstring(textOf(literal, source)) : null;
 }
 
 /** `json/decoder.py` → `json/decoder`; `json/__init__.py` → `json`. */

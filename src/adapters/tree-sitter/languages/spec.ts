@@ -15,8 +15,10 @@
  *   C++ `void Foo::bar()`): prefixed to its qualified name.
  * - `@scope` with `@name`: a node that contributes a name to the qualified names of the definitions inside it
  *   without being a symbol itself (Rust `impl Foo { … }`).
- * A node matched by several patterns keeps the pattern that comes FIRST in the query text: put specific
- * patterns (a function inside a class body) before general ones.
+ * - `@skip` with `@name`: claims that name node for nothing, so later patterns do not define it (JS
+ *   `const fs = require("fs")` is an import, not a constant).
+ * A name node matched by several patterns keeps the pattern that comes FIRST in the query text: put specific
+ * patterns (a function inside a class body, a `@skip`) before general ones.
  *
  * `imports` — one `imports` edge per distinct (statement, module), plus at most one binding per match:
  * - `@import`: the import statement (its line; its enclosing definition is the edge's source).
@@ -40,7 +42,7 @@ import type { GrammarId } from "../grammars.ts";
 
 /** The four query strings of a language (tree-sitter query syntax; capture names as documented above). */
 export interface LanguageQueries {
-  /** Definitions: `@definition.<kind>`, `@name`, optional `@body`, `@owner`; scopes: `@scope` + `@name`. */
+  /** Definitions: `@definition.<kind>`, `@name`, optional `@body`, `@owner`; `@scope` or `@skip` + `@name`. */
   definitions: string;
   /** Imports: `@import`, `@import.module`, optional `@import.name`, `@import.alias`, `@import.whole`. */
   imports?: string;
@@ -84,8 +86,11 @@ export interface LanguageSpec {
   headerSkipTypes?: readonly string[];
   /** Callee names never reported as calls (shell builtins and the like). */
   ignoredCalls?: ReadonlySet<string>;
-  /** The language's own docstring (Python: the body's first string), tried before the leading comment. */
-  docstring?: (definition: Node) => string | null;
+  /**
+   * The language's own docstring (Python: the body's first string), tried before the leading comment; `source` is
+   * the parsed text (slice it with node indices rather than reading `Node.text`, which is slow).
+   */
+  docstring?: (definition: Node, source: string) => string | null;
   /** Module name from a normalized repository-relative path; default: the path without its extension. */
   moduleName?: (path: string) => string;
   /** Binding for `@import.whole`; default: the last `/`- or `.`-separated segment as the local name. */

@@ -4,7 +4,7 @@
  * `declare`), `import x = require()`; `extends`/`implements` on classes and `extends` on interfaces.
  */
 import type { LanguageSpec } from "./spec.ts";
-import { JS_CALLS, JS_DEFINITIONS, JS_IMPORTS, JS_LAYOUT, jsModuleName } from "./javascript.ts";
+import { JS_CALLS, JS_DEFINITIONS, JS_IMPORTS, JS_LAYOUT, JSX_CALLS, jsModuleName } from "./javascript.ts";
 
 const definitions = `
 (abstract_class_declaration name: (_) @name) @definition.class
@@ -48,11 +48,12 @@ export const typescript: LanguageSpec = {
   moduleName: jsModuleName,
 };
 
-/** TSX (`.tsx`): the same queries on the TSX grammar. */
+/** TSX (`.tsx`): the TypeScript queries on the TSX grammar, plus JSX component uses as calls. */
 export const tsx: LanguageSpec = {
   ...typescript,
   language: "tsx",
   grammar: "tsx",
   extensions: [".tsx"],
   interpreters: [],
+  queries: { ...typescript.queries, calls: JS_CALLS + JSX_CALLS },
 };
