@@ -1,36 +1,16 @@
 /**
  * Java spec (src/adapters/tree-sitter/languages/java.ts) on a real-shaped class (snippets/java/Inventory.java): every
  * symbol with its qualified name, kind, lines, signature and docstring, and every edge and binding, exactly.
- * Extraction goes through the framework's own steps with the spec in hand (`extractWith`), so the test does not
- * depend on the registry entry; once the spec is registered, the registered extractor must agree.
+ * Extraction takes the spec in hand (`extractWithSpec`), so the test does not depend on the registry entry; once
+ * the spec is registered, the registered extractor must agree.
  */
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { compileLanguage } from "../../src/adapters/tree-sitter/compiled.ts";
-import { DefinitionIndex } from "../../src/adapters/tree-sitter/definitions.ts";
-import { collectEdges } from "../../src/adapters/tree-sitter/edges.ts";
-import { countSyntaxErrors, moduleNameOf, treeSitterExtractor } from "../../src/adapters/tree-sitter/extractor.ts";
+import { extractWithSpec, treeSitterExtractor } from "../../src/adapters/tree-sitter/extractor.ts";
 import { LANGUAGE_SPECS } from "../../src/adapters/tree-sitter/languages/index.ts";
 import { java } from "../../src/adapters/tree-sitter/languages/java.ts";
-import type { LanguageSpec } from "../../src/adapters/tree-sitter/languages/spec.ts";
-import type { ExtractedDependency, ExtractedFile, ExtractedSymbol, SymbolKind } from "../../src/ports/symbol-extractor.ts";
-
-/** The extractor's steps with `spec` given directly (what `TreeSitterExtractor.extract` does after its registry lookup). */
-async function extractWith(spec: LanguageSpec, path: string, source: string): Promise<ExtractedFile> {
-  const lang = await compileLanguage(spec);
-  const tree = lang.parser.parse(source);
-  if (!tree) throw new Error(`no tree for ${path}`);
-  try {
-    const defs = DefinitionIndex.build(lang.definitions, tree.rootNode);
-    const edges = collectEdges(lang, tree.rootNode, defs, spec);
-    const symbols = defs.symbols(source, spec);
-    const syntaxErrors = countSyntaxErrors(tree.rootNode);
-    return { language: spec.language, module: moduleNameOf(path, spec), symbols, dependencies: edges.dependencies, imports: edges.imports, syntaxErrors };
-  } finally {
-    tree.delete();
-  }
-}
+import type { ExtractedDependency, ExtractedSymbol, SymbolKind } from "../../src/ports/symbol-extractor.ts";
 
 function sym(qualifiedName: string, kind: SymbolKind, lines: [number, number], signature: string, docstring: string | null = null): ExtractedSymbol {
   const name = qualifiedName.slice(qualifiedName.lastIndexOf(".") + 1);
@@ -48,7 +28,7 @@ const SOURCE = readFileSync(fileURLToPath(new URL("./snippets/java/Inventory.jav
 
 describe("java spec on snippets/java/Inventory.java", () => {
   test("symbols: classes, records, enums, interfaces, constructors, methods, static final and interface constants", async () => {
-    const file = await extractWith(java, PATH, SOURCE);
+    const file = await extractWithSpec(java, PATH, SOURCE);
     expect(file.module).toBe("src/main/java/com/example/inventory/Inventory");
     expect(file.syntaxErrors).toBe(0);
     expect(file.symbols).toEqual([
@@ -73,7 +53,7 @@ describe("java spec on snippets/java/Inventory.java", () => {
   });
 
   test("edges: imports (types, static members, packages), calls with receivers and `new`, extends/implements", async () => {
-    const file = await extractWith(java, PATH, SOURCE);
+    const file = await extractWithSpec(java, PATH, SOURCE);
     expect(file.dependencies).toEqual([
       edge("imports", null, "java.util.ArrayList", 3),
       edge("imports", null, "java.util.List", 4),
@@ -98,7 +78,7 @@ describe("java spec on snippets/java/Inventory.java", () => {
   });
 
   test("bindings: an imported type binds its simple name to itself; a static import binds the member; `*` binds nothing", async () => {
-    const file = await extractWith(java, PATH, SOURCE);
+    const file = await extractWithSpec(java, PATH, SOURCE);
     expect(file.imports).toEqual([
       { local: "ArrayList", module: "java.util.ArrayList", name: null },
       { local: "List", module: "java.util.List", name: null },
@@ -130,7 +110,7 @@ class Cache<K, V> extends java.util.LinkedHashMap<K, V> {
 `;
 
   test("annotation types, enums with interfaces, `final static`, generic records, compact constructors, qualified `new`", async () => {
-    const file = await extractWith(java, "Cache.java", SRC);
+    const file = await extractWithSpec(java, "Cache.java", SRC);
     expect(file.symbols.map((s) => [s.qualifiedName, s.kind, s.lineStart, s.signature])).toEqual([
       ["Slow", "interface", 4, "public @interface Slow"],
       ["Slow.seconds", "method", 5, "int seconds() default 10"],
@@ -159,6 +139,6 @@ class Cache<K, V> extends java.util.LinkedHashMap<K, V> {
 
 describe("java spec through the registry", () => {
   test.skipIf(!LANGUAGE_SPECS.java)("registered extractor agrees with the spec (skipped until languages/index.ts registers java)", async () => {
-    expect(await treeSitterExtractor().extract(PATH, SOURCE, "java")).toEqual(await extractWith(java, PATH, SOURCE));
+    expect(await treeSitterExtractor().extract(PATH, SOURCE, "java")).toEqual(await extractWithSpec(java, PATH, SOURCE));
   });
 });

@@ -1,36 +1,16 @@
 /**
  * Rust spec (src/adapters/tree-sitter/languages/rust.ts) on a real-shaped module (snippets/rust/shapes.rs): every
  * symbol with its qualified name, kind, lines, signature and docstring, and every edge and binding, exactly.
- * Extraction goes through the framework's own steps with the spec in hand (`extractWith`), so the test does not
- * depend on the registry entry; once the spec is registered, the registered extractor must agree.
+ * Extraction takes the spec in hand (`extractWithSpec`), so the test does not depend on the registry entry; once
+ * the spec is registered, the registered extractor must agree.
  */
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { compileLanguage } from "../../src/adapters/tree-sitter/compiled.ts";
-import { DefinitionIndex } from "../../src/adapters/tree-sitter/definitions.ts";
-import { collectEdges } from "../../src/adapters/tree-sitter/edges.ts";
-import { countSyntaxErrors, moduleNameOf, treeSitterExtractor } from "../../src/adapters/tree-sitter/extractor.ts";
+import { extractWithSpec, treeSitterExtractor } from "../../src/adapters/tree-sitter/extractor.ts";
 import { LANGUAGE_SPECS } from "../../src/adapters/tree-sitter/languages/index.ts";
 import { rust } from "../../src/adapters/tree-sitter/languages/rust.ts";
-import type { LanguageSpec } from "../../src/adapters/tree-sitter/languages/spec.ts";
-import type { ExtractedDependency, ExtractedFile, ExtractedSymbol, SymbolKind } from "../../src/ports/symbol-extractor.ts";
-
-/** The extractor's steps with `spec` given directly (what `TreeSitterExtractor.extract` does after its registry lookup). */
-async function extractWith(spec: LanguageSpec, path: string, source: string): Promise<ExtractedFile> {
-  const lang = await compileLanguage(spec);
-  const tree = lang.parser.parse(source);
-  if (!tree) throw new Error(`no tree for ${path}`);
-  try {
-    const defs = DefinitionIndex.build(lang.definitions, tree.rootNode);
-    const edges = collectEdges(lang, tree.rootNode, defs, spec);
-    const symbols = defs.symbols(source, spec);
-    const syntaxErrors = countSyntaxErrors(tree.rootNode);
-    return { language: spec.language, module: moduleNameOf(path, spec), symbols, dependencies: edges.dependencies, imports: edges.imports, syntaxErrors };
-  } finally {
-    tree.delete();
-  }
-}
+import type { ExtractedDependency, ExtractedSymbol, SymbolKind } from "../../src/ports/symbol-extractor.ts";
 
 function sym(qualifiedName: string, kind: SymbolKind, lines: [number, number], signature: string, docstring: string | null = null): ExtractedSymbol {
   const name = qualifiedName.slice(qualifiedName.lastIndexOf(".") + 1);
@@ -48,7 +28,7 @@ const SOURCE = readFileSync(fileURLToPath(new URL("./snippets/rust/shapes.rs", i
 
 describe("rust spec on snippets/rust/shapes.rs", () => {
   test("symbols: items, impl and trait methods, inline module; no `static mut`", async () => {
-    const file = await extractWith(rust, PATH, SOURCE);
+    const file = await extractWithSpec(rust, PATH, SOURCE);
     expect(file.module).toBe("src/geo/shapes");
     expect(file.syntaxErrors).toBe(0);
     expect(file.symbols).toEqual([
@@ -71,7 +51,7 @@ describe("rust spec on snippets/rust/shapes.rs", () => {
   });
 
   test("edges: use paths and `mod x;`, calls with receivers, impl-for and supertraits", async () => {
-    const file = await extractWith(rust, PATH, SOURCE);
+    const file = await extractWithSpec(rust, PATH, SOURCE);
     expect(file.dependencies).toEqual([
       edge("imports", null, "std::collections::HashMap", 2),
       edge("imports", null, "std::fmt", 3),
@@ -96,7 +76,7 @@ describe("rust spec on snippets/rust/shapes.rs", () => {
   });
 
   test("bindings: a path binds its last segment in its parent; `self`, lists, aliases; `as _` and `*` bind nothing", async () => {
-    const file = await extractWith(rust, PATH, SOURCE);
+    const file = await extractWithSpec(rust, PATH, SOURCE);
     expect(file.imports).toEqual([
       { local: "HashMap", module: "std::collections", name: "HashMap" },
       { local: "fmt", module: "std", name: "fmt" },
@@ -130,7 +110,7 @@ impl<'a> fmt::Display for wrapper::Name<'a> {
 `;
 
   test("extern crate, nested lists, pub(crate) static, unions, associated types, turbofish, generic and path types", async () => {
-    const file = await extractWith(rust, "lib.rs", SRC);
+    const file = await extractWithSpec(rust, "lib.rs", SRC);
     expect(file.symbols.map((s) => [s.qualifiedName, s.kind, s.lineStart])).toEqual([
       ["DEFAULT", "constant", 7],
       ["Bits", "struct", 9],
@@ -164,6 +144,6 @@ impl<'a> fmt::Display for wrapper::Name<'a> {
 
 describe("rust spec through the registry", () => {
   test.skipIf(!LANGUAGE_SPECS.rust)("registered extractor agrees with the spec (skipped until languages/index.ts registers rust)", async () => {
-    expect(await treeSitterExtractor().extract(PATH, SOURCE, "rust")).toEqual(await extractWith(rust, PATH, SOURCE));
+    expect(await treeSitterExtractor().extract(PATH, SOURCE, "rust")).toEqual(await extractWithSpec(rust, PATH, SOURCE));
   });
 });
