@@ -57,8 +57,15 @@ function checkInt(name: string, v: number, min: number, max: number): number {
 /** Attempts allowed while a sink or the store is unreachable (the store's upper bound: in effect, never dead). */
 const OUTAGE_MAX_ATTEMPTS = 1_000_000;
 
-/** Failures of sinks during one batch; the message is already "<sink>: <message>[; …]". */
-class SinkFailure extends PegasError {}
+/** Error codes that mean "the engine is not there", not "this row is bad". */
+const OUTAGE_CODES = new Set(["INDEX_UNAVAILABLE", "STORE_UNAVAILABLE"]);
+
+/** Failures of sinks during one batch; the message is already "<sink>: <message>[; …]"; `outage` as above. */
+class SinkFailure extends PegasError {
+  constructor(code: PegasError["code"], message: string, opts: { cause?: unknown }, readonly outage: boolean) {
+    super(code, message, opts);
+  }
+}
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -151,35 +158,47 @@ export class OutboxWorker {
     }
   }
 
-  /** Resolves, applies and acks one claimed batch; a failure of the resolve or of any sink fails every row. */
+  /** Resolves, applies and acks one claimed batch (see {@link OutboxWorker.applyRows}). */
   private async batch(rows: OutboxRow[]): Promise<RunOnceResult> {
     const started = performance.now();
+    const r = await this.applyRows(rows);
+    if (r.failed + r.dead > 0) this.failures.batch++;
+    else {
+      this.failures.batch = 0;
+      this.totals.lastError = null;
+    }
+    return this.record({ applied: r.applied, failed: r.failed, dead: r.dead, batches: 1 }, started);
+  }
+
+  /**
+   * Resolves, applies and acks rows. An outage (a sink or the store unreachable, a sink that cannot be prepared)
+   * fails them all with a capped backoff that never dead-letters. Any other failure is taken as a row's own: the rows
+   * are split in halves and each half tried again (bisection), so that only the rows that fail by themselves back
+   * off toward the dead letter and the rest are applied and acked.
+   */
+  private async applyRows(rows: OutboxRow[]): Promise<{ applied: number; failed: number; dead: number }> {
     const ids = rows.map((r) => r.id);
-    let changes: ProjectionChange[] = [];
     try {
-      changes = orderChanges(await this.outbox.resolve(rows, this.model));
-      await this.applyAll(changes);
+      await this.applyAll(orderChanges(await this.outbox.resolve(rows, this.model)));
     } catch (err) {
+      const outage = err instanceof SinkFailure ? err.outage : err instanceof PegasError && err.code === "STORE_UNAVAILABLE";
+      if (!outage && rows.length > 1) {
+        const mid = Math.ceil(rows.length / 2);
+        const [a, b] = [await this.applyRows(rows.slice(0, mid)), await this.applyRows(rows.slice(mid))];
+        return { applied: a.applied + b.applied, failed: a.failed + b.failed, dead: a.dead + b.dead };
+      }
       const message = err instanceof SinkFailure ? err.message : sinkError("canonical store", err);
-      // An engine that is down says nothing about the rows: they back off (capped) without ever dying, so that an
-      // outage of any length loses nothing. Only a failure of the rows themselves counts toward the dead letter.
-      const outage = err instanceof PegasError && (err.code === "INDEX_UNAVAILABLE" || err.code === "STORE_UNAVAILABLE");
       const policy = outage ? { ...this.policy, maxAttempts: OUTAGE_MAX_ATTEMPTS } : this.policy;
       const { retried, dead } = await this.outbox.fail(ids, this.token, message, policy);
-      this.failures.batch++;
       this.totals.lastError = message;
-      log.warn("outbox batch failed; its rows retry with backoff", {
-        rows: rows.length, changes: changes.length, retried, dead, failures: this.failures.batch, error: message,
-      });
-      return this.record({ applied: 0, failed: retried, dead, batches: 1 }, started);
+      log.warn("outbox rows failed; they retry with backoff", { rows: rows.length, outage, retried, dead, failures: this.failures.batch + 1, error: message });
+      return { applied: 0, failed: retried, dead };
     }
     const acked = await this.outbox.ack(ids, this.token);
     if (acked < ids.length) {
       log.warn("outbox lease ended before the ack; another worker applies those rows again", { rows: ids.length, acked, leaseMs: this.leaseMs });
     }
-    this.failures.batch = 0;
-    this.totals.lastError = null;
-    return this.record({ applied: acked, failed: 0, dead: 0, batches: 1 }, started);
+    return { applied: acked, failed: 0, dead: 0 };
   }
 
   private record(r: RunOnceResult, started: number): RunOnceResult {
@@ -197,10 +216,13 @@ export class OutboxWorker {
    * @throws PegasError with every failed sink's "<sink>: <message>", joined by "; " (the code of the first).
    */
   private async applyAll(changes: ProjectionChange[]): Promise<void> {
+    const preparing = new Set<ProjectionSink>();
     const results = await Promise.allSettled(
       this.sinks.map(async (sink) => {
         if (!this.prepared.has(sink)) {
+          preparing.add(sink);
           await sink.prepare();
+          preparing.delete(sink);
           this.prepared.add(sink);
         }
         const mine = changes.filter((c) => sink.entities.has(c.entity));
@@ -213,10 +235,14 @@ export class OutboxWorker {
     // A sink that failed is prepared again next time: a restarted Qdrant may have lost its collection.
     for (const f of failures) this.prepared.delete(f.sink);
     const first = failures[0].err;
+    // A sink that cannot even be prepared (down, misconfigured, a collection of another dimension) says nothing
+    // about the rows: that is an outage, like an unreachable engine.
+    const outage = failures.some((f) => preparing.has(f.sink) || (f.err instanceof PegasError && OUTAGE_CODES.has(f.err.code)));
     throw new SinkFailure(
       first instanceof PegasError ? first.code : "INDEX_UNAVAILABLE",
       failures.map((f) => sinkError(f.sink.name, f.err)).join("; "),
       { cause: first },
+      outage,
     );
   }
 }

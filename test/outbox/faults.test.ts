@@ -1,7 +1,7 @@
 /**
  * Fault tests of the outbox worker on PostgreSQL: an unreachable projection (backlog held, nothing lost, catch-up),
  * a crash between apply and ack (the lease ends, another worker re-applies), replays twice and out of order, a
- * poison batch dead-lettered and retried, and a stop request honoured after the current batch. After each, every
+ * refused rows isolated by bisection, dead-lettered and retried, a sink that cannot be prepared treated as an outage, and a stop request honoured after the current batch. After each, every
  * projection equals the canonical tables as `snapshot()` reads them.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
@@ -126,8 +126,9 @@ describe.skipIf(skip !== null)("outbox worker faults (postgres)", () => {
     await expectProjected();
   });
 
-  test("a batch a sink refuses is dead-lettered at maxAttempts; retryDead applies it once the sink is fixed", async () => {
+  test("rows a sink refuses are isolated by bisection and dead-lettered at maxAttempts; the rest apply; retryDead once fixed", async () => {
     await seedWorld(t.sql, 20);
+    const atomRows = Number((await t.sql`SELECT count(*) AS n FROM pm_outbox WHERE entity_type = 'atom'`)[0].n);
     const pending = (await rowCounts(t.sql)).pending;
     vector.apply = async () => {
       throw new PegasError("INVALID_INPUT", "vector of dimension 4 where the collection holds 768");
@@ -138,15 +139,44 @@ describe.skipIf(skip !== null)("outbox worker faults (postgres)", () => {
       dead += (await w.runOnce()).dead;
       await Bun.sleep(5);
     }
-    expect(dead).toBe(pending);
-    expect(await t.outbox.backlog()).toMatchObject({ pending: 0, dead: pending });
+    // Only the atom rows reach the refusing sink; documents and links are applied to the graph and acked.
+    expect(dead).toBe(atomRows);
+    expect(await t.outbox.backlog()).toMatchObject({ pending: 0, dead: atomRows });
+    expect(pending).toBeGreaterThan(atomRows);
     const [row] = await t.sql`SELECT last_error FROM pm_outbox WHERE dead_at IS NOT NULL LIMIT 1`;
     expect(row.last_error).toBe("vector: vector of dimension 4 where the collection holds 768");
     vector = new RecordingSink("vector", ["atom"]);
     const fixed = worker({ batchSize: 500 });
-    expect(await t.outbox.retryDead()).toBe(pending);
-    expect(await fixed.runOnce()).toMatchObject({ applied: pending, dead: 0 });
+    expect(await t.outbox.retryDead()).toBe(atomRows);
+    expect(await fixed.runOnce()).toMatchObject({ applied: atomRows, dead: 0 });
     expect(vector.state.atom).toEqual((await canonicalState(t.outbox, ["atom"])).atom);
+    await expectProjected();
+  });
+
+  test("one poison row among many: only it backs off toward the dead letter; a sink that cannot be prepared dead-letters nothing", async () => {
+    await seedWorld(t.sql, 40);
+    const [poison] = (await t.sql`SELECT min(id)::int + 7 AS id FROM pm_atom`) as any;
+    const apply = vector.apply.bind(vector);
+    vector.apply = async (changes) => {
+      if (changes.some((c) => c.entity === "atom" && c.id === poison.id)) throw new PegasError("INVALID_INPUT", `atom ${poison.id} has a NaN component`);
+      return apply(changes);
+    };
+    const w = worker({ batchSize: 500, policy: { maxAttempts: 1, baseMs: 1, maxMs: 2 } });
+    const r = await w.runOnce();
+    expect(r.dead).toBe(1);
+    const [deadRow] = await t.sql`SELECT entity_id FROM pm_outbox WHERE dead_at IS NOT NULL`;
+    expect(deadRow.entity_id).toBe(String(poison.id));
+    expect((await t.outbox.backlog()).pending).toBe(0);
+
+    // A sink whose prepare fails (misconfigured, another dimension) is an outage: with maxAttempts 1, nothing dies.
+    await seedWorld(t.sql, 5, 1);
+    const broken = new RecordingSink("broken", ["atom"]);
+    broken.prepare = async () => {
+      throw new PegasError("INVALID_INPUT", "collection holds vectors of dimension 1024");
+    };
+    const w2 = worker({ sinks: [broken], batchSize: 500, policy: { maxAttempts: 1, baseMs: 1, maxMs: 2 } });
+    expect((await w2.runOnce()).dead).toBe(0);
+    expect((await t.outbox.backlog()).dead).toBe(1);
   });
 
   test("run() follows the outbox, pauses after failures, and on abort ends after its current batch", async () => {
