@@ -82,7 +82,7 @@ export class DefinitionIndex {
         name: e.name,
         qualifiedName: e.qualifiedName,
         kind: e.kind,
-        signature: signatureOf(e.node, e.body, source, spec),
+        signature: signatureOf(e.node, e.kind, e.body, source, spec),
         lineStart: from.row + 1,
         // A node that ends at column 0 ends with the previous line's newline.
         lineEnd: to.column === 0 && to.row > from.row ? to.row : to.row + 1,

@@ -3,6 +3,7 @@
  * decorators, Go `type (…)`), header cut at the body, language docstring hook, else the leading comment block.
  */
 import type { Node } from "web-tree-sitter";
+import type { SymbolKind } from "../../ports/symbol-extractor.ts";
 import type { LanguageSpec } from "./languages/spec.ts";
 import { cleanSignature, commentDoc, textOf } from "./text.ts";
 
@@ -33,13 +34,18 @@ function headerStart(anchor: Node, spec: LanguageSpec): number {
 
 /**
  * The header of `def` as written, from its anchor's start (decorators skipped) to its body (`body`, else the
- * `body` field, else the end of the node), collapsed and capped; null when empty.
+ * `body` field, else the end of the node), collapsed and capped; null when empty. A constant's header is its first
+ * line only (as ctags shows it): a multi-line value is not a signature.
  */
-export function signatureOf(def: Node, body: Node | null, source: string, spec: LanguageSpec): string | null {
+export function signatureOf(def: Node, kind: SymbolKind, body: Node | null, source: string, spec: LanguageSpec): string | null {
   const anchor = anchorOf(def, spec);
   const start = headerStart(anchor, spec);
   const cut = body ?? def.childForFieldName("body");
-  const end = cut && cut.startIndex >= start ? cut.startIndex : def.endIndex;
+  let end = cut && cut.startIndex >= start ? cut.startIndex : def.endIndex;
+  if (kind === "constant") {
+    const eol = source.indexOf("\n", start);
+    if (eol >= 0 && eol < end) end = eol;
+  }
   return cleanSignature(withoutComments(anchor, start, end, source, spec));
 }
 

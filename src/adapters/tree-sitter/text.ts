@@ -25,11 +25,11 @@ export function cap(text: string, max: number): string {
 }
 
 /**
- * A header as written, collapsed, without the token that opens the body (`{`, `:`, `=>`, `=`) or a final `;`, capped at
- * {@link MAX_SIGNATURE}; null when nothing is left.
+ * A header as written, collapsed, without the tokens that open the body or a value (`{`, `(`, `[`, `:`, `=>`,
+ * `=`, repeated: `X = {` → `X`) or a final `;`, capped at {@link MAX_SIGNATURE}; null when nothing is left.
  */
 export function cleanSignature(header: string): string | null {
-  const text = collapse(header).replace(/\s*(?:\{|:|=>|=|;)$/, "").trim();
+  const text = collapse(header).replace(/(?:\s*(?:\{|\(|\[|:|=>|=|;))+$/, "").trim();
   return text === "" ? null : cap(text, MAX_SIGNATURE);
 }
 
