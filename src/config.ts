@@ -26,6 +26,12 @@ export const AuthorityRuleSchema = z
   .strict();
 const positiveInt = z.coerce.number().int().positive();
 
+/** True when a URL's port (if any) is 1..65535; a URL that does not parse is left to the other checks. */
+function validPort(u: string): boolean {
+  const m = /^[a-z+]+:\/\/(?:[^@/]*@)?(?:\[[^\]]*\]|[^:/?#]*)(?::(\d+))?/i.exec(u);
+  return !m?.[1] || (Number(m[1]) >= 1 && Number(m[1]) <= 65535);
+}
+
 /** The validated configuration; flat keys, the same names as in the TOML file. */
 export const ConfigSchema = z
   .object({
@@ -43,6 +49,7 @@ export const ConfigSchema = z
     memgraph_url: z
       .string()
       .regex(/^(bolt|neo4j|memgraph)(\+s|\+ssc)?:\/\/[^\s]+$/, "memgraph_url must look like bolt://host:7687")
+      .refine((u) => validPort(u), "memgraph_url has a port outside 1..65535")
       .optional()
       .describe("Memgraph Bolt URL; unset = graph reads by SQL over the canonical tables"),
     memgraph_user: z.string().optional(),
@@ -213,14 +220,21 @@ export function loadConfig(opts: { flags?: ConfigLayer; configPath?: string; env
   return cfg;
 }
 
+/** A URL with the password of its user-info masked (`scheme://user:***@host`), for messages and logs. */
+export function maskUrl(u: string): string {
+  return u.replace(/\/\/([^:@/]*):([^@/]*)@/, "//$1:***@");
+}
+
 /** The configuration with secrets masked, for logs and `doctor`. */
 export function redactConfig(cfg: Config): Record<string, unknown> {
-  const mask = (u?: string) => (u ? u.replace(/\/\/([^:@/]+):([^@/]+)@/, "//$1:***@") : u);
+  const mask = (u?: string) => (u ? maskUrl(u) : u);
   const secret = (v?: string) => (v ? "***" : v);
   return {
     ...cfg,
     database_url: mask(cfg.database_url),
     proxy_url: mask(cfg.proxy_url),
+    qdrant_url: mask(cfg.qdrant_url),
+    memgraph_url: mask(cfg.memgraph_url),
     qdrant_api_key: secret(cfg.qdrant_api_key),
     memgraph_password: secret(cfg.memgraph_password),
   };

@@ -54,7 +54,10 @@ const LEXICAL_MODEL = /^pegas-lexical-hash-v1-d(\d+)$/;
 export async function makeEmbedderFor(config: Config, model: string, dim?: number): Promise<Embedder> {
   const lexical = LEXICAL_MODEL.exec(model);
   let embedder: Embedder;
-  if (lexical) embedder = new LexicalHashEmbedder(Number(lexical[1]));
+  if (lexical) {
+    if (dim !== undefined && dim !== Number(lexical[1])) throw new PegasError("INVALID_INPUT", `model '${model}' has dimension ${lexical[1]}, not ${dim}`, { hint: "drop --dim, or name the model of that dimension" });
+    embedder = new LexicalHashEmbedder(Number(lexical[1]));
+  }
   else if (!config.ollama_host) {
     throw new PegasError("INVALID_INPUT", `model '${model}' needs Ollama, and ollama_host (OLLAMA_HOST) is not set`, {
       hint: "set OLLAMA_HOST, or give pegas-lexical-hash-v1-d<N> for the local embedder",
@@ -138,15 +141,14 @@ async function makeFetcher(config: Config): Promise<Fetcher> {
 }
 
 /**
- * A Qdrant vector projection of `model` (collection `qdrant_collection`, else derived from model and dimension), or
- * null when qdrant_url is not set. Nothing is sent until it is used.
+ * A Qdrant vector projection of `model` in `collection` (default: derived from model and dimension; the active
+ * embedder gets `qdrant_collection` when set), or null when qdrant_url is not set. Nothing is sent until it is used.
  */
-export async function makeVectorSink(config: Config, model: string, dim: number): Promise<(ProjectionSink & VectorIndex) | null> {
+export async function makeVectorSink(config: Config, model: string, dim: number, collection?: string): Promise<(ProjectionSink & VectorIndex) | null> {
   if (!config.qdrant_url) return null;
   const { QdrantVectorIndex } = await import("./adapters/qdrant/vector-index.ts");
   const { defaultCollectionName } = await import("./adapters/qdrant/ids.ts");
-  // A configured collection belongs to the configured model; another model gets its own derived collection.
-  const collection = config.qdrant_collection && model === config.embed_model ? config.qdrant_collection : defaultCollectionName(model, dim);
+  collection ??= defaultCollectionName(model, dim);
   return new QdrantVectorIndex({ url: config.qdrant_url, apiKey: config.qdrant_api_key, collection, model, dim, timeoutMs: config.qdrant_timeout_ms });
 }
 
@@ -164,7 +166,7 @@ async function makeProjections(config: Config, db: Database, store: SqlCanonical
   let vectorIndex: VectorIndex = projection.vectorIndex;
   let searchIndex: VectorIndex = projection.vectorIndex;
   let graph: GraphStore = sqlGraph;
-  const qdrant = await makeVectorSink(config, embedder.model, embedder.dim);
+  const qdrant = await makeVectorSink(config, embedder.model, embedder.dim, config.qdrant_collection);
   if (qdrant) {
     sinks.push(qdrant);
     searchIndex = new FallbackVectorIndex(qdrant, followVectors ? projection.vectorIndex : null);

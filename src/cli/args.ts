@@ -38,6 +38,7 @@ const OPTIONS = {
   kind: { type: "string", multiple: true },
   path: { type: "boolean" },
   counters: { type: "boolean" },
+  recreate: { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "V" },
 } as const;
@@ -87,8 +88,9 @@ Usage:
   pegas-memory sync [--once] [--retry-dead]
                                        apply the outbox to Qdrant / Memgraph: all that is due, then exit
                                        (--once), or following until SIGTERM; --retry-dead revives dead letters
-  pegas-memory rebuild vector|graph|all
-                                       drop and refill projections from the database alone (progress on stderr)
+  pegas-memory rebuild vector|graph|all [--recreate]
+                                       drop and refill projections from the database alone (progress on stderr);
+                                       a Qdrant collection of another dimension is refused unless --recreate
   pegas-memory reembed --model M [--dim N]
                                        embed every atom for model M (and fill its own Qdrant collection);
                                        then switching is a config change (embed_model)

@@ -33,6 +33,7 @@ function progressPrinter(): (p: RebuildProgress) => void {
 export async function runSync(config: Config, cli: Cli): Promise<number> {
   return withServices(config, async (s, signal) => {
     const revived = cli.values["retry-dead"] ? await s.outbox.retryDead() : 0;
+    if (cli.values["retry-dead"]) log.info("dead letters made pending again", { rows: revived });
     if (!s.sinks.length) log.warn("no external projection is configured (QDRANT_URL, MEMGRAPH_URL): outbox rows are acknowledged without being applied");
     if (cli.values.once) {
       const worker = outboxWorkerOf(s);
@@ -58,8 +59,11 @@ const TARGETS = ["vector", "graph", "all"] as const;
 /** `rebuild vector|graph|all`: drops and refills projections from the canonical tables, progress on stderr. */
 export async function runRebuild(config: Config, cli: Cli): Promise<number> {
   const target = cli.positionals[0] as RebuildTarget | undefined;
-  if (!target || !TARGETS.includes(target)) throw invalidInput(`rebuild needs one of ${TARGETS.join(", ")}, got '${target ?? ""}'`);
-  const r = await withServices(config, (s, signal) => rebuildProjections(s, target, progressPrinter(), signal));
+  if (!target || !TARGETS.includes(target) || cli.positionals.length > 1) {
+    throw invalidInput(`rebuild needs exactly one of ${TARGETS.join(", ")}, got '${cli.positionals.join(" ")}'`);
+  }
+  const recreate = Boolean(cli.values.recreate);
+  const r = await withServices(config, (s, signal) => rebuildProjections(s, target, progressPrinter(), { recreate, signal }));
   if (cli.values.json) outJson(r);
   else {
     if (r.embedded) out(`embedded ${r.embedded} atom(s) that lacked a vector of the active model`);
@@ -77,9 +81,10 @@ export async function runReembed(config: Config, cli: Cli): Promise<number> {
   const dim = intOption(cli, "dim");
   const r = await withServices(config, async (s, signal) => {
     const embedder = await makeEmbedderFor(config, model, dim);
-    const sink = await makeVectorSink(config, embedder.model, embedder.dim);
+    // The configured collection holds the active model's vectors; another model gets its own derived collection.
+    const sink = await makeVectorSink(config, embedder.model, embedder.dim, embedder.model === s.embedder.model ? config.qdrant_collection : undefined);
     try {
-      return await reembed(s, embedder, sink, progressPrinter(), signal);
+      return await reembed(s, embedder, sink, progressPrinter(), { recreate: Boolean(cli.values.recreate), signal });
     } finally {
       await sink?.close();
     }
@@ -87,7 +92,9 @@ export async function runReembed(config: Config, cli: Cli): Promise<number> {
   if (cli.values.json) outJson(r);
   else {
     out(`embedded ${r.embedded} atom(s) for ${r.model} (dim ${r.dim})${r.projection ? `; ${r.projection.name} holds ${JSON.stringify(r.projection.held)}` : ""}`);
-    out(`to switch, set embed_model = "${r.model}" (PEGAS_EMBED_MODEL)${r.model.startsWith("pegas-lexical") ? ` or local_embed_dim = ${r.dim}` : ""}`);
+    out(r.model.startsWith("pegas-lexical")
+      ? `to switch, set local_embed_dim = ${r.dim} (and leave ollama_host unset)`
+      : `to switch, set embed_model = "${r.model}" (PEGAS_EMBED_MODEL) and embed_dim = ${r.dim} (PEGAS_EMBED_DIM)`);
   }
   return 0;
 }
@@ -106,6 +113,12 @@ function formatSubgraph(g: Subgraph): string {
 export async function runGraph(config: Config, cli: Cli): Promise<number> {
   const kinds = cli.values.kind as string[] | undefined;
   const direction = cli.values.direction as Direction | undefined;
+  const modes = [cli.values.counters, cli.values.path].filter(Boolean).length;
+  if (modes > 1 || (cli.values.counters && cli.positionals.length)) {
+    throw invalidInput("graph takes one of: a node id, --path <from> <to>, or --counters", "see `pegas-memory --help`");
+  }
+  if (cli.values.path && cli.positionals.length !== 2) throw invalidInput("graph --path needs exactly two node ids, e.g. atom:12 atom:40");
+  if (!cli.values.path && !cli.values.counters && cli.positionals.length !== 1) throw invalidInput("graph needs one node id (atom:<id>, symbol:<id>, doc:<id>), --path or --counters");
   const text = await withServices(config, async (s): Promise<{ json: unknown; text: string; degraded?: string }> => {
     if (cli.values.counters) {
       const c = await s.graph.counters();

@@ -48,9 +48,34 @@ const PAGE = 1000;
 /** Nodes before edges, so that no edge waits for its endpoints. */
 const ENTITY_ORDER: Array<ProjectionChange["entity"]> = ["document", "symbol", "atom", "edge"];
 
-/** Drops `sink` and copies every live entity it projects (vectors of `model`) from the canonical tables into it. */
-async function refill(services: Services, sink: ProjectionSink, model: string, onProgress: (p: RebuildProgress) => void, signal?: AbortSignal): Promise<RebuiltProjection> {
+/** Options of a rebuild. */
+export interface RebuildOptions {
+  /**
+   * Drop an external projection even when it does not fit (a Qdrant collection of another dimension). Without it such
+   * a projection is left untouched and the rebuild fails with INVALID_INPUT: it may hold another model's vectors.
+   */
+  recreate?: boolean;
+  signal?: AbortSignal;
+}
+
+/**
+ * Drops `sink` and copies every live entity it projects (vectors of `model`) from the canonical tables into it. The
+ * sink is prepared first, so that a projection of another shape is refused, not dropped, unless `recreate`.
+ */
+async function refill(services: Services, sink: ProjectionSink, model: string, onProgress: (p: RebuildProgress) => void, opts: RebuildOptions): Promise<RebuiltProjection> {
+  const { signal } = opts;
   const started = performance.now();
+  if (!opts.recreate) {
+    await sink.prepare().catch((err) => {
+      if (err instanceof PegasError && err.code === "INVALID_INPUT") {
+        throw new PegasError("INVALID_INPUT", `${sink.name} was not rebuilt: ${err.message}`, {
+          hint: "point the configuration at another collection, or run `pegas-memory rebuild … --recreate` to drop it and refill it",
+          cause: err,
+        });
+      }
+      throw err;
+    });
+  }
   const counts = await services.outbox.canonicalCounts(model);
   const canonical = expectedCounts(sink, counts);
   await sink.reset();
@@ -76,9 +101,11 @@ async function refill(services: Services, sink: ProjectionSink, model: string, o
 /**
  * Rebuilds the target projections: embeds atoms lacking a vector of the active model (vector, all), rebuilds this
  * process's embedded indexes, drops and refills each external projection of the target, then drains the outbox.
- * @throws PegasError INDEX_UNAVAILABLE (an external projection unreachable), STORE_UNAVAILABLE, LLM_FAILED, CANCELLED.
+ * @throws PegasError INDEX_UNAVAILABLE (an external projection unreachable), INVALID_INPUT (a projection of another
+ * shape, without `recreate`), STORE_UNAVAILABLE, LLM_FAILED, CANCELLED.
  */
-export async function rebuildProjections(services: Services, target: RebuildTarget, onProgress: (p: RebuildProgress) => void = () => {}, signal?: AbortSignal): Promise<RebuildResult> {
+export async function rebuildProjections(services: Services, target: RebuildTarget, onProgress: (p: RebuildProgress) => void = () => {}, opts: RebuildOptions = {}): Promise<RebuildResult> {
+  const { signal } = opts;
   const wantVector = target !== "graph";
   const wantGraph = target !== "vector";
   const notes: string[] = [];
@@ -92,7 +119,7 @@ export async function rebuildProjections(services: Services, target: RebuildTarg
   }
   if (wantGraph && !services.sinks.some(isGraphSink)) notes.push("graph reads are answered by SQL over the canonical tables: nothing to rebuild");
   for (const sink of services.sinks) {
-    if (isGraphSink(sink) ? wantGraph : wantVector) projections.push(await refill(services, sink, services.embedder.model, onProgress, signal));
+    if (isGraphSink(sink) ? wantGraph : wantVector) projections.push(await refill(services, sink, services.embedder.model, onProgress, opts));
   }
   const drained = await drainOutbox(services, signal);
   return { target, embedded, projections, outbox_drained: drained, notes };
@@ -118,7 +145,8 @@ export interface ReembedResult {
  * models' vectors), then refills `sink` (that model's own collection) when given. Idempotent and resumable.
  * @throws PegasError LLM_FAILED, STORE_UNAVAILABLE, INDEX_UNAVAILABLE, CANCELLED.
  */
-export async function reembed(services: Services, embedder: Embedder, sink: ProjectionSink | null, onProgress: (p: RebuildProgress) => void = () => {}, signal?: AbortSignal): Promise<ReembedResult> {
+export async function reembed(services: Services, embedder: Embedder, sink: ProjectionSink | null, onProgress: (p: RebuildProgress) => void = () => {}, opts: RebuildOptions = {}): Promise<ReembedResult> {
+  const { signal } = opts;
   const model = embedder.model;
   const before = await services.outbox.canonicalCounts(model);
   const total = before.atom;
@@ -135,6 +163,6 @@ export async function reembed(services: Services, embedder: Embedder, sink: Proj
     after = atoms[atoms.length - 1].id;
     onProgress({ projection: "pm_atom_embedding", entity: model, done, total });
   }
-  const projection = sink ? await refill(services, sink, model, onProgress, signal) : null;
+  const projection = sink ? await refill(services, sink, model, onProgress, opts) : null;
   return { model, dim: embedder.dim, embedded, projection };
 }

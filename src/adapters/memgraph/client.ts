@@ -6,6 +6,7 @@
  * server fails at once instead of after the driver's retry window, and a deadline on every call.
  */
 import neo4j, { type Driver, type ManagedTransaction, type QueryResult, type RecordShape } from "neo4j-driver";
+import { maskUrl } from "../../config.ts";
 import { PegasError } from "../../errors.ts";
 import { log } from "../../log.ts";
 import { VERSION } from "../../version.ts";
@@ -33,7 +34,7 @@ const SCHEMES = /^(bolt|neo4j|memgraph)(\+s|\+ssc)?:\/\/[^\s/?#]+(\/\S*)?$/;
 /** The URL handed to the driver: memgraph:// is an alias of bolt://. @throws PegasError INVALID_INPUT */
 export function driverUrl(url: string): string {
   if (typeof url !== "string" || !SCHEMES.test(url)) {
-    throw new PegasError("INVALID_INPUT", `memgraph_url '${String(url)}' is not a Bolt URL`, { hint: "use e.g. bolt://127.0.0.1:7687" });
+    throw new PegasError("INVALID_INPUT", `memgraph_url '${maskUrl(String(url))}' is not a Bolt URL`, { hint: "use e.g. bolt://127.0.0.1:7687" });
   }
   return url.replace(/^memgraph/, "bolt");
 }
@@ -64,7 +65,7 @@ export class MemgraphClient {
 
   /** @throws PegasError INVALID_INPUT for a URL that is not Bolt. */
   constructor(opts: MemgraphClientOptions) {
-    this.url = opts.url;
+    this.url = maskUrl(opts.url);
     this.timeoutMs = opts.timeoutMs;
     // Memgraph without authentication accepts any basic token; its docs use empty strings.
     const auth = neo4j.auth.basic(opts.user ?? "", opts.password ?? "");
@@ -78,7 +79,7 @@ export class MemgraphClient {
         disableLosslessIntegers: false,
       });
     } catch (cause) {
-      throw new PegasError("INVALID_INPUT", `memgraph_url '${opts.url}' is not usable: ${(cause as Error).message}`, { hint: "use e.g. bolt://127.0.0.1:7687", cause });
+      throw new PegasError("INVALID_INPUT", `memgraph_url '${maskUrl(opts.url)}' is not usable: ${(cause as Error).message}`, { hint: "use e.g. bolt://127.0.0.1:7687", cause });
     }
   }
 

@@ -6,6 +6,7 @@
  */
 import { QdrantClient } from "@qdrant/js-client-rest";
 import type { AtomFilter } from "../../domain/atom.ts";
+import { maskUrl } from "../../config.ts";
 import { PegasError } from "../../errors.ts";
 import { log } from "../../log.ts";
 import type { AtomState, ProjectionChange, ProjectionCounts, ProjectionSink } from "../../ports/projection-sink.ts";
@@ -74,7 +75,8 @@ export class QdrantVectorIndex implements VectorIndex, ProjectionSink {
   /** @throws PegasError INVALID_INPUT for a URL that is not http(s), a bad collection name or dimension. */
   constructor(opts: QdrantIndexOptions) {
     const url = checkOptions(opts);
-    this.url = opts.url.replace(/\/+$/, "");
+    // Messages and logs name the server; a password in the URL is never shown.
+    this.url = maskUrl(opts.url.replace(/\/+$/, ""));
     this.collection = opts.collection;
     this.model = opts.model;
     this.dim = opts.dim;
