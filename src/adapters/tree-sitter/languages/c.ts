@@ -12,26 +12,24 @@
  */
 import type { LanguageSpec } from "./spec.ts";
 
-/** Node types whose children are file-level declarations (include guards, `#if` branches, `extern "C"` blocks). */
-export const C_FILE_SCOPES = [
-  "translation_unit",
-  "preproc_if",
-  "preproc_ifdef",
-  "preproc_else",
-  "preproc_elif",
-  "preproc_elifdef",
-  "declaration_list",
-] as const;
-
-/** `pattern` (which must carry its own captures) as a direct child of any of `parents`: one alternation. */
-export function childOf(parents: readonly string[], pattern: string): string {
-  return `[${parents.map((p) => `(${p} ${pattern})`).join(" ")}]`;
+/**
+ * A declarator that declares a function: `f(…)`, `*f(…)`, `**f(…)` (and `&f(…)` when `references`); `name` is the
+ * pattern of the function_declarator's own declarator, with its captures (`(identifier) @name`).
+ */
+export function functionDeclarator(name: string, references = false): string {
+  const fn = `(function_declarator declarator: ${name})`;
+  const refs = references ? ` (reference_declarator ${fn})` : "";
+  return `[${fn} (pointer_declarator declarator: ${fn}) (pointer_declarator declarator: (pointer_declarator declarator: ${fn}))${refs}]`;
 }
 
-/** A declarator that names a function `@name`: `f(…)`, `*f(…)`, `**f(…)`; `name` is the node types allowed. */
-export function functionDeclarator(name: string): string {
-  const fn = `(function_declarator declarator: ${name} @name)`;
-  return `[${fn} (pointer_declarator declarator: ${fn}) (pointer_declarator declarator: (pointer_declarator declarator: ${fn}))]`;
+/**
+ * Prototypes declared by `fd` (a {@link functionDeclarator}): the ones inside a function body are claimed by a
+ * `@skip` first (a local prototype, or C++'s `Widget w(a);`, which parses as one), so only file-, namespace- and
+ * class-level ones become symbols. Cheaper to compile than listing every file-level parent.
+ */
+export function prototypes(fd: string): string {
+  const declaration = `(declaration declarator: ${fd})`;
+  return `(compound_statement ${declaration} @skip)\n${declaration} @definition.function`;
 }
 
 /** The declarator of a typedef naming `@name`: `t`, `*t`, `t[N]`, `(*t)(…)`. */
@@ -40,38 +38,48 @@ export const typedefDeclarator = `[(type_identifier) @name
   (array_declarator declarator: (type_identifier) @name)
   (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (type_identifier) @name)))]`;
 
+/** C's aggregate specifiers and the kind each defines. */
+export const C_AGGREGATES: readonly (readonly [string, "struct" | "enum" | "class"])[] = [
+  ["struct_specifier", "struct"],
+  ["union_specifier", "struct"],
+  ["enum_specifier", "enum"],
+];
+
 /**
- * Struct, union and enum definitions: under a typedef they take its name (pattern first, so it wins over the plain
- * typedef pattern for the same name); elsewhere (file level, `struct s {…} v;`, nested in a struct) their tag.
+ * Struct, union and enum (and C++ class) definitions: under a typedef they take its name (pattern first, so it wins
+ * over the plain typedef pattern for the same name) and their tag is claimed by a `@skip`, so it never nests as
+ * `ring_t.ring`; elsewhere (file level, `struct s {…} v;`, nested in a struct) they are named by their tag.
  */
-export function aggregateDefinitions(scopes: readonly string[]): string {
-  const kinds: [string, string][] = [["struct_specifier", "struct"], ["union_specifier", "struct"], ["enum_specifier", "enum"]];
+export function aggregateDefinitions(kinds = C_AGGREGATES): string {
   const out: string[] = [];
   for (const [type, kind] of kinds) {
     out.push(`(type_definition type: (${type} body: (_) @body) declarator: (type_identifier) @name) @definition.${kind}`);
-    const tagged = `(${type} name: (type_identifier) @name body: (_)) @definition.${kind}`;
-    out.push(childOf(scopes, tagged));
-    out.push(`[(declaration type: ${tagged}) (field_declaration type: ${tagged})]`);
+    out.push(`(type_definition type: (${type} name: (type_identifier) @name) @skip)`);
+    out.push(`(${type} name: (type_identifier) @name body: (_)) @definition.${kind}`);
   }
   return out.join("\n");
 }
 
-/** File-level `const` objects (`static const size_t MAX = 64;`, `const char *NAME = "x";`, `const int T[] = {…}`). */
-export function constObjects(scopes: readonly string[]): string {
+/**
+ * Objects declared with one of `qualifiers` outside functions (`static const size_t MAX = 64;`, `const char *NAME =
+ * "x";`, `const int T[] = {…}`, C++ `constexpr`); those in a function body or a `for` header are claimed by a `@skip`.
+ */
+export function constObjects(qualifiers: readonly string[] = ["const"]): string {
   const declarator = `[(identifier) @name (pointer_declarator declarator: (identifier) @name) (array_declarator declarator: (identifier) @name)]`;
-  const declaration = `((declaration (type_qualifier) @_q declarator: (init_declarator declarator: ${declarator})) @definition.constant
-    (#eq? @_q "const"))`;
-  return childOf(scopes, declaration);
+  const declaration = `(declaration (type_qualifier) @_q declarator: (init_declarator declarator: ${declarator}))`;
+  const names = qualifiers.map((q) => `"${q}"`).join(" ");
+  return `[(compound_statement ${declaration} @skip) (for_statement initializer: ${declaration} @skip)]
+(${declaration} @definition.constant (#any-of? @_q ${names}))`;
 }
 
 const definitions = `
-(function_definition declarator: ${functionDeclarator("(identifier)")}) @definition.function
-${childOf(C_FILE_SCOPES, `(declaration declarator: ${functionDeclarator("(identifier)")}) @definition.function`)}
-${aggregateDefinitions(C_FILE_SCOPES)}
+(function_definition declarator: ${functionDeclarator("(identifier) @name")}) @definition.function
+${prototypes(functionDeclarator("(identifier) @name"))}
+${aggregateDefinitions()}
 (type_definition declarator: ${typedefDeclarator}) @definition.type
 (preproc_function_def name: (identifier) @name value: (_)? @body) @definition.function
 (preproc_def name: (identifier) @name value: (_)) @definition.constant
-${constObjects(C_FILE_SCOPES)}
+${constObjects()}
 `;
 
 /** `#include` as an edge to the path as written, without quotes or angle brackets. */

@@ -13,10 +13,14 @@
 import type { ImportBinding } from "../../../ports/symbol-extractor.ts";
 import type { ImportMatch, LanguageSpec } from "./spec.ts";
 
-/** A type named as `Foo`, `Foo<T>`, `a::Foo` or `a::Foo<T>`: the name node (`Foo`) is captured as `@<capture>`. */
+/**
+ * A type named as `Foo`, `Foo<T>`, `a::Foo` or `a::Foo<T>`: the name node (`Foo`) is captured as `@<capture>`. Kept
+ * flat: tree-sitter drops matches of an alternation nested directly in another (`[[…] @x …]`).
+ */
 function typeName(capture: string): string {
-  const plain = `[(type_identifier) @${capture} (scoped_type_identifier name: (type_identifier) @${capture})]`;
-  return `[${plain} (generic_type type: ${plain})]`;
+  const scoped = `(scoped_type_identifier name: (type_identifier) @${capture})`;
+  return `[(type_identifier) @${capture} ${scoped}
+    (generic_type type: (type_identifier) @${capture}) (generic_type type: ${scoped})]`;
 }
 
 /** A trait or base as written without its type arguments (`Debug`, `fmt::Display`, `Iterator` of `Iterator<…>`). */
