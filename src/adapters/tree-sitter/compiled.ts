@@ -5,7 +5,7 @@
  */
 import { Parser, Query, type Language } from "web-tree-sitter";
 import { PegasError } from "../../errors.ts";
-import { SYMBOL_KINDS, type CodeLanguage } from "../../ports/symbol-extractor.ts";
+import { SYMBOL_KINDS } from "../../ports/symbol-extractor.ts";
 import { grammar } from "./grammars.ts";
 import type { LanguageQueries, LanguageSpec } from "./languages/spec.ts";
 
@@ -24,19 +24,20 @@ export interface CompiledLanguage {
   partOf: readonly QueryPart[];
 }
 
-const compiled = new Map<CodeLanguage, Promise<CompiledLanguage>>();
+// Keyed by the spec object, not its language: a test's ad-hoc spec never shadows the registered one.
+const compiled = new WeakMap<LanguageSpec, Promise<CompiledLanguage>>();
 
 /**
- * The compiled form of `spec` (cached by language).
+ * The compiled form of `spec` (cached per spec object).
  * @throws PegasError INTERNAL: grammar not loadable (grammars.ts), or a query that does not compile against it or
  *   uses an unknown `@definition.<kind>`.
  */
 export function compileLanguage(spec: LanguageSpec): Promise<CompiledLanguage> {
-  let entry = compiled.get(spec.language);
+  let entry = compiled.get(spec);
   if (!entry) {
     entry = build(spec);
-    entry.catch(() => compiled.delete(spec.language));
-    compiled.set(spec.language, entry);
+    entry.catch(() => compiled.delete(spec));
+    compiled.set(spec, entry);
   }
   return entry;
 }

@@ -7,7 +7,7 @@ import type { Node, QueryMatch } from "web-tree-sitter";
 import type { ExtractedDependency, ImportBinding } from "../../ports/symbol-extractor.ts";
 import type { DefinitionIndex } from "./definitions.ts";
 import type { ImportMatch, LanguageSpec } from "./languages/spec.ts";
-import { cap, collapse, MAX_RECEIVER, textOf, unquote } from "./text.ts";
+import { collapse, excerpt, MAX_RECEIVER, textOf, unquote } from "./text.ts";
 
 /** Edges and bindings collected from one file. */
 export interface EdgeSet {
@@ -102,7 +102,7 @@ function callMatch(match: QueryMatch, spec: LanguageSpec, source: string, out: C
   const target = textOf(callee, source);
   if (spec.ignoredCalls?.has(target)) return;
   const receiverNode = c.get("receiver");
-  const receiver = receiverNode ? cap(collapse(textOf(receiverNode, source)), MAX_RECEIVER) : undefined;
+  const receiver = receiverNode ? excerpt(source, receiverNode.startIndex, receiverNode.endIndex, MAX_RECEIVER) : undefined;
   out.edge("calls", c.get("call") ?? callee, target, receiver);
 }
 

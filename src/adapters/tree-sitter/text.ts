@@ -25,6 +25,16 @@ export function cap(text: string, max: number): string {
 }
 
 /**
+ * `source[start, end)` collapsed and capped at `max`, without collapsing more than needed: a chained call's
+ * receiver can span many lines, and only its first `max` visible characters are kept.
+ */
+export function excerpt(source: string, start: number, end: number, max: number): string {
+  const window = Math.min(end, start + 4 * max);
+  const text = collapse(source.slice(start, window));
+  return window < end && text.length <= max ? cap(text + " …", max) : cap(text, max);
+}
+
+/**
  * A header as written, collapsed, without the tokens that open the body or a value (`{`, `(`, `[`, `:`, `=>`,
  * `=`, repeated: `X = {` → `X`) or a final `;`, capped at {@link MAX_SIGNATURE}; null when nothing is left.
  */
