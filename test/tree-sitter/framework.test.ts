@@ -154,6 +154,20 @@ describe("generic captures", () => {
   });
 });
 
+describe("leading comments", () => {
+  test("a comment right below a node that ends with its newline (C `#include`) is a doc, not a trailing comment", async () => {
+    const { c } = await import("../../src/adapters/tree-sitter/languages/c.ts");
+    const f = await extractWithSpec(c, "x.h", "#include <stddef.h>\n/* Opens a ring. */\nint ring_open(void);\n");
+    expect(f.symbols[0]).toMatchObject({ qualifiedName: "ring_open", docstring: "Opens a ring." });
+  });
+
+  test("a comment after code on its line, or above a blank line, is not a doc", async () => {
+    const src = "x = 1  # trailing\ndef f():\n    pass\n\n# detached\n\ndef g():\n    pass\n";
+    const f = await extractor.extract("m.py", src, "python");
+    expect(f.symbols.filter((s) => s.kind === "function").map((s) => [s.name, s.docstring])).toEqual([["f", null], ["g", null]]);
+  });
+});
+
 describe("text helpers", () => {
   test("comment markers of the twelve languages", () => {
     expect(stripCommentMarkers("/**\n * Sends.\n *\n * @param x one\n */")).toBe("\nSends.\n\n@param x one\n ");

@@ -84,16 +84,22 @@ function leadingComment(node: Node, source: string, spec: LanguageSpec): string 
   const comments: string[] = [];
   let row = node.startPosition.row;
   for (let sib = node.previousNamedSibling; sib; sib = sib.previousNamedSibling) {
-    if (sib.endPosition.row < row - 1) break;
+    if (lastRow(sib) < row - 1) break;
     if (skip.includes(sib.type)) {
       row = sib.startPosition.row;
       continue;
     }
     if (!spec.commentTypes.includes(sib.type) || source.startsWith("#!", sib.startIndex)) break;
     const before = sib.previousSibling;
-    if (before && before.endPosition.row === sib.startPosition.row && !spec.commentTypes.includes(before.type)) break;
+    if (before && lastRow(before) === sib.startPosition.row && !spec.commentTypes.includes(before.type)) break;
     comments.unshift(textOf(sib, source));
     row = sib.startPosition.row;
   }
   return commentDoc(comments);
+}
+
+/** The last row holding text of a node (one that ends at column 0 ends with the previous row's newline: `#include`). */
+function lastRow(node: Node): number {
+  const end = node.endPosition;
+  return end.column === 0 && end.row > node.startPosition.row ? end.row - 1 : end.row;
 }
