@@ -11,6 +11,7 @@ import traces0003 from "../../../migrations/0003_traces.sql" with { type: "text"
 import verifyQueue0004 from "../../../migrations/0004_verify_queue.sql" with { type: "text" };
 import outboxWorker0005 from "../../../migrations/0005_outbox_worker.sql" with { type: "text" };
 import graphIndexes0006 from "../../../migrations/0006_graph_indexes.sql" with { type: "text" };
+import code0007 from "../../../migrations/0007_code.sql" with { type: "text" };
 import { sha256Hex } from "../../domain/hash.ts";
 import { log } from "../../log.ts";
 
@@ -29,6 +30,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, name: "verify_queue", sql: verifyQueue0004 },
   { version: 5, name: "outbox_worker", sql: outboxWorker0005 },
   { version: 6, name: "graph_indexes", sql: graphIndexes0006 },
+  { version: 7, name: "code", sql: code0007 },
 ];
 
 /** Key of the advisory lock that serializes migrators ("pegasmig" folded into an int8). */

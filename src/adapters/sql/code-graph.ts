@@ -1,0 +1,127 @@
+/**
+ * SQL reads behind memory_code_graph that the GraphStore port does not answer: finding a symbol by id, qualified
+ * name or file, the outgoing dependencies of a whole file, and a repository overview (files, symbols, dependency
+ * counts, most-depended-on symbols, the module import graph, external imports).
+ */
+import type { Sql } from "postgres";
+import { PegasError } from "../../errors.ts";
+import type { CodeEdgeRow, CodeRepoSummary, CodeSymbolRow } from "../../ports/code-store.ts";
+import { SYMBOL_COLUMNS, symbolOfRow } from "./code-text.ts";
+
+const FILE = `{"file": true}`;
+
+function repoFilter(sql: Sql<any>, repo: string | undefined) {
+  return repo === undefined ? sql`` : sql`AND s.repo = ${repo}`;
+}
+
+/** A symbol by reference (see CodeStore.findSymbol). */
+export async function findSymbol(sql: Sql<any>, ref: string, repo?: string): Promise<CodeSymbolRow | null> {
+  const r = ref.trim();
+  const m = /^symbol:([1-9]\d{0,15})$/.exec(r);
+  if (m) {
+    const rows = await sql`SELECT ${sql.unsafe(SYMBOL_COLUMNS)} FROM pm_code_symbol s WHERE s.id = ${Number(m[1])} ${repoFilter(sql, repo)}`;
+    return rows.length ? symbolOfRow(rows[0]) : null;
+  }
+  const path = r.replace(/^\.\//, "");
+  const rows = await sql`
+    SELECT ${sql.unsafe(SYMBOL_COLUMNS)},
+           CASE WHEN s.qualified_name = ${r} AND s.kind <> 'module' THEN 0
+                WHEN s.path = ${path} AND s.metadata @> ${FILE}::jsonb THEN 1
+                WHEN s.qualified_name = ${r} THEN 2 ELSE 3 END AS pref
+      FROM pm_code_symbol s
+     WHERE (s.qualified_name = ${r} OR (s.path = ${path} AND s.metadata @> ${FILE}::jsonb)) ${repoFilter(sql, repo)}
+     ORDER BY pref, s.repo, s.path, s.line_start LIMIT 1`;
+  if (rows.length) return symbolOfRow(rows[0]);
+  const byName = await sql`
+    SELECT ${sql.unsafe(SYMBOL_COLUMNS)} FROM pm_code_symbol s WHERE s.name = ${r} ${repoFilter(sql, repo)}
+     ORDER BY s.repo, s.path, s.line_start LIMIT 2`;
+  return byName.length === 1 ? symbolOfRow(byName[0]) : null;
+}
+
+/** Symbols by id, in id order. */
+export async function symbolsByIds(sql: Sql<any>, ids: number[]): Promise<CodeSymbolRow[]> {
+  if (!ids.length) return [];
+  const rows = await sql`SELECT ${sql.unsafe(SYMBOL_COLUMNS)} FROM pm_code_symbol s WHERE s.id = ANY(${ids}::bigint[]) ORDER BY s.id`;
+  return rows.map(symbolOfRow);
+}
+
+/** Outgoing dependencies of every symbol of a file (see CodeStore.fileEdges). */
+export async function fileEdges(sql: Sql<any>, repo: string, path: string, kinds: string[] | undefined, limit: number): Promise<{ edges: CodeEdgeRow[]; truncated: boolean }> {
+  const rows = await sql`
+    SELECT d.id, d.kind, d.src_symbol_id, s.qualified_name AS src_qn, d.dst_symbol_id, d.dst_name, t.path AS dst_path,
+           t.qualified_name AS dst_qn, d.line, d.confidence
+      FROM pm_code_dependency d
+      JOIN pm_code_symbol s ON s.id = d.src_symbol_id
+      LEFT JOIN pm_code_symbol t ON t.id = d.dst_symbol_id
+     WHERE d.repo = ${repo} AND d.path = ${path} ${kinds?.length ? sql`AND d.kind = ANY(${kinds}::text[])` : sql``}
+     ORDER BY d.line, d.id LIMIT ${limit + 1}`;
+  const edges = rows.slice(0, limit).map((r) => ({
+    id: Number(r.id), kind: String(r.kind), srcSymbolId: Number(r.src_symbol_id), srcQualifiedName: String(r.src_qn),
+    dstSymbolId: r.dst_symbol_id === null ? null : Number(r.dst_symbol_id), dstName: String(r.dst_name),
+    dstPath: (r.dst_path as string | null) ?? null, dstQualifiedName: (r.dst_qn as string | null) ?? null,
+    line: r.line === null ? null : Number(r.line), confidence: Number(r.confidence),
+  }));
+  return { edges, truncated: rows.length > limit };
+}
+
+async function notFound(sql: Sql<any>, repo: string): Promise<PegasError> {
+  const known = await sql`SELECT DISTINCT repo FROM pm_code_file ORDER BY repo LIMIT 5`;
+  const list = known.map((r) => `'${String(r.repo)}'`).join(", ");
+  return new PegasError("NOT_FOUND", `no code stored for repo '${repo}'`, {
+    hint: list ? `stored repos include ${list}; or call memory_store_code first` : "call memory_store_code {path} first",
+  });
+}
+
+/** Counts of files, symbols and dependencies. */
+async function counts(sql: Sql<any>, repo: string): Promise<Pick<CodeRepoSummary, "files" | "symbols" | "dependencies">> {
+  const files = await sql`SELECT status, count(*) AS n FROM pm_code_file WHERE repo = ${repo} GROUP BY status`;
+  const syms = await sql`
+    SELECT kind, language, count(*) AS n FROM pm_code_symbol s WHERE s.repo = ${repo} AND NOT s.metadata @> ${FILE}::jsonb GROUP BY kind, language`;
+  const deps = await sql`
+    SELECT kind, count(*) FILTER (WHERE dst_symbol_id IS NOT NULL) AS resolved, count(*) FILTER (WHERE dst_symbol_id IS NULL) AS unresolved
+      FROM pm_code_dependency WHERE repo = ${repo} GROUP BY kind ORDER BY kind`;
+  const f = { total: 0, parsed: 0, failed: 0, skipped: 0 };
+  for (const r of files) {
+    f[r.status as "parsed" | "failed" | "skipped"] = Number(r.n);
+    f.total += Number(r.n);
+  }
+  const byKind: Record<string, number> = {};
+  const byLanguage: Record<string, number> = {};
+  let total = 0;
+  for (const r of syms) {
+    byKind[r.kind] = (byKind[r.kind] ?? 0) + Number(r.n);
+    byLanguage[r.language] = (byLanguage[r.language] ?? 0) + Number(r.n);
+    total += Number(r.n);
+  }
+  const dependencies: CodeRepoSummary["dependencies"] = {};
+  for (const r of deps) dependencies[String(r.kind)] = { resolved: Number(r.resolved), unresolved: Number(r.unresolved) };
+  return { files: f, symbols: { total, byKind, byLanguage }, dependencies };
+}
+
+/** Repository overview (see CodeStore.repoSummary). @throws PegasError NOT_FOUND */
+export async function repoSummary(sql: Sql<any>, repo: string, limits: { top: number; edges: number }): Promise<CodeRepoSummary> {
+  const base = await counts(sql, repo);
+  if (base.files.total === 0) throw await notFound(sql, repo);
+  const top = await sql`
+    SELECT ${sql.unsafe(SYMBOL_COLUMNS)}, x.n FROM (
+      SELECT dst_symbol_id, count(*) AS n FROM pm_code_dependency
+       WHERE repo = ${repo} AND dst_symbol_id IS NOT NULL AND kind <> 'imports' GROUP BY dst_symbol_id
+       ORDER BY count(*) DESC, dst_symbol_id LIMIT ${limits.top}) x
+      JOIN pm_code_symbol s ON s.id = x.dst_symbol_id
+     ORDER BY x.n DESC, s.id`;
+  const imports = await sql`
+    SELECT DISTINCT s.path AS src, t.path AS dst FROM pm_code_dependency d
+      JOIN pm_code_symbol s ON s.id = d.src_symbol_id JOIN pm_code_symbol t ON t.id = d.dst_symbol_id
+     WHERE d.repo = ${repo} AND d.kind = 'imports' AND s.path <> t.path
+     ORDER BY 1, 2 LIMIT ${limits.edges}`;
+  const external = await sql`
+    SELECT dst_name, count(DISTINCT path) AS n FROM pm_code_dependency
+     WHERE repo = ${repo} AND kind = 'imports' AND dst_symbol_id IS NULL GROUP BY dst_name
+     ORDER BY n DESC, dst_name LIMIT ${limits.top}`;
+  return {
+    ...base,
+    mostDependedOn: top.map((r) => ({ symbol: symbolOfRow(r), dependents: Number(r.n) })),
+    moduleImports: imports.map((r) => ({ from: String(r.src), to: String(r.dst) })),
+    externalImports: external.map((r) => ({ name: String(r.dst_name), importers: Number(r.n) })),
+  };
+}

@@ -1,0 +1,146 @@
+/**
+ * The resolution pass after a walk: unresolved dependency targets of the changed files, and still-unresolved ones
+ * elsewhere whose last identifier names a symbol of those files (a file they call may just have been stored), are
+ * resolved by the rules of code-resolve-rules.ts, a chunk of files at a time: a few lookups per chunk, then one
+ * transaction that sets the targets and queues their outbox rows.
+ */
+import type { Sql } from "postgres";
+import { PegasError } from "../../errors.ts";
+import type { ResolveOutcome } from "../../ports/code-store.ts";
+import type { ImportBinding } from "../../ports/symbol-extractor.ts";
+import { ModuleIndex } from "./code-module-index.ts";
+import { decide, planSteps, type ResolveEdge, type ResolveLookup, type ResolveStep, type ResolveSymbol, stepNeeds } from "./code-resolve-rules.ts";
+import { enqueueIds, lockRepo } from "./code-write.ts";
+
+/** Runs `fn` on the database (retried when an embedded host changed), driver errors mapped; `what` names it. */
+export type SqlRunner = <T>(what: string, fn: (sql: Sql<any>) => Promise<T>) => Promise<T>;
+
+/** Files per chunk. */
+const CHUNK = 100;
+
+function toSymbol(r: Record<string, unknown>): ResolveSymbol {
+  return { id: Number(r.id), path: String(r.path), name: String(r.name), qualifiedName: String(r.qualified_name), kind: String(r.kind), lineStart: Number(r.line_start) };
+}
+
+function group<K>(rows: ResolveSymbol[], key: (s: ResolveSymbol) => K): Map<K, ResolveSymbol[]> {
+  const m = new Map<K, ResolveSymbol[]>();
+  for (const s of rows) {
+    const k = key(s);
+    const list = m.get(k);
+    if (list) list.push(s);
+    else m.set(k, [s]);
+  }
+  return m;
+}
+
+/** The files whose unresolved edges this pass examines: the changed ones, then those naming their symbols. */
+async function filesToExamine(run: SqlRunner, repo: string, changed: string[]): Promise<string[]> {
+  const others = await run("find dependencies to resolve", (sql) => sql`
+    SELECT DISTINCT d.path FROM pm_code_dependency d
+     WHERE d.repo = ${repo} AND d.dst_symbol_id IS NULL AND d.path IS NOT NULL
+       AND d.dst_leaf IN (SELECT s.name FROM pm_code_symbol s WHERE s.repo = ${repo} AND s.path = ANY(${changed}::text[]))`);
+  const set = new Set(changed);
+  for (const r of others) set.add(String(r.path));
+  return [...set].sort();
+}
+
+async function loadChunk(sql: Sql<any>, repo: string, paths: string[]): Promise<{ edges: ResolveEdge[]; imports: Map<string, ImportBinding[]> }> {
+  const rows = await sql`
+    SELECT d.id, d.kind, d.dst_name, d.receiver, d.path, f.language, s.qualified_name, (s.metadata @> '{"file": true}') AS src_file
+      FROM pm_code_dependency d
+      JOIN pm_code_symbol s ON s.id = d.src_symbol_id
+      JOIN pm_code_file f ON f.repo = d.repo AND f.path = d.path
+     WHERE d.repo = ${repo} AND d.path = ANY(${paths}::text[]) AND d.dst_symbol_id IS NULL`;
+  const edges = rows.map((r) => ({
+    id: Number(r.id), kind: String(r.kind), target: String(r.dst_name), receiver: (r.receiver as string | null) ?? null,
+    path: String(r.path), language: String(r.language), srcQualifiedName: r.src_file ? null : String(r.qualified_name),
+  }));
+  const files = await sql`SELECT path, imports FROM pm_code_file WHERE repo = ${repo} AND path = ANY(${paths}::text[])`;
+  const imports = new Map(files.map((f) => [String(f.path), (Array.isArray(f.imports) ? f.imports : []) as ImportBinding[]]));
+  return { edges, imports };
+}
+
+/** Fetches what the chunk's steps ask for and answers them. */
+async function lookupFor(sql: Sql<any>, repo: string, paths: string[], steps: ResolveStep[][], modules: ModuleIndex): Promise<ResolveLookup> {
+  const qnByPath = new Map<string, Set<string>>();
+  const qnByDir = new Map<string, Set<string>>();
+  for (const s of steps) stepNeeds(s, qnByPath, qnByDir);
+  const flat = (m: Map<string, Set<string>>) => [...m].flatMap(([k, qs]) => [...qs].map((q) => [k, q] as const));
+  const pq = flat(qnByPath);
+  const dq = flat(qnByDir);
+  const byQnRows = pq.length ? await sql`
+    SELECT s.id, s.path, s.name, s.qualified_name, s.kind, s.line_start FROM pm_code_symbol s
+      JOIN unnest(${pq.map((x) => x[0])}::text[], ${pq.map((x) => x[1])}::text[]) AS x(p, q)
+        ON s.repo = ${repo} AND s.path = x.p AND s.qualified_name = x.q` : [];
+  const nestedRows = await sql`
+    SELECT s.id, s.path, s.name, s.qualified_name, s.kind, s.line_start FROM pm_code_symbol s
+     WHERE s.repo = ${repo} AND s.path = ANY(${paths}::text[]) AND s.kind = 'function' AND s.name <> s.qualified_name`;
+  const dirRows = dq.length ? await sql`
+    SELECT s.id, s.path, s.name, s.qualified_name, s.kind, s.line_start, x.d FROM pm_code_symbol s
+      JOIN unnest(${dq.map((x) => x[0])}::text[], ${dq.map((x) => x[1])}::text[]) AS x(d, q)
+        ON s.repo = ${repo} AND s.name = x.q AND s.qualified_name = x.q AND (CASE WHEN strpos(s.path, '/') > 0 THEN regexp_replace(s.path, '/[^/]*$', '') ELSE '' END) = x.d` : [];
+  const byQn = group(byQnRows.map(toSymbol), (s) => `${s.path}\u0000${s.qualifiedName}`);
+  const byName = group(nestedRows.map(toSymbol), (s) => `${s.path}\u0000${s.name}`);
+  const inDir = group(dirRows.map((r) => ({ ...toSymbol(r), dir: String(r.d) })), (s) => `${(s as ResolveSymbol & { dir: string }).dir}\u0000${s.qualifiedName}`);
+  return {
+    moduleSymbol: (p) => modules.moduleSymbol(p),
+    byQn: (p, q) => byQn.get(`${p}\u0000${q}`) ?? [],
+    byName: (p, n) => byName.get(`${p}\u0000${n}`) ?? [],
+    inDir: (d, q) => inDir.get(`${d}\u0000${q}`) ?? [],
+  };
+}
+
+/** Resolves one chunk of files; returns [examined, resolved]. */
+async function resolveChunk(run: SqlRunner, repo: string, paths: string[], modules: ModuleIndex): Promise<[number, number]> {
+  const updates = await run("resolve dependency targets", async (sql) => {
+    const { edges, imports } = await loadChunk(sql, repo, paths);
+    const steps = edges.map((e) => planSteps(e, imports.get(e.path) ?? [], modules));
+    const lookup = await lookupFor(sql, repo, paths, steps, modules);
+    const out: Array<{ id: number; symbolId: number; confidence: number }> = [];
+    edges.forEach((e, i) => {
+      const d = decide(steps[i], lookup);
+      if (d) out.push({ id: e.id, ...d });
+    });
+    return { examined: edges.length, out };
+  });
+  if (!updates.out.length) return [updates.examined, 0];
+  const done = await run("store resolved dependency targets", (sql) =>
+    sql.begin(async (tx) => {
+      await lockRepo(tx, repo);
+      const rows = await tx`
+        UPDATE pm_code_dependency d SET dst_symbol_id = x.s, confidence = x.c
+          FROM unnest(${updates.out.map((u) => u.id)}::bigint[], ${updates.out.map((u) => u.symbolId)}::bigint[],
+                      ${updates.out.map((u) => u.confidence)}::real[]) AS x(i, s, c)
+         WHERE d.id = x.i AND d.dst_symbol_id IS NULL AND EXISTS (SELECT 1 FROM pm_code_symbol t WHERE t.id = x.s)
+        RETURNING d.id`;
+      const ids = rows.map((r) => Number(r.id));
+      await enqueueIds(tx, "code_dependency", ids, "upsert");
+      return ids.length;
+    }) as Promise<number>);
+  return [updates.examined, done];
+}
+
+/** The pass (see CodeStore.resolveDependencies). @throws PegasError CANCELLED, STORE_UNAVAILABLE */
+export async function resolvePass(
+  run: SqlRunner, repo: string, changed: string[], onProgress?: (done: number, total: number) => void, signal?: AbortSignal,
+): Promise<ResolveOutcome> {
+  const paths = await filesToExamine(run, repo, changed);
+  let examined = 0;
+  let resolved = 0;
+  if (paths.length) {
+    const moduleRows = await run("read module symbols", (sql) => sql`
+      SELECT id, path, qualified_name FROM pm_code_symbol WHERE repo = ${repo} AND kind = 'module' AND metadata @> '{"file": true}'`);
+    const modules = new ModuleIndex(moduleRows.map((r) => ({ id: Number(r.id), path: String(r.path), module: String(r.qualified_name) })));
+    for (let i = 0; i < paths.length; i += CHUNK) {
+      if (signal?.aborted) throw new PegasError("CANCELLED", `resolving dependencies cancelled after ${i} of ${paths.length} files; what was resolved stays`);
+      const [e, r] = await resolveChunk(run, repo, paths.slice(i, i + CHUNK), modules);
+      examined += e;
+      resolved += r;
+      onProgress?.(Math.min(i + CHUNK, paths.length), paths.length);
+    }
+  }
+  const [t] = await run("count dependencies", (sql) => sql`
+    SELECT count(*) FILTER (WHERE dst_symbol_id IS NULL) AS unresolved, count(*) FILTER (WHERE dst_symbol_id IS NOT NULL) AS resolved
+      FROM pm_code_dependency WHERE repo = ${repo}`);
+  return { examined, resolved, resolvedTotal: Number(t.resolved), unresolved: Number(t.unresolved) };
+}

@@ -1,0 +1,263 @@
+/**
+ * memory_store_code: walks a repository (code-walk.ts), and for each source file — unless skipped as too large,
+ * binary or generated — compares its content hash with the stored one: unchanged files are not parsed, changed and
+ * new ones are extracted, turned into symbols, dependencies and code atoms, and committed in batches (one
+ * transaction per batch, each file whole). Files that fail to parse are recorded and reported; the walk goes on.
+ * At the end, stored files that are gone are removed, dependency targets resolved, and the repository document
+ * updated. Memory stays flat: files stream, a batch holds at most {@link BATCH_FILES} files' extractions.
+ */
+import { readFile, stat } from "node:fs/promises";
+import { sha256Hex } from "../domain/hash.ts";
+import { PegasError, toPegasError } from "../errors.ts";
+import type { CodeFileWrite, CodeRepo, StoredCodeFile } from "../ports/code-store.ts";
+import type { CodeLanguage } from "../ports/symbol-extractor.ts";
+import { type CodeAtomDraft, planCodeAtoms } from "./code-atoms.ts";
+import { MAX_SOURCE_BYTES, generatedByContent, generatedByName, lineCount, looksBinary, sourceText } from "./code-files.ts";
+import { type RunInput, type StoreCodeInput, type StoreCodeOptions, type StoreCodeResult, checkInput } from "./code-input.ts";
+import type { CodeServices } from "./code-services.ts";
+import { gitignoreRules, walkRepository, type WalkFile } from "./code-walk.ts";
+
+/** Files per commit. */
+export const BATCH_FILES = 200;
+/** Symbols per commit (a few huge files flush early). */
+const BATCH_SYMBOLS = 20_000;
+/** Longest error list in a result. */
+const MAX_ERRORS = 100;
+/** Least time between two progress notifications (ms). */
+const PROGRESS_MS = 500;
+
+type Pending = { write: Omit<CodeFileWrite, "atoms">; drafts: CodeAtomDraft[] };
+
+/** One run's state. */
+class CodeRun {
+  readonly result: StoreCodeResult;
+  private batch: Pending[] = [];
+  private batchSymbols = 0;
+  /** Stored paths this run keeps (written, unchanged, or unreadable now). */
+  readonly kept = new Set<string>();
+  /** Paths parsed now: their dependencies are resolved at the end. */
+  readonly changed: string[] = [];
+  readonly unreadableDirs: string[] = [];
+  private lastProgress = 0;
+  /** The commit in flight: batch N commits while batch N+1 is read and parsed (one at a time, in order). */
+  private inflight: Promise<void> | null = null;
+
+  constructor(
+    readonly s: CodeServices,
+    readonly input: RunInput,
+    readonly repo: CodeRepo,
+    readonly stored: Map<string, StoredCodeFile>,
+    readonly opts: StoreCodeOptions,
+  ) {
+    this.result = {
+      repo: input.repo, doc_id: repo.docId, root: input.root,
+      files: { seen: 0, parsed: 0, unchanged: 0, failed: 0, removed: 0, skipped: {} },
+      directories_skipped: {}, symbols: 0,
+      dependencies: { stored: 0, resolved_now: 0, resolved: 0, unresolved: 0 },
+      atoms: { created: 0, existing: 0, staled: 0 },
+      syntax_error_files: 0, errors: [], errors_total: 0, warnings: [], took_ms: 0,
+    };
+  }
+
+  skip(reason: string, dir = false): void {
+    const m = dir ? this.result.directories_skipped : this.result.files.skipped;
+    m[reason] = (m[reason] ?? 0) + 1;
+    if (!dir) this.result.files.seen++;
+  }
+
+  error(path: string, err: unknown): void {
+    const e = toPegasError(err);
+    this.result.errors_total++;
+    if (this.result.errors.length < MAX_ERRORS) this.result.errors.push({ path, code: e.code, message: e.message.slice(0, 500) });
+  }
+
+  progress(message: string, force = false): void {
+    const now = Date.now();
+    if (!force && now - this.lastProgress < PROGRESS_MS) return;
+    this.lastProgress = now;
+    const f = this.result.files;
+    this.opts.onProgress?.(f.seen, undefined, `${f.seen} files: ${f.parsed} parsed, ${f.unchanged} unchanged, ${f.failed} failed — ${message}`);
+  }
+
+  /** Reads, classifies and (when changed) extracts one file; queues what must be written. */
+  async file(file: WalkFile): Promise<void> {
+    const language = this.s.extractor.languageOf(file.path);
+    if (!language) return this.skip("unsupported");
+    if (this.input.languages && !this.input.languages.has(language)) return this.skip("language_filtered");
+    if (generatedByName(file.path)) return this.skip("generated");
+    let bytes: Uint8Array;
+    try {
+      if ((await stat(file.abs)).size > MAX_SOURCE_BYTES) return this.skip("too_large");
+      bytes = await readFile(file.abs);
+    } catch (err) {
+      this.kept.add(file.path); // unreadable now: what is stored stays
+      this.skip("unreadable");
+      return this.error(file.path, err);
+    }
+    if (bytes.length > MAX_SOURCE_BYTES) return this.skip("too_large");
+    const hash = sha256Hex(bytes);
+    const prev = this.stored.get(file.path);
+    if (prev && prev.contentHash === hash && prev.language === language) {
+      this.kept.add(file.path);
+      this.result.files.seen++;
+      this.result.files.unchanged++;
+      return;
+    }
+    const base = { path: file.path, language, contentHash: hash, byteSize: bytes.length, lineCount: 1, extracted: null, error: null };
+    if (looksBinary(bytes)) return this.queue({ ...base, status: "skipped", error: "binary" }, [], "binary");
+    const text = sourceText(bytes);
+    base.lineCount = lineCount(text);
+    if (generatedByContent(text)) return this.queue({ ...base, status: "skipped", error: "generated" }, [], "generated");
+    await this.extract(file.path, language, text, base);
+  }
+
+  private async extract(path: string, language: CodeLanguage, text: string, base: Omit<CodeFileWrite, "atoms" | "status">): Promise<void> {
+    try {
+      const extracted = await this.s.extractor.extract(path, text, language);
+      if (extracted.syntaxErrors > 0) this.result.syntax_error_files++;
+      this.result.files.parsed++;
+      this.changed.push(path);
+      await this.queue({ ...base, status: "parsed", extracted }, planCodeAtoms(path, language, extracted.symbols, text, this.input.repo));
+    } catch (err) {
+      if (err instanceof PegasError && err.code === "CANCELLED") throw err;
+      this.result.files.failed++;
+      this.error(path, err);
+      await this.queue({ ...base, status: "failed", error: toPegasError(err).message.slice(0, 500) }, []);
+    }
+  }
+
+  private async queue(write: Pending["write"], drafts: CodeAtomDraft[], skipped?: string): Promise<void> {
+    if (skipped) this.skip(skipped);
+    else this.result.files.seen++;
+    this.kept.add(write.path);
+    this.batch.push({ write, drafts });
+    this.batchSymbols += write.extracted?.symbols.length ?? 0;
+    if (this.batch.length >= BATCH_FILES || this.batchSymbols >= BATCH_SYMBOLS) await this.flush();
+  }
+
+  /** Embeds the batch's new atoms and commits the batch in one transaction. */
+  async flush(): Promise<void> {
+    const batch = this.batch;
+    this.batch = [];
+    this.batchSymbols = 0;
+    if (!batch.length) return;
+    const drafts = batch.flatMap((p) => p.drafts);
+    const vectors = await this.vectors(drafts);
+    const files: CodeFileWrite[] = batch.map((p) => ({
+      ...p.write,
+      atoms: p.drafts.map((d) => ({ symbol: d.symbol, citation: d.citation, atom: { ...d.draft, vector: vectors.get(d.draft.contentHash) ?? new Float32Array(0) } })),
+    }));
+    await this.drain();
+    if (this.opts.signal?.aborted) throw cancelled(this.result);
+    const commit = this.commit(files);
+    commit.catch(() => {}); // observed by the next drain(); never an unhandled rejection meanwhile
+    this.inflight = commit;
+  }
+
+  /** Waits for the commit in flight; its error surfaces here. */
+  async drain(): Promise<void> {
+    const p = this.inflight;
+    this.inflight = null;
+    await p;
+  }
+
+  private async commit(files: CodeFileWrite[]): Promise<void> {
+    const r = await this.s.code.commitFiles(this.repo, files, this.s.embedder.model);
+    this.result.symbols += r.symbols;
+    this.result.dependencies.stored += r.dependencies;
+    this.result.atoms.created += r.atomsCreated;
+    this.result.atoms.existing += r.atomsExisting;
+    this.result.atoms.staled += r.atomsStaled;
+  }
+
+  /** Vectors of the atoms not stored yet, by content hash; an embedder failure stores them without (backfilled later). */
+  private async vectors(drafts: CodeAtomDraft[]): Promise<Map<string, Float32Array>> {
+    const unique = [...new Map(drafts.map((d) => [d.draft.contentHash, d.draft])).values()];
+    if (!unique.length) return new Map();
+    const existing = await this.s.code.existingAtomHashes(unique.map((d) => d.contentHash));
+    const fresh = unique.filter((d) => !existing.has(d.contentHash));
+    if (!fresh.length) return new Map();
+    try {
+      const vs = await this.s.embedder.embedDocuments(fresh.map((d) => d.searchText), this.opts.signal);
+      return new Map(fresh.map((d, i) => [d.contentHash, vs[i]]));
+    } catch (err) {
+      const e = toPegasError(err);
+      if (e.code === "CANCELLED" || this.opts.signal?.aborted) throw cancelled(this.result);
+      if (this.result.warnings.length < 10) this.result.warnings.push(`embedding failed (${e.code}: ${e.message.slice(0, 200)}); ${fresh.length} code atom(s) stored without vectors, backfilled when the embedder is back`);
+      return new Map();
+    }
+  }
+
+  /** Stored files this run did not keep and that its filters cover: gone, ignored, excluded or skipped now. */
+  gone(): string[] {
+    const include = this.input.include.length ? gitignoreRules(this.input.include) : null;
+    return [...this.stored.values()]
+      .filter((f) => !this.kept.has(f.path))
+      .filter((f) => !include || include.ignores(f.path))
+      .filter((f) => !this.input.languages || this.input.languages.has(f.language as CodeLanguage))
+      .filter((f) => !this.unreadableDirs.some((d) => d === "." || f.path.startsWith(`${d}/`)))
+      .map((f) => f.path)
+      .sort();
+  }
+}
+
+function cancelled(r: StoreCodeResult): PegasError {
+  return new PegasError("CANCELLED", `memory_store_code cancelled after ${r.files.seen} files; each committed file is whole`, {
+    hint: "run it again: unchanged files are not parsed twice",
+  });
+}
+
+/** The walk and the per-file work. */
+async function walk(run: CodeRun): Promise<void> {
+  const { signal } = run.opts;
+  const files = walkRepository(run.input.root, {
+    include: run.input.include,
+    exclude: run.input.exclude,
+    signal,
+    onSkip: (reason, _path, dir) => run.skip(reason, dir),
+    onError: (path, err) => {
+      run.unreadableDirs.push(path);
+      run.skip("unreadable", true);
+      run.error(path, err);
+    },
+  });
+  try {
+    for await (const f of files) {
+      if (signal?.aborted) break;
+      await run.file(f);
+      run.progress(f.path);
+    }
+    if (signal?.aborted) throw cancelled(run.result);
+    await run.flush();
+  } catch (err) {
+    // A batch being committed finishes whole (or fails whole) before the run throws.
+    await run.drain().catch(() => {});
+    throw err;
+  }
+  await run.drain();
+}
+
+/**
+ * Stores a repository's code (see the module comment). @throws PegasError INVALID_INPUT, NOT_FOUND (the path),
+ * CANCELLED (committed batches stay; a new run continues), STORE_UNAVAILABLE; a file's failure is reported, not thrown.
+ */
+export async function storeCode(s: CodeServices, input: StoreCodeInput, opts: StoreCodeOptions = {}): Promise<StoreCodeResult> {
+  const t0 = performance.now();
+  const checked = checkInput(input, opts.trustedPath ? null : s.config.ingest_roots);
+  const repo = await s.code.openRepo({ repo: checked.repo, uri: checked.uri, root: checked.root, title: checked.title });
+  const stored = new Map((await s.code.storedFiles(checked.repo)).map((f) => [f.path, f]));
+  const run = new CodeRun(s, checked, repo, stored, opts);
+  await walk(run);
+  const gone = run.gone();
+  if (gone.length) {
+    run.progress(`removing ${gone.length} file(s) that are gone`, true);
+    run.result.atoms.staled += (await s.code.removeFiles(repo, gone)).atomsStaled;
+  }
+  run.result.files.removed = gone.length;
+  const resolved = await s.code.resolveDependencies(checked.repo, run.changed, (done, total) =>
+    opts.onProgress?.(run.result.files.seen, undefined, `resolving dependency targets: ${done} of ${total} files`), opts.signal);
+  run.result.dependencies = { ...run.result.dependencies, resolved_now: resolved.resolved, resolved: resolved.resolvedTotal, unresolved: resolved.unresolved };
+  await s.code.finishRepo(repo, { repo: checked.repo, root: checked.root, stored_at: new Date().toISOString() });
+  run.result.took_ms = Math.round(performance.now() - t0);
+  return run.result;
+}

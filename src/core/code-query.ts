@@ -1,0 +1,164 @@
+/**
+ * memory_search_code and memory_code_graph over the code store and the graph projection: ranked symbol hits with
+ * `path:line`; the dependency subgraph around a symbol (from services.graph: Memgraph when configured, else SQL),
+ * for a file also every dependency its symbols write; or, without a symbol, a repository overview.
+ */
+import { PegasError, invalidInput } from "../errors.ts";
+import type { CodeEdgeRow, CodeSymbolRow } from "../ports/code-store.ts";
+import type { Direction, GraphEdge, ReachedNode } from "../ports/graph-store.ts";
+import { SYMBOL_KINDS, type SymbolKind } from "../ports/symbol-extractor.ts";
+import type { CodeServices } from "./code-services.ts";
+
+/** A symbol as the tools show it; `location` is `path:line`. */
+export interface SymbolView {
+  symbol_id: string;
+  name: string;
+  qualified_name: string;
+  kind: string;
+  language: string;
+  repo: string;
+  path: string;
+  line: number;
+  line_end: number;
+  location: string;
+  signature: string | null;
+  /** The docstring cut to {@link DOC_EXCERPT} characters. */
+  docstring: string | null;
+}
+
+/** Docstring characters shown per symbol. */
+export const DOC_EXCERPT = 300;
+
+/** The view of a stored symbol. */
+export function symbolView(s: CodeSymbolRow): SymbolView {
+  const doc = s.docstring === null ? null : s.docstring.length > DOC_EXCERPT ? `${s.docstring.slice(0, DOC_EXCERPT - 1)}…` : s.docstring;
+  return {
+    symbol_id: `symbol:${s.id}`, name: s.name, qualified_name: s.qualifiedName, kind: s.kind, language: s.language, repo: s.repo,
+    path: s.path, line: s.lineStart, line_end: s.lineEnd, location: `${s.path}:${s.lineStart}`, signature: s.signature, docstring: doc,
+  };
+}
+
+/** memory_search_code input. */
+export interface SearchCodeInput {
+  query: string;
+  kind?: string | string[];
+  language?: string | string[];
+  repo?: string;
+  limit?: number;
+}
+
+const list = (v: string | string[] | undefined): string[] | undefined => (v === undefined ? undefined : Array.isArray(v) ? v : [v]);
+
+/** Ranked symbol hits. @throws PegasError INVALID_INPUT (empty query, unknown kind, limit outside 1..50). */
+export async function searchCode(s: CodeServices, input: SearchCodeInput): Promise<{ query: string; hits: Array<SymbolView & { score: number; match: string }>; took_ms: number }> {
+  const t0 = performance.now();
+  const query = (input.query ?? "").trim();
+  if (!query) throw invalidInput("query is empty", "give a name, a qualified name (HTMLParser.feed) or words of a docstring");
+  const kinds = list(input.kind);
+  const bad = kinds?.filter((k) => !(SYMBOL_KINDS as readonly string[]).includes(k)) ?? [];
+  if (bad.length) throw invalidInput(`unknown symbol kind(s) ${bad.join(", ")}`, `use ${SYMBOL_KINDS.join(", ")}`);
+  const limit = input.limit ?? 10;
+  if (!Number.isInteger(limit) || limit < 1 || limit > 50) throw invalidInput(`limit must be an integer in 1..50, got ${limit}`);
+  const hits = await s.code.searchSymbols({ query, kind: kinds as SymbolKind[] | undefined, language: list(input.language), repo: input.repo, limit });
+  return { query, hits: hits.map((h) => ({ ...symbolView(h), score: h.score, match: h.match })), took_ms: Math.round(performance.now() - t0) };
+}
+
+/** memory_code_graph input. */
+export interface CodeGraphInput {
+  repo: string;
+  symbol?: string;
+  depth?: number;
+  kinds?: string[];
+  direction?: Direction;
+  limit?: number;
+}
+
+/** A node of the code graph view: a symbol (with its location), an unresolved name, a module, an atom or a document. */
+export interface CodeGraphNode {
+  id: string;
+  label: string;
+  name: string | null;
+  distance: number | null;
+  symbol?: SymbolView;
+}
+
+/** An edge of the code graph view. */
+export interface CodeGraphEdge {
+  key: string;
+  src: string;
+  dst: string;
+  kind: string;
+  confidence: number;
+  inferred: boolean;
+  line?: number | null;
+}
+
+/** What a file writes, as lines: `line: from → target (resolved location or "unresolved")`. */
+export interface FileDependencyView {
+  line: number | null;
+  kind: string;
+  from: string;
+  target: string;
+  resolved: string | null;
+}
+
+function fileView(e: CodeEdgeRow): FileDependencyView {
+  return { line: e.line, kind: e.kind, from: e.srcQualifiedName, target: e.dstName, resolved: e.dstPath === null ? null : `${e.dstPath}:${e.dstQualifiedName}` };
+}
+
+/** Adds a file's own dependencies (its symbols' edges) to the node and edge lists. */
+function addFileEdges(edges: CodeEdgeRow[], nodes: Map<string, CodeGraphNode>, out: Map<string, CodeGraphEdge>): void {
+  for (const e of edges) {
+    const src = `symbol:${e.srcSymbolId}`;
+    const dst = e.dstSymbolId === null ? `name:${e.dstName}` : `symbol:${e.dstSymbolId}`;
+    for (const id of [src, dst]) if (!nodes.has(id)) nodes.set(id, { id, label: id.startsWith("name:") ? "Name" : "CodeSymbol", name: id.startsWith("name:") ? e.dstName : null, distance: null });
+    const key = `pm_code_dependency:${e.id}`;
+    if (!out.has(key)) out.set(key, { key, src, dst, kind: e.kind, confidence: e.confidence, inferred: false, line: e.line });
+  }
+}
+
+function nodeOf(n: ReachedNode): CodeGraphNode {
+  const name = n.props.name ?? n.props.uri ?? null;
+  return { id: n.id, label: n.label, name: name === null ? null : String(name), distance: n.distance };
+}
+
+const edgeOf = (e: GraphEdge): CodeGraphEdge => ({ key: e.key, src: e.src, dst: e.dst, kind: e.kind, confidence: e.confidence, inferred: e.inferred });
+
+/**
+ * The subgraph around a symbol, or the repository overview. @throws PegasError INVALID_INPUT (depth, kinds, limit),
+ * NOT_FOUND (repo or symbol), INDEX_UNAVAILABLE only when no fallback answers.
+ */
+export async function codeGraph(s: CodeServices, input: CodeGraphInput): Promise<Record<string, unknown>> {
+  const t0 = performance.now();
+  const repo = (input.repo ?? "").trim();
+  if (!repo) throw invalidInput("repo is empty", "give the repo name or path memory_store_code reported");
+  if (input.symbol === undefined || !input.symbol.trim()) {
+    const summary = await s.code.repoSummary(repo, { top: input.limit ?? 20, edges: 500 });
+    const mostDependedOn = summary.mostDependedOn.map((m) => ({ symbol: symbolView(m.symbol), dependents: m.dependents }));
+    return { repo, root: null, summary: { ...summary, mostDependedOn }, took_ms: Math.round(performance.now() - t0) };
+  }
+  const root = await s.code.findSymbol(input.symbol, repo);
+  if (!root) {
+    throw new PegasError("NOT_FOUND", `no symbol '${input.symbol.slice(0, 200)}' in repo '${repo}'`, {
+      hint: "pass symbol:<id>, a qualified name (HTMLParser.feed) or a file path; memory_search_code finds them",
+    });
+  }
+  const limit = input.limit ?? 100;
+  const sub = await s.graph.neighbours({ node: `symbol:${root.id}`, depth: input.depth, kinds: input.kinds, direction: input.direction ?? "both", limit });
+  const nodes = new Map(sub.nodes.map((n) => [n.id, nodeOf(n)]));
+  const edges = new Map(sub.edges.map((e) => [e.key, edgeOf(e)]));
+  const file = root.file ? await s.code.fileEdges(repo, root.path, input.kinds, 500) : null;
+  if (file) addFileEdges(file.edges, nodes, edges);
+  const ids = [...nodes.keys()].filter((id) => id.startsWith("symbol:")).map((id) => Number(id.slice(7)));
+  for (const sym of await s.code.symbolsByIds(ids)) {
+    const n = nodes.get(`symbol:${sym.id}`)!;
+    n.name = sym.qualifiedName;
+    n.symbol = symbolView(sym);
+  }
+  return {
+    repo, root: symbolView(root), graph: s.graph.name, ...(sub.degraded ? { degraded: sub.degraded } : {}),
+    nodes: [...nodes.values()], edges: [...edges.values()], truncated: sub.truncated || Boolean(file?.truncated),
+    file: file ? { dependencies: file.edges.map(fileView), truncated: file.truncated } : null,
+    took_ms: Math.round(performance.now() - t0),
+  };
+}

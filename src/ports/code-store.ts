@@ -1,0 +1,191 @@
+/**
+ * CodeStore port: the canonical code memory (issue 6) — per-repository files with content hashes, symbols
+ * (`pm_code_symbol`), dependencies (`pm_code_dependency`), code atoms linked `defines` to their symbols, lexical
+ * symbol search and the SQL side of `memory_code_graph`. Adapter: src/adapters/sql/code-store.ts (PostgreSQL and
+ * PGlite alike). Every write that belongs together is one transaction with its outbox rows. Errors: PegasError
+ * INVALID_INPUT, NOT_FOUND, STORE_UNAVAILABLE, MIGRATION_REQUIRED, never a driver error.
+ */
+import type { AtomInput, Locator } from "./canonical-store.ts";
+import type { CodeLanguage, ExtractedFile, SymbolKind } from "./symbol-extractor.ts";
+
+/** A repository's registration: its `code_repo` document (uri `file://<root>` or the given name). */
+export interface CodeRepoInput {
+  /** Repository key stored in every row: the given name, or the absolute root path. */
+  repo: string;
+  /** Document uri. */
+  uri: string;
+  /** Absolute, real path of the walked directory. */
+  root: string;
+  title: string;
+}
+
+/** A registered repository. */
+export interface CodeRepo {
+  repo: string;
+  docId: number;
+  docVersion: number;
+}
+
+/** What the store keeps of a file between runs. */
+export interface StoredCodeFile {
+  path: string;
+  language: string;
+  contentHash: string;
+  status: "parsed" | "skipped" | "failed";
+}
+
+/** A code atom planned for a symbol of a file: the atom (vector empty when its content hash already exists) and its citation. */
+export interface CodeAtomInput {
+  /** The symbol it `defines`, by its key within the file. */
+  symbol: { qualifiedName: string; kind: SymbolKind; lineStart: number };
+  atom: AtomInput;
+  /** `{href: path, line_start, line_end}` and the signature line as quote. */
+  citation: { locator: Locator; quote: string };
+}
+
+/**
+ * One file's new state. `parsed` carries the extraction (and its code atoms); `skipped` and `failed` carry none,
+ * so the file's previous symbols, dependencies and atoms are removed; `error` says why (≤ 500 chars).
+ */
+export interface CodeFileWrite {
+  path: string;
+  language: CodeLanguage;
+  contentHash: string;
+  /** Bytes. */
+  byteSize: number;
+  /** Lines of the file (the module symbol's range); 1 for an empty file. */
+  lineCount: number;
+  status: "parsed" | "skipped" | "failed";
+  error: string | null;
+  extracted: ExtractedFile | null;
+  atoms: CodeAtomInput[];
+}
+
+/** What one commit wrote. */
+export interface CodeCommitResult {
+  symbols: number;
+  dependencies: number;
+  atomsCreated: number;
+  /** Atoms whose content was already stored (the citation and link were added). */
+  atomsExisting: number;
+  /** Code atoms left without a symbol that defines them (status `stale`). */
+  atomsStaled: number;
+}
+
+/** Outcome of a resolution pass; `unresolved` and `resolvedTotal` count the whole repository afterwards. */
+export interface ResolveOutcome {
+  /** Edges examined. */
+  examined: number;
+  /** Edges this pass resolved to a symbol. */
+  resolved: number;
+  resolvedTotal: number;
+  unresolved: number;
+}
+
+/** A symbol search. `limit` 1..100. */
+export interface CodeSearchQuery {
+  query: string;
+  kind?: SymbolKind[];
+  language?: string[];
+  repo?: string;
+  limit: number;
+}
+
+/** A stored symbol. Lines are 1-based, inclusive. */
+export interface CodeSymbolRow {
+  id: number;
+  repo: string;
+  path: string;
+  language: string;
+  name: string;
+  qualifiedName: string;
+  kind: SymbolKind;
+  signature: string | null;
+  lineStart: number;
+  lineEnd: number;
+  docstring: string | null;
+  /** True for the module symbol that stands for a whole file (qualified name = its module name). */
+  file: boolean;
+}
+
+/**
+ * A search hit. `match` says where the query matched: `name` (the whole name, score ≥ 3.5), `qualified_name`
+ * (≥ 2.5), `text` (words of name, qualified name, signature or docstring: score = weighted rank in [0, 1)) or
+ * `trigram` (fallback: score = trigram similarity / 2). Hits are ordered by match class, then score.
+ */
+export interface CodeSearchHit extends CodeSymbolRow {
+  score: number;
+  match: "name" | "qualified_name" | "text" | "trigram";
+}
+
+/** A dependency edge as the graph tool shows it. */
+export interface CodeEdgeRow {
+  id: number;
+  kind: string;
+  srcSymbolId: number;
+  srcQualifiedName: string;
+  dstSymbolId: number | null;
+  /** The target as written (resolved or not). */
+  dstName: string;
+  dstPath: string | null;
+  dstQualifiedName: string | null;
+  line: number | null;
+  confidence: number;
+}
+
+/** Repository overview for `memory_code_graph` without a symbol. Lists are cut at the query's limits. */
+export interface CodeRepoSummary {
+  files: { total: number; parsed: number; failed: number; skipped: number };
+  symbols: { total: number; byKind: Record<string, number>; byLanguage: Record<string, number> };
+  dependencies: Record<string, { resolved: number; unresolved: number }>;
+  /** Symbols with the most resolved incoming edges (any kind but imports), most first. */
+  mostDependedOn: Array<{ symbol: CodeSymbolRow; dependents: number }>;
+  /** Module (file) import edges inside the repository, by importer path then imported path. */
+  moduleImports: Array<{ from: string; to: string }>;
+  /** Import targets outside the repository (unresolved), most imported first. */
+  externalImports: Array<{ name: string; importers: number }>;
+}
+
+/** The code store. */
+export interface CodeStore {
+  /**
+   * Registers (or finds) the repository's `code_repo` document. INVALID_INPUT when `repo` was stored from another
+   * root (its files would be removed).
+   */
+  openRepo(input: CodeRepoInput): Promise<CodeRepo>;
+  /** Every stored file of `repo` with its content hash. */
+  storedFiles(repo: string): Promise<StoredCodeFile[]>;
+  /** Which of these atom content hashes exist already (their atoms need no embedding). */
+  existingAtomHashes(hashes: string[]): Promise<Set<string>>;
+  /**
+   * Replaces the files' symbols, dependencies (targets unresolved), code atoms with their citations, embeddings and
+   * `defines` links, in ONE transaction with outbox rows for everything new and removed; `model` names the vectors.
+   */
+  commitFiles(repo: CodeRepo, files: CodeFileWrite[], model: string): Promise<CodeCommitResult>;
+  /** Removes files (symbols, dependencies, citations; their orphaned code atoms go stale) in one transaction. */
+  removeFiles(repo: CodeRepo, paths: string[]): Promise<CodeCommitResult>;
+  /**
+   * Resolves unresolved targets to symbols where unambiguous (same file, an import binding, same directory):
+   * edges of `changedPaths`, and still-unresolved edges elsewhere whose target names a symbol of those files.
+   * `onProgress(done, total)` counts files.
+   */
+  resolveDependencies(repo: string, changedPaths: string[], onProgress?: (done: number, total: number) => void, signal?: AbortSignal): Promise<ResolveOutcome>;
+  /** Updates the repository document (content hash over the file hashes, counts) and queues its outbox row. */
+  finishRepo(repo: CodeRepo, metadata: Record<string, unknown>): Promise<void>;
+  /** Lexical symbol search (identifier-aware words, then trigram fallback). */
+  searchSymbols(q: CodeSearchQuery): Promise<CodeSearchHit[]>;
+  /**
+   * A symbol by `symbol:<id>`, by qualified name (the first by path, then line), or by a file path / module name
+   * (its module symbol), within `repo` when given. Null when none.
+   */
+  findSymbol(ref: string, repo?: string): Promise<CodeSymbolRow | null>;
+  /** Symbols by id (missing ids skipped). */
+  symbolsByIds(ids: number[]): Promise<CodeSymbolRow[]>;
+  /** Outgoing dependencies of every symbol of a file (module symbol included), at most `limit`, by line. */
+  fileEdges(repo: string, path: string, kinds: string[] | undefined, limit: number): Promise<{ edges: CodeEdgeRow[]; truncated: boolean }>;
+  /**
+   * Repository overview: `top` most-depended-on symbols and external imports, at most `edges` module import edges.
+   * NOT_FOUND when nothing of `repo` is stored (the message names some stored repositories).
+   */
+  repoSummary(repo: string, limits: { top: number; edges: number }): Promise<CodeRepoSummary>;
+}
