@@ -128,7 +128,7 @@ static inline int ring_push_via(struct ring *r, const struct ring_ops *ops) {
 
   // Framework gap (headers.ts leadingComment): a preprocessor directive's node ends at column 0 of the next line,
   // so a comment right below `#include`/`#define` is taken for code trailing the directive and dropped.
-  test.todo("a doc comment right below a preprocessor line is kept", async () => {
+  test("a doc comment right below a preprocessor line is kept", async () => {
     const file = await extractWithSpec(c, "x.h", "#include <stddef.h>\n/* Opens a ring. */\nint ring_open(void);\n");
     expect(file.symbols[0].docstring).toBe("Opens a ring.");
   });

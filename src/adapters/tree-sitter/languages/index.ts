@@ -5,9 +5,15 @@
  */
 import type { CodeLanguage } from "../../../ports/symbol-extractor.ts";
 import { bash } from "./bash.ts";
+import { c } from "./c.ts";
+import { c_sharp } from "./c_sharp.ts";
+import { cpp } from "./cpp.ts";
 import { go } from "./go.ts";
+import { java } from "./java.ts";
 import { javascript } from "./javascript.ts";
 import { python } from "./python.ts";
+import { ruby } from "./ruby.ts";
+import { rust } from "./rust.ts";
 import type { LanguageSpec } from "./spec.ts";
 import { tsx, typescript } from "./typescript.ts";
 
@@ -18,6 +24,12 @@ export const LANGUAGE_SPECS: Readonly<Partial<Record<CodeLanguage, LanguageSpec>
   typescript,
   tsx,
   go,
+  rust,
+  java,
+  c,
+  cpp,
+  c_sharp,
+  ruby,
   bash,
 };
 
