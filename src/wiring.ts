@@ -25,6 +25,9 @@ import { FallbackGraphStore } from "./adapters/fallback/graph-store.ts";
 import { FallbackVectorIndex } from "./adapters/fallback/vector-index.ts";
 import { SqlGraphStore } from "./adapters/sql/graph.ts";
 import { SqlOutbox } from "./adapters/sql/outbox.ts";
+import { SqlCodeStore } from "./adapters/sql/code-store.ts";
+import { languageOfPath } from "./adapters/tree-sitter/languages/index.ts";
+import type { SymbolExtractor } from "./ports/symbol-extractor.ts";
 import type { VerdictJudge } from "./ports/verdict-judge.ts";
 
 /** RRF weight of the lexical embedder's vector leg: measured on a dev split it only repeats the lexical leg's
@@ -152,6 +155,16 @@ export async function makeVectorSink(config: Config, model: string, dim: number,
   return new QdrantVectorIndex({ url: config.qdrant_url, apiKey: config.qdrant_api_key, collection, model, dim, timeoutMs: config.qdrant_timeout_ms });
 }
 
+/** The tree-sitter extractor, loaded on the first `extract` (its WebAssembly would slow every start). */
+function lazyExtractor(): SymbolExtractor {
+  let real: Promise<SymbolExtractor> | null = null;
+  const load = () => (real ??= import("./adapters/tree-sitter/extractor.ts").then((m) => m.treeSitterExtractor()));
+  return {
+    languageOf: (path) => languageOfPath(path),
+    extract: async (path, source, language) => (await load()).extract(path, source, language),
+  };
+}
+
 type ProjectionServices = Pick<Services, "projection" | "vectorIndex" | "searchIndex" | "graph" | "outbox" | "sinks">;
 
 /**
@@ -213,6 +226,8 @@ export async function createServices(config: Config): Promise<Services> {
       distiller: await makeDistiller(config),
       ...(await makeJudges(config, embedder)),
       ...projections,
+      code: new SqlCodeStore(db),
+      extractor: lazyExtractor(),
       fetcher: await makeFetcher(config),
       parse: (input) => selectParser({ bytes: input.bytes, mediaType: input.mediaType, name: input.name }).parse(input, limits),
       supportedExtensions: SUPPORTED_EXTENSIONS,

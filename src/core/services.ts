@@ -10,6 +10,8 @@ import type { Fetcher } from "../ports/fetcher.ts";
 import type { GraphStore } from "../ports/graph-store.ts";
 import type { OutboxStore } from "../ports/outbox.ts";
 import type { ProjectionSink } from "../ports/projection-sink.ts";
+import type { CodeStore } from "../ports/code-store.ts";
+import type { SymbolExtractor } from "../ports/symbol-extractor.ts";
 import type { ParseInput, ParsedDocument } from "../ports/parser.ts";
 import type { SearchProjection } from "../ports/search-projection.ts";
 import type { VectorIndex } from "../ports/vector-index.ts";
@@ -41,6 +43,10 @@ export interface Services {
   readonly outbox: OutboxStore;
   /** External projections fed by the outbox worker (Qdrant, Memgraph); empty on the embedded default. */
   readonly sinks: readonly ProjectionSink[];
+  /** Code memory: symbols, dependencies, files (same database). */
+  readonly code: CodeStore;
+  /** tree-sitter symbol extraction; its WebAssembly runtime and grammars load on the first file. */
+  readonly extractor: SymbolExtractor;
   /** Fetches URLs for ingest (proxy and address safety applied). */
   readonly fetcher: Fetcher;
   /** Parses a source with the parser its bytes, media type or name call for, within the configured limits. */
