@@ -247,7 +247,9 @@ export async function storeCode(s: CodeServices, input: StoreCodeInput, opts: St
   const repo = await s.code.openRepo({ repo: checked.repo, uri: checked.uri, root: checked.root, title: checked.title });
   const stored = new Map((await s.code.storedFiles(checked.repo)).map((f) => [f.path, f]));
   const run = new CodeRun(s, checked, repo, stored, opts);
+  run.progress(`walking ${checked.root}`, true);
   await walk(run);
+  run.progress("walk finished", true);
   const gone = run.gone();
   if (gone.length) {
     run.progress(`removing ${gone.length} file(s) that are gone`, true);

@@ -155,6 +155,9 @@ export async function codeGraph(s: CodeServices, input: CodeGraphInput): Promise
     n.name = sym.qualifiedName;
     n.symbol = symbolView(sym);
   }
+  // Atoms beside code (a code atom `defines` its symbol; the agent's facts linked to it): named by their claim.
+  const atomIds = [...nodes.keys()].filter((id) => id.startsWith("atom:")).map((id) => Number(id.slice(5)));
+  for (const a of atomIds.length ? await s.store.atomsByIds(atomIds, 0) : []) nodes.get(`atom:${a.id}`)!.name = a.claim.slice(0, 300);
   return {
     repo, root: symbolView(root), graph: s.graph.name, ...(sub.degraded ? { degraded: sub.degraded } : {}),
     nodes: [...nodes.values()], edges: [...edges.values()], truncated: sub.truncated || Boolean(file?.truncated),

@@ -9,7 +9,7 @@ import type { SymbolExtractor } from "../ports/symbol-extractor.ts";
 import type { Services } from "./services.ts";
 
 /** What code memory needs of the services. */
-export type CodeServices = Pick<Services, "config" | "embedder" | "graph"> & {
+export type CodeServices = Pick<Services, "config" | "embedder" | "graph" | "store"> & {
   /** The canonical code memory (SqlCodeStore). */
   readonly code: CodeStore;
   /** tree-sitter symbol extraction. */

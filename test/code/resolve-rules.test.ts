@@ -94,6 +94,9 @@ describe("resolution rules", () => {
     expect(run(e("jmod.loads"), imports)?.symbolId).toBe(loads.id);
     expect(run(e("make_scanner", "scanner"), imports)).toEqual({ symbolId: makeScanner.id, confidence: 0.9 });
     expect(run(e("dumps", "jmod"), imports)).toBeNull();
+    // A constructed receiver stands for its class: `JSONDecoder(…).decode()`.
+    const cls = [{ local: "JSONDecoder", module: "json.decoder", name: "JSONDecoder" }];
+    expect(run(e("decode", "JSONDecoder(strict=False)"), cls)?.symbolId).toBe(decodeMethod.id);
     expect(run(e("len"), imports)).toBeNull();
   });
 

@@ -8,8 +8,6 @@ import { PegasError } from "../../errors.ts";
 import type { CodeEdgeRow, CodeRepoSummary, CodeSymbolRow } from "../../ports/code-store.ts";
 import { SYMBOL_COLUMNS, symbolOfRow } from "./code-text.ts";
 
-const FILE = `{"file": true}`;
-
 function repoFilter(sql: Sql<any>, repo: string | undefined) {
   return repo === undefined ? sql`` : sql`AND s.repo = ${repo}`;
 }
@@ -26,10 +24,10 @@ export async function findSymbol(sql: Sql<any>, ref: string, repo?: string): Pro
   const rows = await sql`
     SELECT ${sql.unsafe(SYMBOL_COLUMNS)},
            CASE WHEN s.qualified_name = ${r} AND s.kind <> 'module' THEN 0
-                WHEN s.path = ${path} AND s.metadata @> ${FILE}::jsonb THEN 1
+                WHEN s.path = ${path} AND s.metadata @> '{"file": true}'::jsonb THEN 1
                 WHEN s.qualified_name = ${r} THEN 2 ELSE 3 END AS pref
       FROM pm_code_symbol s
-     WHERE (s.qualified_name = ${r} OR (s.path = ${path} AND s.metadata @> ${FILE}::jsonb)) ${repoFilter(sql, repo)}
+     WHERE (s.qualified_name = ${r} OR (s.path = ${path} AND s.metadata @> '{"file": true}'::jsonb)) ${repoFilter(sql, repo)}
      ORDER BY pref, s.repo, s.path, s.line_start LIMIT 1`;
   if (rows.length) return symbolOfRow(rows[0]);
   const byName = await sql`
@@ -76,7 +74,7 @@ async function notFound(sql: Sql<any>, repo: string): Promise<PegasError> {
 async function counts(sql: Sql<any>, repo: string): Promise<Pick<CodeRepoSummary, "files" | "symbols" | "dependencies">> {
   const files = await sql`SELECT status, count(*) AS n FROM pm_code_file WHERE repo = ${repo} GROUP BY status`;
   const syms = await sql`
-    SELECT kind, language, count(*) AS n FROM pm_code_symbol s WHERE s.repo = ${repo} AND NOT s.metadata @> ${FILE}::jsonb GROUP BY kind, language`;
+    SELECT kind, language, count(*) AS n FROM pm_code_symbol s WHERE s.repo = ${repo} AND NOT s.metadata @> '{"file": true}'::jsonb GROUP BY kind, language`;
   const deps = await sql`
     SELECT kind, count(*) FILTER (WHERE dst_symbol_id IS NOT NULL) AS resolved, count(*) FILTER (WHERE dst_symbol_id IS NULL) AS unresolved
       FROM pm_code_dependency WHERE repo = ${repo} GROUP BY kind ORDER BY kind`;

@@ -57,10 +57,16 @@ const PACKAGE_IS_DIR = new Set(["go", "java", "c_sharp", "c", "cpp", "rust", "ru
 /** Splits `a.b.c` / `a::b::c` / `a->b` into receiver `a.b` and name `c` when no receiver was given. */
 function splitTarget(target: string, receiver: string | null): { recv: string | null; name: string } {
   const t = target.trim();
-  if (receiver !== null && receiver !== "") return { recv: receiver.trim(), name: t.split(/::|\.|->/).filter(Boolean).at(-1) ?? t };
+  if (receiver !== null && receiver !== "") return { recv: constructed(receiver.trim()), name: t.split(/::|\.|->/).filter(Boolean).at(-1) ?? t };
   const parts = t.split(/::|\.|->/).filter(Boolean);
   if (parts.length <= 1) return { recv: null, name: parts[0] ?? t };
   return { recv: parts.slice(0, -1).join("."), name: parts.at(-1)! };
+}
+
+/** A receiver that constructs an object (`Cls(…)`, `new Cls(…)`, `cls(…)`) stands for its class: `Cls`. */
+function constructed(receiver: string): string {
+  const m = /^(?:new\s+)?([\p{L}_$][\p{L}\p{N}_$.]*)\s*\(/u.exec(receiver);
+  return m ? m[1] : receiver;
 }
 
 /** The enclosing class path of a source symbol (`A.b` → `A`), or null at top level. */

@@ -1,0 +1,132 @@
+/**
+ * memory_search_code, memory_code_graph and memory_store_code through their ToolDefs (outputs checked against the
+ * tools' zod output schemas) over a repository stored with the hand-written extractor, on PGlite.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { z } from "zod";
+import type { ToolDef } from "../../src/mcp/tool.ts";
+import { memoryCodeGraph } from "../../src/mcp/tools/memory-code-graph.ts";
+import { memorySearchCode } from "../../src/mcp/tools/memory-search-code.ts";
+import { memoryStoreCode } from "../../src/mcp/tools/memory-store-code.ts";
+import { FakeExtractor, fakeSource, sym } from "./fake-extractor.ts";
+import { codeSuite } from "./support.ts";
+
+const root = mkdtempSync(join(tmpdir(), "pegas-codeq-"));
+const put = (rel: string, text: string) => {
+  mkdirSync(dirname(join(root, rel)), { recursive: true });
+  writeFileSync(join(root, rel), text);
+};
+put("json/decoder.py", fakeSource({
+  symbols: [
+    sym("JSONDecoder", "class", 3, 5, "Simple JSON decoder.", "class JSONDecoder(object)"),
+    sym("JSONDecoder.decode", "method", 4, 4, "Return the Python representation of s.", "def decode(self, s, _w=WHITESPACE.match)"),
+    sym("JSONDecoder.raw_decode", "method", 5, 5, "Decode a JSON document from s.", "def raw_decode(self, s, idx=0)"),
+    sym("_loads_impl", "function", 6, 6, null, "def _loads_impl(s)"),
+  ],
+  deps: [{ kind: "calls", from: { symbol: "JSONDecoder.decode" }, target: "raw_decode", receiver: "self", line: 4 }],
+}));
+put("json/__init__.py", fakeSource({
+  symbols: [sym("loads", "function", 3, 3, "Deserialize s to a Python object.", "def loads(s, *, cls=None)"), sym("load", "function", 4, 4, "Deserialize fp.", "def load(fp)")],
+  deps: [
+    { kind: "imports", from: { module: true }, target: ".decoder", line: 1 },
+    { kind: "calls", from: { symbol: "loads" }, target: "JSONDecoder", line: 3 },
+    { kind: "calls", from: { symbol: "loads" }, target: "decode", receiver: "JSONDecoder()", line: 3 },
+    { kind: "calls", from: { symbol: "load" }, target: "loads", line: 4 },
+    { kind: "calls", from: { symbol: "load" }, target: "read", receiver: "fp", line: 4 },
+  ],
+  imports: [{ local: "JSONDecoder", module: ".decoder", name: "JSONDecoder" }],
+}));
+put("html/parser.py", fakeSource({
+  symbols: [sym("HTMLParser", "class", 3, 4, "Find tags and other markup.", "class HTMLParser(ParserBase)"), sym("HTMLParser.feed", "method", 4, 4, "Feed data to the parser.", "def feed(self, data)")],
+  deps: [{ kind: "inherits", from: { symbol: "HTMLParser" }, target: "ParserBase", line: 3 }],
+}));
+put("http/util.py", fakeSource({ symbols: [sym("parse_http_response", "function", 3, 3, "Parse a raw response.", "def parse_http_response(raw)")] }));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const suite = codeSuite("pglite", {}, () => new FakeExtractor());
+
+async function call(tool: ToolDef, args: Record<string, unknown>, progress: string[] = []): Promise<any> {
+  const out = await tool.run(suite.s!, args, { signal: new AbortController().signal, progress: (_p, _t, m) => progress.push(m) });
+  return z.object(tool.outputSchema).parse(out);
+}
+
+describe("code tools", () => {
+  beforeAll(async () => {
+    const progress: string[] = [];
+    const r = await call(memoryStoreCode, { path: root, repo: "py" }, progress);
+    expect(r.files.parsed).toBe(4);
+    expect(progress.length).toBeGreaterThanOrEqual(2);
+  });
+
+  const names = (r: any) => r.hits.map((h: any) => `${h.qualified_name}@${h.location}:${h.match}`);
+
+  test("exact name first, then words; qualified names; split identifiers; docstring words", async () => {
+    expect(names(await call(memorySearchCode, { query: "JSONDecoder" }))[0]).toBe("JSONDecoder@json/decoder.py:3:name");
+    expect(names(await call(memorySearchCode, { query: "loads" }))[0]).toBe("loads@json/__init__.py:3:name");
+    expect(names(await call(memorySearchCode, { query: "HTMLParser.feed" }))[0]).toBe("HTMLParser.feed@html/parser.py:4:qualified_name");
+    expect(names(await call(memorySearchCode, { query: "feed" }))[0]).toBe("HTMLParser.feed@html/parser.py:4:name");
+    expect(names(await call(memorySearchCode, { query: "json decoder" }))).toContain("JSONDecoder@json/decoder.py:3:text");
+    expect(names(await call(memorySearchCode, { query: "parse response" }))[0]).toBe("parse_http_response@http/util.py:3:text");
+    expect(names(await call(memorySearchCode, { query: "python representation" }))[0]).toBe("JSONDecoder.decode@json/decoder.py:4:text");
+  });
+
+  test("trigram fallback for typos; filters by kind, language and repo", async () => {
+    const typo = await call(memorySearchCode, { query: "JSONDecodr" });
+    expect(typo.hits[0]).toMatchObject({ qualified_name: "JSONDecoder", match: "trigram" });
+    const methods = await call(memorySearchCode, { query: "decode", kind: "method" });
+    expect(methods.hits.every((h: any) => h.kind === "method")).toBe(true);
+    expect(methods.hits.length).toBeGreaterThan(0);
+    expect((await call(memorySearchCode, { query: "loads", language: "go" })).hits).toEqual([]);
+    expect((await call(memorySearchCode, { query: "loads", repo: "other" })).hits).toEqual([]);
+    const hit = (await call(memorySearchCode, { query: "loads", limit: 1 })).hits[0];
+    expect(hit).toMatchObject({ repo: "py", path: "json/__init__.py", line: 3, signature: "def loads(s, *, cls=None)", docstring: "Deserialize s to a Python object." });
+    expect(hit.symbol_id).toMatch(/^symbol:\d+$/);
+  });
+
+  test("graph around a symbol: callers and callees, resolved and by name", async () => {
+    const g = await call(memoryCodeGraph, { repo: "py", symbol: "loads" });
+    expect(g.root.qualified_name).toBe("loads");
+    const byId = new Map(g.nodes.map((n: any) => [n.id, n]));
+    const pairs = g.edges.map((e: any) => `${(byId.get(e.src) as any).name} -${e.kind}-> ${(byId.get(e.dst) as any).name}`).sort();
+    expect(pairs).toEqual(["load -calls-> loads", "loads -calls-> JSONDecoder", "loads -calls-> JSONDecoder.decode", "loads: Deserialize s to a Python object. -defines-> loads"]);
+    const out = await call(memoryCodeGraph, { repo: "py", symbol: g.root.symbol_id, direction: "out", kinds: ["calls"], depth: 2 });
+    const outNames = out.edges.map((e: any) => `${(out.nodes.find((n: any) => n.id === e.src) as any).name} -> ${(out.nodes.find((n: any) => n.id === e.dst) as any).name}`).sort();
+    expect(outNames).toEqual(["JSONDecoder.decode -> JSONDecoder.raw_decode", "loads -> JSONDecoder", "loads -> JSONDecoder.decode"]);
+  });
+
+  test("graph of a file: its imports and every dependency its symbols write", async () => {
+    const g = await call(memoryCodeGraph, { repo: "py", symbol: "json/__init__.py" });
+    expect(g.root).toMatchObject({ kind: "module", qualified_name: "json", path: "json/__init__.py" });
+    const deps = g.file.dependencies.map((d: any) => `${d.line} ${d.from} ${d.kind} ${d.target} ${d.resolved ?? "-"}`);
+    expect(deps).toEqual([
+      "1 json imports .decoder json/decoder.py:json/decoder",
+      "3 loads calls JSONDecoder json/decoder.py:JSONDecoder",
+      "3 loads calls decode json/decoder.py:JSONDecoder.decode",
+      "4 load calls loads json/__init__.py:loads",
+      "4 load calls read -",
+    ]);
+    expect(g.nodes.some((n: any) => n.id === "name:read")).toBe(true);
+  });
+
+  test("repository overview", async () => {
+    const g = await call(memoryCodeGraph, { repo: "py" });
+    expect(g.summary.files).toEqual({ total: 4, parsed: 4, failed: 0, skipped: 0 });
+    expect(g.summary.symbols.total).toBe(9);
+    expect(g.summary.dependencies.imports).toEqual({ resolved: 1, unresolved: 0 });
+    expect(g.summary.moduleImports).toEqual([{ from: "json/__init__.py", to: "json/decoder.py" }]);
+    expect(g.summary.mostDependedOn.map((m: any) => m.symbol.qualified_name)).toEqual(expect.arrayContaining(["JSONDecoder", "loads", "JSONDecoder.raw_decode"]));
+  });
+
+  test("errors say what to do", async () => {
+    await expect(call(memoryCodeGraph, { repo: "nope" })).rejects.toMatchObject({ code: "NOT_FOUND", hint: expect.stringContaining("'py'") });
+    await expect(call(memoryCodeGraph, { repo: "py", symbol: "NoSuchThing" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(call(memorySearchCode, { query: "x", kind: "widget" })).rejects.toMatchObject({ code: "INVALID_INPUT" });
+    await expect(call(memoryStoreCode, { path: join(root, "json/decoder.py") })).rejects.toMatchObject({ code: "INVALID_INPUT" });
+    await expect(call(memoryStoreCode, { path: join(root, "missing") })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    const { codeServices } = await import("../../src/core/code-services.ts");
+    expect(() => codeServices(Object.create(null))).toThrow(/not wired/);
+  });
+});
