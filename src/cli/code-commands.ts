@@ -8,11 +8,15 @@ import { storeCode } from "../core/code-ingest.ts";
 import type { StoreCodeResult } from "../core/code-input.ts";
 import { codeGraph, searchCode } from "../core/code-query.ts";
 import { codeServices } from "../core/code-services.ts";
+import type { Services } from "../core/services.ts";
 import { invalidInput } from "../errors.ts";
 import type { Direction } from "../ports/graph-store.ts";
 import type { Cli } from "./args.ts";
 import { intOption, withServices } from "./commands.ts";
 import { out, outJson } from "./output.ts";
+
+/** Opens services, runs `fn`, closes them (withServices; tests hand in their own). */
+export type OpenServices = <T>(config: Config, fn: (s: Services, signal: AbortSignal) => Promise<T>) => Promise<T>;
 
 const strings = (v: unknown): string[] | undefined => (v === undefined ? undefined : Array.isArray(v) ? v.map(String) : [String(v)]);
 const text = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
@@ -32,7 +36,7 @@ function formatRun(r: StoreCodeResult): string[] {
 }
 
 /** `code <dir> [--repo R] [--include P]… [--exclude P]… [--language L]… [--json]`. Exit 0 when the walk completed. */
-export async function runCode(config: Config, cli: Cli): Promise<number> {
+export async function runCode(config: Config, cli: Cli, open: OpenServices = withServices): Promise<number> {
   const path = cli.positionals[0];
   if (!path) throw invalidInput("code needs a repository directory", "pegas-memory code <dir> [--repo NAME]");
   const input = { path, repo: text(cli.values.repo), include: strings(cli.values.include), exclude: strings(cli.values.exclude), languages: strings(cli.values.language) };
@@ -42,7 +46,7 @@ export async function runCode(config: Config, cli: Cli): Promise<number> {
     last = Date.now();
     process.stderr.write(`${message}\n`);
   };
-  const r = await withServices(config, (s, signal) => storeCode(codeServices(s), input, { trustedPath: true, signal, onProgress }));
+  const r = await open(config, (s, signal) => storeCode(codeServices(s), input, { trustedPath: true, signal, onProgress }));
   if (cli.values.json) outJson(r);
   else for (const line of formatRun(r)) out(line);
   for (const e of r.errors) process.stderr.write(`error: ${e.path}: ${e.code}: ${e.message}\n`);
@@ -52,11 +56,11 @@ export async function runCode(config: Config, cli: Cli): Promise<number> {
 }
 
 /** `code-search <query…> [--kind K]… [--language L]… [--repo R] [--limit N] [--json]`. */
-export async function runCodeSearch(config: Config, cli: Cli): Promise<number> {
+export async function runCodeSearch(config: Config, cli: Cli, open: OpenServices = withServices): Promise<number> {
   const query = cli.positionals.join(" ").trim();
   if (!query) throw invalidInput("code-search needs a query");
   const input = { query, kind: strings(cli.values.kind), language: strings(cli.values.language), repo: text(cli.values.repo), limit: intOption(cli, "limit") };
-  const r = await withServices(config, (s) => searchCode(codeServices(s), input));
+  const r = await open(config, (s) => searchCode(codeServices(s), input));
   if (cli.values.json) outJson(r);
   else if (!r.hits.length) out(`no symbols match «${r.query}»`);
   else {
@@ -70,13 +74,13 @@ export async function runCodeSearch(config: Config, cli: Cli): Promise<number> {
 }
 
 /** `code-graph <repo> [symbol] [--depth N] [--direction D] [--kind K]… [--limit N] [--json]` (JSON either way). */
-export async function runCodeGraph(config: Config, cli: Cli): Promise<number> {
+export async function runCodeGraph(config: Config, cli: Cli, open: OpenServices = withServices): Promise<number> {
   const [repo, symbol] = cli.positionals;
   if (!repo) throw invalidInput("code-graph needs a repo", "pegas-memory code-graph <repo> [symbol:<id> | qualified name | file path]");
   const input = {
     repo, symbol, depth: intOption(cli, "depth"), kinds: strings(cli.values.kind), limit: intOption(cli, "limit"),
     direction: text(cli.values.direction) as Direction | undefined,
   };
-  outJson(await withServices(config, (s) => codeGraph(codeServices(s), input)));
+  outJson(await open(config, (s) => codeGraph(codeServices(s), input)));
   return 0;
 }

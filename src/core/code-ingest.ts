@@ -9,7 +9,7 @@
 import { readFile, stat } from "node:fs/promises";
 import { sha256Hex } from "../domain/hash.ts";
 import { PegasError, toPegasError } from "../errors.ts";
-import type { CodeFileWrite, CodeRepo, StoredCodeFile } from "../ports/code-store.ts";
+import type { CodeCommitResult, CodeFileWrite, CodeRepo, StoredCodeFile } from "../ports/code-store.ts";
 import type { CodeLanguage } from "../ports/symbol-extractor.ts";
 import { type CodeAtomDraft, planCodeAtoms } from "./code-atoms.ts";
 import { MAX_SOURCE_BYTES, generatedByContent, generatedByName, lineCount, looksBinary, sourceText } from "./code-files.ts";
@@ -161,8 +161,34 @@ class CodeRun {
     await p;
   }
 
+  /**
+   * Commits a batch. When the store rejects its data (INVALID_INPUT: a value the schema refuses), the files are
+   * committed one by one and a rejected file is recorded as failed, so one bad file never costs its batch.
+   */
   private async commit(files: CodeFileWrite[]): Promise<void> {
-    const r = await this.s.code.commitFiles(this.repo, files, this.s.embedder.model);
+    const model = this.s.embedder.model;
+    try {
+      return this.count(await this.s.code.commitFiles(this.repo, files, model));
+    } catch (err) {
+      if (!(err instanceof PegasError && err.code === "INVALID_INPUT")) throw err;
+    }
+    for (const f of files) {
+      try {
+        this.count(await this.s.code.commitFiles(this.repo, [f], model));
+      } catch (err) {
+        if (!(err instanceof PegasError && err.code === "INVALID_INPUT")) throw err;
+        this.error(f.path, err);
+        if (f.status === "parsed") {
+          this.result.files.parsed--;
+          this.result.files.failed++;
+        }
+        const failed: CodeFileWrite = { ...f, status: "failed", extracted: null, atoms: [], error: err.message.slice(0, 500) };
+        this.count(await this.s.code.commitFiles(this.repo, [failed], model));
+      }
+    }
+  }
+
+  private count(r: CodeCommitResult): void {
     this.result.symbols += r.symbols;
     this.result.dependencies.stored += r.dependencies;
     this.result.atoms.created += r.atomsCreated;

@@ -3,6 +3,8 @@
  * `path:line`; the dependency subgraph around a symbol (from services.graph: Memgraph when configured, else SQL),
  * for a file also every dependency its symbols write; or, without a symbol, a repository overview.
  */
+import { realpathSync } from "node:fs";
+import { resolve } from "node:path";
 import { PegasError, invalidInput } from "../errors.ts";
 import type { CodeEdgeRow, CodeSymbolRow } from "../ports/code-store.ts";
 import type { Direction, GraphEdge, ReachedNode } from "../ports/graph-store.ts";
@@ -47,6 +49,20 @@ export interface SearchCodeInput {
   limit?: number;
 }
 
+/**
+ * The repository key of a `repo` argument: as given, or — for a path (`.`, `../x`, `/a/b/`) that exists — its real
+ * absolute path, which is the key memory_store_code uses when no repo name was given.
+ */
+export function repoKey(repo: string): string {
+  const r = repo.trim();
+  if (!/^(?:\/|\.{1,2}(?:\/|$))/.test(r)) return r;
+  try {
+    return realpathSync(resolve(r));
+  } catch {
+    return r;
+  }
+}
+
 const list = (v: string | string[] | undefined): string[] | undefined => (v === undefined ? undefined : Array.isArray(v) ? v : [v]);
 
 /** Ranked symbol hits. @throws PegasError INVALID_INPUT (empty query, unknown kind, limit outside 1..50). */
@@ -59,7 +75,8 @@ export async function searchCode(s: CodeServices, input: SearchCodeInput): Promi
   if (bad.length) throw invalidInput(`unknown symbol kind(s) ${bad.join(", ")}`, `use ${SYMBOL_KINDS.join(", ")}`);
   const limit = input.limit ?? 10;
   if (!Number.isInteger(limit) || limit < 1 || limit > 50) throw invalidInput(`limit must be an integer in 1..50, got ${limit}`);
-  const hits = await s.code.searchSymbols({ query, kind: kinds as SymbolKind[] | undefined, language: list(input.language), repo: input.repo, limit });
+  const repo = input.repo === undefined ? undefined : repoKey(input.repo);
+  const hits = await s.code.searchSymbols({ query, kind: kinds as SymbolKind[] | undefined, language: list(input.language), repo, limit });
   return { query, hits: hits.map((h) => ({ ...symbolView(h), score: h.score, match: h.match })), took_ms: Math.round(performance.now() - t0) };
 }
 
@@ -130,14 +147,16 @@ const edgeOf = (e: GraphEdge): CodeGraphEdge => ({ key: e.key, src: e.src, dst: 
  */
 export async function codeGraph(s: CodeServices, input: CodeGraphInput): Promise<Record<string, unknown>> {
   const t0 = performance.now();
-  const repo = (input.repo ?? "").trim();
+  const repo = repoKey(input.repo ?? "");
   if (!repo) throw invalidInput("repo is empty", "give the repo name or path memory_store_code reported");
   if (input.symbol === undefined || !input.symbol.trim()) {
     const summary = await s.code.repoSummary(repo, { top: input.limit ?? 20, edges: 500 });
     const mostDependedOn = summary.mostDependedOn.map((m) => ({ symbol: symbolView(m.symbol), dependents: m.dependents }));
     return { repo, root: null, summary: { ...summary, mostDependedOn }, took_ms: Math.round(performance.now() - t0) };
   }
-  const root = await s.code.findSymbol(input.symbol, repo);
+  // A file may be named by its absolute path when the repository is keyed by its root.
+  const ref = input.symbol.startsWith(`${repo}/`) ? input.symbol.slice(repo.length + 1) : input.symbol;
+  const root = await s.code.findSymbol(ref, repo);
   if (!root) {
     throw new PegasError("NOT_FOUND", `no symbol '${input.symbol.slice(0, 200)}' in repo '${repo}'`, {
       hint: "pass symbol:<id>, a qualified name (HTMLParser.feed) or a file path; memory_search_code finds them",

@@ -3,7 +3,7 @@
  * tools' zod output schemas) over a repository stored with the hand-written extractor, on PGlite.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { z } from "zod";
@@ -11,8 +11,10 @@ import type { ToolDef } from "../../src/mcp/tool.ts";
 import { memoryCodeGraph } from "../../src/mcp/tools/memory-code-graph.ts";
 import { memorySearchCode } from "../../src/mcp/tools/memory-search-code.ts";
 import { memoryStoreCode } from "../../src/mcp/tools/memory-store-code.ts";
+import { storeCode } from "../../src/core/code-ingest.ts";
+import { PegasError } from "../../src/errors.ts";
 import { FakeExtractor, fakeSource, sym } from "./fake-extractor.ts";
-import { codeSuite } from "./support.ts";
+import { codeSuite, sqlOf } from "./support.ts";
 
 const root = mkdtempSync(join(tmpdir(), "pegas-codeq-"));
 const put = (rel: string, text: string) => {
@@ -118,6 +120,29 @@ describe("code tools", () => {
     expect(g.summary.dependencies.imports).toEqual({ resolved: 1, unresolved: 0 });
     expect(g.summary.moduleImports).toEqual([{ from: "json/__init__.py", to: "json/decoder.py" }]);
     expect(g.summary.mostDependedOn.map((m: any) => m.symbol.qualified_name)).toEqual(expect.arrayContaining(["JSONDecoder", "loads", "JSONDecoder.raw_decode"]));
+  });
+
+  test("a repository keyed by its path is found by a path-like repo argument; a file by its absolute path", async () => {
+    const r = await call(memoryStoreCode, { path: root });
+    expect(r.repo).toBe(realpathSync(root));
+    const g = await call(memoryCodeGraph, { repo: `${root}/`, symbol: join(realpathSync(root), "json/__init__.py") });
+    expect(g.root).toMatchObject({ path: "json/__init__.py", repo: realpathSync(root) });
+    expect((await call(memorySearchCode, { query: "loads", repo: join(root, ".") })).hits[0].repo).toBe(realpathSync(root));
+  });
+
+  test("a batch the store refuses is committed file by file; the refused file is recorded as failed", async () => {
+    const s = suite.s!;
+    const real = s.code;
+    const poisoned = Object.create(real);
+    poisoned.commitFiles = (repo: any, files: any[], model: string) =>
+      files.some((f) => f.path === "http/util.py" && f.status === "parsed")
+        ? Promise.reject(new PegasError("INVALID_INPUT", "value rejected by the schema"))
+        : real.commitFiles(repo, files, model);
+    const r = await storeCode({ ...s, code: poisoned, extractor: s.extractor, embedder: s.embedder, config: s.config, graph: s.graph, store: s.store }, { path: root, repo: "poisoned" }, { trustedPath: true });
+    expect(r.files).toMatchObject({ parsed: 3, failed: 1 });
+    expect(r.errors).toEqual([{ path: "http/util.py", code: "INVALID_INPUT", message: "value rejected by the schema" }]);
+    const rows = await sqlOf(s)`SELECT path, status FROM pm_code_file WHERE repo = 'poisoned' ORDER BY path`;
+    expect(rows.map((x) => `${x.path}:${x.status}`)).toEqual(["html/parser.py:parsed", "http/util.py:failed", "json/__init__.py:parsed", "json/decoder.py:parsed"]);
   });
 
   test("errors say what to do", async () => {

@@ -6,6 +6,7 @@
  */
 import type { TransactionSql } from "postgres";
 import type { CodeCommitResult, CodeFileWrite, CodeRepo } from "../../ports/code-store.ts";
+import { SYMBOL_KINDS } from "../../ports/symbol-extractor.ts";
 import { insertCodeAtoms, symbolKey } from "./code-write-atoms.ts";
 import { storable } from "./code-text.ts";
 import { symbolTsvectorLiteral, targetLeaf } from "./code-words.ts";
@@ -59,6 +60,14 @@ async function clearFiles(tx: Tx, repo: CodeRepo, paths: string[]): Promise<Clea
   };
 }
 
+const KINDS: ReadonlySet<string> = new Set(SYMBOL_KINDS);
+const DEPENDENCY_KIND = /^[a-z][a-z0-9_]{0,63}$/;
+
+/** A 1-based line number as the schema takes it (anything else: line 1). */
+function line(n: unknown): number {
+  return typeof n === "number" && Number.isInteger(n) && n >= 1 && n <= 2_000_000_000 ? n : 1;
+}
+
 /** A symbol row to insert; `file` marks the synthesized module symbol of a file. */
 interface SymbolRow {
   path: string; language: string; name: string; qn: string; kind: string; signature: string | null;
@@ -76,10 +85,12 @@ function symbolRows(files: CodeFileWrite[]): SymbolRow[] {
       rows.push({ ...base, name: module.split("/").at(-1) || module, qn: module, kind: "module", signature: null, start: 1, end: Math.max(1, f.lineCount), doc: null, file: true });
     }
     for (const s of x.symbols) {
-      if (!s.name || !s.qualifiedName) continue;
+      // What the schema would refuse is left out here, so one odd symbol never fails its batch.
+      if (!s.name || !s.qualifiedName || !KINDS.has(s.kind)) continue;
+      const start = line(s.lineStart);
       rows.push({
-        ...base, name: storable(s.name), qn: storable(s.qualifiedName), kind: s.kind, signature: storable(s.signature), start: s.lineStart,
-        end: Math.max(s.lineStart, s.lineEnd), doc: storable(s.docstring), file: s.kind === "module" && s.qualifiedName === module,
+        ...base, name: storable(s.name), qn: storable(s.qualifiedName), kind: s.kind, signature: storable(s.signature), start,
+        end: Math.max(start, line(s.lineEnd)), doc: storable(s.docstring), file: s.kind === "module" && s.qualifiedName === module,
       });
     }
   }
@@ -133,16 +144,17 @@ function dependencyRows(files: CodeFileWrite[], rows: SymbolRow[], ids: Map<stri
     const moduleRow = moduleOf.get(f.path);
     for (const d of [...x.dependencies].sort((a, b) => a.line - b.line)) {
       const target = storable(d.target ?? "").trim();
-      if (!target) continue;
+      if (!target || !DEPENDENCY_KIND.test(d.kind)) continue;
       const cands = "symbol" in d.from ? (byQn.get(`${f.path}\u0000${storable(d.from.symbol)}`) ?? []).filter((r) => !r.file) : [];
-      const owner = cands.find((r) => r.start <= d.line && d.line <= r.end) ?? cands[0] ?? moduleRow;
+      const at = line(d.line);
+      const owner = cands.find((r) => r.start <= at && at <= r.end) ?? cands[0] ?? moduleRow;
       const src = owner && idOf(owner);
       if (src === undefined) continue;
       const receiver = d.receiver === undefined || d.receiver === "" ? null : storable(d.receiver);
       const key = `${src}\u0000${d.kind}\u0000${target}\u0000${receiver}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      out.push({ src, target: target.slice(0, 1000), kind: d.kind, path: f.path, line: d.line, receiver: receiver?.slice(0, 200) ?? null });
+      out.push({ src, target: target.slice(0, 1000), kind: d.kind, path: f.path, line: at, receiver: receiver?.slice(0, 200) ?? null });
     }
   }
   return out;
