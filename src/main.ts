@@ -52,6 +52,12 @@ async function run(argv: string[]): Promise<number> {
       return (await import("./cli/projection-commands.ts")).runReembed(config, cli);
     case "graph":
       return (await import("./cli/projection-commands.ts")).runGraph(config, cli);
+    case "code":
+      return (await import("./cli/code-commands.ts")).runCode(config, cli);
+    case "code-search":
+      return (await import("./cli/code-commands.ts")).runCodeSearch(config, cli);
+    case "code-graph":
+      return (await import("./cli/code-commands.ts")).runCodeGraph(config, cli);
   }
   return 64;
 }

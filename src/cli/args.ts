@@ -39,12 +39,16 @@ const OPTIONS = {
   path: { type: "boolean" },
   counters: { type: "boolean" },
   recreate: { type: "boolean" },
+  repo: { type: "string" },
+  include: { type: "string", multiple: true },
+  exclude: { type: "string", multiple: true },
+  language: { type: "string", multiple: true },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "V" },
 } as const;
 
 /** Commands of the executable. */
-export const COMMANDS = ["serve", "migrate", "ingest", "search", "stats", "verify", "distill", "unmerge", "sync", "rebuild", "reembed", "graph"] as const;
+export const COMMANDS = ["serve", "migrate", "ingest", "search", "stats", "verify", "distill", "unmerge", "sync", "rebuild", "reembed", "graph", "code", "code-search", "code-graph"] as const;
 
 /** Parses argv (without the executable). @throws PegasError INVALID_INPUT for unknown options or commands. */
 export function parseCli(argv: string[]): Cli {
@@ -97,6 +101,13 @@ Usage:
   pegas-memory graph <node> [--depth N] [--direction out|in|both] [--kind K] [--limit N]
   pegas-memory graph --path <from> <to> | --counters
                                        graph reads; nodes are atom:<id>, symbol:<id>, doc:<id>
+  pegas-memory code <path> [--repo R] [--include G] [--exclude G] [--language L]
+                                       store a code repository's symbols and dependencies (tree-sitter, twelve
+                                       languages; incremental by file hash; .gitignore honoured)
+  pegas-memory code-search <query> [--kind K] [--language L] [--repo R] [--limit N]
+                                       find symbols by name, qualified name, signature, docstring
+  pegas-memory code-graph <repo> [<symbol>] [--depth N] [--kind K] [--direction D]
+                                       a symbol's dependency subgraph, or the repository summary
 
 Options:
   --json               machine-readable output (ingest, search, stats, verify)
@@ -113,7 +124,10 @@ Options:
   --model M, --dim N   embedding model and its dimension (reembed)
   --depth N            hops (graph; default 1, at most 5; with --path the longest path, default 6)
   --direction D        out, in or both (graph)
-  --kind K             only edges of kind K (graph; repeatable)
+  --kind K             only edges of kind K (graph, code-graph; repeatable); symbol kind (code-search)
+  --repo R             repository name (code, code-search)
+  --include G, --exclude G   glob patterns of files to take or leave (code; repeatable)
+  --language L         only files of language L (code, code-search; repeatable)
   --config FILE        config file (default $XDG_CONFIG_HOME/pegas-memory/config.toml)
   --data-dir DIR       embedded database directory (env PEGAS_DATA_DIR)
   --database-url URL   PostgreSQL instead of the embedded database (env PEGAS_DATABASE_URL)

@@ -18,9 +18,15 @@ import { memoryTraceAdd } from "./tools/memory-trace-add.ts";
 import { memoryTraceSearch } from "./tools/memory-trace-search.ts";
 import { memoryUnmerge } from "./tools/memory-unmerge.ts";
 import { memoryVerify } from "./tools/memory-verify.ts";
+import { memoryCodeGraph } from "./tools/memory-code-graph.ts";
+import { memorySearchCode } from "./tools/memory-search-code.ts";
+import { memoryStoreCode } from "./tools/memory-store-code.ts";
 
 /** Every tool of this build, in listing order. */
-export const TOOLS: readonly ToolDef[] = [memorySearch, memoryStore, memoryIngest, memoryStats, memoryTraceAdd, memoryTraceSearch, memoryVerify, memoryUnmerge];
+export const TOOLS: readonly ToolDef[] = [
+  memorySearch, memoryStore, memoryIngest, memoryStats, memoryTraceAdd, memoryTraceSearch, memoryVerify, memoryUnmerge,
+  memoryStoreCode, memorySearchCode, memoryCodeGraph,
+];
 
 /** Largest serialized result (bytes); far below the 10 MiB a stdio client reads. */
 export const MAX_RESULT_BYTES = 1024 * 1024;
