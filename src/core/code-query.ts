@@ -28,6 +28,9 @@ export interface SymbolView {
   docstring: string | null;
 }
 
+/** Most dependencies of a file shown beside its subgraph (keeps the result well below the 1 MiB result cap). */
+export const FILE_EDGES = 300;
+
 /** Docstring characters shown per symbol. */
 export const DOC_EXCERPT = 300;
 
@@ -166,7 +169,7 @@ export async function codeGraph(s: CodeServices, input: CodeGraphInput): Promise
   const sub = await s.graph.neighbours({ node: `symbol:${root.id}`, depth: input.depth, kinds: input.kinds, direction: input.direction ?? "both", limit });
   const nodes = new Map(sub.nodes.map((n) => [n.id, nodeOf(n)]));
   const edges = new Map(sub.edges.map((e) => [e.key, edgeOf(e)]));
-  const file = root.file ? await s.code.fileEdges(repo, root.path, input.kinds, 500) : null;
+  const file = root.file ? await s.code.fileEdges(repo, root.path, input.kinds, FILE_EDGES) : null;
   if (file) addFileEdges(file.edges, nodes, edges);
   const ids = [...nodes.keys()].filter((id) => id.startsWith("symbol:")).map((id) => Number(id.slice(7)));
   for (const sym of await s.code.symbolsByIds(ids)) {

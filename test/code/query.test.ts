@@ -9,6 +9,7 @@ import { dirname, join } from "node:path";
 import { z } from "zod";
 import type { ToolDef } from "../../src/mcp/tool.ts";
 import { memoryCodeGraph } from "../../src/mcp/tools/memory-code-graph.ts";
+import { memorySearch } from "../../src/mcp/tools/memory-search.ts";
 import { memorySearchCode } from "../../src/mcp/tools/memory-search-code.ts";
 import { memoryStoreCode } from "../../src/mcp/tools/memory-store-code.ts";
 import { storeCode } from "../../src/core/code-ingest.ts";
@@ -143,6 +144,14 @@ describe("code tools", () => {
     expect(r.errors).toEqual([{ path: "http/util.py", code: "INVALID_INPUT", message: "value rejected by the schema" }]);
     const rows = await sqlOf(s)`SELECT path, status FROM pm_code_file WHERE repo = 'poisoned' ORDER BY path`;
     expect(rows.map((x) => `${x.path}:${x.status}`)).toEqual(["html/parser.py:parsed", "http/util.py:failed", "json/__init__.py:parsed", "json/decoder.py:parsed"]);
+  });
+
+  test("memory_search finds code atoms beside text, cited path:line in the repository document", async () => {
+    const out: any = await memorySearch.run(suite.s!, { query: "deserialize python object" }, { signal: new AbortController().signal, progress: () => {} });
+    const hit = out.hits.find((h: any) => h.type === "code");
+    expect(hit.claim).toBe("loads: Deserialize s to a Python object.");
+    expect(hit.citations[0]).toMatchObject({ uri: "repo:py", kind: "code_repo", locator: { href: "json/__init__.py", line_start: 3, line_end: 3 } });
+    expect(hit.citations[0].quote).toContain("loads");
   });
 
   test("errors say what to do", async () => {

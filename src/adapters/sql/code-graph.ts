@@ -28,11 +28,11 @@ export async function findSymbol(sql: Sql<any>, ref: string, repo?: string): Pro
                 WHEN s.qualified_name = ${r} THEN 2 ELSE 3 END AS pref
       FROM pm_code_symbol s
      WHERE (s.qualified_name = ${r} OR (s.path = ${path} AND s.metadata @> '{"file": true}'::jsonb)) ${repoFilter(sql, repo)}
-     ORDER BY pref, s.repo, s.path, s.line_start LIMIT 1`;
+     ORDER BY pref, s.repo COLLATE "C", s.path COLLATE "C", s.line_start LIMIT 1`;
   if (rows.length) return symbolOfRow(rows[0]);
   const byName = await sql`
     SELECT ${sql.unsafe(SYMBOL_COLUMNS)} FROM pm_code_symbol s WHERE s.name = ${r} ${repoFilter(sql, repo)}
-     ORDER BY s.repo, s.path, s.line_start LIMIT 2`;
+     ORDER BY s.repo COLLATE "C", s.path COLLATE "C", s.line_start LIMIT 2`;
   return byName.length === 1 ? symbolOfRow(byName[0]) : null;
 }
 
@@ -63,7 +63,7 @@ export async function fileEdges(sql: Sql<any>, repo: string, path: string, kinds
 }
 
 async function notFound(sql: Sql<any>, repo: string): Promise<PegasError> {
-  const known = await sql`SELECT DISTINCT repo FROM pm_code_file ORDER BY repo LIMIT 5`;
+  const known = await sql`SELECT DISTINCT repo COLLATE "C" AS repo FROM pm_code_file ORDER BY repo LIMIT 5`;
   const list = known.map((r) => `'${String(r.repo)}'`).join(", ");
   return new PegasError("NOT_FOUND", `no code stored for repo '${repo}'`, {
     hint: list ? `stored repos include ${list}; or call memory_store_code first` : "call memory_store_code {path} first",
@@ -77,7 +77,7 @@ async function counts(sql: Sql<any>, repo: string): Promise<Pick<CodeRepoSummary
     SELECT kind, language, count(*) AS n FROM pm_code_symbol s WHERE s.repo = ${repo} AND NOT s.metadata @> '{"file": true}'::jsonb GROUP BY kind, language`;
   const deps = await sql`
     SELECT kind, count(*) FILTER (WHERE dst_symbol_id IS NOT NULL) AS resolved, count(*) FILTER (WHERE dst_symbol_id IS NULL) AS unresolved
-      FROM pm_code_dependency WHERE repo = ${repo} GROUP BY kind ORDER BY kind`;
+      FROM pm_code_dependency WHERE repo = ${repo} GROUP BY kind ORDER BY kind COLLATE "C"`;
   const f = { total: 0, parsed: 0, failed: 0, skipped: 0 };
   for (const r of files) {
     f[r.status as "parsed" | "failed" | "skipped"] = Number(r.n);
@@ -108,14 +108,14 @@ export async function repoSummary(sql: Sql<any>, repo: string, limits: { top: nu
       JOIN pm_code_symbol s ON s.id = x.dst_symbol_id
      ORDER BY x.n DESC, s.id`;
   const imports = await sql`
-    SELECT DISTINCT s.path AS src, t.path AS dst FROM pm_code_dependency d
+    SELECT DISTINCT s.path COLLATE "C" AS src, t.path COLLATE "C" AS dst FROM pm_code_dependency d
       JOIN pm_code_symbol s ON s.id = d.src_symbol_id JOIN pm_code_symbol t ON t.id = d.dst_symbol_id
      WHERE d.repo = ${repo} AND d.kind = 'imports' AND s.path <> t.path
-     ORDER BY 1, 2 LIMIT ${limits.edges}`;
+     ORDER BY src, dst LIMIT ${limits.edges}`;
   const external = await sql`
     SELECT dst_name, count(DISTINCT path) AS n FROM pm_code_dependency
      WHERE repo = ${repo} AND kind = 'imports' AND dst_symbol_id IS NULL GROUP BY dst_name
-     ORDER BY n DESC, dst_name LIMIT ${limits.top}`;
+     ORDER BY n DESC, dst_name COLLATE "C" LIMIT ${limits.top}`;
   return {
     ...base,
     mostDependedOn: top.map((r) => ({ symbol: symbolOfRow(r), dependents: Number(r.n) })),

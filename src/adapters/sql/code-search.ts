@@ -26,7 +26,7 @@ async function wordHits(sql: Sql<any>, q: CodeSearchQuery, text: string, tsq: st
                                       WHEN right(lower(s.qualified_name), ${[...lower].length + 1}) = ${"." + lower} THEN 2.5
                                       ELSE 0 END AS tier) t
      WHERE s.search_tsv @@ ${tsq}::tsquery ${filters(sql, q)}
-     ORDER BY t.tier DESC, rank DESC, (s.docstring IS NULL), (left(s.name, 1) = '_'), length(s.path), s.path, s.line_start
+     ORDER BY t.tier DESC, rank DESC, (s.docstring IS NULL), (left(s.name, 1) = '_'), length(s.path), s.path COLLATE "C", s.line_start
      LIMIT ${q.limit}`;
   return rows.map((r) => {
     const tier = Number(r.tier);
@@ -43,7 +43,7 @@ async function trigramHits(sql: Sql<any>, q: CodeSearchQuery, text: string, excl
     SELECT ${sql.unsafe(SYMBOL_COLUMNS)}, greatest(similarity(s.name, ${text}), similarity(s.qualified_name, ${text})) AS sim
       FROM pm_code_symbol s
      WHERE (s.name % ${text} OR s.qualified_name % ${text}) AND NOT (s.id = ANY(${exclude}::bigint[])) ${filters(sql, q)}
-     ORDER BY sim DESC, length(s.path), s.path, s.line_start
+     ORDER BY sim DESC, length(s.path), s.path COLLATE "C", s.line_start
      LIMIT ${limit}`;
   return rows.map((r) => ({ ...symbolOfRow(r), score: Number((Number(r.sim) / 2).toFixed(4)), match: "trigram" as const }));
 }

@@ -1,6 +1,6 @@
 /** memory_code_graph tool. */
 import { z } from "zod";
-import { codeGraph } from "../../core/code-query.ts";
+import { FILE_EDGES, codeGraph } from "../../core/code-query.ts";
 import { codeServices } from "../../core/code-services.ts";
 import type { ToolDef } from "../tool.ts";
 import { symbolShape } from "./memory-search-code.ts";
@@ -62,7 +62,7 @@ export const memoryCodeGraph: ToolDef = {
     file: z.object({
       dependencies: z.array(z.object({ line: z.number().int().nullable(), kind: z.string(), from: z.string(), target: z.string(), resolved: z.string().nullable() })),
       truncated: z.boolean(),
-    }).nullable().optional().describe("for a file: what its symbols import, call and inherit (at most 500)"),
+    }).nullable().optional().describe(`for a file: what its symbols import, call and inherit (at most ${FILE_EDGES}, by line)`),
     summary: summary.optional(),
     took_ms: z.number(),
   },
