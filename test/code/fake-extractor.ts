@@ -32,6 +32,8 @@ export class FakeExtractor implements SymbolExtractor {
   readonly calls: string[] = [];
   /** Called before each extraction (e.g. to abort a run). */
   onExtract?: (path: string) => void;
+  /** Milliseconds each extraction takes (a slow grammar). */
+  delayMs = 0;
 
   languageOf(path: string): CodeLanguage | null {
     return path.endsWith(".py") ? "python" : path.endsWith(".go") ? "go" : null;
@@ -40,6 +42,7 @@ export class FakeExtractor implements SymbolExtractor {
   async extract(path: string, source: string, language: CodeLanguage): Promise<ExtractedFile> {
     this.calls.push(path);
     this.onExtract?.(path);
+    if (this.delayMs) await Bun.sleep(this.delayMs);
     if (source.includes("FAIL_PARSE")) throw new PegasError("INTERNAL", `the fake grammar cannot parse '${path}'`);
     const s = JSON.parse(source) as FakeSource;
     const module = path.replace(/\.\w+$/, "").replace(/\/__init__$/, "");
