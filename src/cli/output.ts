@@ -12,9 +12,10 @@ export function outJson(value: unknown): void {
   out(JSON.stringify(value, null, 2));
 }
 
-/** "page 3, lines 1–11", "chapter «Down the Rabbit-Hole» (2), line 4", "lines 12–20". */
+/** "page 3, lines 1–11", "chapter «Down the Rabbit-Hole» (2), line 4", "lines 12–20", "src/a.py, lines 3–9". */
 function where(loc: Locator): string {
   const parts: string[] = [];
+  if (loc.href !== undefined && loc.chapter === undefined) parts.push(loc.href);
   if (loc.page !== undefined) parts.push(`page ${loc.page}`);
   if (loc.chapter !== undefined) parts.push(`chapter «${loc.chapter}»${loc.chapter_index !== undefined ? ` (${loc.chapter_index})` : ""}`);
   if (loc.line_start !== undefined) {

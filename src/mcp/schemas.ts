@@ -20,8 +20,13 @@ export const locator = z
     line_end: z.number().int().optional(),
     page: z.number().int().optional(),
     chapter: z.string().optional(),
+    chapter_index: z.number().int().optional(),
+    href: z.string().optional(),
   })
-  .describe("char_* are code-point offsets (0-based, end exclusive) in the document text; line_* are 1-based, inclusive");
+  .describe(
+    "char_* are code-point offsets (0-based, end exclusive) in the document text; line_* are 1-based, inclusive; " +
+      "chapter_index is the EPUB spine position; href the EPUB chapter file, or the file path in a code repository",
+  );
 
 /** A citation: atom → document → locator → quoted text. */
 export const citation = z.object({

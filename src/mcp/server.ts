@@ -19,7 +19,9 @@ const INSTRUCTIONS =
   "English are stemmed); memory_ingest stores a text, URL or file as typed atoms with exact provenance; memory_store " +
   "stores one typed atom you learned (duplicates merge, contradictions are linked); memory_verify checks atoms " +
   "against each other and across independent sources; memory_trace_add / memory_trace_search keep your own plans " +
-  "and observations apart from knowledge; memory_stats shows what is stored. Cite the citations you get back.";
+  "and observations apart from knowledge; memory_store_code stores a code repository's symbols and dependencies, " +
+  "memory_search_code finds symbols with path:line, memory_code_graph shows what a symbol or file uses and is used by; " +
+  "memory_stats shows what is stored. Cite the citations you get back.";
 
 /** Creates an McpServer with every tool registered over lazily opened services. */
 export function createMcpServer(services: LazyServices, calls: CallTracker): McpServer {
