@@ -11,6 +11,7 @@ import { firstQueryBench } from "./benchmarks/first-query.ts";
 import { idleRss } from "./benchmarks/idle-rss.ts";
 import { ingestBench } from "./benchmarks/ingest.ts";
 import { retrieval } from "./benchmarks/retrieval.ts";
+import { codeBench } from "./benchmarks/code.ts";
 import { projectionsBench } from "./benchmarks/projections.ts";
 import { searchLatency } from "./benchmarks/search-latency.ts";
 import { startup } from "./benchmarks/startup.ts";
@@ -18,7 +19,7 @@ import { removeTempDirs } from "./lib/env.ts";
 import { type Benchmark, machineInfo, markdownSummary, type ResultFile, writeResult } from "./lib/report.ts";
 
 /** Every benchmark, in run (and table) order. */
-export const BENCHMARKS: Benchmark[] = [startup, firstQueryBench, ingestBench, documentsBench, searchLatency, idleRss, retrieval, distillBench, dedupStoreBench, projectionsBench];
+export const BENCHMARKS: Benchmark[] = [startup, firstQueryBench, ingestBench, documentsBench, searchLatency, idleRss, retrieval, distillBench, dedupStoreBench, projectionsBench, codeBench];
 
 function select(names: string[]): Benchmark[] {
   if (names.length === 0) return BENCHMARKS;
