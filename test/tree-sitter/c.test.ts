@@ -10,18 +10,8 @@ import { fileURLToPath } from "node:url";
 import { extractWithSpec, treeSitterExtractor } from "../../src/adapters/tree-sitter/extractor.ts";
 import { LANGUAGE_SPECS } from "../../src/adapters/tree-sitter/languages/index.ts";
 import { c } from "../../src/adapters/tree-sitter/languages/c.ts";
-import type { ExtractedDependency, ExtractedSymbol, SymbolKind } from "../../src/ports/symbol-extractor.ts";
+import { edge, sym } from "./support.ts";
 
-function sym(qualifiedName: string, kind: SymbolKind, lines: [number, number], signature: string, docstring: string | null = null): ExtractedSymbol {
-  const name = qualifiedName.slice(qualifiedName.lastIndexOf(".") + 1);
-  return { name, qualifiedName, kind, signature, lineStart: lines[0], lineEnd: lines[1], docstring };
-}
-
-function edge(kind: ExtractedDependency["kind"], from: string | null, target: string, line: number, receiver?: string): ExtractedDependency {
-  const dep: ExtractedDependency = { kind, from: from === null ? { module: true } : { symbol: from }, target, line };
-  if (receiver !== undefined) dep.receiver = receiver;
-  return dep;
-}
 const PATH = "lib/ring.c";
 const SOURCE = readFileSync(fileURLToPath(new URL("./snippets/c/ring.c", import.meta.url)), "utf8");
 

@@ -10,18 +10,7 @@ import { fileURLToPath } from "node:url";
 import { extractWithSpec, treeSitterExtractor } from "../../src/adapters/tree-sitter/extractor.ts";
 import { LANGUAGE_SPECS } from "../../src/adapters/tree-sitter/languages/index.ts";
 import { java } from "../../src/adapters/tree-sitter/languages/java.ts";
-import type { ExtractedDependency, ExtractedSymbol, SymbolKind } from "../../src/ports/symbol-extractor.ts";
-
-function sym(qualifiedName: string, kind: SymbolKind, lines: [number, number], signature: string, docstring: string | null = null): ExtractedSymbol {
-  const name = qualifiedName.slice(qualifiedName.lastIndexOf(".") + 1);
-  return { name, qualifiedName, kind, signature, lineStart: lines[0], lineEnd: lines[1], docstring };
-}
-
-function edge(kind: ExtractedDependency["kind"], from: string | null, target: string, line: number, receiver?: string): ExtractedDependency {
-  const dep: ExtractedDependency = { kind, from: from === null ? { module: true } : { symbol: from }, target, line };
-  if (receiver !== undefined) dep.receiver = receiver;
-  return dep;
-}
+import { edge, sym } from "./support.ts";
 
 const PATH = "src/main/java/com/example/inventory/Inventory.java";
 const SOURCE = readFileSync(fileURLToPath(new URL("./snippets/java/Inventory.java", import.meta.url)), "utf8");
