@@ -6,7 +6,7 @@
  * INVALID_INPUT, NOT_FOUND, STORE_UNAVAILABLE, MIGRATION_REQUIRED, never a driver error.
  */
 import type { AtomInput, Locator } from "./canonical-store.ts";
-import type { CodeLanguage, ExtractedFile, SymbolKind } from "./symbol-extractor.ts";
+import type { CodeLanguage, ExtractedFile, ExtractedSymbol, SymbolKind } from "./symbol-extractor.ts";
 
 /** A repository's registration: its `code_repo` document (uri `file://<root>` or the given name). */
 export interface CodeRepoInput {
@@ -91,19 +91,12 @@ export interface CodeSearchQuery {
   limit: number;
 }
 
-/** A stored symbol. Lines are 1-based, inclusive. */
-export interface CodeSymbolRow {
+/** A stored symbol: an extracted one with its id and place. Lines are 1-based, inclusive. */
+export interface CodeSymbolRow extends ExtractedSymbol {
   id: number;
   repo: string;
   path: string;
   language: string;
-  name: string;
-  qualifiedName: string;
-  kind: SymbolKind;
-  signature: string | null;
-  lineStart: number;
-  lineEnd: number;
-  docstring: string | null;
   /** True for the module symbol that stands for a whole file (qualified name = its module name). */
   file: boolean;
 }

@@ -3,11 +3,11 @@
  * counters and counts (BFS bounds, LIMIT and keys as Integers, the direction's arrow, the filter lambda), and the
  * scripted records mapped back into the port's shapes (order by distance then code point, truncation, edges by key).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import type { BoltScriptEntry, RecordedRun } from "../support/bolt-standin.ts";
 import { rejectsWith } from "../support/errors.ts";
 import { int, toJs } from "../support/packstream.ts";
-import { onlyRun, openStandinGraph, param, runsMatching, type StandinGraph } from "./support.ts";
+import { onlyRun, param, runsMatching, type StandinGraph, suiteStandinGraph } from "./support.ts";
 
 const LOOKUP = /^MATCH \(a:\w+ \{\w+: \$key\}\)\nWHERE coalesce\(a\.status, ''\) <> 'retracted'\nRETURN a\.id AS id/;
 const REACH = /\*BFS \.\.\$depth[^]*ORDER BY distance, id\nLIMIT \$cut$/;
@@ -25,16 +25,10 @@ const lookedUp = (run: RecordedRun) => {
   return typeof key === "string" ? { id: `module:${key}`, labels: ["Module"], props: { name: key } } : atomRow(Number(key));
 };
 
+const suite = suiteStandinGraph();
 let t: StandinGraph;
-beforeAll(async () => {
-  t = await openStandinGraph();
-});
-afterAll(async () => {
-  await t.close();
-});
 beforeEach(() => {
-  t.standin.clear();
-  t.standin.script = [];
+  t = suite.current;
 });
 
 describe("neighbours", () => {

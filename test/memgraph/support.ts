@@ -2,6 +2,7 @@
  * Shared set-up of the Memgraph adapter tests: a Bolt stand-in with a MemgraphGraph connected to it through the real
  * neo4j-driver, and small readers of what the stand-in recorded.
  */
+import { afterAll, beforeAll, beforeEach } from "bun:test";
 import { MemgraphGraph } from "../../src/adapters/memgraph/graph.ts";
 import { BoltStandin, type BoltScriptEntry, type RecordedRun } from "../support/bolt-standin.ts";
 import { toJs } from "../support/packstream.ts";
@@ -23,6 +24,30 @@ export async function openStandinGraph(script: BoltScriptEntry[] = [], timeoutMs
     async close() {
       await graph.close();
       await standin.stop();
+    },
+  };
+}
+
+/**
+ * One stand-in graph for a test file, opened in beforeAll, closed in afterAll, with its recording and script cleared
+ * before each test. Reading it before beforeAll ran throws.
+ */
+export function suiteStandinGraph(): { readonly current: StandinGraph } {
+  let t: StandinGraph | undefined;
+  beforeAll(async () => {
+    t = await openStandinGraph();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  beforeEach(() => {
+    t!.standin.clear();
+    t!.standin.script = [];
+  });
+  return {
+    get current() {
+      if (!t) throw new Error("the stand-in graph is not open");
+      return t;
     },
   };
 }

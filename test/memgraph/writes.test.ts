@@ -3,12 +3,12 @@
  * neo4j-driver: statement text (MERGE on stable keys, UNWIND batches, one transaction per apply) and the PackStream
  * type of every parameter (ids and limits are Integers, confidence a Float even when it is 1).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { OPTIONAL_SCHEMA, REQUIRED_SCHEMA } from "../../src/adapters/memgraph/schema.ts";
 import { RESET_BATCH } from "../../src/adapters/memgraph/graph.ts";
 import type { ProjectionChange } from "../../src/ports/projection-sink.ts";
 import { rejectsWith } from "../support/errors.ts";
-import { flow, onlyRun, openStandinGraph, param, runsMatching, type StandinGraph } from "./support.ts";
+import { flow, onlyRun, param, runsMatching, type StandinGraph, suiteStandinGraph } from "./support.ts";
 
 const atom = (id: number, status = "verified"): ProjectionChange => ({
   entity: "atom", id, state: { type: "fact", status: status as never, docId: 1, confidence: 0.5, lang: "en", vector: null },
@@ -17,16 +17,10 @@ const link = (key: string, src: string, dst: string, kind = "reference", confide
   entity: "edge", key, state: { src, dst, kind, confidence, inferred: false, source: "extraction" },
 });
 
+const suite = suiteStandinGraph();
 let t: StandinGraph;
-beforeAll(async () => {
-  t = await openStandinGraph();
-});
-afterAll(async () => {
-  await t.close();
-});
 beforeEach(() => {
-  t.standin.clear();
-  t.standin.script = [];
+  t = suite.current;
 });
 
 describe("prepare", () => {
