@@ -3,7 +3,7 @@
  * validated with zod. This is the only module that reads `process.env`; every adapter receives only its slice.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { homedir, tmpdir } from "node:os";
+import { availableParallelism, homedir, tmpdir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { parse as parseToml } from "smol-toml";
 import { z } from "zod";
@@ -58,6 +58,7 @@ export const ConfigSchema = z
     outbox_batch_size: positiveInt.describe("outbox rows claimed per batch by the projection worker"),
     outbox_max_attempts: positiveInt.describe("tries before an outbox row is dead-lettered"),
     outbox_poll_ms: positiveInt.describe("polling interval of the projection worker when no notification arrives (ms)"),
+    code_workers: z.coerce.number().int().min(0).max(64).describe("worker threads that parse code for memory_store_code; 0 = parse on the main thread (default: one per core, at most 4)"),
     ollama_host: z
       .preprocess((v) => (typeof v === "string" && v && !/^https?:\/\//i.test(v) ? `http://${v}` : v), url.optional())
       .describe("Ollama base URL (a bare host:port gets http://); unset = the local embedder"),
@@ -122,6 +123,7 @@ const ENV_KEYS: Array<[string, keyof Config]> = [
   ["PEGAS_INGEST_ROOTS", "ingest_roots"],
   ["PEGAS_ALLOW_PRIVATE_URLS", "allow_private_urls"],
   ["PEGAS_LOG_LEVEL", "log_level"],
+  ["PEGAS_CODE_WORKERS", "code_workers"],
 ];
 
 function xdg(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
@@ -141,6 +143,7 @@ function defaults(env: NodeJS.ProcessEnv): Config {
     outbox_batch_size: 200,
     outbox_max_attempts: 10,
     outbox_poll_ms: 2000,
+    code_workers: Math.min(4, availableParallelism()),
     distiller: "auto",
     distill_num_ctx: 8192,
     distill_num_predict: 2048,

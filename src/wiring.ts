@@ -155,13 +155,24 @@ export async function makeVectorSink(config: Config, model: string, dim: number,
   return new QdrantVectorIndex({ url: config.qdrant_url, apiKey: config.qdrant_api_key, collection, model, dim, timeoutMs: config.qdrant_timeout_ms });
 }
 
-/** The tree-sitter extractor, loaded on the first `extract` (its WebAssembly would slow every start). */
-function lazyExtractor(): SymbolExtractor {
+/**
+ * The tree-sitter extractor, loaded on the first `extract` (its WebAssembly would slow every start): on `workers`
+ * threads (adapters/tree-sitter/pool.ts), or in-process when `workers` is 0.
+ */
+function lazyExtractor(workers: number): SymbolExtractor {
   let real: Promise<SymbolExtractor> | null = null;
-  const load = () => (real ??= import("./adapters/tree-sitter/extractor.ts").then((m) => m.treeSitterExtractor()));
+  const load = () =>
+    (real ??= workers > 0
+      ? import("./adapters/tree-sitter/pool.ts").then((m) => new m.ExtractorPool(workers))
+      : import("./adapters/tree-sitter/extractor.ts").then((m) => m.treeSitterExtractor()));
   return {
     languageOf: (path) => languageOfPath(path),
     extract: async (path, source, language) => (await load()).extract(path, source, language),
+    close: async () => {
+      const loaded = real;
+      real = null;
+      await (await loaded)?.close?.();
+    },
   };
 }
 
@@ -213,6 +224,7 @@ export async function createServices(config: Config): Promise<Services> {
     await embedder.ready();
     const projections = await makeProjections(config, db, store, embedder);
     const { selectParser, SUPPORTED_EXTENSIONS } = await import("./adapters/parsers/select.ts");
+    const extractor = lazyExtractor(config.code_workers);
     const limits = {
       maxBytes: config.max_input_bytes,
       maxZipEntries: config.zip_max_entries,
@@ -227,14 +239,15 @@ export async function createServices(config: Config): Promise<Services> {
       ...(await makeJudges(config, embedder)),
       ...projections,
       code: new SqlCodeStore(db),
-      extractor: lazyExtractor(),
+      extractor,
       fetcher: await makeFetcher(config),
       parse: (input) => selectParser({ bytes: input.bytes, mediaType: input.mediaType, name: input.name }).parse(input, limits),
       supportedExtensions: SUPPORTED_EXTENSIONS,
       vectorWeight: config.vector_weight ?? (embedder.kind === "lexical" ? LEXICAL_EMBEDDER_FUSION_WEIGHT : 1),
       describe: { store: db.kind, storeLocation: db.location },
       close: async (graceMs?: number) => {
-        await Promise.all([projections.outbox.close(), ...projections.sinks.map((k) => k.close())].map((p) => p.catch(() => {})));
+        const closing = [projections.outbox.close(), ...projections.sinks.map((k) => k.close()), extractor.close?.() ?? Promise.resolve()];
+        await Promise.all(closing.map((p) => p.catch(() => {})));
         await db.close(graceMs);
       },
     };

@@ -4,7 +4,9 @@
  * new ones are extracted, turned into symbols, dependencies and code atoms, and committed in batches (one
  * transaction per batch, each file whole). Files that fail to parse are recorded and reported; the walk goes on.
  * At the end, stored files that are gone are removed, dependency targets resolved, and the repository document
- * updated. Memory stays flat: files stream, a batch holds at most {@link BATCH_FILES} files' extractions.
+ * updated. Files are prepared (read, hashed, extracted) up to {@link LOOKAHEAD} ahead of the one being counted, so
+ * the extractor's worker threads parse while the main thread commits; outcomes are applied in walk order. Memory
+ * stays flat: files stream, a batch holds at most {@link BATCH_FILES} files' extractions.
  */
 import { readFile, stat } from "node:fs/promises";
 import { sha256Hex } from "../domain/hash.ts";
@@ -25,8 +27,20 @@ const BATCH_SYMBOLS = 20_000;
 const MAX_ERRORS = 100;
 /** Least time between two progress notifications (ms). */
 const PROGRESS_MS = 500;
+/**
+ * Files prepared ahead of the one being applied: enough to keep the extractor's worker threads busy (two files each
+ * for up to four workers) while the main thread commits; each holds at most one file's text and extraction.
+ */
+const LOOKAHEAD = 8;
 
 type Pending = { write: Omit<CodeFileWrite, "atoms">; drafts: CodeAtomDraft[] };
+
+/** What one walked file turned out to be, before it is counted and queued ({@link CodeRun.apply}). */
+type Outcome =
+  | { kind: "skip"; path: string; reason: string }
+  | { kind: "unreadable"; path: string; error: unknown }
+  | { kind: "unchanged"; path: string }
+  | { kind: "write"; path: string; write: Pending["write"]; drafts: CodeAtomDraft[]; skipped?: string; error?: unknown };
 
 /** One run's state. */
 class CodeRun {
@@ -79,50 +93,65 @@ class CodeRun {
     this.opts.onProgress?.(f.seen, undefined, `${f.seen} files: ${f.parsed} parsed, ${f.unchanged} unchanged, ${f.failed} failed — ${message}`);
   }
 
-  /** Reads, classifies and (when changed) extracts one file; queues what must be written. */
-  async file(file: WalkFile): Promise<void> {
-    const language = this.s.extractor.languageOf(file.path);
-    if (!language) return this.skip("unsupported");
-    if (this.input.languages && !this.input.languages.has(language)) return this.skip("language_filtered");
-    if (generatedByName(file.path)) return this.skip("generated");
+  /**
+   * Reads, classifies and (when changed) extracts one file, without touching the run's state: several files are
+   * prepared at once (their extraction runs on the extractor's worker threads), their outcomes applied in walk order.
+   */
+  async prepare(file: WalkFile): Promise<Outcome> {
+    const path = file.path;
+    const language = this.s.extractor.languageOf(path);
+    if (!language) return { kind: "skip", path, reason: "unsupported" };
+    if (this.input.languages && !this.input.languages.has(language)) return { kind: "skip", path, reason: "language_filtered" };
+    if (generatedByName(path)) return { kind: "skip", path, reason: "generated" };
     let bytes: Uint8Array;
     try {
-      if ((await stat(file.abs)).size > MAX_SOURCE_BYTES) return this.skip("too_large");
+      if ((await stat(file.abs)).size > MAX_SOURCE_BYTES) return { kind: "skip", path, reason: "too_large" };
       bytes = await readFile(file.abs);
-    } catch (err) {
-      this.kept.add(file.path); // unreadable now: what is stored stays
-      this.skip("unreadable");
-      return this.error(file.path, err);
+    } catch (error) {
+      return { kind: "unreadable", path, error };
     }
-    if (bytes.length > MAX_SOURCE_BYTES) return this.skip("too_large");
+    if (bytes.length > MAX_SOURCE_BYTES) return { kind: "skip", path, reason: "too_large" };
     const hash = sha256Hex(bytes);
-    const prev = this.stored.get(file.path);
-    if (prev && prev.contentHash === hash && prev.language === language) {
-      this.kept.add(file.path);
-      this.result.files.seen++;
-      this.result.files.unchanged++;
-      return;
-    }
-    const base = { path: file.path, language, contentHash: hash, byteSize: bytes.length, lineCount: 1, extracted: null, error: null };
-    if (looksBinary(bytes)) return this.queue({ ...base, status: "skipped", error: "binary" }, [], "binary");
+    const prev = this.stored.get(path);
+    if (prev && prev.contentHash === hash && prev.language === language) return { kind: "unchanged", path };
+    const base = { path, language, contentHash: hash, byteSize: bytes.length, lineCount: 1, extracted: null, error: null };
+    if (looksBinary(bytes)) return { kind: "write", path, write: { ...base, status: "skipped", error: "binary" }, drafts: [], skipped: "binary" };
     const text = sourceText(bytes);
     base.lineCount = lineCount(text);
-    if (generatedByContent(text)) return this.queue({ ...base, status: "skipped", error: "generated" }, [], "generated");
-    await this.extract(file.path, language, text, base);
-  }
-
-  private async extract(path: string, language: CodeLanguage, text: string, base: Omit<CodeFileWrite, "atoms" | "status">): Promise<void> {
+    if (generatedByContent(text)) return { kind: "write", path, write: { ...base, status: "skipped", error: "generated" }, drafts: [], skipped: "generated" };
     try {
       const extracted = await this.s.extractor.extract(path, text, language);
-      if (extracted.syntaxErrors > 0) this.result.syntax_error_files++;
-      this.result.files.parsed++;
-      this.changed.push(path);
-      await this.queue({ ...base, status: "parsed", extracted }, planCodeAtoms(path, language, extracted.symbols, text, this.input.repo));
-    } catch (err) {
-      if (err instanceof PegasError && err.code === "CANCELLED") throw err;
-      this.result.files.failed++;
-      this.error(path, err);
-      await this.queue({ ...base, status: "failed", error: toPegasError(err).message.slice(0, 500) }, []);
+      return { kind: "write", path, write: { ...base, status: "parsed", extracted }, drafts: planCodeAtoms(path, language, extracted.symbols, text, this.input.repo) };
+    } catch (error) {
+      if (error instanceof PegasError && error.code === "CANCELLED") throw error;
+      return { kind: "write", path, write: { ...base, status: "failed", error: toPegasError(error).message.slice(0, 500) }, drafts: [], error };
+    }
+  }
+
+  /** Counts a prepared file and queues what must be written (committing a full batch). */
+  async apply(o: Outcome): Promise<void> {
+    switch (o.kind) {
+      case "skip":
+        return this.skip(o.reason);
+      case "unreadable":
+        this.kept.add(o.path); // unreadable now: what is stored stays
+        this.skip("unreadable");
+        return this.error(o.path, o.error);
+      case "unchanged":
+        this.kept.add(o.path);
+        this.result.files.seen++;
+        this.result.files.unchanged++;
+        return;
+      case "write":
+        if (o.write.status === "parsed") {
+          if (o.write.extracted && o.write.extracted.syntaxErrors > 0) this.result.syntax_error_files++;
+          this.result.files.parsed++;
+          this.changed.push(o.path);
+        } else if (o.write.status === "failed") {
+          this.result.files.failed++;
+          this.error(o.path, o.error);
+        }
+        return this.queue(o.write, o.drafts, o.skipped);
     }
   }
 
@@ -247,16 +276,26 @@ async function walk(run: CodeRun): Promise<void> {
       run.error(path, err);
     },
   });
+  const ahead: Promise<Outcome>[] = [];
+  const next = async () => {
+    const outcome = await ahead.shift()!;
+    await run.apply(outcome);
+    run.progress(outcome.path);
+  };
   try {
     for await (const f of files) {
       if (signal?.aborted) break;
-      await run.file(f);
-      run.progress(f.path);
+      const p = run.prepare(f);
+      p.catch(() => {}); // observed when its turn comes, or dropped with the run
+      ahead.push(p);
+      if (ahead.length >= LOOKAHEAD) await next();
     }
+    while (ahead.length > 0 && !signal?.aborted) await next();
     if (signal?.aborted) throw cancelled(run.result);
     await run.flush();
   } catch (err) {
-    // A batch being committed finishes whole (or fails whole) before the run throws.
+    // A batch being committed finishes whole (or fails whole) before the run throws; files prepared ahead are dropped.
+    await Promise.allSettled(ahead);
     await run.drain().catch(() => {});
     throw err;
   }

@@ -77,4 +77,6 @@ export interface SymbolExtractor {
    * @throws PegasError UNSUPPORTED_MEDIA, INTERNAL (grammar ABI), INVALID_INPUT (source too large: > 8 MiB).
    */
   extract(path: string, source: string, language: CodeLanguage): Promise<ExtractedFile>;
+  /** Releases threads or other resources, when the implementation holds any; later `extract` calls fail. */
+  close?(): Promise<void>;
 }
