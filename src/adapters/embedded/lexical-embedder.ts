@@ -14,6 +14,7 @@ const WORD = /[\p{L}\p{N}]+/gu;
 const SYMBOL = /\S+/gu;
 const WORD_WEIGHT = 1.0;
 const NGRAM_WEIGHT = 0.35;
+const SURROGATE = /[\uD800-\uDFFF]/;
 
 /** Adds the hashed features of one word into `counts`. */
 function addWordFeatures(word: string, counts: Map<string, number>, ngrams: boolean): void {
@@ -21,15 +22,19 @@ function addWordFeatures(word: string, counts: Map<string, number>, ngrams: bool
   counts.set(w, (counts.get(w) ?? 0) + 1);
   if (!ngrams) return;
   const padded = "<" + word + ">";
-  const cps = Array.from(padded);
+  // n-grams of code points; without surrogate pairs a code point is one UTF-16 unit, and substring() is enough.
+  const astral = SURROGATE.test(padded);
+  const cps = astral ? Array.from(padded) : null;
+  const length = cps ? cps.length : padded.length;
   for (let n = 3; n <= 5; n++) {
-    for (let i = 0; i + n <= cps.length; i++) {
-      if (n >= cps.length) break; // the whole padded word is already the word feature
-      const g = "g\u0001" + cps.slice(i, i + n).join("");
+    if (n >= length) break; // the whole padded word is already the word feature
+    for (let i = 0; i + n <= length; i++) {
+      const g = "g\u0001" + (cps ? cps.slice(i, i + n).join("") : padded.substring(i, i + n));
       counts.set(g, (counts.get(g) ?? 0) + 1);
     }
   }
 }
+
 
 /** Normalizes for features: NFKC, lower case, ё→е. */
 function fold(text: string): string {

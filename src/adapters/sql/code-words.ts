@@ -10,9 +10,12 @@ const MAX_WORD = 64;
 const MAX_FIELD_WORDS = 400;
 
 const TOKEN = /[\p{L}\p{N}_$]+/gu;
+const SIMPLE_WORD = /^[a-z][a-z0-9]*$/;
+const SIMPLE_TARGET = /^[A-Za-z_$][\w$]*$/;
 
 /** Parts of one identifier: snake_case and camelCase boundaries, acronyms kept whole (`HTTPServer` → HTTP, Server). */
 export function identifierParts(token: string): string[] {
+  if (SIMPLE_WORD.test(token)) return [token]; // the common case: one lower-case ASCII word, nothing to split
   const parts: string[] = [];
   for (const piece of token.split(/[_$]+/)) {
     if (!piece) continue;
@@ -37,7 +40,7 @@ export function identifierWords(text: string | null | undefined, max = MAX_FIELD
 }
 
 function cut(w: string): string {
-  return [...w].slice(0, MAX_WORD).join("");
+  return w.length <= MAX_WORD ? w : [...w].slice(0, MAX_WORD).join("");
 }
 
 function quoteLexeme(w: string): string {
@@ -97,6 +100,7 @@ export function symbolTsqueryLiteral(query: string): string | null {
  * `json.loads`, `Reader` of `io::Reader`, `memory-search` of `./tools/memory-search.ts`, `decoder` of `json.decoder`.
  */
 export function targetLeaf(target: string, kind: string): string {
+  if (SIMPLE_TARGET.test(target)) return target.slice(0, 200); // a bare identifier: most calls
   let t = target.trim().replace(/^["'<]|[">']$/g, "");
   if (kind === "imports") {
     t = t.replace(/\/+$/, "");

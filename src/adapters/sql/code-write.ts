@@ -160,20 +160,26 @@ function dependencyRows(files: CodeFileWrite[], rows: SymbolRow[], ids: Map<stri
   return out;
 }
 
-async function insertDependencies(tx: Tx, repo: string, rows: DependencyRow[]): Promise<number[]> {
-  const ids: number[] = [];
+/** Inserts dependencies with their outbox rows (one statement per {@link ROWS}); returns how many. */
+async function insertDependencies(tx: Tx, repo: string, rows: DependencyRow[]): Promise<number> {
+  let count = 0;
   for (let i = 0; i < rows.length; i += ROWS) {
     const part = rows.slice(i, i + ROWS);
-    const out = await tx`
-      INSERT INTO pm_code_dependency (repo, src_symbol_id, dst_name, kind, path, line, receiver, dst_leaf)
-      SELECT ${repo}, s, t, k, p, l, r, lf
-        FROM unnest(${part.map((r) => r.src)}::bigint[], ${part.map((r) => r.target)}::text[], ${part.map((r) => r.kind)}::text[],
-                    ${part.map((r) => r.path)}::text[], ${part.map((r) => r.line)}::int[], ${part.map((r) => r.receiver)}::text[],
-                    ${part.map((r) => targetLeaf(r.target, r.kind))}::text[]) AS x(s, t, k, p, l, r, lf)
-      RETURNING id`;
-    ids.push(...out.map((r) => Number(r.id)));
+    // The new ids go to the outbox inside the statement: a batch of a large repository inserts ~100k edges, and
+    // returning each id to the client only to send it back cost more than the insert.
+    const [r] = await tx`
+      WITH ins AS (
+        INSERT INTO pm_code_dependency (repo, src_symbol_id, dst_name, kind, path, line, receiver, dst_leaf)
+        SELECT ${repo}, s, t, k, p, l, r, lf
+          FROM unnest(${part.map((r) => r.src)}::bigint[], ${part.map((r) => r.target)}::text[], ${part.map((r) => r.kind)}::text[],
+                      ${part.map((r) => r.path)}::text[], ${part.map((r) => r.line)}::int[], ${part.map((r) => r.receiver)}::text[],
+                      ${part.map((r) => targetLeaf(r.target, r.kind))}::text[]) AS x(s, t, k, p, l, r, lf)
+        RETURNING id),
+      queued AS (INSERT INTO pm_outbox (entity_type, entity_id, op) SELECT 'code_dependency', id::text, 'upsert' FROM ins)
+      SELECT count(*)::int AS n FROM ins`;
+    count += Number(r.n);
   }
-  return ids;
+  return count;
 }
 
 async function upsertFileRows(tx: Tx, repo: string, files: CodeFileWrite[], counts: Map<string, { symbols: number; deps: number }>): Promise<void> {
@@ -222,8 +228,9 @@ export async function commitFilesTx(tx: Tx, repo: CodeRepo, files: CodeFileWrite
   const cleared = await clearFiles(tx, repo, files.map((f) => f.path));
   const rows = symbolRows(files);
   const ids = await insertSymbols(tx, repo.repo, rows);
+  await enqueueIds(tx, "code_symbol", [...new Set(ids.values())], "upsert"); // nodes before their edges
   const deps = dependencyRows(files, rows, ids);
-  const depIds = await insertDependencies(tx, repo.repo, deps);
+  const depCount = await insertDependencies(tx, repo.repo, deps);
   const atoms = await insertCodeAtoms(tx, repo, files, ids, model);
   const counts = new Map<string, { symbols: number; deps: number }>();
   for (const r of rows) if (!r.file) counts.set(r.path, { symbols: (counts.get(r.path)?.symbols ?? 0) + 1, deps: 0 });
@@ -234,13 +241,11 @@ export async function commitFilesTx(tx: Tx, repo: CodeRepo, files: CodeFileWrite
   await upsertFileRows(tx, repo.repo, files, counts);
   const staled = await staleOrphans(tx, cleared.atoms);
   await enqueueCleared(tx, cleared);
-  await enqueueIds(tx, "code_symbol", [...new Set(ids.values())], "upsert");
-  await enqueueIds(tx, "code_dependency", depIds, "upsert");
   await enqueueIds(tx, "atom_symbol_link", atoms.linkIds, "upsert");
   await enqueueIds(tx, "atom", [...atoms.changed, ...staled], "upsert");
   return {
     symbols: rows.filter((r) => !r.file).length,
-    dependencies: depIds.length,
+    dependencies: depCount,
     atomsCreated: atoms.created,
     atomsExisting: atoms.existing,
     atomsStaled: staled.length,

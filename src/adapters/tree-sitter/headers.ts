@@ -49,23 +49,36 @@ export function signatureOf(def: Node, kind: SymbolKind, body: Node | null, sour
   return cleanSignature(withoutComments(anchor, start, end, source, spec));
 }
 
-/** Comment markers of the twelve languages: a cheap test before looking for comment nodes in a header. */
-const COMMENT_HINT = /#|\/\/|\/\*|--|;|=begin/;
+/** Comment markers of the twelve languages: where a comment inside a header can start. */
+const COMMENT_MARKER = /#|\/\/|\/\*|--|;|=begin/g;
 
-/** `source[start, end)` without the text of the comment nodes inside it (`def f(): # note` → `def f():`). */
+/**
+ * `source[start, end)` without the text of the comment nodes inside it (`def f(): # note` → `def f():`). Each
+ * comment marker in the text is looked up in the tree (one `descendantForIndex` each; a marker inside a string is
+ * not a comment node), instead of listing the anchor's comment descendants by type name, which costs a scan of
+ * the grammar's whole symbol table per call.
+ */
 function withoutComments(anchor: Node, start: number, end: number, source: string, spec: LanguageSpec): string {
   const text = source.slice(start, end);
-  if (!COMMENT_HINT.test(text)) return text;
-  const from = anchor.descendantForIndex(start)?.startPosition ?? anchor.startPosition;
-  const to = anchor.descendantForIndex(Math.max(start, end - 1))?.endPosition ?? anchor.endPosition;
+  const marker = new RegExp(COMMENT_MARKER);
   let out = "";
   let at = start;
-  for (const c of anchor.descendantsOfType([...spec.commentTypes], from, to)) {
-    if (!c || c.startIndex < at || c.endIndex > end) continue;
-    out += source.slice(at, c.startIndex) + " ";
-    at = c.endIndex;
+  for (let m = marker.exec(text); m; m = marker.exec(text)) {
+    const comment = commentAt(anchor, start + m.index, spec);
+    if (!comment || comment.endIndex > end) continue;
+    out += source.slice(at, comment.startIndex) + " ";
+    at = comment.endIndex;
+    marker.lastIndex = at - start;
   }
-  return out + source.slice(at, end);
+  return at === start ? text : out + source.slice(at, end);
+}
+
+/** The comment node of `spec` that starts at byte `index` inside `anchor` (its first token may be a child), or null. */
+function commentAt(anchor: Node, index: number, spec: LanguageSpec): Node | null {
+  for (let node = anchor.descendantForIndex(index); node && node.startIndex === index && node.id !== anchor.id; node = node.parent) {
+    if (spec.commentTypes.includes(node.type)) return node;
+  }
+  return null;
 }
 
 /**
