@@ -10,6 +10,7 @@ import { PegasError, toPegasError } from "../errors.ts";
 import { log } from "../log.ts";
 import type { CallTracker } from "./calls.ts";
 import type { ToolContext, ToolDef } from "./tool.ts";
+import { memoryGet } from "./tools/memory-get.ts";
 import { memoryIngest } from "./tools/memory-ingest.ts";
 import { memorySearch } from "./tools/memory-search.ts";
 import { memoryStats } from "./tools/memory-stats.ts";
@@ -24,7 +25,7 @@ import { memoryStoreCode } from "./tools/memory-store-code.ts";
 
 /** Every tool of this build, in listing order. */
 export const TOOLS: readonly ToolDef[] = [
-  memorySearch, memoryStore, memoryIngest, memoryStats, memoryTraceAdd, memoryTraceSearch, memoryVerify, memoryUnmerge,
+  memorySearch, memoryGet, memoryStore, memoryIngest, memoryStats, memoryTraceAdd, memoryTraceSearch, memoryVerify, memoryUnmerge,
   memoryStoreCode, memorySearchCode, memoryCodeGraph,
 ];
 

@@ -38,3 +38,21 @@ export const citation = z.object({
   locator,
   quote: z.string(),
 });
+
+/** One recorded status change of an atom. */
+export const statusChange = z.object({
+  change_id: id,
+  atom_id: id,
+  from: atomStatus,
+  to: atomStatus,
+  reason: z.string(),
+  evidence: z.array(z.number().int()).describe("atom ids that support the change"),
+});
+
+/** A status change as the atom's history shows it: who made it, and whether it was undone. */
+export const statusHistoryEntry = statusChange.extend({
+  actor: z.string().describe("verify | revert | unmerge | forget | …"),
+  reverts: id.nullable().describe("the change this one undid"),
+  reverted_at: z.string().nullable().describe("when this change was undone (ISO 8601)"),
+  created_at: z.string(),
+});

@@ -57,6 +57,51 @@ export interface AtomView {
   citation_count: number;
 }
 
+/** A link between two atoms as memory_get shows it, from the viewed atom's side (`atom_id`: the other atom). */
+export interface AtomLinkView {
+  link_id: number;
+  kind: string;
+  confidence: number;
+  /** Who asserted it: `extraction`, `verification`, `agent`, `inference`, … */
+  source: string;
+  inferred: boolean;
+  created_at: string;
+  atom_id: number;
+  /** The other atom's claim, cut to 300 characters. */
+  claim: string;
+  type: string;
+  status: string;
+}
+
+/** A link from an atom to a code symbol (`defines`, …) with where the symbol is. */
+export interface AtomSymbolLinkView {
+  link_id: number;
+  kind: string;
+  confidence: number;
+  source: string;
+  inferred: boolean;
+  created_at: string;
+  symbol_id: number;
+  repo: string;
+  path: string;
+  /** First line of the symbol (1-based). */
+  line: number;
+  qualified_name: string;
+  symbol_kind: string;
+}
+
+/** An atom's links, newest first, each list capped (the totals count all). */
+export interface AtomLinks {
+  out: AtomLinkView[];
+  outTotal: number;
+  in: AtomLinkView[];
+  inTotal: number;
+  symbols: AtomSymbolLinkView[];
+  symbolsTotal: number;
+  /** The merge that absorbed this atom into another, when one did and was not undone. */
+  mergedInto: { mergeId: number; atomId: number } | null;
+}
+
 /** Position in the change feed: the transaction id (xid8 as decimal text) and row id of the last row read. */
 export interface ChangeCursor {
   xid: string;
@@ -133,6 +178,8 @@ export interface CanonicalStore {
   trigramSearch(query: string, k: number, filter: AtomFilter): Promise<Array<{ atomId: number; score: number }>>;
   /** Atoms by id with up to `maxCitations` citations each, in the order of `ids` (missing ids are skipped). */
   atomsByIds(ids: number[], maxCitations: number): Promise<AtomView[]>;
+  /** Links of an atom out, in and to code symbols, at most `limit` of each, newest first (an unknown atom has none). */
+  atomLinks(atomId: number, limit: number): Promise<AtomLinks>;
   /** Counters for memory_stats. */
   stats(): Promise<StoreStats>;
   /** Atoms (any status but retracted) that have no embedding of `model`, in id order after `afterId`. */

@@ -64,5 +64,15 @@ describe("code tools over MCP", () => {
     const missing: any = await mcp!.client.callTool({ name: "memory_code_graph", arguments: { repo: "nope" } });
     expect(missing.isError).toBe(true);
     expect(missing.content[0].text).toStartWith("NOT_FOUND: no code stored for repo 'nope'");
+
+    // A documented function became a code atom: memory_get shows the symbol it defines, with path:line.
+    const [atom] = await sqlOf(suite.s!)`
+      SELECT l.atom_id FROM pm_atom_symbol_link l JOIN pm_code_symbol s ON s.id = l.symbol_id
+       WHERE s.repo = 'mcp' AND s.qualified_name = 'func7' AND l.kind = 'defines'`;
+    const got: any = await mcp!.client.callTool({ name: "memory_get", arguments: { atom_id: Number(atom.atom_id) } });
+    expect(got.isError).toBeFalsy();
+    expect(got.structuredContent).toMatchObject({ type: "code", symbols_total: 1 });
+    expect(got.structuredContent.symbols[0]).toMatchObject({ kind: "defines", repo: "mcp", path: "pkg3/m7.py", line: 3, qualified_name: "func7", symbol_kind: "function" });
+    expect(got.structuredContent.citations[0].locator).toMatchObject({ href: "pkg3/m7.py", line_start: 3 });
   }, 60_000);
 });

@@ -7,6 +7,7 @@ import type { AtomFilter } from "../../domain/atom.ts";
 import type { LexemeTf } from "../../domain/tsvector.ts";
 import type {
   AtomIndexRow,
+  AtomLinks,
   AtomView,
   CanonicalStore,
   ChangeCursor,
@@ -29,6 +30,7 @@ import { commitIngestTx } from "./ingest-commit.ts";
 import { signalOutbox } from "./outbox-signal.ts";
 import { analyzeMany, dedupCandidates, embeddingsOf, failQuarantine, openQuarantine, resolveQuarantine, undoMerge } from "./knowledge.ts";
 import { MIGRATIONS, applyMigrations, appliedVersions } from "./migrations.ts";
+import { atomLinks } from "./atom-detail.ts";
 import { analyze, atomChanges, atomsByIds, changeMark, embeddingChanges, trigramSearch } from "./read-queries.ts";
 import { readStats } from "./stats.ts";
 import { storeAtomTx } from "./store-atom.ts";
@@ -109,6 +111,10 @@ export class SqlCanonicalStore implements CanonicalStore {
 
   atomsByIds(ids: number[], maxCitations: number): Promise<AtomView[]> {
     return this.guard("read atoms", (sql) => atomsByIds(sql, ids, maxCitations));
+  }
+
+  atomLinks(atomId: number, limit: number): Promise<AtomLinks> {
+    return this.guard("read an atom's links", (sql) => atomLinks(sql, atomId, limit));
   }
 
   stats(): Promise<StoreStats> {

@@ -4,23 +4,8 @@ import type { VerifyChange } from "../../core/verify.ts";
 import { VERIFY_MAX_LIMIT } from "../../core/verify-limits.ts";
 import type { Services } from "../../core/services.ts";
 import { invalidInput } from "../../errors.ts";
-import { atomStatus, id } from "../schemas.ts";
+import { id, statusChange as change, statusHistoryEntry as historyEntry } from "../schemas.ts";
 import type { ToolContext, ToolDef } from "../tool.ts";
-
-const change = z.object({
-  change_id: id,
-  atom_id: id,
-  from: atomStatus,
-  to: atomStatus,
-  reason: z.string(),
-  evidence: z.array(z.number().int()).describe("atom ids that support the change"),
-});
-const historyEntry = change.extend({
-  actor: z.string().describe("verify | revert | unmerge"),
-  reverts: id.nullable().describe("the change this one undid"),
-  reverted_at: z.string().nullable().describe("when this change was undone (ISO 8601)"),
-  created_at: z.string(),
-});
 
 const HISTORY_LIMIT = 50;
 

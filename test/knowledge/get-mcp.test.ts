@@ -1,0 +1,77 @@
+/**
+ * memory_get through the MCP registry (SDK client, in-memory transport, embedded database): an atom whole with its
+ * citation, links out and in (with the other atom's claim), contradiction links, the merge that absorbed it and
+ * the unmerge in its status history; unknown ids and bad limits are clear errors.
+ */
+import { describe, expect, test } from "bun:test";
+import { suiteMcpClient } from "../support/mcp-client.ts";
+import { suiteServices } from "../support/services.ts";
+
+const t = suiteServices("pglite");
+const mcp = suiteMcpClient(t);
+
+type Out = Record<string, any>;
+const call = async (name: string, args: Record<string, unknown>) => mcp.client.callTool({ name, arguments: args });
+const ok = async (name: string, args: Record<string, unknown>): Promise<Out> => {
+  const r = await call(name, args);
+  if (r.isError) throw new Error(`${name}: ${(r.content as Array<{ text: string }>)[0].text}`);
+  return r.structuredContent as Out;
+};
+const text = (r: Awaited<ReturnType<typeof call>>) => (r.content as Array<{ text: string }>)[0].text;
+
+describe("memory_get over MCP", () => {
+  test("an atom whole: citation, links out and in with the other claim, contradiction, merge and unmerge", async () => {
+    const a = await ok("memory_store", {
+      type: "fact", claim: "Андрей Ефимыч Рагин служит в больнице двадцать лет.",
+      source_uri: "https://example.org/palata-6", quote: "служит в больнице двадцать лет",
+    });
+    const b = await ok("memory_store", { type: "text", claim: "Больница в уездном городе запущена.", links: [{ atom_id: a.atom_id, kind: "supports", confidence: 0.8 }] });
+    const c = await ok("memory_store", { type: "fact", claim: "Андрей Ефимыч Рагин не служит в больнице двадцать лет." });
+    expect(c.contradicts.map((x: Out) => x.atom_id)).toContain(a.atom_id);
+
+    const got = await ok("memory_get", { atom_id: a.atom_id });
+    expect(got).toMatchObject({ atom_id: a.atom_id, type: "fact", status: "candidate", claim: "Андрей Ефимыч Рагин служит в больнице двадцать лет.", merged_into: null });
+    expect(got.citations).toHaveLength(1);
+    expect(got.citations[0]).toMatchObject({ uri: "https://example.org/palata-6", quote: "служит в больнице двадцать лет" });
+    const incoming = got.links_in.find((l: Out) => l.atom_id === b.atom_id);
+    expect(incoming).toMatchObject({ kind: "supports", confidence: expect.closeTo(0.8, 5), source: "agent", inferred: false, claim: "Больница в уездном городе запущена.", status: "candidate" });
+    const contra = [...got.links_in, ...got.links_out].find((l: Out) => l.atom_id === c.atom_id);
+    expect(contra).toMatchObject({ kind: "contradicts" });
+    expect(got.links_in_total + got.links_out_total).toBe(got.links_in.length + got.links_out.length);
+
+    const fromB = await ok("memory_get", { atom_id: b.atom_id });
+    expect(fromB.links_out).toEqual([expect.objectContaining({ atom_id: a.atom_id, kind: "supports", claim: got.claim })]);
+    expect(fromB.links_in).toEqual([]);
+
+    // A restatement is merged into `a`: the absorbed atom says so, until the merge is undone.
+    const dup = await ok("memory_store", { type: "fact", claim: "Андрей Ефимыч Рагин служит в больнице двадцать лет!" });
+    expect(dup.merge).toBeDefined();
+    const absorbed = await ok("memory_get", { atom_id: dup.merge.absorbed_atom_id });
+    expect(absorbed.merged_into).toEqual({ merge_id: dup.merge.merge_id, atom_id: a.atom_id });
+    await ok("memory_unmerge", { merge_id: dup.merge.merge_id });
+    const after = await ok("memory_get", { atom_id: dup.merge.absorbed_atom_id });
+    expect(after.merged_into).toBeNull();
+    expect(after.status).toBe("candidate");
+    expect(after.status_history[0]).toMatchObject({ actor: "unmerge", to: "candidate" });
+  });
+
+  test("limits: max_links caps each list and the totals still count all", async () => {
+    const hub = await ok("memory_store", { type: "text", claim: "Палата номер шесть стоит во дворе больницы." });
+    for (let i = 0; i < 4; i++) {
+      await ok("memory_store", { type: "text", claim: `Во флигеле живёт пациент номер ${i + 1}, и у него своя история.`, links: [{ atom_id: hub.atom_id, kind: "related" }] });
+    }
+    const got = await ok("memory_get", { atom_id: hub.atom_id, max_links: 2 });
+    expect(got.links_in).toHaveLength(2);
+    expect(got.links_in_total).toBe(4);
+    expect(got.links_in[0].link_id).toBeGreaterThan(got.links_in[1].link_id); // newest first
+  });
+
+  test("an unknown atom is NOT_FOUND with what to do; a bad max_links is refused", async () => {
+    const missing = await call("memory_get", { atom_id: 987654 });
+    expect(missing.isError).toBe(true);
+    expect(text(missing)).toStartWith("NOT_FOUND: no atom '987654'");
+    expect(text(missing)).toContain("memory_search");
+    const bad = await call("memory_get", { atom_id: 1, max_links: 0 });
+    expect(bad.isError).toBe(true);
+  });
+});
