@@ -12,6 +12,7 @@ import type { CallTracker } from "./calls.ts";
 import type { ToolContext, ToolDef } from "./tool.ts";
 import { memoryGet } from "./tools/memory-get.ts";
 import { memoryIngest } from "./tools/memory-ingest.ts";
+import { memoryQueryGraph } from "./tools/memory-query-graph.ts";
 import { memorySearch } from "./tools/memory-search.ts";
 import { memoryStats } from "./tools/memory-stats.ts";
 import { memoryStore } from "./tools/memory-store.ts";
@@ -26,7 +27,7 @@ import { memoryStoreCode } from "./tools/memory-store-code.ts";
 /** Every tool of this build, in listing order. */
 export const TOOLS: readonly ToolDef[] = [
   memorySearch, memoryGet, memoryStore, memoryIngest, memoryStats, memoryTraceAdd, memoryTraceSearch, memoryVerify, memoryUnmerge,
-  memoryStoreCode, memorySearchCode, memoryCodeGraph,
+  memoryStoreCode, memorySearchCode, memoryCodeGraph, memoryQueryGraph,
 ];
 
 /** Largest serialized result (bytes); far below the 10 MiB a stdio client reads. */

@@ -1,0 +1,62 @@
+/**
+ * memory_query_graph through the MCP registry (SDK client, in-memory transport, embedded database, SQL graph
+ * reads): a neighbourhood with its edges, a shortest path, counters, kind and direction filters, and clear errors.
+ */
+import { describe, expect, test } from "bun:test";
+import { suiteMcpClient } from "../support/mcp-client.ts";
+import { suiteServices } from "../support/services.ts";
+
+const t = suiteServices("pglite");
+const mcp = suiteMcpClient(t);
+
+type Out = Record<string, any>;
+const call = async (name: string, args: Record<string, unknown>) => mcp.client.callTool({ name, arguments: args });
+const ok = async (name: string, args: Record<string, unknown>): Promise<Out> => {
+  const r = await call(name, args);
+  if (r.isError) throw new Error(`${name}: ${(r.content as Array<{ text: string }>)[0].text}`);
+  return r.structuredContent as Out;
+};
+const text = (r: Awaited<ReturnType<typeof call>>) => (r.content as Array<{ text: string }>)[0].text;
+
+describe("memory_query_graph over MCP", () => {
+  test("neighbours, path and counters over agent links", async () => {
+    const a = await ok("memory_store", { type: "fact", claim: "Громов живёт в палате номер шесть." });
+    const b = await ok("memory_store", { type: "fact", claim: "Палата номер шесть стоит во дворе больницы.", links: [{ atom_id: a.atom_id, kind: "supports" }] });
+    const c = await ok("memory_store", { type: "fact", claim: "The hospital yard is overgrown with burdock.", links: [{ atom_id: b.atom_id, kind: "related" }] });
+
+    const around = await ok("memory_query_graph", { node: b.atom_id });
+    expect(around.mode).toBe("neighbours");
+    expect(around.root).toBe(`atom:${b.atom_id}`);
+    expect(around.nodes.map((n: Out) => n.id).sort()).toEqual([`atom:${a.atom_id}`, `atom:${b.atom_id}`, `atom:${c.atom_id}`].sort());
+    expect(around.edges).toHaveLength(2);
+    expect(around.edges.find((e: Out) => e.kind === "supports")).toMatchObject({ src: `atom:${b.atom_id}`, dst: `atom:${a.atom_id}`, inferred: false, source: "agent" });
+
+    const outOnly = await ok("memory_query_graph", { node: `atom:${b.atom_id}`, direction: "out", kinds: ["supports"] });
+    expect(outOnly.nodes.map((n: Out) => n.id).sort()).toEqual([`atom:${a.atom_id}`, `atom:${b.atom_id}`].sort());
+
+    const path = await ok("memory_query_graph", { from: c.atom_id, to: a.atom_id });
+    expect(path).toMatchObject({ mode: "path", found: true });
+    expect(path.edges.map((e: Out) => e.kind)).toEqual(["related", "supports"]);
+    const none = await ok("memory_query_graph", { from: a.atom_id, to: c.atom_id });
+    expect(none).toMatchObject({ mode: "path", found: false, nodes: [], edges: [] });
+
+    const counters = await ok("memory_query_graph", {});
+    expect(counters.mode).toBe("counters");
+    expect(counters.counters.edges.supports.extracted).toBeGreaterThanOrEqual(1);
+    expect(counters.counters.nodes.Atom).toBeGreaterThanOrEqual(3);
+  });
+
+  test("errors: unknown node, node with from, a half path, filters on counters", async () => {
+    const unknown = await call("memory_query_graph", { node: 999999 });
+    expect(unknown.isError).toBe(true);
+    expect(text(unknown)).toStartWith("NOT_FOUND");
+    const both = await call("memory_query_graph", { node: 1, from: 1, to: 2 });
+    expect(text(both)).toStartWith("INVALID_INPUT");
+    const half = await call("memory_query_graph", { from: 1 });
+    expect(text(half)).toStartWith("INVALID_INPUT");
+    const filtered = await call("memory_query_graph", { kinds: ["supports"] });
+    expect(text(filtered)).toStartWith("INVALID_INPUT");
+    const malformed = await call("memory_query_graph", { node: "atom:x" });
+    expect(text(malformed)).toStartWith("INVALID_INPUT");
+  });
+});
