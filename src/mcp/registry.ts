@@ -10,7 +10,9 @@ import { PegasError, toPegasError } from "../errors.ts";
 import { log } from "../log.ts";
 import type { CallTracker } from "./calls.ts";
 import type { ToolContext, ToolDef } from "./tool.ts";
+import { memoryForget } from "./tools/memory-forget.ts";
 import { memoryGet } from "./tools/memory-get.ts";
+import { memoryLink } from "./tools/memory-link.ts";
 import { memoryIngest } from "./tools/memory-ingest.ts";
 import { memoryQueryGraph } from "./tools/memory-query-graph.ts";
 import { memorySearch } from "./tools/memory-search.ts";
@@ -26,7 +28,7 @@ import { memoryStoreCode } from "./tools/memory-store-code.ts";
 
 /** Every tool of this build, in listing order. */
 export const TOOLS: readonly ToolDef[] = [
-  memorySearch, memoryGet, memoryStore, memoryIngest, memoryStats, memoryTraceAdd, memoryTraceSearch, memoryVerify, memoryUnmerge,
+  memorySearch, memoryGet, memoryLink, memoryForget, memoryStore, memoryIngest, memoryStats, memoryTraceAdd, memoryTraceSearch, memoryVerify, memoryUnmerge,
   memoryStoreCode, memorySearchCode, memoryCodeGraph, memoryQueryGraph,
 ];
 

@@ -102,6 +102,45 @@ export interface AtomLinks {
   mergedInto: { mergeId: number; atomId: number } | null;
 }
 
+/** An endpoint of memory_link: an atom or a code symbol, by row id. */
+export interface LinkEndpoint {
+  kind: "atom" | "symbol";
+  id: number;
+}
+
+/** A relation the agent asserts: `kind` a single token, `confidence` in 0..1. */
+export interface LinkRequest {
+  src: LinkEndpoint;
+  dst: LinkEndpoint;
+  kind: string;
+  confidence: number;
+}
+
+/** The stored link: its row, the table that holds it, whether it is new, and its source and confidence now. */
+export interface LinkApplied {
+  linkId: number;
+  table: "pm_atom_link" | "pm_atom_symbol_link" | "pm_code_dependency";
+  created: boolean;
+  /** `agent`, or the source of the edge that already existed (`extraction`, `verification`, `inference`). */
+  source: string;
+  confidence: number;
+}
+
+/** What memory_forget asks: atoms or one document, forgotten or (undo) restored, with the reason recorded. */
+export type ForgetRequest = ({ atomIds: number[] } | { docId: number }) & { reason: string; undo: boolean };
+
+/** What a forget (or its undo) changed. */
+export interface ForgetOutcome {
+  /** The recorded status changes, one per atom changed (actor `forget`, or `forget-undo`). */
+  changes: StatusChangeRecord[];
+  /** Atoms left as they were: already retracted (forget) or not retracted by a forget (undo). */
+  unchanged: number[];
+  /** Links queued to the outbox: withdrawn from the projections (or restored on undo). */
+  links: number;
+  /** For a document: how many atoms it has. */
+  atoms?: number;
+}
+
 /** Position in the change feed: the transaction id (xid8 as decimal text) and row id of the last row read. */
 export interface ChangeCursor {
   xid: string;
@@ -180,6 +219,10 @@ export interface CanonicalStore {
   atomsByIds(ids: number[], maxCitations: number): Promise<AtomView[]>;
   /** Links of an atom out, in and to code symbols, at most `limit` of each, newest first (an unknown atom has none). */
   atomLinks(atomId: number, limit: number): Promise<AtomLinks>;
+  /** Stores a relation the agent asserts, with its outbox row. NOT_FOUND (endpoint), INVALID_INPUT (retracted atom, symbol → atom). */
+  link(req: LinkRequest): Promise<LinkApplied>;
+  /** Retracts (or restores) atoms or a document's atoms, recording who/why/when; outbox rows for atoms and links. NOT_FOUND. */
+  forget(req: ForgetRequest): Promise<ForgetOutcome>;
   /** Counters for memory_stats. */
   stats(): Promise<StoreStats>;
   /** Atoms (any status but retracted) that have no embedding of `model`, in id order after `afterId`. */

@@ -74,5 +74,15 @@ describe("code tools over MCP", () => {
     expect(got.structuredContent).toMatchObject({ type: "code", symbols_total: 1 });
     expect(got.structuredContent.symbols[0]).toMatchObject({ kind: "defines", repo: "mcp", path: "pkg3/m7.py", line: 3, qualified_name: "func7", symbol_kind: "function" });
     expect(got.structuredContent.citations[0].locator).toMatchObject({ href: "pkg3/m7.py", line_start: 3 });
+
+    // The agent links the atom to another symbol, and one symbol to another: the matching tables hold them.
+    const [f8] = await sqlOf(suite.s!)`SELECT id FROM pm_code_symbol WHERE repo = 'mcp' AND qualified_name = 'func8'`;
+    const [f9] = await sqlOf(suite.s!)`SELECT id FROM pm_code_symbol WHERE repo = 'mcp' AND qualified_name = 'func9'`;
+    const toSymbol: any = await mcp!.client.callTool({ name: "memory_link", arguments: { src: Number(atom.atom_id), dst: `symbol:${f8.id}`, kind: "describes" } });
+    expect(toSymbol.structuredContent).toMatchObject({ table: "pm_atom_symbol_link", created: true, source: "agent" });
+    const between: any = await mcp!.client.callTool({ name: "memory_link", arguments: { src: `symbol:${f8.id}`, dst: `symbol:${f9.id}`, kind: "depends_on", confidence: 0.6 } });
+    expect(between.structuredContent).toMatchObject({ table: "pm_code_dependency", created: true, source: "agent", dst: `symbol:${f9.id}` });
+    const edges: any = await mcp!.client.callTool({ name: "memory_query_graph", arguments: { node: `symbol:${f8.id}`, kinds: ["depends_on", "describes"] } });
+    expect(edges.structuredContent.edges.map((e: { key: string }) => e.key).sort()).toEqual([toSymbol.structuredContent.edge_key, between.structuredContent.edge_key].sort());
   }, 60_000);
 });

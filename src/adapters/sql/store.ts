@@ -9,6 +9,10 @@ import type {
   AtomIndexRow,
   AtomLinks,
   AtomView,
+  ForgetOutcome,
+  ForgetRequest,
+  LinkApplied,
+  LinkRequest,
   CanonicalStore,
   ChangeCursor,
   DedupCandidate,
@@ -31,6 +35,8 @@ import { signalOutbox } from "./outbox-signal.ts";
 import { analyzeMany, dedupCandidates, embeddingsOf, failQuarantine, openQuarantine, resolveQuarantine, undoMerge } from "./knowledge.ts";
 import { MIGRATIONS, applyMigrations, appliedVersions } from "./migrations.ts";
 import { atomLinks } from "./atom-detail.ts";
+import { forgetAtomsTx, forgetDocumentTx, unforgetAtomsTx } from "./forget.ts";
+import { linkTx } from "./link.ts";
 import { analyze, atomChanges, atomsByIds, changeMark, embeddingChanges, trigramSearch } from "./read-queries.ts";
 import { readStats } from "./stats.ts";
 import { storeAtomTx } from "./store-atom.ts";
@@ -111,6 +117,19 @@ export class SqlCanonicalStore implements CanonicalStore {
 
   atomsByIds(ids: number[], maxCitations: number): Promise<AtomView[]> {
     return this.guard("read atoms", (sql) => atomsByIds(sql, ids, maxCitations));
+  }
+
+  link(req: LinkRequest): Promise<LinkApplied> {
+    return this.write(`link ${req.src.kind}:${req.src.id} -${req.kind}-> ${req.dst.kind}:${req.dst.id}`, (sql) => sql.begin((tx) => linkTx(tx, req)) as Promise<LinkApplied>);
+  }
+
+  forget(req: ForgetRequest): Promise<ForgetOutcome> {
+    const what = "docId" in req ? `document ${req.docId}` : `${req.atomIds.length} atom(s)`;
+    return this.write(`${req.undo ? "undo the forgetting of" : "forget"} ${what}`, (sql) =>
+      sql.begin((tx) => {
+        if ("docId" in req) return forgetDocumentTx(tx, req.docId, req.reason, req.undo);
+        return req.undo ? unforgetAtomsTx(tx, req.atomIds, req.reason) : forgetAtomsTx(tx, req.atomIds, req.reason);
+      }) as Promise<ForgetOutcome>);
   }
 
   atomLinks(atomId: number, limit: number): Promise<AtomLinks> {

@@ -24,7 +24,7 @@ type Tx = TransactionSql<any>;
 const iso = (v: unknown): string => new Date(v as string).toISOString();
 
 /** Maps a pm_atom_status_change row (jsonb evidence, timestamptz) to a {@link StatusChangeRecord}. */
-function changeRecord(r: Record<string, unknown>): StatusChangeRecord {
+export function changeRecord(r: Record<string, unknown>): StatusChangeRecord {
   const evidence = Array.isArray(r.evidence) ? r.evidence : typeof r.evidence === "string" ? JSON.parse(r.evidence) : [];
   return {
     id: Number(r.id),
