@@ -10,10 +10,14 @@ import { PegasError, toPegasError } from "../errors.ts";
 import { log } from "../log.ts";
 import type { CallTracker } from "./calls.ts";
 import type { ToolContext, ToolDef } from "./tool.ts";
+import { memoryAddGap } from "./tools/memory-add-gap.ts";
 import { memoryForget } from "./tools/memory-forget.ts";
 import { memoryGet } from "./tools/memory-get.ts";
+import { memoryGetContext } from "./tools/memory-get-context.ts";
 import { memoryLink } from "./tools/memory-link.ts";
 import { memoryIngest } from "./tools/memory-ingest.ts";
+import { memoryListGaps } from "./tools/memory-list-gaps.ts";
+import { memoryInfer } from "./tools/memory-infer.ts";
 import { memoryQueryGraph } from "./tools/memory-query-graph.ts";
 import { memorySearch } from "./tools/memory-search.ts";
 import { memoryStats } from "./tools/memory-stats.ts";
@@ -28,8 +32,8 @@ import { memoryStoreCode } from "./tools/memory-store-code.ts";
 
 /** Every tool of this build, in listing order. */
 export const TOOLS: readonly ToolDef[] = [
-  memorySearch, memoryGet, memoryLink, memoryForget, memoryStore, memoryIngest, memoryStats, memoryTraceAdd, memoryTraceSearch, memoryVerify, memoryUnmerge,
-  memoryStoreCode, memorySearchCode, memoryCodeGraph, memoryQueryGraph,
+  memorySearch, memoryGetContext, memoryGet, memoryLink, memoryForget, memoryStore, memoryIngest, memoryStats, memoryTraceAdd, memoryTraceSearch, memoryVerify, memoryUnmerge,
+  memoryStoreCode, memorySearchCode, memoryCodeGraph, memoryQueryGraph, memoryInfer, memoryAddGap, memoryListGaps,
 ];
 
 /** Largest serialized result (bytes); far below the 10 MiB a stdio client reads. */

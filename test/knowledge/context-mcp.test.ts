@@ -1,0 +1,82 @@
+/**
+ * memory_get_context through the MCP registry (SDK client, in-memory transport, embedded database) on a real
+ * ingested fixture (Chekhov's «Палата № 6», shared/fixtures/text): the block stays within the token budget (counted
+ * again here with the same tokenizer), cites every atom it shows with a numbered source that exists, adds atoms
+ * over links, flags a contested atom with its opponent, and shrinks with the budget.
+ */
+import { describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
+import { fixturePath } from "../support/shared.ts";
+import { suiteMcpClient } from "../support/mcp-client.ts";
+import { suiteServices } from "../support/services.ts";
+
+const t = suiteServices("pglite");
+const mcp = suiteMcpClient(t);
+
+type Out = Record<string, any>;
+const call = async (name: string, args: Record<string, unknown>) => mcp.client.callTool({ name, arguments: args }, undefined, { timeout: 120_000 });
+const ok = async (name: string, args: Record<string, unknown>): Promise<Out> => {
+  const r = await call(name, args);
+  if (r.isError) throw new Error(`${name}: ${(r.content as Array<{ text: string }>)[0].text}`);
+  return r.structuredContent as Out;
+};
+
+function expectWellCited(ctx: Out): void {
+  expect(countTokens(ctx.markdown)).toBe(ctx.used_tokens);
+  expect(ctx.used_tokens).toBeLessThanOrEqual(ctx.budget_tokens);
+  const numbers = new Set(ctx.citations.map((c: Out) => c.n));
+  for (const item of ctx.items) {
+    expect(ctx.markdown).toContain(`atom ${item.atom_id}`);
+    for (const n of item.citations) {
+      expect(numbers.has(n)).toBe(true);
+      expect(ctx.markdown).toContain(`[${n}]`);
+    }
+  }
+  for (const c of ctx.citations) expect(ctx.markdown).toContain(`[${c.n}] ${c.title}`);
+}
+
+describe("memory_get_context over MCP", () => {
+  test("a question about an ingested real text: cited, within the budget, smaller budgets give less", async () => {
+    const text = readFileSync(fixturePath("text/ru_chekhov_palata_no6.txt"), "utf8");
+    const doc = await ok("memory_ingest", { text, title: "Палата № 6" });
+    expect(doc.atoms_created).toBeGreaterThan(50);
+
+    const ctx = await ok("memory_get_context", { question: "Кто такой Иван Дмитрич Громов и почему он в палате?" });
+    expect(ctx.items.length).toBeGreaterThan(0);
+    expect(ctx.items.every((i: Out) => i.citations.length > 0)).toBe(true);
+    expect(ctx.citations[0]).toMatchObject({ doc_id: doc.doc_id, title: "Палата № 6" });
+    expect(ctx.markdown).toMatch(/Громов/);
+    expectWellCited(ctx);
+
+    const small = await ok("memory_get_context", { question: "Кто такой Иван Дмитрич Громов и почему он в палате?", budget_tokens: 200 });
+    expectWellCited(small);
+    expect(small.items.length).toBeLessThan(ctx.items.length);
+    expect(small.omitted).toBeGreaterThan(0);
+  }, 180_000);
+
+  test("atoms reached over links, and a contested atom with its opponent", async () => {
+    const a = await ok("memory_store", { type: "fact", claim: "Станция Восток лежит на высоте 3488 метров." });
+    const b = await ok("memory_store", { type: "fact", claim: "На морозном плато снег почти не тает круглый год.", links: [{ atom_id: a.atom_id, kind: "related", confidence: 0.9 }] });
+    const c = await ok("memory_store", { type: "fact", claim: "Станция Восток лежит на высоте 3000 метров." });
+    expect(c.contradicts.map((x: Out) => x.atom_id)).toContain(a.atom_id);
+
+    const ctx = await ok("memory_get_context", { question: "На какой высоте станция Восток?", k: 3 });
+    expectWellCited(ctx);
+    const byId = new Map(ctx.items.map((i: Out) => [i.atom_id, i]));
+    expect(byId.get(a.atom_id)).toBeDefined();
+    expect((byId.get(a.atom_id) as Out).contested_by.map((o: Out) => o.atom_id)).toContain(c.atom_id);
+    expect(ctx.markdown).toContain(`⚠ contested by atom ${c.atom_id}`);
+    const linked = byId.get(b.atom_id) as Out;
+    expect(linked).toMatchObject({ source: "graph", via: { atom_id: a.atom_id, kind: "related", hops: 1 } });
+    expect(ctx.markdown).toContain("(no source)");
+  });
+
+  test("a question nothing answers gives an empty block; bad bounds are refused", async () => {
+    const none = await ok("memory_get_context", { question: "квантовая хромодинамика глюонов" });
+    expect(none.items).toEqual([]);
+    expect(none.markdown).toContain("Nothing in memory matches");
+    const bad = await call("memory_get_context", { question: "x", budget_tokens: 10 });
+    expect(bad.isError).toBe(true);
+  });
+});
