@@ -56,6 +56,14 @@ async function run(argv: string[]): Promise<number> {
       return (await import("./cli/code-commands.ts")).runCode(config, cli);
     case "code-search":
       return (await import("./cli/code-commands.ts")).runCodeSearch(config, cli);
+    case "get":
+      return (await import("./cli/recall-commands.ts")).runGet(config, cli);
+    case "link":
+      return (await import("./cli/recall-commands.ts")).runLink(config, cli);
+    case "forget":
+      return (await import("./cli/recall-commands.ts")).runForget(config, cli);
+    case "context":
+      return (await import("./cli/recall-commands.ts")).runContext(config, cli);
     case "code-graph":
       return (await import("./cli/code-commands.ts")).runCodeGraph(config, cli);
   }

@@ -43,12 +43,16 @@ const OPTIONS = {
   include: { type: "string", multiple: true },
   exclude: { type: "string", multiple: true },
   language: { type: "string", multiple: true },
+  reason: { type: "string" },
+  undo: { type: "boolean" },
+  confidence: { type: "string" },
+  budget: { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "V" },
 } as const;
 
 /** Commands of the executable. */
-export const COMMANDS = ["serve", "migrate", "ingest", "search", "stats", "verify", "distill", "unmerge", "sync", "rebuild", "reembed", "graph", "code", "code-search", "code-graph"] as const;
+export const COMMANDS = ["serve", "migrate", "ingest", "search", "stats", "verify", "distill", "unmerge", "sync", "rebuild", "reembed", "graph", "code", "code-search", "code-graph", "get", "link", "forget", "context"] as const;
 
 /** Parses argv (without the executable). @throws PegasError INVALID_INPUT for unknown options or commands. */
 export function parseCli(argv: string[]): Cli {
@@ -81,6 +85,13 @@ Usage:
   pegas-memory ingest <path|url|->     ingest a file or directory (text, Markdown, HTML, PDF, EPUB), a URL,
                                        or standard input (-)
   pegas-memory search <query> [--k N]  hybrid search, cited hits
+  pegas-memory context <question> [--budget N] [--k N] [--depth H]
+                                       cited context for a question, packed to N tokens (default 2000)
+  pegas-memory get <atom_id>           one atom whole: citations, status history, links
+  pegas-memory link <src> <dst> --kind K [--confidence C]
+                                       assert a relation (atom ids, or symbol:<id>)
+  pegas-memory forget (--atom N | --doc N) --reason R [--undo]
+                                       retract an atom or a document's atoms (a tombstone), or restore them
   pegas-memory stats                   counters
   pegas-memory verify [--atom N | --doc N] [--limit N]
                                        verify atoms (default: the oldest candidates, 50): contradictions,
@@ -119,6 +130,9 @@ Options:
                        nodes to show (graph; default 100)
   --retry              distill the quarantined chunks again (distill)
   --revert N           undo status change N (verify)
+  --reason R, --undo   why (forget; recorded in the history); restore what a forget retracted (forget)
+  --confidence C       0..1 (link; default 0.8)
+  --budget N           token budget (context; default 2000)
   --once               apply what is due and exit (sync)
   --retry-dead         make dead-lettered outbox rows pending again (sync)
   --model M, --dim N   embedding model and its dimension (reembed)

@@ -12,7 +12,8 @@
  * library, exact for that family and a close estimate for other models' BPE vocabularies.
  */
 import { invalidInput, PegasError } from "../errors.ts";
-import type { AtomView, CitationView, Locator } from "../ports/canonical-store.ts";
+import { formatLocator } from "../domain/locator.ts";
+import type { AtomView, CitationView } from "../ports/canonical-store.ts";
 import type { GraphEdge } from "../ports/graph-store.ts";
 import { search } from "./search.ts";
 import type { Services } from "./services.ts";
@@ -106,18 +107,6 @@ function bounded(v: number | undefined, name: keyof typeof CONTEXT_LIMITS, label
   const n = v ?? d;
   if (!Number.isInteger(n) || n < min || n > max) throw invalidInput(`${label} must be an integer from ${min} to ${max}, got ${JSON.stringify(v)}`);
   return n;
-}
-
-/** A locator as people cite it: page, chapter, lines, or character range. */
-export function locatorText(l: Locator): string {
-  const parts: string[] = [];
-  if (l.chapter) parts.push(`chapter “${l.chapter}”`);
-  else if (l.chapter_index !== undefined) parts.push(`chapter ${l.chapter_index + 1}`);
-  if (l.page !== undefined) parts.push(`p. ${l.page}`);
-  if (l.href && l.line_start !== undefined) parts.push(`${l.href}:${l.line_start}${l.line_end && l.line_end !== l.line_start ? `–${l.line_end}` : ""}`);
-  else if (l.line_start !== undefined) parts.push(`lines ${l.line_start}${l.line_end && l.line_end !== l.line_start ? `–${l.line_end}` : ""}`);
-  else if (l.char_start !== undefined) parts.push(`chars ${l.char_start}–${l.char_end ?? "?"}`);
-  return parts.join(", ") || "whole document";
 }
 
 function oneLine(text: string, max: number): string {
@@ -306,5 +295,5 @@ function renderItem(
 }
 
 function toCitation(cv: CitationView, n: number): ContextCitation {
-  return { n, doc_id: cv.doc_id, title: cv.title, uri: cv.uri, locator: locatorText(cv.locator), quote: oneLine(cv.quote, 300) };
+  return { n, doc_id: cv.doc_id, title: cv.title, uri: cv.uri, locator: formatLocator(cv.locator) || "whole document", quote: oneLine(cv.quote, 300) };
 }
