@@ -1,7 +1,7 @@
 /**
  * search_latency: `search(services, {query, k: 10})` p50/p95 at 10k and 100k atoms on the embedded default, per
- * mode (hybrid, lexical leg alone, vector leg alone), plus the first catch-up of the in-process indexes and the
- * RSS after it. The atoms are real SciFact sentences and sentence pairs bulk-loaded through `commitIngest`
+ * mode (hybrid, lexical leg alone, vector leg alone), memory_get_context with its defaults, plus the first
+ * catch-up of the in-process indexes and the RSS after it. The atoms are real SciFact sentences and sentence pairs bulk-loaded through `commitIngest`
  * (bench/lib/synthetic-atoms.ts); each scale is measured by a fresh child process (search-probe.ts).
  */
 import { join } from "node:path";
@@ -28,6 +28,7 @@ function rows(scale: number, r: any): SummaryRow[] {
     { metric: `search p50 / p95, hybrid, ${n}`, value: `${l.hybrid.median} / ${l.hybrid.p95}`, unit: "ms", target: scale === 100_000 ? "p50 ≤ 30 ms" : undefined },
     { metric: `search p50 / p95, lexical leg, ${n}`, value: `${l.lexical.median} / ${l.lexical.p95}`, unit: "ms" },
     { metric: `search p50 / p95, vector leg, ${n}`, value: `${l.vector.median} / ${l.vector.p95}`, unit: "ms" },
+    { metric: `memory_get_context p50 / p95 (k 8, 1 hop, 2000 tokens), ${n}`, value: `${l.get_context.median} / ${l.get_context.p95}`, unit: "ms" },
     { metric: `catch-up alone (no changes) p50, part of every search, ${n}`, value: l.sync_only.median, unit: "ms" },
     { metric: `first catch-up (sync), ${n}`, value: r.first_sync.ms, unit: "ms" },
     { metric: `RSS after first catch-up, ${n}`, value: r.rss_mb.after_first_sync, unit: "MiB" },

@@ -2,10 +2,12 @@
  * Child process of the search_latency benchmark, so that its RSS holds one search process and nothing of the
  * loader: opens an embedded data dir, times the first catch-up of the in-process indexes (`projection.sync()`),
  * reads the RSS, then times `search` over the SciFact test queries in each mode after warm-up queries, and the
- * no-op catch-up (`sync()` when nothing changed) that every search begins with.
+ * no-op catch-up (`sync()` when nothing changed) that every search begins with, and memory_get_context with its
+ * defaults over the same queries.
  * Usage: bun bench/benchmarks/search-probe.ts <data-dir>; prints one JSON object on stdout.
  */
 import { readFileSync } from "node:fs";
+import { getContext } from "../../src/core/context.ts";
 import { search, type SearchMode } from "../../src/core/search.ts";
 import { setLogLevel } from "../../src/log.ts";
 import { loadBeir } from "../lib/beir.ts";
@@ -48,6 +50,21 @@ async function main(dataDir: string): Promise<void> {
       hits += r.hits.length;
     }
     latency[mode] = { ...summarize(ms), mean: round(mean(ms)), avg_hits: round(hits / set.queries.length, 2) };
+  }
+  // memory_get_context with its defaults (k 8, 1 hop, 2000 tokens): search, graph expansion, token packing.
+  {
+    const ms: number[] = [];
+    let items = 0;
+    let tokens = 0;
+    for (const q of set.otherQueries.slice(0, 5)) await getContext(services, { question: q.text });
+    for (const q of set.queries) {
+      const t = performance.now();
+      const r = await getContext(services, { question: q.text });
+      ms.push(performance.now() - t);
+      items += r.items.length;
+      tokens += r.used_tokens;
+    }
+    latency.get_context = { ...summarize(ms), mean: round(mean(ms)), avg_items: round(items / set.queries.length, 2), avg_tokens: round(tokens / set.queries.length) };
   }
   // The catch-up every search starts with, alone, when nothing changed: the part of a search that is not ranking.
   const syncMs: number[] = [];
