@@ -10,6 +10,7 @@ import { reciprocalRankFusion } from "../domain/rrf.ts";
 import { sanitizeText, truncateCodePoints } from "../domain/text.ts";
 import { PegasError, invalidInput } from "../errors.ts";
 import type { CitationView } from "../ports/canonical-store.ts";
+import { noteSearchOutcome } from "./gaps-miss.ts";
 import type { Services } from "./services.ts";
 
 /** Input of a search; `k` defaults to 10 (1..50). */
@@ -22,6 +23,8 @@ export interface SearchInput {
   cursor?: string;
   /** Which legs run: both fused (default), or one alone (exact keywords, or similarity only). */
   mode?: SearchMode;
+  /** Log a first page whose best hit covers too little of the query as a search miss (core/gaps-miss.ts); default true. */
+  log_miss?: boolean;
 }
 
 /** Retrieval legs of a search. */
@@ -182,6 +185,7 @@ export async function search(services: Services, input: SearchInput, signal?: Ab
     }];
   });
   const more = fused.length > offset + k && offset + k <= MAX_OFFSET;
+  if (offset === 0 && input.log_miss !== false) noteSearchOutcome(services, query, hits.map((h) => h.atom_id)); // fire-and-forget
   return {
     query,
     hits,

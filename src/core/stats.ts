@@ -2,6 +2,7 @@
 import { toPegasError } from "../errors.ts";
 import type { StoreStats } from "../ports/canonical-store.ts";
 import { type ProjectionCounts, type ProjectionSink, expectedCounts } from "../ports/projection-sink.ts";
+import { MIN_MISS_REPEATS } from "./gaps-miss.ts";
 import type { Services } from "./services.ts";
 
 /**
@@ -19,6 +20,10 @@ export interface ExternalProjectionStats {
 
 /** Counters of memory_stats. */
 export interface StatsResult extends StoreStats {
+  /** Distinct queries missed at least twice and asked by no gap yet (memory_list_gaps offers them as suggested gaps). */
+  suggested_gaps: number;
+  /** Searches logged as misses (their best hit covered less than half of the query's terms). */
+  search_misses: number;
   store: { backend: string; location: string };
   embedder: { model: string; dim: number; kind: "lexical" | "neural" };
   projections: {
@@ -56,8 +61,11 @@ export async function stats(services: Services): Promise<StatsResult> {
   const stored = s.embeddings[services.embedder.model] ?? 0;
   const lagS = s.outbox.oldest_pending_age_s ?? 0;
   const counts = services.sinks.length ? await services.outbox.canonicalCounts(services.embedder.model) : {};
+  const gaps = await services.gaps.counters(MIN_MISS_REPEATS);
   return {
     ...s,
+    suggested_gaps: gaps.suggested,
+    search_misses: gaps.misses,
     store: { backend: services.describe.store, location: services.describe.storeLocation },
     embedder: { model: services.embedder.model, dim: services.embedder.dim, kind: services.embedder.kind },
     projections: {

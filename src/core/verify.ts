@@ -11,6 +11,7 @@ import type { Verdict } from "../ports/verdict-judge.ts";
 import type { StatusChangeRecord } from "../ports/verification.ts";
 import type { Services } from "./services.ts";
 import { type StepContext, verifyStep } from "./verify-step.ts";
+import { checkGapsAfterVerify } from "./gaps-answer.ts";
 
 import { MAX_LISTED_CHANGES, VERIFY_DEFAULT_LIMIT, VERIFY_MAX_LIMIT, VERIFY_NEIGHBOURS } from "./verify-limits.ts";
 
@@ -49,6 +50,8 @@ export interface VerifyResult {
   /** Atoms the selection holds beyond this run's limit (call again for them). */
   remaining: number;
   warnings: string[];
+  /** Research gaps this run answered (core/gaps-answer.ts): checked when the run made an atom `verified`. */
+  gaps_answered: Array<{ gap_id: number; atom_ids: number[]; decided_by: string }>;
 }
 
 /** A recorded change as results list it. */
@@ -83,7 +86,7 @@ export async function verifyAtoms(services: Services, input: VerifyInput): Promi
   const ctx: StepContext = { services, judge: services.judge, fallback: services.fallbackJudge, k: VERIFY_NEIGHBOURS, signal: input.signal, warnings: [] };
   const out: VerifyResult = {
     checked: 0, judge: services.judge.name, changes: [], changes_total: 0, verdicts: { new: 0, duplicate: 0, corroborates: 0, contradicts: 0 },
-    confidence_raised: 0, links_added: 0, remaining: Math.max(0, targets.total - targets.ids.length), warnings: ctx.warnings,
+    confidence_raised: 0, links_added: 0, remaining: Math.max(0, targets.total - targets.ids.length), warnings: ctx.warnings, gaps_answered: [],
   };
   const n = targets.ids.length;
   for (let i = 0; i < n; i++) {
@@ -105,6 +108,7 @@ export async function verifyAtoms(services: Services, input: VerifyInput): Promi
     out.links_added += step.applied.linksAdded;
     for (const s of step.applied.skipped) ctx.warnings.push(`atom ${s.atomId} was not changed: its status became '${s.actual}' meanwhile (expected '${s.expected}')`);
   }
+  out.gaps_answered = await checkGapsAfterVerify(services, out, input.signal);
   input.onProgress?.(n, n, `verified ${out.checked} atom(s), ${out.changes_total} status change(s)`);
   if (out.remaining > 0) ctx.warnings.push(`${out.remaining} more atom(s) of this selection wait; call memory_verify again`);
   if (ctx.warnings.length > MAX_WARNINGS) ctx.warnings.splice(MAX_WARNINGS, ctx.warnings.length - MAX_WARNINGS, `… and ${ctx.warnings.length - MAX_WARNINGS} more warnings`);

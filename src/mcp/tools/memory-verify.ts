@@ -35,7 +35,7 @@ async function run(services: Services, args: VerifyArgs, ctx: ToolContext): Prom
     const changes: VerifyChange[] = [r.revert];
     return {
       mode: "revert", checked: 0, judge: services.judge.name, changes, changes_total: 1, verdicts, confidence_raised: 0, links_added: 0,
-      remaining: 0, warnings: [], reverted: r.reverted, history: await historyOf(services, r.revert.atom_id),
+      remaining: 0, warnings: [], gaps_answered: [], reverted: r.reverted, history: await historyOf(services, r.revert.atom_id),
     };
   }
   // The verification modules (and the public suffix list) load on the first call, not at server start.
@@ -75,6 +75,8 @@ export const memoryVerify: ToolDef = {
     links_added: z.number().int().describe("new `contradicts` links"),
     remaining: z.number().int().describe("atoms of the selection beyond the limit"),
     warnings: z.array(z.string()),
+    gaps_answered: z.array(z.object({ gap_id: id, atom_ids: z.array(id), decided_by: z.string() }))
+      .describe("research gaps this run answered (checked when it made atoms verified; evidence in the gap's metadata.answer)"),
     reverted: change.extend({ reverted_at: z.string() }).nullable().describe("the change undone (revert mode)"),
     history: z.array(historyEntry).describe("status history of the atom (atom_id or revert mode), newest first, at most 50"),
   },

@@ -1,0 +1,69 @@
+/**
+ * memory_add_gap and memory_list_gaps through the MCP registry (SDK client, in-memory transport, embedded database):
+ * listed with input and output schemas and annotations; structured results match their output schemas exactly
+ * (checked strictly, no undeclared field); a repeat raises the priority; bad input is an `isError` result and
+ * writes nothing; memory_stats counts the suggested gaps.
+ */
+import { describe, expect, test } from "bun:test";
+import { z } from "zod";
+import { memoryAddGap } from "../../src/mcp/tools/memory-add-gap.ts";
+import { memoryListGaps } from "../../src/mcp/tools/memory-list-gaps.ts";
+import { settleSearchMisses } from "../../src/core/gaps-miss.ts";
+import { suiteMcpClient } from "../support/mcp-client.ts";
+import { suiteServices } from "../support/services.ts";
+
+const t = suiteServices("pglite");
+const mcp = suiteMcpClient(t);
+
+type Out = Record<string, any>;
+const call = async (name: string, args: Record<string, unknown>) => mcp.client.callTool({ name, arguments: args });
+const ok = async (name: string, args: Record<string, unknown>): Promise<Out> => {
+  const r = await call(name, args);
+  if (r.isError) throw new Error(`${name}: ${(r.content as Array<{ text: string }>)[0].text}`);
+  return r.structuredContent as Out;
+};
+const text = (r: Awaited<ReturnType<typeof call>>) => (r.content as Array<{ text: string }>)[0].text;
+
+describe("research gap tools over MCP", () => {
+  test("listed with schemas and annotations", async () => {
+    const { tools } = await mcp.client.listTools();
+    const add = tools.find((x) => x.name === "memory_add_gap");
+    const list = tools.find((x) => x.name === "memory_list_gaps");
+    expect(add?.inputSchema.required).toEqual(["question"]);
+    expect(Object.keys(add?.outputSchema?.properties ?? {})).toEqual(["gap", "created", "duplicate_of", "previous_priority", "decided_by"]);
+    expect(add?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
+    expect(Object.keys(list?.inputSchema.properties ?? {})).toEqual(["status", "limit"]);
+    expect(list?.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
+  });
+
+  test("add, repeat, list and suggested gaps; results match the output schemas strictly", async () => {
+    const addOut = z.object(memoryAddGap.outputSchema).strict();
+    const listOut = z.object(memoryListGaps.outputSchema).strict();
+    const a = await ok("memory_add_gap", { question: "Сколько весит самый большой колокол в мире?", reason: "для заметки о литье", priority: 2 });
+    expect(addOut.parse(a)).toMatchObject({ created: true, duplicate_of: null, gap: { priority: 2, status: "open", reason: "для заметки о литье" } });
+    const b = await ok("memory_add_gap", { question: "Какой вес у самого большого колокола в мире?" });
+    expect(addOut.parse(b)).toMatchObject({ created: false, duplicate_of: a.gap.id, previous_priority: 2, gap: { priority: 3 } });
+    await ok("memory_add_gap", { question: "Who cast the Tsar Bell?", priority: 5 });
+    await ok("memory_search", { query: "zeppelin mooring mast" });
+    await ok("memory_search", { query: "Zeppelin mooring masts" });
+    await settleSearchMisses();
+    const l = await ok("memory_list_gaps", {});
+    expect((listOut.parse(l) as Out).gaps.map((g: Out) => g.priority)).toEqual([5, 3]);
+    expect(l.gaps[1].metadata.repeat_count).toBe(1);
+    expect(l.suggested.map((x: Out) => x.query)).toContain("Zeppelin mooring masts");
+    expect((await ok("memory_list_gaps", { status: "all", limit: 1 })).gaps as Out[]).toHaveLength(1);
+    const st = await ok("memory_stats", {});
+    expect(st.suggested_gaps).toBe(l.suggested_total);
+  });
+
+  test("bad input is an isError result and writes nothing", async () => {
+    const before = (await ok("memory_list_gaps", { status: "all" })).total;
+    for (const args of [{ question: "" }, { question: "Why?", priority: 9 }, { priority: 3 }, { question: "   " }]) {
+      const r = await call("memory_add_gap", args);
+      expect(r.isError).toBe(true);
+      expect(text(r).length).toBeGreaterThan(10);
+    }
+    expect((await call("memory_list_gaps", { status: "closed" })).isError).toBe(true);
+    expect((await ok("memory_list_gaps", { status: "all" })).total).toBe(before);
+  });
+});
