@@ -80,6 +80,7 @@ export const ConfigSchema = z
     allow_private_urls: bool.describe("let URL ingest reach loopback and private addresses (metadata stays refused)"),
     allow_hosts: z.array(z.string().min(1)).describe("hosts exempt from the private-address refusal"),
     fetch_timeout_ms: positiveInt,
+    search_url: url.optional().describe("SearxNG-compatible search backend of `pegas-memory research` (GET <url>/search?q=…&format=json)"),
     zip_max_entries: positiveInt,
     zip_max_total_bytes: positiveInt,
     zip_max_entry_bytes: positiveInt,
@@ -122,6 +123,7 @@ const ENV_KEYS: Array<[string, keyof Config]> = [
   ["PEGAS_HTTP", "http"],
   ["PEGAS_INGEST_ROOTS", "ingest_roots"],
   ["PEGAS_ALLOW_PRIVATE_URLS", "allow_private_urls"],
+  ["PEGAS_SEARCH_URL", "search_url"],
   ["PEGAS_LOG_LEVEL", "log_level"],
   ["PEGAS_CODE_WORKERS", "code_workers"],
 ];
@@ -237,6 +239,7 @@ export function redactConfig(cfg: Config): Record<string, unknown> {
     database_url: mask(cfg.database_url),
     proxy_url: mask(cfg.proxy_url),
     qdrant_url: mask(cfg.qdrant_url),
+    search_url: mask(cfg.search_url),
     memgraph_url: mask(cfg.memgraph_url),
     qdrant_api_key: secret(cfg.qdrant_api_key),
     memgraph_password: secret(cfg.memgraph_password),
