@@ -9,6 +9,7 @@ import { dedupStoreBench } from "./benchmarks/dedup-store.ts";
 import { documentsBench } from "./benchmarks/documents.ts";
 import { firstQueryBench } from "./benchmarks/first-query.ts";
 import { idleRss } from "./benchmarks/idle-rss.ts";
+import { inferenceBench } from "./benchmarks/inference.ts";
 import { ingestBench } from "./benchmarks/ingest.ts";
 import { retrieval } from "./benchmarks/retrieval.ts";
 import { codeBench } from "./benchmarks/code.ts";
@@ -19,7 +20,7 @@ import { removeTempDirs } from "./lib/env.ts";
 import { type Benchmark, machineInfo, markdownSummary, type ResultFile, writeResult } from "./lib/report.ts";
 
 /** Every benchmark, in run (and table) order. */
-export const BENCHMARKS: Benchmark[] = [startup, firstQueryBench, ingestBench, documentsBench, searchLatency, idleRss, retrieval, distillBench, dedupStoreBench, projectionsBench, codeBench];
+export const BENCHMARKS: Benchmark[] = [startup, firstQueryBench, ingestBench, documentsBench, searchLatency, idleRss, retrieval, distillBench, dedupStoreBench, projectionsBench, codeBench, inferenceBench];
 
 function select(names: string[]): Benchmark[] {
   if (names.length === 0) return BENCHMARKS;

@@ -72,7 +72,7 @@ export async function storeRound(tx: Tx): Promise<RoundStored[]> {
              CASE WHEN c.dst LIKE 'name:%' THEN substr(c.dst, 6) ELSE s.qualified_name END,
              c.kind, least(1, greatest(0, c.conf)), 'inference', true, ${JUSTIFICATION}
         FROM pm_inf_n c
-        LEFT JOIN pm_code_symbol s ON c.dst LIKE 'symbol:%' AND s.id = substr(c.dst, 8)::bigint
+        LEFT JOIN pm_code_symbol s ON s.id = (CASE WHEN c.dst LIKE 'symbol:%' THEN substr(c.dst, 8)::bigint END) -- never casts a name
        WHERE c.tbl = 'pm_code_dependency' AND (c.dst LIKE 'name:%' OR s.id IS NOT NULL)
       RETURNING id, COALESCE('symbol:' || src_symbol_id, 'module:' || src_module) AS src,
                 COALESCE('symbol:' || dst_symbol_id, 'name:' || dst_name) AS dst, kind)

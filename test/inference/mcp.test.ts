@@ -1,0 +1,70 @@
+/**
+ * memory_infer through the MCP registry (SDK client, in-memory transport, embedded database) — rules and atoms stored
+ * with memory_store, structured content validated by the SDK against the output schema, a cap hit as an isError
+ * result — and the `infer` CLI command over the same services.
+ */
+import { describe, expect, test } from "bun:test";
+import { parseCli } from "../../src/cli/args.ts";
+import { runInfer } from "../../src/cli/infer-command.ts";
+import { suiteMcpClient } from "../support/mcp-client.ts";
+import { suiteServices } from "../support/services.ts";
+
+const t = suiteServices("pglite");
+const mcp = suiteMcpClient(t);
+
+type Out = Record<string, any>;
+const call = async (name: string, args: Record<string, unknown>) => mcp.client.callTool({ name, arguments: args });
+const ok = async (name: string, args: Record<string, unknown>): Promise<Out> => {
+  const r = await call(name, args);
+  if (r.isError) throw new Error(`${name}: ${(r.content as Array<{ text: string }>)[0].text}`);
+  return r.structuredContent as Out;
+};
+const text = (r: Awaited<ReturnType<typeof call>>) => (r.content as Array<{ text: string }>)[0].text;
+
+describe("memory_infer over MCP", () => {
+  test("listed with input and output schemas and annotations", async () => {
+    const { tools } = await mcp.client.listTools();
+    const tool = tools.find((x) => x.name === "memory_infer")!;
+    expect(tool).toBeDefined();
+    expect(Object.keys(tool.inputSchema.properties ?? {}).sort()).toEqual(["max_iterations", "max_new_edges", "rule_ids"]);
+    expect(tool.outputSchema).toBeDefined();
+    expect(tool.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+  });
+
+  test("rules stored with memory_store derive over links; ignored rules say why; a cap hit is an error", async () => {
+    const c = await ok("memory_store", { type: "fact", claim: "Сервер PostgreSQL хранит канонические данные памяти." });
+    const b = await ok("memory_store", { type: "text", claim: "Векторный индекс Qdrant строится из таблиц эмбеддингов.", links: [{ atom_id: c.atom_id, kind: "depends_on" }] });
+    const a = await ok("memory_store", { type: "text", claim: "Поиск по памяти агента опирается на векторный индекс.", links: [{ atom_id: b.atom_id, kind: "depends_on" }] });
+    const d = await ok("memory_store", { type: "fact", claim: "Агент Pegas задаёт вопросы памяти через MCP.", links: [{ atom_id: a.atom_id, kind: "depends_on" }] });
+    const rule = await ok("memory_store", { type: "logical_rule", claim: "Зависимость транзитивна", content: '{"if": ["depends_on", "depends_on"], "then": "depends_on"}' });
+    const bad = await ok("memory_store", { type: "logical_rule", claim: "Правило с пробелом в виде связи", content: '{"if": "зависит от", "then": "depends_on"}' });
+
+    const capped = await call("memory_infer", { rule_ids: [rule.atom_id], max_new_edges: 2 });
+    expect(capped.isError).toBe(true);
+    expect(text(capped)).toContain("LIMIT_EXCEEDED");
+
+    const r = await ok("memory_infer", { rule_ids: [rule.atom_id, bad.atom_id] });
+    expect(r.rules).toEqual([{ rule_id: rule.atom_id, if: ["depends_on", "depends_on"], then: "depends_on", edges_added: 3, iterations: 2, skipped: 0 }]);
+    expect(r.ignored).toEqual([{ rule_id: bad.atom_id, reason: expect.stringContaining("single-token") }]);
+    expect(r.iterations).toBe(3);
+    const got = await ok("memory_get", { atom_id: d.atom_id });
+    expect(got.links_out).toContainEqual(expect.objectContaining({ atom_id: c.atom_id, kind: "depends_on", inferred: true, source: "inference" }));
+    expect(got.links_out).toContainEqual(expect.objectContaining({ atom_id: a.atom_id, kind: "depends_on", inferred: false }));
+
+    const bad2 = await call("memory_infer", { max_iterations: 0 });
+    expect(bad2.isError).toBe(true);
+
+    // The CLI over the same services: the rerun adds nothing.
+    const lines: string[] = [];
+    const write = process.stdout.write.bind(process.stdout);
+    process.stdout.write = ((s: string) => (lines.push(String(s)), true)) as typeof process.stdout.write;
+    try {
+      const cli = parseCli(["infer", "--rule", String(rule.atom_id), "--max-iterations", "5", "--json"]);
+      expect(await runInfer(t.config, cli, (_c, fn) => fn(t.services, new AbortController().signal))).toBe(0);
+    } finally {
+      process.stdout.write = write;
+    }
+    const json = JSON.parse(lines.join(""));
+    expect(json).toMatchObject({ edges_added: 0, iterations: 1, rules: [{ rule_id: rule.atom_id, edges_added: 0 }] });
+  });
+});
