@@ -105,6 +105,36 @@ for (const backend of ["pglite", "postgres"] as const) {
       expect(ok.edgesAdded).toBe(21); // 28 pairs of the chain minus its 7 links
     });
 
+    test("endpoints decide the table: atom→symbol goes to pm_atom_symbol_link, symbol→name to pm_code_dependency, atom→name is skipped", async () => {
+      const s = t.services;
+      const sql = sqlOf(s);
+      const x = await atom(s, "Заметка о функции разбора");
+      const y = await atom(s, "Code atom of parse()", { type: "code" });
+      const [sym] = await sql`INSERT INTO pm_code_symbol (repo, path, language, name, qualified_name, kind, line_start, line_end)
+                              VALUES ('mixed', 'p.py', 'python', 'parse', 'parse', 'function', 1, 3) RETURNING id`;
+      const [callee] = await sql`INSERT INTO pm_code_symbol (repo, path, language, name, qualified_name, kind, line_start, line_end)
+                                 VALUES ('mixed', 'p.py', 'python', 'lex', 'lex', 'function', 5, 6) RETURNING id`;
+      await link(s, x, y, "mentions");
+      await sql`INSERT INTO pm_atom_symbol_link (atom_id, symbol_id, kind) VALUES (${y}, ${sym.id}, 'defines')`;
+      await sql`INSERT INTO pm_code_dependency (repo, src_symbol_id, dst_symbol_id, dst_name, kind) VALUES ('mixed', ${sym.id}, ${callee.id}, 'lex', 'calls')`;
+      await sql`INSERT INTO pm_code_dependency (repo, src_symbol_id, dst_name, kind) VALUES ('mixed', ${callee.id}, 'os.read', 'calls')`;
+      const r1 = await rule(s, '{"if": ["mentions", "defines"], "then": "refers_to"}');
+      const r2 = await rule(s, '{"if": ["calls", "calls"], "then": "reaches"}');
+      const r3 = await rule(s, '{"if": ["defines", "calls", "calls"], "then": "reaches"}');
+      const out = await infer(s, { ruleIds: [r1, r2, r3] });
+      const by = (id: number) => out.rules.find((o) => o.ruleAtomId === id)!;
+      expect(by(r1)).toMatchObject({ edgesAdded: 1, skipped: 0 });
+      expect(by(r2)).toMatchObject({ edgesAdded: 1, skipped: 0 });
+      expect(by(r3)).toMatchObject({ edgesAdded: 0, skipped: 1 }); // atom → name:os.read fits no table
+      const [asl] = await sql`SELECT atom_id, symbol_id, inferred, source FROM pm_atom_symbol_link WHERE kind = 'refers_to'`;
+      expect(asl).toMatchObject({ atom_id: x, symbol_id: Number(sym.id), inferred: true, source: "inference" });
+      const [dep] = await sql`SELECT src_symbol_id, dst_symbol_id, dst_name, repo, path, inferred FROM pm_code_dependency WHERE kind = 'reaches'`;
+      expect(dep).toMatchObject({ src_symbol_id: Number(sym.id), dst_symbol_id: null, dst_name: "os.read", repo: "mixed", path: null, inferred: true });
+      const outbox = await sql`SELECT entity_type FROM pm_outbox WHERE entity_type IN ('atom_symbol_link', 'code_dependency') AND op = 'upsert'`;
+      expect(outbox.map((o) => o.entity_type).sort()).toEqual(["atom_symbol_link", "code_dependency"]);
+      expect((await infer(s, { ruleIds: [r1, r2, r3] })).edgesAdded).toBe(0);
+    });
+
     test("retracting a premise retracts what depended on it, cascading, and keeps what another justification holds", async () => {
       const s = t.services;
       const names = ["A", "B", "C", "D", "E", "F"] as const;

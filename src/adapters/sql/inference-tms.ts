@@ -52,8 +52,10 @@ const kindsOf = (rules: ChainRule[]) => [...new Set(rules.flatMap((r) => [...r.b
 
 /**
  * Retracts the inferred edges that lost their support because `premises` were removed or changed, cascading, and
- * re-derives those another justification still holds (see the module comment). Runs inside the caller's `tx`; costs
- * one indexed lookup when nothing was derived from `premises`, else a scan of the edges of the applied rules' kinds.
+ * re-derives those another justification still holds (see the module comment). Runs inside the caller's `tx`. Cost:
+ * one query when nothing was ever inferred; else the inference lock (transaction-scoped advisory lock, shared with
+ * memory_infer) and an indexed lookup of the premise index; when something was derived from `premises`, also a scan
+ * of the edges of the applied rules' kinds for the re-derivation.
  * @param premises edges gone or changed, by table and id (duplicates and unknown ids are fine).
  * @param opts.rederive false: over-delete only.
  * @returns how many inferred edges were deleted and how many of them re-derived.
@@ -63,6 +65,8 @@ export async function retractUnsupported(tx: Tx, premises: EdgeRef[], opts: { re
   if (!premises.length) return NONE;
   const [any] = await tx`SELECT EXISTS (SELECT 1 FROM pm_inference_premise) AS yes`;
   if (!any.yes) return NONE;
+  // Serialized with memory_infer runs, so a run never stores an edge derived from a premise deleted meanwhile.
+  await tx`SELECT pg_advisory_xact_lock(hashtextextended('pm_inference', 0))`;
   const origins = premises.map((p) => p.origin);
   const ids = premises.map((p) => p.id);
   const gone = await tx`
