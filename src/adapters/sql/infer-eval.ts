@@ -24,27 +24,49 @@ type Tx = TransactionSql<any>;
 /** Atom statuses whose links are no premises. */
 const DEAD = "('retracted', 'stale')";
 
-/**
- * Loads `pm_inf_e` with every edge of `kinds` (and creates the other working tables). Cost: one scan of the edges
- * of those kinds.
- */
-export async function loadRelation(tx: Tx, kinds: string[]): Promise<void> {
-  await tx.unsafe("DROP TABLE IF EXISTS pm_inf_e, pm_inf_d, pm_inf_n, pm_inf_t");
-  await tx.unsafe(`
-    CREATE TEMP TABLE pm_inf_e ON COMMIT DROP AS
+/** The edges of the three tables as pm_inf_e rows, filtered by `where` ($1 = kinds; `a`, `sa`, `d` aliases). */
+function edgesSql(where: { atomLink: string; atomSymbol: string; dependency: string }): string {
+  return `
     SELECT 'atom:' || l.src_atom_id AS src, 'atom:' || l.dst_atom_id AS dst, l.kind, 'pm_atom_link'::text AS origin, l.id AS oid,
            NULL::text AS repo, l.confidence::float8 AS conf, (sa.status NOT IN ${DEAD} AND da.status NOT IN ${DEAD}) AS live
       FROM pm_atom_link l JOIN pm_atom sa ON sa.id = l.src_atom_id JOIN pm_atom da ON da.id = l.dst_atom_id
-     WHERE l.kind = ANY($1::text[])
+     WHERE l.kind = ANY($1::text[]) ${where.atomLink}
     UNION ALL
     SELECT 'atom:' || l.atom_id, 'symbol:' || l.symbol_id, l.kind, 'pm_atom_symbol_link', l.id, NULL, l.confidence, a.status NOT IN ${DEAD}
       FROM pm_atom_symbol_link l JOIN pm_atom a ON a.id = l.atom_id
-     WHERE l.kind = ANY($1::text[])
+     WHERE l.kind = ANY($1::text[]) ${where.atomSymbol}
     UNION ALL
     SELECT COALESCE('symbol:' || d.src_symbol_id, 'module:' || d.src_module), COALESCE('symbol:' || d.dst_symbol_id, 'name:' || d.dst_name),
            d.kind, 'pm_code_dependency', d.id, d.repo, d.confidence, true
       FROM pm_code_dependency d
-     WHERE d.kind = ANY($1::text[])`, [kinds]);
+     WHERE d.kind = ANY($1::text[]) ${where.dependency}`;
+}
+
+const NO_FILTER = { atomLink: "", atomSymbol: "", dependency: "" };
+
+/**
+ * Loads `pm_inf_e` (and creates the other working tables) with every edge of `kinds` — one scan of the edges of
+ * those kinds — or, given `from`, only the edges on paths of at most `from.hops` edges leaving `from.nodes`
+ * (enough to re-derive heads whose source is one of those nodes: a few indexed lookups per hop).
+ */
+export async function loadRelation(tx: Tx, kinds: string[], from?: { nodes: string[]; hops: number }): Promise<void> {
+  await tx.unsafe("DROP TABLE IF EXISTS pm_inf_e, pm_inf_d, pm_inf_n, pm_inf_t");
+  if (!from) await tx.unsafe(`CREATE TEMP TABLE pm_inf_e ON COMMIT DROP AS ${edgesSql(NO_FILTER)}`, [kinds]);
+  else {
+    await tx.unsafe(`CREATE TEMP TABLE pm_inf_e ON COMMIT DROP AS ${edgesSql(NO_FILTER)} LIMIT 0`, [kinds]);
+    const seen = new Set<string>();
+    let front = [...new Set(from.nodes)];
+    for (let hop = 0; hop < from.hops && front.length; hop++) {
+      for (const n of front) seen.add(n);
+      const ids = (prefix: string) => front.filter((n) => n.startsWith(prefix)).map((n) => n.slice(prefix.length));
+      const rows = await tx.unsafe(`INSERT INTO pm_inf_e ${edgesSql({
+        atomLink: "AND l.src_atom_id = ANY($2::bigint[])",
+        atomSymbol: "AND l.atom_id = ANY($2::bigint[])",
+        dependency: "AND (d.src_symbol_id = ANY($3::bigint[]) OR (d.src_symbol_id IS NULL AND d.src_module = ANY($4::text[])))",
+      })} RETURNING dst`, [kinds, ids("atom:"), ids("symbol:"), ids("module:")]);
+      front = [...new Set(rows.map((r) => String(r.dst)))].filter((n) => !seen.has(n));
+    }
+  }
   await tx.unsafe("CREATE INDEX ON pm_inf_e (src, kind)");
   await tx.unsafe("CREATE INDEX ON pm_inf_e (dst, src, kind)");
   await tx.unsafe("ANALYZE pm_inf_e");

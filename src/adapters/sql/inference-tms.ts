@@ -102,12 +102,14 @@ async function rederive(tx: Tx, deleted: Array<Record<string, unknown>>): Promis
   const known = new Set(rules.map((r) => r.ruleAtomId));
   const targets = deleted.filter((d) => known.has(Number(d.rule)) && !String(d.src).startsWith("name:"));
   if (!targets.length) return 0;
-  await loadRelation(tx, kindsOf(rules));
+  const used = rules.filter((x) => targets.some((t) => Number(t.rule) === x.ruleAtomId));
+  // Every re-derivation is a path of at most the longest body from a target's source: only that neighbourhood is read.
+  await loadRelation(tx, kindsOf(rules), { nodes: targets.map((t) => String(t.src)), hops: Math.max(...used.map((x) => x.body.length)) });
   await tx`INSERT INTO pm_inf_t (src, dst, kind, rule)
            SELECT * FROM unnest(${targets.map((t) => String(t.src))}::text[], ${targets.map((t) => String(t.dst))}::text[],
                                 ${targets.map((t) => String(t.kind))}::text[], ${targets.map((t) => Number(t.rule))}::bigint[])`;
   const limits: InferLimits = { maxIterations: targets.length + 1, maxNewEdges: targets.length };
-  const r = await fixpoint(tx, rules.filter((x) => targets.some((t) => Number(t.rule) === x.ruleAtomId)), { mode: "targets", limits });
+  const r = await fixpoint(tx, used, { mode: "targets", limits });
   return r.rules.reduce((n, x) => n + x.edgesAdded, 0);
 }
 
