@@ -7,13 +7,15 @@
 import type { Services } from "./services.ts";
 
 /**
- * Question words of both languages; Snowball's stop lists already hold most English ones (what, how, why…) and many
- * Russian ones (что, как, где…), the rest are here. Analysed once per services into lexemes.
+ * Question words of both languages, and the words that only name the kind of answer asked for ("In which year…" is
+ * answered by "…in 1922", "какого числа" by a date); Snowball's stop lists already hold most English question words
+ * (what, how, why…) and many Russian ones (что, как, где…), the rest are here. Analysed once per services into lexemes.
  */
 const INTERROGATIVES =
   "what which who whom whose why how when where whether does do did is are was were can could should would will much many " +
+  "year date number amount name " +
   "каков какова каково каковы какой какая какое какие каким каких какую каком какому почему зачем сколько скольких когда где " +
-  "куда откуда кто что чем чей чья чьё чьи как ли разве вопрос question";
+  "куда откуда кто что чем чей чья чьё чьи как ли разве вопрос question год году года дата число числа количество имя название";
 
 const QUESTION_WORDS: ReadonlySet<string> = new Set(INTERROGATIVES.split(" "));
 

@@ -107,6 +107,10 @@ export async function addGap(services: Services, input: AddGapInput): Promise<Ad
   const question = text(input.question, "question", true)!;
   const reason = text(input.reason, "reason", false);
   const priority = priorityOf(input.priority);
+  // The decision runs inside the store's transaction and must not query the database on another connection (the
+  // embedded PGlite serves one transaction at a time: that query would wait for this transaction, and it for the
+  // query); the question words' lexemes are loaded before it opens.
+  await keyTerms(services, []);
   const r: GapAddOutcome = await services.gaps.addGap({ question, reason, priority }, (lexemes, candidates) =>
     findRepeatedGap(services, question, lexemes, candidates),
   );

@@ -78,7 +78,9 @@ export interface GapStore {
    * min(5, max(its priority + 1, the given priority)) and the repeat is appended to `metadata.repeats` (at most 20
    * kept; `metadata.repeat_count` counts all). Candidates are the open gaps sharing a lexeme with the question (at most
    * 50, most urgent first). Runs under a transaction-scoped advisory lock, so two concurrent adds of one question
-   * give one gap. @throws PegasError INVALID_INPUT (schema), STORE_UNAVAILABLE.
+   * give one gap. `decide` runs inside that transaction and must not query the database itself (on the embedded
+   * PGlite, which serves one transaction at a time, such a query would wait for the transaction forever).
+   * @throws PegasError INVALID_INPUT (schema), STORE_UNAVAILABLE.
    */
   addGap(input: GapInsert, decide: (lexemes: string[], candidates: GapCandidate[]) => Promise<GapDuplicate | null>): Promise<GapAddOutcome>;
   /** One gap. @throws PegasError NOT_FOUND. */

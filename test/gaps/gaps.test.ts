@@ -37,6 +37,9 @@ for (const backend of ["pglite", "postgres"] as const) {
       expect((await addGap(s, { question: "What is the freezing point of water at sea level?" })).created).toBe(true);
       expect((await addGap(s, { question: "What was the population of Kazan in 1990?" })).created).toBe(true);
       expect((await addGap(s, { question: "What was the population of Kazan in 2010?" })).created).toBe(true);
+      // A word that only names the kind of answer ("year") is no key term.
+      const when = await addGap(s, { question: "When was the Shukhov tower completed?" });
+      expect((await addGap(s, { question: "In which year was the Shukhov tower completed?" })).duplicate_of).toBe(when.gap.id);
     });
 
     test("a reworded question raises the open gap's priority (Russian)", async () => {
@@ -51,6 +54,15 @@ for (const backend of ["pglite", "postgres"] as const) {
       expect((await addGap(s, { question: "Какова температура замерзания воды на уровне моря?" })).created).toBe(true);
       expect((await addGap(s, { question: "Сколько жителей было в Казани в 1990 году?" })).created).toBe(true);
       expect((await addGap(s, { question: "Сколько жителей было в Казани в 2010 году?" })).created).toBe(true);
+      const when = await addGap(s, { question: "Когда была построена Шуховская башня?" });
+      expect((await addGap(s, { question: "В каком году была построена Шуховская башня?" })).duplicate_of).toBe(when.gap.id);
+    });
+
+    test("two concurrent adds of one question give one gap", async () => {
+      const q = { question: "Which metro line opened first in Kazan?" };
+      const [x, y] = await Promise.all([addGap(t.services, q), addGap(t.services, q)]);
+      expect([x.created, y.created].sort()).toEqual([false, true]);
+      expect(x.gap.id).toBe(y.gap.id);
     });
 
     test("bad input is refused and nothing is written", async () => {

@@ -8,6 +8,7 @@ import { describe, expect, test } from "bun:test";
 import { z } from "zod";
 import { memoryAddGap } from "../../src/mcp/tools/memory-add-gap.ts";
 import { memoryListGaps } from "../../src/mcp/tools/memory-list-gaps.ts";
+import { memoryVerify } from "../../src/mcp/tools/memory-verify.ts";
 import { settleSearchMisses } from "../../src/core/gaps-miss.ts";
 import { suiteMcpClient } from "../support/mcp-client.ts";
 import { suiteServices } from "../support/services.ts";
@@ -54,6 +55,19 @@ describe("research gap tools over MCP", () => {
     expect((await ok("memory_list_gaps", { status: "all", limit: 1 })).gaps as Out[]).toHaveLength(1);
     const st = await ok("memory_stats", {});
     expect(st.suggested_gaps).toBe(l.suggested_total);
+  });
+
+  test("memory_verify answers a gap and says so in gaps_answered (valid against its output schema)", async () => {
+    const verifyOut = z.object(memoryVerify.outputSchema).strict();
+    const gap = await ok("memory_add_gap", { question: "In which year was the Shukhov radio tower completed?" });
+    const claim = "The Shukhov radio tower in Moscow was completed in 1922.";
+    const a = await ok("memory_store", { type: "fact", claim, source_uri: "https://one.example.org/tower", quote: claim });
+    await ok("memory_store", { type: "fact", claim, source_uri: "https://two.example.net/shukhov", quote: claim });
+    const v = verifyOut.parse(await ok("memory_verify", { atom_id: a.atom_id })) as Out;
+    expect(v.changes.map((c: Out) => c.to)).toContain("verified");
+    expect(v.gaps_answered).toEqual([{ gap_id: gap.gap.id, atom_ids: [a.atom_id], decided_by: "search-top3+key-terms" }]);
+    const answered = (await ok("memory_list_gaps", { status: "answered" })).gaps as Out[];
+    expect(answered.map((g) => g.id)).toContain(gap.gap.id);
   });
 
   test("bad input is an isError result and writes nothing", async () => {
