@@ -59,8 +59,17 @@ test("gap-add, research and gaps: the gap is filled from the loopback search bac
   expect(summary.gaps[0]).toMatchObject({ gap_id: gapId, status: "answered" });
   expect(r.err).toContain("research: fetching");
   const listed = await run(["gaps", "--status", "answered"]);
+  expect(listed.err).toBe("");
   expect(listed.code).toBe(0);
   expect(listed.out).toContain(`[gap ${gapId}, priority 4, answered]`);
+  // A search that misses, run twice as separate commands: logged before each process closes, then suggested.
+  for (let i = 0; i < 2; i++) {
+    const miss = await run(["search", "stratospheric balloon altitude record"]);
+    expect(miss.code).toBe(0);
+    expect(miss.err).not.toContain("search miss not logged");
+  }
+  const suggested = JSON.parse((await run(["gaps", "--json"])).out).suggested;
+  expect(suggested).toEqual([expect.objectContaining({ query: "stratospheric balloon altitude record", misses: 2 })]);
   const bad = await run(["gap-add", "Why?", "--priority", "9"]);
   expect(bad.code).toBe(65);
   expect(bad.err).toContain("priority");
