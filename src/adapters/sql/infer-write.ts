@@ -86,6 +86,7 @@ export async function storeRound(tx: Tx): Promise<RoundStored[]> {
   await tx.unsafe(`
     INSERT INTO pm_inf_e (src, dst, kind, origin, oid, repo, conf, live)
     SELECT src, dst, kind, coalesce(tbl, 'skipped'), oid, repo, conf, oid IS NOT NULL FROM pm_inf_n`);
+  await tx.unsafe("ANALYZE pm_inf_e"); // the relation grew: the next round's joins are planned on its new size
   const rows = await tx.unsafe(`
     SELECT rule, count(*) FILTER (WHERE oid IS NOT NULL)::int AS added, count(*) FILTER (WHERE tbl IS NULL)::int AS skipped
       FROM pm_inf_n GROUP BY rule`);
