@@ -14,6 +14,7 @@ import { suiteServices } from "../support/services.ts";
 import { type Stub, type StubResult, startPages, startSearchBackend } from "./support.ts";
 
 const FACT = "The Kola Superdeep Borehole reached a depth of 12262 metres in 1989.";
+const FACT_RU = "Кольская сверхглубокая скважина достигла глубины 12262 метра в 1989 году.";
 const SNIPPET = "Kola Superdeep Borehole: the drilling stopped in 1992 because the rock temperature reached 180 degrees Celsius.";
 
 let siteA: Stub;
@@ -24,8 +25,8 @@ const answers = new Map<string, StubResult[]>();
 const t = suiteServices("pglite", { allow_private_urls: true }, { after: () => [siteA, siteB, backend].forEach((s) => s?.stop()) });
 
 beforeAll(() => {
-  siteA = startPages("127.0.0.2", { "/kola": FACT, "/blocked": { status: 403 } });
-  siteB = startPages("127.0.0.3", { "/borehole": FACT });
+  siteA = startPages("127.0.0.2", { "/kola": FACT, "/blocked": { status: 403 }, "/ru": FACT_RU });
+  siteB = startPages("127.0.0.3", { "/borehole": FACT, "/skvazhina": FACT_RU });
   backend = startSearchBackend((q) => answers.get(q) ?? []);
 });
 
@@ -101,6 +102,20 @@ describe("research runner against a loopback SearxNG-compatible backend", () => 
     const answeredId = (await listGaps(s, { status: "answered" })).gaps[0].id;
     await rejectsWith(research(s, web(), { gapId: answeredId }), "INVALID_INPUT");
     expect(() => new SearxngSearch({ baseUrl: "ftp://example.org", timeoutMs: 1000 })).toThrow();
+  }, 90_000);
+
+  test("the same in Russian: a gap in Russian is answered from two Russian pages", async () => {
+    const s = t.services;
+    const q = "Какой глубины достигла Кольская сверхглубокая скважина?";
+    answers.set(q, [
+      { url: `${siteA.base}/ru`, title: "Кольская скважина — А", content: "" },
+      { url: `${siteB.base}/skvazhina`, title: "Кольская скважина — Б", content: "" },
+    ]);
+    const gap = await addGap(s, { question: q });
+    const r = await research(s, web(), { gapId: gap.gap.id });
+    expect(r.gaps[0]).toMatchObject({ status: "answered", sources: [{ outcome: "page" }, { outcome: "page" }] });
+    const [atom] = await s.store.atomsByIds(r.gaps[0].answered_by, 5);
+    expect(atom).toMatchObject({ status: "verified", lang: "ru" });
   }, 90_000);
 
   test("a cancelled run stops and records the attempt", async () => {
