@@ -12,6 +12,7 @@ import { stats } from "../../src/core/stats.ts";
 import { rejectsWith } from "../support/errors.ts";
 import { pgSkipReason } from "../support/pg.ts";
 import { suiteServices } from "../support/services.ts";
+import { sqlOf } from "../core/verify-support.ts";
 
 for (const backend of ["pglite", "postgres"] as const) {
   const skip = backend === "postgres" ? await pgSkipReason() : null;
@@ -118,6 +119,18 @@ for (const backend of ["pglite", "postgres"] as const) {
       // Once a gap asks it, the repeated miss is no longer suggested.
       await addGap(s, { question: "quantum chromodynamics lattice gauge" });
       expect((await listGaps(s, {})).suggested.map((x) => x.query)).not.toContain("Quantum chromodynamics: lattice gauge?");
+    });
+
+    test("the miss log keeps the newest 100,000 rows", async () => {
+      const s = t.services;
+      const sql = sqlOf(s);
+      const [{ n }] = await sql`SELECT count(*) AS n FROM pm_search_miss`;
+      expect(Number(n)).toBeGreaterThan(0);
+      await sql`SELECT setval('pm_search_miss_id_seq', 100999)`; // the next miss is number 101,000: a pruning one
+      await search(s, { query: "ornithopter wing loading" });
+      await settleSearchMisses();
+      const rows = await sql`SELECT id FROM pm_search_miss ORDER BY id`;
+      expect(rows.map((r) => Number(r.id))).toEqual([101000]);
     });
   });
 }

@@ -12,6 +12,9 @@ import { mapSqlError } from "./errors.ts";
 /** Most repeats and attempts kept in a gap's metadata (the counters count all). */
 const MAX_REPEATS = 20;
 const MAX_ATTEMPTS = 10;
+/** Search misses kept (the newest), and how often the older ones are pruned (every this many misses, by id). */
+const MISS_LOG_MAX = 100_000;
+const PRUNE_EVERY = 1000;
 /** Open gaps offered to the near-duplicate decision. */
 const MAX_CANDIDATES = 50;
 /** Serializes gap additions (one transaction-scoped advisory lock for all of them: additions are rare). */
@@ -134,8 +137,11 @@ export class SqlGapStore implements GapStore {
              ins AS (INSERT INTO pm_search_miss (query, query_key, best_score, hits)
                      SELECT ${query}, ${keyOf(sql, query)}, LEAST(1, s.best), ${atomIds.length} FROM s WHERE s.best < ${threshold}
                      RETURNING id)
-        SELECT s.best, (SELECT count(*) FROM ins) AS logged FROM s`;
-      return { logged: Number(row.logged) > 0, best: Number(row.best) };
+        SELECT s.best, (SELECT max(id) FROM ins) AS id FROM s`;
+      const id = row.id === null ? null : Number(row.id);
+      // The log keeps the newest MISS_LOG_MAX rows: every PRUNE_EVERY-th miss drops the older ones.
+      if (id !== null && id % PRUNE_EVERY === 0) await sql`DELETE FROM pm_search_miss WHERE id <= ${id - MISS_LOG_MAX}`;
+      return { logged: id !== null, best: Number(row.best) };
     });
   }
 
