@@ -31,7 +31,7 @@ export async function runInfer(config: Config, cli: Cli, open: OpenServices = wi
     outJson({
       rules: r.applied.map((x) => ({ rule_id: x.ruleAtomId, if: x.body, then: x.head, ...pick(r.rules.find((o) => o.ruleAtomId === x.ruleAtomId)) })),
       ignored: r.ignored.map((x) => ({ rule_id: x.ruleAtomId, reason: x.reason })),
-      iterations: r.iterations, edges_added: r.edgesAdded, skipped: r.skipped, took_ms: r.tookMs,
+      iterations: r.iterations, edges_added: r.edgesAdded, skipped: r.skipped, retracted: r.retracted, took_ms: r.tookMs,
     });
     return 0;
   }
@@ -42,6 +42,7 @@ export async function runInfer(config: Config, cli: Cli, open: OpenServices = wi
       (o.skipped ? `, ${o.skipped} not storable` : ""));
   }
   for (const x of r.ignored) out(`ignored rule ${x.ruleAtomId}: ${x.reason}`);
+  if (r.retracted) out(`${r.retracted} inferred edge(s) retracted first: a premise had gone`);
   out(`fixpoint after ${r.iterations} round(s): ${r.edgesAdded} edge(s) added in ${(r.tookMs / 1000).toFixed(2)} s`);
   return 0;
 }

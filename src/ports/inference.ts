@@ -33,6 +33,11 @@ export interface InferOutcome {
   iterations: number;
   edgesAdded: number;
   skipped: number;
+  /**
+   * Inferred edges retracted before the run because a recorded premise was gone or had a retracted or stale atom
+   * (and no other justification held them): the sweep that keeps a run's input true.
+   */
+  retracted: number;
   tookMs: number;
 }
 
@@ -44,7 +49,8 @@ export interface InferenceStore {
    */
   ruleAtoms(ids?: number[]): Promise<{ atoms: RuleAtom[]; missing: number[] }>;
   /**
-   * Applies `rules` together to a fixpoint in ONE transaction: derived edges are stored (inferred, source
+   * Applies `rules` together to a fixpoint in ONE transaction: first inferred edges whose premises went are retracted
+   * (see `retracted`), then derived edges are stored (inferred, source
    * 'inference', justification {rule, premises}) with their outbox rows, and the rules are recorded as applied
    * (truth maintenance re-derives with them).
    * @throws PegasError LIMIT_EXCEEDED (a cap was hit: nothing of the run is kept), STORE_UNAVAILABLE, CANCELLED.

@@ -172,6 +172,13 @@ for (const backend of ["pglite", "postgres"] as const) {
       expect(await atomEdges(s, n, "leads_to", true)).not.toContain("A>C");
       // A rerun derives nothing new over a retracted atom.
       expect((await infer(s, { ruleIds: [r] })).edgesAdded).toBe(0);
+
+      // C goes stale by a writer that does not call the TMS: the next run sweeps what depended on C's links first.
+      expect(await atomEdges(s, n, "leads_to", true)).toEqual(["B>E"]);
+      await sql`UPDATE pm_atom SET status = 'stale' WHERE id = ${n.C}`;
+      const swept = await infer(s, { ruleIds: [r] });
+      expect(swept.retracted).toBe(1);
+      expect(await atomEdges(s, n, "leads_to", true)).toEqual([]);
     });
   });
 }

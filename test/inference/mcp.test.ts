@@ -65,6 +65,6 @@ describe("memory_infer over MCP", () => {
       process.stdout.write = write;
     }
     const json = JSON.parse(lines.join(""));
-    expect(json).toMatchObject({ edges_added: 0, iterations: 1, rules: [{ rule_id: rule.atom_id, edges_added: 0 }] });
+    expect(json).toMatchObject({ edges_added: 0, retracted: 0, iterations: 1, rules: [{ rule_id: rule.atom_id, edges_added: 0 }] });
   });
 });

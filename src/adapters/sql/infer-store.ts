@@ -12,7 +12,7 @@ import type { InferenceStore, InferLimits, InferOutcome } from "../../ports/infe
 import type { Database } from "./database.ts";
 import { mapSqlError } from "./errors.ts";
 import { fixpoint, loadRelation } from "./infer-eval.ts";
-import { kindsOf, propagateFromNodes } from "./inference-tms.ts";
+import { kindsOf, propagateFromNodes, retractStalePremises } from "./inference-tms.ts";
 import { signalOutbox } from "./outbox-signal.ts";
 
 /** Most rule atoms read at once. */
@@ -43,24 +43,25 @@ export class SqlInferenceStore implements InferenceStore {
 
   async infer(rules: ChainRule[], limits: InferLimits, signal?: AbortSignal): Promise<InferOutcome> {
     const t0 = performance.now();
-    if (!rules.length) return { rules: [], iterations: 0, edgesAdded: 0, skipped: 0, tookMs: 0 };
+    if (!rules.length) return { rules: [], iterations: 0, edgesAdded: 0, skipped: 0, retracted: 0, tookMs: 0 };
     const r = await this.guard("infer rules", (sql) =>
       sql.begin(async (tx) => {
         // One run at a time: two concurrent fixpoints would each store the same derived code dependencies.
         await tx`SELECT pg_advisory_xact_lock(hashtextextended('pm_inference', 0))`;
+        const swept = await retractStalePremises(tx);
         await loadRelation(tx, kindsOf(rules));
-        const out = await fixpoint(tx, rules, { mode: "full", limits, signal });
+        const out = { ...(await fixpoint(tx, rules, { mode: "full", limits, signal })), retracted: swept.retracted - swept.rederived };
         await tx`
           INSERT INTO pm_inference_rule (rule_atom_id, body, head)
           SELECT i, b::text[], h FROM unnest(${rules.map((x) => x.ruleAtomId)}::bigint[], ${rules.map((x) => `{${x.body.join(",")}}`)}::text[], ${rules.map((x) => x.head)}::text[])
               AS x(i, b, h)
           ON CONFLICT (rule_atom_id) DO UPDATE SET body = EXCLUDED.body, head = EXCLUDED.head, applied_at = now()`;
         return out;
-      }) as Promise<Awaited<ReturnType<typeof fixpoint>>>);
+      }) as Promise<Awaited<ReturnType<typeof fixpoint>> & { retracted: number }>);
     signalOutbox();
     const edgesAdded = r.rules.reduce((n, x) => n + x.edgesAdded, 0);
     const skipped = r.rules.reduce((n, x) => n + x.skipped, 0);
-    return { rules: r.rules, iterations: r.iterations, edgesAdded, skipped, tookMs: Math.round(performance.now() - t0) };
+    return { rules: r.rules, iterations: r.iterations, edgesAdded, skipped, retracted: r.retracted, tookMs: Math.round(performance.now() - t0) };
   }
 }
 

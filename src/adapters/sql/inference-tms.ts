@@ -114,6 +114,27 @@ async function rederive(tx: Tx, deleted: Array<Record<string, unknown>>): Promis
 }
 
 /**
+ * The sweep memory_infer runs first (a safety net for writers that changed premises without calling the TMS):
+ * every premise edge recorded in pm_inference_premise that no longer exists, or whose atom endpoint is retracted or
+ * stale, is treated as gone ({@link retractUnsupported}: over-delete, then re-derive). Inside `tx`; one scan of the
+ * premise index joined to the edge tables.
+ */
+export async function retractStalePremises(tx: Tx): Promise<TmsOutcome> {
+  const rows = await tx`
+    SELECT DISTINCT p.premise_origin AS origin, p.premise_id AS id FROM pm_inference_premise p
+      LEFT JOIN pm_atom_link l ON p.premise_origin = 'pm_atom_link' AND l.id = p.premise_id
+      LEFT JOIN pm_atom la ON la.id = l.src_atom_id LEFT JOIN pm_atom lb ON lb.id = l.dst_atom_id
+      LEFT JOIN pm_atom_symbol_link s ON p.premise_origin = 'pm_atom_symbol_link' AND s.id = p.premise_id
+      LEFT JOIN pm_atom sa ON sa.id = s.atom_id
+      LEFT JOIN pm_code_dependency d ON p.premise_origin = 'pm_code_dependency' AND d.id = p.premise_id
+     WHERE CASE p.premise_origin
+             WHEN 'pm_atom_link' THEN l.id IS NULL OR la.status IN ('retracted', 'stale') OR lb.status IN ('retracted', 'stale')
+             WHEN 'pm_atom_symbol_link' THEN s.id IS NULL OR sa.status IN ('retracted', 'stale')
+             ELSE d.id IS NULL END`;
+  return retractUnsupported(tx, rows.map((r) => ({ origin: r.origin as EdgeRef["origin"], id: Number(r.id) })));
+}
+
+/**
  * Retracts what depended on the links of atoms that became retracted or stale (memory_forget, a merge): every
  * atom link and atom–symbol link touching `atomIds` is treated as gone; inferred edges justified by a rule held by
  * one of these atoms go too. Call it in the transaction that changed the atoms' status.

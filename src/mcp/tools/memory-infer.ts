@@ -36,6 +36,7 @@ export const memoryInfer: ToolDef = {
     iterations: z.number().int().describe("rounds run; the last derived nothing (the fixpoint)"),
     edges_added: z.number().int(),
     skipped: z.number().int(),
+    retracted: z.number().int().describe("inferred edges retracted first because a premise went (deleted, or its atom retracted or stale)"),
     took_ms: z.number().int(),
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -52,6 +53,7 @@ export const memoryInfer: ToolDef = {
       iterations: r.iterations,
       edges_added: r.edgesAdded,
       skipped: r.skipped,
+      retracted: r.retracted,
       took_ms: r.tookMs,
     };
   },
