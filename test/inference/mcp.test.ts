@@ -51,6 +51,13 @@ describe("memory_infer over MCP", () => {
     expect(got.links_out).toContainEqual(expect.objectContaining({ atom_id: c.atom_id, kind: "depends_on", inferred: true, source: "inference" }));
     expect(got.links_out).toContainEqual(expect.objectContaining({ atom_id: a.atom_id, kind: "depends_on", inferred: false }));
 
+    // memory_query_graph shows them marked inferred; without include_inferred they are left out.
+    const g = await ok("memory_query_graph", { node: d.atom_id, kinds: ["depends_on"], direction: "out", depth: 1 });
+    const fromD = g.edges.filter((e: Out) => e.src === `atom:${d.atom_id}`);
+    expect(fromD.map((e: Out) => [e.dst, e.inferred]).sort()).toEqual([[`atom:${a.atom_id}`, false], [`atom:${b.atom_id}`, true], [`atom:${c.atom_id}`, true]].sort());
+    const plain = await ok("memory_query_graph", { node: d.atom_id, kinds: ["depends_on"], direction: "out", include_inferred: false });
+    expect(plain.edges.every((e: Out) => !e.inferred)).toBe(true);
+
     const bad2 = await call("memory_infer", { max_iterations: 0 });
     expect(bad2.isError).toBe(true);
 
