@@ -7,7 +7,7 @@
  * guarded feature differs and its key terms (core/gaps-terms.ts) match the gap's: Dice ≥ {@link REPEAT_DICE} with
  * every term of the shorter question present in the longer one.
  */
-import { decidePair } from "../domain/dedup.ts";
+import { type DedupPolicy, decidePair } from "../domain/dedup.ts";
 import { compareStatements } from "../domain/meaning.ts";
 import { sanitizeText } from "../domain/text.ts";
 import { invalidInput } from "../errors.ts";
@@ -75,6 +75,20 @@ function dot(a: Float32Array, b: Float32Array): number {
 }
 
 /**
+ * Why a stored question (`a`) and a new one (`b`) are the same question at `cosine` with key-term `overlap`, or null:
+ * the dedup rules merge them, or they keep them apart only for their wording while the key terms match and no
+ * guarded feature (negation, number, date, name…) differs.
+ */
+function repeatReason(a: string, b: string, cosine: number, overlap: { dice: number; containment: number }, policy: DedupPolicy): string | null {
+  const [qa, qb] = [lowerQuestionWord(a), lowerQuestionWord(b)];
+  const d = decidePair(qa, qb, cosine, policy);
+  if (d.outcome === "merge") return `dedup rules: ${d.reason} (cosine ${cosine.toFixed(3)})`;
+  if (d.outcome !== "keep" || overlap.containment < 1 || overlap.dice < REPEAT_DICE) return null;
+  if (compareStatements(qa, qb).differs.length) return null;
+  return `same key terms (Dice ${overlap.dice.toFixed(2)}), no negation, number, date or name differs`;
+}
+
+/**
  * The open gap that `question` repeats, or null (module doc): the best by cosine among the candidates that the dedup
  * rules merge or whose key terms match. @throws PegasError LLM_FAILED (embedding), STORE_UNAVAILABLE.
  */
@@ -87,12 +101,7 @@ export async function findRepeatedGap(services: Services, question: string, lexe
   for (const [i, c] of candidates.entries()) {
     const cosine = dot(vectors[0], vectors[i + 1]);
     const overlap = termOverlap(terms, await keyTerms(services, c.lexemes));
-    const d = decidePair(lowerQuestionWord(c.question), lowerQuestionWord(question), cosine, policy);
-    let decidedBy: string | null = null;
-    if (d.outcome === "merge") decidedBy = `dedup rules: ${d.reason} (cosine ${cosine.toFixed(3)})`;
-    else if (d.outcome === "keep" && overlap.containment === 1 && overlap.dice >= REPEAT_DICE && compareStatements(lowerQuestionWord(c.question), lowerQuestionWord(question)).differs.length === 0) {
-      decidedBy = `same key terms (Dice ${overlap.dice.toFixed(2)}), no negation, number, date or name differs`;
-    }
+    const decidedBy = repeatReason(c.question, question, cosine, overlap, policy);
     if (decidedBy && (!best || cosine > best.cosine)) best = { gapId: c.id, decidedBy, cosine, overlap: overlap.dice };
   }
   return best;
