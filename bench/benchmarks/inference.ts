@@ -11,6 +11,7 @@ import { retractUnsupported } from "../../src/adapters/sql/inference-tms.ts";
 import type { SqlCanonicalStore } from "../../src/adapters/sql/store.ts";
 import { infer } from "../../src/core/infer.ts";
 import type { Services } from "../../src/core/services.ts";
+import { loadavg } from "node:os";
 import { setLogLevel } from "../../src/log.ts";
 import { type BenchServices, pgliteServices, postgresServices } from "../lib/env.ts";
 import type { Benchmark, BenchOutcome, SummaryRow } from "../lib/report.ts";
@@ -117,7 +118,10 @@ export const inferenceBench: Benchmark = {
           tms_one_premise: { ms: round(tmsMs), retracted: tms.retracted, rederived: tms.rederived },
         },
         summary,
-        notes: note ? [`PostgreSQL not available (${note}); ran on PGlite`] : [],
+        notes: [
+          ...(note ? [`PostgreSQL not available (${note}); ran on PGlite`] : []),
+          `load average ${loadavg().map((x) => x.toFixed(1)).join(" / ")} (1/5/15 min) at the end, on a machine shared with other work`,
+        ],
       };
     } finally {
       await s.dispose();
