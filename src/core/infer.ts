@@ -36,11 +36,13 @@ function intIn(name: string, v: number | undefined, def: number, max: number): n
 }
 
 /**
- * Applies the rules (see the module comment).
+ * Applies the rules (see the module comment); `onRound` hears of each round that stored edges (progress).
  * @throws PegasError INVALID_INPUT (bad ids or caps), LIMIT_EXCEEDED (a cap was hit; nothing kept), CANCELLED,
  * STORE_UNAVAILABLE.
  */
-export async function infer(s: { inference: InferenceStore }, input: InferInput, signal?: AbortSignal): Promise<InferResult> {
+export async function infer(
+  s: { inference: InferenceStore }, input: InferInput, signal?: AbortSignal, onRound?: (round: number, edgesSoFar: number) => void,
+): Promise<InferResult> {
   const maxIterations = intIn("max_iterations", input.maxIterations, DEFAULT_MAX_ITERATIONS, MAX_MAX_ITERATIONS);
   const maxNewEdges = intIn("max_new_edges", input.maxNewEdges, DEFAULT_MAX_NEW_EDGES, MAX_MAX_NEW_EDGES);
   const ids = input.ruleIds === undefined ? undefined : [...new Set(input.ruleIds)];
@@ -53,6 +55,6 @@ export async function infer(s: { inference: InferenceStore }, input: InferInput,
   const parsed = atoms.map(parseRule);
   const applied = parsed.filter(isChainRule);
   const ignored = [...parsed.filter((r): r is IgnoredRule => !isChainRule(r)), ...missing.map((id) => ({ ruleAtomId: id, reason: `no atom '${id}'` }))];
-  const out = await s.inference.infer(applied, { maxIterations, maxNewEdges }, signal);
+  const out = await s.inference.infer(applied, { maxIterations, maxNewEdges }, signal, onRound);
   return { ...out, applied, ignored };
 }

@@ -52,8 +52,8 @@ export interface InferenceStore {
    * Applies `rules` together to a fixpoint in ONE transaction: first inferred edges whose premises went are retracted
    * (see `retracted`), then derived edges are stored (inferred, source
    * 'inference', justification {rule, premises}) with their outbox rows, and the rules are recorded as applied
-   * (truth maintenance re-derives with them).
+   * (truth maintenance re-derives with them). `onRound` hears of each round that stored edges.
    * @throws PegasError LIMIT_EXCEEDED (a cap was hit: nothing of the run is kept), STORE_UNAVAILABLE, CANCELLED.
    */
-  infer(rules: ChainRule[], limits: InferLimits, signal?: AbortSignal): Promise<InferOutcome>;
+  infer(rules: ChainRule[], limits: InferLimits, signal?: AbortSignal, onRound?: (round: number, edgesSoFar: number) => void): Promise<InferOutcome>;
 }

@@ -43,7 +43,13 @@ describe("memory_infer over MCP", () => {
     expect(capped.isError).toBe(true);
     expect(text(capped)).toContain("LIMIT_EXCEEDED");
 
-    const r = await ok("memory_infer", { rule_ids: [rule.atom_id, bad.atom_id] });
+    const progress: string[] = [];
+    const raw = await mcp.client.callTool({ name: "memory_infer", arguments: { rule_ids: [rule.atom_id, bad.atom_id] } }, undefined, {
+      onprogress: (p) => progress.push(String(p.message)),
+    });
+    expect(raw.isError).toBeFalsy();
+    const r = raw.structuredContent as Out;
+    expect(progress).toEqual(["round 1: 2 edge(s) derived so far", "round 2: 3 edge(s) derived so far"]);
     expect(r.rules).toEqual([{ rule_id: rule.atom_id, if: ["depends_on", "depends_on"], then: "depends_on", edges_added: 3, iterations: 2, skipped: 0 }]);
     expect(r.ignored).toEqual([{ rule_id: bad.atom_id, reason: expect.stringContaining("single-token") }]);
     expect(r.iterations).toBe(3);

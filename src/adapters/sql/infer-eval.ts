@@ -134,6 +134,8 @@ export interface FixpointOptions {
   mode: "full" | "delta" | "targets";
   limits: InferLimits;
   signal?: AbortSignal;
+  /** Called after each round that stored edges: the round and the edges stored so far. */
+  onRound?: (round: number, edgesSoFar: number) => void;
 }
 
 /**
@@ -171,6 +173,7 @@ export async function fixpoint(tx: Tx, rules: ChainRule[], opts: FixpointOptions
       if (s.added) o.iterations = round;
       total += s.added;
     }
+    opts.onRound?.(round, total);
     if (mode === "targets") await tx.unsafe("DELETE FROM pm_inf_t t USING pm_inf_n n WHERE n.oid IS NOT NULL AND t.src = n.src AND t.dst = n.dst AND t.kind = n.kind");
     else {
       mode = "delta";

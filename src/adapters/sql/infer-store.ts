@@ -41,7 +41,7 @@ export class SqlInferenceStore implements InferenceStore {
     });
   }
 
-  async infer(rules: ChainRule[], limits: InferLimits, signal?: AbortSignal): Promise<InferOutcome> {
+  async infer(rules: ChainRule[], limits: InferLimits, signal?: AbortSignal, onRound?: (round: number, edgesSoFar: number) => void): Promise<InferOutcome> {
     const t0 = performance.now();
     if (!rules.length) return { rules: [], iterations: 0, edgesAdded: 0, skipped: 0, retracted: 0, tookMs: 0 };
     const r = await this.guard("infer rules", (sql) =>
@@ -50,7 +50,7 @@ export class SqlInferenceStore implements InferenceStore {
         await tx`SELECT pg_advisory_xact_lock(hashtextextended('pm_inference', 0))`;
         const swept = await retractStalePremises(tx);
         await loadRelation(tx, kindsOf(rules));
-        const out = { ...(await fixpoint(tx, rules, { mode: "full", limits, signal })), retracted: swept.retracted - swept.rederived };
+        const out = { ...(await fixpoint(tx, rules, { mode: "full", limits, signal, onRound })), retracted: swept.retracted - swept.rederived };
         await tx`
           INSERT INTO pm_inference_rule (rule_atom_id, body, head)
           SELECT i, b::text[], h FROM unnest(${rules.map((x) => x.ruleAtomId)}::bigint[], ${rules.map((x) => `{${x.body.join(",")}}`)}::text[], ${rules.map((x) => x.head)}::text[])

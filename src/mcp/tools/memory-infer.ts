@@ -17,7 +17,8 @@ export const memoryInfer: ToolDef = {
     "edges are stored as inferred (source 'inference') with their justification (rule and premise edges), and are " +
     "retracted when a premise goes. Links of retracted or stale atoms are no premises. On a cycle a transitive rule " +
     "derives every pair, self-loops included, and stops. Hitting max_iterations or max_new_edges is an error and " +
-    "nothing of the run is kept. Running it again adds only what is new.",
+    "nothing of the run is kept. Running it again adds only what is new. Sends a progress notification per round; " +
+    "cancellation keeps nothing.",
   inputSchema: {
     rule_ids: z.array(id).min(1).max(MAX_RULE_IDS).optional().describe("rule atoms to apply (default: every logical_rule atom)"),
     max_iterations: z.number().int().min(1).max(MAX_MAX_ITERATIONS).optional().describe(`most evaluation rounds (default ${DEFAULT_MAX_ITERATIONS})`),
@@ -42,7 +43,8 @@ export const memoryInfer: ToolDef = {
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   run: async (services, args, ctx) => {
     const a = args as { rule_ids?: number[]; max_iterations?: number; max_new_edges?: number };
-    const r = await infer(services, { ruleIds: a.rule_ids, maxIterations: a.max_iterations, maxNewEdges: a.max_new_edges }, ctx.signal);
+    const r = await infer(services, { ruleIds: a.rule_ids, maxIterations: a.max_iterations, maxNewEdges: a.max_new_edges }, ctx.signal,
+      (round, edges) => ctx.progress(round, undefined, `round ${round}: ${edges} edge(s) derived so far`));
     const byId = new Map(r.rules.map((x) => [x.ruleAtomId, x]));
     return {
       rules: r.applied.map((rule) => {
