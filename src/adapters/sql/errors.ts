@@ -31,6 +31,7 @@ export function mapSqlError(err: unknown, what: string): PegasError {
     case "23514":
     case "23502":
     case "22001":
+    case "54000": // program_limit_exceeded: e.g. an index row over the btree's size limit
       return new PegasError("INVALID_INPUT", `value rejected by the schema while trying to ${what}: ${msg}`, { cause: err });
     case "53100":
       return new PegasError("STORE_UNAVAILABLE", `the database's disk is full while trying to ${what}`, {

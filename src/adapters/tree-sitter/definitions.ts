@@ -3,6 +3,7 @@
  * build qualified names (`JSONDecoder.decode`), and answers "which definition encloses this node" for edges.
  */
 import type { Node, QueryMatch } from "web-tree-sitter";
+import { PegasError } from "../../errors.ts";
 import { SYMBOL_KINDS, type ExtractedSymbol, type SymbolKind } from "../../ports/symbol-extractor.ts";
 import { docstringOf, signatureOf } from "./headers.ts";
 import type { LanguageSpec } from "./languages/spec.ts";
@@ -72,10 +73,15 @@ export class DefinitionIndex {
     return null;
   }
 
-  /** The symbols, in source order, with signature and docstring per the spec. */
-  symbols(source: string, spec: LanguageSpec): ExtractedSymbol[] {
+  /**
+   * The symbols, in source order, with signature and docstring per the spec.
+   * @param late polled every 64 entries; when it returns true the extraction is abandoned (PegasError LIMIT_EXCEEDED).
+   */
+  symbols(source: string, spec: LanguageSpec, late: () => boolean = () => false): ExtractedSymbol[] {
     const out: ExtractedSymbol[] = [];
+    let n = 0;
     for (const e of this.entries) {
+      if (++n % 64 === 0 && late()) throw new PegasError("LIMIT_EXCEEDED", `reading the definitions took too long (${n} of ${this.entries.length} done)`);
       if (e.kind === null) continue;
       const { startPosition: from, endPosition: to } = e.node;
       out.push({
@@ -121,6 +127,19 @@ function readMatch(match: QueryMatch, source: string): { nameId: number; def: Ra
   return { nameId: nameNode.id, def: { node, name, kind, owner, body, skip, pattern: match.patternIndex } };
 }
 
+/** Longest qualified name kept (characters): deeper nesting keeps its innermost part after "…". */
+export const MAX_QUALIFIED_NAME = 500;
+/** Longest name kept (characters). */
+export const MAX_NAME = 200;
+
+function capQualified(q: string): string {
+  return q.length <= MAX_QUALIFIED_NAME ? q : `…${q.slice(q.length - (MAX_QUALIFIED_NAME - 1))}`;
+}
+
+function capName(n: string): string {
+  return n.length <= MAX_NAME ? n : `${n.slice(0, MAX_NAME - 1)}…`;
+}
+
 /** Sorts by start (outer first on ties), assigns parents by containment, then names and method kinds. */
 function nest(raw: RawDefinition[]): DefinitionEntry[] {
   raw.sort((a, b) => a.node.startIndex - b.node.startIndex || b.node.endIndex - a.node.endIndex);
@@ -136,11 +155,12 @@ function nest(raw: RawDefinition[]): DefinitionEntry[] {
     }
     const parent = stack.length > 0 ? stack[stack.length - 1] : null;
     const path = [parent?.qualifiedName, r.owner, r.name].filter((p): p is string => !!p);
+    const qualifiedName = capQualified(path.join("."));
     let kind = r.kind;
     if (kind === "function" && (r.owner !== null || (parent !== null && (parent.kind === null || TYPE_KINDS.has(parent.kind))))) {
       kind = "method";
     }
-    const entry: DefinitionEntry = { node: r.node, start, end, name: r.name, qualifiedName: path.join("."), kind, parent, body: r.body };
+    const entry: DefinitionEntry = { node: r.node, start, end, name: capName(r.name), qualifiedName, kind, parent, body: r.body };
     entries.push(entry);
     stack.push(entry);
   }

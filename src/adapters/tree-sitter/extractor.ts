@@ -15,6 +15,21 @@ import type { LanguageSpec } from "./languages/spec.ts";
 /** Largest source accepted, in UTF-8 bytes (8 MiB), per the SymbolExtractor contract. */
 export const MAX_SOURCE_BYTES = 8 * 1024 * 1024;
 
+/**
+ * Time one file may take (ms): 5 s plus 10 s per MiB of source. Hand-written code extracts at megabytes per
+ * second; a file that takes longer is pathological (tens of thousands of nested blocks make tree-sitter's query
+ * cursor and node parents quadratic) and is reported instead of stalling the walk.
+ */
+export function extractionBudgetMs(source: string): number {
+  return 5000 + (source.length / (1024 * 1024)) * 10_000;
+}
+
+function tooSlow(path: string, spec: LanguageSpec, budgetMs: number, stage: string): PegasError {
+  return new PegasError("LIMIT_EXCEEDED", `extracting '${path}' (${spec.language}) took over ${Math.round(budgetMs / 1000)} s (stopped while ${stage}); it is not stored`, {
+    hint: "such a file is usually generated or deeply nested; exclude it (--exclude) if it keeps failing",
+  });
+}
+
 /** The tree-sitter implementation of {@link SymbolExtractor}; stateless apart from process-wide caches. */
 export class TreeSitterExtractor implements SymbolExtractor {
   /** The language of a repository-relative path by extension or file name (languages/index.ts), else null. */
@@ -24,8 +39,8 @@ export class TreeSitterExtractor implements SymbolExtractor {
 
   /**
    * Parses `source` (the text of `path`) as `language` and extracts it.
-   * @throws PegasError INVALID_INPUT (> 8 MiB), UNSUPPORTED_MEDIA (no spec for `language`), INTERNAL (grammar ABI,
-   *   a query that does not compile, a parse the runtime refused).
+   * @throws PegasError INVALID_INPUT (> 8 MiB), LIMIT_EXCEEDED (over {@link extractionBudgetMs}), UNSUPPORTED_MEDIA
+   *   (no spec for `language`), INTERNAL (grammar ABI, a query that does not compile, a parse the runtime refused).
    */
   async extract(path: string, source: string, language: CodeLanguage): Promise<ExtractedFile> {
     const spec = LANGUAGE_SPECS[language];
@@ -42,24 +57,35 @@ export class TreeSitterExtractor implements SymbolExtractor {
 /**
  * Extracts `source` (the text of `path`) with `spec` given directly, without the registry: what
  * {@link TreeSitterExtractor.extract} does after its lookup; for tests of a spec not yet registered. The parse tree
- * is freed before it returns.
- * @throws PegasError INVALID_INPUT (> 8 MiB), INTERNAL (grammar ABI, a query that does not compile, no tree).
+ * is freed before it returns. `opts.budgetMs` replaces {@link extractionBudgetMs} (tests).
+ * @throws PegasError INVALID_INPUT (> 8 MiB), LIMIT_EXCEEDED (over the time budget), INTERNAL (grammar ABI, a
+ *   query that does not compile, no tree).
  */
-export async function extractWithSpec(spec: LanguageSpec, path: string, source: string): Promise<ExtractedFile> {
+export async function extractWithSpec(spec: LanguageSpec, path: string, source: string, opts: { budgetMs?: number } = {}): Promise<ExtractedFile> {
   checkSize(path, source);
   const lang = await compileLanguage(spec);
-  const tree = lang.parser.parse(source);
-  if (!tree) throw new PegasError("INTERNAL", `tree-sitter returned no tree for '${path}' (${spec.language})`);
+  const budgetMs = opts.budgetMs ?? extractionBudgetMs(source);
+  const deadline = performance.now() + budgetMs;
+  const late = () => performance.now() > deadline;
+  // tree-sitter polls the callback while it parses or runs a query and stops when it returns true (typed as void).
+  const progressCallback = late as unknown as () => void;
+  const tree = lang.parser.parse(source, null, { progressCallback });
+  if (!tree) {
+    if (late()) throw tooSlow(path, spec, budgetMs, "parsing");
+    throw new PegasError("INTERNAL", `tree-sitter returned no tree for '${path}' (${spec.language})`);
+  }
   try {
     const root = tree.rootNode;
     const parts: Record<QueryPart, QueryMatch[]> = { definitions: [], imports: [], calls: [], inherits: [] };
-    for (const m of lang.query.matches(root)) parts[lang.partOf[m.patternIndex]].push(m);
+    for (const m of lang.query.matches(root, { progressCallback })) parts[lang.partOf[m.patternIndex]].push(m);
+    if (late()) throw tooSlow(path, spec, budgetMs, "querying");
     const defs = DefinitionIndex.build(parts.definitions, source);
     const edges = collectEdges(parts, defs, spec, source);
+    if (late()) throw tooSlow(path, spec, budgetMs, "reading");
     return {
       language: spec.language,
       module: moduleNameOf(path, spec),
-      symbols: defs.symbols(source, spec),
+      symbols: defs.symbols(source, spec, late),
       dependencies: edges.dependencies,
       imports: edges.imports,
       syntaxErrors: countSyntaxErrors(root),
