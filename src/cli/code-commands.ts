@@ -49,6 +49,8 @@ export async function runCode(config: Config, cli: Cli, open: OpenServices = wit
   const r = await open(config, (s, signal) => storeCode(codeServices(s), input, { trustedPath: true, signal, onProgress }));
   if (cli.values.json) outJson(r);
   else for (const line of formatRun(r)) out(line);
+  for (const n of r.noted) process.stderr.write(`note: ${n.path}: ${n.reason.replace("_", " ")}\n`);
+  if (r.noted_total > r.noted.length) process.stderr.write(`… and ${r.noted_total - r.noted.length} more noted file(s)\n`);
   for (const e of r.errors) process.stderr.write(`error: ${e.path}: ${e.code}: ${e.message}\n`);
   if (r.errors_total > r.errors.length) process.stderr.write(`… and ${r.errors_total - r.errors.length} more error(s)\n`);
   for (const w of r.warnings) process.stderr.write(`warning: ${w}\n`);

@@ -60,8 +60,36 @@ export function lineCount(text: string): number {
 
 const decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: false });
 
-/** Source text of a file: UTF-8 (invalid bytes become U+FFFD, a BOM is dropped), CRLF/CR normalized to LF. */
-export function sourceText(bytes: Uint8Array): string {
-  const text = decoder.decode(bytes);
+/** A coding declaration (PEP 263 for Python, the magic comment of Ruby): `# -*- coding: latin-1 -*-`, `# encoding: cp1251`. */
+const CODING = /^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)/;
+
+/**
+ * The encoding a Python or Ruby source declares on its first or second line (a comment naming `coding:` or
+ * `coding=`), when it is not UTF-8 and TextDecoder knows it (WHATWG labels: latin-1, cp1251, koi8-r, …); else null.
+ */
+export function declaredEncoding(bytes: Uint8Array): string | null {
+  const head = Buffer.from(bytes.subarray(0, 400)).toString("latin1").split("\n", 2);
+  for (const line of head) {
+    const m = CODING.exec(line);
+    if (!m) continue;
+    // Python's codec names → WHATWG labels: latin_1 / latin-1 / l1 → latin1, iso8859_15 → iso-8859-15.
+    const label = m[1].toLowerCase().replace(/_/g, "-").replace(/^(?:latin-1|l1)$/, "latin1").replace(/^iso(\d)/, "iso-$1");
+    if (label === "utf-8" || label === "utf8" || label.startsWith("utf-8-")) return null;
+    try {
+      return new TextDecoder(label as "utf-8").encoding;
+    } catch {
+      return null; // an encoding the runtime does not know: read as UTF-8
+    }
+  }
+  return null;
+}
+
+/**
+ * Source text of a file: UTF-8 (invalid bytes become U+FFFD, a BOM is dropped) unless a Python or Ruby file
+ * declares another encoding ({@link declaredEncoding}); CRLF/CR normalized to LF.
+ */
+export function sourceText(bytes: Uint8Array, language?: string): string {
+  const declared = language === "python" || language === "ruby" ? declaredEncoding(bytes) : null;
+  const text = declared ? new TextDecoder(declared as "utf-8").decode(bytes) : decoder.decode(bytes);
   return text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text;
 }

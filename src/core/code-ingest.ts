@@ -25,6 +25,8 @@ export const BATCH_FILES = 200;
 const BATCH_SYMBOLS = 20_000;
 /** Longest error list in a result. */
 const MAX_ERRORS = 100;
+/** Skip reasons whose files are listed in the result's `noted` (not the walk's everyday ones: ignored, unsupported). */
+const NOTED_SKIPS = new Set(["too_large", "generated", "binary"]);
 /** Least time between two progress notifications (ms). */
 const PROGRESS_MS = 500;
 /**
@@ -39,7 +41,7 @@ type Pending = { write: Omit<CodeFileWrite, "atoms">; drafts: CodeAtomDraft[] };
 type Outcome =
   | { kind: "skip"; path: string; reason: string }
   | { kind: "unreadable"; path: string; error: unknown }
-  | { kind: "unchanged"; path: string }
+  | { kind: "unchanged"; path: string; prev: StoredCodeFile }
   | { kind: "write"; path: string; write: Pending["write"]; drafts: CodeAtomDraft[]; skipped?: string; error?: unknown };
 
 /** One run's state. */
@@ -69,7 +71,7 @@ class CodeRun {
       directories_skipped: {}, symbols: 0,
       dependencies: { stored: 0, resolved_now: 0, resolved: 0, unresolved: 0 },
       atoms: { created: 0, existing: 0, staled: 0 },
-      syntax_error_files: 0, errors: [], errors_total: 0, warnings: [], took_ms: 0,
+      syntax_error_files: 0, noted: [], noted_total: 0, errors: [], errors_total: 0, warnings: [], took_ms: 0,
     };
   }
 
@@ -77,6 +79,12 @@ class CodeRun {
     const m = dir ? this.result.directories_skipped : this.result.files.skipped;
     m[reason] = (m[reason] ?? 0) + 1;
     if (!dir) this.result.files.seen++;
+  }
+
+  /** Records a file worth a look (see StoreCodeResult.noted). */
+  note(path: string, reason: string): void {
+    this.result.noted_total++;
+    if (this.result.noted.length < MAX_ERRORS) this.result.noted.push({ path, reason });
   }
 
   error(path: string, err: unknown): void {
@@ -113,10 +121,10 @@ class CodeRun {
     if (bytes.length > MAX_SOURCE_BYTES) return { kind: "skip", path, reason: "too_large" };
     const hash = sha256Hex(bytes);
     const prev = this.stored.get(path);
-    if (prev && prev.contentHash === hash && prev.language === language) return { kind: "unchanged", path };
+    if (prev && prev.contentHash === hash && prev.language === language) return { kind: "unchanged", path, prev };
     const base = { path, language, contentHash: hash, byteSize: bytes.length, lineCount: 1, extracted: null, error: null };
     if (looksBinary(bytes)) return { kind: "write", path, write: { ...base, status: "skipped", error: "binary" }, drafts: [], skipped: "binary" };
-    const text = sourceText(bytes);
+    const text = sourceText(bytes, language);
     base.lineCount = lineCount(text);
     if (generatedByContent(text)) return { kind: "write", path, write: { ...base, status: "skipped", error: "generated" }, drafts: [], skipped: "generated" };
     try {
@@ -132,19 +140,40 @@ class CodeRun {
   async apply(o: Outcome): Promise<void> {
     switch (o.kind) {
       case "skip":
+        if (NOTED_SKIPS.has(o.reason)) this.note(o.path, o.reason);
         return this.skip(o.reason);
       case "unreadable":
         this.kept.add(o.path); // unreadable now: what is stored stays
         this.skip("unreadable");
+        this.note(o.path, "unreadable");
         return this.error(o.path, o.error);
       case "unchanged":
         this.kept.add(o.path);
+        // Still binary or generated, or still failing: counted and listed as on the run that read it.
+        if (o.prev.status === "skipped") {
+          const reason = o.prev.error ?? "skipped";
+          this.note(o.path, reason);
+          return this.skip(reason);
+        }
+        if (o.prev.status === "failed") {
+          this.result.files.seen++;
+          this.result.files.failed++;
+          return this.error(o.path, new PegasError("INTERNAL", `unchanged since it failed: ${o.prev.error ?? "unknown error"}`, { hint: "change or exclude the file" }));
+        }
         this.result.files.seen++;
         this.result.files.unchanged++;
+        if (o.prev.syntaxErrors > 0) {
+          this.result.syntax_error_files++;
+          this.note(o.path, "syntax_errors");
+        }
         return;
       case "write":
+        if (o.write.status === "skipped") this.note(o.path, o.skipped ?? "skipped");
         if (o.write.status === "parsed") {
-          if (o.write.extracted && o.write.extracted.syntaxErrors > 0) this.result.syntax_error_files++;
+          if (o.write.extracted && o.write.extracted.syntaxErrors > 0) {
+            this.result.syntax_error_files++;
+            this.note(o.path, "syntax_errors");
+          }
           this.result.files.parsed++;
           this.changed.push(o.path);
         } else if (o.write.status === "failed") {

@@ -62,6 +62,12 @@ export interface StoreCodeResult {
   atoms: { created: number; existing: number; staled: number };
   /** Parsed files whose parse tree had syntax errors (extracted as far as they parse). */
   syntax_error_files: number;
+  /**
+   * Files worth a look, at most 100 (see noted_total): skipped as binary, generated, too_large or unreadable, or
+   * parsed with syntax errors (parsed now or unchanged since). Failed files are in `errors`.
+   */
+  noted: Array<{ path: string; reason: string }>;
+  noted_total: number;
   /** Files that failed, at most 100 (see errors_total). */
   errors: CodeFileError[];
   errors_total: number;

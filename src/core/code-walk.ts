@@ -4,9 +4,11 @@
  * the `ignore` package: a deeper file's rules override, `!` re-includes), the caller's exclude and include
  * patterns (gitignore syntax, relative to the root), and never entering VCS metadata (`.git`, `.hg`, `.svn`),
  * vendored or build directories below the root (node_modules/, vendor/, third_party/, dist/, build/,
- * site-packages/…, __pycache__/) or symbolic links (a link may leave the tree or loop).
+ * site-packages/…, __pycache__/, virtual environments; a Python package named build, dist, venv or vendor is walked)
+ * or symbolic links (a link may leave the tree or loop). The caller's include and exclude patterns and the
+ * `.gitignore` files inside the walked directory apply; those of directories above it do not.
  */
-import type { Dirent } from "node:fs";
+import { type Dirent, existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import ignore, { type Ignore } from "ignore";
@@ -19,6 +21,19 @@ export const VENDORED_DIRS = new Set([
   "dist", "build", "site-packages", "dist-packages", "__pycache__", ".venv", "venv", ".tox", ".nox",
   ".mypy_cache", ".pytest_cache", ".ruff_cache", ".gradle", ".next", ".nuxt", ".cache", ".idea", ".vscode",
 ]);
+
+/** Names of {@link VENDORED_DIRS} that are also common package names: a Python package of that name is walked. */
+const PACKAGE_NAMES = new Set(["build", "dist", "venv", "vendor"]);
+
+/**
+ * Whether a directory is vendored or build output: its name is in {@link VENDORED_DIRS} (unless it is a Python
+ * package — `__init__.py` inside — of one of the {@link PACKAGE_NAMES}, like the standard library's `venv` or
+ * pypa's `build`), or it is a Python virtual environment of any name (`pyvenv.cfg` inside, PEP 405).
+ */
+function vendored(name: string, abs: string): boolean {
+  if (VENDORED_DIRS.has(name)) return !(PACKAGE_NAMES.has(name) && existsSync(join(abs, "__init__.py")));
+  return existsSync(join(abs, "pyvenv.cfg"));
+}
 
 /** Why a directory or file was passed over by the walk itself. */
 export type WalkSkip = "ignored" | "excluded" | "not_included" | "vendored" | "vcs" | "symlink" | "special";
@@ -77,12 +92,12 @@ async function readRules(file: string): Promise<Ignore | null> {
 const byName = (a: Dirent, b: Dirent) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 /** Classifies an entry; returns the reason to skip it, or null to take it. */
-function entrySkip(e: Dirent, path: string, frames: RuleFrame[], excl: Ignore | null, incl: Ignore | null): WalkSkip | null {
+function entrySkip(e: Dirent, root: string, path: string, frames: RuleFrame[], excl: Ignore | null, incl: Ignore | null): WalkSkip | null {
   const dir = e.isDirectory();
   if (e.isSymbolicLink()) return "symlink";
   if (!dir && !e.isFile()) return "special";
   if (dir && VCS_DIRS.has(e.name)) return "vcs";
-  if (dir && VENDORED_DIRS.has(e.name)) return "vendored";
+  if (dir && vendored(e.name, join(root, path))) return "vendored";
   if (ignoredByChain(frames, path, dir)) return "ignored";
   if (excl?.ignores(dir ? `${path}/` : path)) return "excluded";
   if (!dir && incl && !incl.ignores(path)) return "not_included";
@@ -119,7 +134,7 @@ export async function* walkRepository(root: string, opts: WalkOptions = {}): Asy
     const subdirs: string[] = [];
     for (const e of entries) {
       const path = dir ? `${dir}/${e.name}` : e.name;
-      const skip = entrySkip(e, path, frames, excl, incl);
+      const skip = entrySkip(e, root, path, frames, excl, incl);
       if (skip) opts.onSkip?.(skip, path, e.isDirectory());
       else if (e.isDirectory()) subdirs.push(path);
       else yield { path, abs: join(root, path) };

@@ -32,6 +32,10 @@ export interface StoredCodeFile {
   language: string;
   contentHash: string;
   status: "parsed" | "skipped" | "failed";
+  /** Why a skipped file was skipped (`binary`, `generated`), or why a file failed; null for a parsed file. */
+  error: string | null;
+  /** Syntax error nodes of a parsed file. */
+  syntaxErrors: number;
 }
 
 /** A code atom planned for a symbol of a file: the atom (vector empty when its content hash already exists) and its citation. */

@@ -70,7 +70,7 @@ describe("code CLI", () => {
     expect(stored.out).toContain("1 parsed, 0 unchanged, 1 failed");
     expect(stored.err).toContain("error: pkg/bad.py: INTERNAL");
     const json = await capture(() => runCode(config, cli("code", [dir], { repo: "cli", json: true }), open));
-    expect(JSON.parse(json.out).files).toMatchObject({ unchanged: 2, parsed: 0 });
+    expect(JSON.parse(json.out).files).toMatchObject({ unchanged: 1, failed: 1, parsed: 0 }); // the failing file stays failed (and listed)
     const found = await capture(() => runCodeSearch(config, cli("code-search", ["loads"], { repo: "cli" }), open));
     expect(found.out).toContain("1. loads (function, python) pkg/a.py:3  [name");
     const graph = await capture(() => runCodeGraph(config, cli("code-graph", ["cli", "pkg/a.py"]), open));

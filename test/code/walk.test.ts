@@ -3,7 +3,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { generatedByContent, generatedByName, lineCount, looksBinary, sourceText } from "../../src/core/code-files.ts";
+import { declaredEncoding, generatedByContent, generatedByName, lineCount, looksBinary, sourceText } from "../../src/core/code-files.ts";
 import { walkRepository, type WalkOptions } from "../../src/core/code-walk.ts";
 
 const root = mkdtempSync(join(tmpdir(), "pegas-walk-"));
@@ -34,6 +34,12 @@ put("vendor/lib.go");
 put("build/out.js");
 put("pkg/__pycache__/m.cpython-311.pyc");
 put("pkg/deep/x.ts");
+put("lib/venv/__init__.py"); // a package named venv (the standard library has one): walked
+put("lib/venv/scripts.py");
+put("lib/build/__init__.py"); // pypa's `build` package: walked
+put("lib/dist/out.js"); // build output: skipped
+put("tools/env/pyvenv.cfg", "home = /usr/bin\n"); // a virtual environment of any name (PEP 405): skipped
+put("tools/env/lib/site.py");
 symlinkSync(join(root, "a.py"), join(root, "link.py"));
 symlinkSync(join(root, "src"), join(root, "srclink"));
 
@@ -48,7 +54,12 @@ describe("walkRepository", () => {
   test("nested .gitignore files, negation, .git/info/exclude, VCS, vendored directories and symlinks", async () => {
     const { files, skipped } = await walk();
     // A directory's files come before its subdirectories' (names in code-point order); `/tmp/` is anchored at the root.
-    expect(files).toEqual([".gitignore", "a.py", "secret_ok.py", "pkg/deep/x.ts", "src/.gitignore", "src/keep.log", "src/m.py", "src/z.py", "src/tmp/kept.py"]);
+    expect(files).toEqual([
+      ".gitignore", "a.py", "secret_ok.py", "lib/build/__init__.py", "lib/venv/__init__.py", "lib/venv/scripts.py", "pkg/deep/x.ts",
+      "src/.gitignore", "src/keep.log", "src/m.py", "src/z.py", "src/tmp/kept.py",
+    ]);
+    expect(skipped).toContain("vendored:lib/dist/");
+    expect(skipped).toContain("vendored:tools/env/");
     expect(skipped).toContain("vcs:.git/");
     expect(skipped).toContain("ignored:b.log");
     expect(skipped).toContain("ignored:local_only.py");
@@ -65,7 +76,7 @@ describe("walkRepository", () => {
 
   test("exclude prunes files and directories; include keeps only matching files", async () => {
     const ex = await walk({ exclude: ["src/", "*.ts"] });
-    expect(ex.files).toEqual([".gitignore", "a.py", "secret_ok.py"]);
+    expect(ex.files).toEqual([".gitignore", "a.py", "secret_ok.py", "lib/build/__init__.py", "lib/venv/__init__.py", "lib/venv/scripts.py"]);
     expect(ex.skipped).toContain("excluded:src/");
     const inc = await walk({ include: ["src/*.py"] });
     expect(inc.files).toEqual(["src/m.py", "src/z.py"]);
@@ -100,6 +111,15 @@ describe("file checks", () => {
   test("text and lines", () => {
     expect(sourceText(new TextEncoder().encode("\uFEFFa\r\nb\rc"))).toBe("a\nb\nc");
     expect(sourceText(new Uint8Array([0x61, 0xff, 0x62]))).toBe("a\uFFFDb");
+    // A Python or Ruby coding declaration (PEP 263) is honoured on the first two lines; other languages stay UTF-8.
+    const latin = Buffer.concat([Buffer.from("#!/usr/bin/env python\n# -*- coding: latin-1 -*-\ndef caf"), Buffer.from([0xe9]), Buffer.from("(): pass\n")]);
+    expect(sourceText(latin, "python")).toEndWith("def café(): pass\n");
+    expect(sourceText(latin, "javascript")).toEndWith("def caf\uFFFD(): pass\n");
+    const cyr = Buffer.concat([Buffer.from("# encoding: cp1251\nNAME = '"), Buffer.from([0xcf, 0xf0, 0xe8, 0xe2, 0xe5, 0xf2]), Buffer.from("'\n")]);
+    expect(sourceText(cyr, "ruby")).toBe("# encoding: cp1251\nNAME = 'Привет'\n");
+    expect(declaredEncoding(Buffer.from("x = 1\ny = 2\n# coding: latin-1\n"))).toBeNull(); // third line: too late
+    expect(declaredEncoding(Buffer.from("# coding: utf-8\n"))).toBeNull();
+    expect(declaredEncoding(Buffer.from("# coding: no-such-codec\n"))).toBeNull();
     expect(lineCount("")).toBe(1);
     expect(lineCount("a\nb\n")).toBe(2);
     expect(lineCount("a\nb")).toBe(2);

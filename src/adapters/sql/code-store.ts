@@ -66,8 +66,11 @@ export class SqlCodeStore implements CodeStore {
 
   storedFiles(repo: string): Promise<StoredCodeFile[]> {
     return this.run("list stored code files", async (sql) => {
-      const rows = await sql`SELECT path, language, content_hash, status FROM pm_code_file WHERE repo = ${repo}`;
-      return rows.map((r) => ({ path: String(r.path), language: String(r.language), contentHash: String(r.content_hash), status: r.status as StoredCodeFile["status"] }));
+      const rows = await sql`SELECT path, language, content_hash, status, error, syntax_errors FROM pm_code_file WHERE repo = ${repo}`;
+      return rows.map((r) => ({
+        path: String(r.path), language: String(r.language), contentHash: String(r.content_hash), status: r.status as StoredCodeFile["status"],
+        error: r.error === null ? null : String(r.error), syntaxErrors: Number(r.syntax_errors ?? 0),
+      }));
     });
   }
 
