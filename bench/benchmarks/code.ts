@@ -80,7 +80,8 @@ async function extractAll(c: Corpus, extractor: SymbolExtractor, parallel: numbe
   const t0 = performance.now();
   await Promise.all(Array.from({ length: parallel }, async () => {
     for (let i = next++; i < c.files.length; i = next++) {
-      symbols += (await extractor.extract(relative(c.root, c.files[i]), c.texts[i], lang(i))).symbols.length;
+      const r = await extractor.extract(relative(c.root, c.files[i]), c.texts[i], lang(i));
+      symbols += r.symbols.length; // after the await: `symbols += await …` would add to a stale read
       if (i % 50 === 0) peak = Math.max(peak, process.memoryUsage().rss);
     }
   }));
@@ -173,6 +174,8 @@ async function flatMemory() {
         heap.push([seen, process.memoryUsage().heapUsed]);
       },
     });
+    Bun.gc(true);
+    heap.push([r.files.seen, process.memoryUsage().heapUsed]); // after the last file (progress is throttled)
     const mib = (b: number) => round(b / 2 ** 20);
     const at2k = heap.find(([n]) => n >= 2000)?.[1] ?? Number.NaN;
     const last = heap.at(-1)?.[1] ?? Number.NaN;
