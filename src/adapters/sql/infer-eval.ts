@@ -17,7 +17,7 @@ import type { TransactionSql } from "postgres";
 import type { ChainRule } from "../../core/infer-rules.ts";
 import { PegasError } from "../../errors.ts";
 import type { InferLimits, RuleOutcome } from "../../ports/inference.ts";
-import { storeRound } from "./infer-write.ts";
+import { NEXT_ID, storeRound, TABLE_OF } from "./infer-write.ts";
 
 type Tx = TransactionSql<any>;
 
@@ -117,12 +117,14 @@ async function deriveRound(tx: Tx, rules: ChainRule[], mode: "full" | "delta" | 
   for (const rule of rules) {
     const terms = mode === "delta" ? rule.body.map((_, i) => chainSql(rule, i, false)) : [chainSql(rule, -1, mode === "targets")];
     await tx.unsafe(`
-      INSERT INTO pm_inf_n (src, dst, kind, rule, porig, pids, repo, conf)
-      SELECT DISTINCT ON (x.src, x.dst) x.src, x.dst, '${rule.head}', ${rule.ruleAtomId}, x.porig, x.pids, x.repo, x.conf
-        FROM (${terms.join(" UNION ALL ")}) x
-       WHERE NOT EXISTS (SELECT 1 FROM pm_inf_e e WHERE e.dst = x.dst AND e.src = x.src AND e.kind = '${rule.head}')
-         AND NOT EXISTS (SELECT 1 FROM pm_inf_n o WHERE o.src = x.src AND o.dst = x.dst AND o.kind = '${rule.head}')
-       ORDER BY x.src, x.dst, x.conf DESC`);
+      INSERT INTO pm_inf_n (src, dst, kind, rule, porig, pids, repo, conf, tbl, oid)
+      SELECT y.*, ${NEXT_ID("y.tbl")} FROM (
+        SELECT DISTINCT ON (x.src, x.dst) x.src, x.dst, '${rule.head}', ${rule.ruleAtomId}, x.porig, x.pids, x.repo, x.conf,
+               ${TABLE_OF("x.src", "x.dst", "x.repo")} AS tbl
+          FROM (${terms.join(" UNION ALL ")}) x
+         WHERE NOT EXISTS (SELECT 1 FROM pm_inf_e e WHERE e.dst = x.dst AND e.src = x.src AND e.kind = '${rule.head}')
+           AND NOT EXISTS (SELECT 1 FROM pm_inf_n o WHERE o.src = x.src AND o.dst = x.dst AND o.kind = '${rule.head}')
+         ORDER BY x.src, x.dst, x.conf DESC) y`);
   }
   const [r] = await tx.unsafe("SELECT count(*)::int AS n FROM pm_inf_n");
   return Number(r.n);

@@ -24,6 +24,18 @@ export const EDGE_ENTITY: Readonly<Record<string, string>> = {
 export const ENTITY_CASE = (col: string) =>
   `CASE ${col} WHEN 'pm_atom_link' THEN 'atom_link' WHEN 'pm_atom_symbol_link' THEN 'atom_symbol_link' ELSE 'code_dependency' END`;
 
+/** SQL: the edge table that holds a derived edge between typed node ids (NULL: none can). */
+export const TABLE_OF = (src: string, dst: string, repo: string) => `CASE
+  WHEN ${src} LIKE 'atom:%' AND ${dst} LIKE 'atom:%' THEN 'pm_atom_link'
+  WHEN ${src} LIKE 'atom:%' AND ${dst} LIKE 'symbol:%' THEN 'pm_atom_symbol_link'
+  WHEN (${src} LIKE 'symbol:%' OR ${src} LIKE 'module:%') AND (${dst} LIKE 'symbol:%' OR ${dst} LIKE 'name:%') AND ${repo} IS NOT NULL
+    THEN 'pm_code_dependency' END`;
+
+/** SQL: a new row id of that table, drawn from its own sequence (ids are known before the insert, so nothing is joined back). */
+export const NEXT_ID = (tbl: string) => `CASE ${tbl} WHEN 'pm_atom_link' THEN nextval('pm_atom_link_id_seq'::regclass)
+  WHEN 'pm_atom_symbol_link' THEN nextval('pm_atom_symbol_link_id_seq'::regclass)
+  WHEN 'pm_code_dependency' THEN nextval('pm_code_dependency_id_seq'::regclass) END`;
+
 const JUSTIFICATION = `jsonb_build_object('rule', c.rule, 'premises',
   (SELECT jsonb_agg(jsonb_build_object('origin', u.o, 'id', u.i) ORDER BY u.n) FROM unnest(c.porig, c.pids) WITH ORDINALITY AS u(o, i, n)))`;
 
@@ -35,37 +47,31 @@ export interface RoundStored {
 }
 
 /**
- * Stores `pm_inf_n` (see the module comment), sets each row's `oid` to its new edge id (NULL: skipped, or a
- * concurrent writer stored the same edge first), and adds the rows to `pm_inf_e` (stored ones as live premises,
- * the others only to block deriving them again). Returns per-rule counts.
+ * Stores `pm_inf_n` (see the module comment; its `tbl` and `oid` were chosen when it was filled), clears `oid` of rows
+ * not stored (a concurrent writer stored the same atom link first; a target symbol went), and adds the rows to
+ * `pm_inf_e` (stored ones as live premises, the others only to block deriving them again). Returns per-rule counts.
  */
 export async function storeRound(tx: Tx): Promise<RoundStored[]> {
-  await tx.unsafe(`
-    UPDATE pm_inf_n SET tbl = CASE
-      WHEN src LIKE 'atom:%' AND dst LIKE 'atom:%' THEN 'pm_atom_link'
-      WHEN src LIKE 'atom:%' AND dst LIKE 'symbol:%' THEN 'pm_atom_symbol_link'
-      WHEN (src LIKE 'symbol:%' OR src LIKE 'module:%') AND (dst LIKE 'symbol:%' OR dst LIKE 'name:%') AND repo IS NOT NULL THEN 'pm_code_dependency'
-    END`);
-  await tx.unsafe(`
-    WITH ins AS (
-      INSERT INTO pm_atom_link (src_atom_id, dst_atom_id, kind, confidence, source, inferred, justification)
-      SELECT substr(c.src, 6)::bigint, substr(c.dst, 6)::bigint, c.kind, least(1, greatest(0, c.conf)), 'inference', true, ${JUSTIFICATION}
+  const planned = new Map((await tx.unsafe("SELECT tbl, count(*)::int AS n FROM pm_inf_n WHERE tbl IS NOT NULL GROUP BY tbl")).map((r) => [String(r.tbl), Number(r.n)]));
+  const stored = new Map<string, number>();
+  if (planned.has("pm_atom_link")) {
+    stored.set("pm_atom_link", (await tx.unsafe(`
+      INSERT INTO pm_atom_link (id, src_atom_id, dst_atom_id, kind, confidence, source, inferred, justification)
+      SELECT c.oid, substr(c.src, 6)::bigint, substr(c.dst, 6)::bigint, c.kind, least(1, greatest(0, c.conf)), 'inference', true, ${JUSTIFICATION}
         FROM pm_inf_n c WHERE c.tbl = 'pm_atom_link'
-      ON CONFLICT (src_atom_id, dst_atom_id, kind) DO NOTHING
-      RETURNING id, 'atom:' || src_atom_id AS src, 'atom:' || dst_atom_id AS dst, kind)
-    UPDATE pm_inf_n c SET oid = ins.id FROM ins WHERE c.tbl = 'pm_atom_link' AND c.src = ins.src AND c.dst = ins.dst AND c.kind = ins.kind`);
-  await tx.unsafe(`
-    WITH ins AS (
-      INSERT INTO pm_atom_symbol_link (atom_id, symbol_id, kind, confidence, source, inferred, justification)
-      SELECT substr(c.src, 6)::bigint, substr(c.dst, 8)::bigint, c.kind, least(1, greatest(0, c.conf)), 'inference', true, ${JUSTIFICATION}
+      ON CONFLICT (src_atom_id, dst_atom_id, kind) DO NOTHING`)).count);
+  }
+  if (planned.has("pm_atom_symbol_link")) {
+    stored.set("pm_atom_symbol_link", (await tx.unsafe(`
+      INSERT INTO pm_atom_symbol_link (id, atom_id, symbol_id, kind, confidence, source, inferred, justification)
+      SELECT c.oid, substr(c.src, 6)::bigint, substr(c.dst, 8)::bigint, c.kind, least(1, greatest(0, c.conf)), 'inference', true, ${JUSTIFICATION}
         FROM pm_inf_n c WHERE c.tbl = 'pm_atom_symbol_link'
-      ON CONFLICT (atom_id, symbol_id, kind) DO NOTHING
-      RETURNING id, 'atom:' || atom_id AS src, 'symbol:' || symbol_id AS dst, kind)
-    UPDATE pm_inf_n c SET oid = ins.id FROM ins WHERE c.tbl = 'pm_atom_symbol_link' AND c.src = ins.src AND c.dst = ins.dst AND c.kind = ins.kind`);
-  await tx.unsafe(`
-    WITH ins AS (
-      INSERT INTO pm_code_dependency (repo, src_symbol_id, src_module, dst_symbol_id, dst_name, kind, confidence, source, inferred, justification)
-      SELECT c.repo,
+      ON CONFLICT (atom_id, symbol_id, kind) DO NOTHING`)).count);
+  }
+  if (planned.has("pm_code_dependency")) {
+    stored.set("pm_code_dependency", (await tx.unsafe(`
+      INSERT INTO pm_code_dependency (id, repo, src_symbol_id, src_module, dst_symbol_id, dst_name, kind, confidence, source, inferred, justification)
+      SELECT c.oid, c.repo,
              CASE WHEN c.src LIKE 'symbol:%' THEN substr(c.src, 8)::bigint END,
              CASE WHEN c.src LIKE 'module:%' THEN substr(c.src, 8) END,
              CASE WHEN c.dst LIKE 'symbol:%' THEN substr(c.dst, 8)::bigint END,
@@ -73,10 +79,11 @@ export async function storeRound(tx: Tx): Promise<RoundStored[]> {
              c.kind, least(1, greatest(0, c.conf)), 'inference', true, ${JUSTIFICATION}
         FROM pm_inf_n c
         LEFT JOIN pm_code_symbol s ON s.id = (CASE WHEN c.dst LIKE 'symbol:%' THEN substr(c.dst, 8)::bigint END) -- never casts a name
-       WHERE c.tbl = 'pm_code_dependency' AND (c.dst LIKE 'name:%' OR s.id IS NOT NULL)
-      RETURNING id, COALESCE('symbol:' || src_symbol_id, 'module:' || src_module) AS src,
-                COALESCE('symbol:' || dst_symbol_id, 'name:' || dst_name) AS dst, kind)
-    UPDATE pm_inf_n c SET oid = ins.id FROM ins WHERE c.tbl = 'pm_code_dependency' AND c.src = ins.src AND c.dst = ins.dst AND c.kind = ins.kind`);
+       WHERE c.tbl = 'pm_code_dependency' AND (c.dst LIKE 'name:%' OR s.id IS NOT NULL)`)).count);
+  }
+  for (const [tbl, n] of planned) {
+    if ((stored.get(tbl) ?? 0) < n) await tx.unsafe(`UPDATE pm_inf_n c SET oid = NULL WHERE c.tbl = $1 AND NOT EXISTS (SELECT 1 FROM ${tbl} t WHERE t.id = c.oid)`, [tbl]);
+  }
   await tx.unsafe(`
     INSERT INTO pm_inference_premise (derived_origin, derived_id, premise_origin, premise_id, rule_atom_id)
     SELECT c.tbl, c.oid, u.o, u.i, c.rule FROM pm_inf_n c, unnest(c.porig, c.pids) AS u(o, i)
