@@ -107,6 +107,24 @@ describe("memory_forget over MCP", () => {
     expect((await searchIds("Меркурий планета спутников суток")).sort()).toEqual([...before].sort());
   });
 
+  test("truth maintenance: forgetting a premise atom retracts what was inferred through it; undo derives it again", async () => {
+    const ids: number[] = [];
+    for (const claim of ["Модуль A использует модуль B.", "Модуль B использует модуль C.", "Модуль C читает конфигурацию."]) {
+      ids.push((await ok("memory_store", { type: "fact", claim })).atom_id);
+    }
+    await ok("memory_link", { src: ids[0], dst: ids[1], kind: "depends_on" });
+    await ok("memory_link", { src: ids[1], dst: ids[2], kind: "depends_on" });
+    const rule = await ok("memory_store", { type: "logical_rule", claim: "Зависимость транзитивна (проверка забывания)", content: '{"if": ["depends_on", "depends_on"], "then": "depends_on"}' });
+    await ok("memory_infer", { rule_ids: [rule.atom_id] });
+    const inferred = async () => (await ok("memory_get", { atom_id: ids[0] })).links_out.filter((l: Out) => l.inferred).map((l: Out) => l.atom_id);
+    expect(await inferred()).toEqual([ids[2]]);
+
+    await ok("memory_forget", { atom_id: ids[1], reason: "module B was removed" });
+    expect(await inferred()).toEqual([]);
+    await ok("memory_forget", { atom_id: ids[1], reason: "module B is back", undo: true });
+    expect(await inferred()).toEqual([ids[2]]);
+  });
+
   test("bad requests: no target, two targets, no reason, unknown ids", async () => {
     for (const [args, code] of [
       [{ reason: "x" }, "INVALID_INPUT"],

@@ -5,12 +5,18 @@
  * outbox so the projections withdraw them (the worker resolves the current state: an edge with a retracted
  * endpoint is deleted). A document is forgotten with its atoms (those distilled from it) and marked `retracted`.
  * Undo restores each atom's status from before its forget (recorded as a change with actor `forget-undo` that
- * `reverts` the forget) and re-queues the same rows. Set-based: a few statements for any number of atoms.
+ * `reverts` the forget) and re-queues the same rows. Inferred edges follow (truth maintenance, inference-tms.ts):
+ * a forget retracts what was derived from the atoms' links or rules, an undo derives it again.
+ * Set-based: a few statements for any number of atoms.
  */
 import type { TransactionSql } from "postgres";
 import { PegasError } from "../../errors.ts";
 import type { StatusChangeRecord } from "../../ports/verification.ts";
+import { propagateFromNodes, retractForAtoms } from "./inference-tms.ts";
 import { changeRecord } from "./verify.ts";
+
+/** Bounds of the re-derivation after an undo: memory_infer's defaults (50 rounds, 100,000 edges). */
+const UNDO_LIMITS = { maxIterations: 50, maxNewEdges: 100_000 };
 
 type Tx = TransactionSql<any>;
 
@@ -66,6 +72,7 @@ export async function forgetAtomsTx(tx: Tx, ids: number[], reason: string, actor
   const changes = rows.map(changeRecord);
   const changed = changes.map((c) => c.atom_id);
   const done = new Set(changed);
+  await retractForAtoms(tx, changed); // inferred edges that depended on their links or rules (inference-tms.ts)
   return { changes, unchanged: unique.filter((id) => !done.has(id)), links: await enqueueAtomsAndLinks(tx, changed) };
 }
 
@@ -96,6 +103,8 @@ export async function unforgetAtomsTx(tx: Tx, ids: number[], reason: string): Pr
   const changes = rows.map(changeRecord);
   const changed = changes.map((c) => c.atom_id);
   const done = new Set(changed);
+  // What the applied rules derive through the restored atoms' links comes back (bounded like a memory_infer run).
+  await propagateFromNodes(tx, changed.map((id) => `atom:${id}`), UNDO_LIMITS);
   return { changes, unchanged: unique.filter((id) => !done.has(id)), links: await enqueueAtomsAndLinks(tx, changed) };
 }
 
