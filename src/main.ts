@@ -64,18 +64,39 @@ async function run(argv: string[]): Promise<number> {
       return (await import("./cli/recall-commands.ts")).runForget(config, cli);
     case "context":
       return (await import("./cli/recall-commands.ts")).runContext(config, cli);
+    case "infer":
+      return (await import("./cli/infer-command.ts")).runInfer(config, cli);
+    case "gaps":
+      return (await import("./cli/gap-commands.ts")).runGaps(config, cli);
+    case "gap-add":
+      return (await import("./cli/gap-commands.ts")).runGapAdd(config, cli);
+    case "research":
+      return (await import("./cli/research-command.ts")).runResearch(config, cli);
     case "code-graph":
       return (await import("./cli/code-commands.ts")).runCodeGraph(config, cli);
   }
   return 64;
 }
 
+/**
+ * Ends the process with `code` once stdout and stderr have delivered what was written: under Bun, writes to a pipe
+ * are asynchronous and `process.exit` right after them cut a slow reader's output at 64 KiB. The event loop ends by
+ * itself when the command closed everything; a handle left open (a bug) is cut after {@link EXIT_GRACE_MS}.
+ */
+function exitFlushed(code: number): void {
+  process.exitCode = code;
+  setTimeout(() => process.exit(code), EXIT_GRACE_MS).unref();
+}
+
+/** Longest wait for the event loop to end after a command (ms). */
+const EXIT_GRACE_MS = 3000;
+
 run(process.argv.slice(2)).then(
-  (code) => process.exit(code),
+  (code) => exitFlushed(code),
   (err) => {
     const e = toPegasError(err);
     if (e.code === "INTERNAL") log.error("failed", { err: e.cause instanceof Error ? e.cause : e });
     process.stderr.write(`pegas-memory: ${e.code}: ${e.userMessage}\n`);
-    process.exit(e.exitCode);
+    return exitFlushed(e.exitCode);
   },
 );

@@ -26,6 +26,8 @@ import { FallbackVectorIndex } from "./adapters/fallback/vector-index.ts";
 import { SqlGraphStore } from "./adapters/sql/graph.ts";
 import { SqlOutbox } from "./adapters/sql/outbox.ts";
 import { SqlCodeStore } from "./adapters/sql/code-store.ts";
+import { inferringCodeStore, SqlInferenceStore } from "./adapters/sql/infer-store.ts";
+import { SqlGapStore } from "./adapters/sql/gaps.ts";
 import { languageOfPath } from "./adapters/tree-sitter/languages/index.ts";
 import type { SymbolExtractor } from "./ports/symbol-extractor.ts";
 import type { VerdictJudge } from "./ports/verdict-judge.ts";
@@ -126,6 +128,18 @@ async function makeJudges(config: Config, embedder: Embedder): Promise<{ judge: 
     timeoutMs: config.ollama_timeout_ms, numCtx: config.distill_num_ctx, numPredict: config.distill_num_predict,
   });
   return { judge, fallbackJudge };
+}
+
+/** The research-gap answer judge: Ollama when ollama_host and llm_model are set, else none (the search rule decides). */
+async function makeGapJudge(config: Config): Promise<Pick<Services, "gapJudge">> {
+  if (!config.ollama_host || !config.llm_model) return {};
+  const { OllamaGapJudge } = await import("./adapters/ollama/gap-judge.ts");
+  return {
+    gapJudge: new OllamaGapJudge({
+      host: config.ollama_host, model: config.llm_model, keepAlive: config.ollama_keep_alive, concurrency: config.ollama_concurrency,
+      timeoutMs: config.ollama_timeout_ms, numCtx: config.distill_num_ctx, numPredict: config.distill_num_predict,
+    }),
+  };
 }
 
 async function makeFetcher(config: Config): Promise<Fetcher> {
@@ -237,8 +251,11 @@ export async function createServices(config: Config): Promise<Services> {
       embedder,
       distiller: await makeDistiller(config),
       ...(await makeJudges(config, embedder)),
+      ...(await makeGapJudge(config)),
       ...projections,
-      code: new SqlCodeStore(db),
+      code: inferringCodeStore(new SqlCodeStore(db), db),
+      inference: new SqlInferenceStore(db),
+      gaps: new SqlGapStore(db),
       extractor,
       fetcher: await makeFetcher(config),
       parse: (input) => selectParser({ bytes: input.bytes, mediaType: input.mediaType, name: input.name }).parse(input, limits),

@@ -47,12 +47,20 @@ const OPTIONS = {
   undo: { type: "boolean" },
   confidence: { type: "string" },
   budget: { type: "string" },
+  rule: { type: "string", multiple: true },
+  "max-iterations": { type: "string" },
+  "max-new-edges": { type: "string" },
+  status: { type: "string" },
+  priority: { type: "string" },
+  gap: { type: "string" },
+  "max-urls": { type: "string" },
+  "budget-s": { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "V" },
 } as const;
 
 /** Commands of the executable. */
-export const COMMANDS = ["serve", "migrate", "ingest", "search", "stats", "verify", "distill", "unmerge", "sync", "rebuild", "reembed", "graph", "code", "code-search", "code-graph", "get", "link", "forget", "context"] as const;
+export const COMMANDS = ["serve", "migrate", "ingest", "search", "stats", "verify", "distill", "unmerge", "sync", "rebuild", "reembed", "graph", "code", "code-search", "code-graph", "get", "link", "forget", "context", "infer", "gaps", "gap-add", "research"] as const;
 
 /** Parses argv (without the executable). @throws PegasError INVALID_INPUT for unknown options or commands. */
 export function parseCli(argv: string[]): Cli {
@@ -93,6 +101,17 @@ Usage:
   pegas-memory forget (--atom N | --doc N) --reason R [--undo]
                                        retract an atom or a document's atoms (a tombstone), or restore them
   pegas-memory stats                   counters
+  pegas-memory infer [--rule ID]... [--max-iterations N] [--max-new-edges N]
+                                       apply logical_rule atoms to a fixpoint (memory_infer)
+  pegas-memory gaps [--status open|answered|dismissed|all] [--limit N]
+                                       research gaps, most urgent first, and suggested gaps (searches that
+                                       missed repeatedly)
+  pegas-memory gap-add <question> [--reason R] [--priority 1..5]
+                                       add a research gap (a rewording of an open gap raises its priority)
+  pegas-memory research [--gap ID] [--max-urls N] [--budget-s S]
+                                       look for answers to open gaps on the web through the SearxNG-compatible
+                                       backend at PEGAS_SEARCH_URL: ingest results (snippets for blocked pages),
+                                       verify, mark gaps answered; progress on stderr (defaults: 8 URLs, 120 s)
   pegas-memory verify [--atom N | --doc N] [--limit N]
                                        verify atoms (default: the oldest candidates, 50): contradictions,
                                        duplicates, confirmation by independent sites; prints status changes
@@ -142,6 +161,10 @@ Options:
   --repo R             repository name (code, code-search)
   --include G, --exclude G   glob patterns of files to take or leave (code; repeatable)
   --language L         only files of language L (code, code-search; repeatable)
+  --status S           gaps of status S: open (default), answered, dismissed, all (gaps)
+  --priority P         1 least .. 5 most urgent, default 3 (gap-add; --reason R says why the gap matters)
+  --gap ID             research this open gap only (research)
+  --max-urls N, --budget-s S   most URLs fetched (default 8) and seconds spent (default 120) (research)
   --config FILE        config file (default $XDG_CONFIG_HOME/pegas-memory/config.toml)
   --data-dir DIR       embedded database directory (env PEGAS_DATA_DIR)
   --database-url URL   PostgreSQL instead of the embedded database (env PEGAS_DATABASE_URL)
@@ -150,7 +173,7 @@ Options:
   -h, --help           this text
   -V, --version        the version
 
-Environment: PEGAS_DATABASE_URL (or DATABASE_URL), PEGAS_DATA_DIR, PEGAS_INGEST_ROOTS, PEGAS_ALLOW_PRIVATE_URLS, OLLAMA_HOST,
+Environment: PEGAS_DATABASE_URL (or DATABASE_URL), PEGAS_DATA_DIR, PEGAS_INGEST_ROOTS, PEGAS_ALLOW_PRIVATE_URLS, PEGAS_SEARCH_URL, OLLAMA_HOST,
 PEGAS_EMBED_MODEL, PEGAS_EMBED_DIM, PEGAS_OLLAMA_KEEP_ALIVE, PEGAS_LLM_MODEL, QDRANT_URL, QDRANT_COLLECTION,
 QDRANT_API_KEY, MEMGRAPH_URL, MEMGRAPH_USER, MEMGRAPH_PASSWORD, PROXY_URL, PEGAS_HTTP, PEGAS_LOG_LEVEL, XDG_CONFIG_HOME, XDG_DATA_HOME, XDG_RUNTIME_DIR.
 `;

@@ -7,7 +7,9 @@ import type { CanonicalStore } from "../ports/canonical-store.ts";
 import type { Distiller } from "../ports/distiller.ts";
 import type { Embedder } from "../ports/embedder.ts";
 import type { Fetcher } from "../ports/fetcher.ts";
+import type { GapAnswerJudge, GapStore } from "../ports/gaps.ts";
 import type { GraphStore } from "../ports/graph-store.ts";
+import type { InferenceStore } from "../ports/inference.ts";
 import type { OutboxStore } from "../ports/outbox.ts";
 import type { ProjectionSink } from "../ports/projection-sink.ts";
 import type { CodeStore } from "../ports/code-store.ts";
@@ -45,6 +47,12 @@ export interface Services {
   readonly sinks: readonly ProjectionSink[];
   /** Code memory: symbols, dependencies, files (same database). */
   readonly code: CodeStore;
+  /** Rule inference (memory_infer) over the canonical edge tables (same database). */
+  readonly inference: InferenceStore;
+  /** Research gaps and the search-miss log (same database). */
+  readonly gaps: GapStore;
+  /** Whether a verified atom answers a research gap: an LLM when ollama_host and llm_model are set; absent = the search rule. */
+  readonly gapJudge?: GapAnswerJudge;
   /** tree-sitter symbol extraction; its WebAssembly runtime and grammars load on the first file. */
   readonly extractor: SymbolExtractor;
   /** Fetches URLs for ingest (proxy and address safety applied). */

@@ -66,6 +66,8 @@ export interface ExtractedFile {
   imports: ImportBinding[];
   /** Syntax error nodes in the parse tree (the file is still extracted as far as it parses). */
   syntaxErrors: number;
+  /** The module's own docstring where the language has one (Python), trimmed and capped like a symbol's; else absent. */
+  moduleDoc?: string;
 }
 
 /** The extractor. */

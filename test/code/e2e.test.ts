@@ -74,6 +74,9 @@ describe("Python standard library (PostgreSQL)", () => {
     const first = async (query: string) => (await call(suite.s!, memorySearchCode, { query, repo: r.repo })).hits[0];
     expect(await first("JSONDecoder")).toMatchObject({ qualified_name: "JSONDecoder", kind: "class", location: `json/decoder.py:${lineOf(join(STDLIB, "json/decoder.py"), "class JSONDecoder")}` });
     expect(await first("HTMLParser.feed")).toMatchObject({ qualified_name: "HTMLParser.feed", kind: "method", location: `html/parser.py:${lineOf(join(STDLIB, "html/parser.py"), "def feed(")}` });
+    // The venv package is walked (a package, not a virtual environment); module docstrings are searchable.
+    expect(await first("EnvBuilder")).toMatchObject({ qualified_name: "EnvBuilder", location: expect.stringMatching(/^venv\/__init__\.py:\d+$/) });
+    expect(await first("Implementation of JSONDecoder")).toMatchObject({ kind: "module", location: "json/decoder.py:1" });
     const loads = (await call(suite.s!, memorySearchCode, { query: "loads", repo: r.repo, limit: 10 })).hits;
     expect(loads.every((h: any) => h.name === "loads")).toBe(true);
     expect(loads.map((h: any) => h.location)).toContain(`json/__init__.py:${lineOf(join(STDLIB, "json/__init__.py"), "def loads(")}`);

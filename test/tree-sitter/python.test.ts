@@ -121,3 +121,13 @@ describe.skipIf(!stdlib)("python standard library", () => {
     expect(f.imports).toContainEqual({ local: "_markupbase", module: "_markupbase", name: null });
   });
 });
+
+describe("python module docstrings", () => {
+  test("the file's first string statement is the module's docstring (after comments and a shebang), else none", async () => {
+    const x = treeSitterExtractor();
+    const doc = await x.extract("m.py", '#!/usr/bin/env python3\n# -*- coding: utf-8 -*-\n"""Модуль для расчёта орбит.\n\n    Подробности.\n"""\nimport os\n', "python");
+    expect(doc.moduleDoc).toBe("Модуль для расчёта орбит.\n\nПодробности.");
+    const none = await x.extract("n.py", "import os\nX = 'not a docstring'\n", "python");
+    expect(none.moduleDoc).toBeUndefined();
+  });
+});

@@ -33,13 +33,19 @@ function group<K>(rows: ResolveSymbol[], key: (s: ResolveSymbol) => K): Map<K, R
   return m;
 }
 
-/** The files whose unresolved edges this pass examines: the changed ones, then those naming their symbols. */
+/**
+ * The files whose unresolved edges this pass examines: the changed ones and every file still marked
+ * `resolve_pending` (written by a run that stopped before its pass finished), then those naming their symbols.
+ */
 async function filesToExamine(run: SqlRunner, repo: string, changed: string[]): Promise<string[]> {
+  const pending = await run("find files awaiting resolution", (sql) => sql`
+    SELECT path FROM pm_code_file WHERE repo = ${repo} AND resolve_pending`);
+  const written = [...new Set([...changed, ...pending.map((r) => String(r.path))])];
   const others = await run("find dependencies to resolve", (sql) => sql`
     SELECT DISTINCT d.path FROM pm_code_dependency d
      WHERE d.repo = ${repo} AND d.dst_symbol_id IS NULL AND d.path IS NOT NULL
-       AND d.dst_leaf IN (SELECT s.name FROM pm_code_symbol s WHERE s.repo = ${repo} AND s.path = ANY(${changed}::text[]))`);
-  const set = new Set(changed);
+       AND d.dst_leaf IN (SELECT s.name FROM pm_code_symbol s WHERE s.repo = ${repo} AND s.path = ANY(${written}::text[]))`);
+  const set = new Set(written);
   for (const r of others) set.add(String(r.path));
   return [...set].sort();
 }
@@ -103,10 +109,12 @@ async function resolveChunk(run: SqlRunner, repo: string, paths: string[], modul
     });
     return { examined: edges.length, out };
   });
-  if (!updates.out.length) return [updates.examined, 0];
   const done = await run("store resolved dependency targets", (sql) =>
     sql.begin(async (tx) => {
       await lockRepo(tx, repo);
+      // Examined now: a later run need not come back to these files (unless they are written again).
+      await tx`UPDATE pm_code_file SET resolve_pending = false WHERE repo = ${repo} AND path = ANY(${paths}::text[]) AND resolve_pending`;
+      if (!updates.out.length) return 0;
       const rows = await tx`
         UPDATE pm_code_dependency d SET dst_symbol_id = x.s, confidence = x.c
           FROM unnest(${updates.out.map((u) => u.id)}::bigint[], ${updates.out.map((u) => u.symbolId)}::bigint[],

@@ -9,6 +9,7 @@ import type { CodeCommitResult, CodeFileWrite, CodeRepo } from "../../ports/code
 import { SYMBOL_KINDS } from "../../ports/symbol-extractor.ts";
 import { insertCodeAtoms, symbolKey } from "./code-write-atoms.ts";
 import { storable } from "./code-text.ts";
+import { retractAfterCodeClear } from "./inference-tms.ts";
 import { symbolTsvectorLiteral, targetLeaf } from "./code-words.ts";
 
 type Tx = TransactionSql<any>;
@@ -82,7 +83,7 @@ function symbolRows(files: CodeFileWrite[]): SymbolRow[] {
     const module = storable(x.module) || f.path;
     const base = { path: f.path, language: f.language, hash: f.contentHash };
     if (!x.symbols.some((s) => s.kind === "module" && s.qualifiedName === module)) {
-      rows.push({ ...base, name: module.split("/").at(-1) || module, qn: module, kind: "module", signature: null, start: 1, end: Math.max(1, f.lineCount), doc: null, file: true });
+      rows.push({ ...base, name: module.split("/").at(-1) || module, qn: module, kind: "module", signature: null, start: 1, end: Math.max(1, f.lineCount), doc: storable(x.moduleDoc ?? null), file: true });
     }
     for (const s of x.symbols) {
       // What the schema would refuse is left out here, so one odd symbol never fails its batch.
@@ -187,8 +188,8 @@ async function upsertFileRows(tx: Tx, repo: string, files: CodeFileWrite[], coun
     const part = files.slice(i, i + ROWS);
     const c = (f: CodeFileWrite) => counts.get(f.path) ?? { symbols: 0, deps: 0 };
     await tx`
-      INSERT INTO pm_code_file (repo, path, language, module, content_hash, byte_size, status, error, symbols, dependencies, syntax_errors, imports, updated_at)
-      SELECT ${repo}, p, l, m, h, b, st, e, s, d, se, im::jsonb, now()
+      INSERT INTO pm_code_file (repo, path, language, module, content_hash, byte_size, status, error, symbols, dependencies, syntax_errors, imports, updated_at, resolve_pending)
+      SELECT ${repo}, p, l, m, h, b, st, e, s, d, se, im::jsonb, now(), st = 'parsed'
         FROM unnest(${part.map((f) => f.path)}::text[], ${part.map((f) => f.language)}::text[],
                     ${part.map((f) => (f.extracted ? storable(f.extracted.module) : null))}::text[], ${part.map((f) => f.contentHash)}::text[],
                     ${part.map((f) => f.byteSize)}::bigint[], ${part.map((f) => f.status)}::text[],
@@ -199,7 +200,7 @@ async function upsertFileRows(tx: Tx, repo: string, files: CodeFileWrite[], coun
       ON CONFLICT (repo, path) DO UPDATE SET language = EXCLUDED.language, module = EXCLUDED.module,
         content_hash = EXCLUDED.content_hash, byte_size = EXCLUDED.byte_size, status = EXCLUDED.status, error = EXCLUDED.error,
         symbols = EXCLUDED.symbols, dependencies = EXCLUDED.dependencies, syntax_errors = EXCLUDED.syntax_errors,
-        imports = EXCLUDED.imports, updated_at = now()`;
+        imports = EXCLUDED.imports, updated_at = now(), resolve_pending = EXCLUDED.resolve_pending`;
   }
 }
 
@@ -241,6 +242,7 @@ export async function commitFilesTx(tx: Tx, repo: CodeRepo, files: CodeFileWrite
   await upsertFileRows(tx, repo.repo, files, counts);
   const staled = await staleOrphans(tx, cleared.atoms);
   await enqueueCleared(tx, cleared);
+  await retractAfterCodeClear(tx, cleared); // inferred edges that depended on the cleared rows (inference-tms.ts)
   await enqueueIds(tx, "atom_symbol_link", atoms.linkIds, "upsert");
   await enqueueIds(tx, "atom", [...atoms.changed, ...staled], "upsert");
   return {
@@ -259,6 +261,7 @@ export async function removeFilesTx(tx: Tx, repo: CodeRepo, paths: string[]): Pr
   await tx`DELETE FROM pm_code_file WHERE repo = ${repo.repo} AND path = ANY(${paths}::text[])`;
   const staled = await staleOrphans(tx, cleared.atoms);
   await enqueueCleared(tx, cleared);
+  await retractAfterCodeClear(tx, cleared); // inferred edges that depended on the cleared rows (inference-tms.ts)
   await enqueueIds(tx, "atom", staled, "upsert");
   return { symbols: 0, dependencies: 0, atomsCreated: 0, atomsExisting: 0, atomsStaled: staled.length };
 }

@@ -12,6 +12,9 @@ import verifyQueue0004 from "../../../migrations/0004_verify_queue.sql" with { t
 import outboxWorker0005 from "../../../migrations/0005_outbox_worker.sql" with { type: "text" };
 import graphIndexes0006 from "../../../migrations/0006_graph_indexes.sql" with { type: "text" };
 import code0007 from "../../../migrations/0007_code.sql" with { type: "text" };
+import inference0008 from "../../../migrations/0008_inference.sql" with { type: "text" };
+import gaps0009 from "../../../migrations/0009_gaps.sql" with { type: "text" };
+import codeResolvePending0010 from "../../../migrations/0010_code_resolve_pending.sql" with { type: "text" };
 import { sha256Hex } from "../../domain/hash.ts";
 import { log } from "../../log.ts";
 
@@ -31,6 +34,9 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 5, name: "outbox_worker", sql: outboxWorker0005 },
   { version: 6, name: "graph_indexes", sql: graphIndexes0006 },
   { version: 7, name: "code", sql: code0007 },
+  { version: 8, name: "inference", sql: inference0008 },
+  { version: 9, name: "gaps", sql: gaps0009 },
+  { version: 10, name: "code_resolve_pending", sql: codeResolvePending0010 },
 ];
 
 /** Key of the advisory lock that serializes migrators ("pegasmig" folded into an int8). */

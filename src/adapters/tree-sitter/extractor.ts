@@ -89,6 +89,7 @@ export async function extractWithSpec(spec: LanguageSpec, path: string, source: 
       dependencies: edges.dependencies,
       imports: edges.imports,
       syntaxErrors: countSyntaxErrors(root),
+      ...moduleDoc(spec, root, source),
     };
   } finally {
     tree.delete();
@@ -113,6 +114,12 @@ function checkSize(path: string, source: string): void {
       hint: "skip generated or bundled files; extraction takes hand-written sources up to 8 MiB",
     });
   }
+}
+
+/** `{ moduleDoc }` when the spec reads one from the tree, else nothing (the field stays absent). */
+function moduleDoc(spec: LanguageSpec, root: Node, source: string): { moduleDoc?: string } {
+  const doc = spec.moduleDocstring?.(root, source) ?? null;
+  return doc === null ? {} : { moduleDoc: doc };
 }
 
 /** A path with `/` separators, no leading `./` or `/`. */

@@ -34,13 +34,18 @@ const inherits = `
 (class_definition superclasses: (argument_list (subscript value: [(identifier) (attribute)] @base)))
 `;
 
-/** The first statement of a class or function body when it is a lone string literal. */
-function docstring(def: Node, source: string): string | null {
-  const body = def.childForFieldName("body");
-  const first = body?.firstNamedChild;
+/** The docstring of a block (a body or the module): its first statement when that is a lone string literal (PEP 257). */
+function blockDocstring(block: Node | null | undefined, source: string): string | null {
+  let first = block?.firstNamedChild;
+  while (first && first.type === "comment") first = first.nextNamedSibling;
   if (!first || first.type !== "expression_statement" || first.namedChildCount !== 1) return null;
   const literal = first.firstNamedChild;
   return literal && literal.type === "string" ? pythonDocstring(textOf(literal, source)) : null;
+}
+
+/** The first statement of a class or function body when it is a lone string literal. */
+function docstring(def: Node, source: string): string | null {
+  return blockDocstring(def.childForFieldName("body"), source);
 }
 
 /** `json/decoder.py` → `json/decoder`; `json/__init__.py` → `json`. */
@@ -60,6 +65,7 @@ export const python: LanguageSpec = {
   wrapperTypes: ["decorated_definition"],
   headerSkipTypes: ["decorator"],
   docstring,
+  moduleDocstring: (root, source) => blockDocstring(root, source),
   moduleName,
   // `import os.path` binds `os` (the top-level package), not `path`.
   wholeModuleBinding: (module) => {

@@ -91,6 +91,8 @@ export interface LanguageSpec {
    * the parsed text (slice it with node indices rather than reading `Node.text`, which is slow).
    */
   docstring?: (definition: Node, source: string) => string | null;
+  /** The module's own docstring (Python: the file's first statement when it is a string), or null. */
+  moduleDocstring?: (root: Node, source: string) => string | null;
   /** Module name from a normalized repository-relative path; default: the path without its extension. */
   moduleName?: (path: string) => string;
   /** Binding for `@import.whole`; default: the last `/`- or `.`-separated segment as the local name. */
