@@ -66,6 +66,6 @@ export const memoryCodeGraph: ToolDef = {
     summary: summary.optional(),
     took_ms: z.number(),
   },
-  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   run: async (services, args) => codeGraph(codeServices(services), args),
 };

@@ -52,6 +52,6 @@ export const memorySearchCode: ToolDef = {
     ),
     took_ms: z.number(),
   },
-  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   run: async (services, args) => ({ ...(await searchCode(codeServices(services), args)) }),
 };

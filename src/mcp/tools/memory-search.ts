@@ -51,6 +51,6 @@ export const memorySearch: ToolDef = {
       .describe("present when a configured engine was down: who answered instead (the embedded index, or the lexical leg alone)"),
     took_ms: z.number(),
   },
-  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   run: async (services, args, ctx) => ({ ...(await search(services, args, ctx.signal)) }),
 };

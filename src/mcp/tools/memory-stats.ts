@@ -49,6 +49,6 @@ export const memoryStats: ToolDef = {
       ),
     }),
   },
-  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   run: async (services) => ({ ...(await stats(services)) }),
 };

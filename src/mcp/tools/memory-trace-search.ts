@@ -44,6 +44,6 @@ export const memoryTraceSearch: ToolDef = {
     ),
     next_cursor: z.string().nullable(),
   },
-  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   run: async (services, args) => ({ ...(await searchTraces(services, args)) }),
 };
