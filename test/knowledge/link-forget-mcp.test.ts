@@ -123,6 +123,13 @@ describe("memory_forget over MCP", () => {
     expect(await inferred()).toEqual([]);
     await ok("memory_forget", { atom_id: ids[1], reason: "module B is back", undo: true });
     expect(await inferred()).toEqual([ids[2]]);
+
+    // The agent asserting the inferred edge makes it its own: forgetting the premise no longer retracts it.
+    const asserted = await ok("memory_link", { src: ids[0], dst: ids[2], kind: "depends_on", confidence: 0.9 });
+    expect(asserted).toMatchObject({ created: false, source: "agent" });
+    await ok("memory_forget", { atom_id: ids[1], reason: "module B was removed again" });
+    const out = (await ok("memory_get", { atom_id: ids[0] })).links_out.filter((l: Out) => l.status !== "retracted");
+    expect(out).toEqual([expect.objectContaining({ atom_id: ids[2], kind: "depends_on", inferred: false, source: "agent" })]);
   });
 
   test("bad requests: no target, two targets, no reason, unknown ids", async () => {

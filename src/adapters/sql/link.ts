@@ -3,7 +3,8 @@
  * table that matches the endpoints — atom → atom in `pm_atom_link`, atom → code symbol in `pm_atom_symbol_link`,
  * symbol → symbol in `pm_code_dependency` (in the source symbol's repository) — with its outbox row, in one
  * transaction. An existing edge of the same endpoints and kind is kept; the agent's confidence replaces its own
- * earlier one, never an extracted or inferred edge's.
+ * earlier one, never an extracted or verified edge's; an inferred edge becomes the agent's (no longer retractable by
+ * truth maintenance).
  */
 import type { TransactionSql } from "postgres";
 import { invalidInput, PegasError } from "../../errors.ts";
@@ -42,7 +43,10 @@ export async function linkTx(tx: Tx, r: LinkRequest): Promise<LinkApplied> {
       INSERT INTO pm_atom_link AS l (src_atom_id, dst_atom_id, kind, confidence, source)
       VALUES (${src.id}, ${dst.id}, ${kind}, ${confidence}, 'agent')
       ON CONFLICT (src_atom_id, dst_atom_id, kind) DO UPDATE
-        SET confidence = CASE WHEN l.source = 'agent' THEN EXCLUDED.confidence ELSE l.confidence END
+        SET confidence = CASE WHEN l.source = 'agent' OR l.inferred THEN EXCLUDED.confidence ELSE l.confidence END,
+            source = CASE WHEN l.inferred THEN 'agent' ELSE l.source END,
+            justification = CASE WHEN l.inferred THEN NULL ELSE l.justification END,
+            inferred = false
       RETURNING id, source, confidence, (xmax = 0) AS created`;
   } else if (src.kind === "atom") {
     await liveAtom(tx, src.id);
@@ -52,7 +56,10 @@ export async function linkTx(tx: Tx, r: LinkRequest): Promise<LinkApplied> {
       INSERT INTO pm_atom_symbol_link AS l (atom_id, symbol_id, kind, confidence, source)
       VALUES (${src.id}, ${dst.id}, ${kind}, ${confidence}, 'agent')
       ON CONFLICT (atom_id, symbol_id, kind) DO UPDATE
-        SET confidence = CASE WHEN l.source = 'agent' THEN EXCLUDED.confidence ELSE l.confidence END
+        SET confidence = CASE WHEN l.source = 'agent' OR l.inferred THEN EXCLUDED.confidence ELSE l.confidence END,
+            source = CASE WHEN l.inferred THEN 'agent' ELSE l.source END,
+            justification = CASE WHEN l.inferred THEN NULL ELSE l.justification END,
+            inferred = false
       RETURNING id, source, confidence, (xmax = 0) AS created`;
   } else {
     const repo = await symbolRepo(tx, src.id);
@@ -62,8 +69,10 @@ export async function linkTx(tx: Tx, r: LinkRequest): Promise<LinkApplied> {
     [row] = await tx`
       SELECT id, source, confidence, false AS created FROM pm_code_dependency
        WHERE src_symbol_id = ${src.id} AND dst_symbol_id = ${dst.id} AND kind = ${kind} ORDER BY id LIMIT 1`;
-    if (row && row.source === "agent") {
-      [row] = await tx`UPDATE pm_code_dependency SET confidence = ${confidence} WHERE id = ${row.id} RETURNING id, source, confidence, false AS created`;
+    if (row && (row.source === "agent" || row.source === "inference")) {
+      [row] = await tx`
+        UPDATE pm_code_dependency SET confidence = ${confidence}, source = 'agent', inferred = false, justification = NULL
+         WHERE id = ${row.id} RETURNING id, source, confidence, false AS created`;
     } else if (!row) {
       [row] = await tx`
         INSERT INTO pm_code_dependency (repo, src_symbol_id, dst_symbol_id, dst_name, kind, confidence, source, dst_leaf)
@@ -71,6 +80,8 @@ export async function linkTx(tx: Tx, r: LinkRequest): Promise<LinkApplied> {
         RETURNING id, source, confidence, true AS created`;
     }
   }
+  // An inferred edge the agent asserts becomes the agent's: no longer held by a justification the TMS may retract.
+  await tx`DELETE FROM pm_inference_premise WHERE derived_origin = ${table} AND derived_id = ${row!.id}`;
   const entity = table === "pm_atom_link" ? "atom_link" : table === "pm_atom_symbol_link" ? "atom_symbol_link" : "code_dependency";
   await tx`INSERT INTO pm_outbox (entity_type, entity_id, op) VALUES (${entity}, ${String(row!.id)}, 'upsert')`;
   return { linkId: Number(row!.id), table, created: Boolean(row!.created), source: String(row!.source), confidence: Number(row!.confidence) };
