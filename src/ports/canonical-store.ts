@@ -57,8 +57,8 @@ export interface AtomView {
   citation_count: number;
 }
 
-/** A link between two atoms as memory_get shows it, from the viewed atom's side (`atom_id`: the other atom). */
-export interface AtomLinkView {
+/** What every link shows in memory_get: its row, kind, confidence, who asserted it, whether it was inferred, when. */
+export interface LinkViewBase {
   link_id: number;
   kind: string;
   confidence: number;
@@ -66,6 +66,10 @@ export interface AtomLinkView {
   source: string;
   inferred: boolean;
   created_at: string;
+}
+
+/** A link between two atoms as memory_get shows it, from the viewed atom's side (`atom_id`: the other atom). */
+export interface AtomLinkView extends LinkViewBase {
   atom_id: number;
   /** The other atom's claim, cut to 300 characters. */
   claim: string;
@@ -74,13 +78,7 @@ export interface AtomLinkView {
 }
 
 /** A link from an atom to a code symbol (`defines`, …) with where the symbol is. */
-export interface AtomSymbolLinkView {
-  link_id: number;
-  kind: string;
-  confidence: number;
-  source: string;
-  inferred: boolean;
-  created_at: string;
+export interface AtomSymbolLinkView extends LinkViewBase {
   symbol_id: number;
   repo: string;
   path: string;

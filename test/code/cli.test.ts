@@ -10,6 +10,7 @@ import { createServices } from "../../src/wiring.ts";
 import type { Cli } from "../../src/cli/args.ts";
 import { type OpenServices, runCode, runCodeGraph, runCodeSearch } from "../../src/cli/code-commands.ts";
 import { createTempPgDatabase, pgSkipReason, type TempDb } from "../support/pg.ts";
+import { capture } from "../support/capture.ts";
 import { testConfig } from "../support/services.ts";
 import { FakeExtractor, fakeSource, sym } from "./fake-extractor.ts";
 import { withCode } from "./support.ts";
@@ -43,20 +44,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function capture(fn: () => Promise<number>): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const o = process.stdout.write.bind(process.stdout);
-  const e = process.stderr.write.bind(process.stderr);
-  process.stdout.write = ((s: string) => (out.push(String(s)), true)) as typeof process.stdout.write;
-  process.stderr.write = ((s: string) => (err.push(String(s)), true)) as typeof process.stderr.write;
-  try {
-    return { code: await fn(), out: out.join(""), err: err.join("") };
-  } finally {
-    process.stdout.write = o;
-    process.stderr.write = e;
-  }
-}
 
 const cli = (command: string, positionals: string[], values: Cli["values"] = {}): Cli => ({ command, positionals, values, flags: {} });
 

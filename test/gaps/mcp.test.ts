@@ -10,20 +10,14 @@ import { memoryAddGap } from "../../src/mcp/tools/memory-add-gap.ts";
 import { memoryListGaps } from "../../src/mcp/tools/memory-list-gaps.ts";
 import { memoryVerify } from "../../src/mcp/tools/memory-verify.ts";
 import { settleSearchMisses } from "../../src/core/gaps-miss.ts";
-import { suiteMcpClient } from "../support/mcp-client.ts";
+import { suiteMcpClient, toolCalls, type ToolOut } from "../support/mcp-client.ts";
 import { suiteServices } from "../support/services.ts";
 
 const t = suiteServices("pglite");
 const mcp = suiteMcpClient(t);
 
-type Out = Record<string, any>;
-const call = async (name: string, args: Record<string, unknown>) => mcp.client.callTool({ name, arguments: args });
-const ok = async (name: string, args: Record<string, unknown>): Promise<Out> => {
-  const r = await call(name, args);
-  if (r.isError) throw new Error(`${name}: ${(r.content as Array<{ text: string }>)[0].text}`);
-  return r.structuredContent as Out;
-};
-const text = (r: Awaited<ReturnType<typeof call>>) => (r.content as Array<{ text: string }>)[0].text;
+type Out = ToolOut;
+const { call, ok, text } = toolCalls(mcp);
 
 describe("research gap tools over MCP", () => {
   test("listed with schemas and annotations", async () => {

@@ -8,19 +8,14 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { fixturePath } from "../support/shared.ts";
-import { suiteMcpClient } from "../support/mcp-client.ts";
+import { suiteMcpClient, toolCalls, type ToolOut } from "../support/mcp-client.ts";
 import { suiteServices } from "../support/services.ts";
 
 const t = suiteServices("pglite");
 const mcp = suiteMcpClient(t);
 
-type Out = Record<string, any>;
-const call = async (name: string, args: Record<string, unknown>) => mcp.client.callTool({ name, arguments: args }, undefined, { timeout: 120_000 });
-const ok = async (name: string, args: Record<string, unknown>): Promise<Out> => {
-  const r = await call(name, args);
-  if (r.isError) throw new Error(`${name}: ${(r.content as Array<{ text: string }>)[0].text}`);
-  return r.structuredContent as Out;
-};
+type Out = ToolOut;
+const { call, ok } = toolCalls(mcp, 120_000);
 
 function expectWellCited(ctx: Out): void {
   expect(countTokens(ctx.markdown)).toBe(ctx.used_tokens);

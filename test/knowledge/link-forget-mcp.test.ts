@@ -6,20 +6,14 @@
  */
 import { describe, expect, test } from "bun:test";
 import { sqlOf } from "../code/support.ts";
-import { suiteMcpClient } from "../support/mcp-client.ts";
+import { suiteMcpClient, toolCalls, type ToolOut } from "../support/mcp-client.ts";
 import { suiteServices } from "../support/services.ts";
 
 const t = suiteServices("pglite");
 const mcp = suiteMcpClient(t);
 
-type Out = Record<string, any>;
-const call = async (name: string, args: Record<string, unknown>) => mcp.client.callTool({ name, arguments: args });
-const ok = async (name: string, args: Record<string, unknown>): Promise<Out> => {
-  const r = await call(name, args);
-  if (r.isError) throw new Error(`${name}: ${(r.content as Array<{ text: string }>)[0].text}`);
-  return r.structuredContent as Out;
-};
-const text = (r: Awaited<ReturnType<typeof call>>) => (r.content as Array<{ text: string }>)[0].text;
+type Out = ToolOut;
+const { call, ok, text } = toolCalls(mcp);
 const searchIds = async (query: string) => (await ok("memory_search", { query, k: 20 })).hits.map((h: Out) => h.atom_id);
 
 describe("memory_link over MCP", () => {

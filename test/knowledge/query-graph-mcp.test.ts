@@ -3,20 +3,14 @@
  * reads): a neighbourhood with its edges, a shortest path, counters, kind and direction filters, and clear errors.
  */
 import { describe, expect, test } from "bun:test";
-import { suiteMcpClient } from "../support/mcp-client.ts";
+import { suiteMcpClient, toolCalls, type ToolOut } from "../support/mcp-client.ts";
 import { suiteServices } from "../support/services.ts";
 
 const t = suiteServices("pglite");
 const mcp = suiteMcpClient(t);
 
-type Out = Record<string, any>;
-const call = async (name: string, args: Record<string, unknown>) => mcp.client.callTool({ name, arguments: args });
-const ok = async (name: string, args: Record<string, unknown>): Promise<Out> => {
-  const r = await call(name, args);
-  if (r.isError) throw new Error(`${name}: ${(r.content as Array<{ text: string }>)[0].text}`);
-  return r.structuredContent as Out;
-};
-const text = (r: Awaited<ReturnType<typeof call>>) => (r.content as Array<{ text: string }>)[0].text;
+type Out = ToolOut;
+const { call, ok, text } = toolCalls(mcp);
 
 describe("memory_query_graph over MCP", () => {
   test("neighbours, path and counters over agent links", async () => {

@@ -34,3 +34,24 @@ export function suiteMcpClient(t: { readonly services: Services }): { readonly c
     },
   };
 }
+
+/** A tool's structured result, loosely typed for assertions. */
+export type ToolOut = Record<string, any>;
+/** A tool call's raw result. */
+export type ToolResult = Awaited<ReturnType<Client["callTool"]>>;
+
+/**
+ * Call helpers over a suite client: `call` returns the raw result, `ok` the structured content (throwing with the
+ * tool's error text when it is an isError result), `text` the first text block of a result.
+ */
+export function toolCalls(mcp: { readonly client: Client }, timeoutMs = 60_000) {
+  const call = (name: string, args: Record<string, unknown>): Promise<ToolResult> =>
+    mcp.client.callTool({ name, arguments: args }, undefined, { timeout: timeoutMs });
+  const text = (r: ToolResult): string => (r.content as Array<{ text: string }>)[0].text;
+  const ok = async (name: string, args: Record<string, unknown>): Promise<ToolOut> => {
+    const r = await call(name, args);
+    if (r.isError) throw new Error(`${name}: ${text(r)}`);
+    return r.structuredContent as ToolOut;
+  };
+  return { call, ok, text };
+}

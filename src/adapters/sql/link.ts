@@ -27,6 +27,23 @@ async function symbolRepo(tx: Tx, id: number): Promise<string> {
   return String(s.repo);
 }
 
+/**
+ * Inserts the agent's link into a table with a unique (endpoint, endpoint, kind) key, or updates the existing row:
+ * the agent's confidence replaces the agent's or an inferred row's own, and an inferred row becomes the agent's.
+ */
+async function upsertLink(tx: Tx, table: "pm_atom_link" | "pm_atom_symbol_link", ends: [string, string], r: LinkRequest): Promise<Record<string, unknown>> {
+  const [row] = await tx`
+    INSERT INTO ${tx(table)} AS l (${tx(ends[0])}, ${tx(ends[1])}, kind, confidence, source)
+    VALUES (${r.src.id}, ${r.dst.id}, ${r.kind}, ${r.confidence}, 'agent')
+    ON CONFLICT (${tx(ends[0])}, ${tx(ends[1])}, kind) DO UPDATE
+      SET confidence = CASE WHEN l.source = 'agent' OR l.inferred THEN EXCLUDED.confidence ELSE l.confidence END,
+          source = CASE WHEN l.inferred THEN 'agent' ELSE l.source END,
+          justification = CASE WHEN l.inferred THEN NULL ELSE l.justification END,
+          inferred = false
+    RETURNING id, source, confidence, (xmax = 0) AS created`;
+  return row;
+}
+
 /** Stores the link (see the module comment). @throws PegasError NOT_FOUND, INVALID_INPUT (retracted atom, symbol → atom). */
 export async function linkTx(tx: Tx, r: LinkRequest): Promise<LinkApplied> {
   const { src, dst, kind, confidence } = r;
@@ -39,28 +56,12 @@ export async function linkTx(tx: Tx, r: LinkRequest): Promise<LinkApplied> {
     await liveAtom(tx, src.id);
     await liveAtom(tx, dst.id);
     table = "pm_atom_link";
-    [row] = await tx`
-      INSERT INTO pm_atom_link AS l (src_atom_id, dst_atom_id, kind, confidence, source)
-      VALUES (${src.id}, ${dst.id}, ${kind}, ${confidence}, 'agent')
-      ON CONFLICT (src_atom_id, dst_atom_id, kind) DO UPDATE
-        SET confidence = CASE WHEN l.source = 'agent' OR l.inferred THEN EXCLUDED.confidence ELSE l.confidence END,
-            source = CASE WHEN l.inferred THEN 'agent' ELSE l.source END,
-            justification = CASE WHEN l.inferred THEN NULL ELSE l.justification END,
-            inferred = false
-      RETURNING id, source, confidence, (xmax = 0) AS created`;
+    row = await upsertLink(tx, table, ["src_atom_id", "dst_atom_id"], r);
   } else if (src.kind === "atom") {
     await liveAtom(tx, src.id);
     await symbolRepo(tx, dst.id);
     table = "pm_atom_symbol_link";
-    [row] = await tx`
-      INSERT INTO pm_atom_symbol_link AS l (atom_id, symbol_id, kind, confidence, source)
-      VALUES (${src.id}, ${dst.id}, ${kind}, ${confidence}, 'agent')
-      ON CONFLICT (atom_id, symbol_id, kind) DO UPDATE
-        SET confidence = CASE WHEN l.source = 'agent' OR l.inferred THEN EXCLUDED.confidence ELSE l.confidence END,
-            source = CASE WHEN l.inferred THEN 'agent' ELSE l.source END,
-            justification = CASE WHEN l.inferred THEN NULL ELSE l.justification END,
-            inferred = false
-      RETURNING id, source, confidence, (xmax = 0) AS created`;
+    row = await upsertLink(tx, table, ["atom_id", "symbol_id"], r);
   } else {
     const repo = await symbolRepo(tx, src.id);
     await symbolRepo(tx, dst.id);
