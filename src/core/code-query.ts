@@ -8,7 +8,7 @@ import { resolve } from "node:path";
 import { PegasError, invalidInput } from "../errors.ts";
 import type { CodeEdgeRow, CodeSymbolRow } from "../ports/code-store.ts";
 import type { Direction, GraphEdge, ReachedNode } from "../ports/graph-store.ts";
-import { SYMBOL_KINDS, type SymbolKind } from "../ports/symbol-extractor.ts";
+import { CODE_LANGUAGES, SYMBOL_KINDS, type SymbolKind } from "../ports/symbol-extractor.ts";
 import type { CodeServices } from "./code-services.ts";
 
 /** A symbol as the tools show it; `location` is `path:line`. */
@@ -68,7 +68,7 @@ export function repoKey(repo: string): string {
 
 const list = (v: string | string[] | undefined): string[] | undefined => (v === undefined ? undefined : Array.isArray(v) ? v : [v]);
 
-/** Ranked symbol hits. @throws PegasError INVALID_INPUT (empty query, unknown kind, limit outside 1..50). */
+/** Ranked symbol hits. @throws PegasError INVALID_INPUT (empty query, unknown kind or language, limit outside 1..50). */
 export async function searchCode(s: CodeServices, input: SearchCodeInput): Promise<{ query: string; hits: Array<SymbolView & { score: number; match: string }>; took_ms: number }> {
   const t0 = performance.now();
   const query = (input.query ?? "").trim();
@@ -76,10 +76,13 @@ export async function searchCode(s: CodeServices, input: SearchCodeInput): Promi
   const kinds = list(input.kind);
   const bad = kinds?.filter((k) => !(SYMBOL_KINDS as readonly string[]).includes(k)) ?? [];
   if (bad.length) throw invalidInput(`unknown symbol kind(s) ${bad.join(", ")}`, `use ${SYMBOL_KINDS.join(", ")}`);
+  const languages = list(input.language);
+  const unknown = languages?.filter((l) => !(CODE_LANGUAGES as readonly string[]).includes(l)) ?? [];
+  if (unknown.length) throw invalidInput(`unknown language(s) ${unknown.join(", ")}`, `use ${CODE_LANGUAGES.join(", ")}`);
   const limit = input.limit ?? 10;
   if (!Number.isInteger(limit) || limit < 1 || limit > 50) throw invalidInput(`limit must be an integer in 1..50, got ${limit}`);
   const repo = input.repo === undefined ? undefined : repoKey(input.repo);
-  const hits = await s.code.searchSymbols({ query, kind: kinds as SymbolKind[] | undefined, language: list(input.language), repo, limit });
+  const hits = await s.code.searchSymbols({ query, kind: kinds as SymbolKind[] | undefined, language: languages, repo, limit });
   return { query, hits: hits.map((h) => ({ ...symbolView(h), score: h.score, match: h.match })), took_ms: Math.round(performance.now() - t0) };
 }
 

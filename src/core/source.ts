@@ -47,7 +47,7 @@ function realOrSelf(path: string): string {
 
 function outsideRoots(path: string, roots: string[]): PegasError {
   const allowed = roots.length ? roots.map((r) => `'${r}'`).join(", ") : "none configured";
-  return invalidInput(`'${path}' is outside the ingest roots (${allowed})`, "add its directory to PEGAS_INGEST_ROOTS (colon-separated) or pass the text itself");
+  return invalidInput(`'${path}' is outside the ingest roots (${allowed})`, "add its directory to PEGAS_INGEST_ROOTS (colon-separated); memory_ingest also takes the text itself");
 }
 
 /** A hidden component (".ssh", ".env") below the root: never read over MCP. */

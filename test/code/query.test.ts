@@ -158,6 +158,7 @@ describe("code tools", () => {
     await expect(call(memoryCodeGraph, { repo: "nope" })).rejects.toMatchObject({ code: "NOT_FOUND", hint: expect.stringContaining("'py'") });
     await expect(call(memoryCodeGraph, { repo: "py", symbol: "NoSuchThing" })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(call(memorySearchCode, { query: "x", kind: "widget" })).rejects.toMatchObject({ code: "INVALID_INPUT" });
+    await expect(call(memorySearchCode, { query: "x", language: "cobol" })).rejects.toMatchObject({ code: "INVALID_INPUT", message: expect.stringContaining("cobol") });
     await expect(call(memoryStoreCode, { path: join(root, "json/decoder.py") })).rejects.toMatchObject({ code: "INVALID_INPUT" });
     await expect(call(memoryStoreCode, { path: join(root, "missing") })).rejects.toMatchObject({ code: "NOT_FOUND" });
     const { codeServices } = await import("../../src/core/code-services.ts");
