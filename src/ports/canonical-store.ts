@@ -137,6 +137,8 @@ export interface ForgetOutcome {
   links: number;
   /** For a document: how many atoms it has. */
   atoms?: number;
+  /** Research gaps open again because the atoms that answered them were retracted. */
+  gapsReopened?: number[];
 }
 
 /** Position in the change feed: the transaction id (xid8 as decimal text) and row id of the last row read. */

@@ -126,6 +126,18 @@ describe("memory_forget over MCP", () => {
     expect(out).toEqual([expect.objectContaining({ atom_id: ids[2], kind: "depends_on", inferred: false, source: "agent" })]);
   });
 
+  test("a research gap answered by a forgotten atom is open again", async () => {
+    const fact = await ok("memory_store", { type: "fact", claim: "Кратер Тихо имеет диаметр 85 километров." });
+    const gap = (await ok("memory_add_gap", { question: "Какой диаметр у кратера Тихо?" })).gap;
+    const sql = sqlOf(t.services);
+    await sql`UPDATE pm_atom SET status = 'verified' WHERE id = ${fact.atom_id}`;
+    await sql`UPDATE pm_research_gap SET status = 'answered', metadata = jsonb_set(metadata, '{answer}', ${sql.json({ atom_ids: [fact.atom_id], decided_by: "test" })}) WHERE id = ${gap.id}`;
+    const r = await ok("memory_forget", { atom_id: fact.atom_id, reason: "the diameter was misread" });
+    expect(r.gaps_reopened).toEqual([gap.id]);
+    const open = (await ok("memory_list_gaps", { status: "open" })).gaps.map((g: Out) => g.id);
+    expect(open).toContain(gap.id);
+  });
+
   test("bad requests: no target, two targets, no reason, unknown ids", async () => {
     for (const [args, code] of [
       [{ reason: "x" }, "INVALID_INPUT"],

@@ -6,7 +6,8 @@
  * endpoint is deleted). A document is forgotten with its atoms (those distilled from it) and marked `retracted`.
  * Undo restores each atom's status from before its forget (recorded as a change with actor `forget-undo` that
  * `reverts` the forget) and re-queues the same rows. Inferred edges follow (truth maintenance, inference-tms.ts):
- * a forget retracts what was derived from the atoms' links or rules, an undo derives it again.
+ * a forget retracts what was derived from the atoms' links or rules, an undo derives it again. A research gap whose
+ * answering atoms are all retracted (none verified) is open again.
  * Set-based: a few statements for any number of atoms.
  */
 import type { TransactionSql } from "postgres";
@@ -28,6 +29,8 @@ export interface ForgetApplied {
   unchanged: number[];
   /** Links queued to the outbox (their projections are withdrawn, or restored on undo). */
   links: number;
+  /** Research gaps open again because the atoms that answered them were retracted (forget only). */
+  gapsReopened?: number[];
 }
 
 /** Queues the atoms and every link touching them; returns the number of links. */
@@ -73,7 +76,26 @@ export async function forgetAtomsTx(tx: Tx, ids: number[], reason: string, actor
   const changed = changes.map((c) => c.atom_id);
   const done = new Set(changed);
   await retractForAtoms(tx, changed); // inferred edges that depended on their links or rules (inference-tms.ts)
-  return { changes, unchanged: unique.filter((id) => !done.has(id)), links: await enqueueAtomsAndLinks(tx, changed) };
+  const gapsReopened = await reopenGaps(tx, changed);
+  return { changes, unchanged: unique.filter((id) => !done.has(id)), links: await enqueueAtomsAndLinks(tx, changed), gapsReopened };
+}
+
+/**
+ * Research gaps answered by atoms just retracted become open again, when none of their answering atoms is still
+ * `verified`; the reopening is recorded in the gap's metadata (`reopened`). Returns the gap ids.
+ */
+async function reopenGaps(tx: Tx, retracted: number[]): Promise<number[]> {
+  if (!retracted.length) return [];
+  const rows = await tx`
+    UPDATE pm_research_gap g SET status = 'open', updated_at = now(),
+           metadata = jsonb_set(g.metadata, '{reopened}', COALESCE(g.metadata->'reopened', '[]'::jsonb) ||
+             jsonb_build_array(jsonb_build_object('at', now(), 'reason', 'its answering atoms were retracted', 'answer', g.metadata->'answer')))
+     WHERE g.status = 'answered' AND jsonb_typeof(g.metadata->'answer'->'atom_ids') = 'array'
+       AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(g.metadata->'answer'->'atom_ids') x(id) WHERE x.id::bigint = ANY(${retracted}::bigint[]))
+       AND NOT EXISTS (SELECT 1 FROM jsonb_array_elements_text(g.metadata->'answer'->'atom_ids') x(id)
+                         JOIN pm_atom a ON a.id = x.id::bigint WHERE a.status = 'verified')
+    RETURNING g.id`;
+  return rows.map((r) => Number(r.id));
 }
 
 /**

@@ -32,6 +32,7 @@ export const memoryForget: ToolDef = {
     unchanged: z.array(id).describe("atoms left as they were"),
     links: z.number().int().describe("links withdrawn from the projections (restored on undo)"),
     document_atoms: z.number().int().optional().describe("with doc_id: the document's atoms"),
+    gaps_reopened: z.array(id).describe("research gaps open again: the atoms that answered them are retracted"),
   },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   run: async (services, args) => {
@@ -45,6 +46,7 @@ export const memoryForget: ToolDef = {
       })),
       unchanged: r.unchanged,
       links: r.links,
+      gaps_reopened: r.gapsReopened ?? [],
       ...(r.atoms !== undefined ? { document_atoms: r.atoms } : {}),
     };
   },
