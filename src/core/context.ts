@@ -5,8 +5,9 @@
  * 2. Graph expansion: the neighbourhood of each hit (1–2 hops, every edge kind but `contradicts`), ranked by the
  *    strength of the path that reached it (hit score × link confidences), adds up to k more atoms.
  * 3. Deduplication by atom and by identical claim; `contradicts` links mark an atom contested, with its opponent.
- * 4. Packing: items in rank order, each rendered as one Markdown line with its numbered citations, added while the
- *    whole block stays within `budget_tokens`; the block is counted again at the end with the tokenizer.
+ * 4. Packing: items in rank order, each rendered as one Markdown line with its numbered citations (the claim alone
+ *    when the whole does not fit), added while the whole block stays within `budget_tokens`; the block is counted
+ *    again at the end with the tokenizer.
  *
  * Tokens are counted with gpt-tokenizer's `o200k_base` encoding (the BPE of OpenAI's GPT-4o family): a well-kept
  * library, exact for that family and a close estimate for other models' BPE vocabularies.
@@ -207,11 +208,17 @@ export async function getContext(s: Services, input: ContextInput, signal?: Abor
     if (!atom || !SHOWN.has(atom.status)) continue;
     const claimKey = atom.claim.replace(/\s+/g, " ").trim().toLowerCase();
     if (seenClaims.has(claimKey)) continue;
-    const rendered = renderItem(atom, c, opponentIds, atoms, citationNo, citations.length);
-    const cost = count(rendered.text) + rendered.newCitations.reduce((n, cit) => n + count(citationLine(cit)), 0);
+    const costOf = (r: ReturnType<typeof renderItem>) => count(r.text) + r.newCitations.reduce((n, cit) => n + count(citationLine(cit)), 0);
+    let rendered = renderItem(atom, c, opponentIds, atoms, citationNo, citations.length, false);
+    let cost = costOf(rendered);
     if (used + cost > budget) {
-      omitted++;
-      continue;
+      // Too long whole: the claim alone (a passage's first sentence) may still fit.
+      rendered = renderItem(atom, c, opponentIds, atoms, citationNo, citations.length, true);
+      cost = costOf(rendered);
+      if (used + cost > budget) {
+        omitted++;
+        continue;
+      }
     }
     used += cost;
     seenClaims.add(claimKey);
@@ -222,14 +229,14 @@ export async function getContext(s: Services, input: ContextInput, signal?: Abor
     lines.push(rendered.text);
     items.push({ ...rendered.item, tokens: cost });
   }
-  let markdown = compose(header, lines, citations);
+  let markdown = compose(header, lines, citations, omitted);
   // BPE merges across joins can differ from the sum of parts: drop items from the end until the block fits.
   while (count(markdown) > budget && items.length) {
     items.pop();
     lines.pop();
     omitted++;
     const keep = new Set(items.flatMap((i) => i.citations));
-    markdown = compose(header, lines, citations.filter((c) => keep.has(c.n)));
+    markdown = compose(header, lines, citations.filter((c) => keep.has(c.n)), omitted);
   }
   const keep = new Set(items.flatMap((i) => i.citations));
   return {
@@ -243,19 +250,22 @@ function citationKey(c: { doc_id: number; locator: string }): string {
 }
 
 function citationLine(c: ContextCitation): string {
-  return `[${c.n}] ${c.title ? oneLine(c.title, 120) : c.uri} — ${c.locator}${c.title ? ` (${c.uri})` : ""}\n`;
+  // A text given inline has a content-hash URI (text:sha256:…): its title says all a reader can use.
+  const uri = c.title && !c.uri.startsWith("text:") ? ` (${c.uri})` : "";
+  return `[${c.n}] ${c.title ? oneLine(c.title, 120) : c.uri} — ${c.locator}${uri}\n`;
 }
 
-function compose(header: string, lines: string[], citations: ContextCitation[]): string {
-  const body = lines.length ? lines.join("") : "_Nothing in memory matches this question._\n";
+function compose(header: string, lines: string[], citations: ContextCitation[], omitted = 0): string {
+  const empty = omitted ? `_${omitted} matching atom(s), none within the token budget: raise budget_tokens._\n` : "_Nothing in memory matches this question._\n";
+  const body = lines.length ? lines.join("") : empty;
   const sources = citations.length ? `\nSources:\n${citations.map(citationLine).join("")}` : "";
   return `${header}\n${body}${sources}`;
 }
 
-/** One item's Markdown line and the citations it adds (numbered after `known` ones). */
+/** One item's Markdown line and the citations it adds (numbered after `known` ones); `claimOnly` leaves the content out. */
 function renderItem(
   atom: AtomView, c: Candidate, opponentIds: Map<number, Set<number>>, atoms: Map<number, AtomView>,
-  citationNo: Map<string, number>, known: number,
+  citationNo: Map<string, number>, known: number, claimOnly: boolean,
 ): { text: string; item: Omit<ContextItem, "tokens">; newCitations: ContextCitation[] } {
   const refs: number[] = [];
   const fresh: ContextCitation[] = [];
@@ -272,7 +282,7 @@ function renderItem(
   }
   // A passage's claim is its first sentence: then the content alone says it all, shown once.
   const claim = oneLine(atom.claim, 400);
-  const full = atom.content ? oneLine(atom.content, CONTENT_CHARS) : "";
+  const full = atom.content && !claimOnly ? oneLine(atom.content, CONTENT_CHARS) : "";
   const lead = full && full !== claim && full.startsWith(claim.replace(/…$/, "")) ? full : claim;
   const content = full && full !== claim && lead === claim ? full : null;
   const opponents: Opponent[] = [...(opponentIds.get(atom.id) ?? [])]

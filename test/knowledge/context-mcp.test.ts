@@ -48,6 +48,11 @@ describe("memory_get_context over MCP", () => {
     expectWellCited(small);
     expect(small.items.length).toBeLessThan(ctx.items.length);
     expect(small.omitted).toBeGreaterThan(0);
+    // At the smallest budget an atom too long whole is shown by its claim alone.
+    const tiny = await ok("memory_get_context", { question: "Кто такой Иван Дмитрич Громов и почему он в палате?", budget_tokens: 100 });
+    expectWellCited(tiny);
+    expect(tiny.items.length).toBeGreaterThan(0);
+    expect(tiny.items[0].content).toBeNull();
   }, 180_000);
 
   test("atoms reached over links, and a contested atom with its opponent", async () => {
