@@ -23,8 +23,12 @@ function ruleIds(v: unknown): number[] | undefined {
   });
 }
 
-/** Runs the command. @throws PegasError INVALID_INPUT, LIMIT_EXCEEDED, STORE_UNAVAILABLE. */
+/**
+ * Runs the command; exit status 1 when a rule named with --rule was ignored (unknown, malformed, not a rule).
+ * @throws PegasError INVALID_INPUT, LIMIT_EXCEEDED, STORE_UNAVAILABLE.
+ */
 export async function runInfer(config: Config, cli: Cli, open: OpenServices = withServices): Promise<number> {
+  if (cli.positionals.length) throw invalidInput(`infer takes no arguments, got '${cli.positionals[0]}'`, "name rules with --rule ID (repeatable)");
   const input = { ruleIds: ruleIds(cli.values.rule), maxIterations: intOption(cli, "max-iterations"), maxNewEdges: intOption(cli, "max-new-edges") };
   const r = await open(config, (s, signal) => infer(s, input, signal));
   if (cli.values.json) {
@@ -33,7 +37,7 @@ export async function runInfer(config: Config, cli: Cli, open: OpenServices = wi
       ignored: r.ignored.map((x) => ({ rule_id: x.ruleAtomId, reason: x.reason })),
       iterations: r.iterations, edges_added: r.edgesAdded, skipped: r.skipped, retracted: r.retracted, took_ms: r.tookMs,
     });
-    return 0;
+    return askedIgnored(input.ruleIds, r.ignored.length);
   }
   if (!r.applied.length) out("no rule to apply");
   for (const x of r.applied) {
@@ -44,7 +48,12 @@ export async function runInfer(config: Config, cli: Cli, open: OpenServices = wi
   for (const x of r.ignored) out(`ignored rule ${x.ruleAtomId}: ${x.reason}`);
   if (r.retracted) out(`${r.retracted} inferred edge(s) retracted first: a premise had gone`);
   out(`fixpoint after ${r.iterations} round(s): ${r.edgesAdded} edge(s) added in ${(r.tookMs / 1000).toFixed(2)} s`);
-  return 0;
+  return askedIgnored(input.ruleIds, r.ignored.length);
+}
+
+/** Exit status: 1 when rules named with --rule were ignored (the user asked for them), else 0. */
+function askedIgnored(asked: number[] | undefined, ignored: number): number {
+  return asked?.length && ignored ? 1 : 0;
 }
 
 function pick(o: { edgesAdded: number; iterations: number; skipped: number } | undefined) {

@@ -6,6 +6,7 @@
 import type { Config } from "../config.ts";
 import { getContext } from "../core/context.ts";
 import { getAtom } from "../core/get-atom.ts";
+import { formatLocator } from "../domain/locator.ts";
 import { forget, linkNodes } from "../core/link-forget.ts";
 import { invalidInput } from "../errors.ts";
 import type { Cli } from "./args.ts";
@@ -15,7 +16,7 @@ import { out, outJson } from "./output.ts";
 function oneId(cli: Cli, what: string, hint: string): number {
   const [raw, extra] = cli.positionals;
   if (raw === undefined || extra !== undefined) throw invalidInput(`${cli.command} needs exactly one ${what}`, hint);
-  const n = Number(raw);
+  const n = Number(raw.replace(/^atom:/, "")); // `atom:12`, as memory_link and graph ids write it
   if (!Number.isSafeInteger(n) || n < 1) throw invalidInput(`${what} must be a positive integer, got '${raw}'`, hint);
   return n;
 }
@@ -32,7 +33,7 @@ export async function runGet(config: Config, cli: Cli): Promise<number> {
   out(`atom ${a.id} (${a.type}, ${a.status}, confidence ${a.confidence.toFixed(2)}, ${a.lang}) created ${a.created_at}`);
   out(`claim: ${a.claim}`);
   if (a.content && a.content !== a.claim) out(`content: ${a.content}`);
-  for (const c of a.citations) out(`  cited: ${c.title ?? c.uri} (document ${c.doc_id} v${c.doc_version}) ${JSON.stringify(c.locator)} “${c.quote}”`);
+  for (const c of a.citations) out(`  cited: ${c.title ?? c.uri} (document ${c.doc_id} v${c.doc_version}) ${formatLocator(c.locator) || "whole document"}: “${c.quote}”`);
   if (d.links.mergedInto) out(`merged into atom ${d.links.mergedInto.atomId} (merge ${d.links.mergedInto.mergeId}; undo with \`unmerge\`)`);
   for (const l of d.links.out) out(`  → ${l.kind} atom ${l.atom_id} (${l.status}, ${l.source}${l.inferred ? ", inferred" : ""}): ${l.claim}`);
   for (const l of d.links.in) out(`  ← ${l.kind} atom ${l.atom_id} (${l.status}, ${l.source}${l.inferred ? ", inferred" : ""}): ${l.claim}`);
@@ -48,7 +49,9 @@ export async function runLink(config: Config, cli: Cli): Promise<number> {
   if (!src || !dst || extra !== undefined || kinds.length !== 1) {
     throw invalidInput("link needs two nodes and one --kind", "`pegas-memory link 12 40 --kind supports`; nodes are atom ids or symbol:<id>");
   }
-  const confidence = cli.values.confidence === undefined ? undefined : Number(cli.values.confidence);
+  const raw = cli.values.confidence;
+  const confidence = raw === undefined ? undefined : Number(raw);
+  if (confidence !== undefined && !(confidence >= 0 && confidence <= 1)) throw invalidInput(`--confidence must be a number from 0 to 1, got '${String(raw)}'`);
   const r = await withServices(config, (s) => linkNodes(s, { src, dst, kind: kinds[0], confidence }));
   if (cli.values.json) outJson(r);
   else out(`${r.created ? "linked" : "already linked"}: ${r.src.kind}:${r.src.id} -${r.kind}-> ${r.dst.kind}:${r.dst.id} (${r.table}:${r.linkId}, ${r.source}, confidence ${r.confidence.toFixed(2)})`);

@@ -73,5 +73,14 @@ describe("memory_infer over MCP", () => {
     }
     const json = JSON.parse(lines.join(""));
     expect(json).toMatchObject({ edges_added: 0, retracted: 0, iterations: 1, rules: [{ rule_id: rule.atom_id, edges_added: 0 }] });
+    // A rule asked for by id that is not applied is a failure (exit 1); stray arguments are refused.
+    const run = (argv: string[]) => runInfer(t.config, parseCli(argv), (_c, fn) => fn(t.services, new AbortController().signal));
+    process.stdout.write = (() => true) as typeof process.stdout.write;
+    try {
+      expect(await run(["infer", "--rule", "987654"])).toBe(1);
+    } finally {
+      process.stdout.write = write;
+    }
+    await expect(run(["infer", "extra"])).rejects.toMatchObject({ code: "INVALID_INPUT" });
   });
 });

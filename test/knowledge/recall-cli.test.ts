@@ -45,7 +45,7 @@ describe("recall CLI", () => {
     const again = JSON.parse((await capture(() => runLink(config, cli("link", [String(b), String(a)], { kind: ["related"], json: true })))).out);
     expect(again).toMatchObject({ created: false, table: "pm_atom_link", confidence: expect.closeTo(0.8, 5) });
 
-    const got = await capture(() => runGet(config, cli("get", [String(a)])));
+    const got = await capture(() => runGet(config, cli("get", [`atom:${a}`])));
     expect(got.out).toContain(`atom ${a} (fact, candidate`);
     expect(got.out).toContain("claim: Обсерватория Пулково основана в 1839 году.");
     expect(got.out).toContain(`← related atom ${b} (candidate, agent): Пулковский меридиан`);
@@ -64,6 +64,7 @@ describe("recall CLI", () => {
 
     await expect(runGet(config, cli("get", []))).rejects.toMatchObject({ code: "INVALID_INPUT" });
     await expect(runLink(config, cli("link", ["1", "2"]))).rejects.toMatchObject({ code: "INVALID_INPUT" });
+    await expect(runLink(config, cli("link", [String(a), String(b)], { kind: ["related"], confidence: "abc" }))).rejects.toMatchObject({ code: "INVALID_INPUT", message: expect.stringContaining("'abc'") });
     await expect(runForget(config, cli("forget", [], { atom: String(a) }))).rejects.toMatchObject({ code: "INVALID_INPUT" });
     await expect(runContext(config, cli("context", []))).rejects.toMatchObject({ code: "INVALID_INPUT" });
   }, 60_000);
