@@ -91,8 +91,9 @@ export interface GapStore {
   suggestedGaps(minRepeats: number, limit: number): Promise<{ suggested: SuggestedGap[]; total: number }>;
   /**
    * Logs `query` as a miss when its best hit among `atomIds` contains less than `threshold` (0..1) of the query's
-   * lexemes (no hit: score 0); one round trip. Returns whether it was logged and the best score. The log keeps the
-   * newest 100,000 misses (older ones are pruned as new ones come).
+   * lexemes (no hit: score 0); one round trip. A search that is not a miss clears the earlier misses of the same
+   * query key (it is found now). Returns whether it was logged and the best score. The log keeps the newest 100,000
+   * misses (older ones are pruned as new ones come).
    */
   recordSearch(query: string, atomIds: number[], threshold: number): Promise<{ logged: boolean; best: number }>;
   /**

@@ -119,6 +119,20 @@ for (const backend of ["pglite", "postgres"] as const) {
       // Once a gap asks it, the repeated miss is no longer suggested.
       await addGap(s, { question: "quantum chromodynamics lattice gauge" });
       expect((await listGaps(s, {})).suggested.map((x) => x.query)).not.toContain("Quantum chromodynamics: lattice gauge?");
+      // A rewording merged into that gap consumes its own misses too.
+      await search(s, { query: "quantum chromodynamics lattice" });
+      await search(s, { query: "quantum chromodynamics lattice" });
+      await settleSearchMisses();
+      expect((await listGaps(s, {})).suggested.map((x) => x.query)).toContain("quantum chromodynamics lattice");
+      const merged = await addGap(s, { question: "quantum chromodynamics lattice" });
+      expect(merged.created).toBe(false);
+      expect((await listGaps(s, {})).suggested.map((x) => x.query)).not.toContain("quantum chromodynamics lattice");
+      // A query found once knowledge came in is no longer suggested.
+      await ingest(s, { text: "Bioluminescent fungi glow green in the dark forests of Brazil." });
+      await search(s, { query: "bioluminescent fungi" });
+      await search(s, { query: "bioluminescent fungi" });
+      await settleSearchMisses();
+      expect((await listGaps(s, {})).suggested.map((x) => x.query)).not.toContain("bioluminescent fungi");
     });
 
     test("the miss log keeps the newest 100,000 rows", async () => {

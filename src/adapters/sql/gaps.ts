@@ -59,6 +59,8 @@ async function raise(tx: TransactionSql<any>, input: GapInsert, dup: GapDuplicat
   const [row] = await tx`
     UPDATE pm_research_gap SET priority = ${priority}, metadata = ${tx.json(metadata as never)}, updated_at = now()
      WHERE id = ${dup.gapId} RETURNING ${tx(COLUMNS)}`;
+  // The reworded question is now asked by this gap: its missed searches are no longer a suggestion.
+  await tx`DELETE FROM pm_search_miss WHERE query_key = ${keyOf(tx, input.question)}`;
   return { gap: toGap(row), created: false, repeat: { previousPriority: prev.priority, duplicate: dup } };
 }
 
@@ -139,6 +141,8 @@ export class SqlGapStore implements GapStore {
                      RETURNING id)
         SELECT s.best, (SELECT max(id) FROM ins) AS id FROM s`;
       const id = row.id === null ? null : Number(row.id);
+      // Found now (new knowledge came in): earlier misses of the same query are no longer a suggestion.
+      if (id === null) await sql`DELETE FROM pm_search_miss WHERE query_key = ${keyOf(sql, query)}`;
       // The log keeps the newest MISS_LOG_MAX rows: every PRUNE_EVERY-th miss drops the older ones.
       if (id !== null && id % PRUNE_EVERY === 0) await sql`DELETE FROM pm_search_miss WHERE id <= ${id - MISS_LOG_MAX}`;
       return { logged: id !== null, best: Number(row.best) };
