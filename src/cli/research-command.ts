@@ -28,7 +28,7 @@ function summary(r: ResearchResult): string {
     const head = g.status === "answered" ? `gap ${g.gap_id} answered by atom(s) ${g.answered_by.join(", ")} (${g.decided_by})` : `gap ${g.gap_id} still open`;
     return [`${head}: ${g.question}`, ...(g.search_error ? [`    search failed: ${g.search_error}`] : []), ...tried].join("\n");
   });
-  const foot = `${r.answered} of ${r.gaps.length} gap(s) answered, ${r.urls_fetched} URL(s) fetched in ${(r.took_ms / 1000).toFixed(1)} s` +
+  const foot = `${r.answered} of ${r.gaps.length} gap(s) answered, ${r.urls_fetched} URL(s) tried in ${(r.took_ms / 1000).toFixed(1)} s` +
     `${r.budget_exhausted ? " (budget exhausted)" : ""} via ${r.backend}`;
   return [...(lines.length ? lines : ["no open gaps"]), foot].join("\n");
 }

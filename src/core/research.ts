@@ -57,6 +57,7 @@ export interface ResearchResult {
   backend: string;
   gaps: ResearchGapResult[];
   answered: number;
+  /** URLs tried: fetched, or refused and stored as their snippet, or failed (the `max_urls` budget counts these). */
   urls_fetched: number;
   budget_exhausted: boolean;
   took_ms: number;
