@@ -1,7 +1,7 @@
 /**
- * Parse trees are freed: extracting the same 200 KB file 500 times (≈ 100 MB of source) keeps the resident set
+ * Parse trees are freed: extracting the same 200 KB file 300 times (≈ 60 MB of source) keeps the resident set
  * flat. A leaked tree of this file holds several MB of WASM memory, so even a leak on one call in ten would grow
- * the process by over 100 MB over the 400 calls measured; the bound below leaves room only for allocator and JIT noise.
+ * the process by about 60 MB over the 200 calls measured; the bound below leaves room only for allocator and JIT noise.
  */
 import { expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { treeSitterExtractor } from "../../src/adapters/tree-sitter/extractor.ts";
 import { pythonStdlib, REPO_ROOT } from "./support.ts";
 
-const ITERATIONS = 500;
+const ITERATIONS = 300;
 const SIZE = 200 * 1024;
 /** Allowed RSS growth between the end of warm-up and the last call (bytes). */
 const MAX_GROWTH = 48 * 1024 * 1024;
