@@ -28,8 +28,7 @@ import { SqlOutbox } from "./adapters/sql/outbox.ts";
 import { SqlCodeStore } from "./adapters/sql/code-store.ts";
 import { inferringCodeStore, SqlInferenceStore } from "./adapters/sql/infer-store.ts";
 import { SqlGapStore } from "./adapters/sql/gaps.ts";
-import { languageOfPath } from "./adapters/tree-sitter/languages/index.ts";
-import type { SymbolExtractor } from "./ports/symbol-extractor.ts";
+import { lazyExtractor } from "./adapters/tree-sitter/lazy.ts";
 import type { VerdictJudge } from "./ports/verdict-judge.ts";
 
 /** RRF weight of the lexical embedder's vector leg: measured on a dev split it only repeats the lexical leg's
@@ -167,27 +166,6 @@ export async function makeVectorSink(config: Config, model: string, dim: number,
   const { defaultCollectionName } = await import("./adapters/qdrant/ids.ts");
   collection ??= defaultCollectionName(model, dim);
   return new QdrantVectorIndex({ url: config.qdrant_url, apiKey: config.qdrant_api_key, collection, model, dim, timeoutMs: config.qdrant_timeout_ms });
-}
-
-/**
- * The tree-sitter extractor, loaded on the first `extract` (its WebAssembly would slow every start): on `workers`
- * threads (adapters/tree-sitter/pool.ts), or in-process when `workers` is 0.
- */
-function lazyExtractor(workers: number): SymbolExtractor {
-  let real: Promise<SymbolExtractor> | null = null;
-  const load = () =>
-    (real ??= workers > 0
-      ? import("./adapters/tree-sitter/pool.ts").then((m) => new m.ExtractorPool(workers))
-      : import("./adapters/tree-sitter/extractor.ts").then((m) => m.treeSitterExtractor()));
-  return {
-    languageOf: (path) => languageOfPath(path),
-    extract: async (path, source, language) => (await load()).extract(path, source, language),
-    close: async () => {
-      const loaded = real;
-      real = null;
-      await (await loaded)?.close?.();
-    },
-  };
 }
 
 type ProjectionServices = Pick<Services, "projection" | "vectorIndex" | "searchIndex" | "graph" | "outbox" | "sinks">;

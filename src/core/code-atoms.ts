@@ -9,6 +9,8 @@ import { firstSentence } from "../domain/text.ts";
 import type { AtomDraft } from "./atoms.ts";
 import { draftAtom } from "./atoms.ts";
 import type { CodeLanguage, ExtractedSymbol } from "../ports/symbol-extractor.ts";
+import { toPegasError } from "../errors.ts";
+import type { CodeServices } from "./code-services.ts";
 
 /** Confidence of a code atom: the docstring is the code's own statement about itself. */
 export const CODE_ATOM_CONFIDENCE = 0.8;
@@ -73,4 +75,27 @@ export function planCodeAtoms(path: string, language: CodeLanguage, symbols: Ext
     });
   }
   return out;
+}
+
+/**
+ * Embeddings of the drafts whose atom is not stored yet (exact content hash), by content hash. An embedder failure
+ * gives no vectors and a `warning` (the atoms are stored without and backfilled when the embedder is back); a
+ * cancellation is reported as `cancelled`.
+ */
+export async function embedNewCodeAtoms(
+  s: Pick<CodeServices, "code" | "embedder">, drafts: CodeAtomDraft[], signal?: AbortSignal,
+): Promise<{ vectors: Map<string, Float32Array>; warning?: string; cancelled?: boolean }> {
+  const unique = [...new Map(drafts.map((d) => [d.draft.contentHash, d.draft])).values()];
+  if (!unique.length) return { vectors: new Map() };
+  const existing = await s.code.existingAtomHashes(unique.map((d) => d.contentHash));
+  const fresh = unique.filter((d) => !existing.has(d.contentHash));
+  if (!fresh.length) return { vectors: new Map() };
+  try {
+    const vs = await s.embedder.embedDocuments(fresh.map((d) => d.searchText), signal);
+    return { vectors: new Map(fresh.map((d, i) => [d.contentHash, vs[i]])) };
+  } catch (err) {
+    const e = toPegasError(err);
+    if (e.code === "CANCELLED") return { vectors: new Map(), cancelled: true };
+    return { vectors: new Map(), warning: `embedding failed (${e.code}: ${e.message.slice(0, 200)}); ${fresh.length} code atom(s) stored without vectors, backfilled when the embedder is back` };
+  }
 }

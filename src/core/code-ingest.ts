@@ -8,16 +8,13 @@
  * the extractor's worker threads parse while the main thread commits; outcomes are applied in walk order. Memory
  * stays flat: files stream, a batch holds at most {@link BATCH_FILES} files' extractions.
  */
-import { readFile, stat } from "node:fs/promises";
-import { sha256Hex } from "../domain/hash.ts";
 import { PegasError, toPegasError } from "../errors.ts";
 import type { CodeCommitResult, CodeFileWrite, CodeRepo, StoredCodeFile } from "../ports/code-store.ts";
-import type { CodeLanguage } from "../ports/symbol-extractor.ts";
-import { type CodeAtomDraft, planCodeAtoms } from "./code-atoms.ts";
-import { MAX_SOURCE_BYTES, generatedByContent, generatedByName, lineCount, looksBinary, sourceText } from "./code-files.ts";
+import { type CodeAtomDraft, embedNewCodeAtoms } from "./code-atoms.ts";
+import { goneFiles, type Outcome, type Pending, prepareFile } from "./code-prepare.ts";
 import { type RunInput, type StoreCodeInput, type StoreCodeOptions, type StoreCodeResult, checkInput } from "./code-input.ts";
 import type { CodeServices } from "./code-services.ts";
-import { gitignoreRules, walkRepository, type WalkFile } from "./code-walk.ts";
+import { walkRepository } from "./code-walk.ts";
 
 /** Files per commit. */
 export const BATCH_FILES = 200;
@@ -34,15 +31,6 @@ const PROGRESS_MS = 500;
  * for up to four workers) while the main thread commits; each holds at most one file's text and extraction.
  */
 const LOOKAHEAD = 8;
-
-type Pending = { write: Omit<CodeFileWrite, "atoms">; drafts: CodeAtomDraft[] };
-
-/** What one walked file turned out to be, before it is counted and queued ({@link CodeRun.apply}). */
-type Outcome =
-  | { kind: "skip"; path: string; reason: string }
-  | { kind: "unreadable"; path: string; error: unknown }
-  | { kind: "unchanged"; path: string; prev: StoredCodeFile }
-  | { kind: "write"; path: string; write: Pending["write"]; drafts: CodeAtomDraft[]; skipped?: string; error?: unknown };
 
 /** One run's state. */
 class CodeRun {
@@ -99,41 +87,6 @@ class CodeRun {
     this.lastProgress = now;
     const f = this.result.files;
     this.opts.onProgress?.(f.seen, undefined, `${f.seen} files: ${f.parsed} parsed, ${f.unchanged} unchanged, ${f.failed} failed — ${message}`);
-  }
-
-  /**
-   * Reads, classifies and (when changed) extracts one file, without touching the run's state: several files are
-   * prepared at once (their extraction runs on the extractor's worker threads), their outcomes applied in walk order.
-   */
-  async prepare(file: WalkFile): Promise<Outcome> {
-    const path = file.path;
-    const language = this.s.extractor.languageOf(path);
-    if (!language) return { kind: "skip", path, reason: "unsupported" };
-    if (this.input.languages && !this.input.languages.has(language)) return { kind: "skip", path, reason: "language_filtered" };
-    if (generatedByName(path)) return { kind: "skip", path, reason: "generated" };
-    let bytes: Uint8Array;
-    try {
-      if ((await stat(file.abs)).size > MAX_SOURCE_BYTES) return { kind: "skip", path, reason: "too_large" };
-      bytes = await readFile(file.abs);
-    } catch (error) {
-      return { kind: "unreadable", path, error };
-    }
-    if (bytes.length > MAX_SOURCE_BYTES) return { kind: "skip", path, reason: "too_large" };
-    const hash = sha256Hex(bytes);
-    const prev = this.stored.get(path);
-    if (prev && prev.contentHash === hash && prev.language === language) return { kind: "unchanged", path, prev };
-    const base = { path, language, contentHash: hash, byteSize: bytes.length, lineCount: 1, extracted: null, error: null };
-    if (looksBinary(bytes)) return { kind: "write", path, write: { ...base, status: "skipped", error: "binary" }, drafts: [], skipped: "binary" };
-    const text = sourceText(bytes, language);
-    base.lineCount = lineCount(text);
-    if (generatedByContent(text)) return { kind: "write", path, write: { ...base, status: "skipped", error: "generated" }, drafts: [], skipped: "generated" };
-    try {
-      const extracted = await this.s.extractor.extract(path, text, language);
-      return { kind: "write", path, write: { ...base, status: "parsed", extracted }, drafts: planCodeAtoms(path, language, extracted.symbols, text, this.input.repo) };
-    } catch (error) {
-      if (error instanceof PegasError && error.code === "CANCELLED") throw error;
-      return { kind: "write", path, write: { ...base, status: "failed", error: toPegasError(error).message.slice(0, 500) }, drafts: [], error };
-    }
   }
 
   /** Counts a prepared file and queues what must be written (committing a full batch). */
@@ -254,34 +207,12 @@ class CodeRun {
     this.result.atoms.staled += r.atomsStaled;
   }
 
-  /** Vectors of the atoms not stored yet, by content hash; an embedder failure stores them without (backfilled later). */
+  /** Vectors of the atoms not stored yet; an embedder failure becomes a warning (backfilled later). */
   private async vectors(drafts: CodeAtomDraft[]): Promise<Map<string, Float32Array>> {
-    const unique = [...new Map(drafts.map((d) => [d.draft.contentHash, d.draft])).values()];
-    if (!unique.length) return new Map();
-    const existing = await this.s.code.existingAtomHashes(unique.map((d) => d.contentHash));
-    const fresh = unique.filter((d) => !existing.has(d.contentHash));
-    if (!fresh.length) return new Map();
-    try {
-      const vs = await this.s.embedder.embedDocuments(fresh.map((d) => d.searchText), this.opts.signal);
-      return new Map(fresh.map((d, i) => [d.contentHash, vs[i]]));
-    } catch (err) {
-      const e = toPegasError(err);
-      if (e.code === "CANCELLED" || this.opts.signal?.aborted) throw cancelled(this.result);
-      if (this.result.warnings.length < 10) this.result.warnings.push(`embedding failed (${e.code}: ${e.message.slice(0, 200)}); ${fresh.length} code atom(s) stored without vectors, backfilled when the embedder is back`);
-      return new Map();
-    }
-  }
-
-  /** Stored files this run did not keep and that its filters cover: gone, ignored, excluded or skipped now. */
-  gone(): string[] {
-    const include = this.input.include.length ? gitignoreRules(this.input.include) : null;
-    return [...this.stored.values()]
-      .filter((f) => !this.kept.has(f.path))
-      .filter((f) => !include || include.ignores(f.path))
-      .filter((f) => !this.input.languages || this.input.languages.has(f.language as CodeLanguage))
-      .filter((f) => !this.unreadableDirs.some((d) => d === "." || f.path.startsWith(`${d}/`)))
-      .map((f) => f.path)
-      .sort();
+    const r = await embedNewCodeAtoms(this.s, drafts, this.opts.signal);
+    if (r.cancelled || this.opts.signal?.aborted) throw cancelled(this.result);
+    if (r.warning && this.result.warnings.length < 10) this.result.warnings.push(r.warning);
+    return r.vectors;
   }
 }
 
@@ -314,7 +245,7 @@ async function walk(run: CodeRun): Promise<void> {
   try {
     for await (const f of files) {
       if (signal?.aborted) break;
-      const p = run.prepare(f);
+      const p = prepareFile(run.s, run.input, run.stored, f);
       p.catch(() => {}); // observed when its turn comes, or dropped with the run
       ahead.push(p);
       if (ahead.length >= LOOKAHEAD) await next();
@@ -344,7 +275,7 @@ export async function storeCode(s: CodeServices, input: StoreCodeInput, opts: St
   run.progress(`walking ${checked.root}`, true);
   await walk(run);
   run.progress("walk finished", true);
-  const gone = run.gone();
+  const gone = goneFiles([...run.stored.values()], run.kept, run.input, run.unreadableDirs);
   if (gone.length) {
     run.progress(`removing ${gone.length} file(s) that are gone`, true);
     run.result.atoms.staled += (await s.code.removeFiles(repo, gone)).atomsStaled;
