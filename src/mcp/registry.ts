@@ -7,6 +7,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Services } from "../core/services.ts";
 import { PegasError, toPegasError } from "../errors.ts";
+import { recordToolCall, type ToolOutcome } from "../http/metrics-tools.ts";
 import { log } from "../log.ts";
 import type { CallTracker } from "./calls.ts";
 import type { ToolContext, ToolDef } from "./tool.ts";
@@ -73,16 +74,25 @@ export function registerTools(server: McpServer, getServices: () => Promise<Serv
             extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, progress, total, message } }).catch(() => {});
           },
         };
+        const started = performance.now();
+        let outcome: ToolOutcome = "error";
+        let out: Record<string, unknown> | undefined;
         try {
           const services = await getServices();
-          return okResult(tool.name, await tool.run(services, args ?? {}, ctx));
+          out = await tool.run(services, args ?? {}, ctx);
+          const result = okResult(tool.name, out);
+          outcome = "ok";
+          return result;
         } catch (err) {
           // Shutdown aborts calls and closes the database under them: whatever they fail with, they were cancelled.
           if ((ac.signal.aborted || calls.stopping) && !extra.signal.aborted) {
+            outcome = "cancelled";
             return errorResult(new PegasError("CANCELLED", `${tool.name} was cancelled because the server is shutting down; what it had not finished was not stored`, { hint: "call it again when the server is back" }));
           }
+          if (extra.signal.aborted || toPegasError(err).code === "CANCELLED") outcome = "cancelled";
           return errorResult(err);
         } finally {
+          recordToolCall(tool.name, outcome, (performance.now() - started) / 1000, out);
           extra.signal.removeEventListener("abort", onAbort);
           calls.delete(ac);
         }

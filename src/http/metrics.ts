@@ -1,0 +1,107 @@
+/**
+ * `GET /metrics`: the Prometheus text exposition (format 0.0.4) of this process — tool calls, latency and ingest
+ * counters (metrics-tools.ts), process gauges — and, once the database is open, figures read from it at scrape time:
+ * outbox backlog, external projection lag, whether the store answered. The database part is cached for
+ * {@link DB_CACHE_MS} so that a tight scrape loop does not load the database.
+ */
+import { Gauge, Registry } from "./metrics-prom.ts";
+import type { Services } from "../core/services.ts";
+import { toPegasError } from "../errors.ts";
+import { log } from "../log.ts";
+import { processRegistry } from "./metrics-tools.ts";
+
+/** Content type of the Prometheus text exposition format 0.0.4. */
+export const METRICS_CONTENT_TYPE: string = processRegistry.contentType;
+
+/** How long figures read from the database are reused (ms). */
+export const DB_CACHE_MS = 5_000;
+
+const startedAtS = Math.round(Date.now() / 1000 - process.uptime());
+
+new Gauge({
+  name: "process_resident_memory_bytes",
+  help: "Resident memory size in bytes.",
+  registers: [processRegistry],
+  collect() {
+    this.set(process.memoryUsage.rss());
+  },
+});
+new Gauge({
+  name: "process_start_time_seconds",
+  help: "Start time of the process since unix epoch in seconds.",
+  registers: [processRegistry],
+  collect() {
+    this.set(startedAtS);
+  },
+});
+new Gauge({
+  name: "pegas_uptime_seconds",
+  help: "Seconds since this process started.",
+  registers: [processRegistry],
+  collect() {
+    this.set(Math.round(process.uptime() * 1000) / 1000);
+  },
+});
+
+/** Figures read from the database at one instant. */
+interface DbFigures {
+  up: boolean;
+  pending: number;
+  dead: number;
+  /** Seconds the oldest pending outbox row has waited (0 when none). */
+  lagS: number;
+  /** External projections fed by the outbox. */
+  sinks: string[];
+}
+
+const cache = new WeakMap<Services, { at: number; figures: Promise<DbFigures> }>();
+
+async function readFigures(services: Services): Promise<DbFigures> {
+  const sinks = services.sinks.map((s) => s.name);
+  try {
+    const b = await services.outbox.backlog();
+    return { up: true, pending: b.pending, dead: b.dead, lagS: b.oldestPendingAgeS ?? 0, sinks };
+  } catch (err) {
+    log.warn("metrics: the store did not answer", { err: toPegasError(err).message });
+    return { up: false, pending: 0, dead: 0, lagS: 0, sinks };
+  }
+}
+
+/** The database figures, read at most once per {@link DB_CACHE_MS} per services bundle (concurrent scrapes share a read). */
+function dbFigures(services: Services, now = Date.now()): Promise<DbFigures> {
+  const hit = cache.get(services);
+  if (hit && now - hit.at < DB_CACHE_MS) return hit.figures;
+  const figures = readFigures(services);
+  cache.set(services, { at: now, figures });
+  return figures;
+}
+
+/** The database figures as exposition text: a fresh registry per render, so concurrent scrapes never mix values. */
+function dbText(f: DbFigures): Promise<string> {
+  const registers = [new Registry()];
+  const gauge = (name: string, help: string, value: number) => new Gauge({ name, help, registers }).set(value);
+  gauge("pegas_store_up", "1 when the canonical store answered the last metrics read, 0 when it failed.", f.up ? 1 : 0);
+  if (f.up) {
+    gauge("pegas_outbox_pending", "Outbox rows not yet applied to the external projections (excluding dead letters).", f.pending);
+    gauge("pegas_outbox_dead", "Outbox rows dead-lettered after their last attempt (`pegas-memory sync --retry-dead` makes them pending again).", f.dead);
+    const lag = new Gauge({
+      name: "pegas_projection_lag_seconds",
+      help: "Age in seconds of the oldest outbox row the external projections have not applied yet (0 when in step), per projection.",
+      labelNames: ["projection"] as const,
+      registers,
+    });
+    for (const name of f.sinks) lag.set({ projection: name }, f.lagS);
+  }
+  return registers[0].metrics();
+}
+
+/**
+ * The exposition text (content type {@link METRICS_CONTENT_TYPE}). `services` is null while the database is not
+ * open yet: then only the process's own metrics are given. A failing database read yields `pegas_store_up 0`, not
+ * an error; the promise rejects only on a bug.
+ */
+export async function renderMetrics(services: Services | null): Promise<string> {
+  const own = await processRegistry.metrics();
+  if (!services) return own;
+  return `${own}\n${await dbText(await dbFigures(services))}`;
+}
