@@ -67,10 +67,11 @@ async function readFigures(services: Services): Promise<DbFigures> {
   }
 }
 
-/** The database figures, read at most once per {@link DB_CACHE_MS} per services bundle (concurrent scrapes share a read). */
-function dbFigures(services: Services, now = Date.now()): Promise<DbFigures> {
+/** The database figures, read at most once per `maxAgeMs` per services bundle (concurrent scrapes share a read). */
+function dbFigures(services: Services, maxAgeMs: number): Promise<DbFigures> {
+  const now = Date.now();
   const hit = cache.get(services);
-  if (hit && now - hit.at < DB_CACHE_MS) return hit.figures;
+  if (hit && now - hit.at < maxAgeMs) return hit.figures;
   const figures = readFigures(services);
   cache.set(services, { at: now, figures });
   return figures;
@@ -97,11 +98,12 @@ function dbText(f: DbFigures): Promise<string> {
 
 /**
  * The exposition text (content type {@link METRICS_CONTENT_TYPE}). `services` is null while the database is not
- * open yet: then only the process's own metrics are given. A failing database read yields `pegas_store_up 0`, not
- * an error; the promise rejects only on a bug.
+ * open yet: then only the process's own metrics are given. Database figures are reused while younger than
+ * `maxAgeMs` (default {@link DB_CACHE_MS}). A failing database read yields `pegas_store_up 0`, not an error; the
+ * promise rejects only on a bug.
  */
-export async function renderMetrics(services: Services | null): Promise<string> {
+export async function renderMetrics(services: Services | null, maxAgeMs = DB_CACHE_MS): Promise<string> {
   const own = await processRegistry.metrics();
   if (!services) return own;
-  return `${own}\n${await dbText(await dbFigures(services))}`;
+  return `${own}\n${await dbText(await dbFigures(services, maxAgeMs))}`;
 }
