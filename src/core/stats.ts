@@ -42,7 +42,8 @@ function drift(canonical: ProjectionCounts, held: ProjectionCounts): ProjectionC
   return out;
 }
 
-async function externalStats(sink: ProjectionSink, counts: Record<string, number>, lagS: number): Promise<ExternalProjectionStats> {
+/** One external projection's counts beside the canonical ones (`counts` from OutboxStore.canonicalCounts); never throws. */
+export async function externalStats(sink: ProjectionSink, counts: Record<string, number>, lagS: number): Promise<ExternalProjectionStats> {
   const canonical = expectedCounts(sink, counts);
   try {
     const held = await sink.counts();
