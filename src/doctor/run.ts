@@ -42,7 +42,9 @@ export async function runDoctorChecks(config: Config): Promise<DoctorReport> {
       await store.db.close(0).catch(() => {});
     }
   } else if (config.qdrant_url || config.memgraph_url) {
-    checks.push(check("projections", "info", "skipped: the database cannot be read"));
+    const db = store.checks.find((c) => c.name === "database");
+    const why = db?.level === "fail" ? "the database is unreachable" : db?.level === "warn" ? "no database yet" : "the schema lacks migrations";
+    checks.push(check("projections", "info", `skipped: ${why}`));
   }
   checks.sort((a, b) => rank(a) - rank(b));
   return {
