@@ -8,6 +8,7 @@
  * clock starts, so neither initdb nor migrations are in the numbers. The clients run on the same machine as the
  * server and take a share of its CPU. PEGAS_BENCH_HTTP_CLIENTS / _SECONDS shorten a run.
  */
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
 import { type LoadResult, runHttpLoad, verifyStored, warmUp } from "../lib/http-load.ts";
@@ -66,6 +67,7 @@ async function variant(cmd: ServerCommand, dbArgs: string[], tag: string) {
   try {
     await warmUp(srv.url);
     const rssWarm = procStatusBytes(srv.pid, "VmRSS");
+    const loadBefore = loadavg()[0];
     const load: LoadResult = await runHttpLoad({ url: srv.url, clients: CLIENTS, durationMs: SECONDS * 1000, storeShare: STORE_SHARE, runTag: tag, seed: 1 });
     clearInterval(sampler);
     const verify = await verifyStored(srv.url, load.stored, { clients: CLIENTS, searchSample: SEARCH_SAMPLE });
@@ -87,6 +89,7 @@ async function variant(cmd: ServerCommand, dbArgs: string[], tag: string) {
       rss_after_warm_up_mib: round(rssWarm / MIB),
       peak_rss_during_load_mib: round(maxRss / MIB),
       peak_rss_process_mib: round(srv.peakRssBytes() / MIB),
+      load_avg_1m: { before: round(loadBefore, 2), after: round(loadavg()[0], 2), note: "the host's run queue: other work on it slows every number" },
       server_exit_code: await srv.stop(),
     };
   } catch (err) {

@@ -4,15 +4,19 @@
  * exposition; outbox and projection-lag gauges follow the store (through a 5 s cache), and a store that does not
  * answer is `pegas_store_up 0`. Counters are process-wide, so every check compares a scrape before and after.
  */
-import { describe, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { METRICS_CONTENT_TYPE, renderMetrics } from "../../src/http/metrics.ts";
 import type { ProjectionSink } from "../../src/ports/projection-sink.ts";
 import { suiteMcpClient, toolCalls } from "../support/mcp-client.ts";
 import { fixture, openTestServices, suiteServices } from "../support/services.ts";
 import { parseExposition, sampleValue } from "./metrics-exposition.ts";
 
-const t = suiteServices("pglite");
+const repo = mkdtempSync(join(tmpdir(), "pegas-metrics-repo-"));
+afterAll(() => rmSync(repo, { recursive: true, force: true }));
+const t = suiteServices("pglite", { ingest_roots: [repo] });
 const mcp = suiteMcpClient(t);
 const { call, ok } = toolCalls(mcp);
 
@@ -50,6 +54,18 @@ describe("metrics exposition", () => {
     expect(atoms(after, "memory_ingest", "created") - atoms(before, "memory_ingest", "created")).toBe(ingested.atoms_created);
     const docs = (m: typeof after) => sampleValue(m, "pegas_ingest_documents_total");
     expect(docs(after) - docs(before)).toBe(1);
+  });
+
+  test("memory_store_code's code atoms are counted", async () => {
+    mkdirSync(join(repo, "pkg"), { recursive: true });
+    writeFileSync(join(repo, "pkg", "geo.py"), 'def river_length(name):\n    """Length of a river in km."""\n    return {"Volga": 3530}.get(name)\n\nclass Lake:\n    """A lake with its depth in metres."""\n    depth = 1642\n');
+    const before = await scrape();
+    const out = await ok("memory_store_code", { path: repo, repo: "metrics-test" });
+    expect(out.atoms.created).toBeGreaterThan(0);
+    const after = await scrape();
+    expect(atoms(after, "memory_store_code", "created") - atoms(before, "memory_store_code", "created")).toBe(out.atoms.created);
+    expect(atoms(after, "memory_store_code", "existing") - atoms(before, "memory_store_code", "existing")).toBe(out.atoms.existing);
+    expect(calls(after, "memory_store_code", "ok") - calls(before, "memory_store_code", "ok")).toBe(1);
   });
 
   test("the whole text follows the format and the naming conventions", async () => {
