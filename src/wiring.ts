@@ -14,6 +14,7 @@ import { openPostgres } from "./adapters/postgres/open.ts";
 import type { Database } from "./adapters/sql/database.ts";
 import { SqlCanonicalStore } from "./adapters/sql/store.ts";
 import type { Services } from "./core/services.ts";
+import { settleSearchMisses } from "./core/gaps-miss.ts";
 import { PegasError } from "./errors.ts";
 import type { Distiller } from "./ports/distiller.ts";
 import type { Embedder } from "./ports/embedder.ts";
@@ -242,6 +243,8 @@ export async function createServices(config: Config): Promise<Services> {
       describe: { store: db.kind, storeLocation: db.location },
       close: async (graceMs?: number) => {
         const closing = [projections.outbox.close(), ...projections.sinks.map((k) => k.close()), extractor.close?.() ?? Promise.resolve()];
+        // A search's miss-log write still in flight would meet a closed connection (CONNECTION_ENDED warnings).
+        closing.push(settleSearchMisses(Math.min(graceMs ?? 1000, 1000)));
         await Promise.all(closing.map((p) => p.catch(() => {})));
         await db.close(graceMs);
       },

@@ -34,7 +34,14 @@ export function noteSearchOutcome(services: Services, query: string, atomIds: re
   inflight.add(p);
 }
 
-/** Waits for the miss writes in flight (tests, and before closing the services). Never throws. */
-export async function settleSearchMisses(): Promise<void> {
-  await Promise.all([...inflight]);
+/**
+ * Waits for the miss writes in flight (tests, and before closing the services), at most `maxMs` milliseconds when
+ * given. Never throws.
+ */
+export async function settleSearchMisses(maxMs?: number): Promise<void> {
+  const all = Promise.all([...inflight]);
+  if (maxMs === undefined) return void (await all);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<void>((r) => (timer = setTimeout(r, maxMs)));
+  await Promise.race([all, deadline]).finally(() => clearTimeout(timer));
 }
