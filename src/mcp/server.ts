@@ -1,13 +1,16 @@
 /**
- * The MCP server factory and the stdio runner. stdout carries JSON-RPC only (logs go to stderr); the database
- * opens on the first tool call, so `initialize` answers at once; the process ends when stdin closes or on
- * SIGTERM/SIGINT: in-flight calls get 0.65 s to finish, then are cancelled and rolled back, all within 1 s.
+ * The MCP server factory, the runtime every transport shares (services, calls in flight, one shutdown path) and
+ * `serve`, which runs MCP over stdio or, with `config.http`, over Streamable HTTP (src/http/). Over stdio, stdout
+ * carries JSON-RPC only (logs go to stderr); the database opens on the first tool call, so `initialize` answers at
+ * once; the process ends when stdin closes (stdio) or on SIGTERM/SIGINT: in-flight calls get 0.65 s to finish, then
+ * are cancelled and rolled back, all within 1 s.
  */
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Config } from "../config.ts";
 import { log } from "../log.ts";
 import { VERSION } from "../version.ts";
+import type { Services } from "../core/services.ts";
 import { backfillEmbeddings } from "../core/backfill.ts";
 import { LazyServices } from "../wiring.ts";
 import { withSamplingDistiller } from "../adapters/mcp-sampling/services.ts";
@@ -41,7 +44,101 @@ export function createMcpServer(services: LazyServices, calls: CallTracker): Mcp
 /** Grace period for in-flight calls at shutdown (ms): they may finish; then they are cancelled and rolled back. */
 export const SHUTDOWN_GRACE_MS = 650;
 /** Time the cancelled calls get to observe their abort, and the database connections to end, each (ms). */
-const SHUTDOWN_STEP_MS = 100;
+export const SHUTDOWN_STEP_MS = 100;
+
+/** Largest JSON-RPC message taken (bytes): a whole text of max_input_bytes to ingest, escaped (×2), plus the envelope. */
+export function maxMessageBytes(config: Pick<Config, "max_input_bytes">): number {
+  return config.max_input_bytes * 2 + 1024 * 1024;
+}
+
+/** Resolves when `p` settles or after `ms` milliseconds, whichever comes first; never rejects. */
+export function within(p: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<void>((r) => (timer = setTimeout(r, ms)));
+  return Promise.race([p.then(() => {}, () => {}), expired]).finally(() => clearTimeout(timer));
+}
+
+/** A transport's part in shutdown: `quiesce` stops taking new work at once; `close` ends it after calls are cancelled. */
+export interface TransportCloser {
+  quiesce?: () => void;
+  close: () => Promise<void>;
+}
+
+/**
+ * What every transport of `serve` shares: the lazily opened services (with the embedding backfill and the outbox
+ * worker started once they open), the tracker of calls in flight, and the one shutdown path.
+ */
+export class ServerRuntime {
+  readonly calls = new CallTracker();
+  readonly services: LazyServices;
+  /** Resolves with the exit status once shutdown has finished. */
+  readonly done: Promise<number>;
+  private readonly background = new AbortController();
+  private readonly closers: TransportCloser[] = [];
+  private worker: Promise<void> = Promise.resolve();
+  private opened: Services | null = null;
+  private stopping: Promise<void> | null = null;
+  private resolveDone!: (code: number) => void;
+
+  /** `onStopping` is called once when shutdown begins (main arms a hard exit deadline with it). */
+  constructor(readonly config: Config, private readonly onStopping?: () => void) {
+    this.done = new Promise<number>((r) => (this.resolveDone = r));
+    this.services = new LazyServices(config, (s) => {
+      this.opened = s;
+      backfillEmbeddings(s, this.background.signal).catch((err) => log.warn("embedding backfill stopped", { err }));
+      // Feeds Qdrant / Memgraph when configured (and acknowledges rows when neither is, so that the backlog stays 0).
+      this.worker = import("../core/outbox-worker.ts").then((m) => m.startOutboxWorker(s, this.background.signal));
+    });
+  }
+
+  /** The services when they are open, without opening them (null before the first use and after shutdown). */
+  get openServices(): Services | null {
+    return this.stopping ? null : this.opened;
+  }
+
+  /** Registers a transport to quiesce and close at shutdown. */
+  attach(closer: TransportCloser): void {
+    this.closers.push(closer);
+  }
+
+  /** Stops on SIGTERM and SIGINT. */
+  handleSignals(): void {
+    process.on("SIGTERM", () => void this.stop("SIGTERM"));
+    process.on("SIGINT", () => void this.stop("SIGINT"));
+  }
+
+  /**
+   * Shuts down once (later calls share the first): transports stop taking work, in-flight calls and the outbox
+   * worker's batch get {@link SHUTDOWN_GRACE_MS}, remaining calls are aborted, the databases are closed (what still
+   * runs rolls back and answers "cancelled"), then the transports; ≈ 1 s at most. Resolves {@link done} with 0.
+   */
+  stop(why: string): Promise<void> {
+    this.stopping ??= this.shutdown(why);
+    return this.stopping;
+  }
+
+  private async shutdown(why: string): Promise<void> {
+    this.calls.stopping = true;
+    this.onStopping?.();
+    this.background.abort();
+    log.info("shutting down", { why, inflight: this.calls.inflight.size });
+    try {
+      for (const c of this.closers) c.quiesce?.();
+      await Promise.all([this.calls.settle(SHUTDOWN_GRACE_MS), within(this.worker, SHUTDOWN_GRACE_MS)]);
+      this.calls.abortAll(new Error("server shutting down"));
+      await this.calls.settle(SHUTDOWN_STEP_MS);
+      // A call still running is inside a database statement: closing the database rolls it back and makes it fail,
+      // and it answers "cancelled" while its transport is still open.
+      await this.services.close(SHUTDOWN_STEP_MS);
+      await this.calls.settle(SHUTDOWN_STEP_MS);
+      await Promise.all(this.closers.map((c) => c.close().catch((err) => log.warn("transport close failed", { err }))));
+    } catch (err) {
+      log.error("shutdown failed", { err });
+    } finally {
+      this.resolveDone(0);
+    }
+  }
+}
 
 /**
  * Serves MCP over stdio until stdin closes or a termination signal arrives; resolves with the exit status.
@@ -49,45 +146,32 @@ const SHUTDOWN_STEP_MS = 100;
  * called once when shutdown begins (main uses it to arm a hard exit deadline).
  */
 export async function serveStdio(config: Config, onStopping?: () => void): Promise<number> {
-  const background = new AbortController();
-  const services = new LazyServices(config, (s) => {
-    backfillEmbeddings(s, background.signal).catch((err) => log.warn("embedding backfill stopped", { err }));
-    // Feeds Qdrant / Memgraph when configured (and acknowledges rows when neither is, so that the backlog stays 0).
-    void import("../core/outbox-worker.ts").then((m) => m.startOutboxWorker(s, background.signal));
-  });
-  const calls = new CallTracker();
-  const server = createMcpServer(services, calls);
-  // One JSON-RPC line may carry a whole text to ingest: allow max_input_bytes, escaped (×2), plus the envelope.
-  const transport = new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: config.max_input_bytes * 2 + 1024 * 1024 });
-  let resolveDone!: (code: number) => void;
-  const done = new Promise<number>((r) => (resolveDone = r));
-  let stopping = false;
-  const stop = async (why: string) => {
-    if (stopping) return;
-    stopping = true;
-    calls.stopping = true;
-    onStopping?.();
-    background.abort();
-    log.info("shutting down", { why, inflight: calls.inflight.size });
-    try {
-      await calls.settle(SHUTDOWN_GRACE_MS);
-      calls.abortAll(new Error("server shutting down"));
-      await calls.settle(SHUTDOWN_STEP_MS);
-      await services.close(SHUTDOWN_STEP_MS);
-      await server.close().catch(() => {});
-    } catch (err) {
-      log.error("shutdown failed", { err });
-    } finally {
-      resolveDone(0);
-    }
-  };
+  const runtime = new ServerRuntime(config, onStopping);
+  const server = createMcpServer(runtime.services, runtime.calls);
+  const transport = new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: maxMessageBytes(config) });
+  runtime.attach({ close: () => server.close() });
+  const stop = (why: string) => void runtime.stop(why);
   // The transport closes itself on a message over maxBufferSize or a broken stdout: shut down cleanly then too.
-  server.server.onclose = () => void stop("transport closed");
-  process.stdin.on("end", () => void stop("stdin closed"));
-  process.stdin.on("close", () => void stop("stdin closed"));
-  process.on("SIGTERM", () => void stop("SIGTERM"));
-  process.on("SIGINT", () => void stop("SIGINT"));
+  server.server.onclose = () => stop("transport closed");
+  process.stdin.on("end", () => stop("stdin closed"));
+  process.stdin.on("close", () => stop("stdin closed"));
+  runtime.handleSignals();
   await server.connect(transport);
   log.debug("mcp server ready on stdio");
-  return done;
+  return runtime.done;
+}
+
+/**
+ * `serve`: MCP over Streamable HTTP (with /healthz, /readyz, /metrics) when `config.http` is set, else over stdio
+ * (not both: under systemd stdin is /dev/null, whose end would stop the server). Resolves with the exit status after
+ * SIGTERM/SIGINT (or stdin's end for stdio). @throws PegasError INVALID_INPUT when the HTTP address is malformed,
+ * cannot be bound, or is beyond loopback without http_token.
+ */
+export async function serve(config: Config, onStopping?: () => void): Promise<number> {
+  if (!config.http) return serveStdio(config, onStopping);
+  const { serveHttp } = await import("../http/serve.ts");
+  const runtime = new ServerRuntime(config, onStopping);
+  await serveHttp(config, runtime);
+  runtime.handleSignals();
+  return runtime.done;
 }

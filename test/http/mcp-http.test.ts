@@ -1,0 +1,104 @@
+/**
+ * MCP over Streamable HTTP on a real listener (127.0.0.1, a free port) with the SDK's own client: initialize,
+ * tools/list, memory_store then memory_search in Russian and English; sessions: DELETE ends one (its id is 404
+ * after), the cap refuses an initialize with 503, an idle session expires; DNS-rebinding protection on loopback.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { request as httpRequest } from "node:http";
+import { TOOLS } from "../../src/mcp/registry.ts";
+import { setLogLevel } from "../../src/log.ts";
+import { httpClient, httpServer, INITIALIZE, MCP_POST_HEADERS } from "./support.ts";
+
+setLogLevel("warn");
+
+type Server = Awaited<ReturnType<typeof httpServer>>;
+
+/** A raw POST of an initialize; resolves with the status and the session id given. */
+async function rawInitialize(url: string): Promise<{ status: number; sid: string | null; body: string }> {
+  const res = await fetch(`${url}/mcp`, { method: "POST", headers: MCP_POST_HEADERS, body: INITIALIZE });
+  return { status: res.status, sid: res.headers.get("mcp-session-id"), body: await res.text() };
+}
+
+describe("tools over HTTP", () => {
+  let s: Server;
+  beforeAll(async () => {
+    s = await httpServer();
+  }, 60_000);
+  afterAll(async () => s?.dispose());
+
+  test("initialize, tools/list, store then search in Russian and English", async () => {
+    const { client } = await httpClient(s.listener.url);
+    expect(client.getServerVersion()?.name).toBe("pegas-memory");
+    const tools = (await client.listTools()).tools.map((t) => t.name);
+    expect(tools.sort()).toEqual(TOOLS.map((t) => t.name).sort());
+
+    const store = async (claim: string) => {
+      const r = await client.callTool({ name: "memory_store", arguments: { type: "fact", claim } });
+      expect(r.isError).toBeFalsy();
+      return (r.structuredContent as { atom_id: number }).atom_id;
+    };
+    const ru = await store("Долговременная память агента хранится в PostgreSQL, а индексы восстанавливаются из неё");
+    const en = await store("The outbox worker feeds the Qdrant and Memgraph projections after each commit");
+    const search = async (query: string) => {
+      const r = await client.callTool({ name: "memory_search", arguments: { query, k: 3 } });
+      expect(r.isError).toBeFalsy();
+      return (r.structuredContent as { hits: Array<{ atom_id: number }> }).hits.map((h) => h.atom_id);
+    };
+    expect((await search("где хранится долговременная память?"))[0]).toBe(ru);
+    expect((await search("which projections does the outbox feed"))[0]).toBe(en);
+    await client.close();
+  }, 60_000);
+
+  test("DELETE ends a session: its id is 404 afterwards, another session goes on", async () => {
+    const a = await httpClient(s.listener.url);
+    const b = await httpClient(s.listener.url);
+    const sid = a.transport.sessionId as string;
+    expect(sid).toBeString();
+    await a.transport.terminateSession();
+    const after = await fetch(`${s.listener.url}/mcp`, {
+      method: "POST",
+      headers: { ...MCP_POST_HEADERS, "mcp-session-id": sid },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list", params: {} }),
+    });
+    expect(after.status).toBe(404);
+    expect(((await after.json()) as { error: { message: string } }).error.message).toContain("Session not found");
+    expect((await b.client.listTools()).tools.length).toBe(TOOLS.length);
+    await b.client.close();
+  }, 30_000);
+
+  test("DNS-rebinding protection: a Host header that is not a loopback name is refused with 403", async () => {
+    const { port } = s.listener;
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest({ host: "127.0.0.1", port, path: "/mcp", method: "POST", headers: { ...MCP_POST_HEADERS, host: `evil.example:${port}` } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on("error", reject);
+      req.end(INITIALIZE);
+    });
+    expect(status).toBe(403);
+    expect((await rawInitialize(`http://localhost:${port}`)).status).toBe(200);
+  });
+});
+
+describe("session limits", () => {
+  let s: Server;
+  beforeAll(async () => {
+    s = await httpServer({}, { sessions: { maxSessions: 2, idleMs: 400 } });
+  }, 60_000);
+  afterAll(async () => s?.dispose());
+
+  test("beyond the cap an initialize is 503 with a clear JSON-RPC error; an idle session expires (404)", async () => {
+    const one = await rawInitialize(s.listener.url);
+    const two = await rawInitialize(s.listener.url);
+    expect([one.status, two.status]).toEqual([200, 200]);
+    const three = await rawInitialize(s.listener.url);
+    expect(three.status).toBe(503);
+    const err = JSON.parse(three.body).error;
+    expect(err.message).toContain("too many MCP sessions: 2 are live");
+    await Bun.sleep(1200); // idle 400 ms, swept every 400 ms
+    const expired = await fetch(`${s.listener.url}/mcp`, { method: "DELETE", headers: { "mcp-session-id": one.sid as string } });
+    expect(expired.status).toBe(404);
+    expect((await rawInitialize(s.listener.url)).status).toBe(200);
+  }, 30_000);
+});
