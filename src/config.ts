@@ -75,7 +75,16 @@ export const ConfigSchema = z
     ollama_batch_size: positiveInt,
     ollama_timeout_ms: positiveInt,
     proxy_url: z.string().regex(/^(socks5h?|https?):\/\//, "proxy_url must start with socks5://, socks5h:// or http(s)://").optional(),
-    http: z.string().regex(/^[^\s:]+:\d+$/, "http must be host:port, e.g. 127.0.0.1:8765").optional(),
+    http: z
+      .string()
+      .regex(/^(\[[0-9a-fA-F:.]+\]|[^\s:[\]]+):\d{1,5}$/, "http must be host:port, e.g. 127.0.0.1:8765 or [::1]:8765")
+      .optional()
+      .describe("address of the HTTP endpoint (/healthz, /readyz, /metrics, /mcp) of `serve`; unset = stdio only"),
+    http_token: z
+      .string()
+      .min(16, "http_token must be at least 16 characters")
+      .optional()
+      .describe("bearer token of the HTTP endpoint; required when http binds beyond loopback"),
     ingest_roots: z.array(z.string().min(1)).describe("directories that memory_ingest {path} may read (default: cwd and home)"),
     allow_private_urls: bool.describe("let URL ingest reach loopback and private addresses (metadata stays refused)"),
     allow_hosts: z.array(z.string().min(1)).describe("hosts exempt from the private-address refusal"),
@@ -121,6 +130,7 @@ const ENV_KEYS: Array<[string, keyof Config]> = [
   ["PEGAS_OLLAMA_KEEP_ALIVE", "ollama_keep_alive"],
   ["PROXY_URL", "proxy_url"],
   ["PEGAS_HTTP", "http"],
+  ["PEGAS_HTTP_TOKEN", "http_token"],
   ["PEGAS_INGEST_ROOTS", "ingest_roots"],
   ["PEGAS_ALLOW_PRIVATE_URLS", "allow_private_urls"],
   ["PEGAS_SEARCH_URL", "search_url"],
@@ -243,5 +253,6 @@ export function redactConfig(cfg: Config): Record<string, unknown> {
     memgraph_url: mask(cfg.memgraph_url),
     qdrant_api_key: secret(cfg.qdrant_api_key),
     memgraph_password: secret(cfg.memgraph_password),
+    http_token: secret(cfg.http_token),
   };
 }

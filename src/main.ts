@@ -27,8 +27,8 @@ async function run(argv: string[]): Promise<number> {
   setLogLevel(config.log_level);
   switch (cli.command) {
     case "serve": {
-      const { serveStdio } = await import("./mcp/server.ts");
-      return serveStdio(config, () => setTimeout(() => process.exit(70), EXIT_DEADLINE_MS).unref());
+      const { serve } = await import("./mcp/server.ts");
+      return serve(config, () => setTimeout(() => process.exit(70), EXIT_DEADLINE_MS).unref());
     }
     case "migrate":
       return (await import("./cli/commands.ts")).runMigrate(config, cli);
@@ -72,6 +72,14 @@ async function run(argv: string[]): Promise<number> {
       return (await import("./cli/gap-commands.ts")).runGapAdd(config, cli);
     case "research":
       return (await import("./cli/research-command.ts")).runResearch(config, cli);
+    case "doctor":
+      return (await import("./cli/doctor-command.ts")).runDoctor(config, cli);
+    case "healthcheck":
+      return (await import("./cli/healthcheck-command.ts")).runHealthcheck(config, cli);
+    case "export":
+      return (await import("./cli/export-commands.ts")).runExport(config, cli);
+    case "import":
+      return (await import("./cli/export-commands.ts")).runImport(config, cli);
     case "code-graph":
       return (await import("./cli/code-commands.ts")).runCodeGraph(config, cli);
   }

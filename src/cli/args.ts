@@ -55,12 +55,16 @@ const OPTIONS = {
   gap: { type: "string" },
   "max-urls": { type: "string" },
   "budget-s": { type: "string" },
+  http: { type: "string" },
+  out: { type: "string" },
+  embeddings: { type: "boolean" },
+  url: { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "V" },
 } as const;
 
 /** Commands of the executable. */
-export const COMMANDS = ["serve", "migrate", "ingest", "search", "stats", "verify", "distill", "unmerge", "sync", "rebuild", "reembed", "graph", "code", "code-search", "code-graph", "get", "link", "forget", "context", "infer", "gaps", "gap-add", "research"] as const;
+export const COMMANDS = ["serve", "migrate", "ingest", "search", "stats", "verify", "distill", "unmerge", "sync", "rebuild", "reembed", "graph", "code", "code-search", "code-graph", "get", "link", "forget", "context", "infer", "gaps", "gap-add", "research", "doctor", "healthcheck", "export", "import"] as const;
 
 /** Parses argv (without the executable). @throws PegasError INVALID_INPUT for unknown options or commands. */
 export function parseCli(argv: string[]): Cli {
@@ -80,6 +84,7 @@ export function parseCli(argv: string[]): Cli {
     database_url: values["database-url"],
     migrate: values["no-migrate"] ? false : undefined,
     log_level: values["log-level"],
+    http: values.http,
   };
   return { command, positionals: positionals.slice(1), values, flags, configPath: values.config };
 }
@@ -88,7 +93,14 @@ export function parseCli(argv: string[]): Cli {
 export const HELP = `pegas-memory — long-term memory of a research agent, served over MCP
 
 Usage:
-  pegas-memory [serve]                 MCP server on stdin/stdout (what an MCP client runs)
+  pegas-memory [serve] [--http HOST:PORT]
+                                       MCP over stdin/stdout (what an MCP client runs); with --http, MCP over
+                                       Streamable HTTP at /mcp plus /healthz, /readyz, /metrics instead
+  pegas-memory doctor                  check the configuration and every dependency; exit 1 naming what fails
+  pegas-memory healthcheck [--url U]   exit 0 when the running server's /healthz answers (container probe)
+  pegas-memory export [--out FILE] [--embeddings]
+                                       every pm_* table but the outbox as JSON Lines (default: stdout)
+  pegas-memory import <file|->         load an export into an empty store, then embed atoms that lack vectors
   pegas-memory migrate                 apply database migrations
   pegas-memory ingest <path|url|->     ingest a file or directory (text, Markdown, HTML, PDF, EPUB), a URL,
                                        or standard input (-)
@@ -165,6 +177,10 @@ Options:
   --priority P         1 least .. 5 most urgent, default 3 (gap-add; --reason R says why the gap matters)
   --gap ID             research this open gap only (research)
   --max-urls N, --budget-s S   most URLs fetched (default 8) and seconds spent (default 120) (research)
+  --http HOST:PORT     serve HTTP too (serve; env PEGAS_HTTP; a token, PEGAS_HTTP_TOKEN, beyond loopback)
+  --out FILE           write the export to FILE (export; default stdout)
+  --embeddings         include stored embeddings (export)
+  --url U              the /healthz URL to probe (healthcheck; default from PEGAS_HTTP)
   --config FILE        config file (default $XDG_CONFIG_HOME/pegas-memory/config.toml)
   --data-dir DIR       embedded database directory (env PEGAS_DATA_DIR)
   --database-url URL   PostgreSQL instead of the embedded database (env PEGAS_DATABASE_URL)
@@ -173,7 +189,9 @@ Options:
   -h, --help           this text
   -V, --version        the version
 
-Environment: PEGAS_DATABASE_URL (or DATABASE_URL), PEGAS_DATA_DIR, PEGAS_INGEST_ROOTS, PEGAS_ALLOW_PRIVATE_URLS, PEGAS_SEARCH_URL, OLLAMA_HOST,
-PEGAS_EMBED_MODEL, PEGAS_EMBED_DIM, PEGAS_OLLAMA_KEEP_ALIVE, PEGAS_LLM_MODEL, QDRANT_URL, QDRANT_COLLECTION,
-QDRANT_API_KEY, MEMGRAPH_URL, MEMGRAPH_USER, MEMGRAPH_PASSWORD, PROXY_URL, PEGAS_HTTP, PEGAS_LOG_LEVEL, XDG_CONFIG_HOME, XDG_DATA_HOME, XDG_RUNTIME_DIR.
+Environment (each documented in deploy/pegas-memory.env): PEGAS_DATABASE_URL (or DATABASE_URL), PEGAS_DATA_DIR,
+PEGAS_INGEST_ROOTS, PEGAS_ALLOW_PRIVATE_URLS, PEGAS_SEARCH_URL, OLLAMA_HOST, PEGAS_EMBED_MODEL, PEGAS_EMBED_DIM,
+PEGAS_OLLAMA_KEEP_ALIVE, PEGAS_LLM_MODEL, PEGAS_DISTILLER, QDRANT_URL, QDRANT_COLLECTION, QDRANT_API_KEY, MEMGRAPH_URL,
+MEMGRAPH_USER, MEMGRAPH_PASSWORD, PROXY_URL, PEGAS_HTTP, PEGAS_HTTP_TOKEN, PEGAS_CODE_WORKERS, PEGAS_LOG_LEVEL,
+XDG_CONFIG_HOME, XDG_DATA_HOME, XDG_RUNTIME_DIR.
 `;

@@ -96,7 +96,7 @@ export async function checkReadiness(config: Config, services: LazyServices, tim
   const t0 = performance.now();
   let deps: Record<string, DependencyReport>;
   try {
-    const s = await bounded(services.get(), timeoutMs, "the database");
+    const s = await bounded(services.get(), timeoutMs, services.opened ? "the database (still opening, or not answering)" : "the database");
     deps = await probeServices(config, s, Math.max(MIN_PROBE_MS, timeoutMs - (performance.now() - t0)));
   } catch (err) {
     const e = toPegasError(err, "STORE_UNAVAILABLE");

@@ -49,7 +49,10 @@ describe("/healthz", () => {
 
 describe("/readyz", () => {
   test("ready on the embedded database: database up, local embedder up and not required", async () => {
-    const app = await appOf(pgliteRuntime());
+    // Opened first: while PGlite is still starting (seconds on a busy host) the answer is rightly 503.
+    const t = await pgliteRuntime();
+    await t.runtime.services.get();
+    const app = await appOf(t);
     const res = await app.request("/readyz");
     const body = await json(res);
     expect(res.status).toBe(200);
