@@ -10,10 +10,9 @@
  */
 import { loadavg } from "node:os";
 import { join } from "node:path";
-import postgres from "postgres";
 import { type LoadResult, runHttpLoad, verifyStored, warmUp } from "../lib/http-load.ts";
 import { type HttpServerProc, type ServerCommand, procStatusBytes, startHttpServer } from "../lib/http-server-proc.ts";
-import { isolatedBinary, PG_URL, ROOT, tempDir } from "../lib/env.ts";
+import { isolatedBinary, ROOT, tempDir, tempPgDatabase } from "../lib/env.ts";
 import type { Benchmark, BenchOutcome, SummaryRow } from "../lib/report.ts";
 import { percentile, round } from "../lib/stats.ts";
 
@@ -32,21 +31,6 @@ async function serverCommand(): Promise<{ cmd: ServerCommand; label: string }> {
   const dir = tempDir("http-home");
   const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: dir, XDG_CONFIG_HOME: join(dir, "config"), XDG_DATA_HOME: join(dir, "data") };
   return { cmd: { argv: custom.split(" ").map((a) => (a.startsWith("src/") ? join(ROOT, a) : a)), env, cwd: ROOT }, label: custom };
-}
-
-/** A temporary PostgreSQL database: its URL and its drop; a reason string when no server answers. */
-async function tempPgDatabase(): Promise<{ url: string; drop: () => Promise<void> } | string> {
-  const admin = postgres(PG_URL, { max: 1, onnotice: () => {}, connect_timeout: 3 });
-  const name = `pegas_bench_http_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  try {
-    await admin.unsafe(`CREATE DATABASE ${name}`);
-  } catch (err) {
-    await admin.end({ timeout: 1 }).catch(() => {});
-    return `PostgreSQL at ${PG_URL} unavailable: ${(err as Error).message}`;
-  }
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return { url: url.href, drop: async () => { await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {}); await admin.end({ timeout: 1 }); } };
 }
 
 function migrate(cmd: ServerCommand, dbArgs: string[]): void {
@@ -126,7 +110,7 @@ export const httpLoadBench: Benchmark = {
     const pglite = await variant(cmd, ["--data-dir", tempDir("http-load")], "pglite");
     results.pglite = pglite;
     summary.push(...rows("PGlite", pglite));
-    const pg = await tempPgDatabase();
+    const pg = await tempPgDatabase("pegas_bench_http");
     if (typeof pg === "string") notes.push(`PostgreSQL variant skipped: ${pg}`);
     else {
       try {

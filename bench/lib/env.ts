@@ -67,10 +67,10 @@ export async function pgliteServices(dataDir?: string): Promise<BenchServices> {
   };
 }
 
-/** Services on a new temporary PostgreSQL database, dropped on disposal; a reason string when no server answers. */
-export async function postgresServices(): Promise<BenchServices | string> {
+/** A new temporary PostgreSQL database named `<prefix>_<pid>_<random>`: its URL and its drop; a reason string when no server answers. */
+export async function tempPgDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> } | string> {
   const admin = postgres(PG_URL, { max: 1, onnotice: () => {}, connect_timeout: 3 });
-  const name = `pegas_bench_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   try {
     await admin.unsafe(`CREATE DATABASE ${name}`);
   } catch (err) {
@@ -83,8 +83,16 @@ export async function postgresServices(): Promise<BenchServices | string> {
     await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
     await admin.end({ timeout: 1 });
   };
+  return { url: url.href, drop };
+}
+
+/** Services on a new temporary PostgreSQL database, dropped on disposal; a reason string when no server answers. */
+export async function postgresServices(): Promise<BenchServices | string> {
+  const pg = await tempPgDatabase("pegas_bench");
+  if (typeof pg === "string") return pg;
+  const { url, drop } = pg;
   try {
-    const services = await createServices(benchConfig({ database_url: url.href }));
+    const services = await createServices(benchConfig({ database_url: url }));
     return { services, dispose: async () => { await services.close(0); await drop(); } };
   } catch (err) {
     await drop();
