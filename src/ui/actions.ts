@@ -1,0 +1,76 @@
+/**
+ * The atom page's actions, each through the same core use case as its MCP tool: verify (memory_verify), forget and
+ * undo (memory_forget), revert a status change (memory_verify's revert), link (memory_link). Each answers with the
+ * atom page's address carrying what was done (post/redirect/get), which the page shows as a confirmation with an undo
+ * where the core allows one.
+ */
+import { html } from "hono/html";
+import { forget, linkNodes } from "../core/link-forget.ts";
+import type { Services } from "../core/services.ts";
+import { revertStatusChange, verifyAtoms } from "../core/verify.ts";
+import { invalidInput } from "../errors.ts";
+import { type Html, type PageContext, csrfField } from "./html.ts";
+
+/** A posted form's fields (strings only; files are ignored). */
+export type Form = Record<string, string | File | (string | File)[]>;
+
+const field = (f: Form, k: string): string => (typeof f[k] === "string" ? (f[k] as string) : "");
+
+/** Actions by the last segment of `/atom/:id/<action>`; each returns the query string of the confirmation. */
+export const ATOM_ACTIONS: Record<string, (s: Services, atomId: number, f: Form) => Promise<URLSearchParams>> = {
+  async verify(s, atomId) {
+    const r = await verifyAtoms(s, { atom_id: atomId, limit: 1 });
+    return new URLSearchParams({ done: "verified", checked: String(r.checked), changes: String(r.changes_total) });
+  },
+  async forget(s, atomId, f) {
+    const undo = field(f, "undo") === "1";
+    const r = await forget(s, { atom_id: atomId, reason: field(f, "reason"), undo });
+    const change = r.changes[0]?.id;
+    if (change === undefined) return new URLSearchParams({ done: undo ? "not-retracted" : "already-retracted" });
+    return new URLSearchParams({ done: undo ? "restored" : "forgot", change: String(change), gaps: String(r.gapsReopened?.length ?? 0) });
+  },
+  async revert(s, _atomId, f) {
+    const id = Number(field(f, "change"));
+    if (!Number.isSafeInteger(id) || id < 1) throw invalidInput(`change '${field(f, "change").slice(0, 40)}' is not a status change id`);
+    const r = await revertStatusChange(s, id);
+    return new URLSearchParams({ done: "reverted", change: String(id), to: r.revert.to });
+  },
+  async link(s, atomId, f) {
+    const conf = field(f, "confidence").trim();
+    const dst = field(f, "dst").trim();
+    const r = await linkNodes(s, { src: atomId, dst: /^\d+$/.test(dst) ? Number(dst) : dst, kind: field(f, "kind"), confidence: conf === "" ? undefined : Number(conf) });
+    return new URLSearchParams({ done: "linked", link: String(r.linkId), kind: r.kind, dst: `${r.dst.kind}:${r.dst.id}`, created: r.created ? "1" : "0" });
+  },
+};
+
+const num = (q: URLSearchParams, k: string): number => {
+  const n = Number(q.get(k));
+  return Number.isSafeInteger(n) ? n : 0;
+};
+/** Only the kind/endpoint shapes the core accepts are echoed back (the query string is anyone's to write). */
+const token = (q: URLSearchParams, k: string): string => (/^[a-z0-9_:]{1,70}$/.test(q.get(k) ?? "") ? (q.get(k) as string) : "?");
+
+/** The confirmation of an action on atom `atomId`, from the query string it redirected with; undefined when none. */
+export function actionFlash(ctx: PageContext, atomId: number, q: URLSearchParams): Html | undefined {
+  const change = num(q, "change");
+  switch (q.get("done")) {
+    case "verified":
+      return html`Verified: ${num(q, "checked")} atom checked, ${num(q, "changes")} status change(s) recorded. Revert any of them in the status history.`;
+    case "forgot":
+      return html`Atom ${atomId} forgotten (status change #${change}); search and context no longer show it.${num(q, "gaps") ? ` ${num(q, "gaps")} research gap(s) reopened.` : ""}
+<form method="post" action="${ctx.base}/atom/${atomId}/forget" class="inline">${csrfField(ctx)}<input type="hidden" name="undo" value="1">
+<input type="hidden" name="reason" value="undo from the admin page"><button type="submit">Undo</button></form>`;
+    case "restored":
+      return html`Atom ${atomId} restored (status change #${change}); it is searchable again.`;
+    case "already-retracted":
+      return html`Atom ${atomId} was already forgotten; nothing changed.`;
+    case "not-retracted":
+      return html`Atom ${atomId} was not forgotten; nothing to restore.`;
+    case "reverted":
+      return html`Status change #${change} reverted: the atom is ${token(q, "to")} again.`;
+    case "linked":
+      return html`Link #${num(q, "link")} atom:${atomId} → ${token(q, "kind")} → ${token(q, "dst")} ${q.get("created") === "1" ? "stored" : "already existed; unchanged"}.`;
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,189 @@
+/**
+ * The admin web page (issue 9): a Hono sub-app mounted under `/ui` of the HTTP endpoint. Server-rendered pages over the
+ * same core use cases as the MCP tools — overview (memory_stats), search (memory_search), atom (memory_get with verify,
+ * forget, undo, revert and link), documents, gaps (memory_list_gaps), graph (memory_query_graph's neighbourhood) — with
+ * embedded assets (src/ui/assets.ts) and no request leaving the machine (a strict Content-Security-Policy says so to
+ * the browser too). Token rule and cross-site protection: src/ui/security.ts.
+ */
+import { createHash } from "node:crypto";
+import { Hono, type Context } from "hono";
+import { getAtom } from "../core/get-atom.ts";
+import { listGaps } from "../core/gaps.ts";
+import { search } from "../core/search.ts";
+import type { Services } from "../core/services.ts";
+import { stats } from "../core/stats.ts";
+import { documentCatalogOf } from "../adapters/sql/document-catalog.ts";
+import { PegasError, toPegasError } from "../errors.ts";
+import { log } from "../log.ts";
+import type { Subgraph } from "../ports/graph-store.ts";
+import { ATOM_ACTIONS, actionFlash } from "./actions.ts";
+import { ASSETS } from "./assets.ts";
+import { type Html, type PageContext, pageParam } from "./html.ts";
+import { atomPage } from "./pages/atom.ts";
+import { DOCUMENTS_PAGE, documentPage, documentsPage } from "./pages/documents.ts";
+import { gapsPage } from "./pages/gaps.ts";
+import { type NodeLabels, graphPage } from "./pages/graph.ts";
+import { overviewPage } from "./pages/overview.ts";
+import { errorPage, promptPage } from "./pages/prompt.ts";
+import { SEARCH_PAGE, readSearchForm, searchPage } from "./pages/search.ts";
+import { CSRF_FIELD, UiGuard, crossSiteReason } from "./security.ts";
+
+/** What the UI app needs. */
+export interface UiDeps {
+  /** The services, opened on first use (`() => runtime.services.get()`, a LazyServices). */
+  services: () => Promise<Services>;
+  /** The server's http_token (env PEGAS_HTTP_TOKEN); undefined = no token rule (loopback binding). */
+  token?: string;
+  /** Host header values accepted (DNS-rebinding protection on loopback, as /mcp); undefined or its result undefined = any. */
+  allowedHosts?: () => string[] | undefined;
+  /** Where the app is mounted; default `/ui`. */
+  base?: string;
+}
+
+/** The one `<style>` element cytoscape inserts into the page (its container's positioning), allowed by its hash. */
+const CYTOSCAPE_STYLE = ".__________cytoscape_container { position: relative; }";
+/** Content-Security-Policy of every answer: only this origin's scripts, styles and forms; no framing. */
+const CSP = "default-src 'none'; script-src 'self'; " +
+  `style-src 'self' 'sha256-${createHash("sha256").update(CYTOSCAPE_STYLE).digest("base64")}'; ` +
+  "img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+const STATUS_OF: Partial<Record<string, 400 | 404 | 503>> = { INVALID_INPUT: 400, NOT_FOUND: 404, STORE_UNAVAILABLE: 503, MIGRATION_REQUIRED: 503, INDEX_UNAVAILABLE: 503 };
+
+/** A positive integer path parameter. @throws PegasError NOT_FOUND otherwise. */
+function idParam(c: Context, what: string): number {
+  const v = c.req.param("id") ?? "";
+  const n = Number(v);
+  if (!/^[1-9][0-9]{0,15}$/.test(v) || !Number.isSafeInteger(n)) throw new PegasError("NOT_FOUND", `no ${what} '${v.slice(0, 40)}'`);
+  return n;
+}
+
+/** Atom claims and symbol names of a subgraph's nodes, for their labels. */
+async function nodeLabels(s: Services, g: Subgraph): Promise<NodeLabels> {
+  const labels: NodeLabels = new Map();
+  const atomIds = g.nodes.filter((n) => n.label === "Atom").map((n) => Number(n.props.atom_id));
+  for (const a of await s.store.atomsByIds(atomIds, 1)) labels.set(`atom:${a.id}`, a.claim);
+  for (const n of g.nodes) {
+    if (labels.has(n.id)) continue;
+    const p = n.props;
+    labels.set(n.id, String(n.label === "CodeSymbol" ? `${p.name} (${p.path})` : n.label === "Document" ? p.uri : (p.name ?? n.id)));
+  }
+  return labels;
+}
+
+/** Registers the read-only pages. */
+function pages(app: Hono, deps: UiDeps, ctx: (c: Context, flash?: Html) => PageContext): void {
+  app.get("/", async (c) => c.html(overviewPage(ctx(c), await stats(await deps.services()))));
+  app.get("/search", async (c) => {
+    const f = readSearchForm((k) => c.req.query(k), (k) => c.req.queries(k) ?? []);
+    const r = f.q ? await search(await deps.services(), { query: f.q, k: SEARCH_PAGE, types: f.types, status: f.status, doc_id: f.doc, cursor: f.cursor, log_miss: false }) : null;
+    return c.html(searchPage(ctx(c), f, r));
+  });
+  app.get("/atom/:id", async (c) => {
+    const id = idParam(c, "atom");
+    const detail = await getAtom(await deps.services(), id);
+    return c.html(atomPage(ctx(c, actionFlash(ctx(c), id, new URL(c.req.url).searchParams)), detail));
+  });
+  app.get("/documents", async (c) => {
+    const page = pageParam(c.req.query("page"));
+    const list = await documentCatalogOf((await deps.services()).store).listDocuments((page - 1) * DOCUMENTS_PAGE, DOCUMENTS_PAGE);
+    return c.html(documentsPage(ctx(c), list, page));
+  });
+  app.get("/documents/:id", async (c) => {
+    const id = idParam(c, "document");
+    const page = pageParam(c.req.query("page"));
+    const catalog = documentCatalogOf((await deps.services()).store);
+    const [doc, atoms] = await Promise.all([catalog.document(id), catalog.documentAtoms(id, (page - 1) * DOCUMENTS_PAGE, DOCUMENTS_PAGE)]);
+    return c.html(documentPage(ctx(c), doc, atoms, page));
+  });
+  app.get("/gaps", async (c) => {
+    const s = await deps.services();
+    const [open, answered] = await Promise.all([listGaps(s, { status: "open", limit: 200 }), listGaps(s, { status: "answered", limit: 200 })]);
+    return c.html(gapsPage(ctx(c), open, answered));
+  });
+  app.get("/graph", async (c) => {
+    const raw = (c.req.query("node") ?? "").trim();
+    const node = /^\d+$/.test(raw) ? `atom:${raw}` : raw;
+    const depth = Math.min(3, pageParam(c.req.query("depth")));
+    if (!node) return c.html(graphPage(ctx(c), "", depth, null, new Map()));
+    const s = await deps.services();
+    const g = await s.graph.neighbours({ node, depth, limit: 100 });
+    return c.html(graphPage(ctx(c), node, depth, g, await nodeLabels(s, g)));
+  });
+}
+
+/** Registers the atom actions (POST, guarded by {@link guard}). */
+function actions(app: Hono, deps: UiDeps, base: string): void {
+  app.post("/atom/:id/:action", async (c) => {
+    const id = idParam(c, "atom");
+    const action = ATOM_ACTIONS[c.req.param("action")];
+    if (!action || !Object.hasOwn(ATOM_ACTIONS, c.req.param("action"))) throw new PegasError("NOT_FOUND", `no action '${c.req.param("action").slice(0, 40)}'`);
+    const done = await action(await deps.services(), id, await c.req.parseBody());
+    return c.redirect(`${base}/atom/${id}?${done}`, 303);
+  });
+}
+
+/** The guard of every route but the assets: Host, token cookie, and cross-site checks of POSTs. */
+function guard(app: Hono, deps: UiDeps, g: UiGuard, ctx: (c: Context) => PageContext): void {
+  app.use("*", async (c, next) => {
+    const hosts = deps.allowedHosts?.();
+    if (hosts !== undefined && !hosts.includes(c.req.header("host") ?? "")) return c.text("this page answers only on its own host name", 403);
+    if (c.req.method === "POST") {
+      const why = crossSiteReason(c);
+      const body = why === null ? await c.req.parseBody() : {};
+      if (why !== null || !g.csrfMatches(body[CSRF_FIELD])) {
+        log.warn("ui: cross-site or stale form refused", { path: c.req.path, why: why ?? "CSRF token missing or wrong" });
+        return c.html(errorPage(ctx(c), "Refused", "This form did not come from this page (a cross-site request, or a page from before a restart).", "Reload the page and try again."), 403);
+      }
+    }
+    if (c.req.path.endsWith("/login") && c.req.method === "POST") return next();
+    if (!g.admitted(c)) return c.html(promptPage(ctx(c), false), 401);
+    return next();
+  });
+}
+
+/**
+ * The admin page as a Hono app to mount at `deps.base` (default `/ui`): `app.route("/ui", createUiApp({...}))`.
+ * Answers HTML; errors become pages (PegasError NOT_FOUND 404, INVALID_INPUT 400, store unavailable 503, else 500).
+ */
+export function createUiApp(deps: UiDeps): Hono {
+  const base = deps.base ?? "/ui";
+  const g = new UiGuard(deps.token);
+  const ctx = (_c: Context, flash?: Html): PageContext => ({ base, csrf: g.csrfToken(), flash, tokenRequired: g.required });
+  const app = new Hono();
+  app.use("*", async (c, next) => {
+    await next();
+    c.header("content-security-policy", CSP);
+    c.header("x-content-type-options", "nosniff");
+    c.header("referrer-policy", "same-origin"); // "no-referrer" would make form posts say Origin: null
+    if (!c.res.headers.has("cache-control")) c.header("cache-control", "no-store");
+  });
+  app.get("/assets/:name", (c) => {
+    const a = ASSETS.get(c.req.param("name"));
+    if (!a) return c.text("no such asset", 404);
+    const headers = { "content-type": a.type, etag: a.etag, "cache-control": "no-cache" };
+    if (c.req.header("if-none-match") === a.etag) return c.body(null, 304, headers);
+    return c.body(a.body, 200, headers);
+  });
+  guard(app, deps, g, ctx);
+  app.post("/login", async (c) => {
+    const body = await c.req.parseBody();
+    if (!g.required) return c.redirect(base, 303);
+    if (typeof body.token !== "string" || !g.tokenMatches(body.token)) return c.html(promptPage(ctx(c), true), 401);
+    g.grant(c, base);
+    return c.redirect(base, 303);
+  });
+  app.post("/logout", (c) => {
+    g.revoke(c, base);
+    return c.redirect(base, 303);
+  });
+  pages(app, deps, ctx);
+  actions(app, deps, base);
+  app.onError((err, c) => {
+    const e = toPegasError(err);
+    const status = STATUS_OF[e.code] ?? 500;
+    if (status === 500) log.error("ui request failed", { err, path: c.req.path });
+    const message = status === 500 ? "Internal error; the server log has the details." : e.message;
+    return c.html(errorPage(ctx(c), status === 404 ? "Not found" : status === 400 ? "Not done" : "Unavailable", message, e.hint), status);
+  });
+  return app;
+}

@@ -1,0 +1,87 @@
+/**
+ * The admin page's guards. Token rule (as /mcp): when `http_token` is set, a browser proves it once through the token
+ * prompt and keeps an HttpOnly, SameSite=Strict cookie (Path=/ui) holding a digest of the token, never the token
+ * itself. Cross-site protection of every POST: the request must come from the page's own origin (Sec-Fetch-Site
+ * `same-origin` and an Origin equal to the page's, when the browser sends them) and carry the form's CSRF token.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import type { Context } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
+
+/** Name of the session cookie. */
+export const SESSION_COOKIE = "pegas_ui";
+/** Name of the form field carrying the CSRF token. */
+export const CSRF_FIELD = "_csrf";
+/** How long the session cookie lives (s): 30 days; a new token invalidates it at once anyway. */
+const SESSION_MAX_AGE_S = 30 * 24 * 3600;
+
+const mac = (key: string | Buffer, what: string): string => createHmac("sha256", key).update(what, "utf8").digest("base64url");
+
+/** Constant-time equality of two strings (their SHA-256 MACs under a per-process key are compared). */
+function same(a: string, b: string, key: Buffer): boolean {
+  return timingSafeEqual(Buffer.from(mac(key, a)), Buffer.from(mac(key, b)));
+}
+
+/** Why a POST was refused as cross-site, or null when it may go on. */
+export function crossSiteReason(c: Context): string | null {
+  const site = c.req.header("sec-fetch-site");
+  if (site !== undefined && site !== "same-origin") return `Sec-Fetch-Site is '${site}'`;
+  const origin = c.req.header("origin");
+  if (origin === undefined) return null; // not a browser, or an old one: the CSRF token decides
+  const url = new URL(c.req.url);
+  const host = c.req.header("host") ?? url.host;
+  if (origin !== `${url.protocol}//${host}`) return `Origin '${origin.slice(0, 100)}' is not this page's`;
+  return null;
+}
+
+/** The token check and the CSRF tokens of one UI app. */
+export class UiGuard {
+  /** Key of the CSRF tokens and of comparisons: derived from the token, else random per process. */
+  private readonly key: Buffer;
+  private readonly session: string | null;
+
+  /** `token`: the server's http_token, or undefined when none is configured (loopback binding). */
+  constructor(private readonly token: string | undefined) {
+    this.key = token === undefined ? randomBytes(32) : Buffer.from(mac(token, "pegas-memory ui key v1"));
+    this.session = token === undefined ? null : mac(token, "pegas-memory ui session v1");
+  }
+
+  /** Whether the token rule applies. */
+  get required(): boolean {
+    return this.token !== undefined;
+  }
+
+  /** True when no token is configured or the request carries the session cookie. */
+  admitted(c: Context): boolean {
+    if (this.session === null) return true;
+    const cookie = getCookie(c, SESSION_COOKIE);
+    return cookie !== undefined && same(cookie, this.session, this.key);
+  }
+
+  /** True when `given` is the configured token (constant time). */
+  tokenMatches(given: string): boolean {
+    return this.token !== undefined && same(given, this.token, this.key);
+  }
+
+  /** Sets the session cookie (HttpOnly, SameSite=Strict, Path=/ui; Secure over https). */
+  grant(c: Context, base: string): void {
+    if (this.session === null) return;
+    const secure = new URL(c.req.url).protocol === "https:";
+    setCookie(c, SESSION_COOKIE, this.session, { httpOnly: true, sameSite: "Strict", path: base, secure, maxAge: SESSION_MAX_AGE_S });
+  }
+
+  /** Clears the session cookie. */
+  revoke(c: Context, base: string): void {
+    setCookie(c, SESSION_COOKIE, "", { httpOnly: true, sameSite: "Strict", path: base, maxAge: 0 });
+  }
+
+  /** The CSRF token every form of the page carries. */
+  csrfToken(): string {
+    return mac(this.key, "pegas-memory ui csrf v1");
+  }
+
+  /** True when `given` is the CSRF token. */
+  csrfMatches(given: unknown): boolean {
+    return typeof given === "string" && same(given, this.csrfToken(), this.key);
+  }
+}
