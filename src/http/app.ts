@@ -13,6 +13,7 @@ import { hasToken, requireToken } from "./auth.ts";
 import { METRICS_CONTENT_TYPE, renderMetrics } from "./metrics.ts";
 import { anonymousReadiness, checkReadiness } from "./readiness.ts";
 import { McpSessions, rpcError } from "./sessions.ts";
+import { createUiApp } from "../ui/app.ts";
 
 /** Session limits of /mcp: most live sessions, and the idle time (ms) after which a session is closed. */
 export interface SessionLimits {
@@ -76,6 +77,7 @@ export function createHttpApp(opts: HttpAppOptions): HttpApp {
     return next();
   });
   app.all("/mcp", (c) => sessions.handle(c.req.raw));
+  app.route("/ui", createUiApp({ services: () => runtime.services.get(), token, allowedHosts: opts.allowedHosts }));
 
   app.notFound((c) => c.json({ error: `no route ${c.req.method} ${c.req.path}; try /healthz, /readyz, /metrics or /mcp` }, 404));
   app.onError((err, c) => {
