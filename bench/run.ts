@@ -17,11 +17,12 @@ import { projectionsBench } from "./benchmarks/projections.ts";
 import { searchLatency } from "./benchmarks/search-latency.ts";
 import { startup } from "./benchmarks/startup.ts";
 import { httpLoadBench } from "./benchmarks/http-load.ts";
+import { uiBench } from "./benchmarks/ui.ts";
 import { removeTempDirs } from "./lib/env.ts";
 import { type Benchmark, machineInfo, markdownSummary, type ResultFile, writeResult } from "./lib/report.ts";
 
 /** Every benchmark, in run (and table) order. */
-export const BENCHMARKS: Benchmark[] = [startup, firstQueryBench, ingestBench, documentsBench, searchLatency, idleRss, retrieval, distillBench, dedupStoreBench, projectionsBench, codeBench, inferenceBench, httpLoadBench];
+export const BENCHMARKS: Benchmark[] = [startup, firstQueryBench, ingestBench, documentsBench, searchLatency, idleRss, retrieval, distillBench, dedupStoreBench, projectionsBench, codeBench, inferenceBench, httpLoadBench, uiBench];
 
 function select(names: string[]): Benchmark[] {
   if (names.length === 0) return BENCHMARKS;
