@@ -1,5 +1,5 @@
 /**
- * createServices(config): the only place where adapters are chosen.
+ * createServices(config): the only place where adapters are chosen (the model adapters in src/wiring-models.ts).
  * - database: PostgreSQL when `database_url` is set, else the embedded PGlite in `data_dir`;
  * - embedder: Ollama when `ollama_host` is set, else the local lexical embedder;
  * - projections: the embedded in-process lexical (BM25) and vector (exact) indexes in every process; Qdrant when
@@ -7,16 +7,14 @@
  *   embedded index / SQL while they are down; graph reads by SQL over the canonical tables otherwise.
  */
 import type { Config } from "./config.ts";
-import { dedupPolicy } from "./domain/dedup.ts";
+import { makeDistiller, makeEmbedder, makeGapJudge, makeJudges } from "./wiring-models.ts";
 import { EmbeddedProjection } from "./adapters/embedded/projection.ts";
-import { LexicalHashEmbedder } from "./adapters/embedded/lexical-embedder.ts";
 import { openPostgres } from "./adapters/postgres/open.ts";
 import type { Database } from "./adapters/sql/database.ts";
 import { SqlCanonicalStore } from "./adapters/sql/store.ts";
 import type { Services } from "./core/services.ts";
 import { settleSearchMisses } from "./core/gaps-miss.ts";
 import { PegasError } from "./errors.ts";
-import type { Distiller } from "./ports/distiller.ts";
 import type { Embedder } from "./ports/embedder.ts";
 import type { Fetcher } from "./ports/fetcher.ts";
 import type { GraphStore } from "./ports/graph-store.ts";
@@ -29,117 +27,21 @@ import { SqlOutbox } from "./adapters/sql/outbox.ts";
 import { SqlCodeStore } from "./adapters/sql/code-store.ts";
 import { inferringCodeStore, SqlInferenceStore } from "./adapters/sql/infer-store.ts";
 import { SqlGapStore } from "./adapters/sql/gaps.ts";
+import { SqlDocumentCatalog } from "./adapters/sql/document-catalog.ts";
 import { lazyExtractor } from "./adapters/tree-sitter/lazy.ts";
-import type { VerdictJudge } from "./ports/verdict-judge.ts";
 
 /** RRF weight of the lexical embedder's vector leg: measured on a dev split it only repeats the lexical leg's
  * evidence, and any weight ≥ 0.02 lowered nDCG@10 (README, Retrieval quality); at 0.01 it breaks ties and adds
  * candidates when the lexical leg finds too little. Neural embedders get 1. */
 export const LEXICAL_EMBEDDER_FUSION_WEIGHT = 0.01;
 
+export { makeEmbedderFor } from "./wiring-models.ts";
+
 /** Opens the configured database (no query is sent yet for PostgreSQL; PGlite elects its host). */
 export async function openDatabase(config: Config): Promise<Database> {
   if (config.database_url) return openPostgres(config.database_url);
   const { openPglite } = await import("./adapters/pglite/open.ts");
   return openPglite({ dataDir: config.data_dir, runtimeDir: config.runtime_dir });
-}
-
-async function makeEmbedder(config: Config): Promise<Embedder> {
-  if (!config.ollama_host) return new LexicalHashEmbedder(config.local_embed_dim);
-  return makeOllamaEmbedder(config, config.embed_model, config.embed_dim);
-}
-
-const LEXICAL_MODEL = /^pegas-lexical-hash-v1-d(\d+)$/;
-
-/**
- * An embedder for `model` other than the configured one (for `reembed`): the local lexical embedder for
- * `pegas-lexical-hash-v1-d<N>`, else the Ollama model (checked against `dim` when given), readied.
- * @throws PegasError INVALID_INPUT (an Ollama model without ollama_host), LLM_FAILED (unreachable, wrong dimension).
- */
-export async function makeEmbedderFor(config: Config, model: string, dim?: number): Promise<Embedder> {
-  const lexical = LEXICAL_MODEL.exec(model);
-  let embedder: Embedder;
-  if (lexical) {
-    if (dim !== undefined && dim !== Number(lexical[1])) throw new PegasError("INVALID_INPUT", `model '${model}' has dimension ${lexical[1]}, not ${dim}`, { hint: "drop --dim, or name the model of that dimension" });
-    embedder = new LexicalHashEmbedder(Number(lexical[1]));
-  }
-  else if (!config.ollama_host) {
-    throw new PegasError("INVALID_INPUT", `model '${model}' needs Ollama, and ollama_host (OLLAMA_HOST) is not set`, {
-      hint: "set OLLAMA_HOST, or give pegas-lexical-hash-v1-d<N> for the local embedder",
-    });
-  } else embedder = await makeOllamaEmbedder(config, model, dim);
-  await embedder.ready();
-  return embedder;
-}
-
-async function makeOllamaEmbedder(config: Config, model: string, dim?: number): Promise<Embedder> {
-  const { OllamaEmbedder } = await import("./adapters/ollama/embedder.ts");
-  return new OllamaEmbedder({
-    host: config.ollama_host as string,
-    model,
-    expectedDim: dim,
-    keepAlive: config.ollama_keep_alive,
-    concurrency: config.ollama_concurrency,
-    batchSize: config.ollama_batch_size,
-    timeoutMs: config.ollama_timeout_ms,
-  });
-}
-
-/**
- * The configured distiller; `auto` picks Ollama when ollama_host and llm_model are set, else the heuristic one.
- * "mcp-sampling" gets the heuristic one here: the MCP server swaps in the client's model when the client can
- * sample (src/adapters/mcp-sampling/services.ts). @throws PegasError INVALID_INPUT for "ollama" without both keys.
- */
-async function makeDistiller(config: Config): Promise<Distiller> {
-  const { heuristicDistiller } = await import("./adapters/distiller/heuristic/index.ts");
-  const { distiller, ollama_host: host, llm_model: model } = config;
-  if (distiller === "heuristic" || distiller === "mcp-sampling" || (distiller === "auto" && !(host && model))) {
-    return heuristicDistiller;
-  }
-  if (!host || !model) {
-    const missing = [host ? "" : "ollama_host (OLLAMA_HOST)", model ? "" : "llm_model (PEGAS_LLM_MODEL)"].filter(Boolean);
-    throw new PegasError("INVALID_INPUT", `distiller "ollama" needs ${missing.join(" and ")}, which ${missing.length > 1 ? "are" : "is"} not set`, {
-      hint: 'set them, or set distiller = "auto" or "heuristic" (PEGAS_DISTILLER)',
-    });
-  }
-  const { OllamaDistiller } = await import("./adapters/ollama/distiller.ts");
-  return new OllamaDistiller({
-    host,
-    model,
-    keepAlive: config.ollama_keep_alive,
-    concurrency: config.ollama_concurrency,
-    timeoutMs: config.ollama_timeout_ms,
-    numCtx: config.distill_num_ctx,
-    numPredict: config.distill_num_predict,
-  });
-}
-
-/**
- * The judges of memory_verify: Ollama when ollama_host and llm_model are set (num_ctx/num_predict as distillation),
- * else the heuristic one under the embedder's near-duplicate cosine; the heuristic one is also the fallback.
- */
-async function makeJudges(config: Config, embedder: Embedder): Promise<{ judge: VerdictJudge; fallbackJudge: VerdictJudge }> {
-  const { HeuristicJudge } = await import("./adapters/judge/heuristic.ts");
-  const fallbackJudge = new HeuristicJudge(dedupPolicy(embedder, config.near_dup_threshold));
-  if (!config.ollama_host || !config.llm_model) return { judge: fallbackJudge, fallbackJudge };
-  const { OllamaJudge } = await import("./adapters/ollama/judge.ts");
-  const judge = new OllamaJudge({
-    host: config.ollama_host, model: config.llm_model, keepAlive: config.ollama_keep_alive, concurrency: config.ollama_concurrency,
-    timeoutMs: config.ollama_timeout_ms, numCtx: config.distill_num_ctx, numPredict: config.distill_num_predict,
-  });
-  return { judge, fallbackJudge };
-}
-
-/** The research-gap answer judge: Ollama when ollama_host and llm_model are set, else none (the search rule decides). */
-async function makeGapJudge(config: Config): Promise<Pick<Services, "gapJudge">> {
-  if (!config.ollama_host || !config.llm_model) return {};
-  const { OllamaGapJudge } = await import("./adapters/ollama/gap-judge.ts");
-  return {
-    gapJudge: new OllamaGapJudge({
-      host: config.ollama_host, model: config.llm_model, keepAlive: config.ollama_keep_alive, concurrency: config.ollama_concurrency,
-      timeoutMs: config.ollama_timeout_ms, numCtx: config.distill_num_ctx, numPredict: config.distill_num_predict,
-    }),
-  };
 }
 
 async function makeFetcher(config: Config): Promise<Fetcher> {
@@ -235,6 +137,7 @@ export async function createServices(config: Config): Promise<Services> {
       code: inferringCodeStore(new SqlCodeStore(db), db),
       inference: new SqlInferenceStore(db),
       gaps: new SqlGapStore(db),
+      documents: new SqlDocumentCatalog(db),
       extractor,
       fetcher: await makeFetcher(config),
       parse: (input) => selectParser({ bytes: input.bytes, mediaType: input.mediaType, name: input.name }).parse(input, limits),

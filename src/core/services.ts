@@ -5,6 +5,7 @@
 import type { Config } from "../config.ts";
 import type { CanonicalStore } from "../ports/canonical-store.ts";
 import type { Distiller } from "../ports/distiller.ts";
+import type { DocumentCatalog } from "../ports/document-catalog.ts";
 import type { Embedder } from "../ports/embedder.ts";
 import type { Fetcher } from "../ports/fetcher.ts";
 import type { GapAnswerJudge, GapStore } from "../ports/gaps.ts";
@@ -49,6 +50,8 @@ export interface Services {
   readonly code: CodeStore;
   /** Rule inference (memory_infer) over the canonical edge tables (same database). */
   readonly inference: InferenceStore;
+  /** Documents listed page by page with atoms per status, for the admin page (same database). */
+  readonly documents: DocumentCatalog;
   /** Research gaps and the search-miss log (same database). */
   readonly gaps: GapStore;
   /** Whether a verified atom answers a research gap: an LLM when ollama_host and llm_model are set; absent = the search rule. */

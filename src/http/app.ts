@@ -4,7 +4,8 @@
  * - `GET /readyz`: each dependency's state (src/http/readiness.ts), 200 or 503; without the token (when one is set)
  *   only the states, no error texts;
  * - `GET /metrics`: Prometheus text (token when set);
- * - `/mcp`: MCP over Streamable HTTP, stateful sessions (src/http/sessions.ts; token when set).
+ * - `/mcp`: MCP over Streamable HTTP, stateful sessions (src/http/sessions.ts; token when set);
+ * - `/ui`: the admin web page (src/ui/; token prompt and cookie when set).
  */
 import { Hono } from "hono";
 import { log } from "../log.ts";
@@ -79,7 +80,8 @@ export function createHttpApp(opts: HttpAppOptions): HttpApp {
   app.all("/mcp", (c) => sessions.handle(c.req.raw));
   app.route("/ui", createUiApp({ services: () => runtime.services.get(), token, allowedHosts: opts.allowedHosts }));
 
-  app.notFound((c) => c.json({ error: `no route ${c.req.method} ${c.req.path}; try /healthz, /readyz, /metrics or /mcp` }, 404));
+  app.get("/ui/", (c) => c.redirect("/ui", 301));
+  app.notFound((c) => c.json({ error: `no route ${c.req.method} ${c.req.path}; try /healthz, /readyz, /metrics, /mcp or /ui` }, 404));
   app.onError((err, c) => {
     log.error("http request failed", { err, method: c.req.method, path: c.req.path });
     return c.json({ error: "internal error; see the server log" }, 500);

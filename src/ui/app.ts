@@ -12,7 +12,6 @@ import { listGaps } from "../core/gaps.ts";
 import { search } from "../core/search.ts";
 import type { Services } from "../core/services.ts";
 import { stats } from "../core/stats.ts";
-import { documentCatalogOf } from "../adapters/sql/document-catalog.ts";
 import { PegasError, toPegasError } from "../errors.ts";
 import { log } from "../log.ts";
 import type { Subgraph } from "../ports/graph-store.ts";
@@ -85,13 +84,13 @@ function pages(app: Hono, deps: UiDeps, ctx: (c: Context, flash?: Html) => PageC
   });
   app.get("/documents", async (c) => {
     const page = pageParam(c.req.query("page"));
-    const list = await documentCatalogOf((await deps.services()).store).listDocuments((page - 1) * DOCUMENTS_PAGE, DOCUMENTS_PAGE);
+    const list = await (await deps.services()).documents.listDocuments((page - 1) * DOCUMENTS_PAGE, DOCUMENTS_PAGE);
     return c.html(documentsPage(ctx(c), list, page));
   });
   app.get("/documents/:id", async (c) => {
     const id = idParam(c, "document");
     const page = pageParam(c.req.query("page"));
-    const catalog = documentCatalogOf((await deps.services()).store);
+    const catalog = (await deps.services()).documents;
     const [doc, atoms] = await Promise.all([catalog.document(id), catalog.documentAtoms(id, (page - 1) * DOCUMENTS_PAGE, DOCUMENTS_PAGE)]);
     return c.html(documentPage(ctx(c), doc, atoms, page));
   });

@@ -5,11 +5,10 @@
 import type { Sql } from "postgres";
 import type { AtomStatus, AtomType } from "../../domain/atom.ts";
 import { PegasError } from "../../errors.ts";
-import type { CanonicalStore, DocumentKind } from "../../ports/canonical-store.ts";
+import type { DocumentKind } from "../../ports/canonical-store.ts";
 import type { DocumentAtomRow, DocumentCatalog, DocumentSummary, Page } from "../../ports/document-catalog.ts";
 import type { Database } from "./database.ts";
 import { mapSqlError } from "./errors.ts";
-import { SqlCanonicalStore } from "./store.ts";
 
 const CLAIM_CHARS = 300;
 
@@ -74,13 +73,4 @@ export class SqlDocumentCatalog implements DocumentCatalog {
       };
     });
   }
-}
-
-/**
- * The catalog of a canonical store. Both backends are SQL; a store of another kind has none.
- * @throws PegasError INTERNAL when `store` is not the SQL store.
- */
-export function documentCatalogOf(store: CanonicalStore): DocumentCatalog {
-  if (store instanceof SqlCanonicalStore) return new SqlDocumentCatalog(store.db);
-  throw new PegasError("INTERNAL", "the document list needs the SQL canonical store", { hint: "report this: every backend of this build is SQL" });
 }
