@@ -95,7 +95,8 @@ export const HELP = `pegas-memory — long-term memory of a research agent, serv
 Usage:
   pegas-memory [serve] [--http HOST:PORT]
                                        MCP over stdin/stdout (what an MCP client runs); with --http, MCP over
-                                       Streamable HTTP at /mcp plus /healthz, /readyz, /metrics instead
+                                       Streamable HTTP at /mcp, the admin page at /ui, /healthz, /readyz and
+                                       /metrics instead
   pegas-memory doctor                  check the configuration and every dependency; exit 1 naming what fails
   pegas-memory healthcheck [--url U]   exit 0 when the running server's /healthz answers (container probe)
   pegas-memory export [--out FILE] [--embeddings]
