@@ -133,6 +133,8 @@ export async function addGap(services: Services, input: AddGapInput): Promise<Ad
 export interface ListGapsInput {
   status?: GapStatus | "all";
   limit?: number;
+  /** Gaps to skip, for paging (default 0). */
+  offset?: number;
 }
 
 /** Result of memory_list_gaps: gaps most urgent first (then oldest), their total, and repeated search misses offered as gaps. */
@@ -143,14 +145,16 @@ export interface ListGapsResult {
   suggested_total: number;
 }
 
-/** memory_list_gaps (see {@link ListGapsResult}). @throws PegasError INVALID_INPUT (unknown status, bad limit), STORE_UNAVAILABLE. */
+/** memory_list_gaps (see {@link ListGapsResult}). @throws PegasError INVALID_INPUT (unknown status, bad limit or offset), STORE_UNAVAILABLE. */
 export async function listGaps(services: Services, input: ListGapsInput = {}): Promise<ListGapsResult> {
   const status = input.status ?? "open";
   if (status !== "all" && !GAP_STATUSES.includes(status)) throw invalidInput(`unknown gap status '${String(status)}'`, `use one of ${GAP_STATUSES.join(", ")} or all`);
   const limit = input.limit ?? GAP_LIST_DEFAULT;
   if (!Number.isInteger(limit) || limit < 1 || limit > GAP_LIST_MAX) throw invalidInput(`limit must be an integer from 1 to ${GAP_LIST_MAX}, got ${JSON.stringify(input.limit)}`);
+  const offset = input.offset ?? 0;
+  if (!Number.isSafeInteger(offset) || offset < 0) throw invalidInput(`offset must be a non-negative integer, got ${JSON.stringify(input.offset)}`);
   const [{ gaps, total }, s] = await Promise.all([
-    services.gaps.listGaps(status === "all" ? null : status, limit),
+    services.gaps.listGaps(status === "all" ? null : status, limit, offset),
     services.gaps.suggestedGaps(MIN_MISS_REPEATS, SUGGESTED_MAX),
   ]);
   return { gaps, total, suggested: s.suggested, suggested_total: s.total };

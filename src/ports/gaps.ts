@@ -85,8 +85,8 @@ export interface GapStore {
   addGap(input: GapInsert, decide: (lexemes: string[], candidates: GapCandidate[]) => Promise<GapDuplicate | null>): Promise<GapAddOutcome>;
   /** One gap. @throws PegasError NOT_FOUND. */
   getGap(id: number): Promise<GapRow>;
-  /** Gaps of `status` (all when null), most urgent first, then oldest first; at most `limit`, and the total. */
-  listGaps(status: GapStatus | null, limit: number): Promise<{ gaps: GapRow[]; total: number }>;
+  /** Gaps of `status` (all when null), most urgent first, then oldest first; at most `limit` after skipping `offset` (default 0), and the total. */
+  listGaps(status: GapStatus | null, limit: number, offset?: number): Promise<{ gaps: GapRow[]; total: number }>;
   /** Repeated misses (≥ `minRepeats` of one key) whose key no gap's question has, most missed first; at most `limit`, and the total. */
   suggestedGaps(minRepeats: number, limit: number): Promise<{ suggested: SuggestedGap[]; total: number }>;
   /**

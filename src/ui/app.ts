@@ -20,7 +20,7 @@ import { ASSETS } from "./assets.ts";
 import { type Html, type PageContext, pageParam } from "./html.ts";
 import { atomPage } from "./pages/atom.ts";
 import { DOCUMENTS_PAGE, documentPage, documentsPage } from "./pages/documents.ts";
-import { gapsPage } from "./pages/gaps.ts";
+import { GAPS_PAGE, gapsPage } from "./pages/gaps.ts";
 import { type NodeLabels, graphPage } from "./pages/graph.ts";
 import { overviewPage } from "./pages/overview.ts";
 import { errorPage, promptPage } from "./pages/prompt.ts";
@@ -96,8 +96,12 @@ function pages(app: Hono, deps: UiDeps, ctx: (c: Context, flash?: Html) => PageC
   });
   app.get("/gaps", async (c) => {
     const s = await deps.services();
-    const [open, answered] = await Promise.all([listGaps(s, { status: "open", limit: 200 }), listGaps(s, { status: "answered", limit: 200 })]);
-    return c.html(gapsPage(ctx(c), open, answered));
+    const pages = { open: pageParam(c.req.query("open_page")), answered: pageParam(c.req.query("answered_page")) };
+    const [open, answered] = await Promise.all([
+      listGaps(s, { status: "open", limit: GAPS_PAGE, offset: (pages.open - 1) * GAPS_PAGE }),
+      listGaps(s, { status: "answered", limit: GAPS_PAGE, offset: (pages.answered - 1) * GAPS_PAGE }),
+    ]);
+    return c.html(gapsPage(ctx(c), open, answered, pages));
   });
   app.get("/graph", async (c) => {
     const raw = (c.req.query("node") ?? "").trim();

@@ -92,6 +92,11 @@ for (const backend of ["pglite", "postgres"] as const) {
       expect(gaps.at(-1)!.id).toBe(low.gap.id);
       expect(gaps.findIndex((g) => g.id === top.gap.id)).toBeLessThan(gaps.findIndex((g) => g.priority < 5));
       expect((await listGaps(s, { limit: 2 })).gaps).toHaveLength(2);
+      // Pages by offset: consecutive pages of one put together are the whole list, in order.
+      const paged = [...(await listGaps(s, { limit: 2 })).gaps, ...(await listGaps(s, { limit: 2, offset: 2 })).gaps, ...(await listGaps(s, { limit: 200, offset: 4 })).gaps];
+      expect(paged.map((g) => g.id)).toEqual(gaps.map((g) => g.id));
+      expect((await listGaps(s, { offset: total })).gaps).toEqual([]);
+      await rejectsWith(listGaps(s, { offset: -1 }), "INVALID_INPUT");
       expect((await listGaps(s, { status: "answered" })).gaps).toEqual([]);
     });
 

@@ -27,7 +27,7 @@ describe("research gap tools over MCP", () => {
     expect(add?.inputSchema.required).toEqual(["question"]);
     expect(Object.keys(add?.outputSchema?.properties ?? {})).toEqual(["gap", "created", "duplicate_of", "previous_priority", "decided_by"]);
     expect(add?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
-    expect(Object.keys(list?.inputSchema.properties ?? {})).toEqual(["status", "limit"]);
+    expect(Object.keys(list?.inputSchema.properties ?? {})).toEqual(["status", "limit", "offset"]);
     expect(list?.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
   });
 

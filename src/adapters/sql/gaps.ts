@@ -101,11 +101,11 @@ export class SqlGapStore implements GapStore {
     });
   }
 
-  listGaps(status: GapStatus | null, limit: number): Promise<{ gaps: GapRow[]; total: number }> {
+  listGaps(status: GapStatus | null, limit: number, offset = 0): Promise<{ gaps: GapRow[]; total: number }> {
     return this.run("list research gaps", async (sql) => {
       const where = status ? sql`WHERE status = ${status}` : sql``;
       const [rows, [n]] = await Promise.all([
-        sql`SELECT ${sql(COLUMNS)} FROM pm_research_gap ${where} ORDER BY priority DESC, created_at, id LIMIT ${limit}`,
+        sql`SELECT ${sql(COLUMNS)} FROM pm_research_gap ${where} ORDER BY priority DESC, created_at, id LIMIT ${limit} OFFSET ${offset}`,
         sql`SELECT count(*) AS n FROM pm_research_gap ${where}`,
       ]);
       return { gaps: rows.map(toGap), total: Number(n.n) };

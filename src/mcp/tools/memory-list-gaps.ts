@@ -16,10 +16,11 @@ export const memoryListGaps: ToolDef = {
   inputSchema: {
     status: z.enum(["open", "answered", "dismissed", "all"]).optional().describe("which gaps (default open)"),
     limit: z.number().int().min(1).max(GAP_LIST_MAX).optional().describe(`most gaps listed (default ${GAP_LIST_DEFAULT})`),
+    offset: z.number().int().min(0).optional().describe("gaps to skip, for the next page (default 0)"),
   },
   outputSchema: {
     gaps: z.array(gapSchema),
-    total: z.number().int().describe("gaps of that status (the list holds at most `limit`)"),
+    total: z.number().int().describe("gaps of that status (the list holds at most `limit`, from `offset`)"),
     suggested: z.array(
       z.object({
         query: z.string().describe("the latest wording of the missed search"),

@@ -1,0 +1,48 @@
+/**
+ * The gaps page pages long lists: 60 open gaps show 50 on page 1 with a link to page 2, which shows the other 10;
+ * the two lists page independently (no browser: plain requests to the admin app over a PGlite store).
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { Hono } from "hono";
+import { addGap } from "../../src/core/gaps.ts";
+import type { Services } from "../../src/core/services.ts";
+import { createUiApp } from "../../src/ui/app.ts";
+import { openTestServices, type TestServices } from "../support/services.ts";
+
+const ORIGIN = "http://127.0.0.1:8080";
+let t: TestServices;
+let root: Hono;
+
+beforeAll(async () => {
+  const opened = await openTestServices("pglite");
+  if (typeof opened === "string") throw new Error(opened);
+  t = opened;
+  const s: Services = t.services;
+  // Distinct questions (a rewording of an open gap would raise its priority instead of adding one).
+  for (let i = 0; i < 60; i++) await addGap(s, { question: `What is the melting point of alloy sample number ${i} (batch ${i * 7919})?`, priority: 1 + (i % 5) });
+  root = new Hono();
+  root.route("/ui", createUiApp({ services: async () => s, allowedHosts: () => ["127.0.0.1:8080"] }));
+}, 120_000);
+afterAll(() => t?.dispose());
+
+const page = async (query: string) => {
+  const res = await root.request(`${ORIGIN}/ui/gaps${query}`, { headers: { host: "127.0.0.1:8080" } });
+  expect(res.status).toBe(200);
+  return res.text();
+};
+const rows = (body: string, list: string) => (body.split(`id="h-${list}"`)[1]?.split("</section>")[0].match(/<tr><td>/g) ?? []).length;
+
+test("60 open gaps: 50 on page 1 with a link to page 2, 10 on page 2; the answered list is unaffected", async () => {
+  const first = await page("");
+  expect(first).toContain("Open (60)");
+  expect(rows(first, "open")).toBe(50);
+  expect(first).toContain("Page 1 of 2 (60 in all)");
+  const next = /href="([^"]*open_page=2[^"]*)"/.exec(first)?.[1]?.replaceAll("&amp;", "&");
+  expect(next).toBeDefined();
+  const second = await page(next!.slice(next!.indexOf("?"), next!.indexOf("#") < 0 ? undefined : next!.indexOf("#")));
+  expect(rows(second, "open")).toBe(10);
+  expect(second).toContain("Page 2 of 2 (60 in all)");
+  expect(second).toContain("Answered (0)");
+  expect(rows(await page("?open_page=99"), "open")).toBe(0);
+  expect(rows(await page("?open_page=-3"), "open")).toBe(50);
+});
