@@ -1,8 +1,10 @@
 /**
  * Stateful MCP sessions over Streamable HTTP: one McpServer and one Web-standard transport per session, kept in a
  * map by the `Mcp-Session-Id` the transport assigns. Sessions idle longer than `idleMs` are closed by a sweep; at
- * most `maxSessions` live at once (an initialize beyond is 503); a closed, expired or unknown id is 404, which tells
- * the client to initialize again (MCP spec, Streamable HTTP, "Session Management").
+ * most `maxSessions` live at once: an initialize beyond evicts the least recently used session that has no request
+ * in flight (so that idle sessions held by one client cannot lock the others out), and is 503 only when every
+ * session is busy; a closed, expired, evicted or unknown id is 404, which tells the client to initialize again (MCP
+ * spec, Streamable HTTP, "Session Management").
  */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
@@ -33,7 +35,50 @@ export interface SessionOptions {
 interface Session {
   server: McpServer;
   transport: WebStandardStreamableHTTPServerTransport;
+  /** Time of the last request's start or end (ms, Date.now()), for the idle expiry. */
   lastSeen: number;
+  /** Order of the last activity (a counter: ties in ms cannot blur the least recently used). */
+  touched: number;
+  /** POSTs whose answer is still being written (a request in flight): such a session is never evicted. */
+  busy: number;
+}
+
+/**
+ * `res` with a body that calls `done` once, when the body has been read to its end, failed or been cancelled by the
+ * client (an SSE answer of a POST ends when its last JSON-RPC response is written); at once when there is no body.
+ */
+function onBodyEnd(res: Response, done: () => void): Response {
+  let settled = false;
+  const finish = () => {
+    if (!settled) {
+      settled = true;
+      done();
+    }
+  };
+  if (!res.body) {
+    finish();
+    return res;
+  }
+  const reader = res.body.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const r = await reader.read();
+        if (r.done) {
+          finish();
+          controller.close();
+        } else controller.enqueue(r.value);
+      } catch (err) {
+        finish();
+        controller.error(err);
+      }
+    },
+    cancel(reason) {
+      finish();
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
 }
 
 /** Live sessions and the routing of /mcp requests to them. */
@@ -41,6 +86,7 @@ export class McpSessions {
   private readonly live = new Map<string, Session>();
   private opening = 0;
   private closed = false;
+  private clock = 0;
 
   constructor(private readonly opts: SessionOptions) {}
 
@@ -56,17 +102,55 @@ export class McpSessions {
       const s = this.live.get(sid);
       if (!s) {
         const min = Math.round(this.opts.idleMs / 60_000);
-        return rpcError(404, -32001, `Session not found: '${sid.slice(0, 64)}' was ended, expired after ${min} min idle, or the server restarted; send initialize again`);
+        return rpcError(404, -32001, `Session not found: '${sid.slice(0, 64)}' was ended, expired after ${min} min idle, ` +
+          `was evicted for a newer one (at most ${this.opts.maxSessions} live), or the server restarted; send initialize again`);
       }
-      s.lastSeen = Date.now();
+      if (req.method === "POST") return this.post(s, req);
+      this.touch(s);
       return s.transport.handleRequest(req);
     }
     if (req.method !== "POST") return rpcError(400, -32000, "Bad Request: Mcp-Session-Id header is required; POST an initialize request first");
     if (this.closed) return rpcError(503, -32000, "the server is shutting down; reconnect when it is back", { "retry-after": "5" });
-    if (this.live.size + this.opening >= this.opts.maxSessions) {
-      return rpcError(503, -32000, `too many MCP sessions: ${this.opts.maxSessions} are live; end unused ones (HTTP DELETE /mcp) or retry after they expire`, { "retry-after": "60" });
+    if (this.live.size + this.opening >= this.opts.maxSessions && !this.evictIdle()) {
+      return rpcError(503, -32000, `too many MCP sessions: ${this.opts.maxSessions} are live and every one has a request in flight; ` +
+        "retry shortly, or end unused sessions (HTTP DELETE /mcp)", { "retry-after": "5" });
     }
     return this.open(req);
+  }
+
+  private touch(s: Session): void {
+    s.lastSeen = Date.now();
+    s.touched = ++this.clock;
+  }
+
+  /** A POST to a live session: busy until its answer has been written (or the client went away). */
+  private async post(s: Session, req: Request): Promise<Response> {
+    this.touch(s);
+    s.busy += 1;
+    const done = () => {
+      s.busy -= 1;
+      this.touch(s);
+    };
+    try {
+      return onBodyEnd(await s.transport.handleRequest(req), done);
+    } catch (err) {
+      done();
+      throw err;
+    }
+  }
+
+  /** Closes the least recently used session without a request in flight; false when every session is busy. */
+  private evictIdle(): boolean {
+    let victim: [string, Session] | null = null;
+    for (const entry of this.live) {
+      if (entry[1].busy === 0 && (!victim || entry[1].touched < victim[1].touched)) victim = entry;
+    }
+    if (!victim) return false;
+    const [id, s] = victim;
+    this.live.delete(id);
+    void s.server.close().catch(() => {});
+    log.info("mcp session evicted: the session cap was reached", { session: id, idle_s: Math.round((Date.now() - s.lastSeen) / 1000), max: this.opts.maxSessions });
+    return true;
   }
 
   /** A new session for an initialize request (anything else is refused by the transport, and the session dropped). */
@@ -78,7 +162,7 @@ export class McpSessions {
       allowedHosts: hosts,
       maxRequestBodySize: this.opts.maxBodyBytes,
       onsessioninitialized: (id) => {
-        this.live.set(id, { server, transport, lastSeen: Date.now() });
+        this.live.set(id, { server, transport, lastSeen: Date.now(), touched: ++this.clock, busy: 0 });
         log.debug("mcp session opened", { session: id, live: this.live.size });
       },
     });
@@ -101,9 +185,9 @@ export class McpSessions {
     }
   }
 
-  /** Closes sessions idle since before `now - idleMs`; resolves with how many. */
+  /** Closes sessions idle (no request in flight) since before `now - idleMs`; resolves with how many. */
   async sweep(now = Date.now()): Promise<number> {
-    const idle = [...this.live.values()].filter((s) => now - s.lastSeen >= this.opts.idleMs);
+    const idle = [...this.live.values()].filter((s) => s.busy === 0 && now - s.lastSeen >= this.opts.idleMs);
     await Promise.all(idle.map((s) => s.server.close().catch(() => {})));
     if (idle.length) log.info("mcp sessions expired", { count: idle.length, idle_min: Math.round(this.opts.idleMs / 60_000), live: this.live.size });
     return idle.length;

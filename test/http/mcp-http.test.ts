@@ -1,10 +1,13 @@
 /**
  * MCP over Streamable HTTP on a real listener (127.0.0.1, a free port) with the SDK's own client: initialize,
  * tools/list, memory_store then memory_search in Russian and English; sessions: DELETE ends one (its id is 404
- * after), the cap refuses an initialize with 503, an idle session expires; DNS-rebinding protection on loopback.
+ * after), at the cap an initialize evicts the least recently used idle session (a session with a request in flight
+ * is never evicted; 503 only when every one is busy), an idle session expires; DNS-rebinding protection on loopback.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { request as httpRequest } from "node:http";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { McpSessions } from "../../src/http/sessions.ts";
 import { TOOLS } from "../../src/mcp/registry.ts";
 import { setLogLevel } from "../../src/log.ts";
 import { httpClient, httpServer, INITIALIZE, MCP_POST_HEADERS } from "./support.ts";
@@ -88,17 +91,86 @@ describe("session limits", () => {
   }, 60_000);
   afterAll(async () => s?.dispose());
 
-  test("beyond the cap an initialize is 503 with a clear JSON-RPC error; an idle session expires (404)", async () => {
+  test("beyond the cap an initialize evicts the least recently used idle session (404 after); an idle session expires", async () => {
     const one = await rawInitialize(s.listener.url);
     const two = await rawInitialize(s.listener.url);
     expect([one.status, two.status]).toEqual([200, 200]);
     const three = await rawInitialize(s.listener.url);
-    expect(three.status).toBe(503);
-    const err = JSON.parse(three.body).error;
-    expect(err.message).toContain("too many MCP sessions: 2 are live");
+    expect(three.status).toBe(200);
+    const ping = (sid: string | null) => fetch(`${s.listener.url}/mcp`, { method: "POST", headers: { ...MCP_POST_HEADERS, "mcp-session-id": sid as string }, body: PING });
+    const evicted = await ping(one.sid);
+    expect(evicted.status).toBe(404);
+    expect(((await evicted.json()) as { error: { message: string } }).error.message).toContain("evicted for a newer one (at most 2 live)");
+    expect((await ping(two.sid)).status).toBe(200);
     await Bun.sleep(1200); // idle 400 ms, swept every 400 ms
-    const expired = await fetch(`${s.listener.url}/mcp`, { method: "DELETE", headers: { "mcp-session-id": one.sid as string } });
+    const expired = await fetch(`${s.listener.url}/mcp`, { method: "DELETE", headers: { "mcp-session-id": three.sid as string } });
     expect(expired.status).toBe(404);
     expect((await rawInitialize(s.listener.url)).status).toBe(200);
+  }, 30_000);
+});
+
+const PING = JSON.stringify({ jsonrpc: "2.0", id: 3, method: "ping" });
+const WAIT = JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "wait", arguments: {} } });
+
+/** A session map whose servers have one tool, `wait`, that answers only once the test opens the gate. */
+function gatedSessions(maxSessions: number) {
+  let open!: () => void;
+  const gate = new Promise<void>((r) => (open = r));
+  const sessions = new McpSessions({
+    createServer: () => {
+      const server = new McpServer({ name: "gated", version: "1" });
+      server.registerTool("wait", { description: "answers when the test opens the gate" }, async () => {
+        await gate;
+        return { content: [{ type: "text", text: "released" }] };
+      });
+      return server;
+    },
+    maxSessions,
+    idleMs: 60_000,
+    maxBodyBytes: 1 << 20,
+    allowedHosts: () => undefined,
+  });
+  const post = (sid: string | null, body: string) =>
+    sessions.handle(new Request("http://127.0.0.1/mcp", { method: "POST", headers: { ...MCP_POST_HEADERS, ...(sid ? { "mcp-session-id": sid } : {}) }, body }));
+  const initialize = async () => {
+    const res = await post(null, INITIALIZE);
+    expect(res.status).toBe(200);
+    await res.text();
+    const sid = res.headers.get("mcp-session-id") as string;
+    expect((await post(sid, JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }))).status).toBe(202);
+    return sid;
+  };
+  return { sessions, post, initialize, open };
+}
+
+describe("session eviction at the cap", () => {
+  test("the least recently used session without a request in flight is evicted; 503 only when all are busy", async () => {
+    const g = gatedSessions(2);
+    const a = await g.initialize();
+    const b = await g.initialize();
+    const waitA = await g.post(a, WAIT); // in flight until the gate opens: its SSE answer is still open
+    expect(waitA.status).toBe(200);
+    const pingB = await g.post(b, PING);
+    expect(await pingB.text()).toContain('"result"');
+    // `a` was used least recently, but it is busy: `b` goes.
+    const c = await g.initialize();
+    expect(g.sessions.size).toBe(2);
+    expect((await g.post(b, PING)).status).toBe(404);
+
+    const waitC = await g.post(c, WAIT);
+    const full = await g.post(null, INITIALIZE);
+    expect(full.status).toBe(503);
+    expect(full.headers.get("retry-after")).toBe("5");
+    expect(((await full.json()) as { error: { message: string } }).error.message).toContain("too many MCP sessions: 2 are live and every one has a request in flight");
+
+    g.open();
+    expect(await waitA.text()).toContain("released");
+    expect(await waitC.text()).toContain("released");
+    // Both idle now; `a` finished first, so it is the least recently used.
+    const d = await g.initialize();
+    expect((await g.post(a, PING)).status).toBe(404);
+    expect((await g.post(c, PING)).status).toBe(200);
+    expect((await g.post(d, PING)).status).toBe(200);
+    await g.sessions.closeAll();
   }, 30_000);
 });
