@@ -11,7 +11,7 @@ import { Hono } from "hono";
 import { log } from "../log.ts";
 import { maxMessageBytes, type ServerRuntime, createMcpServer } from "../mcp/server.ts";
 import { hasToken, requireToken } from "./auth.ts";
-import { METRICS_CONTENT_TYPE, renderMetrics } from "./metrics.ts";
+import { METRICS_CONTENT_TYPE, renderMetrics, servicesForMetrics } from "./metrics.ts";
 import { anonymousReadiness, checkReadiness } from "./readiness.ts";
 import { McpSessions, rpcError } from "./sessions.ts";
 import { createUiApp } from "../ui/app.ts";
@@ -69,7 +69,7 @@ export function createHttpApp(opts: HttpAppOptions): HttpApp {
     return c.json(full ? r : anonymousReadiness(r), r.status === "unavailable" ? 503 : 200);
   });
   app.get("/metrics", requireToken(token), async (c) => {
-    const body = await renderMetrics(runtime.openServices);
+    const body = await renderMetrics(await servicesForMetrics(runtime.services, runtime.openServices));
     return c.body(body, 200, { "content-type": METRICS_CONTENT_TYPE });
   });
   app.use("/mcp", requireToken(token), async (c, next) => {

@@ -1,13 +1,15 @@
 /**
  * `GET /metrics`: the Prometheus text exposition (format 0.0.4) of this process — tool calls, latency and ingest
- * counters (metrics-tools.ts), process gauges — and, once the database is open, figures read from it at scrape time:
- * outbox backlog, external projection lag, whether the store answered. The database part is cached for
- * {@link DB_CACHE_MS} so that a tight scrape loop does not load the database.
+ * counters (metrics-tools.ts), process gauges — and figures read from the database at scrape time: whether the store
+ * answered (`pegas_store_up`, 0 also while the database could not be opened at all), and once it is open the outbox
+ * backlog and external projection lag. The database part is cached for {@link DB_CACHE_MS} so that a tight scrape
+ * loop does not load the database.
  */
 import { Gauge, Registry } from "./metrics-prom.ts";
 import type { Services } from "../core/services.ts";
 import { toPegasError } from "../errors.ts";
 import { log } from "../log.ts";
+import type { LazyServices } from "../wiring.ts";
 import { processRegistry } from "./metrics-tools.ts";
 
 /** Content type of the Prometheus text exposition format 0.0.4. */
@@ -15,6 +17,9 @@ export const METRICS_CONTENT_TYPE: string = processRegistry.contentType;
 
 /** How long figures read from the database are reused (ms). */
 export const DB_CACHE_MS = 5_000;
+
+/** How long a scrape waits for the database to open when it is not open yet (ms). */
+export const METRICS_OPEN_MS = 2_000;
 
 const startedAtS = Math.round(Date.now() / 1000 - process.uptime());
 
@@ -96,14 +101,32 @@ function dbText(f: DbFigures): Promise<string> {
   return registers[0].metrics();
 }
 
+const STORE_DOWN: DbFigures = { up: false, pending: 0, dead: 0, lagS: 0, sinks: [] };
+
 /**
- * The exposition text (content type {@link METRICS_CONTENT_TYPE}). `services` is null while the database is not
- * open yet: then only the process's own metrics are given. Database figures are reused while younger than
- * `maxAgeMs` (default {@link DB_CACHE_MS}). A failing database read yields `pegas_store_up 0`, not an error; the
- * promise rejects only on a bug.
+ * The exposition text (content type {@link METRICS_CONTENT_TYPE}). `services` is null when the database is not open
+ * (it failed to open, is still opening, or the server is stopping): then the process's own metrics and
+ * `pegas_store_up 0`. Database figures are reused while younger than `maxAgeMs` (default {@link DB_CACHE_MS}). A
+ * failing database read yields `pegas_store_up 0` too, not an error; the promise rejects only on a bug.
  */
 export async function renderMetrics(services: Services | null, maxAgeMs = DB_CACHE_MS): Promise<string> {
   const own = await processRegistry.metrics();
-  if (!services) return own;
-  return `${own}\n${await dbText(await dbFigures(services, maxAgeMs))}`;
+  return `${own}\n${await dbText(services ? await dbFigures(services, maxAgeMs) : STORE_DOWN)}`;
+}
+
+/**
+ * The services a scrape reports on: `open` when they are open, else an attempt to open them through `lazy` (as
+ * /readyz does, so that a database that comes back after a failed start is seen without waiting for a tool call),
+ * bounded by `waitMs` (default {@link METRICS_OPEN_MS}); null when that fails or takes longer (the opening goes on).
+ * Never rejects.
+ */
+export async function servicesForMetrics(lazy: LazyServices, open: Services | null, waitMs = METRICS_OPEN_MS): Promise<Services | null> {
+  if (open) return open;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)));
+  const opening = lazy.get().catch((err) => {
+    log.debug("metrics: the database is not open", { err: toPegasError(err).message });
+    return null;
+  });
+  return Promise.race([opening, late]).finally(() => clearTimeout(timer));
 }

@@ -80,9 +80,11 @@ describe("metrics exposition", () => {
     expect(sampleValue(m, "process_resident_memory_bytes")).toBeGreaterThan(10 * 1024 * 1024);
     expect(sampleValue(m, "pegas_uptime_seconds")).toBeGreaterThan(0);
     expect(sampleValue(m, "pegas_store_up")).toBe(1);
-    // Before the database is open, only the process's own metrics.
+    // While the database is not open (it failed to open, or is still opening): the process's own metrics and
+    // pegas_store_up 0, so that an alert on it fires for a store that never came up.
     const early = parseExposition(await renderMetrics(null));
-    expect([...early.keys()].filter((n) => /outbox|store_up|projection/.test(n))).toEqual([]);
+    expect([...early.keys()].filter((n) => /outbox|store_up|projection/.test(n))).toEqual(["pegas_store_up"]);
+    expect(sampleValue(early, "pegas_store_up")).toBe(0);
     expect(early.has("pegas_tool_calls_total")).toBe(true);
   });
 

@@ -2,12 +2,14 @@
  * The HTTP endpoint's routes through `app.request` (no listener): /healthz without any database access, /readyz
  * ready on PGlite, 503 naming the database when PostgreSQL is at a closed port or hangs (answered within the probe
  * deadline), degraded when a projection hangs or is unreachable, error texts only for token holders; /metrics and
- * /mcp behind the token; the clear 413 and 404 answers of /mcp.
+ * /mcp behind the token; /metrics says `pegas_store_up 0` when the database never opened (within its wait when the
+ * database hangs); the clear 413 and 404 answers of /mcp.
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { createHttpApp } from "../../src/http/app.ts";
-import { METRICS_CONTENT_TYPE } from "../../src/http/metrics.ts";
+import { METRICS_CONTENT_TYPE, METRICS_OPEN_MS } from "../../src/http/metrics.ts";
 import { READINESS_TIMEOUT_MS } from "../../src/http/readiness.ts";
+import { parseExposition, sampleValue } from "./metrics-exposition.ts";
 import { INITIALIZE, MCP_POST_HEADERS, pgliteRuntime, runtimeOf, type TestRuntime } from "./support.ts";
 
 const TOKEN = "s3cret-token-of-the-tests";
@@ -126,6 +128,30 @@ describe("/metrics and the token", () => {
       expect(r.status).toBe(401);
     }
   });
+
+  test("a database that never opened (closed port, hung server) is pegas_store_up 0; an open one is 1", async () => {
+    const scrape = async (app: Awaited<ReturnType<typeof appOf>>) => {
+      const res = await app.request("/metrics");
+      expect(res.status).toBe(200);
+      const m = parseExposition(await res.text());
+      expect(m.get("pegas_store_up")?.samples.length).toBe(1); // sampleValue reads an absent sample as 0
+      return m;
+    };
+    const closed = await scrape(await appOf(runtimeOf({ database_url: CLOSED_PG })));
+    expect(sampleValue(closed, "pegas_store_up")).toBe(0);
+    expect(closed.has("pegas_outbox_pending")).toBe(false);
+
+    const [hung, ms] = await timed(async () => scrape(await appOf(runtimeOf({ database_url: `postgres://postgres@127.0.0.1:${silent.port}/none` }))));
+    expect(sampleValue(hung, "pegas_store_up")).toBe(0);
+    expect(ms).toBeGreaterThanOrEqual(METRICS_OPEN_MS - 50);
+    expect(ms).toBeLessThan(METRICS_OPEN_MS + 1000);
+
+    const t = await pgliteRuntime();
+    await t.runtime.services.get();
+    const up = await scrape(await appOf(t));
+    expect(sampleValue(up, "pegas_store_up")).toBe(1);
+    expect(sampleValue(up, "pegas_outbox_dead")).toBe(0);
+  }, 60_000);
 
   test("without a token, /metrics is open", async () => {
     const app = await appOf(runtimeOf({ database_url: CLOSED_PG }));
