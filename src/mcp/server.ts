@@ -45,6 +45,15 @@ export function createMcpServer(services: LazyServices, calls: CallTracker): Mcp
 export const SHUTDOWN_GRACE_MS = 650;
 /** Time the cancelled calls get to observe their abort, and the database connections to end, each (ms). */
 export const SHUTDOWN_STEP_MS = 100;
+/**
+ * Longest wait, once the database is closed, for cancelled calls to fail and for their "cancelled" answers to be
+ * written before the transports close (ms): a call busy outside the database (parsing, embedding) notices its abort
+ * at its next check, and an answer written after its transport closed is lost (the client would wait for its own
+ * timeout).
+ */
+export const SHUTDOWN_DRAIN_MS = 1000;
+/** Time a finished call's answer gets to reach its transport's stream after the handler returned (ms). */
+const ANSWER_FLUSH_MS = 50;
 
 /** Largest JSON-RPC message taken (bytes): a whole text of max_input_bytes to ingest, escaped (×2), plus the envelope. */
 export function maxMessageBytes(config: Pick<Config, "max_input_bytes">): number {
@@ -110,7 +119,8 @@ export class ServerRuntime {
   /**
    * Shuts down once (later calls share the first): transports stop taking work, in-flight calls and the outbox
    * worker's batch get {@link SHUTDOWN_GRACE_MS}, remaining calls are aborted, the databases are closed (what still
-   * runs rolls back and answers "cancelled"), then the transports; ≈ 1 s at most. Resolves {@link done} with 0.
+   * runs rolls back and answers "cancelled"; their answers get up to {@link SHUTDOWN_DRAIN_MS}), then the transports:
+   * ≈ 0.1 s when idle, ≈ 1 s with calls in flight, 2 s at most. Resolves {@link done} with 0.
    */
   stop(why: string): Promise<void> {
     this.stopping ??= this.shutdown(why);
@@ -122,6 +132,7 @@ export class ServerRuntime {
     this.onStopping?.();
     this.background.abort();
     log.info("shutting down", { why, inflight: this.calls.inflight.size });
+    const answering = this.calls.inflight.size > 0;
     try {
       for (const c of this.closers) c.quiesce?.();
       await Promise.all([this.calls.settle(SHUTDOWN_GRACE_MS), within(this.worker, SHUTDOWN_GRACE_MS)]);
@@ -130,7 +141,8 @@ export class ServerRuntime {
       // A call still running is inside a database statement: closing the database rolls it back and makes it fail,
       // and it answers "cancelled" while its transport is still open.
       await this.services.close(SHUTDOWN_STEP_MS);
-      await this.calls.settle(SHUTDOWN_STEP_MS);
+      await this.calls.settle(SHUTDOWN_DRAIN_MS);
+      if (answering) await new Promise((r) => setTimeout(r, ANSWER_FLUSH_MS));
       await Promise.all(this.closers.map((c) => c.close().catch((err) => log.warn("transport close failed", { err }))));
     } catch (err) {
       log.error("shutdown failed", { err });

@@ -1,7 +1,8 @@
 /**
  * Shutdown during a long ingest: closing stdin (or SIGTERM) while the server embeds thousands of chunks ends the
- * process promptly — the in-flight call gets the 0.8 s grace, then is cancelled — and nothing of the document is
- * stored. Also SIGTERM of an idle server.
+ * process promptly — the in-flight call gets the 0.65 s grace, then is cancelled, and its "cancelled" answer gets up
+ * to 1 s more to be written (SHUTDOWN_DRAIN_MS) — and nothing of the document is stored. Also SIGTERM of an idle
+ * server.
  */
 import { expect, test } from "bun:test";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -46,7 +47,7 @@ for (const how of ["stdin", "SIGTERM"] as const) {
     await proc.exited;
     const exitMs = performance.now() - t0;
     console.warn(`${how}: exited ${Math.round(exitMs)} ms after the signal`);
-    expect(exitMs).toBeLessThan(2000);
+    expect(exitMs).toBeLessThan(3000); // 0.65 s grace + ≤ 1 s drain + closing, on a loaded 2-core host
 
     const again = Bun.spawn([bin], { cwd: dir, env, stdin: "pipe", stdout: "pipe", stderr: "ignore" });
     const r2 = again.stdout.getReader();

@@ -1,6 +1,6 @@
 /**
  * Graceful shutdown of the HTTP server: a long memory_ingest in flight when the runtime stops is cancelled within
- * ≈ 1 s (0.65 s grace, then abort and close), the client gets the cancellation as its answer, the listener stops
+ * ≈ 1 s (0.65 s grace, then abort, close, and up to 1 s for the answer), the client gets the cancellation as its answer, the listener stops
  * answering, and nothing of the document remains in the database (its transaction rolled back).
  */
 import { expect, test } from "bun:test";
@@ -35,8 +35,8 @@ test("stop during a long ingest over HTTP: cancelled within ≈ 1 s, nothing hal
     const outcome = await call;
     const answeredMs = performance.now() - t0;
     console.warn(`http stop: done ${Math.round(stopMs)} ms after stop(), the client had its answer after ${Math.round(answeredMs)} ms`);
-    expect(stopMs).toBeLessThan(1200);
-    expect(answeredMs).toBeLessThan(1500);
+    expect(stopMs).toBeLessThan(2500); // 0.65 s grace + ≤ 1 s drain (SHUTDOWN_DRAIN_MS) + closing, with headroom for a loaded host
+    expect(answeredMs).toBeLessThan(2500);
     // The answer reaches the client before its session closes: no client is left waiting for its own timeout.
     expect(outcome.error).toBeNull();
     expect(outcome.result?.isError).toBe(true);
