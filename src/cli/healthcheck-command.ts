@@ -1,8 +1,9 @@
 /**
  * `pegas-memory healthcheck [--url U]`: the container HEALTHCHECK of an image without curl. GETs the running server's
- * `/healthz` (from `http` = host:port, a wildcard bind address probed on loopback; `--url` overrides) with a 3 s
- * deadline; exit 0 on HTTP 200, else 1 with the reason on stderr. No database access, no proxy (node:http, so that
- * HTTP_PROXY in a container's environment cannot reroute a loopback probe), never a token (/healthz needs none).
+ * `/healthz` (from `http` = host:port, a wildcard bind address probed on loopback; `--url` overrides, meaning its
+ * /healthz when it has no path) with a 3 s deadline; exit 0 on HTTP 200, else 1 with the reason on stderr. No database
+ * access, no proxy (node:http, so that HTTP_PROXY in a container's environment cannot reroute a loopback probe), never
+ * a token (/healthz needs none).
  */
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
@@ -15,9 +16,9 @@ import { out } from "./output.ts";
 export const HEALTHCHECK_TIMEOUT_MS = 3000;
 
 /**
- * The URL to probe: `override` as given (http or https), else `http://<host>:<port>/healthz` from `http`, with the
- * wildcard addresses 0.0.0.0 → 127.0.0.1 and [::] → [::1]. @throws PegasError INVALID_INPUT when neither is set or
- * the URL is not http(s).
+ * The URL to probe: `override` (http or https; without a path, i.e. `http://host:port` or `…:port/`, its `/healthz`),
+ * else `http://<host>:<port>/healthz` from `http`, with the wildcard addresses 0.0.0.0 → 127.0.0.1 and [::] → [::1].
+ * @throws PegasError INVALID_INPUT when neither is set or the URL is not http(s).
  */
 export function healthzUrl(http: string | undefined, override?: string): string {
   if (override !== undefined) {
@@ -28,6 +29,8 @@ export function healthzUrl(http: string | undefined, override?: string): string 
       throw invalidInput(`--url '${override}' is not a URL`, "give e.g. --url http://127.0.0.1:8765/healthz");
     }
     if (u.protocol !== "http:" && u.protocol !== "https:") throw invalidInput(`--url '${override}' is not http(s)`);
+    // The server's root is no health endpoint (404): a bare address means its /healthz.
+    if (u.pathname === "/") u.pathname = "/healthz";
     return u.href;
   }
   if (!http) {

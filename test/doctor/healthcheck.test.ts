@@ -1,5 +1,6 @@
 /**
- * `pegas-memory healthcheck`: which URL it probes (wildcard bind addresses → loopback; --url overrides), and its exit
+ * `pegas-memory healthcheck`: which URL it probes (wildcard bind addresses → loopback; --url overrides, a --url without a
+ * path means its /healthz), and its exit
  * status against real loopback servers: 200 → 0; 500, a closed port, a server that never answers, no address → 1.
  */
 import { afterAll, describe, expect, test } from "bun:test";
@@ -31,6 +32,14 @@ describe("healthcheck URL", () => {
     expect(healthzUrl("0.0.0.0:8765", "https://x.example/healthz")).toBe("https://x.example/healthz");
   });
 
+  test("a --url without a path probes its /healthz; any other path is kept", () => {
+    expect(healthzUrl(undefined, "http://127.0.0.1:8765")).toBe("http://127.0.0.1:8765/healthz");
+    expect(healthzUrl(undefined, "http://127.0.0.1:8765/")).toBe("http://127.0.0.1:8765/healthz");
+    expect(healthzUrl(undefined, "https://[::1]:9")).toBe("https://[::1]:9/healthz");
+    expect(healthzUrl(undefined, "http://memory.lan/pegas/healthz")).toBe("http://memory.lan/pegas/healthz");
+    expect(healthzUrl(undefined, "http://memory.lan/nothing")).toBe("http://memory.lan/nothing");
+  });
+
   test("no address, or a --url that is not http(s), is INVALID_INPUT saying what to set", () => {
     expect(() => healthzUrl(undefined)).toThrow(/neither --url nor http \(PEGAS_HTTP\) is set/);
     expect(() => healthzUrl(undefined, "ftp://x/healthz")).toThrow(PegasError);
@@ -57,6 +66,10 @@ describe("healthcheck against loopback servers", () => {
       expect(bad.code).toBe(1);
       expect(bad.out).toBe("");
       expect(bad.err).toBe(`healthcheck: http://127.0.0.1:${port}/healthz answered HTTP 500: {"status":"broken"}\n`);
+      status = 200;
+      const bare = await healthcheck(undefined, `http://127.0.0.1:${port}`);
+      expect(bare.code).toBe(0);
+      expect(bare.out).toBe(`healthy: http://127.0.0.1:${port}/healthz answered 200\n`);
       const wrongPath = await healthcheck(undefined, `http://127.0.0.1:${port}/nothing`);
       expect(wrongPath.code).toBe(1);
       expect(wrongPath.err).toContain("answered HTTP 404");
