@@ -51,14 +51,24 @@ export function fileDigest(path: string, algorithm: "sha256" | "sha512", encodin
 }
 
 /**
- * Writes `<dir>/SHA256SUMS` for `files` (paths inside `dir`), in sha256sum's format: `<64 hex>  <file name>`, one per
- * line, sorted by name. Resolves to the text written.
+ * Writes `<dir>/SHA256SUMS` after building `files` (paths inside `dir`): their lines are computed afresh, the lines
+ * of every other executable already listed there are kept as they were as long as its file is still in `dir` (so
+ * that `--target X` does not drop the targets built before), and lines of files gone are dropped. Resolves to the
+ * text written (sorted by name, sha256sum's format).
  */
-export async function writeChecksums(dir: string, files: string[]): Promise<string> {
-  const lines: string[] = [];
-  for (const f of [...files].sort()) lines.push(`${await fileDigest(join(dir, basename(f)), "sha256", "hex")}  ${basename(f)}`);
-  const text = lines.join("\n") + "\n";
-  writeFileSync(join(dir, "SHA256SUMS"), text);
+export async function updateChecksums(dir: string, files: string[]): Promise<string> {
+  const path = join(dir, "SHA256SUMS");
+  const fresh = new Set(files.map((f) => basename(f)));
+  const kept = new Map<string, string>();
+  const old = existsSync(path) ? readFileSync(path, "utf8") : "";
+  for (const line of old.split("\n")) {
+    const m = /^[0-9a-f]{64} [ *](.+)$/.exec(line);
+    if (m && !fresh.has(m[1]!) && existsSync(join(dir, m[1]!))) kept.set(m[1]!, line);
+  }
+  const lines = new Map(kept);
+  for (const name of fresh) lines.set(name, `${await fileDigest(join(dir, name), "sha256", "hex")}  ${name}`);
+  const text = [...lines.keys()].sort().map((name) => lines.get(name)).join("\n") + "\n";
+  writeFileSync(path, text);
   return text;
 }
 
@@ -112,7 +122,10 @@ export async function runtimeFor(target: ReleaseTarget, version: string, cacheDi
   return bin;
 }
 
-/** Builds the chosen targets into `outDir` and writes SHA256SUMS; resolves to the executables' paths and sizes. */
+/**
+ * Builds the chosen targets into `outDir` and updates SHA256SUMS (the entries of other targets' executables still
+ * there are kept: {@link updateChecksums}); resolves to the executables' paths and sizes.
+ */
 export async function release(names: string[], outDir: string): Promise<Array<{ file: string; bytes: number }>> {
   const unknown = names.filter((n) => !TARGETS.some((t) => t.name === n));
   if (unknown.length) throw new Error(`unknown target(s) ${unknown.join(", ")}; use ${TARGETS.map((t) => t.name).join(", ")}`);
@@ -131,7 +144,7 @@ export async function release(names: string[], outDir: string): Promise<Array<{ 
     process.stderr.write(`${basename(file)}: ${(bytes / 2 ** 20).toFixed(1)} MiB in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
     built.push({ file, bytes });
   }
-  await writeChecksums(outDir, built.map((b) => b.file));
+  await updateChecksums(outDir, built.map((b) => b.file));
   return built;
 }
 

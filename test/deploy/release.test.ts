@@ -1,13 +1,13 @@
 /**
  * scripts/release.ts, the cheap parts (the real cross-builds take minutes and fetch ~100 MB): the target list,
  * the compile command derived from package.json's build script, the host runtime found without the network, and
- * SHA256SUMS checked by sha256sum itself.
+ * SHA256SUMS checked by sha256sum itself, keeping the other targets' entries when one target is rebuilt.
  */
 import { describe, expect, test } from "bun:test";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { fileDigest, releaseCommand, runtimeFor, TARGETS, writeChecksums } from "../../scripts/release.ts";
+import { fileDigest, releaseCommand, runtimeFor, TARGETS, updateChecksums } from "../../scripts/release.ts";
 
 const ROOT = resolve(import.meta.dir, "../..");
 const PKG = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
@@ -54,13 +54,29 @@ describe("scripts/release.ts", () => {
     const dir = mkdtempSync(join(tmpdir(), "pegas-rel-"));
     writeFileSync(join(dir, "b-linux-arm64"), "arm\n");
     writeFileSync(join(dir, "a-linux-x64"), "Память — memory\n");
-    const text = await writeChecksums(dir, [join(dir, "b-linux-arm64"), join(dir, "a-linux-x64")]);
+    const text = await updateChecksums(dir, [join(dir, "b-linux-arm64"), join(dir, "a-linux-x64")]);
     expect(text.split("\n").filter(Boolean).map((l) => l.split("  ")[1])).toEqual(["a-linux-x64", "b-linux-arm64"]);
     expect(text).toContain(`${await fileDigest(join(dir, "b-linux-arm64"), "sha256", "hex")}  b-linux-arm64\n`);
     const check = () => Bun.spawnSync(["sha256sum", "-c", "SHA256SUMS"], { cwd: dir, stdout: "pipe", stderr: "pipe" }).exitCode;
     expect(check()).toBe(0);
     writeFileSync(join(dir, "a-linux-x64"), "tampered\n");
     expect(check()).not.toBe(0);
+  });
+
+  test("rebuilding one target keeps the other executables' entries while their files are there, drops the gone ones", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "pegas-rel-"));
+    const names = ["pegas-memory-1-linux-arm64", "pegas-memory-1-linux-x64", "pegas-memory-1-linux-x64-musl"];
+    for (const n of names) writeFileSync(join(dir, n), `${n}\n`);
+    const first = await updateChecksums(dir, names.map((n) => join(dir, n)));
+    const line = (n: string) => first.split("\n").find((l) => l.endsWith(`  ${n}`));
+    writeFileSync(join(dir, names[1]!), "rebuilt x64\n");
+    rmSync(join(dir, names[2]!));
+    const second = await updateChecksums(dir, [join(dir, names[1]!)]);
+    expect(second).toBe(`${line(names[0]!)}\n${await fileDigest(join(dir, names[1]!), "sha256", "hex")}  ${names[1]}\n`);
+    expect(Bun.spawnSync(["sha256sum", "-c", "SHA256SUMS"], { cwd: dir, stdout: "pipe", stderr: "pipe" }).exitCode).toBe(0);
+    // An entry in sha256sum's binary-mode form (`*name`) is kept as it is too.
+    writeFileSync(join(dir, "SHA256SUMS"), `${line(names[0]!)!.replace("  ", " *")}\n`);
+    expect(await updateChecksums(dir, [join(dir, names[1]!)])).toContain(` *${names[0]}\n`);
   });
 
   test("sha512 digests use the registry's integrity encoding (base64)", async () => {
