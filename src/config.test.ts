@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEFAULT_EMBED_MODEL, loadConfig, redactConfig } from "./config.ts";
+import { DEFAULT_EMBED_MODEL, loadConfig, maskUrl, redactConfig } from "./config.ts";
 import { PegasError } from "./errors.ts";
 
 const home = mkdtempSync(join(tmpdir(), "pegas-config-"));
@@ -77,5 +77,17 @@ describe("loadConfig", () => {
     const shown = JSON.stringify(redactConfig(c));
     expect(shown).not.toContain("secret");
     expect(shown).not.toContain(":pw@");
+  });
+
+  test("maskUrl: a password with an unencoded @, secrets in the query string; URLs without secrets unchanged", () => {
+    expect(maskUrl("postgres://x:p@ss_SECRET@127.0.0.1:1/y")).toBe("postgres://x:***@127.0.0.1:1/y");
+    expect(maskUrl("postgres://x@127.0.0.1:1/y?password=SECRET&sslmode=require")).toBe("postgres://x@127.0.0.1:1/y?password=***&sslmode=require");
+    expect(maskUrl("http://h:6333/?api_key=K1&x=1")).toBe("http://h:6333/?api_key=***&x=1");
+    expect(maskUrl("bolt://neo:pw@h:7687")).toBe("bolt://neo:***@h:7687");
+    expect(maskUrl("http://127.0.0.1:6333")).toBe("http://127.0.0.1:6333");
+    expect(maskUrl("not a url://u:se@cret@h")).not.toContain("se@cret");
+    const c = loadConfig({ env: { ...baseEnv, PEGAS_DATABASE_URL: "postgres://u:p@ss_SECRET@h/db?sslpassword=TOPSECRET", PEGAS_HTTP_TOKEN: "token-of-sixteen-chars" } });
+    const shown = JSON.stringify(redactConfig(c));
+    for (const secret of ["ss_SECRET", "TOPSECRET", "token-of-sixteen-chars"]) expect(shown).not.toContain(secret);
   });
 });

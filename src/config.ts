@@ -235,9 +235,26 @@ export function loadConfig(opts: { flags?: ConfigLayer; configPath?: string; env
   return cfg;
 }
 
-/** A URL with the password of its user-info masked (`scheme://user:***@host`), for messages and logs. */
+/** Query parameters that carry secrets in connection URLs (libpq's `password`, `sslpassword`; API keys, tokens). */
+const SECRET_PARAM = /pass|secret|token|key/i;
+
+/**
+ * A URL with its secrets masked, for messages and logs: the user-info password (`scheme://user:***@host`, also when
+ * the password holds an unencoded `@`) and query parameters named like a password, secret, token or key. A URL
+ * without secrets comes back unchanged; one that does not parse is masked up to its last `@`.
+ */
 export function maskUrl(u: string): string {
-  return u.replace(/\/\/([^:@/]*):([^@/]*)@/, "//$1:***@");
+  let url: URL;
+  try {
+    url = new URL(u);
+  } catch {
+    return u.replace(/\/\/([^:@/]*):(.*)@/, "//$1:***@");
+  }
+  const secretParams = [...url.searchParams.keys()].filter((k) => SECRET_PARAM.test(k));
+  if (!url.password && secretParams.length === 0) return u;
+  if (url.password) url.password = "***";
+  for (const k of secretParams) url.searchParams.set(k, "***");
+  return url.href;
 }
 
 /** The configuration with secrets masked, for logs and `doctor`. */

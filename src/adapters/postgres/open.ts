@@ -2,15 +2,11 @@
  * Canonical store backend (b): a PostgreSQL ≥ 15 server reached by URL through `postgres` (porsager).
  */
 import postgres from "postgres";
+import { maskUrl } from "../../config.ts";
 import { PegasError } from "../../errors.ts";
 import { log } from "../../log.ts";
 import { CLIENT_OPTIONS } from "../sql/client-options.ts";
 import { type Database, isConnectionLost } from "../sql/database.ts";
-
-/** Masks the password of a connection URL. */
-export function maskUrl(url: string): string {
-  return url.replace(/\/\/([^:@/]+):([^@/]+)@/, "//$1:***@");
-}
 
 /**
  * Opens a pooled connection to PostgreSQL (no query is sent until first use) with the shared row shapes of
