@@ -3,7 +3,7 @@
  * answers) or the embedded PGlite (a temporary data dir).
  */
 import { afterAll, beforeAll } from "bun:test";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Config, loadConfig } from "../../src/config.ts";
@@ -26,15 +26,29 @@ export function testConfig(flags: Record<string, unknown>, env: Record<string, s
 
 let template: Promise<string> | null = null;
 
+/** Removes the template dirs of test processes that are gone (named `pegas-template-<pid>-…`). */
+function removeDeadTemplates(): void {
+  for (const name of readdirSync(tmpdir())) {
+    const pid = Number(/^pegas-template-(\d+)-/.exec(name)?.[1]);
+    if (!pid || pid === process.pid) continue;
+    try {
+      process.kill(pid, 0);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ESRCH") rmSync(join(tmpdir(), name), { recursive: true, force: true });
+    }
+  }
+}
+
 /**
  * An embedded data dir with its cluster created (initdb) and every migration applied, closed cleanly: made once per
  * test process and copied by each suite, because initdb costs ≈ 8 s here and forty suites open a fresh one. Tests
- * of the first start itself make their own empty dirs. Removed when the process exits.
+ * of the first start itself make their own empty dirs. Removed by a later run once this process is gone.
  */
 function pgliteTemplate(): Promise<string> {
   template ??= (async () => {
-    const dir = mkdtempSync(join(tmpdir(), "pegas-template-"));
-    process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+    // `bun test` fires no "exit" event, so a run cannot remove its own template: each removes those of dead runs.
+    removeDeadTemplates();
+    const dir = mkdtempSync(join(tmpdir(), `pegas-template-${process.pid}-`));
     const services = await createServices(testConfig({ data_dir: dir, log_level: "warn" }));
     await services.close();
     return dir;
