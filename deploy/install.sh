@@ -19,7 +19,9 @@ Installs the pegas-memory executable, a systemd unit and an environment file, th
                   ./pegas-memory beside this script)
   --prefix DIR    put everything under DIR: DIR/bin, DIR/etc/pegas-memory/pegas-memory.env,
                   DIR/lib/systemd/{system|user}/pegas-memory.service, data in DIR/var/lib/pegas-memory;
-                  neither creates the service user nor calls systemctl
+                  neither creates the service user nor calls systemctl: as root, its unit runs as
+                  root (no capabilities, read-only system but for the data dir), the owner of the
+                  files it writes
   --uninstall     stop the service and remove the executable and the unit; the data and the
                   environment file stay
   --purge         with --uninstall: remove the data dir and the environment file too (and, for
@@ -59,8 +61,8 @@ done
 # ---- layout -------------------------------------------------------------------------------------------------------
 if [ "$(id -u)" -eq 0 ]; then FLAVOUR=system; else FLAVOUR=user; fi
 if [ -n "$PREFIX" ]; then
-  mkdir -p "$PREFIX"
-  PREFIX=$(cd "$PREFIX" && pwd)
+  # Absolute and normalized without creating anything: a refused path or a missing binary must leave no trace.
+  PREFIX=$(realpath -m -- "$PREFIX")
   BIN_DIR=$PREFIX/bin
   ENV_DIR=$PREFIX/etc/$NAME
   UNIT_DIR=$PREFIX/lib/systemd/$FLAVOUR
@@ -100,13 +102,17 @@ changed() { CHANGED=1; say "$*"; }
 
 # ---- rendering ----------------------------------------------------------------------------------------------------
 # The unit template is written for the system install; other layouts get their paths, and the user unit loses the
-# SYSTEM-ONLY block (User=, StateDirectory=, sandboxing) and is wanted by default.target.
+# SYSTEM-ONLY block (User=, StateDirectory=, sandboxing) and is wanted by default.target. A system unit under
+# --prefix runs as root, who owns what this script wrote there (no service user is created), so User=/Group= go.
 render_unit() {
   local script="s|^ExecStart=/usr/local/bin/$NAME |ExecStart=$BIN |;s|^EnvironmentFile=.*|EnvironmentFile=$ENV_FILE|"
   if [ "$FLAVOUR" = user ]; then
     script="$script;/^# >>> SYSTEM-ONLY/,/^# <<< SYSTEM-ONLY/d;s|^WantedBy=multi-user.target|WantedBy=default.target|"
   elif [ "$DATA_DIR" != /var/lib/$NAME ]; then
     script="$script;s|^StateDirectory=.*|ReadWritePaths=$DATA_DIR|;/^StateDirectoryMode=/d;s|^WorkingDirectory=.*|WorkingDirectory=$DATA_DIR|"
+  fi
+  if [ "$FLAVOUR" = system ] && [ "$MANAGE_USER" -eq 0 ]; then
+    script="$script;s|^User=$NAME\$|# --prefix install: runs as root (owner of $DATA_DIR), without capabilities; no service user was created|;/^Group=$NAME\$/d"
   fi
   sed -e "$script" "$UNIT_TEMPLATE"
 }
@@ -208,8 +214,10 @@ install_all() {
       sctl restart "$NAME.service"
       changed "restarted: $NAME.service"
     fi
+  elif [ -n "$PREFIX" ] && [ "$FLAVOUR" = system ]; then
+    say "note: --prefix: no service user was created and systemctl was not called; the unit runs as root (the owner of $DATA_DIR), without capabilities and with a read-only system but for $DATA_DIR; for the $SERVICE_USER service user, install without --prefix. To run this unit: systemctl link $UNIT"
   elif [ -n "$PREFIX" ]; then
-    say "note: --prefix: systemctl not called; to run the unit: systemctl link $UNIT"
+    say "note: --prefix: systemctl not called; to run the unit: systemctl --user link $UNIT"
   else
     say "note: systemd is not running here: start '$BIN serve' with $ENV_FILE yourself"
   fi

@@ -89,6 +89,7 @@ describe("deploy/install.sh", () => {
     ]);
     expect(readFileSync(join(prefix, "bin/pegas-memory")).equals(readFileSync(bin))).toBe(true);
     expect(statSync(join(prefix, "etc/pegas-memory/pegas-memory.env")).mode & 0o777).toBe(0o600);
+    expect(readFileSync(join(prefix, "etc/pegas-memory/pegas-memory.env"), "utf8")).toMatch(/a user install or --prefix makes it mode 0600,/);
 
     const data = join(prefix, "var/lib/pegas-memory");
     const env = readFileSync(join(prefix, "etc/pegas-memory/pegas-memory.env"), "utf8");
@@ -96,7 +97,17 @@ describe("deploy/install.sh", () => {
     const unit = readFileSync(join(prefix, `lib/systemd/${flavour}/pegas-memory.service`), "utf8");
     expect(unit).toContain(`\nExecStart=${prefix}/bin/pegas-memory serve\n`);
     expect(unit).toContain(`\nEnvironmentFile=${prefix}/etc/pegas-memory/pegas-memory.env\n`);
-    if (flavour === "system") expect(unit).toContain(`\nReadWritePaths=${data}\n`);
+    if (flavour === "system") {
+      expect(unit).toContain(`\nReadWritePaths=${data}\n`);
+      // No service user is created under --prefix: the unit runs as root, who owns the data dir and the env file.
+      expect(unit).not.toMatch(/^(User|Group)=/m);
+      expect(unit).toContain("\n# --prefix install: runs as root");
+      expect(unit).toContain("\nCapabilityBoundingSet=\n");
+      expect(first.out).toContain(`note: --prefix: no service user was created and systemctl was not called; the unit runs as root (the owner of ${data})`);
+    } else expect(first.out).toContain("systemctl --user link");
+    const uid = process.getuid?.() ?? -1;
+    expect([statSync(data).uid, statSync(data).mode & 0o777]).toEqual([uid, 0o700]);
+    expect(statSync(join(prefix, "etc/pegas-memory/pegas-memory.env")).uid).toBe(uid);
     expect(verifyUnit(join(prefix, `lib/systemd/${flavour}/pegas-memory.service`))).toEqual([]);
 
     // The data dir holds a migrated database that the installed executable opens.
@@ -123,6 +134,19 @@ describe("deploy/install.sh", () => {
     expect(purged.code).toBe(0);
     expect(tree(prefix)).toEqual([]);
   }, 180_000);
+
+  test("a refused prefix or a missing executable creates nothing, not even the prefix", () => {
+    const parent = mkdtempSync(join(tmpdir(), "pegas-install-refused-"));
+    const spaced = sh(["bash", SCRIPT, "--binary", bin, "--prefix", join(parent, "with space")]);
+    expect(spaced.code).toBe(1);
+    expect(spaced.err).toContain("holds a space");
+    const missing = sh(["bash", SCRIPT, "--binary", join(parent, "no-such-binary"), "--prefix", join(parent, "new/deeper")]);
+    expect(missing.code).toBe(1);
+    expect(missing.err).toContain("no executable at");
+    const relative = sh(["bash", "-c", `cd '${parent}' && bash '${SCRIPT}' --binary ./none --prefix rel/dir`]);
+    expect(relative.code).toBe(1);
+    expect(readdirSync(parent)).toEqual([]);
+  });
 
   test("a non-root install writes a user unit without the system-only block", () => {
     if (process.getuid?.() !== 0 || !which("setpriv")) {
