@@ -1,9 +1,11 @@
 /**
  * Concurrent MCP-over-HTTP load against a running `serve --http`: N SDK clients (StreamableHTTPClientTransport, one
  * session each) call memory_search (English and Russian queries) and memory_store (distinct claims: sentences of the
- * two fixture texts, each once, tagged with the run and a counter) until a deadline; then every stored atom is read
- * back by id (memory_get) and a sample is looked up by memory_search. Errors are every isError result and every
- * thrown call (transport, timeout). Used by bench/benchmarks/http-load.ts and test/http/load.test.ts.
+ * two fixture texts, each once, tagged with the run and a counter) until a deadline; then (the callers restart the
+ * server in between, so that durability is what is checked) every stored atom is read back by id (memory_get), as is
+ * every atom a store was answered with as existing or merged, and a sample is looked up by memory_search. Errors are
+ * every isError result and every thrown call (transport, timeout). Used by bench/benchmarks/http-load.ts and
+ * test/http/load.test.ts.
  */
 import { readFileSync } from "node:fs";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -184,8 +186,13 @@ export async function runHttpLoad(opts: LoadOptions): Promise<LoadResult> {
 
 /** What the read-back found. */
 export interface VerifyResult {
-  /** Stored atoms memory_get did not return with the same claim (or returned retracted). */
+  /**
+   * Stored atoms memory_get did not return with the same claim (or returned retracted), and atoms a store was
+   * answered with as existing or merged that memory_get did not return, or returned retracted.
+   */
   lost: Array<{ atomId: number; why: string }>;
+  /** Atoms of merged or existing answers read back (distinct ids). */
+  mergedChecked: number;
   /** Sampled atoms looked up by memory_search with their claim (k 10), and how many came back among the hits. */
   searchSampled: number;
   searchFound: number;
@@ -193,35 +200,51 @@ export interface VerifyResult {
   readErrors: string[];
 }
 
-/** Reads one stored atom back (and searches for it when sampled), recording what differs. */
-async function verifyOne(c: Connected, s: StoredAtom, search: boolean, res: VerifyResult): Promise<void> {
+/** One atom to read back: a created one (its claim must match) or one a store was answered with (`claim` null). */
+interface Check {
+  atomId: number;
+  claim: string | null;
+}
+
+/** Reads one atom back (and searches for it when sampled), recording what differs. */
+async function verifyOne(c: Connected, s: Check, search: boolean, res: VerifyResult): Promise<void> {
   const got = await c.client.callTool({ name: "memory_get", arguments: { atom_id: s.atomId } }, undefined, { timeout: 60_000 });
   const out = got.structuredContent as Out | undefined;
-  if (got.isError || !out) res.lost.push({ atomId: s.atomId, why: (got.content as Array<{ text: string }>)[0]?.text ?? "no result" });
-  else if (out.claim !== s.claim || out.status === "retracted") res.lost.push({ atomId: s.atomId, why: `claim or status differs: ${out.status} '${out.claim}'` });
-  if (!search) return;
+  const kind = s.claim === null ? "merged/existing answer: " : "";
+  if (got.isError || !out) res.lost.push({ atomId: s.atomId, why: kind + ((got.content as Array<{ text: string }>)[0]?.text ?? "no result") });
+  else if ((s.claim !== null && out.claim !== s.claim) || out.status === "retracted") res.lost.push({ atomId: s.atomId, why: `${kind}claim or status differs: ${out.status} '${out.claim}'` });
+  if (!search || s.claim === null) return;
   res.searchSampled++;
   const found = await c.client.callTool({ name: "memory_search", arguments: { query: s.claim, k: 10 } }, undefined, { timeout: 60_000 });
   const hits = ((found.structuredContent as Out | undefined)?.hits ?? []) as Array<{ atom_id: number }>;
   if (hits.some((h) => h.atom_id === s.atomId)) res.searchFound++;
 }
 
-/** Reads every stored atom back with `clients` concurrent clients, and searches for a sample of `searchSample`. */
-export async function verifyStored(url: string, stored: StoredAtom[], opts: { clients: number; searchSample: number; headers?: Record<string, string>; seed?: number }): Promise<VerifyResult> {
-  const res: VerifyResult = { lost: [], searchSampled: 0, searchFound: 0, readErrors: [] };
+/**
+ * Reads back, with `clients` concurrent clients, every stored atom (same claim, not retracted) and every distinct atom
+ * of a merged or existing answer not among them (present, not retracted); searches for a sample of about
+ * `searchSample` stored atoms. Transport failures go to `readErrors`.
+ */
+export async function verifyStored(url: string, load: Pick<LoadResult, "stored" | "merged">, opts: { clients: number; searchSample: number; headers?: Record<string, string>; seed?: number }): Promise<VerifyResult> {
+  const res: VerifyResult = { lost: [], mergedChecked: 0, searchSampled: 0, searchFound: 0, readErrors: [] };
   const rand = seeded(opts.seed ?? 7);
+  const { stored } = load;
   const sample = new Set(stored.filter(() => rand() < opts.searchSample / Math.max(1, stored.length)).map((s) => s.atomId));
+  const created = new Set(stored.map((s) => s.atomId));
+  const answered = [...new Set(load.merged.map((m) => m.atomId))].filter((id) => !created.has(id));
+  res.mergedChecked = answered.length;
+  const checks: Check[] = [...stored, ...answered.map((atomId) => ({ atomId, claim: null }))];
   let at = 0;
   const worker = async () => {
     const c = await connectHttpClient(url, opts.headers);
     try {
-      for (let i = at++; i < stored.length; i = at++) {
-        await verifyOne(c, stored[i], sample.has(stored[i].atomId), res).catch((err) => res.readErrors.push(`${stored[i].atomId}: ${(err as Error).message}`));
+      for (let i = at++; i < checks.length; i = at++) {
+        await verifyOne(c, checks[i], sample.has(checks[i].atomId), res).catch((err) => res.readErrors.push(`${checks[i].atomId}: ${(err as Error).message}`));
       }
     } finally {
       await closeHttpClient(c);
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.clients, stored.length)) }, worker));
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.clients, checks.length)) }, worker));
   return res;
 }

@@ -1,7 +1,7 @@
 /**
  * `serve --http` as a separate process for the HTTP load benchmark and its test: spawned on 127.0.0.1 port 0 (the
  * bound URL is read from its "http server listening" log line), its peak resident memory read from
- * /proc/<pid>/status (VmHWM), stopped with SIGTERM (as systemd stops it) and awaited.
+ * /proc/<pid>/status (VmHWM), stopped with SIGTERM (as systemd stops it) and awaited, or restarted on the same store.
  */
 import { existsSync, readFileSync } from "node:fs";
 import type { Subprocess } from "bun";
@@ -99,4 +99,16 @@ export async function startHttpServer(cmd: ServerCommand, extraArgs: string[], t
       return code;
     },
   };
+}
+
+/**
+ * Stops `srv` cleanly (SIGTERM, as systemd does) and starts the same command on the same `extraArgs` (the same store),
+ * so that what is read afterwards comes from the store and not from the old process's memory. Resolves with the new
+ * server. @throws Error with the old server's stderr when it does not exit with code 0 within `graceMs`, or the new
+ * one does not listen.
+ */
+export async function restartHttpServer(srv: HttpServerProc, cmd: ServerCommand, extraArgs: string[], graceMs = 15_000): Promise<HttpServerProc> {
+  const code = await srv.stop(graceMs);
+  if (code !== 0) throw new Error(`server exited with ${code} on SIGTERM (0 expected): ${srv.stderrTail().slice(-2000)}`);
+  return startHttpServer(cmd, extraArgs);
 }
