@@ -3,7 +3,7 @@
  * same core use cases as the MCP tools — overview (memory_stats), search (memory_search), atom (memory_get with verify,
  * forget, undo, revert and link), documents, gaps (memory_list_gaps), graph (memory_query_graph's neighbourhood) — with
  * embedded assets (src/ui/assets.ts) and no request leaving the machine (a strict Content-Security-Policy says so to
- * the browser too). Token rule and cross-site protection: src/ui/security.ts.
+ * the browser too). Token rule and cross-site protection: src/ui/security.ts; the guard and its body limit: src/ui/guard.ts.
  */
 import { createHash } from "node:crypto";
 import { Hono, type Context } from "hono";
@@ -23,9 +23,12 @@ import { DOCUMENTS_PAGE, documentPage, documentsPage } from "./pages/documents.t
 import { GAPS_PAGE, gapsPage } from "./pages/gaps.ts";
 import { type NodeLabels, graphPage } from "./pages/graph.ts";
 import { overviewPage } from "./pages/overview.ts";
-import { errorPage, promptPage } from "./pages/prompt.ts";
+import { errorPage } from "./pages/prompt.ts";
 import { SEARCH_PAGE, readSearchForm, searchPage } from "./pages/search.ts";
-import { CSRF_FIELD, UiGuard, crossSiteReason } from "./security.ts";
+import { UI_MAX_BODY_BYTES, guardRoutes } from "./guard.ts";
+import { UiGuard } from "./security.ts";
+
+export { UI_MAX_BODY_BYTES };
 
 /** What the UI app needs. */
 export interface UiDeps {
@@ -125,25 +128,6 @@ function actions(app: Hono, deps: UiDeps, base: string): void {
   });
 }
 
-/** The guard of every route but the assets: Host, token cookie, and cross-site checks of POSTs. */
-function guard(app: Hono, deps: UiDeps, g: UiGuard, ctx: (c: Context) => PageContext): void {
-  app.use("*", async (c, next) => {
-    const hosts = deps.allowedHosts?.();
-    if (hosts !== undefined && !hosts.includes(c.req.header("host") ?? "")) return c.text("this page answers only on its own host name", 403);
-    if (c.req.method === "POST") {
-      const why = crossSiteReason(c);
-      const body = why === null ? await c.req.parseBody() : {};
-      if (why !== null || !g.csrfMatches(body[CSRF_FIELD])) {
-        log.warn("ui: cross-site or stale form refused", { path: c.req.path, why: why ?? "CSRF token missing or wrong" });
-        return c.html(errorPage(ctx(c), "Refused", "This form did not come from this page (a cross-site request, or a page from before a restart).", "Reload the page and try again."), 403);
-      }
-    }
-    if (c.req.path.endsWith("/login") && c.req.method === "POST") return next();
-    if (!g.admitted(c)) return c.html(promptPage(ctx(c), false), 401);
-    return next();
-  });
-}
-
 /**
  * The admin page as a Hono app to mount at `deps.base` (default `/ui`): `app.route("/ui", createUiApp({...}))`.
  * Answers HTML; errors become pages (PegasError NOT_FOUND 404, INVALID_INPUT 400, store unavailable 503, else 500).
@@ -167,18 +151,7 @@ export function createUiApp(deps: UiDeps): Hono {
     if (c.req.header("if-none-match") === a.etag) return c.body(null, 304, headers);
     return c.body(a.body, 200, headers);
   });
-  guard(app, deps, g, ctx);
-  app.post("/login", async (c) => {
-    const body = await c.req.parseBody();
-    if (!g.required) return c.redirect(base, 303);
-    if (typeof body.token !== "string" || !g.tokenMatches(body.token)) return c.html(promptPage(ctx(c), true), 401);
-    g.grant(c, base);
-    return c.redirect(base, 303);
-  });
-  app.post("/logout", (c) => {
-    g.revoke(c, base);
-    return c.redirect(base, 303);
-  });
+  guardRoutes(app, base, g, () => deps.allowedHosts?.(), ctx);
   pages(app, deps, ctx);
   actions(app, deps, base);
   app.onError((err, c) => {

@@ -22,16 +22,47 @@ function same(a: string, b: string, key: Buffer): boolean {
   return timingSafeEqual(Buffer.from(mac(key, a)), Buffer.from(mac(key, b)));
 }
 
-/** Why a POST was refused as cross-site, or null when it may go on. */
+/** The first value of a comma-separated header (proxies append theirs), trimmed; undefined when absent or empty. */
+const firstValue = (v: string | undefined): string | undefined => v?.split(",")[0]?.trim() || undefined;
+
+/**
+ * Why a POST was refused as cross-site, or null when it may go on. Only headers are read (never the body), so a
+ * cross-site request is refused before its body is.
+ *
+ * Reverse proxies: the browser's Origin is compared by host and port only — not by scheme — with the request's Host
+ * header, or with X-Forwarded-Host when a proxy set it. So a proxy terminating TLS (`Origin: https://memory.example`,
+ * the request reaching this server as http) passes when it keeps the Host header (Caddy does; nginx needs
+ * `proxy_set_header Host $host`) or sets X-Forwarded-Host; on a loopback binding, whose Host check (DNS rebinding)
+ * takes only loopback names, the proxy must pass the upstream's own Host and the public name in X-Forwarded-Host.
+ * A page of another host or port is still refused; a browser cannot put a forged X-Forwarded-Host on a cross-site form.
+ */
 export function crossSiteReason(c: Context): string | null {
   const site = c.req.header("sec-fetch-site");
   if (site !== undefined && site !== "same-origin") return `Sec-Fetch-Site is '${site}'`;
   const origin = c.req.header("origin");
   if (origin === undefined) return null; // not a browser, or an old one: the CSRF token decides
-  const url = new URL(c.req.url);
-  const host = c.req.header("host") ?? url.host;
-  if (origin !== `${url.protocol}//${host}`) return `Origin '${origin.slice(0, 100)}' is not this page's`;
+  let originHost: string;
+  try {
+    const u = new URL(origin);
+    if (u.protocol !== "http:" && u.protocol !== "https:") throw new Error("not http(s)");
+    originHost = u.host.toLowerCase();
+  } catch {
+    return `Origin '${origin.slice(0, 100)}' is not this page's`;
+  }
+  const hosts = [c.req.header("host") ?? new URL(c.req.url).host, firstValue(c.req.header("x-forwarded-host"))];
+  if (!hosts.some((h) => h !== undefined && hostOf(h) === originHost)) return `Origin '${origin.slice(0, 100)}' is not this page's`;
   return null;
+}
+
+/** A Host header value as URL.host writes it (lower case, default ports of http and https dropped). */
+function hostOf(h: string): string {
+  return h.toLowerCase().replace(/:(80|443)$/, "");
+}
+
+/** True when the browser talks https to this page: the request URL, the Origin it sent, or X-Forwarded-Proto says so. */
+export function viaHttps(c: Context): boolean {
+  return new URL(c.req.url).protocol === "https:" || (c.req.header("origin") ?? "").startsWith("https://") ||
+    firstValue(c.req.header("x-forwarded-proto"))?.toLowerCase() === "https";
 }
 
 /** The token check and the CSRF tokens of one UI app. */
@@ -63,10 +94,10 @@ export class UiGuard {
     return this.token !== undefined && same(given, this.token, this.key);
   }
 
-  /** Sets the session cookie (HttpOnly, SameSite=Strict, Path=/ui; Secure over https). */
+  /** Sets the session cookie (HttpOnly, SameSite=Strict, Path=/ui; Secure when the browser uses https: {@link viaHttps}). */
   grant(c: Context, base: string): void {
     if (this.session === null) return;
-    const secure = new URL(c.req.url).protocol === "https:";
+    const secure = viaHttps(c);
     setCookie(c, SESSION_COOKIE, this.session, { httpOnly: true, sameSite: "Strict", path: base, secure, maxAge: SESSION_MAX_AGE_S });
   }
 

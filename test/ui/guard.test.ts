@@ -1,6 +1,7 @@
 /**
  * The admin page's guards over plain requests (no browser): POSTs need the page's own origin and the form's CSRF
- * token; the token prompt and cookie; the Host check (DNS rebinding); the security headers of every answer.
+ * token; the token prompt and cookie, a login returning to the page asked for (only a path of the app); the Host check
+ * (DNS rebinding); the security headers of every answer.
  */
 import { describe, expect, test } from "bun:test";
 import { Hono } from "hono";
@@ -29,8 +30,12 @@ describe("admin page guards", () => {
     expect(body).toContain('name="token"');
     expect(body).not.toContain("Overview");
     const wrong = await post(a, "/ui/login", { token: "nope", _csrf: csrf }, { origin: ORIGIN, "sec-fetch-site": "same-origin" });
-    expect(wrong.status).toBe(401);
+    expect(wrong.status).toBe(303); // to the prompt: a reload does not post the token again
+    expect(wrong.headers.get("location")).toBe("/ui/login?wrong=1&next=%2Fui");
     expect(wrong.headers.get("set-cookie")).toBeNull();
+    const again = await a.request(`${ORIGIN}${wrong.headers.get("location")}`, { headers: { host: "127.0.0.1:8080" } });
+    expect(again.status).toBe(401);
+    expect(await again.text()).toContain("That token is wrong");
     const right = await post(a, "/ui/login", { token: "tok", _csrf: csrf }, { origin: ORIGIN, "sec-fetch-site": "same-origin" });
     expect(right.status).toBe(303);
     const cookie = right.headers.get("set-cookie")!;
@@ -58,6 +63,24 @@ describe("admin page guards", () => {
     for (const r of await Promise.all(refused)) expect(r.status).toBe(403);
     const ok = await post(a, "/ui/logout", { _csrf: csrf }, { cookie, origin: ORIGIN, "sec-fetch-site": "same-origin" });
     expect(ok.status).toBe(303);
+  });
+
+  test("login returns to the page asked for, only ever a path of the app (no open redirect)", async () => {
+    const a = app("tok");
+    const prompt = await a.request(`${ORIGIN}/ui/atom/5?x=1`, { headers: { host: "127.0.0.1:8080" } });
+    expect(prompt.status).toBe(401);
+    const page = await prompt.text();
+    expect(page).toContain('name="next" value="/ui/atom/5?x=1"');
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(page)![1];
+    const login = (next: string, token = "tok") => post(a, "/ui/login", { token, _csrf: csrf, next }, { origin: ORIGIN });
+    expect((await login("/ui/atom/5?x=1")).headers.get("location")).toBe("/ui/atom/5?x=1");
+    for (const evil of ["https://evil.example/ui", "//evil.example/ui", "/\\evil.example", "/ui/../admin", "/other", "javascript:alert(1)", "/ui/login"]) {
+      expect((await login(evil)).headers.get("location")).toBe("/ui");
+    }
+    const wrong = await login("/ui/gaps?open_page=2", "nope");
+    expect(wrong.headers.get("location")).toBe(`/ui/login?wrong=1&next=${encodeURIComponent("/ui/gaps?open_page=2")}`);
+    expect(await (await a.request(`${ORIGIN}${wrong.headers.get("location")}`, { headers: { host: "127.0.0.1:8080" } })).text())
+      .toContain('name="next" value="/ui/gaps?open_page=2"');
   });
 
   test("another Host (DNS rebinding) is refused; answers carry CSP, nosniff, no-store; assets are embedded", async () => {

@@ -1,8 +1,9 @@
 /**
  * The admin page's token rule and cross-site protection in chromium: with a token configured, /ui without the cookie
- * shows only the prompt (401), a wrong token is refused (401, prompt again), the right one sets an HttpOnly,
- * SameSite=Strict cookie on Path=/ui and opens the page; a form posted to an action from another origin (a page on
- * another port of 127.0.0.1, the same site) is refused with 403 and changes nothing — with a token and without one.
+ * shows only the prompt (401), a wrong token is refused (a 303 back to the prompt, which says so), the right one sets an
+ * HttpOnly, SameSite=Strict cookie on Path=/ui and opens the page first asked for; a form posted to an action from
+ * another origin (a page on another port of 127.0.0.1, the same site) is refused with 403 and changes nothing — with a
+ * token and without one.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Hono } from "hono";
@@ -64,12 +65,17 @@ describe.skipIf(!!browserSkipReason)("admin page token rule in chromium", () => 
     await shot(page, "token-prompt");
     await page.fill("#token", "wrong");
     const [wrong] = await Promise.all([page.waitForResponse((r) => r.url().endsWith("/ui/login")), page.getByRole("button", { name: "Open" }).click()]);
-    expect(wrong.status()).toBe(401);
+    expect(wrong.status()).toBe(303); // back to the prompt by GET: a reload does not post the token again
+    await page.waitForURL(/\/ui\/login\?wrong=1&next=%2Fui%2Fgraph$/);
     expect(await page.locator("[role=alert]").textContent()).toContain("wrong");
     expect(await browser.context.cookies()).toEqual([]);
+    const reload = await page.reload();
+    expect(reload?.request().method()).toBe("GET");
     await page.fill("#token", TOKEN);
     await page.getByRole("button", { name: "Open" }).click();
-    await page.waitForSelector("h1:text('Overview')");
+    // Back to the page first asked for (the graph), not the overview.
+    await page.waitForURL(/\/ui\/graph$/);
+    await page.waitForSelector("h1:text('Graph')");
     const [cookie] = await browser.context.cookies();
     expect(cookie).toMatchObject({ name: "pegas_ui", httpOnly: true, sameSite: "Strict", path: "/ui" });
     expect(cookie.value).not.toContain(TOKEN);
