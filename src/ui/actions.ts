@@ -1,15 +1,22 @@
 /**
  * The atom page's actions, each through the same core use case as its MCP tool: verify (memory_verify), forget and
- * undo (memory_forget), revert a status change (memory_verify's revert), link (memory_link). Each answers with the
- * atom page's address carrying what was done (post/redirect/get), which the page shows as a confirmation with an undo
- * where the core allows one.
+ * undo (memory_forget), revert a status change of this atom (memory_verify's revert; not a forget, whose own undo also
+ * restores links and gaps), link (memory_link). Each answers with the atom page's address carrying what was done
+ * (post/redirect/get, signed by the app so that no hand-made link can show a confirmation), which the page shows as a
+ * confirmation with an undo where the core allows one.
  */
 import { html } from "hono/html";
 import { forget, linkNodes } from "../core/link-forget.ts";
 import type { Services } from "../core/services.ts";
-import { revertStatusChange, verifyAtoms } from "../core/verify.ts";
+import { VERIFY_MAX_LIMIT, revertStatusChange, statusHistory, verifyAtoms } from "../core/verify.ts";
 import { invalidInput } from "../errors.ts";
 import { type Html, type PageContext, csrfField } from "./html.ts";
+
+/**
+ * Actors of status changes undone otherwise, never by a plain revert: forgetting by its own undo (which also restores
+ * links and reopened gaps), an undo by forgetting again, a merge's by memory_unmerge.
+ */
+export const NOT_REVERTIBLE: ReadonlySet<string> = new Set(["forget", "forget-undo", "unmerge"]);
 
 /** A posted form's fields (strings only; files are ignored). */
 export type Form = Record<string, string | File | (string | File)[]>;
@@ -29,9 +36,15 @@ export const ATOM_ACTIONS: Record<string, (s: Services, atomId: number, f: Form)
     if (change === undefined) return new URLSearchParams({ done: undo ? "not-retracted" : "already-retracted" });
     return new URLSearchParams({ done: undo ? "restored" : "forgot", change: String(change), gaps: String(r.gapsReopened?.length ?? 0) });
   },
-  async revert(s, _atomId, f) {
+  async revert(s, atomId, f) {
     const id = Number(field(f, "change"));
     if (!Number.isSafeInteger(id) || id < 1) throw invalidInput(`change '${field(f, "change").slice(0, 40)}' is not a status change id`);
+    const change = (await statusHistory(s, atomId, VERIFY_MAX_LIMIT)).find((r) => r.id === id);
+    if (!change) throw invalidInput(`status change #${id} is not one of atom ${atomId}'s`, "revert a change from this atom's status history");
+    if (change.actor === "forget") {
+      throw invalidInput(`status change #${id} forgot the atom; a plain revert would leave its links withdrawn and its gaps closed`, "use Restore atom: undoing the forget brings back its links and reopened gaps too");
+    }
+    if (NOT_REVERTIBLE.has(change.actor)) throw invalidInput(`status change #${id} (${change.actor}) cannot be reverted from here`, "forget the atom again, or store it again to merge it anew");
     const r = await revertStatusChange(s, id);
     return new URLSearchParams({ done: "reverted", change: String(id), to: r.revert.to });
   },
@@ -50,16 +63,20 @@ const num = (q: URLSearchParams, k: string): number => {
 /** Only the kind/endpoint shapes the core accepts are echoed back (the query string is anyone's to write). */
 const token = (q: URLSearchParams, k: string): string => (/^[a-z0-9_:]{1,70}$/.test(q.get(k) ?? "") ? (q.get(k) as string) : "?");
 
-/** The confirmation of an action on atom `atomId`, from the query string it redirected with; undefined when none. */
-export function actionFlash(ctx: PageContext, atomId: number, q: URLSearchParams): Html | undefined {
+/**
+ * The confirmation of an action on atom `atomId`, from the query string it redirected with (the caller checks that the
+ * app signed it: UiGuard.flashValid); undefined when none. `status` is the atom's status now: a forget's confirmation
+ * offers its Undo only while the atom is still forgotten.
+ */
+export function actionFlash(ctx: PageContext, atomId: number, status: string, q: URLSearchParams): Html | undefined {
   const change = num(q, "change");
   switch (q.get("done")) {
     case "verified":
       return html`Verified: ${num(q, "checked")} atom checked, ${num(q, "changes")} status change(s) recorded. Revert any of them in the status history.`;
     case "forgot":
       return html`Atom ${atomId} forgotten (status change #${change}); search and context no longer show it.${num(q, "gaps") ? ` ${num(q, "gaps")} research gap(s) reopened.` : ""}
-<form method="post" action="${ctx.base}/atom/${atomId}/forget" class="inline">${csrfField(ctx)}<input type="hidden" name="undo" value="1">
-<input type="hidden" name="reason" value="undo from the admin page"><button type="submit">Undo</button></form>`;
+${status === "retracted" ? html`<form method="post" action="${ctx.base}/atom/${atomId}/forget" class="inline">${csrfField(ctx)}<input type="hidden" name="undo" value="1">
+<input type="hidden" name="reason" value="undo from the admin page"><button type="submit">Undo</button></form>` : ""}`;
     case "restored":
       return html`Atom ${atomId} restored (status change #${change}); it is searchable again.`;
     case "already-retracted":

@@ -59,6 +59,16 @@ function idParam(c: Context, what: string): number {
   return n;
 }
 
+/** The last page number of a list of `total` rows, `size` per page (1 when empty). */
+const lastPage = (total: number, size: number): number => Math.max(1, Math.ceil(total / size));
+
+/** The request's own path and query with `set` replacing some query values (a redirect to a clamped page). */
+function withQuery(c: Context, set: Record<string, number>): string {
+  const u = new URL(c.req.url);
+  for (const [k, v] of Object.entries(set)) u.searchParams.set(k, String(v));
+  return `${u.pathname}?${u.searchParams}`;
+}
+
 /** Atom claims and symbol names of a subgraph's nodes, for their labels. */
 async function nodeLabels(s: Services, g: Subgraph): Promise<NodeLabels> {
   const labels: NodeLabels = new Map();
@@ -73,7 +83,7 @@ async function nodeLabels(s: Services, g: Subgraph): Promise<NodeLabels> {
 }
 
 /** Registers the read-only pages. */
-function pages(app: Hono, deps: UiDeps, ctx: (c: Context, flash?: Html) => PageContext): void {
+function pages(app: Hono, deps: UiDeps, g: UiGuard, ctx: (c: Context, flash?: Html) => PageContext): void {
   app.get("/", async (c) => c.html(overviewPage(ctx(c), await stats(await deps.services()))));
   app.get("/search", async (c) => {
     const f = readSearchForm((k) => c.req.query(k), (k) => c.req.queries(k) ?? []);
@@ -82,12 +92,18 @@ function pages(app: Hono, deps: UiDeps, ctx: (c: Context, flash?: Html) => PageC
   });
   app.get("/atom/:id", async (c) => {
     const id = idParam(c, "atom");
-    const detail = await getAtom(await deps.services(), id);
-    return c.html(atomPage(ctx(c, actionFlash(ctx(c), id, new URL(c.req.url).searchParams)), detail));
+    const s = await deps.services();
+    const detail = await getAtom(s, id);
+    const q = new URL(c.req.url).searchParams;
+    const flash = g.flashValid(id, q) ? actionFlash(ctx(c), id, detail.atom.status, q) : undefined;
+    const doc = detail.atom.doc_id === null ? null : await s.documents.document(detail.atom.doc_id).catch(() => null);
+    return c.html(atomPage(ctx(c, flash), detail, doc));
   });
   app.get("/documents", async (c) => {
     const page = pageParam(c.req.query("page"));
     const list = await (await deps.services()).documents.listDocuments((page - 1) * DOCUMENTS_PAGE, DOCUMENTS_PAGE);
+    const last = lastPage(list.total, DOCUMENTS_PAGE);
+    if (page > last) return c.redirect(withQuery(c, { page: last }));
     return c.html(documentsPage(ctx(c), list, page));
   });
   app.get("/documents/:id", async (c) => {
@@ -95,6 +111,8 @@ function pages(app: Hono, deps: UiDeps, ctx: (c: Context, flash?: Html) => PageC
     const page = pageParam(c.req.query("page"));
     const catalog = (await deps.services()).documents;
     const [doc, atoms] = await Promise.all([catalog.document(id), catalog.documentAtoms(id, (page - 1) * DOCUMENTS_PAGE, DOCUMENTS_PAGE)]);
+    const last = lastPage(atoms.total, DOCUMENTS_PAGE);
+    if (page > last) return c.redirect(withQuery(c, { page: last }));
     return c.html(documentPage(ctx(c), doc, atoms, page));
   });
   app.get("/gaps", async (c) => {
@@ -104,6 +122,10 @@ function pages(app: Hono, deps: UiDeps, ctx: (c: Context, flash?: Html) => PageC
       listGaps(s, { status: "open", limit: GAPS_PAGE, offset: (pages.open - 1) * GAPS_PAGE }),
       listGaps(s, { status: "answered", limit: GAPS_PAGE, offset: (pages.answered - 1) * GAPS_PAGE }),
     ]);
+    const last = { open: lastPage(open.total, GAPS_PAGE), answered: lastPage(answered.total, GAPS_PAGE) };
+    if (pages.open > last.open || pages.answered > last.answered) {
+      return c.redirect(withQuery(c, { open_page: Math.min(pages.open, last.open), answered_page: Math.min(pages.answered, last.answered) }));
+    }
     return c.html(gapsPage(ctx(c), open, answered, pages));
   });
   app.get("/graph", async (c) => {
@@ -117,13 +139,14 @@ function pages(app: Hono, deps: UiDeps, ctx: (c: Context, flash?: Html) => PageC
   });
 }
 
-/** Registers the atom actions (POST, guarded by {@link guard}). */
-function actions(app: Hono, deps: UiDeps, base: string): void {
+/** Registers the atom actions (POST, guarded by src/ui/guard.ts); each redirects to the atom page with its signed confirmation. */
+function actions(app: Hono, deps: UiDeps, g: UiGuard, base: string): void {
   app.post("/atom/:id/:action", async (c) => {
     const id = idParam(c, "atom");
     const action = ATOM_ACTIONS[c.req.param("action")];
     if (!action || !Object.hasOwn(ATOM_ACTIONS, c.req.param("action"))) throw new PegasError("NOT_FOUND", `no action '${c.req.param("action").slice(0, 40)}'`);
     const done = await action(await deps.services(), id, await c.req.parseBody());
+    g.signFlash(id, done);
     return c.redirect(`${base}/atom/${id}?${done}`, 303);
   });
 }
@@ -152,8 +175,13 @@ export function createUiApp(deps: UiDeps): Hono {
     return c.body(a.body, 200, headers);
   });
   guardRoutes(app, base, g, () => deps.allowedHosts?.(), ctx);
-  pages(app, deps, ctx);
-  actions(app, deps, base);
+  pages(app, deps, g, ctx);
+  actions(app, deps, g, base);
+  // Hono ignores a mounted sub-app's notFound, so a catch-all route answers unknown paths with an HTML page.
+  app.all("*", (c) => {
+    if (c.req.path === `${base}/`) return c.redirect(base, 301);
+    return c.html(errorPage(ctx(c), "Not found", `There is no page at ${c.req.path.slice(0, 200)}.`), 404);
+  });
   app.onError((err, c) => {
     const e = toPegasError(err);
     const status = STATUS_OF[e.code] ?? 500;

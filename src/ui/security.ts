@@ -12,6 +12,8 @@ import { getCookie, setCookie } from "hono/cookie";
 export const SESSION_COOKIE = "pegas_ui";
 /** Name of the form field carrying the CSRF token. */
 export const CSRF_FIELD = "_csrf";
+/** How long an action's confirmation (its signed query string) is shown (s): a reload soon after still shows it. */
+export const FLASH_MAX_AGE_S = 120;
 /** How long the session cookie lives (s): 30 days; a new token invalidates it at once anyway. */
 const SESSION_MAX_AGE_S = 30 * 24 * 3600;
 
@@ -114,5 +116,28 @@ export class UiGuard {
   /** True when `given` is the CSRF token. */
   csrfMatches(given: unknown): boolean {
     return typeof given === "string" && same(given, this.csrfToken(), this.key);
+  }
+
+  /**
+   * Signs the confirmation query `q` of an action on atom `atomId` in place: adds `t` (Unix seconds) and `sig`, a MAC
+   * of the atom id and the rest of the query under this app's key.
+   */
+  signFlash(atomId: number, q: URLSearchParams): void {
+    q.delete("sig");
+    q.set("t", String(Math.floor(Date.now() / 1000)));
+    q.set("sig", mac(this.key, `pegas-memory ui flash v1 ${atomId} ${q}`));
+  }
+
+  /**
+   * True when `q` carries a confirmation this app signed for atom `atomId` less than {@link FLASH_MAX_AGE_S} ago; a
+   * hand-written query string (`?done=forgot&change=42`) is not one.
+   */
+  flashValid(atomId: number, q: URLSearchParams): boolean {
+    const sig = q.get("sig");
+    const age = Date.now() / 1000 - Number(q.get("t"));
+    if (!sig || !(age >= -5 && age <= FLASH_MAX_AGE_S)) return false;
+    const rest = new URLSearchParams(q);
+    rest.delete("sig");
+    return same(sig, mac(this.key, `pegas-memory ui flash v1 ${atomId} ${rest}`), this.key);
   }
 }

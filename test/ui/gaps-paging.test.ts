@@ -1,6 +1,7 @@
 /**
  * The gaps page pages long lists: 60 open gaps show 50 on page 1 with a link to page 2, which shows the other 10;
- * the two lists page independently (no browser: plain requests to the admin app over a PGlite store).
+ * the two lists page independently; a page beyond the last redirects to it (no browser: plain requests to the admin
+ * app over a PGlite store).
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { Hono } from "hono";
@@ -43,6 +44,8 @@ test("60 open gaps: 50 on page 1 with a link to page 2, 10 on page 2; the answer
   expect(rows(second, "open")).toBe(10);
   expect(second).toContain("Page 2 of 2 (60 in all)");
   expect(second).toContain("Answered (0)");
-  expect(rows(await page("?open_page=99"), "open")).toBe(0);
+  const beyond = await root.request(`${ORIGIN}/ui/gaps?open_page=99`, { headers: { host: "127.0.0.1:8080" } });
+  expect(beyond.status).toBe(302); // to the last page
+  expect(beyond.headers.get("location")).toBe("/ui/gaps?open_page=2&answered_page=1");
   expect(rows(await page("?open_page=-3"), "open")).toBe(50);
 });

@@ -6,11 +6,11 @@
 import { html } from "hono/html";
 import type { AtomDetail } from "../../core/get-atom.ts";
 import type { AtomLinkView } from "../../ports/canonical-store.ts";
+import type { DocumentSummary } from "../../ports/document-catalog.ts";
 import type { StatusChangeRecord } from "../../ports/verification.ts";
+import { NOT_REVERTIBLE } from "../actions.ts";
 import { type Html, type PageContext, citation, csrfField, langAttr, layout, statusBadge } from "../html.ts";
 
-/** Changes undone otherwise: forgetting by its own undo (it also restores links and gaps), merges by memory_unmerge. */
-const NOT_REVERTIBLE = new Set(["forget", "forget-undo", "unmerge"]);
 
 function history(ctx: PageContext, atomId: number, rows: StatusChangeRecord[]): Html {
   if (!rows.length) return html`<p class="muted">No status changes recorded.</p>`;
@@ -53,12 +53,12 @@ ${retracted ? "" : html`<form method="post" action="${ctx.base}/atom/${a.id}/lin
 <button type="submit">Link</button></p></form>`}</section>`;
 }
 
-/** The atom page. */
-export function atomPage(ctx: PageContext, d: AtomDetail): Html {
+/** The atom page; `doc` the atom's document (its title is shown, linked), null when it has none or it is gone. */
+export function atomPage(ctx: PageContext, d: AtomDetail, doc: DocumentSummary | null = null): Html {
   const a = d.atom;
   const L = d.links;
   const body = html`<p class="meta">${statusBadge(a.status)} <span class="type">${a.type}</span> · confidence ${a.confidence.toFixed(2)}
-· language ${a.lang} · created ${a.created_at.slice(0, 10)}${a.doc_id !== null ? html` · <a href="${ctx.base}/documents/${a.doc_id}">document ${a.doc_id}</a>` : ""}
+· language ${a.lang} · created ${a.created_at.slice(0, 10)}${a.doc_id !== null ? html` · from <a href="${ctx.base}/documents/${a.doc_id}">${doc ? (doc.title ?? doc.uri) : `document ${a.doc_id}`}</a>` : ""}
 ${a.status !== "retracted" ? html` · <a href="${ctx.base}/graph?node=atom:${a.id}">Graph</a>` : ""}</p>
 ${L.mergedInto ? html`<p class="warn">Merged into <a href="${ctx.base}/atom/${L.mergedInto.atomId}">atom ${L.mergedInto.atomId}</a> (merge #${L.mergedInto.mergeId}).</p>` : ""}
 <section aria-labelledby="h-content"><h2 id="h-content">Content</h2><div class="content"${langAttr(a.lang)}>${a.content}</div></section>
