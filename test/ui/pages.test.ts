@@ -3,12 +3,14 @@
  * every page renders with its expected content; «палата» finds hits citing the Chekhov text and an English query the
  * English page; an atom forgotten from its page is gone from search and its undo brings it back; verify and link
  * confirm what they did; the graph view draws an atom's neighbours, marks the inferred edge and moves to a clicked
- * neighbour; "/" focuses the search box; no request leaves 127.0.0.1 and no page logs an error. Screenshots of each
- * page go to .tmp/ui-screenshots/.
+ * neighbour, edge labels showing at a readable size where pointed at; no page is wider than a 1366 px window (nor
+ * documents, search and atom at 375 px); "/" focuses the search box; no request leaves 127.0.0.1 and no page logs an
+ * error. Screenshots of each page go to .tmp/ui-screenshots/.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { addGap } from "../../src/core/gaps.ts";
+import { storeAtom } from "../../src/core/store-atom.ts";
 import { type InferredChain, type UiServer, browserSkipReason, launchBrowser, openStore, seed, serveUi, shot } from "./support.ts";
 import type { TestServices } from "../support/services.ts";
 
@@ -134,7 +136,7 @@ describe.skipIf(!!browserSkipReason)("admin page in chromium", () => {
     await page.waitForURL(/done=forgot/);
     expect(await page.locator(".flash").textContent()).toContain(`Atom ${target} forgotten`);
     expect(await page.locator(".meta .status").first().textContent()).toBe("retracted");
-    expect(await page.locator("#h-history + table").textContent()).toContain("wrong reading of the text");
+    expect(await page.locator("#h-history + .scroll table").textContent()).toContain("wrong reading of the text");
     await shot(page, "atom-forgotten");
     await searchFor("палата");
     expect(await hitIds()).not.toContain(target);
@@ -178,13 +180,54 @@ describe.skipIf(!!browserSkipReason)("admin page in chromium", () => {
     expect(await inferred.first().textContent()).toContain("inferred");
     const drawn = await page.evaluate(() => (globalThis as any).pegasGraph.edges("[inferred = 1]").map((e: any) => [e.source().id(), e.target().id(), e.style("line-style")]));
     expect(drawn).toContainEqual([`atom:${chain.a}`, `atom:${chain.c}`, "dashed"]);
-    await shot(page, "graph");
+    // Edge labels: none drawn until pointed at; pointing at a node shows its edges' labels at ≥ 12 px on screen.
+    const labels = () => page.evaluate(() => {
+      const cy = (globalThis as any).pegasGraph;
+      return cy.edges().map((e: any) => ({ text: e.style("label"), px: parseFloat(e.style("font-size")) * cy.zoom(), src: e.source().id(), dst: e.target().id() }));
+    });
+    expect((await labels()).every((l: { text: string }) => l.text === "")).toBe(true);
     const box = (await page.locator("#graph").boundingBox())!;
+    const atA = await page.evaluate((id) => (globalThis as any).pegasGraph.getElementById(id).renderedPosition(), `atom:${chain.a}`);
+    await page.mouse.move(box.x + atA.x, box.y + atA.y);
+    const shown = (await labels()).filter((l: { text: string }) => l.text !== "");
+    expect(shown.length).toBeGreaterThanOrEqual(2);
+    expect(shown.map((l: { text: string }) => l.text)).toContain("depends_on (inferred)");
+    for (const l of shown) expect(l.px).toBeGreaterThanOrEqual(12);
+    await shot(page, "graph");
     const at = await page.evaluate((id) => (globalThis as any).pegasGraph.getElementById(id).renderedPosition(), `atom:${chain.b}`);
     await page.mouse.click(box.x + at.x, box.y + at.y);
     await page.waitForURL(new RegExp(`node=atom%3A${chain.b}$`));
     await page.waitForSelector("#graph[data-ready]");
     expect(await page.locator("h1").textContent()).toContain("Graph around");
+  });
+
+  test("layout: no page is wider than the window at 1366×768, nor documents and search at 375×800; long tokens wrap", async () => {
+    const path = "/var/lib/pegas-memory/projects/some-very-long-directory-name/another_really_long_segment/and/a/deeply/nested/file_name_that_goes_on.ts";
+    const long = await storeAtom(store.services, { type: "fact", claim: `The configuration is read from ${path}`, links: [{ atom_id: chain.a, kind: "configured_by_a_rather_long_relation_name" }] });
+    const doc = await store.services.documents.listDocuments(0, 1);
+    const pages = [`/graph?node=atom:${chain.a}`, `/search?q=${encodeURIComponent("configuration")}`, "/documents", `/documents/${doc.rows[0].id}`,
+      `/atom/${long.atom_id}`, `/atom/${chain.a}`, "/gaps", ""];
+    const overflow = async (): Promise<number> => page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth - (globalThis as any).innerWidth);
+    await page.setViewportSize({ width: 1366, height: 768 });
+    try {
+      for (const p of pages) {
+        await page.goto(`${ui.url}${p}`);
+        expect({ page: p, overflow: await overflow() }).toEqual({ page: p, overflow: 0 });
+      }
+      await page.goto(`${ui.url}/graph?node=atom:${long.atom_id}`);
+      const origin = page.locator("#h-edges + .scroll th", { hasText: "Origin" });
+      expect((await origin.boundingBox())!.x + (await origin.boundingBox())!.width).toBeLessThanOrEqual(1366);
+      expect(await page.locator("h1").textContent()).toMatch(/^Graph around .{80}…$/);
+      await shot(page, "graph-1366");
+      await page.setViewportSize({ width: 375, height: 800 });
+      for (const p of ["/documents", `/search?q=${encodeURIComponent("configuration")}`, `/atom/${long.atom_id}`]) {
+        await page.goto(`${ui.url}${p}`);
+        expect({ page: p, overflow: await overflow() }).toEqual({ page: p, overflow: 0 });
+      }
+      await shot(page, "atom-375");
+    } finally {
+      await page.setViewportSize({ width: 1366, height: 900 });
+    }
   });
 
   test("keyboard: '/' focuses the search box; the skip link and nav are reachable by Tab", async () => {

@@ -14,14 +14,14 @@ import { type Html, type PageContext, citation, csrfField, langAttr, layout, sta
 
 function history(ctx: PageContext, atomId: number, rows: StatusChangeRecord[]): Html {
   if (!rows.length) return html`<p class="muted">No status changes recorded.</p>`;
-  return html`<table><caption class="sr">Status history, newest first</caption><thead><tr><th scope="col">When</th><th scope="col">Change</th>
+  return html`<div class="scroll"><table><caption class="sr">Status history, newest first</caption><thead><tr><th scope="col">When</th><th scope="col">Change</th>
 <th scope="col">By</th><th scope="col">Reason</th><th scope="col"><span class="sr">Action</span></th></tr></thead><tbody>
 ${rows.map((r) => html`<tr><td>${r.created_at.slice(0, 19).replace("T", " ")}</td>
 <td>${statusBadge(r.from_status)} → ${statusBadge(r.to_status)} <span class="muted">#${r.id}</span></td><td>${r.actor}</td><td>${r.reason}</td>
 <td>${r.reverted_at ? html`<span class="muted">reverted</span>` : r.reverts === null && !NOT_REVERTIBLE.has(r.actor)
     ? html`<form method="post" action="${ctx.base}/atom/${atomId}/revert">${csrfField(ctx)}<input type="hidden" name="change" value="${r.id}">
 <button type="submit">Revert #${r.id}</button></form>` : ""}</td></tr>`)}
-</tbody></table>`;
+</tbody></table></div>`;
 }
 
 function linkList(ctx: PageContext, title: string, arrow: string, rows: AtomLinkView[], total: number): Html {

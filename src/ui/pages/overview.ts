@@ -11,13 +11,13 @@ const drift = (d: Record<string, number> | null): Html =>
 
 function projections(s: StatsResult): Html {
   const p = s.projections;
-  return html`<table><caption>Projections</caption>
+  return html`<div class="scroll"><table><caption>Projections</caption>
 <thead><tr><th scope="col">Projection</th><th scope="col">Holds</th><th scope="col">Behind</th></tr></thead><tbody>
 <tr><th scope="row">Lexical (in process)</th><td>${p.lexical.atoms_indexed} atoms</td><td>${p.lexical.lag_atoms} atoms</td></tr>
 <tr><th scope="row">Vectors: ${p.vector.backend} (${p.vector.model})</th><td>${p.vector.vectors} vectors</td><td>${p.vector.lag_vectors} vectors</td></tr>
 ${p.external.map((e) => html`<tr><th scope="row">${e.name}</th><td>${e.error ? html`<span class="error">${e.error}</span>` : drift(e.held)}</td>
 <td>lag ${e.lag_s} s; drift ${drift(e.drift)}</td></tr>`)}
-</tbody></table>`;
+</tbody></table></div>`;
 }
 
 /** The overview's body over a stats result. */
