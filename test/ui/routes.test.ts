@@ -118,5 +118,7 @@ test("the atom page names its document by title, linked", async () => {
   const [row] = (await s.documents.documentAtoms(docId, 0, 1)).rows;
   const body = await (await get(`/ui/atom/${row.id}`)).text();
   expect(doc.title).toBeTruthy();
-  expect(body).toContain(`<a href="/ui/documents/${docId}">${doc.title}</a>`);
+  const meta = body.split('<p class="meta">')[1].split("</p>")[0]; // the line under the heading, not the citations
+  expect(meta).toContain(`from <a href="/ui/documents/${docId}">${doc.title}</a>`);
+  expect(meta).not.toContain(`document ${docId}`);
 });
