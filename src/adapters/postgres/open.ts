@@ -18,6 +18,10 @@ export function openPostgres(url: string, opts: { max?: number } = {}): Database
     max: opts.max ?? 8,
     connect_timeout: 10,
     idle_timeout: 60,
+    // postgres.js waits up to 20 s (3^n / 100 s, one counter for the pool, reset only by a successful connect)
+    // before the next connect: with the server down, every call then took 5–10 s to fail, and a restarted server
+    // was not reached for up to 20 s. Seconds, capped at 1.
+    backoff: (attempt: number) => Math.min(0.05 * 2 ** attempt, 1),
   });
   const location = maskUrl(url);
   return {
