@@ -13,5 +13,5 @@ test("eight rounds of three concurrent calls against a closed port all fail, wit
   const ms = performance.now() - t0;
   await db.close(0);
   expect(failed).toBe(24);
-  expect(ms).toBeLessThan(5000); // with postgres.js's default backoff the same rounds took 35–56 s here
+  expect(ms).toBeLessThan(10_000); // ≈ 2 s here; with postgres.js's default backoff the same rounds took 35–56 s here
 });
