@@ -218,7 +218,7 @@ export interface CanonicalStore {
   /** Atoms by id with up to `maxCitations` citations each, in the order of `ids` (missing ids are skipped). */
   atomsByIds(ids: number[], maxCitations: number): Promise<AtomView[]>;
   /** Links of an atom out, in and to code symbols, at most `limit` of each, newest first (an unknown atom has none). */
-  atomLinks(atomId: number, limit: number): Promise<AtomLinks>;
+  atomLinks(atomId: number, limit: number, offset?: number): Promise<AtomLinks>;
   /** Stores a relation the agent asserts, with its outbox row. NOT_FOUND (endpoint), INVALID_INPUT (retracted atom, symbol → atom). */
   link(req: LinkRequest): Promise<LinkApplied>;
   /** Retracts (or restores) atoms or a document's atoms, recording who/why/when; outbox rows for atoms and links. NOT_FOUND. */

@@ -18,7 +18,7 @@ import type { Subgraph } from "../ports/graph-store.ts";
 import { ATOM_ACTIONS, actionFlash } from "./actions.ts";
 import { ASSETS } from "./assets.ts";
 import { type Html, type PageContext, pageParam } from "./html.ts";
-import { atomPage } from "./pages/atom.ts";
+import { LINKS_PAGE, atomPage } from "./pages/atom.ts";
 import { DOCUMENTS_PAGE, documentPage, documentsPage } from "./pages/documents.ts";
 import { GAPS_PAGE, gapsPage } from "./pages/gaps.ts";
 import { type NodeLabels, graphPage } from "./pages/graph.ts";
@@ -93,11 +93,15 @@ function pages(app: Hono, deps: UiDeps, g: UiGuard, ctx: (c: Context, flash?: Ht
   app.get("/atom/:id", async (c) => {
     const id = idParam(c, "atom");
     const s = await deps.services();
-    const detail = await getAtom(s, id);
+    const page = pageParam(c.req.query("links_page"));
+    const detail = await getAtom(s, id, LINKS_PAGE, (page - 1) * LINKS_PAGE);
+    const L = detail.links;
+    const last = lastPage(Math.max(L.outTotal, L.inTotal, L.symbolsTotal), LINKS_PAGE);
+    if (page > last) return c.redirect(withQuery(c, { links_page: last }));
     const q = new URL(c.req.url).searchParams;
     const flash = g.flashValid(id, q) ? actionFlash(ctx(c), id, detail.atom.status, q) : undefined;
     const doc = detail.atom.doc_id === null ? null : await s.documents.document(detail.atom.doc_id).catch(() => null);
-    return c.html(atomPage(ctx(c, flash), detail, doc));
+    return c.html(atomPage(ctx(c, flash), detail, doc, page));
   });
   app.get("/documents", async (c) => {
     const page = pageParam(c.req.query("page"));

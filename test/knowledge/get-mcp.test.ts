@@ -58,6 +58,15 @@ describe("memory_get over MCP", () => {
     expect(got.links_in).toHaveLength(2);
     expect(got.links_in_total).toBe(4);
     expect(got.links_in[0].link_id).toBeGreaterThan(got.links_in[1].link_id); // newest first
+    // links_offset pages on: the two pages together are the four links, newest first, and the totals stay whole.
+    const next = await ok("memory_get", { atom_id: hub.atom_id, max_links: 2, links_offset: 2 });
+    expect(next.links_in_total).toBe(4);
+    const ids = [...got.links_in, ...next.links_in].map((l: { link_id: number }) => l.link_id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(new Set(ids).size).toBe(4);
+    const past = await ok("memory_get", { atom_id: hub.atom_id, max_links: 2, links_offset: 10 });
+    expect(past.links_in).toEqual([]);
+    expect(past.links_in_total).toBe(4);
   });
 
   test("an unknown atom is NOT_FOUND with what to do; a bad max_links is refused", async () => {

@@ -132,8 +132,8 @@ export class SqlCanonicalStore implements CanonicalStore {
       }) as Promise<ForgetOutcome>);
   }
 
-  atomLinks(atomId: number, limit: number): Promise<AtomLinks> {
-    return this.guard("read an atom's links", (sql) => atomLinks(sql, atomId, limit));
+  atomLinks(atomId: number, limit: number, offset = 0): Promise<AtomLinks> {
+    return this.guard("read an atom's links", (sql) => atomLinks(sql, atomId, limit, offset));
   }
 
   stats(): Promise<StoreStats> {

@@ -42,6 +42,7 @@ export const memoryGet: ToolDef = {
   inputSchema: {
     atom_id: id.describe("the atom to read"),
     max_links: z.number().int().min(1).max(MAX_LINKS).optional().describe(`links per list (out, in, symbols); default ${DEFAULT_LINKS}`),
+    links_offset: z.number().int().min(0).optional().describe("links skipped in each list, for the next page (default 0; the *_total fields say how many there are)"),
   },
   outputSchema: {
     atom_id: id,
@@ -66,8 +67,8 @@ export const memoryGet: ToolDef = {
   },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   run: async (services, args) => {
-    const { atom_id, max_links } = args as { atom_id: number; max_links?: number };
-    const { atom, history, links } = await getAtom(services, atom_id, max_links);
+    const { atom_id, max_links, links_offset } = args as { atom_id: number; max_links?: number; links_offset?: number };
+    const { atom, history, links } = await getAtom(services, atom_id, max_links, links_offset);
     const { toVerifyChange } = await import("../../core/verify.ts"); // loaded on use, as memory_verify does
     return {
       atom_id: atom.id, type: atom.type, status: atom.status, claim: atom.claim, content: atom.content, confidence: atom.confidence,

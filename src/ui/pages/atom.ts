@@ -9,7 +9,10 @@ import type { AtomLinkView } from "../../ports/canonical-store.ts";
 import type { DocumentSummary } from "../../ports/document-catalog.ts";
 import type { StatusChangeRecord } from "../../ports/verification.ts";
 import { NOT_REVERTIBLE } from "../actions.ts";
-import { type Html, type PageContext, citation, csrfField, langAttr, layout, statusBadge } from "../html.ts";
+import { type Html, type PageContext, citation, csrfField, langAttr, layout, pager, statusBadge } from "../html.ts";
+
+/** Links per list (out, in, code symbols) on one page of the atom page. */
+export const LINKS_PAGE = 50;
 
 
 function history(ctx: PageContext, atomId: number, rows: StatusChangeRecord[]): Html {
@@ -28,8 +31,7 @@ function linkList(ctx: PageContext, title: string, arrow: string, rows: AtomLink
   return html`<h3>${title} (${total})</h3>${rows.length ? html`<ul class="links">${rows.map((l) => html`<li>
 <span class="kind${l.inferred ? " inferred" : ""}">${arrow} ${l.kind}${l.inferred ? " (inferred)" : ""}</span>
 <a href="${ctx.base}/atom/${l.atom_id}">${l.claim}</a> ${statusBadge(l.status)}
-<span class="muted">confidence ${l.confidence.toFixed(2)}, by ${l.source}</span></li>`)}</ul>` : html`<p class="muted">none</p>`}
-${total > rows.length ? html`<p class="muted">${total - rows.length} more not shown; the graph view shows the neighbourhood.</p>` : ""}`;
+<span class="muted">confidence ${l.confidence.toFixed(2)}, by ${l.source}</span></li>`)}</ul>` : html`<p class="muted">${total ? "none on this page" : "none"}</p>`}`;
 }
 
 function actions(ctx: PageContext, d: AtomDetail): Html {
@@ -53,8 +55,11 @@ ${retracted ? "" : html`<form method="post" action="${ctx.base}/atom/${a.id}/lin
 <button type="submit">Link</button></p></form>`}</section>`;
 }
 
-/** The atom page; `doc` the atom's document (its title is shown, linked), null when it has none or it is gone. */
-export function atomPage(ctx: PageContext, d: AtomDetail, doc: DocumentSummary | null = null): Html {
+/**
+ * The atom page; `doc` the atom's document (its title is shown, linked), null when it has none or it is gone;
+ * `linksPage` the page (1-based, {@link LINKS_PAGE} per list) of its links shown.
+ */
+export function atomPage(ctx: PageContext, d: AtomDetail, doc: DocumentSummary | null = null, linksPage = 1): Html {
   const a = d.atom;
   const L = d.links;
   const body = html`<p class="meta">${statusBadge(a.status)} <span class="type">${a.type}</span> · confidence ${a.confidence.toFixed(2)}
@@ -67,7 +72,8 @@ ${a.citations.length ? a.citations.map((c) => citation(ctx, c, a.lang)) : html`<
 <section aria-labelledby="h-links"><h2 id="h-links">Links</h2>
 ${linkList(ctx, "Out", "→", L.out, L.outTotal)}${linkList(ctx, "In", "←", L.in, L.inTotal)}
 <h3>Code symbols (${L.symbolsTotal})</h3>${L.symbols.length ? html`<ul class="links">${L.symbols.map((s) => html`<li><span class="kind">${s.kind}</span>
-<a href="${ctx.base}/graph?node=symbol:${s.symbol_id}">${s.qualified_name}</a> <span class="muted">${s.symbol_kind}, ${s.repo}/${s.path}:${s.line}</span></li>`)}</ul>` : html`<p class="muted">none</p>`}</section>
+<a href="${ctx.base}/graph?node=symbol:${s.symbol_id}">${s.qualified_name}</a> <span class="muted">${s.symbol_kind}, ${s.repo}/${s.path}:${s.line}</span></li>`)}</ul>` : html`<p class="muted">none</p>`}
+${pager(linksPage, LINKS_PAGE, Math.max(L.outTotal, L.inTotal, L.symbolsTotal), (p) => `${ctx.base}/atom/${a.id}?links_page=${p}#h-links`)}</section>
 <section aria-labelledby="h-history"><h2 id="h-history">Status history</h2>${history(ctx, a.id, d.history)}</section>
 ${actions(ctx, d)}`;
   return layout(ctx, `Atom ${a.id}: ${a.claim.length > 80 ? `${a.claim.slice(0, 80)}…` : a.claim}`, "-", body);
