@@ -6,6 +6,7 @@
  * missed at least {@link MIN_MISS_REPEATS} times (same key: sorted unique lexemes) are suggested as gaps.
  * Logging is fire-and-forget, off the search's path: a failure is logged as a warning and never reaches the caller.
  */
+import { within } from "../domain/deadline.ts";
 import { toPegasError } from "../errors.ts";
 import { log } from "../log.ts";
 import type { Services } from "./services.ts";
@@ -40,8 +41,5 @@ export function noteSearchOutcome(services: Services, query: string, atomIds: re
  */
 export async function settleSearchMisses(maxMs?: number): Promise<void> {
   const all = Promise.all([...inflight]);
-  if (maxMs === undefined) return void (await all);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<void>((r) => (timer = setTimeout(r, maxMs)));
-  await Promise.race([all, deadline]).finally(() => clearTimeout(timer));
+  await (maxMs === undefined ? all : within(all, maxMs));
 }

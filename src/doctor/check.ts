@@ -3,6 +3,7 @@
  * make, and the helpers every probe uses (a deadline, error text that names the failure).
  */
 import { networkCode } from "../adapters/network-codes.ts";
+import { withDeadline } from "../domain/deadline.ts";
 import { PegasError } from "../errors.ts";
 
 /** ok = works; info = not configured, the embedded default is used (or skipped for a reason); warn = works, but look; fail = broken. */
@@ -55,20 +56,12 @@ export class ProbeTimeout extends Error {
  * after the deadline (to close a connection that opened too late).
  */
 export async function withTimeout<T>(p: Promise<T>, ms: number, what: string, onLate?: (value: T) => void): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
   let late = false;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      late = true;
-      reject(new ProbeTimeout(what, ms));
-    }, ms);
-  });
   p.then((v) => late && onLate?.(v), () => {});
-  try {
-    return await Promise.race([p, deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return withDeadline(p, ms, () => {
+    late = true;
+    return new ProbeTimeout(what, ms);
+  });
 }
 
 /** One line naming what failed: a PegasError's message, else the error's message with its network code (ECONNREFUSED …). */

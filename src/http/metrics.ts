@@ -7,6 +7,7 @@
  */
 import { Gauge, Registry } from "./metrics-prom.ts";
 import type { Services } from "../core/services.ts";
+import { withDeadline } from "../domain/deadline.ts";
 import { toPegasError } from "../errors.ts";
 import { log } from "../log.ts";
 import type { LazyServices } from "../wiring.ts";
@@ -122,11 +123,8 @@ export async function renderMetrics(services: Services | null, maxAgeMs = DB_CAC
  */
 export async function servicesForMetrics(lazy: LazyServices, open: Services | null, waitMs = METRICS_OPEN_MS): Promise<Services | null> {
   if (open) return open;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)));
-  const opening = lazy.get().catch((err) => {
+  return withDeadline(lazy.get(), waitMs, () => new Error(`the database did not open within ${waitMs} ms`)).catch((err) => {
     log.debug("metrics: the database is not open", { err: toPegasError(err).message });
     return null;
   });
-  return Promise.race([opening, late]).finally(() => clearTimeout(timer));
 }

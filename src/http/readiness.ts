@@ -4,6 +4,7 @@
  * and Memgraph are projections with fallbacks (embedded index, SQL), so their failure degrades, never blocks.
  */
 import type { Config } from "../config.ts";
+import { withDeadline } from "../domain/deadline.ts";
 import type { Services } from "../core/services.ts";
 import { PegasError, toPegasError } from "../errors.ts";
 import type { LazyServices } from "../wiring.ts";
@@ -32,13 +33,8 @@ export const READINESS_TIMEOUT_MS = 2000;
 const MIN_PROBE_MS = 250;
 
 /** Resolves as `p`, or rejects after `ms` with a message naming `what`. */
-function bounded<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([p, expired]).finally(() => clearTimeout(timer));
-}
+const bounded = <T>(p: Promise<T>, ms: number, what: string): Promise<T> =>
+  withDeadline(p, ms, () => new Error(`${what} did not answer within ${ms} ms`));
 
 async function probe(required: boolean, ms: number, what: string, fn: () => Promise<unknown>): Promise<DependencyReport> {
   const t0 = performance.now();

@@ -5,7 +5,8 @@
  */
 import type { Config } from "../config.ts";
 import { log } from "../log.ts";
-import { SHUTDOWN_STEP_MS, type ServerRuntime, within } from "../mcp/server.ts";
+import { within } from "../domain/deadline.ts";
+import { SHUTDOWN_STEP_MS, type ServerRuntime } from "../mcp/server.ts";
 import { type HttpListener, listen } from "../platform/http-server.ts";
 import { listenAddress, loopbackHostHeaders } from "./address.ts";
 import { createHttpApp, type HttpAppOptions } from "./app.ts";

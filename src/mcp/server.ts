@@ -8,6 +8,7 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Config } from "../config.ts";
+import { within } from "../domain/deadline.ts";
 import { log } from "../log.ts";
 import { VERSION } from "../version.ts";
 import type { Services } from "../core/services.ts";
@@ -60,12 +61,6 @@ export function maxMessageBytes(config: Pick<Config, "max_input_bytes">): number
   return config.max_input_bytes * 2 + 1024 * 1024;
 }
 
-/** Resolves when `p` settles or after `ms` milliseconds, whichever comes first; never rejects. */
-export function within(p: Promise<unknown>, ms: number): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const expired = new Promise<void>((r) => (timer = setTimeout(r, ms)));
-  return Promise.race([p.then(() => {}, () => {}), expired]).finally(() => clearTimeout(timer));
-}
 
 /** A transport's part in shutdown: `quiesce` stops taking new work at once; `close` ends it after calls are cancelled. */
 export interface TransportCloser {
