@@ -33,6 +33,26 @@ function group<K>(rows: ResolveSymbol[], key: (s: ResolveSymbol) => K): Map<K, R
   return m;
 }
 
+/** The tables the pass reads, whose statistics it refreshes when stale. */
+const CODE_TABLES = ["pm_code_file", "pm_code_symbol", "pm_code_dependency"];
+
+/**
+ * ANALYZEs the code tables that changed by more than a fifth (at least 1000 rows) since their last ANALYZE. A store
+ * just wrote them in bulk, and without statistics (PGlite never analyzes; autovacuum may be off, or not yet come)
+ * the planner takes the partial index of unresolved edges for a few rows and scans every edge of the repository for
+ * each chunk: 0.5 s per chunk of 100 files on the standard library's 221k edges, against 10 ms with statistics.
+ * ANALYZE samples at most 30 000 rows, so its cost stays bounded (≈ 0.2–0.7 s per table).
+ */
+async function refreshStatistics(run: SqlRunner): Promise<void> {
+  const stale = await run("check code table statistics", (sql) => sql`
+    SELECT relname FROM pg_stat_user_tables
+     WHERE relname = ANY(${CODE_TABLES}::text[]) AND n_mod_since_analyze > greatest(1000, n_live_tup / 5)`);
+  for (const r of stale) {
+    const table = String(r.relname);
+    if (CODE_TABLES.includes(table)) await run(`analyze ${table}`, (sql) => sql.unsafe(`ANALYZE ${table}`));
+  }
+}
+
 /**
  * The files whose unresolved edges this pass examines: the changed ones and every file still marked
  * `resolve_pending` (written by a run that stopped before its pass finished), then those naming their symbols.
@@ -132,6 +152,7 @@ async function resolveChunk(run: SqlRunner, repo: string, paths: string[], modul
 export async function resolvePass(
   run: SqlRunner, repo: string, changed: string[], onProgress?: (done: number, total: number) => void, signal?: AbortSignal,
 ): Promise<ResolveOutcome> {
+  await refreshStatistics(run);
   const paths = await filesToExamine(run, repo, changed);
   let examined = 0;
   let resolved = 0;
