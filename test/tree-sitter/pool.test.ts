@@ -1,7 +1,8 @@
 /**
  * ExtractorPool (src/adapters/tree-sitter/pool.ts): extraction on worker threads gives exactly the in-process
  * result, errors cross the thread boundary with their code and message, a worker that dies or traps fails only the
- * file it was on (the files queued behind it are extracted by a new worker), idle workers stop, close() cancels.
+ * file it was on (the files queued behind it are extracted by a new worker), compiled WebAssembly modules are posted
+ * to each worker once, idle workers stop, close() cancels.
  */
 import { afterEach, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
@@ -13,6 +14,7 @@ import type { CodeLanguage } from "../../src/ports/symbol-extractor.ts";
 import { HERE, snippet } from "./support.ts";
 
 const CRASHING = join(HERE, "fixtures", "crashing-worker.ts");
+const PROBE = join(HERE, "fixtures", "probe-worker.ts");
 const PY = "def f(x):\n    \"\"\"Double x.\"\"\"\n    return g(x) * 2\n";
 
 const pools: ExtractorPool[] = [];
@@ -73,6 +75,17 @@ for (const [path, what] of [["exit.py", "a worker that exits"], ["throw.py", "an
     expect(p.running).toBe(1);
   }, 30_000);
 }
+
+test("each worker is posted the compiled runtime and each grammar once, with the first file that needs them; a new worker gets them again", async () => {
+  const p = pool(1, { script: PROBE });
+  const sent = async () => JSON.parse((await p.extract("probe.py", "", "python")).module) as Array<[string, boolean]>;
+  expect((await p.extract("a.py", PY, "python")).symbols.map((s) => s.name)).toEqual(["f"]);
+  expect((await p.extract("b.js", "function g() {}\n", "javascript")).symbols.map((s) => s.name)).toEqual(["g"]);
+  expect((await p.extract("c.py", PY, "python")).symbols.map((s) => s.name)).toEqual(["f"]);
+  expect(await sent()).toEqual([["runtime", true], ["python", true], ["javascript", true]]);
+  expect((await rejection(p.extract("exit.py", PY, "python"))).code).toBe("INTERNAL");
+  expect(await sent()).toEqual([["runtime", true], ["python", true]]);
+}, 30_000);
 
 test("an idle worker stops after idleMs and starts again on demand", async () => {
   const p = pool(1, { idleMs: 100 });

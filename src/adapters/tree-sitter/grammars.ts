@@ -3,9 +3,17 @@
  *
  * Bun-specific: `with { type: "file" }` makes `bun build --compile` embed each file and yields its path (under
  * node_modules from source, under `/$bunfs/` in the executable, where only whole-file reads work), so every file is
- * read whole with `readFileSync` and handed to web-tree-sitter as bytes (`Parser.init({ wasmBinary })`,
- * `Language.load(bytes)`); web-tree-sitter never looks for files itself. The runtime is initialized once; each
- * grammar is loaded on first use and cached for the life of the process.
+ * read whole with `readFileSync`, compiled here, and handed to web-tree-sitter as compiled modules (`Parser.init`
+ * with emscripten's `instantiateWasm` hook, `Language.loadSync(module)`); web-tree-sitter never looks for files
+ * itself. The runtime is initialized once per thread; each grammar is loaded on first use and cached for the life
+ * of the thread.
+ *
+ * Compiled once, shared by threads: each file is compiled into a `WebAssembly.Module` once per process (by the
+ * thread that needs it first) and the extraction pool posts that Module to its worker threads
+ * ({@link adoptCompiled}), which instantiate it instead of compiling their own copy. The engine then compiles
+ * and optimizes (tiers up) the code once for all threads, as the WebAssembly JS API intends for a Module shared
+ * with workers (WebAssembly JS API, "Module" objects are serializable; MDN: "Using WebAssembly.Module with
+ * workers"); each thread still has its own instance and memory.
  */
 import { readFileSync } from "node:fs";
 import { Language, LANGUAGE_VERSION, MIN_COMPATIBLE_VERSION, Parser } from "web-tree-sitter";
@@ -43,18 +51,74 @@ export const GRAMMAR_FILES = {
 /** A grammar id: a key of {@link GRAMMAR_FILES}. */
 export type GrammarId = keyof typeof GRAMMAR_FILES;
 
+/** A compiled WebAssembly file: the runtime or a grammar. */
+export type WasmId = "runtime" | GrammarId;
+
 let runtime: Promise<void> | null = null;
 const languages = new Map<GrammarId, Promise<Language>>();
+/** Modules compiled in (or handed to) this thread, by file. */
+const modules = new Map<WasmId, WebAssembly.Module>();
 
 /**
- * Initializes the web-tree-sitter runtime from the embedded `web-tree-sitter.wasm` (once per process; concurrent
- * callers share one initialization).
- * @throws PegasError INTERNAL when the runtime cannot be read or instantiated.
+ * The compiled module of the runtime or of a grammar: compiled from the embedded file on first use, then cached
+ * for the life of the thread (a worker gets its modules from the pool through {@link adoptCompiled}).
+ * @throws PegasError INTERNAL naming the file when it cannot be read or is not valid WebAssembly.
+ */
+export function compiledWasm(id: WasmId): WebAssembly.Module {
+  let mod = modules.get(id);
+  if (!mod) {
+    const path = id === "runtime" ? runtimeWasm : GRAMMAR_FILES[id];
+    const what = id === "runtime" ? "the tree-sitter runtime" : `grammar '${id}'`;
+    let bytes: Uint8Array;
+    try {
+      bytes = readFileSync(path);
+    } catch (err) {
+      throw new PegasError("INTERNAL", `${what} could not be read from '${path}': ${describe(err)}`, {
+        hint: "reinstall the tree-sitter packages and rebuild the executable",
+        cause: err,
+      });
+    }
+    mod = compile(what, bytes);
+    modules.set(id, mod);
+  }
+  return mod;
+}
+
+/**
+ * Uses `mod`, compiled by another thread, for `id` in this one (the extraction worker calls it with what the pool
+ * posted). A module already compiled or adopted here is kept.
+ */
+export function adoptCompiled(id: WasmId, mod: WebAssembly.Module): void {
+  if (!modules.has(id)) modules.set(id, mod);
+}
+
+/** @throws PegasError INTERNAL naming `what` when `bytes` is not a WebAssembly module this engine compiles. */
+function compile(what: string, bytes: Uint8Array): WebAssembly.Module {
+  try {
+    return new WebAssembly.Module(bytes);
+  } catch (err) {
+    throw new PegasError("INTERNAL", `${what} could not be loaded: it is not WebAssembly this runtime compiles (${describe(err)})`, {
+      hint: "reinstall the tree-sitter packages (the .wasm file may be damaged) and rebuild the executable",
+      cause: err,
+    });
+  }
+}
+
+/**
+ * Initializes the web-tree-sitter runtime from the compiled `web-tree-sitter.wasm` (once per thread; concurrent
+ * callers share one initialization). Emscripten's `instantiateWasm` hook makes web-tree-sitter instantiate that
+ * module instead of compiling the file itself.
+ * @throws PegasError INTERNAL when the runtime cannot be read, compiled or instantiated.
  */
 export function initRuntime(): Promise<void> {
   runtime ??= (async () => {
     try {
-      await Parser.init({ wasmBinary: readFileSync(runtimeWasm) });
+      const mod = compiledWasm("runtime");
+      const instantiateWasm = (imports: ConstructorParameters<typeof WebAssembly.Instance>[1], done: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) => {
+        WebAssembly.instantiate(mod, imports).then((instance) => done(instance, mod));
+        return {}; // emscripten: exports arrive through `done`
+      };
+      await Parser.init({ instantiateWasm } as Parameters<typeof Parser.init>[0]);
     } catch (err) {
       runtime = null;
       throw new PegasError("INTERNAL", `tree-sitter runtime '${runtimeWasm}' could not be started: ${describe(err)}`, {
@@ -73,23 +137,11 @@ export function initRuntime(): Promise<void> {
 export function grammar(id: GrammarId): Promise<Language> {
   let loaded = languages.get(id);
   if (!loaded) {
-    loaded = readGrammar(id).then((bytes) => loadGrammar(id, bytes));
+    loaded = (async () => instantiateGrammar(id, compiledWasm(id)))();
     loaded.catch(() => languages.delete(id));
     languages.set(id, loaded);
   }
   return loaded;
-}
-
-/** Reads the embedded grammar file whole (streams do not work under `/$bunfs/`). */
-async function readGrammar(id: GrammarId): Promise<Uint8Array> {
-  try {
-    return readFileSync(GRAMMAR_FILES[id]);
-  } catch (err) {
-    throw new PegasError("INTERNAL", `grammar '${id}' could not be read from '${GRAMMAR_FILES[id]}': ${describe(err)}`, {
-      hint: "reinstall the tree-sitter grammar packages and rebuild the executable",
-      cause: err,
-    });
-  }
 }
 
 /**
@@ -98,10 +150,18 @@ async function readGrammar(id: GrammarId): Promise<Uint8Array> {
  * @throws PegasError INTERNAL naming the grammar: not loadable, or ABI outside the runtime's range.
  */
 export async function loadGrammar(name: string, bytes: Uint8Array): Promise<Language> {
+  return instantiateGrammar(name, compile(`grammar '${name}'`, bytes));
+}
+
+/**
+ * Instantiates a compiled grammar in this thread's runtime (initialized first) and checks its ABI.
+ * @throws PegasError INTERNAL naming the grammar: not loadable, or ABI outside the runtime's range.
+ */
+async function instantiateGrammar(name: string, mod: WebAssembly.Module): Promise<Language> {
   await initRuntime();
   let language: Language;
   try {
-    language = await Language.load(bytes);
+    language = Language.loadSync(mod);
   } catch (err) {
     throw new PegasError("INTERNAL", `grammar '${name}' could not be loaded by web-tree-sitter: ${describe(err)}`, {
       hint: "the .wasm file must be built by a tree-sitter CLI compatible with web-tree-sitter 0.25 or newer",

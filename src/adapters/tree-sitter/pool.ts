@@ -10,7 +10,8 @@
 import { availableParallelism } from "node:os";
 import { type ErrorCode, PegasError } from "../../errors.ts";
 import type { CodeLanguage, ExtractedFile, SymbolExtractor } from "../../ports/symbol-extractor.ts";
-import { languageOfPath } from "./languages/index.ts";
+import { compiledWasm, type WasmId } from "./grammars.ts";
+import { LANGUAGE_SPECS, languageOfPath } from "./languages/index.ts";
 
 /** A request to a worker. */
 export interface ExtractRequest {
@@ -18,6 +19,8 @@ export interface ExtractRequest {
   path: string;
   source: string;
   language: CodeLanguage;
+  /** Compiled modules the worker has not been sent yet and needs for this file (grammars.ts adoptCompiled). */
+  wasm?: Array<[WasmId, WebAssembly.Module]>;
 }
 
 /** A worker's answer: the extraction, or the error as data (`fatal`: the worker should be retired). */
@@ -46,6 +49,8 @@ interface Slot {
   /** Tasks sent to this worker, in the order it takes them. */
   sent: Task[];
   idleTimer: ReturnType<typeof setTimeout> | null;
+  /** Compiled modules already posted to this slot's current worker. */
+  posted: Set<WasmId>;
 }
 
 /**
@@ -74,7 +79,7 @@ export class ExtractorPool implements SymbolExtractor {
    */
   constructor(size: number, opts: { idleMs?: number; script?: string } = {}) {
     if (!Number.isInteger(size) || size < 1) throw new PegasError("INVALID_INPUT", `an extractor pool needs at least one worker, got ${size}`);
-    this.slots = Array.from({ length: size }, () => ({ worker: null, sent: [], idleTimer: null }));
+    this.slots = Array.from({ length: size }, () => ({ worker: null, sent: [], idleTimer: null, posted: new Set<WasmId>() }));
     this.idleMs = opts.idleMs ?? DEFAULT_IDLE_MS;
     this.script = opts.script ?? workerSpecifier();
   }
@@ -130,14 +135,37 @@ export class ExtractorPool implements SymbolExtractor {
     if (slot.idleTimer) clearTimeout(slot.idleTimer);
     slot.idleTimer = null;
     const worker = slot.worker ?? this.spawn(slot);
+    let wasm: ExtractRequest["wasm"];
+    try {
+      wasm = this.modulesFor(slot, task.request.language);
+    } catch (err) {
+      task.reject(err); // a grammar that does not compile: this file fails, the worker stays as it was
+      if (slot.sent.length === 0) this.idle(slot, worker);
+      return;
+    }
     worker.ref(); // work in flight keeps the process alive
     slot.sent.push(task);
-    worker.postMessage(task.request);
+    worker.postMessage(wasm ? { ...task.request, wasm } : task.request);
+  }
+
+  /**
+   * The compiled runtime and grammar for `language` that this slot's worker has not been posted yet (compiled here
+   * once per process, shared by every worker: grammars.ts), or undefined when it has them all.
+   * @throws PegasError INTERNAL when a module cannot be compiled.
+   */
+  private modulesFor(slot: Slot, language: CodeLanguage): ExtractRequest["wasm"] {
+    const grammar = LANGUAGE_SPECS[language]?.grammar;
+    const ids = (["runtime", grammar] as const).filter((id): id is WasmId => id !== undefined && !slot.posted.has(id));
+    if (!ids.length) return undefined;
+    const out: Array<[WasmId, WebAssembly.Module]> = ids.map((id) => [id, compiledWasm(id)]);
+    for (const id of ids) slot.posted.add(id);
+    return out;
   }
 
   private spawn(slot: Slot): Worker {
     const worker = new Worker(this.script);
     slot.worker = worker;
+    slot.posted = new Set();
     worker.onmessage = (event: MessageEvent<ExtractReply>) => this.answer(slot, worker, event.data);
     worker.onerror = (event: ErrorEvent) => {
       event.preventDefault();

@@ -1,10 +1,12 @@
 /**
  * The extraction worker thread of {@link ExtractorPool} (pool.ts): receives {@link ExtractRequest}s, runs the
- * in-process tree-sitter extractor on each, one at a time, and answers with an {@link ExtractReply}. A build with
+ * in-process tree-sitter extractor on each, one at a time, and answers with an {@link ExtractReply}. The runtime and
+ * grammar modules come compiled with the requests that first need them (grammars.ts adoptCompiled). A build with
  * `bun build --compile` must list this file as an extra entrypoint (package.json `build`; DESIGN.md).
  */
 import { PegasError, toPegasError } from "../../errors.ts";
 import { treeSitterExtractor } from "./extractor.ts";
+import { adoptCompiled } from "./grammars.ts";
 import type { ExtractReply, ExtractRequest } from "./pool.ts";
 
 declare const self: Worker;
@@ -16,7 +18,8 @@ self.onmessage = (event: MessageEvent<ExtractRequest>) => {
   chain = chain.then(() => handle(event.data));
 };
 
-async function handle({ id, path, source, language }: ExtractRequest): Promise<void> {
+async function handle({ id, path, source, language, wasm }: ExtractRequest): Promise<void> {
+  for (const [which, mod] of wasm ?? []) adoptCompiled(which, mod); // compiled once by the pool, shared (grammars.ts)
   let reply: ExtractReply;
   try {
     reply = { id, ok: true, file: await treeSitterExtractor().extract(path, source, language) };
