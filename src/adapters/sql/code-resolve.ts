@@ -70,48 +70,84 @@ async function filesToExamine(run: SqlRunner, repo: string, changed: string[]): 
   return [...set].sort();
 }
 
-async function loadChunk(sql: Sql<any>, repo: string, paths: string[]): Promise<{ edges: ResolveEdge[]; imports: Map<string, ImportBinding[]> }> {
-  const rows = await sql`
-    SELECT d.id, d.kind, d.dst_name, d.receiver, d.path, f.language, s.qualified_name, (s.metadata @> '{"file": true}') AS src_file
-      FROM pm_code_dependency d
-      JOIN pm_code_symbol s ON s.id = d.src_symbol_id
-      JOIN pm_code_file f ON f.repo = d.repo AND f.path = d.path
-     WHERE d.repo = ${repo} AND d.path = ANY(${paths}::text[]) AND d.dst_symbol_id IS NULL`;
-  const edges = rows.map((r) => ({
-    id: Number(r.id), kind: String(r.kind), target: String(r.dst_name), receiver: (r.receiver as string | null) ?? null,
-    path: String(r.path), language: String(r.language), srcQualifiedName: r.src_file ? null : String(r.qualified_name),
-  }));
-  const files = await sql`SELECT path, imports FROM pm_code_file WHERE repo = ${repo} AND path = ANY(${paths}::text[])`;
-  const imports = new Map(files.map((f) => [String(f.path), (Array.isArray(f.imports) ? f.imports : []) as ImportBinding[]]));
-  return { edges, imports };
+/** A symbol of a chunk's file, with whether it is the file's module symbol. */
+type ChunkSymbol = ResolveSymbol & { file: boolean };
+
+/** What a chunk's resolution reads: its unresolved edges, its files' import bindings and every symbol of its files. */
+interface Chunk {
+  edges: ResolveEdge[];
+  imports: Map<string, ImportBinding[]>;
+  /** The symbols of the chunk's files, by `path \0 qualified name`. */
+  byQn: Map<string, ChunkSymbol[]>;
+  /** The chunk's nested functions (`outer.inner`), by `path \0 name`. */
+  nested: Map<string, ChunkSymbol[]>;
 }
 
-/** Fetches what the chunk's steps ask for and answers them. */
-async function lookupFor(sql: Sql<any>, repo: string, paths: string[], steps: ResolveStep[][], modules: ModuleIndex): Promise<ResolveLookup> {
+/**
+ * Reads a chunk in three index scans on (repo, path) — edges, files, symbols — and joins them here: the edges'
+ * sources are symbols of the same file, and the symbols also answer the rules' lookups within the chunk's files.
+ * (A join in SQL hashed every symbol of the repository once per chunk.) Sources in another file (none are written
+ * so) are fetched by id; an edge without a source symbol or a file row is skipped.
+ */
+async function loadChunk(sql: Sql<any>, repo: string, paths: string[]): Promise<Chunk> {
+  const edgeRows = await sql`
+    SELECT id, kind, dst_name, receiver, path, src_symbol_id FROM pm_code_dependency
+     WHERE repo = ${repo} AND path = ANY(${paths}::text[]) AND dst_symbol_id IS NULL`;
+  const files = await sql`SELECT path, language, imports FROM pm_code_file WHERE repo = ${repo} AND path = ANY(${paths}::text[])`;
+  const symbolRows = await sql`
+    SELECT id, path, name, qualified_name, kind, line_start, (metadata @> '{"file": true}') AS is_file FROM pm_code_symbol
+     WHERE repo = ${repo} AND path = ANY(${paths}::text[])`;
+  const symbols: ChunkSymbol[] = symbolRows.map((r) => ({ ...toSymbol(r), file: r.is_file === true }));
+  const byId = new Map<number, ChunkSymbol>(symbols.map((x) => [x.id, x]));
+  const elsewhere = [...new Set(edgeRows.map((r) => Number(r.src_symbol_id)).filter((id) => id > 0 && !byId.has(id)))];
+  if (elsewhere.length) {
+    const rows = await sql`
+      SELECT id, path, name, qualified_name, kind, line_start, (metadata @> '{"file": true}') AS is_file FROM pm_code_symbol
+       WHERE id = ANY(${elsewhere}::bigint[])`;
+    for (const r of rows) byId.set(Number(r.id), { ...toSymbol(r), file: r.is_file === true });
+  }
+  const language = new Map(files.map((f) => [String(f.path), String(f.language)]));
+  const edges: ResolveEdge[] = [];
+  for (const r of edgeRows) {
+    const src = r.src_symbol_id === null ? undefined : byId.get(Number(r.src_symbol_id));
+    const lang = language.get(String(r.path));
+    if (!src || lang === undefined) continue;
+    edges.push({
+      id: Number(r.id), kind: String(r.kind), target: String(r.dst_name), receiver: (r.receiver as string | null) ?? null,
+      path: String(r.path), language: lang, srcQualifiedName: src.file ? null : src.qualifiedName,
+    });
+  }
+  return {
+    edges,
+    imports: new Map(files.map((f) => [String(f.path), (Array.isArray(f.imports) ? f.imports : []) as ImportBinding[]])),
+    byQn: group(symbols, (x) => `${x.path}\u0000${x.qualifiedName}`) as Map<string, ChunkSymbol[]>,
+    nested: group(symbols.filter((x) => x.kind === "function" && x.name !== x.qualifiedName), (x) => `${x.path}\u0000${x.name}`) as Map<string, ChunkSymbol[]>,
+  };
+}
+
+/** Fetches what the chunk's steps ask for beyond its own files and answers them. */
+async function lookupFor(sql: Sql<any>, repo: string, chunk: Chunk, steps: ResolveStep[][], modules: ModuleIndex): Promise<ResolveLookup> {
   const qnByPath = new Map<string, Set<string>>();
   const qnByDir = new Map<string, Set<string>>();
   for (const s of steps) stepNeeds(s, qnByPath, qnByDir);
+  const inChunk = new Set(chunk.imports.keys());
   const flat = (m: Map<string, Set<string>>) => [...m].flatMap(([k, qs]) => [...qs].map((q) => [k, q] as const));
-  const pq = flat(qnByPath);
+  const pq = flat(qnByPath).filter(([p]) => !inChunk.has(p));
   const dq = flat(qnByDir);
   const byQnRows = pq.length ? await sql`
     SELECT s.id, s.path, s.name, s.qualified_name, s.kind, s.line_start FROM pm_code_symbol s
       JOIN unnest(${pq.map((x) => x[0])}::text[], ${pq.map((x) => x[1])}::text[]) AS x(p, q)
         ON s.repo = ${repo} AND s.path = x.p AND s.qualified_name = x.q` : [];
-  const nestedRows = await sql`
-    SELECT s.id, s.path, s.name, s.qualified_name, s.kind, s.line_start FROM pm_code_symbol s
-     WHERE s.repo = ${repo} AND s.path = ANY(${paths}::text[]) AND s.kind = 'function' AND s.name <> s.qualified_name`;
   const dirRows = dq.length ? await sql`
     SELECT s.id, s.path, s.name, s.qualified_name, s.kind, s.line_start, x.d FROM pm_code_symbol s
       JOIN unnest(${dq.map((x) => x[0])}::text[], ${dq.map((x) => x[1])}::text[]) AS x(d, q)
         ON s.repo = ${repo} AND s.name = x.q AND s.qualified_name = x.q AND (CASE WHEN strpos(s.path, '/') > 0 THEN regexp_replace(s.path, '/[^/]*$', '') ELSE '' END) = x.d` : [];
   const byQn = group(byQnRows.map(toSymbol), (s) => `${s.path}\u0000${s.qualifiedName}`);
-  const byName = group(nestedRows.map(toSymbol), (s) => `${s.path}\u0000${s.name}`);
   const inDir = group(dirRows.map((r) => ({ ...toSymbol(r), dir: String(r.d) })), (s) => `${(s as ResolveSymbol & { dir: string }).dir}\u0000${s.qualifiedName}`);
   return {
     moduleSymbol: (p) => modules.moduleSymbol(p),
-    byQn: (p, q) => byQn.get(`${p}\u0000${q}`) ?? [],
-    byName: (p, n) => byName.get(`${p}\u0000${n}`) ?? [],
+    byQn: (p, q) => (inChunk.has(p) ? chunk.byQn : byQn).get(`${p}\u0000${q}`) ?? [],
+    byName: (p, n) => chunk.nested.get(`${p}\u0000${n}`) ?? [],
     inDir: (d, q) => inDir.get(`${d}\u0000${q}`) ?? [],
   };
 }
@@ -119,9 +155,10 @@ async function lookupFor(sql: Sql<any>, repo: string, paths: string[], steps: Re
 /** Resolves one chunk of files; returns [examined, resolved]. */
 async function resolveChunk(run: SqlRunner, repo: string, paths: string[], modules: ModuleIndex): Promise<[number, number]> {
   const updates = await run("resolve dependency targets", async (sql) => {
-    const { edges, imports } = await loadChunk(sql, repo, paths);
-    const steps = edges.map((e) => planSteps(e, imports.get(e.path) ?? [], modules));
-    const lookup = await lookupFor(sql, repo, paths, steps, modules);
+    const chunk = await loadChunk(sql, repo, paths);
+    const { edges } = chunk;
+    const steps = edges.map((e) => planSteps(e, chunk.imports.get(e.path) ?? [], modules));
+    const lookup = await lookupFor(sql, repo, chunk, steps, modules);
     const out: Array<{ id: number; symbolId: number; confidence: number }> = [];
     edges.forEach((e, i) => {
       const d = decide(steps[i], lookup);
