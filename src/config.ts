@@ -58,6 +58,7 @@ export const ConfigSchema = z
     outbox_batch_size: positiveInt.describe("outbox rows claimed per batch by the projection worker"),
     outbox_max_attempts: positiveInt.describe("tries before an outbox row is dead-lettered"),
     outbox_poll_ms: positiveInt.describe("polling interval of the projection worker when no notification arrives (ms)"),
+    outbox_retention_hours: z.coerce.number().int().min(0).max(87_600).describe("processed outbox rows older than this are deleted by the projection worker (hours); 0 keeps them"),
     code_workers: z.coerce.number().int().min(0).max(64).describe("worker threads that parse code for memory_store_code; 0 = parse on the main thread (default: one per core, at most 4)"),
     ollama_host: z
       .preprocess((v) => (typeof v === "string" && v && !/^https?:\/\//i.test(v) ? `http://${v}` : v), url.optional())
@@ -155,6 +156,7 @@ function defaults(env: NodeJS.ProcessEnv): Config {
     outbox_batch_size: 200,
     outbox_max_attempts: 10,
     outbox_poll_ms: 2000,
+    outbox_retention_hours: 168,
     code_workers: Math.min(4, availableParallelism()),
     distiller: "auto",
     distill_num_ctx: 8192,

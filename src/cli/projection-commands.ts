@@ -27,7 +27,8 @@ function progressPrinter(): (p: RebuildProgress) => void {
 
 /**
  * `sync [--once] [--retry-dead]`: applies the outbox to the external projections — everything due, then exit
- * (`--once`), or following until SIGINT/SIGTERM. `--retry-dead` first makes dead letters pending again. Exit 1 when
+ * (`--once`), or following until SIGINT/SIGTERM; either way processed rows past `outbox_retention_hours` are deleted.
+ * `--retry-dead` first makes dead letters pending again. Exit 1 when
  * rows remain failed or dead after `--once`.
  */
 export async function runSync(config: Config, cli: Cli): Promise<number> {
@@ -38,8 +39,9 @@ export async function runSync(config: Config, cli: Cli): Promise<number> {
     if (cli.values.once) {
       const worker = outboxWorkerOf(s);
       const r = await worker.runOnce(signal);
+      const pruned = await worker.pruneIfDue(signal); // retention of processed rows (outbox_retention_hours)
       const backlog = await s.outbox.backlog();
-      const result = { revived, ...r, sinks: s.sinks.map((k) => k.name), backlog };
+      const result = { revived, ...r, pruned, sinks: s.sinks.map((k) => k.name), backlog };
       if (cli.values.json) outJson(result);
       else out(`sync: ${r.applied} applied, ${r.failed} failed, ${r.dead} dead-lettered${revived ? `, ${revived} dead letters retried` : ""}; backlog ${backlog.pending} pending, ${backlog.dead} dead`);
       return r.failed || backlog.dead ? 1 : 0;

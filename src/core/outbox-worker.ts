@@ -1,7 +1,7 @@
 /**
  * The outbox worker of a process, configured from its services: every external projection, the active embedding
  * model, the batch size, the polling interval and the retry policy (exponential backoff with jitter, base 1 s,
- * cap 5 min, dead-lettered after `outbox_max_attempts`). `serve` runs one in the background, `sync` in the
+ * cap 5 min, dead-lettered after `outbox_max_attempts`), and the retention of processed rows (`outbox_retention_hours`). `serve` runs one in the background, `sync` in the
  * foreground, `rebuild` once to drain what was queued.
  */
 import { log } from "../log.ts";
@@ -20,6 +20,7 @@ export function outboxWorkerOf(s: Services): OutboxWorker {
     batchSize: s.config.outbox_batch_size,
     idleMs: s.config.outbox_poll_ms,
     policy: { maxAttempts: s.config.outbox_max_attempts, ...BACKOFF },
+    retentionMs: s.config.outbox_retention_hours * 3_600_000,
   });
 }
 

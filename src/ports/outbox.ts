@@ -61,6 +61,11 @@ export interface OutboxStore {
   /** Pending rows, dead letters and lag. */
   backlog(): Promise<OutboxBacklog>;
   /**
+   * Deletes up to `limit` rows processed more than `olderThanS` seconds ago, oldest ids first (retention: a processed
+   * row has done its work; pending and dead rows are never deleted); returns how many went.
+   */
+  prune(olderThanS: number, limit: number): Promise<number>;
+  /**
    * Resolves when new rows may be due (LISTEN/NOTIFY on PostgreSQL, an in-process signal on PGlite) or after
    * `timeoutMs` (the polling fallback), or when `signal` aborts.
    */

@@ -28,7 +28,19 @@ export interface OutboxWorkerOptions {
   idleMs?: number;
   /** Lease token (default `<host>:<pid>:<random>`, unique per worker). */
   token?: string;
+  /**
+   * Retention of processed rows: the worker deletes rows processed longer ago than this, at most once per
+   * {@link PRUNE_EVERY_MS} while it follows the outbox (default 7 days; 0 keeps them forever).
+   */
+  retentionMs?: number;
 }
+
+/** Default retention of processed outbox rows (ms): 7 days. */
+export const DEFAULT_RETENTION_MS = 7 * 86_400_000;
+/** Least time between two retention passes of one worker (ms). */
+export const PRUNE_EVERY_MS = 600_000;
+/** Rows deleted per statement of a retention pass (short transactions beside the writers). */
+const PRUNE_BATCH = 10_000;
 
 /** What one {@link OutboxWorker.runOnce} did: rows acked, rows failed (retried later), rows dead-lettered, batches. */
 export interface RunOnceResult {
@@ -91,6 +103,9 @@ export class OutboxWorker {
   private readonly leaseMs: number;
   private readonly policy: RetryPolicy;
   private readonly idleMs: number;
+  private readonly retentionMs: number;
+  /** When the last retention pass ran (performance.now() ms), null before the first. */
+  private prunedAt: number | null = null;
   private readonly prepared = new Set<ProjectionSink>();
   private readonly totals: OutboxWorkerStats = { applied: 0, failed: 0, dead: 0, batches: 0, lastBatchAt: null, lastBatchMs: null, lastError: null };
   /** Failed batches in a row (reset by a batch that succeeds) and failed outbox calls in a row (reset by a claim). */
@@ -103,6 +118,7 @@ export class OutboxWorker {
     this.batchSize = checkInt("batchSize", opts.batchSize ?? 200, 1, 10_000);
     this.leaseMs = checkInt("leaseMs", opts.leaseMs ?? 60_000, 1, 86_400_000);
     this.idleMs = checkInt("idleMs", opts.idleMs ?? 2000, 1, 3_600_000);
+    this.retentionMs = checkInt("retentionMs", opts.retentionMs ?? DEFAULT_RETENTION_MS, 0, 10 * 365 * 86_400_000);
     this.policy = opts.policy ?? DEFAULT_RETRY_POLICY;
     checkInt("policy.maxAttempts", this.policy.maxAttempts, 1, 1_000_000);
     if (!(this.policy.baseMs >= 0 && this.policy.maxMs >= this.policy.baseMs)) {
@@ -146,6 +162,7 @@ export class OutboxWorker {
     while (!signal.aborted) {
       try {
         await this.runOnce(signal);
+        if (this.failures.batch === 0) await this.pruneIfDue(signal);
       } catch (err) {
         this.failures.store++;
         this.totals.lastError = err instanceof Error ? err.message : String(err);
@@ -156,6 +173,26 @@ export class OutboxWorker {
       if (failures > 0) await sleep(backoffDelay(this.policy, failures), signal);
       else await this.outbox.waitForWork(this.idleMs, signal);
     }
+  }
+
+  /**
+   * Deletes processed rows older than the retention, in batches of {@link PRUNE_BATCH}, when the last pass is at least
+   * {@link PRUNE_EVERY_MS} ago (the first pass runs at once); returns how many rows went.
+   * @throws PegasError STORE_UNAVAILABLE when the outbox cannot be written.
+   */
+  async pruneIfDue(signal?: AbortSignal): Promise<number> {
+    if (this.retentionMs === 0) return 0;
+    const now = performance.now();
+    if (this.prunedAt !== null && now - this.prunedAt < PRUNE_EVERY_MS) return 0;
+    this.prunedAt = now;
+    let total = 0;
+    while (!signal?.aborted) {
+      const n = await this.outbox.prune(this.retentionMs / 1000, PRUNE_BATCH);
+      total += n;
+      if (n < PRUNE_BATCH) break;
+    }
+    if (total > 0) log.info("outbox: processed rows past retention deleted", { rows: total, retentionH: this.retentionMs / 3_600_000 });
+    return total;
   }
 
   /** Resolves, applies and acks one claimed batch (see {@link OutboxWorker.applyRows}). */

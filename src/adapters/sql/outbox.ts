@@ -193,6 +193,20 @@ export class SqlOutbox implements OutboxStore {
     });
   }
 
+  /** Walks the primary key from the oldest id (processed rows cluster there), so no index on processed_at is needed. */
+  async prune(olderThanS: number, limit: number): Promise<number> {
+    if (!(olderThanS >= 0)) throw new PegasError("INVALID_INPUT", `outbox retention ${olderThanS} s is not ≥ 0`);
+    positiveInt("limit", limit, 1_000_000);
+    return this.guard("delete processed outbox rows", async (sql) => {
+      const r = await sql`
+        DELETE FROM pm_outbox WHERE id IN (
+          SELECT id FROM pm_outbox
+           WHERE processed_at IS NOT NULL AND processed_at < now() - ${olderThanS}::float8 * interval '1 second'
+           ORDER BY id LIMIT ${limit}::int)`;
+      return r.count;
+    });
+  }
+
   waitForWork(timeoutMs: number, signal?: AbortSignal): Promise<void> {
     return this.waker.wait(timeoutMs, signal);
   }
