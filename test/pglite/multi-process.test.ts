@@ -2,11 +2,12 @@
  * Several OS processes open one embedded data dir at once: no row may be lost, and when the owner dies
  * (SIGKILL) or exits cleanly, a survivor takes the data dir over without losing an acknowledged insert.
  */
-import { afterEach, expect, test } from "bun:test";
+import { afterEach, beforeAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { clusterState } from "../../src/adapters/pglite/pg-control.ts";
+import { pgliteTemplate, seededDataDir } from "../support/services.ts";
 import { acked, killAll, startWorker } from "./fixtures/spawn.ts";
 
 const dirs: string[] = [];
@@ -15,6 +16,9 @@ function tempDir(): string {
   dirs.push(dir);
   return join(dir, "data");
 }
+
+// The data dir template (initdb and migrations, once per run) is made here, not inside a test's time limit.
+beforeAll(() => pgliteTemplate().then(() => {}), 120_000);
 
 afterEach(async () => {
   await killAll();
@@ -39,8 +43,12 @@ test("two processes insert 500 rows each at once into a fresh data dir: 1000 row
   expect(clusterState(dataDir)).toBe("shut down");
 }, 60_000);
 
-/** Starts an owner that inserts slowly and a client that inserts 500 rows; returns both once both are writing. */
+/**
+ * Starts an owner that inserts slowly and a client that inserts 500 rows; returns both once both are writing. The
+ * data dir is created beforehand (the first start is the first test's subject, not these).
+ */
 async function ownerAndWriter(dataDir: string) {
+  await seededDataDir(dataDir);
   const owner = startWorker(dataDir, "owner", 100_000, 1);
   expect((await owner.waitFor((e) => e.ev === "open")).owner).toBe(true);
   const writer = startWorker(dataDir, "writer", 500, 4);
