@@ -11,6 +11,7 @@ import { PegasError } from "../../errors.ts";
 import { log } from "../../log.ts";
 import { VERSION } from "../../version.ts";
 import { driverRetries, isConflict, isUnreachable, MemgraphTimeout, memgraphFailure } from "./failures.ts";
+import { withDeadline } from "../../domain/deadline.ts";
 
 /** A Cypher statement: text and parameters (integers as driver Integers, see bolt-values.ts). */
 export interface Statement {
@@ -42,16 +43,8 @@ export function driverUrl(url: string): string {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Rejects with MemgraphTimeout when `p` has not settled after `ms`. */
-async function deadline<T>(p: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new MemgraphTimeout(ms)), ms);
-  });
-  try {
-    return await Promise.race([p, late]);
-  } finally {
-    clearTimeout(timer);
-  }
+function deadline<T>(p: Promise<T>, ms: number): Promise<T> {
+  return withDeadline(p, ms, () => new MemgraphTimeout(ms));
 }
 
 /** Runs statements on Memgraph; see the module comment. Errors: PegasError from {@link memgraphFailure}. */
