@@ -135,6 +135,8 @@ export interface ListGapsInput {
   limit?: number;
   /** Gaps to skip, for paging (default 0). */
   offset?: number;
+  /** Include the suggestions from missed searches (default true; false leaves `suggested` empty and its total 0). */
+  suggestions?: boolean;
 }
 
 /** Result of memory_list_gaps: gaps most urgent first (then oldest), their total, and repeated search misses offered as gaps. */
@@ -155,7 +157,7 @@ export async function listGaps(services: Services, input: ListGapsInput = {}): P
   if (!Number.isSafeInteger(offset) || offset < 0) throw invalidInput(`offset must be a non-negative integer, got ${JSON.stringify(input.offset)}`);
   const [{ gaps, total }, s] = await Promise.all([
     services.gaps.listGaps(status === "all" ? null : status, limit, offset),
-    services.gaps.suggestedGaps(MIN_MISS_REPEATS, SUGGESTED_MAX),
+    input.suggestions === false ? { suggested: [], total: 0 } : services.gaps.suggestedGaps(MIN_MISS_REPEATS, SUGGESTED_MAX),
   ]);
   return { gaps, total, suggested: s.suggested, suggested_total: s.total };
 }

@@ -124,7 +124,7 @@ function pages(app: Hono, deps: UiDeps, g: UiGuard, ctx: (c: Context, flash?: Ht
     const pages = { open: pageParam(c.req.query("open_page")), answered: pageParam(c.req.query("answered_page")) };
     const [open, answered] = await Promise.all([
       listGaps(s, { status: "open", limit: GAPS_PAGE, offset: (pages.open - 1) * GAPS_PAGE }),
-      listGaps(s, { status: "answered", limit: GAPS_PAGE, offset: (pages.answered - 1) * GAPS_PAGE }),
+      listGaps(s, { status: "answered", limit: GAPS_PAGE, offset: (pages.answered - 1) * GAPS_PAGE, suggestions: false }),
     ]);
     const last = { open: lastPage(open.total, GAPS_PAGE), answered: lastPage(answered.total, GAPS_PAGE) };
     if (pages.open > last.open || pages.answered > last.answered) {

@@ -121,6 +121,12 @@ for (const backend of ["pglite", "postgres"] as const) {
       const st = await stats(s);
       expect(st.suggested_gaps).toBe(suggested_total);
       expect(st.search_misses).toBeGreaterThanOrEqual(5);
+      // A listing that does not want them (the admin page's answered list) gets none, and the same gaps.
+      const bare = await listGaps(s, { suggestions: false });
+      expect(bare.suggested).toEqual([]);
+      expect(bare.suggested_total).toBe(0);
+      expect(suggested_total).toBeGreaterThan(0);
+      expect(bare.gaps).toEqual((await listGaps(s, {})).gaps);
       // Once a gap asks it, the repeated miss is no longer suggested.
       await addGap(s, { question: "quantum chromodynamics lattice gauge" });
       expect((await listGaps(s, {})).suggested.map((x) => x.query)).not.toContain("Quantum chromodynamics: lattice gauge?");

@@ -24,7 +24,7 @@ ${gaps.map((g) => html`<tr><td>${g.priority}</td><td>${g.question}</td><td>${g.r
 
 const pagesQuery = (p: GapPages): Record<string, string> => ({ open_page: String(p.open), answered_page: String(p.answered) });
 
-/** The gaps page over a page of the `open` and of the `answered` listing (both carry the same suggestions). */
+/** The gaps page over a page of the `open` listing (with the suggestions) and of the `answered` one (without). */
 export function gapsPage(ctx: PageContext, open: ListGapsResult, answered: ListGapsResult, pages: GapPages = { open: 1, answered: 1 }): Html {
   const body = html`${gapTable(ctx, "open", "Open", open.gaps, open.total, pages)}${gapTable(ctx, "answered", "Answered", answered.gaps, answered.total, pages)}
 <section aria-labelledby="h-suggested"><h2 id="h-suggested">Suggested from missed searches (${open.suggested_total})</h2>
