@@ -10,7 +10,7 @@ import type { ResolveOutcome } from "../../ports/code-store.ts";
 import type { ImportBinding } from "../../ports/symbol-extractor.ts";
 import { ModuleIndex } from "./code-module-index.ts";
 import { decide, planSteps, type ResolveEdge, type ResolveLookup, type ResolveStep, type ResolveSymbol, stepNeeds } from "./code-resolve-rules.ts";
-import { enqueueIds, lockRepo } from "./code-write.ts";
+import { lockRepo } from "./code-write.ts";
 
 /** Runs `fn` on the database (retried when an embedded host changed), driver errors mapped; `what` names it. */
 export type SqlRunner = <T>(what: string, fn: (sql: Sql<any>) => Promise<T>) => Promise<T>;
@@ -172,15 +172,17 @@ async function resolveChunk(run: SqlRunner, repo: string, paths: string[], modul
       // Examined now: a later run need not come back to these files (unless they are written again).
       await tx`UPDATE pm_code_file SET resolve_pending = false WHERE repo = ${repo} AND path = ANY(${paths}::text[]) AND resolve_pending`;
       if (!updates.out.length) return 0;
-      const rows = await tx`
-        UPDATE pm_code_dependency d SET dst_symbol_id = x.s, confidence = x.c
-          FROM unnest(${updates.out.map((u) => u.id)}::bigint[], ${updates.out.map((u) => u.symbolId)}::bigint[],
-                      ${updates.out.map((u) => u.confidence)}::real[]) AS x(i, s, c)
-         WHERE d.id = x.i AND d.dst_symbol_id IS NULL AND EXISTS (SELECT 1 FROM pm_code_symbol t WHERE t.id = x.s)
-        RETURNING d.id`;
-      const ids = rows.map((r) => Number(r.id));
-      await enqueueIds(tx, "code_dependency", ids, "upsert");
-      return ids.length;
+      // The updated edges' outbox rows are queued inside the statement (their ids never travel to the client).
+      const [r] = await tx`
+        WITH upd AS (
+          UPDATE pm_code_dependency d SET dst_symbol_id = x.s, confidence = x.c
+            FROM unnest(${updates.out.map((u) => u.id)}::bigint[], ${updates.out.map((u) => u.symbolId)}::bigint[],
+                        ${updates.out.map((u) => u.confidence)}::real[]) AS x(i, s, c)
+           WHERE d.id = x.i AND d.dst_symbol_id IS NULL AND EXISTS (SELECT 1 FROM pm_code_symbol t WHERE t.id = x.s)
+          RETURNING d.id),
+        queued AS (INSERT INTO pm_outbox (entity_type, entity_id, op) SELECT 'code_dependency', id::text, 'upsert' FROM upd)
+        SELECT count(*)::int AS n FROM upd`;
+      return Number(r.n);
     }) as Promise<number>);
   return [updates.examined, done];
 }
