@@ -1,17 +1,15 @@
 /** After a switch of embedder (here: the local embedder's dimension), old atoms get vectors of the new model. */
 import { expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { backfillEmbeddings } from "../../src/core/backfill.ts";
 import { search } from "../../src/core/search.ts";
 import { stats } from "../../src/core/stats.ts";
 import { storeAtom } from "../../src/core/store-atom.ts";
 import { createServices } from "../../src/wiring.ts";
-import { testConfig } from "../support/services.ts";
+import { migratedPgliteDir, testConfig } from "../support/services.ts";
 
 test("backfill embeds atoms that lack a vector of the active model, once", async () => {
-  const dir = mkdtempSync(join(tmpdir(), "pegas-backfill-"));
+  const dir = await migratedPgliteDir("pegas-backfill-"); // created and migrated: the first start is not the subject
   try {
     const first = await createServices(testConfig({ data_dir: dir, log_level: "warn" }));
     for (const claim of ["Флигель стоит во дворе больницы.", "Доктор любит ум и честность.", "The ward has five beds."]) {

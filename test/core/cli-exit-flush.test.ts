@@ -9,14 +9,14 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { storeAtom } from "../../src/core/store-atom.ts";
 import { createServices } from "../../src/wiring.ts";
-import { testConfig } from "../support/services.ts";
+import { seededDataDir, testConfig } from "../support/services.ts";
 
 const ROOT = resolve(import.meta.dir, "../..");
 const dir = mkdtempSync(join(tmpdir(), "pegas-exit-flush-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 test("a slow reader gets the whole output of a command", async () => {
-  const dataDir = join(dir, "db");
+  const dataDir = await seededDataDir(join(dir, "db")); // created and migrated: the first start is not the subject
   const s = await createServices(testConfig({ data_dir: dataDir, log_level: "warn" }));
   try {
     for (let i = 0; i < 50; i++) {
