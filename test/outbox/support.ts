@@ -3,9 +3,7 @@
  * dir) with its SqlOutbox, canonical rows written by plain SQL (fast enough for 10 000 events), outbox rows, and the
  * canonical state read back through `snapshot()` in the shape the recording sink holds.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import type { Sql } from "postgres";
 import { openPglite } from "../../src/adapters/pglite/open.ts";
 import { openPostgres } from "../../src/adapters/postgres/open.ts";
@@ -17,6 +15,7 @@ import type { OutboxEntity } from "../../src/ports/outbox.ts";
 import type { ProjectionChange } from "../../src/ports/projection-sink.ts";
 import { applyChange, emptyState, type ProjectedState } from "../support/recording-sink.ts";
 import { createTempPgDatabase } from "../support/pg.ts";
+import { migratedPgliteDir } from "../support/services.ts";
 
 /** The embedding model of the suites. */
 export const MODEL = "outbox-test-model";
@@ -52,7 +51,7 @@ export async function openPgOutbox(): Promise<OutboxDb | string> {
 
 /** A fresh, migrated PGlite in a temporary dir. */
 export async function openPgliteOutbox(): Promise<OutboxDb> {
-  const dir = mkdtempSync(join(tmpdir(), "pegas-outbox-"));
+  const dir = await migratedPgliteDir("pegas-outbox-"); // initdb once per run, not per test
   const db = await openPglite({ dataDir: dir });
   await new SqlCanonicalStore(db).migrate();
   const outbox = new SqlOutbox(db);

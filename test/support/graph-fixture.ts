@@ -13,14 +13,13 @@
  * Path component (atoms 11–18): P1 →ref P2 →ref P3 →ref P4; P1 →cause P5 →cause P6 →cause P7 →cause P4;
  * P1 →ref RX=18 (retracted) →ref P4; P2 →ref P4 (inferred).
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { openPglite } from "../../src/adapters/pglite/open.ts";
 import { openPostgres } from "../../src/adapters/postgres/open.ts";
 import type { Database, SqlLike } from "../../src/adapters/sql/database.ts";
 import { SqlCanonicalStore } from "../../src/adapters/sql/store.ts";
 import { createTempPgDatabase } from "./pg.ts";
+import { migratedPgliteDir } from "./services.ts";
 import type { ProjectionChange } from "../../src/ports/projection-sink.ts";
 import type { AtomStatus, AtomType } from "../../src/domain/atom.ts";
 
@@ -125,7 +124,7 @@ export async function openGraphTestDatabase(backend: "postgres" | "pglite"): Pro
     db = openPostgres(tmp.url);
     drop = () => tmp.drop();
   } else {
-    const dir = mkdtempSync(join(tmpdir(), "pegas-graph-"));
+    const dir = await migratedPgliteDir("pegas-graph-"); // initdb once per run, not per suite
     db = await openPglite({ dataDir: dir });
     drop = async () => rmSync(dir, { recursive: true, force: true });
   }
