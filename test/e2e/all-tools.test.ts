@@ -9,7 +9,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { isolatedBinary, isolatedEnv } from "../support/binary.ts";
+import { isolatedBinary, isolatedEnv, seededDataDir } from "../support/binary.ts";
 
 /** DESIGN.md's table: the original's 13 tools. */
 const DESIGN_TOOLS = [
@@ -28,6 +28,7 @@ describe("every tool over stdio, compiled executable", () => {
   beforeAll(async () => {
     const iso = await isolatedBinary();
     dir = iso.dir;
+    await seededDataDir(join(dir, "data", "pegas-memory")); // the default data dir, created and migrated
     code = mkdtempSync(join(tmpdir(), "pegas-all-tools-code-"));
     mkdirSync(join(code, "pkg"));
     writeFileSync(join(code, "pkg/__init__.py"), "");

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { rmSync } from "node:fs";
-import { isolatedBinary, isolatedEnv, sharedFixture } from "../support/binary.ts";
+import { join } from "node:path";
+import { isolatedBinary, isolatedEnv, seededDataDir, sharedFixture } from "../support/binary.ts";
 
 type Locator = { page?: number; chapter?: string; chapter_index?: number; line_start?: number };
 type Hit = { content: string; citations: Array<{ uri: string; kind: string; locator: Locator }> };
@@ -44,6 +45,7 @@ describe("every fixture through the compiled executable", () => {
   beforeAll(async () => {
     const iso = await isolatedBinary();
     dir = iso.dir;
+    await seededDataDir(join(dir, "data", "pegas-memory")); // the default data dir, created and migrated
     const transport = new StdioClientTransport({ command: iso.bin, cwd: dir, env: isolatedEnv(dir, { PEGAS_INGEST_ROOTS: sharedFixture("") }), stderr: "ignore" });
     client = new Client({ name: "docs", version: "1" });
     await client.connect(transport);

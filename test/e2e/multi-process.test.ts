@@ -7,7 +7,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { isolatedBinary, isolatedEnv } from "../support/binary.ts";
+import { isolatedBinary, isolatedEnv, seededDataDir } from "../support/binary.ts";
 
 const PER_PROCESS = 1000;
 const IN_FLIGHT = 8;
@@ -74,7 +74,7 @@ describe("two processes on one embedded data dir", () => {
   test("1,000 stores each at the same time: 2,000 atoms, each found from either process", async () => {
     const { dir, bin } = await isolatedBinary();
     cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
-    const dataDir = join(dir, "shared-data");
+    const dataDir = await seededDataDir(join(dir, "shared-data"));
     const a = await start(bin, dir, dataDir);
     const b = await start(bin, dir, dataDir);
     const [ackA, ackB] = await Promise.all([storeMany(a, "a"), storeMany(b, "b")]);
@@ -89,7 +89,7 @@ describe("two processes on one embedded data dir", () => {
   test("the host killed with SIGKILL halfway: the other takes over and no acknowledged store is lost", async () => {
     const { dir, bin } = await isolatedBinary();
     cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
-    const dataDir = join(dir, "shared-data");
+    const dataDir = await seededDataDir(join(dir, "shared-data"));
     const host = await start(bin, dir, dataDir);
     await atomCount(host); // opens the database: this process hosts it
     const other = await start(bin, dir, dataDir);

@@ -7,7 +7,7 @@
 import { expect, test } from "bun:test";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { isolatedBinary, isolatedEnv, sharedFixture } from "../support/binary.ts";
+import { isolatedBinary, isolatedEnv, seededDataDir, sharedFixture } from "../support/binary.ts";
 
 const rpc = (id: number, method: string, params: unknown) => JSON.stringify({ jsonrpc: "2.0", id, method, params }) + "\n";
 const INIT = { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "shutdown", version: "1" } };
@@ -29,6 +29,7 @@ async function linesUntil(reader: { read(): Promise<{ value?: Uint8Array; done: 
 for (const how of ["stdin", "SIGTERM"] as const) {
   test(`${how} during a long ingest: exits promptly, nothing half-stored`, async () => {
     const { dir, bin } = await isolatedBinary();
+    await seededDataDir(join(dir, "data", "pegas-memory")); // the default data dir, created and migrated
     const big = join(dir, "big.txt");
     const text = readFileSync(sharedFixture("text/ru_chekhov_palata_no6.txt"), "utf8");
     writeFileSync(big, Array.from({ length: 50 }, (_, i) => text.replaceAll("Рагин", `Рагин${i}`)).join("\n\n"));

@@ -7,7 +7,7 @@
 import { expect, test } from "bun:test";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { isolatedBinary, isolatedEnv, sharedFixture } from "../support/binary.ts";
+import { isolatedBinary, isolatedEnv, seededDataDir, sharedFixture } from "../support/binary.ts";
 
 async function run(bin: string, env: Record<string, string>, args: string[], stdin?: Uint8Array): Promise<{ code: number; out: string; err: string }> {
   const p = Bun.spawn([bin, ...args], { env, stdin: stdin ?? "ignore", stdout: "pipe", stderr: "pipe" });
@@ -19,6 +19,7 @@ test("export --out, import into another data dir, the same search hits", async (
   const { dir, bin } = await isolatedBinary();
   const env = isolatedEnv(dir);
   const at = (name: string) => ["--data-dir", join(dir, name)];
+  for (const name of ["a", "b", "c"]) await seededDataDir(join(dir, name)); // created and migrated, as a first start leaves them
   const ingested = await run(bin, env, [...at("a"), "ingest", sharedFixture("text/ru_chekhov_palata_no6.txt")]);
   expect(ingested.code).toBe(0);
   const hits = async (name: string, query: string) => {

@@ -6,12 +6,14 @@
  */
 import { expect, test } from "bun:test";
 import { rmSync } from "node:fs";
+import { join } from "node:path";
 import { startHttpServer } from "../../bench/lib/http-server-proc.ts";
-import { isolatedBinary, isolatedEnv } from "../support/binary.ts";
+import { isolatedBinary, isolatedEnv, seededDataDir } from "../support/binary.ts";
 import { httpClient } from "./support.ts";
 
 test("serve --http: MCP over HTTP from the executable, stdin closed; SIGTERM exits 0 quickly; data kept", async () => {
   const { dir, bin } = await isolatedBinary();
+  await seededDataDir(join(dir, "data", "pegas-memory")); // the default data dir, created and migrated
   const cmd = { argv: [bin], env: isolatedEnv(dir), cwd: dir };
   try {
     const srv = await startHttpServer(cmd, []);

@@ -5,7 +5,7 @@
  */
 import { expect, test } from "bun:test";
 import { join } from "node:path";
-import { isolatedBinary, isolatedEnv } from "../support/binary.ts";
+import { isolatedBinary, isolatedEnv, seededDataDir } from "../support/binary.ts";
 
 /** A short Russian and English text: enough for a few dozen atoms without a long ingest. */
 const TEXT = [
@@ -25,7 +25,7 @@ async function run(bin: string, env: Record<string, string>, args: string[], std
 test("sync --once, rebuild all, graph and stats through the executable", async () => {
   const { dir, bin } = await isolatedBinary();
   const env = isolatedEnv(dir);
-  const data = ["--data-dir", join(dir, "data")];
+  const data = ["--data-dir", await seededDataDir(join(dir, "data"))]; // created and migrated, as a first start leaves it
   expect((await run(bin, env, [...data, "ingest", "-", "--title", "Палата № 6"], TEXT)).code).toBe(0);
   const sync = await run(bin, env, [...data, "sync", "--once", "--json"]);
   expect(sync.code).toBe(0);

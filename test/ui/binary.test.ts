@@ -5,14 +5,16 @@
  */
 import { expect, test } from "bun:test";
 import { readdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { startHttpServer } from "../../bench/lib/http-server-proc.ts";
-import { isolatedBinary, isolatedEnv, sharedFixture } from "../support/binary.ts";
+import { isolatedBinary, isolatedEnv, seededDataDir, sharedFixture } from "../support/binary.ts";
 import { browserSkipReason, launchBrowser, shot } from "./support.ts";
 
 if (browserSkipReason) console.warn(`skipping the admin page test of the executable: ${browserSkipReason}`);
 
 test.skipIf(!!browserSkipReason)("the executable serves the admin page with its assets embedded", async () => {
   const { dir, bin } = await isolatedBinary();
+  await seededDataDir(join(dir, "data", "pegas-memory")); // the default data dir, created and migrated
   const env = isolatedEnv(dir, { PEGAS_HTTP_TOKEN: "tok-ui-sixteen-chars" });
   const browser = await launchBrowser();
   try {
