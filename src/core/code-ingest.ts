@@ -122,6 +122,7 @@ class CodeRun {
         return;
       case "write":
         if (o.write.status === "skipped") this.note(o.path, o.skipped ?? "skipped");
+        if (o.note) this.note(o.path, o.note); // a guessed charset or a lossy decode
         if (o.write.status === "parsed") {
           if (o.write.extracted && o.write.extracted.syntaxErrors > 0) {
             this.result.syntax_error_files++;

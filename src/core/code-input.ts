@@ -63,8 +63,9 @@ export interface StoreCodeResult {
   /** Parsed files whose parse tree had syntax errors (extracted as far as they parse). */
   syntax_error_files: number;
   /**
-   * Files worth a look, at most 100 (see noted_total): skipped as binary, generated, too_large or unreadable, or
-   * parsed with syntax errors (parsed now or unchanged since). Failed files are in `errors`.
+   * Files worth a look, at most 100 (see noted_total): skipped as binary, generated, too_large or unreadable,
+   * parsed with syntax errors (parsed now or unchanged since), or decoded with a guessed charset or lossily
+   * (`charset windows-1251 (detected)`; on the run that decoded them). Failed files are in `errors`.
    */
   noted: Array<{ path: string; reason: string }>;
   noted_total: number;

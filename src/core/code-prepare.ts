@@ -8,7 +8,7 @@ import { sha256Hex } from "../domain/hash.ts";
 import { PegasError, toPegasError } from "../errors.ts";
 import type { CodeFileWrite, StoredCodeFile } from "../ports/code-store.ts";
 import { type CodeAtomDraft, planCodeAtoms } from "./code-atoms.ts";
-import { MAX_SOURCE_BYTES, generatedByContent, generatedByName, lineCount, looksBinary, sourceText } from "./code-files.ts";
+import { MAX_SOURCE_BYTES, charsetNote, decodeSource, generatedByContent, generatedByName, lineCount } from "./code-files.ts";
 import type { RunInput } from "./code-input.ts";
 import type { CodeServices } from "./code-services.ts";
 import { gitignoreRules, type WalkFile } from "./code-walk.ts";
@@ -22,7 +22,7 @@ export type Outcome =
   | { kind: "skip"; path: string; reason: string }
   | { kind: "unreadable"; path: string; error: unknown }
   | { kind: "unchanged"; path: string; prev: StoredCodeFile }
-  | { kind: "write"; path: string; write: Pending["write"]; drafts: CodeAtomDraft[]; skipped?: string; error?: unknown };
+  | { kind: "write"; path: string; write: Pending["write"]; drafts: CodeAtomDraft[]; skipped?: string; error?: unknown; note?: string };
 
 /**
  * Reads, classifies and (when changed) extracts one file, without touching the run's state: several files are
@@ -46,16 +46,18 @@ export async function prepareFile(s: CodeServices, input: RunInput, stored: Map<
   const prev = stored.get(path);
   if (prev && prev.contentHash === hash && prev.language === language) return { kind: "unchanged", path, prev };
   const base = { path, language, contentHash: hash, byteSize: bytes.length, lineCount: 1, extracted: null, error: null };
-  if (looksBinary(bytes)) return { kind: "write", path, write: { ...base, status: "skipped", error: "binary" }, drafts: [], skipped: "binary" };
-  const text = sourceText(bytes, language);
+  const decoded = decodeSource(bytes, language);
+  if (!decoded) return { kind: "write", path, write: { ...base, status: "skipped", error: "binary" }, drafts: [], skipped: "binary" };
+  const text = decoded.text;
+  const note = charsetNote(decoded) ?? undefined;
   base.lineCount = lineCount(text);
   if (generatedByContent(text)) return { kind: "write", path, write: { ...base, status: "skipped", error: "generated" }, drafts: [], skipped: "generated" };
   try {
     const extracted = await s.extractor.extract(path, text, language);
-    return { kind: "write", path, write: { ...base, status: "parsed", extracted }, drafts: planCodeAtoms(path, language, extracted.symbols, text, input.repo) };
+    return { kind: "write", path, write: { ...base, status: "parsed", extracted }, drafts: planCodeAtoms(path, language, extracted.symbols, text, input.repo), note };
   } catch (error) {
     if (error instanceof PegasError && error.code === "CANCELLED") throw error;
-    return { kind: "write", path, write: { ...base, status: "failed", error: toPegasError(error).message.slice(0, 500) }, drafts: [], error };
+    return { kind: "write", path, write: { ...base, status: "failed", error: toPegasError(error).message.slice(0, 500) }, drafts: [], error, note };
   }
 }
 

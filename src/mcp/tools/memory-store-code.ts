@@ -54,7 +54,7 @@ export const memoryStoreCode: ToolDef = {
     }),
     atoms: z.object({ created: z.number().int(), existing: z.number().int(), staled: z.number().int().describe("code atoms whose symbol changed or went") }),
     syntax_error_files: z.number().int().describe("parsed files with syntax errors (extracted as far as they parse)"),
-    noted: z.array(z.object({ path: z.string(), reason: z.string() })).describe("files worth a look (at most 100): skipped as binary, generated, too_large or unreadable, or with syntax errors"),
+    noted: z.array(z.object({ path: z.string(), reason: z.string() })).describe("files worth a look (at most 100): skipped as binary, generated, too_large or unreadable, with syntax errors, or decoded with a guessed charset ('charset windows-1251 (detected)')"),
     noted_total: z.number().int(),
     errors: z.array(z.object({ path: z.string(), code: z.string(), message: z.string() })).describe("files that failed (at most 100)"),
     errors_total: z.number().int(),

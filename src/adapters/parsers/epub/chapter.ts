@@ -7,7 +7,7 @@
  */
 import { parseHTML } from "linkedom";
 import { blockText, type TextNodeLike } from "../html/block-text.ts";
-import { decodeText, type DeclaredCharset } from "../text/charset.ts";
+import { decodeText, type DeclaredCharset } from "../../../domain/charset/charset.ts";
 import { sniffTextDeclaration } from "../text/text-parser.ts";
 
 /** HTML void elements (HTML Living Standard §13.1.2): self-closing is their normal form. */

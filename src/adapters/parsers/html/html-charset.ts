@@ -4,7 +4,7 @@
  * `<meta http-equiv="Content-Type" content="…; charset=…">` found by prescanning the head of the bytes, then
  * (where browsers fall back to a locale default) valid UTF-8 or detection — see ../text/charset.ts.
  */
-import { decodeText, type DeclaredCharset, type Decoded } from "../text/charset.ts";
+import { decodeText, type DeclaredCharset, type Decoded } from "../../../domain/charset/charset.ts";
 
 /** Bytes prescanned for a meta declaration (the standard says 1024; real pages put long heads first). */
 const PRESCAN_BYTES = 2048;

@@ -5,7 +5,7 @@
 import { sanitizeText } from "../../../domain/text.ts";
 import { log } from "../../../log.ts";
 import type { ParseInput, ParseLimits, ParsedDocument, Parser } from "../../../ports/parser.ts";
-import { decodeText, type DeclaredCharset } from "./charset.ts";
+import { decodeText, type DeclaredCharset } from "../../../domain/charset/charset.ts";
 import { checkAborted, checkSourceSize } from "./guards.ts";
 
 /** Bytes searched for an in-file charset declaration. */

@@ -5,7 +5,7 @@
  * Precedence: BOM > transport (HTTP Content-Type charset) > in-document declaration > valid UTF-8 > detection.
  */
 import chardet from "chardet";
-import { PegasError } from "../../../errors.ts";
+import { PegasError } from "../../errors.ts";
 import { guessRussianCharset } from "./cyrillic.ts";
 import { decoderFor } from "./decoder.ts";
 
