@@ -11,38 +11,31 @@ import { join } from "node:path";
 import { ingest } from "../../src/core/ingest.ts";
 import type { Services } from "../../src/core/services.ts";
 import { addTrace } from "../../src/core/traces.ts";
-import { createServices } from "../../src/wiring.ts";
-import { createTempPgDatabase, pgSkipReason, type TempDb } from "../support/pg.ts";
-import { fixture, openTestServices, testConfig, type TestServices } from "../support/services.ts";
-import { dbOf, exportToFile, importFile, importLines, rowCounts } from "./support.ts";
+import { pgSkipReason } from "../support/pg.ts";
+import { fixture, type TestServices } from "../support/services.ts";
+import { dbOf, type ExportEnds, exportToFile, importFile, importLines, openExportEnds, rowCounts } from "./support.ts";
 
 const skip = await pgSkipReason();
 const dir = mkdtempSync(join(tmpdir(), "pegas-export-errors-"));
 const file = join(dir, "small.jsonl");
+let ends: ExportEnds | undefined;
 let source: TestServices;
-let pg: TempDb;
 let target: Services;
 let lines: string[];
 
 beforeAll(async () => {
   if (skip) return;
-  const opened = await openTestServices("pglite", { ingest_roots: [fixture("")] });
-  if (typeof opened === "string") throw new Error(opened);
-  source = opened;
+  ends = await openExportEnds({ ingest_roots: [fixture("")] });
+  source = ends.source;
+  target = ends.target.services;
   await ingest(source.services, { path: fixture("text/ru_chekhov_palata_no6.txt") }, { trustedPath: true });
   await addTrace(source.services, { kind: "plan", content: "проверить импорт" });
   await exportToFile(dbOf(source.services), file, true);
   lines = readFileSync(file, "utf8").split("\n").slice(0, -1);
-  const db = await createTempPgDatabase("pegas_import_err");
-  if (typeof db === "string") throw new Error(db);
-  pg = db;
-  target = await createServices(testConfig({ database_url: pg.url, log_level: "warn" }));
 }, 180_000);
 
 afterAll(async () => {
-  await target?.close(0);
-  await pg?.drop();
-  await source?.dispose();
+  await ends?.dispose();
   rmSync(dir, { recursive: true, force: true });
 }, 60_000);
 

@@ -12,33 +12,26 @@ import { join } from "node:path";
 import { backfillEmbeddings } from "../../src/core/backfill.ts";
 import type { Services } from "../../src/core/services.ts";
 import { storeAtom } from "../../src/core/store-atom.ts";
-import { createServices } from "../../src/wiring.ts";
-import { createTempPgDatabase, pgSkipReason, type TempDb } from "../support/pg.ts";
-import { fixture, openTestServices, testConfig, type TestServices } from "../support/services.ts";
-import { dbOf, exportToFile, importFile, searchResults, seedEverything, tableRows } from "./support.ts";
+import { pgSkipReason } from "../support/pg.ts";
+import { fixture, openTestServices, type TestServices } from "../support/services.ts";
+import { dbOf, type ExportEnds, exportToFile, importFile, openExportEnds, searchResults, seedEverything, tableRows } from "./support.ts";
 
 const skip = await pgSkipReason();
 const dir = mkdtempSync(join(tmpdir(), "pegas-export-"));
+let ends: ExportEnds | undefined;
 let source: TestServices;
-let pg: TempDb;
 let target: Services;
 
 beforeAll(async () => {
   if (skip) return;
-  const opened = await openTestServices("pglite", { ingest_roots: [fixture("")] });
-  if (typeof opened === "string") throw new Error(opened);
-  source = opened;
+  ends = await openExportEnds({ ingest_roots: [fixture("")] });
+  source = ends.source;
+  target = ends.target.services;
   await seedEverything(source.services);
-  const db = await createTempPgDatabase("pegas_export");
-  if (typeof db === "string") throw new Error(db);
-  pg = db;
-  target = await createServices(testConfig({ database_url: pg.url, log_level: "warn" }));
 }, 300_000);
 
 afterAll(async () => {
-  await target?.close(0);
-  await pg?.drop();
-  await source?.dispose();
+  await ends?.dispose();
   rmSync(dir, { recursive: true, force: true });
 }, 60_000);
 

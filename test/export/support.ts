@@ -24,7 +24,34 @@ import type { Services } from "../../src/core/services.ts";
 import { storeAtom } from "../../src/core/store-atom.ts";
 import { addTrace } from "../../src/core/traces.ts";
 import { verifyAtoms } from "../../src/core/verify.ts";
-import { fixture } from "../support/services.ts";
+import { fixture, openTestServices, type TestServices } from "../support/services.ts";
+
+/** The two ends of an export test file: a PGlite source and an empty PostgreSQL target, each a fresh database. */
+export interface ExportEnds {
+  source: TestServices;
+  target: TestServices;
+  /** Closes both and drops the target database. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * Opens a fresh PGlite source (config `sourceFlags`) and a fresh, migrated PostgreSQL target (a temporary database,
+ * test/support/pg.ts) for a test file's beforeAll.
+ * @throws Error naming the backend that could not be opened (call only when pgSkipReason() gave null).
+ */
+export async function openExportEnds(sourceFlags: Record<string, unknown> = {}): Promise<ExportEnds> {
+  const source = await openTestServices("pglite", sourceFlags);
+  if (typeof source === "string") throw new Error(`cannot open the PGlite source: ${source}`);
+  const target = await openTestServices("postgres").catch(async (err) => {
+    await source.dispose();
+    throw err;
+  });
+  if (typeof target === "string") {
+    await source.dispose();
+    throw new Error(`cannot open the PostgreSQL target: ${target}`);
+  }
+  return { source, target, dispose: async () => { await target.dispose(); await source.dispose(); } };
+}
 
 /** The database under services. */
 export const dbOf = (s: Services): Database => (s.store as SqlCanonicalStore).db;

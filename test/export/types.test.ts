@@ -11,16 +11,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Database } from "../../src/adapters/sql/database.ts";
 import { foreignKeyOrder } from "../../src/adapters/sql/export-catalog.ts";
-import { openDatabase } from "../../src/wiring.ts";
-import { SqlCanonicalStore } from "../../src/adapters/sql/store.ts";
-import { createTempPgDatabase, pgSkipReason, type TempDb } from "../support/pg.ts";
-import { openTestServices, testConfig, type TestServices } from "../support/services.ts";
-import { dbOf, exportToFile, importFile, tableRows } from "./support.ts";
+import { pgSkipReason } from "../support/pg.ts";
+import type { TestServices } from "../support/services.ts";
+import { dbOf, type ExportEnds, exportToFile, importFile, openExportEnds, tableRows } from "./support.ts";
 
 const skip = await pgSkipReason();
 const dir = mkdtempSync(join(tmpdir(), "pegas-export-types-"));
+let ends: ExportEnds | undefined;
 let source: TestServices;
-let pg: TempDb;
 let target: Database;
 
 const PROBE = `CREATE TABLE pm_zz_probe (
@@ -40,22 +38,15 @@ const ROWS = `INSERT INTO pm_zz_probe (id, big, r, d, n, tags, reals, bigs, blob
 
 beforeAll(async () => {
   if (skip) return;
-  const opened = await openTestServices("pglite");
-  if (typeof opened === "string") throw new Error(opened);
-  source = opened;
+  ends = await openExportEnds();
+  source = ends.source;
+  target = dbOf(ends.target.services);
   await dbOf(source.services).sql.unsafe(PROBE);
   await dbOf(source.services).sql.unsafe(ROWS);
-  const db = await createTempPgDatabase("pegas_export_types");
-  if (typeof db === "string") throw new Error(db);
-  pg = db;
-  target = await openDatabase(testConfig({ database_url: pg.url }));
-  await new SqlCanonicalStore(target).migrate();
 }, 120_000);
 
 afterAll(async () => {
-  await target?.close(0);
-  await pg?.drop();
-  await source?.dispose();
+  await ends?.dispose();
   rmSync(dir, { recursive: true, force: true });
 }, 60_000);
 
