@@ -61,6 +61,12 @@ async function filesToExamine(run: SqlRunner, repo: string, changed: string[]): 
   const pending = await run("find files awaiting resolution", (sql) => sql`
     SELECT path FROM pm_code_file WHERE repo = ${repo} AND resolve_pending`);
   const written = [...new Set([...changed, ...pending.map((r) => String(r.path))])];
+  // Edges with a path are those of parsed files (commitFiles writes no other, and clears a file's when it is
+  // written again): when every parsed file was written (a first store), no other file can be added, and the search
+  // below (a semi-join over every unresolved edge of the repository) is skipped.
+  const [rest] = await run("count files not written", (sql) => sql`
+    SELECT count(*)::int AS n FROM pm_code_file WHERE repo = ${repo} AND status = 'parsed' AND NOT (path = ANY(${written}::text[]))`);
+  if (Number(rest.n) === 0) return written.sort();
   const others = await run("find dependencies to resolve", (sql) => sql`
     SELECT DISTINCT d.path FROM pm_code_dependency d
      WHERE d.repo = ${repo} AND d.dst_symbol_id IS NULL AND d.path IS NOT NULL
