@@ -76,6 +76,31 @@ describe("code tools", () => {
     expect(names(await call(memorySearchCode, { query: "python representation" }))[0]).toBe("JSONDecoder.decode@json/decoder.py:4:text");
   });
 
+  test("stemmed words: Russian and English inflections, ё = е, in names and docstrings", async () => {
+    const ru = mkdtempSync(join(tmpdir(), "pegas-codeq-ru-"));
+    try {
+      mkdirSync(join(ru, "calc"));
+      writeFileSync(join(ru, "calc", "sums.py"), fakeSource({
+        symbols: [
+          sym("посчитать_сумму", "function", 3, 3, "Вычисляет сумму всех чисел в списке.", "def посчитать_сумму(числа)"),
+          sym("Накопитель", "class", 4, 4, "Хранит накопленные значения за субботу.", "class Накопитель"),
+          sym("Ёлка", "class", 5, 5, null, "class Ёлка"),
+        ],
+      }));
+      expect((await call(memoryStoreCode, { path: ru, repo: "ru" })).files.parsed).toBe(1);
+      const found = async (query: string) => names(await call(memorySearchCode, { query, repo: "ru" }));
+      expect(await found("сумма чисел")).toEqual(["посчитать_сумму@calc/sums.py:3:text"]);
+      expect(await found("вычислить сумму")).toEqual(["посчитать_сумму@calc/sums.py:3:text"]);
+      expect(await found("суббота")).toEqual(["Накопитель@calc/sums.py:4:text"]);
+      expect(await found("Елка")).toEqual(["Ёлка@calc/sums.py:5:text"]);
+      expect(await found("накопитель")).toEqual(["Накопитель@calc/sums.py:4:name"]);
+      // English too: "decoding documents" meets "Decode a JSON document from s." only through stems.
+      expect(names(await call(memorySearchCode, { query: "decoding documents", repo: "py" }))).toEqual(["JSONDecoder.raw_decode@json/decoder.py:5:text"]);
+    } finally {
+      rmSync(ru, { recursive: true, force: true });
+    }
+  });
+
   test("trigram fallback for typos; filters by kind, language and repo", async () => {
     const typo = await call(memorySearchCode, { query: "JSONDecodr" });
     expect(typo.hits[0]).toMatchObject({ qualified_name: "JSONDecoder", match: "trigram" });

@@ -16,6 +16,7 @@ import inference0008 from "../../../migrations/0008_inference.sql" with { type: 
 import gaps0009 from "../../../migrations/0009_gaps.sql" with { type: "text" };
 import codeResolvePending0010 from "../../../migrations/0010_code_resolve_pending.sql" with { type: "text" };
 import codeWriteIndexes0011 from "../../../migrations/0011_code_write_indexes.sql" with { type: "text" };
+import codeSearchStems0012 from "../../../migrations/0012_code_search_stems.sql" with { type: "text" };
 import { sha256Hex } from "../../domain/hash.ts";
 import { log } from "../../log.ts";
 
@@ -39,6 +40,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 9, name: "gaps", sql: gaps0009 },
   { version: 10, name: "code_resolve_pending", sql: codeResolvePending0010 },
   { version: 11, name: "code_write_indexes", sql: codeWriteIndexes0011 },
+  { version: 12, name: "code_search_stems", sql: codeSearchStems0012 },
 ];
 
 /** Key of the advisory lock that serializes migrators ("pegasmig" folded into an int8). */
