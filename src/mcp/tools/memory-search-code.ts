@@ -31,7 +31,8 @@ export const memorySearchCode: ToolDef = {
   description:
     "Search the code symbols stored by memory_store_code by name, qualified name (HTMLParser.feed), signature or " +
     "docstring words. Identifier-aware: camelCase and snake_case are split (`json decoder` finds JSONDecoder, " +
-    "`parse response` finds parse_http_response), words match as prefixes; ranked exact name > qualified name > " +
+    "`parse response` finds parse_http_response), words match as prefixes, and stemmed in Russian and English " +
+    "(`сумма чисел` finds a docstring 'Вычисляет сумму всех чисел', ё = е); ranked exact name > qualified name > " +
     "signature > docstring, then documented and public first; a trigram fallback catches typos (match = trigram). " +
     "Each hit: name, qualified name, kind, language, repo, path:line, signature, docstring excerpt, score.",
   inputSchema: {
