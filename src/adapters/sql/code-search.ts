@@ -3,8 +3,9 @@
  * by where the query matched — the whole name (exact case 4, any case 3.5), the qualified name (3, or its last
  * segments 2.5), else the words' weighted rank (name 1, qualified name 0.4, signature 0.2, docstring 0.05) — then
  * documented before undocumented, public before `_private`, shorter paths first. Words match as written (prefixes
- * of identifier words, search_tsv) or stemmed (every word of the query through the `pegas` configuration, as a prefix,
- * against the stemmed name and docstring words, search_stem, migration 0012: Russian and English inflections, ё = е). When that finds fewer than asked,
+ * of identifier words) or stemmed (every word of the query through the `pegas` configuration, as a prefix, against
+ * the stemmed name and docstring words that migration 0012's pm_code_stems adds: Russian and English inflections,
+ * ё = е); both kinds live in search_tsv under one GIN index. When that finds fewer than asked,
  * trigram similarity of the name or qualified name (pg_trgm, threshold 0.3) adds the rest (typos).
  */
 import type { Sql } from "postgres";
@@ -34,14 +35,13 @@ async function wordHits(sql: Sql<any>, q: CodeSearchQuery, text: string, tsq: st
   const lower = text.toLowerCase();
   const rows = await sql`
     SELECT ${sql.unsafe(SYMBOL_COLUMNS)}, t.tier,
-           greatest(ts_rank('{0.05, 0.2, 0.4, 1.0}'::float4[], s.search_tsv, ${tsq}::tsquery),
-                    ts_rank('{0.05, 0.2, 0.4, 1.0}'::float4[], s.search_stem, ${stemQuery(sql, text)})) AS rank
+           ts_rank('{0.05, 0.2, 0.4, 1.0}'::float4[], s.search_tsv, ${tsq}::tsquery || ${stemQuery(sql, text)}) AS rank
       FROM pm_code_symbol s
       CROSS JOIN LATERAL (SELECT CASE WHEN s.name = ${text} THEN 4 WHEN lower(s.name) = ${lower} THEN 3.5
                                       WHEN lower(s.qualified_name) = ${lower} THEN 3
                                       WHEN right(lower(s.qualified_name), ${[...lower].length + 1}) = ${"." + lower} THEN 2.5
                                       ELSE 0 END AS tier) t
-     WHERE (s.search_tsv @@ ${tsq}::tsquery OR s.search_stem @@ ${stemQuery(sql, text)}) ${filters(sql, q)}
+     WHERE s.search_tsv @@ (${tsq}::tsquery || ${stemQuery(sql, text)}) ${filters(sql, q)}
      ORDER BY t.tier DESC, rank DESC, (s.docstring IS NULL), (left(s.name, 1) = '_'), length(s.path), s.path COLLATE "C", s.line_start
      LIMIT ${q.limit}`;
   return rows.map((r) => {

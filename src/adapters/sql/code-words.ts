@@ -1,7 +1,8 @@
 /**
  * Identifier-aware words for symbol search: `JSONDecoder` → jsondecoder, json, decoder; `parse_http_response2` →
  * parsehttpresponse2, parse, http, response2. The same splitting builds the stored tsvector (as a literal, so that
- * PostgreSQL's parser never re-splits `html.parser` into a host name) and the query's tsquery.
+ * PostgreSQL's parser never re-splits `html.parser` into a host name; the writer adds the stemmed words of
+ * migration 0012's pm_code_stems to it) and the query's tsquery.
  */
 
 /** Longest word kept (code points); longer ones are cut. */

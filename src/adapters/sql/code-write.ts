@@ -106,7 +106,7 @@ async function insertSymbols(tx: Tx, repo: string, rows: SymbolRow[]): Promise<M
     const col = <T>(f: (r: SymbolRow) => T) => part.map(f);
     const out = await tx`
       INSERT INTO pm_code_symbol (repo, path, language, name, qualified_name, kind, signature, line_start, line_end, docstring, file_hash, metadata, search_tsv)
-      SELECT ${repo}, p, l, n, q, k, sg, ls, le, d, h, md::jsonb, tv::tsvector
+      SELECT ${repo}, p, l, n, q, k, sg, ls, le, d, h, md::jsonb, tv::tsvector || pm_code_stems(n, q, d)
         FROM unnest(${col((r) => r.path)}::text[], ${col((r) => r.language)}::text[], ${col((r) => r.name)}::text[],
                     ${col((r) => r.qn)}::text[], ${col((r) => r.kind)}::text[], ${col((r) => r.signature)}::text[],
                     ${col((r) => r.start)}::int[], ${col((r) => r.end)}::int[], ${col((r) => r.doc)}::text[], ${col((r) => r.hash)}::text[],
