@@ -8,6 +8,7 @@ const FILES = [
   ["src/pkg/mod.py", "src/pkg/mod"], ["src/pkg/types.py", "src/pkg/types"], ["src/mcp/server.ts", "src/mcp/server"],
   ["src/mcp/registry.ts", "src/mcp/registry"], ["src/mcp/tools/index.ts", "src/mcp/tools/index"], ["pkg/a.go", "pkg/a"], ["pkg/b.go", "pkg/b"],
   ["pkg/b_test.go", "pkg/b_test"], ["lib/util.h", "lib/util"], ["lib/util.c", "lib/util"], ["main.c", "main"],
+  ["lib/queue.c", "lib/queue"], ["geo/geo.cpp", "geo/geo"],
 ] as const;
 const modules = new ModuleIndex(FILES.map(([path, module], i) => ({ id: i + 1, path, module })));
 
@@ -41,6 +42,10 @@ describe("ModuleIndex", () => {
     expect(modules.resolve("util.h", "lib/util.c", "c")).toEqual(["lib/util.h"]);
     expect(modules.resolve("lib/util.h", "main.c", "c")).toEqual(["lib/util.h"]);
     expect(modules.resolve("stdio.h", "main.c", "c")).toEqual([]);
+    // A header that is not in the repository is not the source file of the same name (no self-import).
+    expect(modules.resolve("queue.h", "lib/queue.c", "c")).toEqual([]);
+    expect(modules.resolve("lib/queue.h", "main.c", "c")).toEqual([]);
+    expect(modules.resolve("geo.hpp", "geo/geo.cpp", "cpp")).toEqual([]);
   });
 });
 

@@ -18,6 +18,14 @@ const SOURCE_EXT = /\.(?:[cm]?[jt]sx?|py|pyi|rb|go|rs|java|cs|c|cc|cpp|cxx|h|hh|
 const BARE_IS_PACKAGE = new Set(["javascript", "typescript", "tsx"]);
 /** Index files a directory specifier means. */
 const INDEX_NAMES = ["__init__", "index", "mod", "lib", "main"];
+/** C and C++ headers: an `#include "x.h"` names a header, never the `x.c` beside it (that would be a self-import). */
+const HEADER_EXT = /\.(?:h|hh|hpp|hxx)$/i;
+
+/** The hits a key can name: a header key only headers; any other key any file. */
+function named(key: string, hits: string[] | undefined): string[] {
+  if (!hits) return [];
+  return HEADER_EXT.test(key) ? hits.filter((p) => HEADER_EXT.test(p)) : hits;
+}
 
 /** `a/b/../c/./d` → `a/c/d`; null when it climbs above the root. */
 export function normalizePath(p: string): string | null {
@@ -73,8 +81,8 @@ export class ModuleIndex {
     if (this.byPath.has(key)) return [key];
     const bare = key.replace(SOURCE_EXT, "");
     for (const k of [bare, ...INDEX_NAMES.map((n) => `${bare}/${n}`)]) {
-      const hit = this.byModule.get(k);
-      if (hit) return hit;
+      const hit = named(key, this.byModule.get(k));
+      if (hit.length) return hit;
     }
     return [];
   }
@@ -84,8 +92,8 @@ export class ModuleIndex {
     const bare = key.replace(SOURCE_EXT, "");
     for (const k of [bare, ...INDEX_NAMES.map((n) => `${bare}/${n}`)]) {
       if (!k.includes("/")) continue;
-      const hit = this.bySuffix.get(k);
-      if (hit) return hit;
+      const hit = named(key, this.bySuffix.get(k));
+      if (hit.length) return hit;
     }
     return [];
   }
