@@ -101,6 +101,29 @@ describe("code tools", () => {
     }
   });
 
+  test("a namespace named like its file is a symbol of its own; the file keeps its module symbol and its imports", async () => {
+    const ns = mkdtempSync(join(tmpdir(), "pegas-codeq-ns-"));
+    try {
+      writeFileSync(join(ns, "geo.py"), fakeSource({
+        symbols: [sym("geo", "module", 3, 4), sym("geo.area", "function", 4, 4), sym("main", "function", 5, 5)],
+        deps: [{ kind: "imports", from: { module: true }, target: "math", line: 1 }, { kind: "calls", from: { symbol: "main" }, target: "area", line: 5 }],
+      }));
+      expect((await call(memoryStoreCode, { path: ns, repo: "ns" })).files.parsed).toBe(1);
+      const rows = await sqlOf(suite.s!)`
+        SELECT s.qualified_name, s.line_start, s.line_end, s.metadata @> '{"file": true}'::jsonb AS file,
+               (SELECT array_agg(d.dst_name ORDER BY d.dst_name) FROM pm_code_dependency d WHERE d.src_symbol_id = s.id) AS deps
+          FROM pm_code_symbol s WHERE s.repo = 'ns' AND s.kind = 'module' ORDER BY s.line_start`;
+      const lines = fakeSource({ symbols: [sym("geo", "module", 3, 4), sym("geo.area", "function", 4, 4), sym("main", "function", 5, 5)] }).split("\n").length - 1;
+      expect(rows.map((r) => ({ ...r }))).toEqual([
+        { qualified_name: "geo", line_start: 1, line_end: expect.any(Number), file: true, deps: ["math"] },
+        { qualified_name: "geo", line_start: 3, line_end: 4, file: false, deps: null },
+      ]);
+      expect(rows[0].line_end).toBeGreaterThanOrEqual(lines - 1);
+    } finally {
+      rmSync(ns, { recursive: true, force: true });
+    }
+  });
+
   test("trigram fallback for typos; filters by kind, language and repo", async () => {
     const typo = await call(memorySearchCode, { query: "JSONDecodr" });
     expect(typo.hits[0]).toMatchObject({ qualified_name: "JSONDecoder", match: "trigram" });

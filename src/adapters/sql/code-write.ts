@@ -6,7 +6,7 @@
  */
 import type { TransactionSql } from "postgres";
 import type { CodeCommitResult, CodeFileWrite, CodeRepo } from "../../ports/code-store.ts";
-import { SYMBOL_KINDS } from "../../ports/symbol-extractor.ts";
+import { type ExtractedSymbol, SYMBOL_KINDS } from "../../ports/symbol-extractor.ts";
 import { insertCodeAtoms, symbolKey } from "./code-write-atoms.ts";
 import { storable } from "./code-text.ts";
 import { retractAfterCodeClear } from "./inference-tms.ts";
@@ -82,7 +82,10 @@ function symbolRows(files: CodeFileWrite[]): SymbolRow[] {
     if (f.status !== "parsed" || !x) continue;
     const module = storable(x.module) || f.path;
     const base = { path: f.path, language: f.language, hash: f.contentHash };
-    if (!x.symbols.some((s) => s.kind === "module" && s.qualifiedName === module)) {
+    // An extracted module symbol stands for the file only when it spans the whole file; a `namespace geo { … }` in
+    // geo.cpp (the same name as the file's module) is a symbol of its own beside the file's module symbol.
+    const isFile = (s: ExtractedSymbol) => s.kind === "module" && s.qualifiedName === module && line(s.lineStart) === 1 && line(s.lineEnd) >= f.lineCount;
+    if (!x.symbols.some(isFile)) {
       rows.push({ ...base, name: module.split("/").at(-1) || module, qn: module, kind: "module", signature: null, start: 1, end: Math.max(1, f.lineCount), doc: storable(x.moduleDoc ?? null), file: true });
     }
     for (const s of x.symbols) {
@@ -91,7 +94,7 @@ function symbolRows(files: CodeFileWrite[]): SymbolRow[] {
       const start = line(s.lineStart);
       rows.push({
         ...base, name: storable(s.name), qn: storable(s.qualifiedName), kind: s.kind, signature: storable(s.signature), start,
-        end: Math.max(start, line(s.lineEnd)), doc: storable(s.docstring), file: s.kind === "module" && s.qualifiedName === module,
+        end: Math.max(start, line(s.lineEnd)), doc: storable(s.docstring), file: isFile(s),
       });
     }
   }
