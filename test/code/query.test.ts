@@ -94,6 +94,7 @@ describe("code tools", () => {
       expect(await found("суббота")).toEqual(["Накопитель@calc/sums.py:4:text"]);
       expect(await found("Елка")).toEqual(["Ёлка@calc/sums.py:5:text"]);
       expect(await found("накопитель")).toEqual(["Накопитель@calc/sums.py:4:name"]);
+      expect(await found("сумма\u0000 чисел")).toEqual(["посчитать_сумму@calc/sums.py:3:text"]); // a NUL is dropped, not an error
       // English too: "decoding documents" meets "Decode a JSON document from s." only through stems.
       expect(names(await call(memorySearchCode, { query: "decoding documents", repo: "py" }))).toEqual(["JSONDecoder.raw_decode@json/decoder.py:5:text"]);
     } finally {

@@ -11,6 +11,7 @@
 import type { Sql } from "postgres";
 import type { CodeSearchHit, CodeSearchQuery } from "../../ports/code-store.ts";
 import { SYMBOL_COLUMNS, symbolOfRow } from "./code-text.ts";
+import { sanitizeText } from "../../domain/text.ts";
 import { symbolTsqueryLiteral } from "./code-words.ts";
 
 function filters(sql: Sql<any>, q: CodeSearchQuery) {
@@ -64,9 +65,12 @@ async function trigramHits(sql: Sql<any>, q: CodeSearchQuery, text: string, excl
   return rows.map((r) => ({ ...symbolOfRow(r), score: Number((Number(r.sim) / 2).toFixed(4)), match: "trigram" as const }));
 }
 
-/** Runs a search (see CodeStore.searchSymbols); the query is trimmed and cut to 500 characters. */
+/**
+ * Runs a search (see CodeStore.searchSymbols); the query is cut to 500 characters, made storable (NUL removed, a
+ * lone surrogate replaced: PostgreSQL refuses both) and trimmed.
+ */
 export async function searchSymbols(sql: Sql<any>, q: CodeSearchQuery): Promise<CodeSearchHit[]> {
-  const text = q.query.trim().slice(0, 500);
+  const text = sanitizeText(q.query.slice(0, 500)).text.trim();
   if (!text) return [];
   const tsq = symbolTsqueryLiteral(text);
   const hits = tsq ? await wordHits(sql, q, text, tsq) : [];
