@@ -69,7 +69,9 @@ export function resolveReadable(path: string, roots: string[] | null): string {
   let real: string;
   try {
     real = realpathSync(abs);
-  } catch {
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "ELOOP") throw invalidInput(`'${path}' is a symbolic link loop`, "give the real path of the file or directory");
     throw new PegasError("NOT_FOUND", `no file '${path}'`, { hint: "give an existing path (absolute, or relative to the server's working directory)" });
   }
   if (roots && realRoots && !insideRoots(real, realRoots)) throw outsideRoots(abs, roots);

@@ -3,7 +3,7 @@
  * tools' zod output schemas) over a repository stored with the hand-written extractor, on PGlite.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { z } from "zod";
@@ -210,6 +210,14 @@ describe("code tools", () => {
     await expect(call(memorySearchCode, { query: "x", language: "cobol" })).rejects.toMatchObject({ code: "INVALID_INPUT", message: expect.stringContaining("cobol") });
     await expect(call(memoryStoreCode, { path: join(root, "json/decoder.py") })).rejects.toMatchObject({ code: "INVALID_INPUT" });
     await expect(call(memoryStoreCode, { path: join(root, "missing") })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    const loop = join(tmpdir(), `pegas-codeq-loop-${process.pid}`);
+    rmSync(loop, { force: true });
+    symlinkSync(loop, loop);
+    try {
+      await expect(call(memoryStoreCode, { path: loop })).rejects.toMatchObject({ code: "INVALID_INPUT", message: expect.stringContaining("symbolic link loop") });
+    } finally {
+      rmSync(loop, { force: true });
+    }
     const { codeServices } = await import("../../src/core/code-services.ts");
     expect(() => codeServices(Object.create(null))).toThrow(/not wired/);
   });
