@@ -1,11 +1,11 @@
 /** SqlOutbox leases on PostgreSQL: claim, ack, fail with backoff, dead letters, retryDead, lease expiry, backlog. */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { clipError, MAX_ERROR_CHARS } from "../../src/adapters/sql/outbox.ts";
 import type { RetryPolicy } from "../../src/ports/outbox.ts";
 import type { ProjectionChange } from "../../src/ports/projection-sink.ts";
 import { backoffDelay, orderChanges } from "../../src/worker/outbox-batch.ts";
 import { pgSkipReason } from "../support/pg.ts";
-import { enqueue, openPgOutbox, type OutboxDb } from "./support.ts";
+import { enqueue, outboxHooks, type OutboxDb } from "./support.ts";
 
 const skip = await pgSkipReason();
 const POLICY: RetryPolicy = { maxAttempts: 3, baseMs: 10_000, maxMs: 25_000 };
@@ -39,15 +39,7 @@ describe("outbox helpers", () => {
 
 describe.skipIf(skip !== null)("SqlOutbox leases (postgres)", () => {
   let t: OutboxDb;
-  beforeAll(async () => {
-    const opened = await openPgOutbox();
-    if (typeof opened === "string") throw new Error(opened);
-    t = opened;
-  }, 60_000);
-  afterAll(async () => t?.dispose(), 30_000);
-  beforeEach(async () => {
-    await t.sql`DELETE FROM pm_outbox`;
-  });
+  outboxHooks("postgres", (db) => (t = db));
 
   test("claims due rows in id order under a lease, attempts counted; leased rows are invisible to others", async () => {
     const ids = await enqueue(t.sql, "atom", [11, 12, 13, 14, 15]);

@@ -3,11 +3,11 @@
  * processed longer ago than the retention go — pending, dead and recently processed rows stay — in batches, and a
  * worker prunes at most once per PRUNE_EVERY_MS, never when the retention is 0.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { PegasError } from "../../src/errors.ts";
 import { OutboxWorker } from "../../src/worker/outbox.ts";
 import { pgSkipReason } from "../support/pg.ts";
-import { enqueue, MODEL, openPgliteOutbox, openPgOutbox, type OutboxDb } from "./support.ts";
+import { enqueue, MODEL, outboxHooks, type OutboxDb } from "./support.ts";
 
 const skip = await pgSkipReason();
 const HOUR_S = 3600;
@@ -26,15 +26,7 @@ async function remaining(t: OutboxDb): Promise<number[]> {
 for (const backend of ["postgres", "pglite"] as const) {
   describe.skipIf(backend === "postgres" && skip !== null)(`outbox retention (${backend})`, () => {
     let t: OutboxDb;
-    beforeAll(async () => {
-      const opened = backend === "postgres" ? await openPgOutbox() : await openPgliteOutbox();
-      if (typeof opened === "string") throw new Error(opened);
-      t = opened;
-    }, 60_000);
-    afterAll(async () => t?.dispose(), 30_000);
-    beforeEach(async () => {
-      await t.sql`DELETE FROM pm_outbox`;
-    });
+    outboxHooks(backend, (db) => (t = db));
 
     test("prune deletes only rows processed before the cutoff, oldest first, at most `limit`", async () => {
       const old = await enqueue(t.sql, "atom", [1, 2, 3, 4]);

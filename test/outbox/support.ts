@@ -3,6 +3,7 @@
  * dir) with its SqlOutbox, canonical rows written by plain SQL (fast enough for 10 000 events), outbox rows, and the
  * canonical state read back through `snapshot()` in the shape the recording sink holds.
  */
+import { afterAll, beforeAll, beforeEach } from "bun:test";
 import { rmSync } from "node:fs";
 import type { Sql } from "postgres";
 import { openPglite } from "../../src/adapters/pglite/open.ts";
@@ -30,6 +31,24 @@ export interface OutboxDb {
   /** The PostgreSQL URL (null on PGlite), for a second connection. */
   url: string | null;
   dispose(): Promise<void>;
+}
+
+/**
+ * The hooks of a suite over one outbox database: opened (PostgreSQL or PGlite) before its tests and handed to `use`,
+ * disposed after them, its outbox emptied before each test. @throws Error in beforeAll when PostgreSQL cannot be had.
+ */
+export function outboxHooks(backend: "postgres" | "pglite", use: (db: OutboxDb) => void): void {
+  let db: OutboxDb | undefined;
+  beforeAll(async () => {
+    const opened = backend === "postgres" ? await openPgOutbox() : await openPgliteOutbox();
+    if (typeof opened === "string") throw new Error(opened);
+    db = opened;
+    use(opened);
+  }, 60_000);
+  afterAll(async () => db?.dispose(), 30_000);
+  beforeEach(async () => {
+    await db!.sql`DELETE FROM pm_outbox`;
+  });
 }
 
 /** A fresh, migrated temporary PostgreSQL database, or the reason why none can be had. */
