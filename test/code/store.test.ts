@@ -2,7 +2,8 @@
  * Code memory storage on PGlite and PostgreSQL with a hand-written extractor (test/code/fake-extractor.ts): a first
  * walk (symbols, module symbols, dependencies resolved by each rule, code atoms with citations and `defines` links,
  * outbox rows, a failing file reported), an unchanged second walk that parses nothing, then one file edited and one
- * deleted (replaced and removed exactly; edges of unchanged files re-resolved or unresolved; atoms staled or kept).
+ * deleted (replaced and removed exactly; edges of unchanged files re-resolved or unresolved; atoms staled or kept;
+ * a link made by hand to a replaced symbol moved to its successor).
  */
 import { describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -143,6 +144,9 @@ for (const backend of ["pglite", "postgres"] as const) {
       const oldCore = (await q("SELECT id FROM pm_code_symbol WHERE path = 'pkg/core.py' ORDER BY id")).map((r) => Number(r.id));
       const [oldRun] = await q("SELECT a.id FROM pm_atom a WHERE a.claim = 'run: Run it all.'");
       const [engine] = await q("SELECT a.id FROM pm_atom a WHERE a.claim = 'Engine: An engine.'");
+      // A link made by hand (memory_link) to a symbol of the file about to change: it must follow the symbol.
+      const [start] = await q("SELECT id FROM pm_code_symbol WHERE path = 'pkg/core.py' AND qualified_name = 'Engine.start'");
+      await q(`INSERT INTO pm_atom_symbol_link (atom_id, symbol_id, kind, confidence, source) VALUES (${Number(oldRun.id)}, ${Number(start.id)}, 'mentions', 0.7, 'agent')`);
       writeFileSync(join(root, "pkg/core.py"), coreSource(true));
       rmSync(join(root, "go/b.go"));
       fake.calls.length = 0;
@@ -166,6 +170,12 @@ for (const backend of ["pglite", "postgres"] as const) {
       expect(helper.status).toBe("stale");
       const [link] = await q(`SELECT count(*)::int AS n FROM pm_atom_symbol_link WHERE atom_id = ${Number(engine.id)}`);
       expect(link.n).toBe(1);
+      const moved = await q(`SELECT l.id, l.kind, l.confidence, l.source, s.qualified_name, s.id AS symbol_id FROM pm_atom_symbol_link l
+                               JOIN pm_code_symbol s ON s.id = l.symbol_id WHERE l.atom_id = ${Number(oldRun.id)} AND l.kind = 'mentions'`);
+      expect(moved.map((m) => [m.kind, Number(Number(m.confidence).toFixed(2)), m.source, m.qualified_name])).toEqual([["mentions", 0.7, "agent", "Engine.start"]]);
+      expect(Number(moved[0].symbol_id)).not.toBe(Number(start.id));
+      const upserts = (await q("SELECT entity_id FROM pm_outbox WHERE entity_type = 'atom_symbol_link' AND op = 'upsert'")).map((x) => Number(x.entity_id));
+      expect(upserts).toContain(Number(moved[0].id));
     });
 
     test("the same repo name from another directory is refused", async () => {

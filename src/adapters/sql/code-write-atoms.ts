@@ -40,6 +40,42 @@ async function insertRows(tx: Tx, table: "pm_citation" | "pm_atom_symbol_link", 
   return ids;
 }
 
+/**
+ * A link someone made (memory_link, not extraction's `defines`, not inference's) from an atom to a symbol of a file
+ * being replaced, with what finds the symbol again: its path, qualified name and kind.
+ */
+export interface KeptSymbolLink {
+  atomId: number;
+  kind: string;
+  confidence: number;
+  source: string;
+  path: string;
+  qualifiedName: string;
+  symbolKind: string;
+}
+
+/**
+ * Re-attaches kept links to the files' new symbols of the same path, qualified name and kind (the first by line when
+ * several share them); a link whose symbol is gone from the new text stays deleted. Returns the new link ids (their
+ * outbox rows). `symbolIds` maps symbol keys ({@link symbolKey}) to the ids just inserted.
+ */
+export async function reattachLinks(tx: Tx, kept: KeptSymbolLink[], symbolIds: Map<string, number>): Promise<number[]> {
+  if (!kept.length) return [];
+  const byName = new Map<string, { id: number; line: number }>();
+  for (const [key, id] of symbolIds) {
+    const cut = key.lastIndexOf("\u0000");
+    const line = Number(key.slice(cut + 1));
+    const k = key.slice(0, cut);
+    const seen = byName.get(k);
+    if (!seen || line < seen.line) byName.set(k, { id, line });
+  }
+  const rows = kept.flatMap((l) => {
+    const hit = byName.get(`${l.path}\u0000${l.qualifiedName}\u0000${l.symbolKind}`);
+    return hit ? [{ atom_id: l.atomId, symbol_id: hit.id, kind: l.kind, confidence: l.confidence, source: l.source }] : [];
+  });
+  return insertRows(tx, "pm_atom_symbol_link", rows);
+}
+
 /** Stale code atoms among `ids` whose text is back become candidates again (an atom absorbed by a merge stays). */
 async function revive(tx: Tx, ids: number[]): Promise<number[]> {
   if (!ids.length) return [];

@@ -1,13 +1,14 @@
 /**
  * The write side of code memory, inside one transaction per call: a batch of files replaces what was stored for
- * them (symbols, dependencies, code atoms' citations and `defines` links), or files are removed. Old rows go, new
+ * them (symbols, dependencies, code atoms' citations and `defines` links; links made by hand to a replaced symbol
+ * move to its successor of the same path, qualified name and kind), or files are removed. Old rows go, new
  * rows come, and every row that appeared, disappeared or changed gets its outbox row (`code_symbol`,
  * `code_dependency`, `atom_symbol_link`, `atom`). Set-based: a few statements per batch, whatever its size.
  */
 import type { TransactionSql } from "postgres";
 import type { CodeCommitResult, CodeFileWrite, CodeRepo } from "../../ports/code-store.ts";
 import { type ExtractedSymbol, SYMBOL_KINDS } from "../../ports/symbol-extractor.ts";
-import { insertCodeAtoms, symbolKey } from "./code-write-atoms.ts";
+import { insertCodeAtoms, type KeptSymbolLink, reattachLinks, symbolKey } from "./code-write-atoms.ts";
 import { storable } from "./code-text.ts";
 import { retractAfterCodeClear } from "./inference-tms.ts";
 import { symbolTsvectorLiteral, targetLeaf } from "./code-words.ts";
@@ -39,6 +40,8 @@ interface Cleared {
   unresolved: number[];
   /** Atoms that defined a removed symbol. */
   atoms: number[];
+  /** Links made by hand to the removed symbols, to re-attach to their successors (code-write-atoms.ts). */
+  kept: KeptSymbolLink[];
 }
 
 /** Deletes the files' symbols, dependencies and code citations (links cascade; other files' targets go NULL). */
@@ -50,14 +53,23 @@ async function clearFiles(tx: Tx, repo: CodeRepo, paths: string[]): Promise<Clea
     UNION SELECT id FROM pm_code_dependency WHERE src_symbol_id = ANY(${symbols}::bigint[])`).map((r) => Number(r.id));
   const unresolved = (await tx`
     SELECT id FROM pm_code_dependency WHERE dst_symbol_id = ANY(${symbols}::bigint[]) AND NOT (id = ANY(${dependencies}::bigint[]))`).map((r) => Number(r.id));
-  const linkRows = await tx`SELECT id, atom_id FROM pm_atom_symbol_link WHERE symbol_id = ANY(${symbols}::bigint[])`;
+  const linkRows = await tx`
+    SELECT l.id, l.atom_id, l.kind, l.confidence, l.source, l.inferred, s.path, s.qualified_name, s.kind AS symbol_kind
+      FROM pm_atom_symbol_link l JOIN pm_code_symbol s ON s.id = l.symbol_id
+     WHERE l.symbol_id = ANY(${symbols}::bigint[])`;
   await tx`DELETE FROM pm_code_dependency WHERE id = ANY(${dependencies}::bigint[])`;
   await tx`DELETE FROM pm_code_symbol WHERE id = ANY(${symbols}::bigint[])`;
   await tx`DELETE FROM pm_citation WHERE doc_id = ${repo.docId} AND locator->>'href' = ANY(${paths}::text[])`;
   return {
     symbols, dependencies, unresolved,
     links: linkRows.map((r) => Number(r.id)),
-    atoms: [...new Set(linkRows.map((r) => Number(r.atom_id)))],
+    atoms: [...new Set(linkRows.filter((r) => r.kind === "defines").map((r) => Number(r.atom_id)))],
+    kept: linkRows
+      .filter((r) => r.kind !== "defines" && r.inferred !== true)
+      .map((r) => ({
+        atomId: Number(r.atom_id), kind: String(r.kind), confidence: Number(r.confidence), source: String(r.source),
+        path: String(r.path), qualifiedName: String(r.qualified_name), symbolKind: String(r.symbol_kind),
+      })),
   };
 }
 
@@ -236,6 +248,7 @@ export async function commitFilesTx(tx: Tx, repo: CodeRepo, files: CodeFileWrite
   const deps = dependencyRows(files, rows, ids);
   const depCount = await insertDependencies(tx, repo.repo, deps);
   const atoms = await insertCodeAtoms(tx, repo, files, ids, model);
+  const relinked = await reattachLinks(tx, cleared.kept, ids);
   const counts = new Map<string, { symbols: number; deps: number }>();
   for (const r of rows) if (!r.file) counts.set(r.path, { symbols: (counts.get(r.path)?.symbols ?? 0) + 1, deps: 0 });
   for (const d of deps) {
@@ -246,7 +259,7 @@ export async function commitFilesTx(tx: Tx, repo: CodeRepo, files: CodeFileWrite
   const staled = await staleOrphans(tx, cleared.atoms);
   await enqueueCleared(tx, cleared);
   await retractAfterCodeClear(tx, cleared); // inferred edges that depended on the cleared rows (inference-tms.ts)
-  await enqueueIds(tx, "atom_symbol_link", atoms.linkIds, "upsert");
+  await enqueueIds(tx, "atom_symbol_link", [...atoms.linkIds, ...relinked], "upsert");
   await enqueueIds(tx, "atom", [...atoms.changed, ...staled], "upsert");
   return {
     symbols: rows.filter((r) => !r.file).length,
