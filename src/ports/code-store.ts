@@ -107,12 +107,13 @@ export interface CodeSymbolRow extends ExtractedSymbol {
 
 /**
  * A search hit. `match` says where the query matched: `name` (the whole name, score ≥ 3.5), `qualified_name`
- * (≥ 2.5), `text` (words of name, qualified name, signature or docstring: score = weighted rank in [0, 1)) or
- * `trigram` (fallback: score = trigram similarity / 2). Hits are ordered by match class, then score.
+ * (≥ 2.5), `text` (every query word, as written, among the words of name, qualified name, signature or docstring:
+ * score 0.5 + weighted rank · 0.499), `stem` (only through stems, Russian or English inflections: score = weighted
+ * rank · 0.499) or `trigram` (fallback: score = trigram similarity / 2). Hits are ordered by match class, then score.
  */
 export interface CodeSearchHit extends CodeSymbolRow {
   score: number;
-  match: "name" | "qualified_name" | "text" | "trigram";
+  match: "name" | "qualified_name" | "text" | "stem" | "trigram";
 }
 
 /** A dependency edge as the graph tool shows it. */

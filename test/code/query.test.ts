@@ -89,14 +89,17 @@ describe("code tools", () => {
       }));
       expect((await call(memoryStoreCode, { path: ru, repo: "ru" })).files.parsed).toBe(1);
       const found = async (query: string) => names(await call(memorySearchCode, { query, repo: "ru" }));
-      expect(await found("сумма чисел")).toEqual(["посчитать_сумму@calc/sums.py:3:text"]);
-      expect(await found("вычислить сумму")).toEqual(["посчитать_сумму@calc/sums.py:3:text"]);
-      expect(await found("суббота")).toEqual(["Накопитель@calc/sums.py:4:text"]);
-      expect(await found("Елка")).toEqual(["Ёлка@calc/sums.py:5:text"]);
+      expect(await found("сумма чисел")).toEqual(["посчитать_сумму@calc/sums.py:3:stem"]);
+      expect(await found("вычислить сумму")).toEqual(["посчитать_сумму@calc/sums.py:3:stem"]);
+      expect(await found("суббота")).toEqual(["Накопитель@calc/sums.py:4:stem"]);
+      expect(await found("Елка")).toEqual(["Ёлка@calc/sums.py:5:stem"]);
+      expect(await found("Вычисляет сумму")).toEqual(["посчитать_сумму@calc/sums.py:3:text"]); // the words as written
       expect(await found("накопитель")).toEqual(["Накопитель@calc/sums.py:4:name"]);
-      expect(await found("сумма\u0000 чисел")).toEqual(["посчитать_сумму@calc/sums.py:3:text"]); // a NUL is dropped, not an error
+      expect(await found("сумма\u0000 чисел")).toEqual(["посчитать_сумму@calc/sums.py:3:stem"]); // a NUL is dropped, not an error
       // English too: "decoding documents" meets "Decode a JSON document from s." only through stems.
-      expect(names(await call(memorySearchCode, { query: "decoding documents", repo: "py" }))).toEqual(["JSONDecoder.raw_decode@json/decoder.py:5:text"]);
+      expect(names(await call(memorySearchCode, { query: "decoding documents", repo: "py" }))).toEqual(["JSONDecoder.raw_decode@json/decoder.py:5:stem"]);
+      // Every word as written outranks a stronger field matched only through stems.
+      expect(names(await call(memorySearchCode, { query: "Deserialize fp", repo: "py" }))[0]).toBe("load@json/__init__.py:4:text");
     } finally {
       rmSync(ru, { recursive: true, force: true });
     }

@@ -32,7 +32,7 @@ export const memorySearchCode: ToolDef = {
     "Search the code symbols stored by memory_store_code by name, qualified name (HTMLParser.feed), signature or " +
     "docstring words. Identifier-aware: camelCase and snake_case are split (`json decoder` finds JSONDecoder, " +
     "`parse response` finds parse_http_response), words match as prefixes, and stemmed in Russian and English " +
-    "(`сумма чисел` finds a docstring 'Вычисляет сумму всех чисел', ё = е); ranked exact name > qualified name > " +
+    "(`сумма чисел` finds a docstring 'Вычисляет сумму всех чисел', ё = е; match = stem, after matches as written); ranked exact name > qualified name > " +
     "signature > docstring, then documented and public first; a trigram fallback catches typos (match = trigram). " +
     "Each hit: name, qualified name, kind, language, repo, path:line, signature, docstring excerpt, score.",
   inputSchema: {
@@ -48,7 +48,7 @@ export const memorySearchCode: ToolDef = {
       z.object({
         ...symbolShape,
         score: z.number().describe("name 3.5–4.999, qualified name 2.5–3.999, words 0–0.999 (weighted rank), trigram 0–0.5 (similarity/2)"),
-        match: z.enum(["name", "qualified_name", "text", "trigram"]).describe("where the query matched"),
+        match: z.enum(["name", "qualified_name", "text", "stem", "trigram"]).describe("where the query matched: the whole name, the qualified name, every word as written, only through stems, or by trigram similarity"),
       }),
     ),
     took_ms: z.number(),
