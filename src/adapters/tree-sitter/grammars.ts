@@ -115,7 +115,9 @@ export function initRuntime(): Promise<void> {
     try {
       const mod = compiledWasm("runtime");
       const instantiateWasm = (imports: ConstructorParameters<typeof WebAssembly.Instance>[1], done: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) => {
-        WebAssembly.instantiate(mod, imports).then((instance) => done(instance, mod));
+        // Synchronous, so that a failure throws inside web-tree-sitter's promise and Parser.init rejects (an
+        // asynchronous failure here would leave it waiting forever).
+        done(new WebAssembly.Instance(mod, imports), mod);
         return {}; // emscripten: exports arrive through `done`
       };
       await Parser.init({ instantiateWasm } as Parameters<typeof Parser.init>[0]);
