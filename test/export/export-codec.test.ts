@@ -1,6 +1,6 @@
 /** The export's value codec: JSON numbers that JavaScript would change are refused; numbers keep their exact text. */
 import { describe, expect, test } from "bun:test";
-import { checkedJson, columnKind, decodeValue, numberValue } from "./export-codec.ts";
+import { checkedJson, columnKind, decodeValue, numberValue } from "../../src/adapters/sql/export-codec.ts";
 
 describe("export codec", () => {
   test("JSON numbers JavaScript carries exactly pass, in PostgreSQL's spelling too", () => {

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import { chunkText } from "./chunk.ts";
-import { fixturePath } from "../../test/support/shared.ts";
-import { sanitizeText } from "./text.ts";
+import { chunkText } from "../../src/domain/chunk.ts";
+import { fixturePath } from "../support/shared.ts";
+import { sanitizeText } from "../../src/domain/text.ts";
 
 const fixture = (name: string) => sanitizeText(readFileSync(fixturePath(`text/${name}`), "utf8")).text;
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { detectLang, firstSentence, foldForHash, sanitizeText, truncateCodePoints } from "./text.ts";
+import { detectLang, firstSentence, foldForHash, sanitizeText, truncateCodePoints } from "../../src/domain/text.ts";
 
 describe("sanitizeText", () => {
   test("removes NUL, replaces lone surrogates, normalizes CRLF, and says so", () => {

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { meaningDifference } from "./meaning.ts";
-import { reciprocalRankFusion } from "./rrf.ts";
-import { TopK } from "./topk.ts";
-import { parseTsvector } from "./tsvector.ts";
+import { meaningDifference } from "../../src/domain/meaning.ts";
+import { reciprocalRankFusion } from "../../src/domain/rrf.ts";
+import { TopK } from "../../src/domain/topk.ts";
+import { parseTsvector } from "../../src/domain/tsvector.ts";
 
 describe("parseTsvector", () => {
   test("lexemes, positions, weights and escapes", () => {

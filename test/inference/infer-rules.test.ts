@@ -1,6 +1,6 @@
 /** parseRule: the accepted rule shapes and every reason a rule atom is ignored. */
 import { describe, expect, test } from "bun:test";
-import { isChainRule, MAX_BODY, parseRule, type RuleAtom } from "./infer-rules.ts";
+import { isChainRule, MAX_BODY, parseRule, type RuleAtom } from "../../src/core/infer-rules.ts";
 
 const atom = (content: string, more: Partial<RuleAtom> = {}): RuleAtom => ({ id: 7, type: "logical_rule", status: "candidate", claim: "a rule", content, ...more });
 

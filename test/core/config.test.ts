@@ -2,8 +2,8 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEFAULT_EMBED_MODEL, loadConfig, maskUrl, redactConfig } from "./config.ts";
-import { PegasError } from "./errors.ts";
+import { DEFAULT_EMBED_MODEL, loadConfig, maskUrl, redactConfig } from "../../src/config.ts";
+import { PegasError } from "../../src/errors.ts";
 
 const home = mkdtempSync(join(tmpdir(), "pegas-config-"));
 const baseEnv = { HOME: home };
