@@ -48,7 +48,9 @@ for (const how of ["stdin", "SIGTERM"] as const) {
     await proc.exited;
     const exitMs = performance.now() - t0;
     console.warn(`${how}: exited ${Math.round(exitMs)} ms after the signal`);
-    expect(exitMs).toBeLessThan(3000); // 0.65 s grace + ≤ 1 s drain + closing, on a loaded 2-core host
+    // 0.65 s grace + ≤ 1 s drain + closing the database: ≈ 2 s, over 3 s on a loaded 2-core host. The bound only
+    // has to tell a cancelled ingest from one run to its end (this 9 MB document takes about half a minute to ingest).
+    expect(exitMs).toBeLessThan(6000);
 
     const again = Bun.spawn([bin], { cwd: dir, env, stdin: "pipe", stdout: "pipe", stderr: "ignore" });
     const r2 = again.stdout.getReader();
