@@ -72,6 +72,7 @@ async function openPgliteEngine(paths: PglitePaths): Promise<PGlite> {
   const { loadPgliteAssets } = await import("../../platform/pglite-assets.ts");
   const assets = await loadPgliteAssets(paths.cacheDir);
   const { PGlite } = await import("@electric-sql/pglite");
+  const { DURABLE_START_PARAMS, DurableNodeFS } = await import("./durable-fs.ts");
   // PostgreSQL's own output must never reach stdout, which carries MCP JSON-RPC.
   const toLog = (stream: string) => (line: string) => {
     log.debug("pglite output", { stream, line });
@@ -79,7 +80,9 @@ async function openPgliteEngine(paths: PglitePaths): Promise<PGlite> {
   };
   const create = (dataDir: string) =>
     PGlite.create({
-      dataDir,
+      // fsync for real, as on a server (durable-fs.ts): PGlite's default NodeFS and start parameters skip it.
+      fs: new DurableNodeFS(dataDir),
+      startParams: [...DURABLE_START_PARAMS],
       pgliteWasmModule: assets.pgliteWasmModule,
       initdbWasmModule: assets.initdbWasmModule,
       fsBundle: assets.fsBundle,
