@@ -16,6 +16,7 @@ import { setLogLevel } from "../../src/log.ts";
 import { type BenchServices, pgliteServices, postgresServices } from "../lib/env.ts";
 import type { Benchmark, BenchOutcome, SummaryRow } from "../lib/report.ts";
 import { round } from "../lib/stats.ts";
+import { mulberry32 } from "../../test/support/prng.ts";
 
 const NODES = 10_000;
 const PACKAGE = 50;
@@ -27,17 +28,7 @@ async function open(): Promise<{ s: BenchServices; backend: string; note?: strin
   return { s: await pgliteServices(), backend: "pglite", note: pg };
 }
 
-/** A small deterministic PRNG (mulberry32), so every run builds the same graph. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const prng = mulberry32; // seeded, so every run builds the same graph
 
 /** Loads the atoms and edges; returns the atom ids (index = node) and the edge count. */
 async function load(s: Services): Promise<{ ids: number[]; edges: number; ruleId: number }> {

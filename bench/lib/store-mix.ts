@@ -8,6 +8,7 @@
  */
 import type { StoreInput } from "../../src/core/store-atom.ts";
 import { firstSentence } from "../../src/domain/text.ts";
+import { mulberry32 } from "../../test/support/prng.ts";
 
 /** What a mix input was built to be. */
 export type MixKind = "new" | "restatement" | "negated" | "renumbered" | "exact";
@@ -19,15 +20,8 @@ export interface MixItem {
   source?: number;
 }
 
-/** Deterministic PRNG (mulberry32). */
-export function seeded(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic PRNG (mulberry32, test/support/prng.ts). */
+export const seeded = mulberry32;
 
 /** The input an ingested atom of `text` would be (type text, claim = its first sentence). */
 export function inputOf(text: string): StoreInput {

@@ -12,6 +12,7 @@ import { firstSentence } from "../../src/domain/text.ts";
 import type { IngestPlan } from "../../src/ports/canonical-store.ts";
 import { readJsonl } from "./beir.ts";
 import { SHARED } from "./env.ts";
+import { mulberry32 } from "../../test/support/prng.ts";
 
 /** Atoms per commitIngest plan. */
 export const PLAN_ATOMS = 1000;
@@ -22,15 +23,7 @@ export interface AtomTexts {
   kinds: { sentences: number; pairs: number; triples: number };
 }
 
-/** Deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = mulberry32;
 
 /** Builds `target` distinct atom texts from ../shared/bench/scifact/corpus.jsonl (see module doc). */
 export function buildAtomTexts(target: number, seed = 42): AtomTexts {

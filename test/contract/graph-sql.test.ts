@@ -10,6 +10,7 @@ import type { Direction, GraphEdge } from "../../src/ports/graph-store.ts";
 import { openGraphTestDatabase } from "../support/graph-fixture.ts";
 import { pgSkipReason } from "../support/pg.ts";
 import { graphStoreContract } from "./graph-store.contract.ts";
+import { mulberry32 } from "../support/prng.ts";
 
 const open = async (db: Database) => ({ graph: new SqlGraphStore(db), async dispose() {} });
 const pgSkip = (await pgSkipReason()) ?? undefined;
@@ -26,15 +27,7 @@ interface RefEdge {
   inferred: boolean;
 }
 
-/** mulberry32: a small seeded PRNG, so a failure replays. */
-function prng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const prng = mulberry32; // seeded, so a failure replays
 
 /** Code-point order (UTF-8 byte order), as the port specifies. */
 const byCodePoint = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));

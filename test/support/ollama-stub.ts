@@ -7,6 +7,7 @@
  * answers, models not pulled).
  */
 import { fnv1a32 } from "../../src/domain/hash.ts";
+import { mulberry32 } from "./prng.ts";
 
 /** Failure modes; vector modes hit only the inputs `failOn` selects, request modes every matching request. */
 export type StubFailure =
@@ -78,17 +79,6 @@ export interface OllamaStub {
 /** Model name used by default. */
 export const STUB_MODEL = "stub-embed";
 
-/** Mulberry32 PRNG (Tommy Ettinger's public-domain generator): a 32-bit seed → numbers in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * The stub's vector for `input`: `dim` components in [-2.5, 2.5), deliberately not unit length so that the
