@@ -1,10 +1,11 @@
 /**
  * memory_link and memory_forget: argument checks and the store calls. A link endpoint is an atom id (a number or
  * `atom:<id>`) or a code symbol (`symbol:<id>`); a relation kind is one token (`^[a-z][a-z0-9_]{0,63}$`, as the
- * schema's CHECK). Forgetting retracts (tombstones) atoms or a whole document's atoms; `undo` restores them.
+ * schema's CHECK). memory_link's `remove` deletes a link again (which ones may go: CanonicalStore.unlink).
+ * Forgetting retracts (tombstones) atoms or a whole document's atoms; `undo` restores them.
  */
 import { invalidInput } from "../errors.ts";
-import type { ForgetOutcome, LinkApplied, LinkEndpoint } from "../ports/canonical-store.ts";
+import type { ForgetOutcome, LinkApplied, LinkEndpoint, UnlinkApplied } from "../ports/canonical-store.ts";
 import type { Services } from "./services.ts";
 
 /** A relation kind: one lower-case token. */
@@ -41,22 +42,48 @@ export interface LinkArgs {
   confidence?: number;
 }
 
+/** A link's endpoints and kind, checked; `self` false lets src = dst through (an inferred self-loop exists). */
+function linkEnds(a: { src: unknown; dst: unknown; kind: unknown }, self: boolean): { src: LinkEndpoint; dst: LinkEndpoint; kind: string } {
+  const src = parseEndpoint(a.src, "src");
+  const dst = parseEndpoint(a.dst, "dst");
+  if (!self && src.kind === dst.kind && src.id === dst.id) throw invalidInput(`a link from ${src.kind}:${src.id} to itself says nothing`, "link two different nodes");
+  const kind = typeof a.kind === "string" ? a.kind.trim() : "";
+  if (!KIND.test(kind)) {
+    throw invalidInput(`relation kind '${String(a.kind).slice(0, 80)}' is not one lower-case token`, "use e.g. supports, contradicts, depends_on, cause, reference, related, calls");
+  }
+  return { src, dst, kind };
+}
+
 /**
  * Stores the agent's relation `src -kind-> dst`.
  * @throws PegasError INVALID_INPUT (endpoints, kind, confidence, a link to itself), NOT_FOUND, STORE_UNAVAILABLE.
  */
 export async function linkNodes(s: Pick<Services, "store">, a: LinkArgs): Promise<LinkApplied & { src: LinkEndpoint; dst: LinkEndpoint; kind: string }> {
-  const src = parseEndpoint(a.src, "src");
-  const dst = parseEndpoint(a.dst, "dst");
-  if (src.kind === dst.kind && src.id === dst.id) throw invalidInput(`a link from ${src.kind}:${src.id} to itself says nothing`, "link two different nodes");
-  const kind = typeof a.kind === "string" ? a.kind.trim() : "";
-  if (!KIND.test(kind)) {
-    throw invalidInput(`relation kind '${String(a.kind).slice(0, 80)}' is not one lower-case token`, "use e.g. supports, contradicts, depends_on, cause, reference, related, calls");
-  }
+  const { src, dst, kind } = linkEnds(a, false);
   const confidence = a.confidence ?? DEFAULT_LINK_CONFIDENCE;
   if (typeof confidence !== "number" || !(confidence >= 0 && confidence <= 1)) throw invalidInput(`confidence must be in 0..1, got ${confidence}`);
   const applied = await s.store.link({ src, dst, kind, confidence });
   return { ...applied, src, dst, kind };
+}
+
+/** What memory_link with `remove: true` takes: the link's endpoints and kind, as linkNodes parses them. */
+export interface UnlinkArgs {
+  src: unknown;
+  dst: unknown;
+  kind: string;
+}
+
+/**
+ * Removes the link `src -kind-> dst` with its projection edge, and retracts what memory_infer derived from it unless
+ * another justification holds it (CanonicalStore.unlink says which links may go and why).
+ * @returns the removed link (row id, table, source, confidence) with its endpoints, kind and the retraction counts.
+ * @throws PegasError INVALID_INPUT (endpoints, kind; symbol → atom; an inferred link or one the code store made),
+ *   NOT_FOUND (no such link; the hint names the reverse link or the kinds that exist), STORE_UNAVAILABLE.
+ */
+export async function unlinkNodes(s: Pick<Services, "store">, a: UnlinkArgs): Promise<UnlinkApplied & { src: LinkEndpoint; dst: LinkEndpoint; kind: string }> {
+  const { src, dst, kind } = linkEnds(a, true);
+  const removed = await s.store.unlink({ src, dst, kind });
+  return { ...removed, src, dst, kind };
 }
 
 /** What memory_forget takes: exactly one of `atom_id`, `atom_ids`, `doc_id`. */

@@ -124,6 +124,30 @@ export interface LinkApplied {
   confidence: number;
 }
 
+/** What memory_link with `remove` asks: the link `src -kind-> dst` (the endpoints and kind it was stored with). */
+export interface UnlinkRequest {
+  src: LinkEndpoint;
+  dst: LinkEndpoint;
+  kind: string;
+}
+
+/**
+ * A removed link (its row, table, source and confidence before it went) and what truth maintenance did: inferred
+ * edges whose recorded justification used it were deleted, cascading; those another justification still holds were
+ * stored again (new rows).
+ */
+export interface UnlinkApplied {
+  linkId: number;
+  table: LinkApplied["table"];
+  /** `agent`, or for an atom → atom link `extraction`, `dedup` or a verifier's name (see {@link CanonicalStore.unlink}). */
+  source: string;
+  confidence: number;
+  /** Inferred edges gone with it (deleted and not held by another justification). */
+  inferredRetracted: number;
+  /** Inferred edges that depended on it but another justification still holds (stored again, new ids). */
+  inferredRederived: number;
+}
+
 /** What memory_forget asks: atoms or one document, forgotten or (undo) restored, with the reason recorded. */
 export type ForgetRequest = ({ atomIds: number[] } | { docId: number }) & { reason: string; undo: boolean };
 
@@ -221,6 +245,14 @@ export interface CanonicalStore {
   atomLinks(atomId: number, limit: number, offset?: number): Promise<AtomLinks>;
   /** Stores a relation the agent asserts, with its outbox row. NOT_FOUND (endpoint), INVALID_INPUT (retracted atom, symbol → atom). */
   link(req: LinkRequest): Promise<LinkApplied>;
+  /**
+   * Removes the link `src -kind-> dst` in one transaction: the row, its outbox `delete` row (the projections drop the
+   * edge), and what memory_infer derived from it unless another justification holds it. Removable: the agent's links
+   * (any table) and atom → atom links of extraction, dedup or verification. NOT_FOUND (no such link, with a hint);
+   * INVALID_INPUT for an inferred link (its premises or rule go instead), a link the code store made (it would come
+   * back on the next memory_store_code) and symbol → atom.
+   */
+  unlink(req: UnlinkRequest): Promise<UnlinkApplied>;
   /** Retracts (or restores) atoms or a document's atoms, recording who/why/when; outbox rows for atoms and links. NOT_FOUND. */
   forget(req: ForgetRequest): Promise<ForgetOutcome>;
   /** Counters for memory_stats. */

@@ -13,6 +13,8 @@ import type {
   ForgetRequest,
   LinkApplied,
   LinkRequest,
+  UnlinkApplied,
+  UnlinkRequest,
   CanonicalStore,
   ChangeCursor,
   DedupCandidate,
@@ -37,6 +39,7 @@ import { MIGRATIONS, applyMigrations, appliedVersions } from "./migrations.ts";
 import { atomLinks } from "./atom-detail.ts";
 import { forgetAtomsTx, forgetDocumentTx, unforgetAtomsTx } from "./forget.ts";
 import { linkTx } from "./link.ts";
+import { unlinkTx } from "./unlink.ts";
 import { analyze, atomChanges, atomsByIds, changeMark, embeddingChanges, trigramSearch } from "./read-queries.ts";
 import { readStats } from "./stats.ts";
 import { storeAtomTx } from "./store-atom.ts";
@@ -121,6 +124,10 @@ export class SqlCanonicalStore implements CanonicalStore {
 
   link(req: LinkRequest): Promise<LinkApplied> {
     return this.write(`link ${req.src.kind}:${req.src.id} -${req.kind}-> ${req.dst.kind}:${req.dst.id}`, (sql) => sql.begin((tx) => linkTx(tx, req)) as Promise<LinkApplied>);
+  }
+
+  unlink(req: UnlinkRequest): Promise<UnlinkApplied> {
+    return this.write(`remove the link ${req.src.kind}:${req.src.id} -${req.kind}-> ${req.dst.kind}:${req.dst.id}`, (sql) => sql.begin((tx) => unlinkTx(tx, req)) as Promise<UnlinkApplied>);
   }
 
   forget(req: ForgetRequest): Promise<ForgetOutcome> {
