@@ -1,12 +1,13 @@
 /**
  * /readyz: the health of each dependency, every probe bounded by one deadline so that a hung engine cannot hold the
- * answer. The database is required; the embedder is required when it is Ollama (the local one cannot fail); Qdrant
- * and Memgraph are projections with fallbacks (embedded index, SQL), so their failure degrades, never blocks.
+ * answer. The database is required; the embedder is required when it is Ollama, whose `probe` (Embedder port) asks
+ * whether the model is pulled without embedding (the local one has none: it cannot fail); Qdrant and Memgraph are
+ * projections with fallbacks (embedded index, SQL), so their failure degrades, never blocks.
  */
 import type { Config } from "../config.ts";
 import { withDeadline } from "../domain/deadline.ts";
 import type { Services } from "../core/services.ts";
-import { PegasError, toPegasError } from "../errors.ts";
+import { toPegasError } from "../errors.ts";
 import type { LazyServices } from "../wiring.ts";
 
 /** State of one dependency: `degraded` is an optional one that fails; `not_checked` when an earlier step failed. */
@@ -47,31 +48,13 @@ async function probe(required: boolean, ms: number, what: string, fn: () => Prom
   }
 }
 
-/**
- * Asks Ollama whether the embedding model is pulled (`GET /api/tags`: no model load, no GPU memory taken).
- * @throws PegasError LLM_FAILED when Ollama does not answer or the model is not among those it holds.
- */
-async function ollamaModelPresent(config: Config, ms: number): Promise<void> {
-  const { ollamaCall } = await import("../adapters/ollama/client.ts");
-  const { displayHost } = await import("../adapters/ollama/failures.ts");
-  const host = config.ollama_host as string;
-  const model = config.embed_model;
-  const { models } = await ollamaCall({ host, shown: displayHost(host), model }, undefined, ms, (c) => c.list());
-  const names = new Set(models.map((m) => m.name));
-  const pulled = names.has(model) || (!model.includes(":") && names.has(`${model}:latest`));
-  if (!pulled) {
-    throw new PegasError("LLM_FAILED", `model '${model}' is not pulled on ${displayHost(host)}: run \`ollama pull ${model}\``, {
-      hint: "or set PEGAS_EMBED_MODEL (embed_model) to a model that `ollama list` shows",
-    });
-  }
-}
-
 /** Probes the open services' dependencies in parallel within `ms`. */
-async function probeServices(config: Config, s: Services, ms: number): Promise<Record<string, DependencyReport>> {
-  const ollama = Boolean(config.ollama_host);
+async function probeServices(s: Services, ms: number): Promise<Record<string, DependencyReport>> {
+  // Through the Embedder port: only the Ollama embedder has a probe (src/wiring-models.ts); the local one cannot fail.
+  const check = s.embedder.probe?.bind(s.embedder);
   const [database, embedder, ...sinks] = await Promise.all([
     probe(true, ms, "the database", () => s.store.changeMark()),
-    ollama ? probe(true, ms, "Ollama", () => ollamaModelPresent(config, ms)) : Promise.resolve<DependencyReport>({ state: "up", required: false }),
+    check ? probe(true, ms, "Ollama", () => check(ms)) : Promise.resolve<DependencyReport>({ state: "up", required: false }),
     ...s.sinks.map((sink) => probe(false, ms, sink.name, () => sink.counts())),
   ]);
   const out: Record<string, DependencyReport> = { database, embedder };
@@ -93,7 +76,7 @@ export async function checkReadiness(config: Config, services: LazyServices, tim
   let deps: Record<string, DependencyReport>;
   try {
     const s = await bounded(services.get(), timeoutMs, services.opened ? "the database (still opening, or not answering)" : "the database");
-    deps = await probeServices(config, s, Math.max(MIN_PROBE_MS, timeoutMs - (performance.now() - t0)));
+    deps = await probeServices(s, Math.max(MIN_PROBE_MS, timeoutMs - (performance.now() - t0)));
   } catch (err) {
     const e = toPegasError(err, "STORE_UNAVAILABLE");
     const ms = Math.round(performance.now() - t0);

@@ -13,6 +13,13 @@ export interface Embedder {
   readonly nearDupThreshold: number;
   /** Resolves once `dim` is known (a remote model is probed once); throws PegasError when unreachable. */
   ready(): Promise<void>;
+  /**
+   * Health check for readiness polling (/readyz), repeatable and cheap: the service behind the embedder answers and
+   * holds the model, checked without embedding (no model load, no GPU memory taken), bounded by `timeoutMs` (ms).
+   * Absent on an embedder that cannot fail (the local lexical one), which readiness then reports up and not required.
+   * @throws PegasError LLM_FAILED when the service does not answer in time or the model is missing.
+   */
+  probe?(timeoutMs: number): Promise<void>;
   /** Embeds passages for storage (document prompt), in input order. */
   embedDocuments(texts: string[], signal?: AbortSignal): Promise<Float32Array[]>;
   /** Embeds a search query (query prompt). */

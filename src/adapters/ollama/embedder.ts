@@ -6,7 +6,7 @@ import type { EmbedRequest } from "ollama";
 import { PegasError } from "../../errors.ts";
 import { log } from "../../log.ts";
 import type { Embedder } from "../../ports/embedder.ts";
-import { embedRequest } from "./client.ts";
+import { embedRequest, ollamaCall } from "./client.ts";
 import { cancelled, displayHost, isContextLengthError, type OllamaTarget } from "./failures.ts";
 import { documentPrompt, type PromptFn, queryPrompt } from "./prompts.ts";
 import { Semaphore } from "./semaphore.ts";
@@ -103,6 +103,20 @@ export class OllamaEmbedder implements Embedder {
       throw err;
     });
     return this.#ready;
+  }
+
+  /**
+   * Asks Ollama whether the model is pulled (`GET /api/tags`: no embedding, no model load, no GPU memory taken), for
+   * /readyz; not counted against `concurrency`, so a busy embedder still answers it.
+   * @throws PegasError LLM_FAILED when Ollama does not answer within `timeoutMs` or the model is not among those it holds.
+   */
+  async probe(timeoutMs: number): Promise<void> {
+    const { models } = await ollamaCall(this.#target, undefined, timeoutMs, (c) => c.list());
+    const names = new Set(models.map((m) => m.name));
+    if (names.has(this.model) || (!this.model.includes(":") && names.has(`${this.model}:latest`))) return;
+    throw new PegasError("LLM_FAILED", `model '${this.model}' is not pulled on ${this.#target.shown}: run \`ollama pull ${this.model}\``, {
+      hint: "or set PEGAS_EMBED_MODEL (embed_model) to a model that `ollama list` shows",
+    });
   }
 
   /** Embeds passages with the document prompt; vectors in input order, unit norm; all or nothing. */
