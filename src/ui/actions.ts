@@ -1,12 +1,12 @@
 /**
  * The atom page's actions, each through the same core use case as its MCP tool: verify (memory_verify), forget and
  * undo (memory_forget), revert a status change of this atom (memory_verify's revert; not a forget, whose own undo also
- * restores links and gaps), link (memory_link). Each answers with the atom page's address carrying what was done
+ * restores links and gaps), link and remove a link of this atom (memory_link, its `remove`). Each answers with the atom page's address carrying what was done
  * (post/redirect/get, signed by the app so that no hand-made link can show a confirmation), which the page shows as a
  * confirmation with an undo where the core allows one.
  */
 import { html } from "hono/html";
-import { forget, linkNodes } from "../core/link-forget.ts";
+import { forget, linkNodes, parseEndpoint, unlinkNodes } from "../core/link-forget.ts";
 import type { Services } from "../core/services.ts";
 import { VERIFY_MAX_LIMIT, revertStatusChange, statusHistory, verifyAtoms } from "../core/verify.ts";
 import { invalidInput } from "../errors.ts";
@@ -54,7 +54,24 @@ export const ATOM_ACTIONS: Record<string, (s: Services, atomId: number, f: Form)
     const r = await linkNodes(s, { src: atomId, dst: /^\d+$/.test(dst) ? Number(dst) : dst, kind: field(f, "kind"), confidence: conf === "" ? undefined : Number(conf) });
     return new URLSearchParams({ done: "linked", link: String(r.linkId), kind: r.kind, dst: `${r.dst.kind}:${r.dst.id}`, created: r.created ? "1" : "0" });
   },
+  /** Fields `src`, `dst` (`atom:12`, `symbol:34`), `kind`; one end must be this atom (the page that lists the link). */
+  async unlink(s, atomId, f) {
+    const [src, dst] = [parseEndpoint(field(f, "src").trim(), "src"), parseEndpoint(field(f, "dst").trim(), "dst")];
+    const mine = (e: typeof src) => e.kind === "atom" && e.id === atomId;
+    if (!mine(src) && !mine(dst)) throw invalidInput(`the link ${src.kind}:${src.id} → ${dst.kind}:${dst.id} is not one of atom ${atomId}'s`, "remove a link from the page of one of its atoms");
+    const r = await unlinkNodes(s, { src: `${src.kind}:${src.id}`, dst: `${dst.kind}:${dst.id}`, kind: field(f, "kind") });
+    return new URLSearchParams({
+      done: "unlinked", link: String(r.linkId), kind: r.kind, src: `${r.src.kind}:${r.src.id}`, dst: `${r.dst.kind}:${r.dst.id}`, source: r.source,
+      confidence: r.confidence.toFixed(2), retracted: String(r.inferredRetracted), rederived: String(r.inferredRederived),
+    });
+  },
 };
+
+/** A "Remove link" button for the link `src -kind-> dst` shown on atom `atomId`'s page; `label` names it for screen readers. */
+export function removeLinkForm(ctx: PageContext, atomId: number, src: string, dst: string, kind: string, label: string): Html {
+  return html`<form method="post" action="${ctx.base}/atom/${atomId}/unlink" class="inline">${csrfField(ctx)}<input type="hidden" name="src" value="${src}">
+<input type="hidden" name="dst" value="${dst}"><input type="hidden" name="kind" value="${kind}"><button type="submit">Remove link<span class="sr"> ${label}</span></button></form>`;
+}
 
 const num = (q: URLSearchParams, k: string): number => {
   const n = Number(q.get(k));
@@ -86,7 +103,21 @@ ${status === "retracted" ? html`<form method="post" action="${ctx.base}/atom/${a
     case "reverted":
       return html`Status change #${change} reverted: the atom is ${token(q, "to")} again.`;
     case "linked":
-      return html`Link #${num(q, "link")} atom:${atomId} → ${token(q, "kind")} → ${token(q, "dst")} ${q.get("created") === "1" ? "stored" : "already existed; unchanged"}.`;
+      return html`Link #${num(q, "link")} atom:${atomId} → ${token(q, "kind")} → ${token(q, "dst")} ${q.get("created") === "1" ? "stored" : "already existed; unchanged"}.
+${q.get("created") === "1" ? removeLinkForm(ctx, atomId, `atom:${atomId}`, token(q, "dst"), token(q, "kind"), `#${num(q, "link")} just made`) : ""}`;
+    case "unlinked": {
+      const [src, dst, kind] = [token(q, "src"), token(q, "dst"), token(q, "kind")];
+      const conf = Number(q.get("confidence"));
+      const retracted = num(q, "retracted");
+      const rederived = num(q, "rederived");
+      // Linking again makes the agent's link anew (a new row); what inference retracted comes back with memory_infer.
+      const again = q.get("source") === "agent" && src === `atom:${atomId}` && conf >= 0 && conf <= 1
+        ? html`<form method="post" action="${ctx.base}/atom/${atomId}/link" class="inline">${csrfField(ctx)}<input type="hidden" name="dst" value="${dst}">
+<input type="hidden" name="kind" value="${kind}"><input type="hidden" name="confidence" value="${conf}"><button type="submit">Link again</button></form>`
+        : "";
+      return html`Link #${num(q, "link")} ${src} → ${kind} → ${dst} removed (source ${token(q, "source")}).${retracted ? ` ${retracted} inferred edge(s) that depended on it retracted.` : ""}${rederived ? ` ${rederived} inferred edge(s) that depended on it kept: another justification holds them.` : ""}
+${again}`;
+    }
     default:
       return undefined;
   }

@@ -1,14 +1,15 @@
 /**
  * Atom page: memory_get's view (core/get-atom.ts) — content, status history, citations with quotes, links out and in
- * and to code symbols — with the actions verify, forget (with a reason), undo forget, revert a status change, and link
- * to another atom or symbol. Every form posts to the UI app, which calls the same core use cases as the MCP tools.
+ * and to code symbols — with the actions verify, forget (with a reason), undo forget, revert a status change, link
+ * to another atom or symbol, and remove a link the agent made (a "Remove link" button beside each). Every form posts
+ * to the UI app, which calls the same core use cases as the MCP tools.
  */
 import { html } from "hono/html";
 import type { AtomDetail } from "../../core/get-atom.ts";
 import type { AtomLinkView } from "../../ports/canonical-store.ts";
 import type { DocumentSummary } from "../../ports/document-catalog.ts";
 import type { StatusChangeRecord } from "../../ports/verification.ts";
-import { NOT_REVERTIBLE } from "../actions.ts";
+import { NOT_REVERTIBLE, removeLinkForm } from "../actions.ts";
 import { type Html, type PageContext, citation, csrfField, langAttr, layout, pager, statusBadge } from "../html.ts";
 
 /** Links per list (out, in, code symbols) on one page of the atom page. */
@@ -27,11 +28,15 @@ ${rows.map((r) => html`<tr><td>${r.created_at.slice(0, 19).replace("T", " ")}</t
 </tbody></table></div>`;
 }
 
-function linkList(ctx: PageContext, title: string, arrow: string, rows: AtomLinkView[], total: number): Html {
+/** Whether the page offers to remove a link: the agent's own (made here or by memory_link), never an inferred one. */
+const removable = (l: { source: string; inferred: boolean }) => l.source === "agent" && !l.inferred;
+
+function linkList(ctx: PageContext, atomId: number, title: string, arrow: string, rows: AtomLinkView[], total: number): Html {
+  const ends = (l: AtomLinkView) => (arrow === "→" ? [`atom:${atomId}`, `atom:${l.atom_id}`] : [`atom:${l.atom_id}`, `atom:${atomId}`]);
   return html`<h3>${title} (${total})</h3>${rows.length ? html`<ul class="links">${rows.map((l) => html`<li>
 <span class="kind${l.inferred ? " inferred" : ""}">${arrow} ${l.kind}${l.inferred ? " (inferred)" : ""}</span>
 <a href="${ctx.base}/atom/${l.atom_id}">${l.claim}</a> ${statusBadge(l.status)}
-<span class="muted">confidence ${l.confidence.toFixed(2)}, by ${l.source}</span></li>`)}</ul>` : html`<p class="muted">${total ? "none on this page" : "none"}</p>`}`;
+<span class="muted">confidence ${l.confidence.toFixed(2)}, by ${l.source}</span>${removable(l) ? removeLinkForm(ctx, atomId, ends(l)[0], ends(l)[1], l.kind, `${arrow} ${l.kind} atom ${l.atom_id}`) : ""}</li>`)}</ul>` : html`<p class="muted">${total ? "none on this page" : "none"}</p>`}`;
 }
 
 function actions(ctx: PageContext, d: AtomDetail): Html {
@@ -70,9 +75,10 @@ ${L.mergedInto ? html`<p class="warn">Merged into <a href="${ctx.base}/atom/${L.
 <section aria-labelledby="h-cites"><h2 id="h-cites">Citations (${a.citation_count})</h2>
 ${a.citations.length ? a.citations.map((c) => citation(ctx, c, a.lang)) : html`<p class="muted">none</p>`}</section>
 <section aria-labelledby="h-links"><h2 id="h-links">Links</h2>
-${linkList(ctx, "Out", "→", L.out, L.outTotal)}${linkList(ctx, "In", "←", L.in, L.inTotal)}
+${linkList(ctx, a.id, "Out", "→", L.out, L.outTotal)}${linkList(ctx, a.id, "In", "←", L.in, L.inTotal)}
 <h3>Code symbols (${L.symbolsTotal})</h3>${L.symbols.length ? html`<ul class="links">${L.symbols.map((s) => html`<li><span class="kind">${s.kind}</span>
-<a href="${ctx.base}/graph?node=symbol:${s.symbol_id}">${s.qualified_name}</a> <span class="muted">${s.symbol_kind}, ${s.repo}/${s.path}:${s.line}</span></li>`)}</ul>` : html`<p class="muted">none</p>`}
+<a href="${ctx.base}/graph?node=symbol:${s.symbol_id}">${s.qualified_name}</a> <span class="muted">${s.symbol_kind}, ${s.repo}/${s.path}:${s.line}</span>${removable(s)
+    ? removeLinkForm(ctx, a.id, `atom:${a.id}`, `symbol:${s.symbol_id}`, s.kind, `${s.kind} ${s.qualified_name}`) : ""}</li>`)}</ul>` : html`<p class="muted">none</p>`}
 ${pager(linksPage, LINKS_PAGE, Math.max(L.outTotal, L.inTotal, L.symbolsTotal), (p) => `${ctx.base}/atom/${a.id}?links_page=${p}#h-links`)}</section>
 <section aria-labelledby="h-history"><h2 id="h-history">Status history</h2>${history(ctx, a.id, d.history)}</section>
 ${actions(ctx, d)}`;
