@@ -13,6 +13,8 @@
  * - refused (INVALID_INPUT, with what to do instead): an inferred edge (it goes when a premise or its rule goes, else
  *   the next memory_infer would derive it again), and a link the code store made — an extracted dependency or a code
  *   atom's `defines` link — which the next memory_store_code of its file stores again.
+ * A removed link that the applied rules still imply from live premises is not derived here; the next memory_infer
+ * derives it again, as an inferred edge.
  */
 import type { TransactionSql } from "postgres";
 import { PegasError, invalidInput } from "../../errors.ts";

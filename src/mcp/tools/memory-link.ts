@@ -26,7 +26,8 @@ export const memoryLink: ToolDef = {
     "memory_infer derived from it is retracted unless another justification holds it. The agent's links can be " +
     "removed, and atom → atom links from extraction, dedup or verification; an inferred link cannot (remove a " +
     "premise or forget its rule; the error names them), nor one memory_store_code made (it would come back on the " +
-    "next store). An unknown link is NOT_FOUND.",
+    "next store). An unknown link is NOT_FOUND. A removed link that applied rules still imply from live premises " +
+    "is derived again (inferred) by the next memory_infer.",
   inputSchema: {
     src: endpoint,
     dst: endpoint,
