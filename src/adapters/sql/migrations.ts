@@ -1,9 +1,11 @@
 /**
  * Schema migrations: SQL files of migrations/ embedded in the executable (Bun text imports), applied in version
  * order inside one transaction under a transaction-scoped advisory lock, recorded in `pm_schema_migrations`.
- * Every migration is additive and idempotent (`IF NOT EXISTS`), so a half-known state is safe to re-run.
+ * Every migration is additive and idempotent (`IF NOT EXISTS`), so a half-known state is safe to re-run. An import of
+ * an export made at an older schema version (src/adapters/sql/export-rebuild.ts) replays them: the first ones on the
+ * empty store, the later ones over the imported rows, so a migration's data rewrite must work on any rows it finds.
  */
-import type { Sql } from "postgres";
+import type { Sql, TransactionSql } from "postgres";
 import type { SqlLike } from "./database.ts";
 import init0001 from "../../../migrations/0001_init.sql" with { type: "text" };
 import knowledge0002 from "../../../migrations/0002_knowledge.sql" with { type: "text" };
@@ -43,6 +45,9 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 12, name: "code_search_stems", sql: codeSearchStems0012 },
 ];
 
+/** Version of the latest migration this build knows: the schema version of a store it creates or upgrades. */
+export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
+
 /** Key of the advisory lock that serializes migrators ("pegasmig" folded into an int8). */
 const MIGRATION_LOCK_KEY = 0x7065676173n;
 
@@ -62,26 +67,45 @@ export async function appliedVersions(sql: SqlLike): Promise<Map<number, string>
 }
 
 /**
+ * Takes the migrators' advisory lock for the rest of transaction `tx`: another migrator (or an import that rebuilds
+ * the schema) waits until `tx` ends.
+ */
+export async function lockMigrations(tx: TransactionSql<any>): Promise<void> {
+  await tx`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY.toString()}::bigint)`;
+}
+
+/**
+ * Applies, inside the caller's transaction `tx` (which should hold {@link lockMigrations}), every migration of this
+ * build not yet recorded whose version is at most `upTo` (default: all), in version order, recording each. No
+ * migration may need to run outside a transaction (CREATE INDEX CONCURRENTLY, VACUUM): they all run in one. Returns
+ * the versions applied by this call, ascending.
+ */
+export async function applyMigrationsWithin(tx: TransactionSql<any>, upTo = Number.POSITIVE_INFINITY): Promise<number[]> {
+  await tx.unsafe(CREATE_TABLE);
+  const applied = await appliedVersions(tx);
+  const done: number[] = [];
+  for (const m of MIGRATIONS) {
+    if (m.version > upTo) break;
+    const checksum = sha256Hex(m.sql);
+    const known = applied.get(m.version);
+    if (known !== undefined) {
+      if (known !== checksum) log.warn("applied migration differs from this build's", { version: m.version, name: m.name });
+      continue;
+    }
+    await tx.unsafe(m.sql).simple();
+    await tx`INSERT INTO pm_schema_migrations (version, name, checksum) VALUES (${m.version}, ${m.name}, ${checksum})`;
+    done.push(m.version);
+  }
+  return done;
+}
+
+/**
  * Applies pending migrations in one transaction; concurrent migrators wait on the advisory lock and then find
  * nothing left to do. Returns the versions applied by this call.
  */
 export async function applyMigrations(sql: Sql<any>): Promise<number[]> {
   return sql.begin(async (tx) => {
-    await tx`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY.toString()}::bigint)`;
-    await tx.unsafe(CREATE_TABLE);
-    const applied = await appliedVersions(tx);
-    const done: number[] = [];
-    for (const m of MIGRATIONS) {
-      const checksum = sha256Hex(m.sql);
-      const known = applied.get(m.version);
-      if (known !== undefined) {
-        if (known !== checksum) log.warn("applied migration differs from this build's", { version: m.version, name: m.name });
-        continue;
-      }
-      await tx.unsafe(m.sql).simple();
-      await tx`INSERT INTO pm_schema_migrations (version, name, checksum) VALUES (${m.version}, ${m.name}, ${checksum})`;
-      done.push(m.version);
-    }
-    return done;
+    await lockMigrations(tx);
+    return applyMigrationsWithin(tx);
   }) as Promise<number[]>;
 }
