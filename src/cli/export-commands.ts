@@ -1,7 +1,8 @@
 /**
  * `export [--out FILE] [--embeddings]` and `import <file|->`: the whole store as JSON Lines and back (see
  * src/core/export-format.ts). The export goes to FILE.tmp and is renamed to FILE only once complete, so a failed
- * export leaves no half file; the import is one transaction into an empty store, followed by the embedding backfill
+ * export leaves no half file; the import is one transaction into an empty store (an export made by an older
+ * pegas-memory is upgraded to this store's schema version in it), followed by the embedding backfill
  * that the in-process vector index needs when the file came without embeddings.
  */
 import { createReadStream } from "node:fs";
@@ -132,7 +133,10 @@ async function followProjections(config: Config): Promise<void> {
   }
 }
 
-/** `import <file|->`: loads an export into an empty store, then embeds what lacks vectors; rows per table on stdout. */
+/**
+ * `import <file|->`: loads an export into an empty store (an export of an older schema version is upgraded by the
+ * later migrations), then embeds what lacks vectors; rows per table on stdout.
+ */
 export async function runImport(config: Config, cli: Cli): Promise<number> {
   const target = cli.positionals[0];
   if (!target || cli.positionals.length > 1) throw invalidInput("import needs exactly one file, or - for standard input");
@@ -153,6 +157,9 @@ export async function runImport(config: Config, cli: Cli): Promise<number> {
   else {
     const from = `from ${summary.source.backend} (pegas-memory ${summary.source.pegas_memory_version}, ${summary.source.created_at})`;
     printSummary(out, "imported", summary, ` ${from}${summary.embeddings ? " with embeddings" : ""}`);
+    if (summary.migrated.length) {
+      out(`upgraded from schema version ${summary.schema_version} to ${summary.store_schema_version} (migration(s) ${summary.migrated.join(", ")} applied to the imported rows)`);
+    }
   }
   await followProjections(config);
   return 0;

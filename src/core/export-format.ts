@@ -6,6 +6,9 @@
  * 2. one line per row: `{"table":"pm_atom","row":{"id":1,"claim":"…",…}}` — every listed column, values as the
  *    ExportRow of src/ports/export-store.ts describes;
  * 3. a trailer: `{"trailer":{"rows":{"pm_document":14,…}}}` — rows per table, so that a cut file is detected.
+ * `schema_version` is the source store's latest migration, and the tables are that version's: a pegas-memory of a
+ * later schema version imports the file into its store rebuilt at that version and upgrades the rows with its later
+ * migrations (src/core/import.ts); an earlier one refuses it.
  */
 import { z } from "zod";
 import { PegasError } from "../errors.ts";

@@ -1,8 +1,10 @@
 /**
  * `pegas-memory import`: loads an export (src/core/export-format.ts) into an EMPTY store, in one transaction. The file
- * is read line by line and inserted in batches; a bad line, a schema version other than the store's, a table that
+ * is read line by line and inserted in batches; a bad line, a schema version newer than the store's, a table that
  * differs from the store's, or a file cut short (no trailer, or counts that disagree) rolls everything back and the
- * error names the line. Id sequences are moved past the imported ids. The projections are not touched here: the
+ * error names the line. An export of an older schema version (an older pegas-memory) is loaded into the empty store
+ * rebuilt at that version, then the later migrations upgrade the rows in the same transaction, so a backup survives
+ * an upgrade. Id sequences are moved past the imported ids. The projections are not touched here: the
  * embedded index reads pm_atom_embedding at start; atoms imported without embeddings need `backfillEmbeddings`, and
  * external projections (Qdrant, Memgraph) a `rebuild all`.
  */
@@ -17,9 +19,17 @@ export interface ImportOptions {
   signal?: AbortSignal;
 }
 
-/** What an import loaded: rows per table (file order), totals, the lines read, milliseconds taken, the header's facts. */
+/**
+ * What an import loaded: rows per table (file order), totals, the lines read, milliseconds taken, the header's facts,
+ * and the migrations that upgraded the rows of an older export.
+ */
 export interface ImportSummary {
+  /** Schema version of the export. */
   schema_version: number;
+  /** Schema version of the store after the import (its own: the export's, upgraded when it was older). */
+  store_schema_version: number;
+  /** Migrations applied to the imported rows (ascending; empty when the export was at the store's version). */
+  migrated: number[];
   embeddings: boolean;
   /** pegas-memory version, backend and time of the export. */
   source: { pegas_memory_version: string; backend: string; created_at: string };
@@ -31,28 +41,49 @@ export interface ImportSummary {
 
 const BATCH_BYTES = 4 << 20;
 
-function checkHeader(h: ExportHeader, session: ImportSession): void {
-  if (h.schema_version !== session.schemaVersion) {
-    const newer = h.schema_version > session.schemaVersion;
-    throw new PegasError("INVALID_INPUT", `line 1: the export is at schema version ${h.schema_version} (pegas-memory ${h.pegas_memory_version}), this store at ${session.schemaVersion}`, {
-      hint: newer
-        ? `import it with pegas-memory ${h.pegas_memory_version} or a later version`
-        : `import it with pegas-memory ${h.pegas_memory_version} into an empty store, open that store once with this version (its migrations upgrade it), and export again`,
+/**
+ * Whether the export's schema version needs the target rebuilt at that version and upgraded afterwards (true), or
+ * matches the target (false).
+ * @throws PegasError INVALID_INPUT for an export newer than the target, older than the first version this build can
+ *   rebuild, or older than a target this build cannot rebuild (a store migrated by a newer pegas-memory).
+ */
+function needsUpgrade(h: ExportHeader, session: ImportSession): boolean {
+  const from = `line 1: the export is at schema version ${h.schema_version} (pegas-memory ${h.pegas_memory_version})`;
+  const { first, latest } = session.rebuildable;
+  if (h.schema_version === session.schemaVersion) return false;
+  if (h.schema_version > session.schemaVersion) {
+    throw new PegasError("INVALID_INPUT", `${from}, newer than this store at ${session.schemaVersion}`, {
+      hint: `import it with pegas-memory ${h.pegas_memory_version} or a later version`,
     });
   }
+  if (session.schemaVersion > latest) {
+    throw new PegasError("INVALID_INPUT", `${from}; this store is at ${session.schemaVersion}, past the schema versions this pegas-memory knows (${first} to ${latest}), so it cannot upgrade the export's rows`, {
+      hint: "import it with the pegas-memory version that created this store, or into a store created by this version",
+    });
+  }
+  if (h.schema_version < first) {
+    throw new PegasError("INVALID_INPUT", `${from}, older than the schema versions this pegas-memory can upgrade (${first} to ${latest})`, {
+      hint: `import it with pegas-memory ${h.pegas_memory_version} into an empty store, upgrade it with \`pegas-memory migrate\` of a version that knows schema version ${h.schema_version}, and export again`,
+    });
+  }
+  return true;
+}
+
+/** Checks the header's tables against the target's (`rebuilt` at the export's schema version when it was older). */
+function checkHeader(h: ExportHeader, session: ImportSession, rebuilt: boolean): void {
+  const at = rebuilt ? `a store at schema version ${session.schemaVersion}` : "this store";
+  const hint = `the file was edited, or pegas-memory ${h.pegas_memory_version} had other tables at schema version ${h.schema_version}: import it with that version`;
   const target = new Map(session.tables.map((t) => [t.name, t]));
   for (const t of h.tables) {
     const mine = target.get(t.name);
-    if (!mine) throw new PegasError("INVALID_INPUT", `line 1: the export has table ${t.name}, which this store lacks`, { hint: "import with the pegas-memory version that made the export" });
+    if (!mine) throw new PegasError("INVALID_INPUT", `line 1: the export has table ${t.name}, which ${at} lacks`, { hint });
     if (!sameTable(t, mine)) {
-      throw new PegasError("INVALID_INPUT", `line 1: table ${t.name} of the export has other columns than this store's (${t.columns.map((c) => c.name).join(", ")} vs ${mine.columns.map((c) => c.name).join(", ")})`, {
-        hint: "import with the pegas-memory version that made the export",
-      });
+      throw new PegasError("INVALID_INPUT", `line 1: table ${t.name} of the export has other columns than ${at} (${t.columns.map((c) => c.name).join(", ")} vs ${mine.columns.map((c) => c.name).join(", ")})`, { hint });
     }
   }
   const listed = new Set(h.tables.map((t) => t.name));
   const missing = session.tables.filter((t) => !listed.has(t.name) && !(t.name === EMBEDDINGS_TABLE && !h.embeddings));
-  if (missing.length) throw new PegasError("INVALID_INPUT", `line 1: the export lacks table(s) ${missing.map((t) => t.name).join(", ")} of this store`, { hint: "import with the pegas-memory version that made the export" });
+  if (missing.length) throw new PegasError("INVALID_INPUT", `line 1: the export lacks table(s) ${missing.map((t) => t.name).join(", ")} of ${at}`, { hint });
 }
 
 async function requireEmpty(session: ImportSession): Promise<void> {
@@ -140,9 +171,12 @@ async function loadRows(session: ImportSession, h: ExportHeader, lines: AsyncIte
 
 /**
  * Imports the export read from `lines` (the file's lines without their newlines) into `store`, which must hold no
- * row in any exportable table; all or nothing.
- * @throws PegasError INVALID_INPUT naming the line (not an export, other format or schema version, a damaged or cut
- *   file, a row the database refuses) or naming the tables that hold rows; CANCELLED; STORE_UNAVAILABLE.
+ * row in any exportable table; all or nothing. An export made at an older schema version is loaded into the empty
+ * store rebuilt at that version, and the later migrations then upgrade its rows, as `pegas-memory migrate` upgrades
+ * an old store in place; the store ends at its own schema version.
+ * @throws PegasError INVALID_INPUT naming the line (not an export, other format, a schema version newer than the
+ *   store's or older than this build can upgrade, a damaged or cut file, a row the database refuses) or naming the
+ *   tables that hold rows (or the outbox rows an upgrade would drop); CANCELLED; STORE_UNAVAILABLE.
  */
 export async function importStore(store: ExportStore, lines: AsyncIterable<string>, opts: ImportOptions = {}): Promise<ImportSummary> {
   const started = performance.now();
@@ -151,13 +185,18 @@ export async function importStore(store: ExportStore, lines: AsyncIterable<strin
     const first = await it.next();
     if (first.done) throw bad(1, "the input is empty: not a pegas-memory export");
     const h = parseHeader(first.value);
-    checkHeader(h, session);
+    const upgrade = needsUpgrade(h, session);
     await requireEmpty(session);
+    if (upgrade) await session.rebuildAt(h.schema_version);
+    checkHeader(h, session, upgrade);
     const { counts, lineNo } = await loadRows(session, h, it, opts);
     await session.resetSequences(h.tables.map((t) => t.name));
+    const migrated = upgrade ? await session.migrate() : [];
     const tables = [...counts].map(([table, rows]) => ({ table, rows }));
     return {
       schema_version: h.schema_version,
+      store_schema_version: session.schemaVersion,
+      migrated,
       embeddings: h.embeddings,
       source: { pegas_memory_version: h.pegas_memory_version, backend: h.backend, created_at: h.created_at },
       tables,

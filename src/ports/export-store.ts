@@ -43,11 +43,20 @@ export interface ExportSnapshot {
   pages(table: ExportTable, pageSize: number): AsyncIterable<ExportRow[]>;
 }
 
-/** The target of an import, inside its one transaction. */
+/**
+ * The target of an import, inside its one transaction. An export made at an older schema version is loaded by
+ * rebuilding the empty target at that version ({@link ImportSession.rebuildAt}), inserting the rows, then applying the
+ * later migrations to them ({@link ImportSession.migrate}).
+ */
 export interface ImportSession {
-  /** Latest migration applied to the target. */
+  /** Latest migration applied to the target, as it stands now (it changes with rebuildAt and migrate). */
   readonly schemaVersion: number;
-  /** Every table an export may carry (embeddings included), in foreign-key order, from the target's catalog. */
+  /** Schema versions at which this build can rebuild an empty target (its first migration's to its latest's), inclusive. */
+  readonly rebuildable: { readonly first: number; readonly latest: number };
+  /**
+   * Every table an export may carry (embeddings included), in foreign-key order, from the target's catalog as it
+   * stands now (after rebuildAt: that version's tables).
+   */
   readonly tables: ExportTable[];
   /** Tables that hold rows already (with their row counts); an import needs none. */
   nonEmptyTables(): Promise<Array<{ table: string; rows: number }>>;
@@ -58,6 +67,15 @@ export interface ImportSession {
   insert(table: ExportTable, rows: ExportRow[], lines: number[]): Promise<void>;
   /** Moves every id sequence of the given tables past the largest id imported. */
   resetSequences(tables: string[]): Promise<void>;
+  /**
+   * Drops the EMPTY target's schema objects and applies the migrations up to `version` (within `rebuildable`), so
+   * that its tables are that version's. Call only after nonEmptyTables() found none.
+   * @throws PegasError INVALID_INPUT when the target's outbox holds rows (the drop would lose them); INTERNAL for a
+   *   version outside `rebuildable`.
+   */
+  rebuildAt(version: number): Promise<void>;
+  /** Applies the migrations after `schemaVersion`, up to the latest, to the rows now in the target; returns their versions. */
+  migrate(): Promise<number[]>;
 }
 
 /** Export and import over the canonical store. */

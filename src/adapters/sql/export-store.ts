@@ -2,7 +2,9 @@
  * The ExportStore over SQL (PostgreSQL and PGlite alike): an export reads one REPEATABLE READ snapshot page by page
  * (keyset pagination on the primary key, one page in memory); an import inserts batches through
  * jsonb_populate_recordset inside one transaction, each batch under a savepoint so that a refused batch is replayed
- * row by row to name the line at fault. Neither is retried on a lost connection: a stream cannot be read twice.
+ * row by row to name the line at fault; an export of an older schema version is loaded into the empty store rebuilt
+ * at that version (export-rebuild.ts), and the later migrations then run over its rows, in the same transaction.
+ * Neither is retried on a lost connection: a stream cannot be read twice.
  */
 import type { TransactionSql } from "postgres";
 import { PegasError } from "../../errors.ts";
@@ -10,6 +12,8 @@ import type { ExportRow, ExportSnapshot, ExportStore, ExportTable, ImportSession
 import { type Database, isConnectionLost } from "./database.ts";
 import { type CatalogTable, readCatalog, schemaVersionOf } from "./export-catalog.ts";
 import { decodeValue, encodeRow, ident, selectExpr } from "./export-codec.ts";
+import { REBUILDABLE, rebuildAt } from "./export-rebuild.ts";
+import { applyMigrationsWithin, lockMigrations } from "./migrations.ts";
 import { mapSqlError } from "./errors.ts";
 
 type Tx = TransactionSql<any>;
@@ -128,15 +132,32 @@ export class SqlExportStore implements ExportStore {
   async importTransaction<T>(fn: (session: ImportSession) => Promise<T>): Promise<T> {
     try {
       return (await this.db.sql.begin(async (tx) => {
-        const tables = await readCatalog(tx, true);
+        let tables = await readCatalog(tx, true);
         await tx.unsafe(`LOCK TABLE ${tables.map((t) => ident(t.name)).join(", ")} IN EXCLUSIVE MODE`);
-        const find = lookup(tables);
+        let find = lookup(tables);
+        let version = await schemaVersionOf(tx);
+        const reread = async () => {
+          tables = await readCatalog(tx, true);
+          find = lookup(tables);
+          version = await schemaVersionOf(tx);
+        };
         const session: ImportSession = {
-          schemaVersion: await schemaVersionOf(tx),
-          tables: tables.map(({ name, columns, primary_key }) => ({ name, columns, primary_key })),
+          get schemaVersion() { return version; },
+          rebuildable: REBUILDABLE,
+          get tables() { return tables.map(({ name, columns, primary_key }) => ({ name, columns, primary_key })); },
           nonEmptyTables: () => nonEmptyTables(tx, tables),
           insert: (t, rows, lines) => insertRows(tx, find(t), rows, lines),
           resetSequences: (names) => resetSequences(tx, names),
+          rebuildAt: async (v) => {
+            await lockMigrations(tx); // from here to the commit, a migrator waits for the schema this import rebuilds
+            await rebuildAt(tx, v);
+            await reread();
+          },
+          migrate: async () => {
+            const done = await applyMigrationsWithin(tx);
+            await reread();
+            return done;
+          },
         };
         return fn(session);
       })) as T;
