@@ -21,10 +21,13 @@ export interface TestStore {
 
 let bare: Promise<string> | null = null;
 
-/** A PGlite data dir with its cluster created (initdb) and no migration applied, made once per process and copied. */
+/**
+ * A PGlite data dir with its cluster created (initdb) and no migration applied, made once per process and copied;
+ * named like test/support/services.ts's templates, so that a later run removes it once this process is gone.
+ */
 function barePgliteDir(): Promise<string> {
   bare ??= (async () => {
-    const dir = mkdtempSync(join(tmpdir(), "pegas-bare-"));
+    const dir = mkdtempSync(join(tmpdir(), `pegas-template-${process.pid}-bare-`));
     const db = await openDatabase(testConfig({ data_dir: dir, log_level: "warn" }));
     await db.sql`SELECT 1`;
     await db.close();
