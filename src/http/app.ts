@@ -6,11 +6,14 @@
  * - `GET /metrics`: Prometheus text (token when set);
  * - `/mcp`: MCP over Streamable HTTP, stateful sessions (src/http/sessions.ts; token when set);
  * - `/ui`: the admin web page (src/ui/; token prompt and cookie when set).
+ * /readyz, /metrics and /ui answer Brotli or gzip when the client accepts it (src/http/compress.ts); /mcp never is
+ * compressed: its answers are event streams (SSE) that must reach the client frame by frame.
  */
 import { Hono } from "hono";
 import { log } from "../log.ts";
 import { maxMessageBytes, type ServerRuntime, createMcpServer } from "../mcp/server.ts";
 import { hasToken, requireToken } from "./auth.ts";
+import { compressText } from "./compress.ts";
 import { METRICS_CONTENT_TYPE, renderMetrics, servicesForMetrics } from "./metrics.ts";
 import { anonymousReadiness, checkReadiness } from "./readiness.ts";
 import { McpSessions, rpcError } from "./sessions.ts";
@@ -63,6 +66,8 @@ export function createHttpApp(opts: HttpAppOptions): HttpApp {
   const app = new Hono();
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
+  // Not "*": /mcp must stay uncompressed and unbuffered; /ui compresses in its own app (src/ui/app.ts).
+  for (const path of ["/readyz", "/metrics"]) app.use(path, compressText());
   app.get("/readyz", async (c) => {
     const r = await checkReadiness(config, runtime.services);
     const full = token === undefined || hasToken(c.req.header("authorization"), token);

@@ -3,7 +3,8 @@
  * same core use cases as the MCP tools — overview (memory_stats), search (memory_search), atom (memory_get with verify,
  * forget, undo, revert and link), documents, gaps (memory_list_gaps), graph (memory_query_graph's neighbourhood) — with
  * embedded assets (src/ui/assets.ts) and no request leaving the machine (a strict Content-Security-Policy says so to
- * the browser too). Token rule and cross-site protection: src/ui/security.ts; the guard and its body limit: src/ui/guard.ts.
+ * the browser too). Answers go out Brotli- or gzip-compressed when the browser accepts it (src/http/compress.ts).
+ * Token rule and cross-site protection: src/ui/security.ts; the guard and its body limit: src/ui/guard.ts.
  */
 import { createHash } from "node:crypto";
 import { Hono, type Context } from "hono";
@@ -16,7 +17,8 @@ import { PegasError, toPegasError } from "../errors.ts";
 import { log } from "../log.ts";
 import type { Subgraph } from "../ports/graph-store.ts";
 import { ATOM_ACTIONS, actionFlash } from "./actions.ts";
-import { ASSETS } from "./assets.ts";
+import { chooseEncoding, compressText } from "../http/compress.ts";
+import { ASSETS, etagMatches, warmAssets } from "./assets.ts";
 import { type Html, type PageContext, pageParam } from "./html.ts";
 import { LINKS_PAGE, atomPage } from "./pages/atom.ts";
 import { DOCUMENTS_PAGE, documentPage, documentsPage } from "./pages/documents.ts";
@@ -164,19 +166,25 @@ export function createUiApp(deps: UiDeps): Hono {
   const g = new UiGuard(deps.token);
   const ctx = (_c: Context, flash?: Html): PageContext => ({ base, csrf: g.csrfToken(), flash, tokenRequired: g.required });
   const app = new Hono();
+  app.use("*", compressText()); // outermost: it sees the final headers; the assets below come compressed already
   app.use("*", async (c, next) => {
+    warmAssets(chooseEncoding(c.req.header("accept-encoding")));
     await next();
     c.header("content-security-policy", CSP);
     c.header("x-content-type-options", "nosniff");
     c.header("referrer-policy", "same-origin"); // "no-referrer" would make form posts say Origin: null
     if (!c.res.headers.has("cache-control")) c.header("cache-control", "no-store");
   });
-  app.get("/assets/:name", (c) => {
+  app.get("/assets/:name", async (c) => {
     const a = ASSETS.get(c.req.param("name"));
     if (!a) return c.text("no such asset", 404);
-    const headers = { "content-type": a.type, etag: a.etag, "cache-control": "no-cache" };
-    if (c.req.header("if-none-match") === a.etag) return c.body(null, 304, headers);
-    return c.body(a.body, 200, headers);
+    const v = await a.variant(chooseEncoding(c.req.header("accept-encoding")));
+    const headers: Record<string, string> = { "content-type": a.type, etag: v.etag, "cache-control": "no-cache", vary: "Accept-Encoding" };
+    if (etagMatches(c.req.header("if-none-match"), v.etag)) return c.body(null, 304, headers);
+    if (v.encoding) headers["content-encoding"] = v.encoding;
+    // Explicit, so that a HEAD answer (body dropped by the framework) tells the GET's length too.
+    headers["content-length"] = String(v.body.byteLength);
+    return c.body(v.body, 200, headers);
   });
   guardRoutes(app, base, g, () => deps.allowedHosts?.(), ctx);
   pages(app, deps, g, ctx);
