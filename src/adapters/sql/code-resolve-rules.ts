@@ -9,6 +9,8 @@
  * 4. same directory (languages where a package is a directory: Go, Java, C#, C, C++, Rust, Ruby): the one top-level
  *    `f` of a sibling file.
  * Several definitions with one qualified name in one file (overloads, conditional definitions) resolve to the first.
+ * An edge's source named but not defined in its file (Rust `impl Area for Circle` with Circle in another file) is
+ * found by the same rules as a target named so at top level, types only (`sourceSteps`).
  */
 import type { ImportBinding } from "../../ports/symbol-extractor.ts";
 import { dirOf, type ModuleIndex } from "./code-module-index.ts";
@@ -23,7 +25,11 @@ export interface ResolveSymbol {
   lineStart: number;
 }
 
-/** An unresolved edge with what the rules read. `srcQualifiedName` null: the source is the file's module. */
+/**
+ * An edge with what the rules read. `srcQualifiedName` null: the source is the file's module. `srcName`: a source
+ * named but not defined in the file (Rust `impl Area for Vec`), still to be found (see {@link sourceSteps}).
+ * `resolved`: the target is resolved already (only the source is looked for).
+ */
 export interface ResolveEdge {
   id: number;
   kind: string;
@@ -32,6 +38,21 @@ export interface ResolveEdge {
   path: string;
   language: string;
   srcQualifiedName: string | null;
+  srcName?: string | null;
+  resolved?: boolean;
+}
+
+/** Kinds a source named outside its definition can be (the type an `impl … for` block belongs to). */
+export const TYPE_KINDS: ReadonlySet<string> = new Set(["class", "struct", "enum", "interface", "type"]);
+
+/**
+ * The lookups that may find an edge's source type named but not defined in its file, as for a target named
+ * `srcName` at the file's top level (same file, import binding, sibling file of the package directory); only
+ * {@link TYPE_KINDS} count (pass them to {@link decide}). Empty when the source needs no lookup.
+ */
+export function sourceSteps(e: ResolveEdge, imports: ImportBinding[], modules: ModuleIndex): ResolveStep[] {
+  if (!e.srcName) return [];
+  return planSteps({ ...e, kind: "inherits", target: e.srcName, receiver: null, srcQualifiedName: null }, imports, modules);
 }
 
 /** One lookup of a rule: by qualified name in files, by short name in a file, or by top-level name in a directory. */
@@ -86,7 +107,8 @@ function bindingSteps(e: ResolveEdge, recv: string | null, name: string, imports
     if (files.length && (recv !== null || b.name !== null)) steps.push({ where: "qn", paths: files, qn, confidence: 0.95 });
     // `from pkg import mod` then `mod.f()`: the binding names a submodule.
     if (recv !== null && b.name !== null) {
-      const sub = modules.resolve(`${b.module.replace(/\/+$/, "")}${e.language === "python" && !b.module.includes("/") ? "." : "/"}${b.name}`, e.path, e.language);
+      const sep = e.language === "rust" ? "::" : e.language === "python" && !b.module.includes("/") ? "." : "/";
+      const sub = modules.resolve(`${b.module.replace(/\/+$/, "")}${sep}${b.name}`, e.path, e.language);
       if (sub.length) steps.push({ where: "qn", paths: sub, qn: [...rest, name].join("."), confidence: 0.9 });
     }
   }
@@ -137,14 +159,14 @@ function candidates(step: ResolveStep, lookup: ResolveLookup): ResolveSymbol[] {
  * Runs the steps in order: the first with candidates decides. Returns the symbol and the edge's confidence, or null
  * (nothing found, or different definitions: ambiguous).
  */
-export function decide(steps: ResolveStep[], lookup: ResolveLookup): { symbolId: number; confidence: number } | null {
+export function decide(steps: ResolveStep[], lookup: ResolveLookup, kinds?: ReadonlySet<string>): { symbolId: number; confidence: number } | null {
   for (const step of steps) {
     if (step.where === "module") {
       if (step.paths.length !== 1) return null;
       const id = lookup.moduleSymbol(step.paths[0]);
       return id === undefined ? null : { symbolId: id, confidence: step.confidence };
     }
-    const found = candidates(step, lookup);
+    const found = candidates(step, lookup).filter((s) => !kinds || kinds.has(s.kind));
     if (!found.length) continue;
     const first = found.reduce((a, b) => (b.path < a.path || (b.path === a.path && b.lineStart < a.lineStart) ? b : a));
     const same = found.every((s) => s.path === first.path && s.qualifiedName === first.qualifiedName);

@@ -9,7 +9,9 @@ import { PegasError } from "../../errors.ts";
 import type { ResolveOutcome } from "../../ports/code-store.ts";
 import type { ImportBinding } from "../../ports/symbol-extractor.ts";
 import { ModuleIndex } from "./code-module-index.ts";
-import { decide, planSteps, type ResolveEdge, type ResolveLookup, type ResolveStep, type ResolveSymbol, stepNeeds } from "./code-resolve-rules.ts";
+import {
+  decide, planSteps, type ResolveEdge, type ResolveLookup, type ResolveStep, type ResolveSymbol, sourceSteps, stepNeeds, TYPE_KINDS,
+} from "./code-resolve-rules.ts";
 import { lockRepo } from "./code-write.ts";
 
 /** Runs `fn` on the database (retried when an embedded host changed), driver errors mapped; `what` names it. */
@@ -71,8 +73,13 @@ async function filesToExamine(run: SqlRunner, repo: string, changed: string[]): 
     SELECT DISTINCT d.path FROM pm_code_dependency d
      WHERE d.repo = ${repo} AND d.dst_symbol_id IS NULL AND d.path IS NOT NULL
        AND d.dst_leaf IN (SELECT s.name FROM pm_code_symbol s WHERE s.repo = ${repo} AND s.path = ANY(${written}::text[]))`);
+  // Edges whose source is a type named but not defined in their file (src_module; code-write.ts), not found yet.
+  const sources = await run("find dependency sources to resolve", (sql) => sql`
+    SELECT DISTINCT d.path FROM pm_code_dependency d JOIN pm_code_symbol m ON m.id = d.src_symbol_id AND m.path = d.path
+     WHERE d.repo = ${repo} AND d.src_module IS NOT NULL AND d.path IS NOT NULL AND m.metadata @> '{"file": true}'
+       AND regexp_replace(d.src_module, '^.*(::|[.])', '') IN (SELECT s.name FROM pm_code_symbol s WHERE s.repo = ${repo} AND s.path = ANY(${written}::text[]))`);
   const set = new Set(written);
-  for (const r of others) set.add(String(r.path));
+  for (const r of [...others, ...sources]) set.add(String(r.path));
   return [...set].sort();
 }
 
@@ -92,13 +99,14 @@ interface Chunk {
 /**
  * Reads a chunk in three index scans on (repo, path) — edges, files, symbols — and joins them here: the edges'
  * sources are symbols of the same file, and the symbols also answer the rules' lookups within the chunk's files.
- * (A join in SQL hashed every symbol of the repository once per chunk.) Sources in another file (none are written
- * so) are fetched by id; an edge without a source symbol or a file row is skipped.
+ * (A join in SQL hashed every symbol of the repository once per chunk.) Sources in another file (moved there by an
+ * earlier pass) are fetched by id; an edge without a source symbol or a file row is skipped. Edges with a resolved
+ * target come only while their source is a type still to be found (`src_module` on the file's module symbol).
  */
 async function loadChunk(sql: Sql<any>, repo: string, paths: string[]): Promise<Chunk> {
   const edgeRows = await sql`
-    SELECT id, kind, dst_name, receiver, path, src_symbol_id FROM pm_code_dependency
-     WHERE repo = ${repo} AND path = ANY(${paths}::text[]) AND dst_symbol_id IS NULL`;
+    SELECT id, kind, dst_name, receiver, path, src_symbol_id, src_module, dst_symbol_id FROM pm_code_dependency
+     WHERE repo = ${repo} AND path = ANY(${paths}::text[]) AND (dst_symbol_id IS NULL OR src_module IS NOT NULL)`;
   const files = await sql`SELECT path, language, imports FROM pm_code_file WHERE repo = ${repo} AND path = ANY(${paths}::text[])`;
   const symbolRows = await sql`
     SELECT id, path, name, qualified_name, kind, line_start, (metadata @> '{"file": true}') AS is_file FROM pm_code_symbol
@@ -118,9 +126,12 @@ async function loadChunk(sql: Sql<any>, repo: string, paths: string[]): Promise<
     const src = r.src_symbol_id === null ? undefined : byId.get(Number(r.src_symbol_id));
     const lang = language.get(String(r.path));
     if (!src || lang === undefined) continue;
+    const srcName = r.src_module !== null && src.file && src.path === String(r.path) ? String(r.src_module) : null;
+    const resolved = r.dst_symbol_id !== null;
+    if (resolved && srcName === null) continue;
     edges.push({
       id: Number(r.id), kind: String(r.kind), target: String(r.dst_name), receiver: (r.receiver as string | null) ?? null,
-      path: String(r.path), language: lang, srcQualifiedName: src.file ? null : src.qualifiedName,
+      path: String(r.path), language: lang, srcQualifiedName: src.file ? null : src.qualifiedName, srcName, resolved,
     });
   }
   return {
@@ -163,20 +174,34 @@ async function resolveChunk(run: SqlRunner, repo: string, paths: string[], modul
   const updates = await run("resolve dependency targets", async (sql) => {
     const chunk = await loadChunk(sql, repo, paths);
     const { edges } = chunk;
-    const steps = edges.map((e) => planSteps(e, chunk.imports.get(e.path) ?? [], modules));
-    const lookup = await lookupFor(sql, repo, chunk, steps, modules);
+    const steps = edges.map((e) => (e.resolved ? [] : planSteps(e, chunk.imports.get(e.path) ?? [], modules)));
+    const srcSteps = edges.map((e) => sourceSteps(e, chunk.imports.get(e.path) ?? [], modules));
+    const lookup = await lookupFor(sql, repo, chunk, [...steps, ...srcSteps], modules);
     const out: Array<{ id: number; symbolId: number; confidence: number }> = [];
+    const moved: Array<{ id: number; symbolId: number }> = [];
     edges.forEach((e, i) => {
       const d = decide(steps[i], lookup);
       if (d) out.push({ id: e.id, ...d });
+      const src = decide(srcSteps[i], lookup, TYPE_KINDS);
+      if (src) moved.push({ id: e.id, symbolId: src.symbolId });
     });
-    return { examined: edges.length, out };
+    return { examined: edges.filter((e) => !e.resolved).length, out, moved };
   });
   const done = await run("store resolved dependency targets", (sql) =>
     sql.begin(async (tx) => {
       await lockRepo(tx, repo);
       // Examined now: a later run need not come back to these files (unless they are written again).
       await tx`UPDATE pm_code_file SET resolve_pending = false WHERE repo = ${repo} AND path = ANY(${paths}::text[]) AND resolve_pending`;
+      if (updates.moved.length) {
+        // The source type found: the edge leaves its file's module symbol (src_module keeps the name as written).
+        await tx`
+          WITH upd AS (
+            UPDATE pm_code_dependency d SET src_symbol_id = x.s
+              FROM unnest(${updates.moved.map((u) => u.id)}::bigint[], ${updates.moved.map((u) => u.symbolId)}::bigint[]) AS x(i, s)
+             WHERE d.id = x.i AND EXISTS (SELECT 1 FROM pm_code_symbol t WHERE t.id = x.s)
+            RETURNING d.id)
+          INSERT INTO pm_outbox (entity_type, entity_id, op) SELECT 'code_dependency', id::text, 'upsert' FROM upd`;
+      }
       if (!updates.out.length) return 0;
       // The updated edges' outbox rows are queued inside the statement (their ids never travel to the client).
       const [r] = await tx`

@@ -47,6 +47,14 @@ interface Cleared {
 /** Deletes the files' symbols, dependencies and code citations (links cascade; other files' targets go NULL). */
 async function clearFiles(tx: Tx, repo: CodeRepo, paths: string[]): Promise<Cleared> {
   const symbols = (await tx`SELECT id FROM pm_code_symbol WHERE repo = ${repo.repo} AND path = ANY(${paths}::text[])`).map((r) => Number(r.id));
+  // Edges of other files whose source the resolution pass moved to a type of these files (`impl Trait for Type`
+  // with Type defined here, code-resolve.ts) go back to their own file's module symbol, to be resolved again.
+  const moved = await tx`
+    UPDATE pm_code_dependency d SET src_symbol_id = m.id FROM pm_code_symbol m
+     WHERE d.src_symbol_id = ANY(${symbols}::bigint[]) AND d.src_module IS NOT NULL AND d.path IS NOT NULL
+       AND NOT (d.path = ANY(${paths}::text[])) AND m.repo = d.repo AND m.path = d.path AND m.metadata @> '{"file": true}'
+    RETURNING d.id, d.path`;
+  if (moved.length) await tx`UPDATE pm_code_file SET resolve_pending = true WHERE repo = ${repo.repo} AND path = ANY(${moved.map((r) => String(r.path))}::text[])`;
   // Two index scans: the files' own edges, and edges from their symbols written elsewhere (inferred ones have no path).
   const dependencies = (await tx`
     SELECT id FROM pm_code_dependency WHERE repo = ${repo.repo} AND path = ANY(${paths}::text[])
@@ -61,7 +69,7 @@ async function clearFiles(tx: Tx, repo: CodeRepo, paths: string[]): Promise<Clea
   await tx`DELETE FROM pm_code_symbol WHERE id = ANY(${symbols}::bigint[])`;
   await tx`DELETE FROM pm_citation WHERE doc_id = ${repo.docId} AND locator->>'href' = ANY(${paths}::text[])`;
   return {
-    symbols, dependencies, unresolved,
+    symbols, dependencies, unresolved: [...unresolved, ...moved.map((r) => Number(r.id))],
     links: linkRows.map((r) => Number(r.id)),
     atoms: [...new Set(linkRows.filter((r) => r.kind === "defines").map((r) => Number(r.atom_id)))],
     kept: linkRows
@@ -135,12 +143,14 @@ async function insertSymbols(tx: Tx, repo: string, rows: SymbolRow[]): Promise<M
   return ids;
 }
 
-/** A dependency row to insert. */
-interface DependencyRow { src: number; target: string; kind: string; path: string; line: number; receiver: string | null }
+/** A dependency row to insert; `srcName`: the source as written when no symbol of the file has that name. */
+interface DependencyRow { src: number; srcName: string | null; target: string; kind: string; path: string; line: number; receiver: string | null }
 
 /**
  * Dependency rows of the files: the source is the symbol of that qualified name whose lines contain the edge (else
- * the first), or the file's module symbol; one row per (source, kind, target, receiver), at its first line.
+ * the first), or the file's module symbol; one row per (source, kind, target, receiver), at its first line. A source
+ * named but not defined in the file (Rust `impl Area for Vec`, Vec defined elsewhere) is the module symbol with the
+ * name kept in `src_module`; the resolution pass moves the edge to that type when it finds it (code-resolve.ts).
  */
 function dependencyRows(files: CodeFileWrite[], rows: SymbolRow[], ids: Map<string, number>): DependencyRow[] {
   const byQn = new Map<string, SymbolRow[]>();
@@ -166,11 +176,12 @@ function dependencyRows(files: CodeFileWrite[], rows: SymbolRow[], ids: Map<stri
       const owner = cands.find((r) => r.start <= at && at <= r.end) ?? cands[0] ?? moduleRow;
       const src = owner && idOf(owner);
       if (src === undefined) continue;
+      const srcName = "symbol" in d.from && !cands.length ? storable(d.from.symbol).slice(0, 1000) || null : null;
       const receiver = d.receiver === undefined || d.receiver === "" ? null : storable(d.receiver);
-      const key = `${src}\u0000${d.kind}\u0000${target}\u0000${receiver}`;
+      const key = `${src}\u0000${srcName}\u0000${d.kind}\u0000${target}\u0000${receiver}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      out.push({ src, target: target.slice(0, 1000), kind: d.kind, path: f.path, line: at, receiver: receiver?.slice(0, 200) ?? null });
+      out.push({ src, srcName, target: target.slice(0, 1000), kind: d.kind, path: f.path, line: at, receiver: receiver?.slice(0, 200) ?? null });
     }
   }
   return out;
@@ -185,11 +196,11 @@ async function insertDependencies(tx: Tx, repo: string, rows: DependencyRow[]): 
     // returning each id to the client only to send it back cost more than the insert.
     const [r] = await tx`
       WITH ins AS (
-        INSERT INTO pm_code_dependency (repo, src_symbol_id, dst_name, kind, path, line, receiver, dst_leaf)
-        SELECT ${repo}, s, t, k, p, l, r, lf
-          FROM unnest(${part.map((r) => r.src)}::bigint[], ${part.map((r) => r.target)}::text[], ${part.map((r) => r.kind)}::text[],
-                      ${part.map((r) => r.path)}::text[], ${part.map((r) => r.line)}::int[], ${part.map((r) => r.receiver)}::text[],
-                      ${part.map((r) => targetLeaf(r.target, r.kind))}::text[]) AS x(s, t, k, p, l, r, lf)
+        INSERT INTO pm_code_dependency (repo, src_symbol_id, src_module, dst_name, kind, path, line, receiver, dst_leaf)
+        SELECT ${repo}, s, sn, t, k, p, l, r, lf
+          FROM unnest(${part.map((r) => r.src)}::bigint[], ${part.map((r) => r.srcName)}::text[], ${part.map((r) => r.target)}::text[],
+                      ${part.map((r) => r.kind)}::text[], ${part.map((r) => r.path)}::text[], ${part.map((r) => r.line)}::int[],
+                      ${part.map((r) => r.receiver)}::text[], ${part.map((r) => targetLeaf(r.target, r.kind))}::text[]) AS x(s, sn, t, k, p, l, r, lf)
         RETURNING id),
       queued AS (INSERT INTO pm_outbox (entity_type, entity_id, op) SELECT 'code_dependency', id::text, 'upsert' FROM ins)
       SELECT count(*)::int AS n FROM ins`;
