@@ -39,7 +39,7 @@ describe("ruby spec on snippets/ruby/ledger.rb", () => {
     const file = await extractWithSpec(ruby, PATH, SOURCE);
     expect(file.dependencies).toEqual([
       edge("imports", null, "json", 3),
-      edge("imports", null, "ledger/entry", 4),
+      edge("imports", null, "./ledger/entry", 4), // require_relative: relative to the file
       edge("imports", null, "bigdecimal/util", 5),
       edge("calls", "Accounting.Summable.sum_amounts", "map", 15, "entries"),
       edge("calls", "Accounting.Summable.sum_amounts", "sum", 15, "entries.map(&:amount)"),

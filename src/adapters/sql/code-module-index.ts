@@ -117,6 +117,7 @@ export class ModuleIndex {
     const spec = specifier.trim().replace(/^["'<]|[">']$/g, "");
     if (!spec) return [];
     const here = dirOf(fromPath);
+    if (language === "rust") return this.rustModule(spec, fromPath);
     const rel = this.relativeKey(spec, here, language);
     if (rel !== undefined) return rel === null ? [] : this.exact(rel);
     if (language === "go") return this.exact(spec).length === 1 ? this.exact(spec) : this.goPackage(spec);
@@ -141,21 +142,63 @@ export class ModuleIndex {
       if (dir === null) return null;
       return normalizePath(`${dir}/${spec.slice(dots).replace(/\./g, "/")}`);
     }
-    if (language === "rust" && /^(?:self|super)::/.test(spec)) {
-      const parts = spec.split("::");
-      let dir: string | null = here;
-      while (parts[0] === "super" && dir !== null) {
-        dir = dir === "" ? null : dirOf(dir);
-        parts.shift();
-      }
-      if (parts[0] === "self") parts.shift();
-      return dir === null ? null : normalizePath(`${dir}/${parts.join("/")}`);
-    }
     return undefined;
   }
 
+  /** The file of the Rust module at directory-like key `key` (`src/util` → src/util.rs or src/util/mod.rs). */
+  private rustFile(key: string, root: boolean): string | undefined {
+    const names = root ? [`${key}/lib.rs`, `${key}/main.rs`] : [`${key}.rs`, `${key}/mod.rs`];
+    return names.map((n) => normalizePath(n)).find((n): n is string => n !== null && this.byPath.has(n));
+  }
+
+  /** Where a Rust file's child modules live: src/a.rs → src/a; src/a/mod.rs, src/lib.rs, src/main.rs → src/a, src. */
+  private rustModuleDir(path: string): string {
+    return /(?:^|\/)(?:mod|lib|main)\.rs$/.test(path) ? dirOf(path) : path.replace(/\.rs$/, "");
+  }
+
+  /** The crate root directory of a Rust file: the nearest directory above it holding lib.rs or main.rs. */
+  private rustCrateRoot(path: string): string | null {
+    for (let dir: string | null = dirOf(path); dir !== null; dir = dir === "" ? null : dirOf(dir)) {
+      if (this.rustFile(dir, true)) return dir;
+    }
+    return null;
+  }
+
+  /**
+   * Rust, Cargo layout: a `use` path or `mod x;` → the file of the deepest module it names (`crate::util::helper`
+   * → src/util.rs or src/util/mod.rs; `mod util;` in src/lib.rs → src/util.rs; `super::x` from src/a/b.rs → src/a.rs).
+   * `crate::` starts at the crate root (the directory of lib.rs or main.rs), `self::`/`super::` at the file's module;
+   * another path names a child module of the file's module, else a module from the crate root, else nothing (an
+   * external crate: `std::fmt`, `serde`). `#[path]` attributes and inline `mod x { … }` blocks are not followed.
+   */
+  private rustModule(spec: string, fromPath: string): string[] {
+    const parts = spec.split("::").filter((p) => p !== "" && p !== "*");
+    const dirs: Array<string | null> = [];
+    let prefixed = true;
+    if (parts[0] === "crate") {
+      parts.shift();
+      dirs.push(this.rustCrateRoot(fromPath));
+    } else if (parts[0] === "self" || parts[0] === "super") {
+      let dir: string | null = this.rustModuleDir(fromPath);
+      if (parts[0] === "self") parts.shift();
+      for (; parts[0] === "super" && dir !== null; parts.shift()) dir = dir === "" ? null : dirOf(dir);
+      dirs.push(dir);
+    } else {
+      prefixed = false;
+      dirs.push(this.rustModuleDir(fromPath), this.rustCrateRoot(fromPath));
+    }
+    for (const dir of dirs) {
+      if (dir === null) continue;
+      for (let k = parts.length; k >= (prefixed ? 0 : 1); k--) {
+        const key = [dir, ...parts.slice(0, k)].filter((x) => x !== "").join("/");
+        const file = k === 0 ? this.rustFile(dir, true) ?? this.rustFile(dir, false) : this.rustFile(key, false);
+        if (file && file !== fromPath) return [file];
+      }
+    }
+    return [];
+  }
+
   private absoluteKey(spec: string, language: string): string {
-    if (language === "rust") return spec.replace(/^crate::/, "").replace(/::/g, "/");
     if (spec.includes("/")) return spec;
     return spec.replace(/::/g, "/").replace(/\./g, "/");
   }

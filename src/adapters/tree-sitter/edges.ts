@@ -73,7 +73,9 @@ function importMatch(match: QueryMatch, spec: LanguageSpec, source: string, out:
   const c = captureMap(match);
   const moduleNode = c.get("import.module");
   if (!moduleNode) return;
-  const module = unquote(textOf(moduleNode, source));
+  const written = unquote(textOf(moduleNode, source));
+  // A path relative to the file's directory (Ruby `require_relative "b"`) is written `./b`, as JS writes it.
+  const module = match.setProperties?.["import.relative"] !== undefined && !/^[./]/.test(written) ? `./${written}` : written;
   out.edge("imports", c.get("import") ?? moduleNode, module);
   const named = match.setProperties?.["import.name"];
   const found: ImportMatch = {

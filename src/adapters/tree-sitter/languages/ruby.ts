@@ -1,16 +1,16 @@
 /**
  * Ruby (tree-sitter-ruby): modules, classes (`class A::B` is `B` owned by `A`: `A.B`), methods (`def`, `def
  * self.x`, inside `class << self`; a `def` in a module body is a method too: mixins), top-level `def` (`function`),
- * constants (`X = …`). Imports: `require` and `require_relative` with a literal path (edges as written:
- * `json`, `ledger/entry`; Ruby binds no names). Calls: calls with an explicit receiver (`JSON.parse` → `parse` on
+ * constants (`X = …`). Imports: `require` and `require_relative` with a literal path (`require` as written:
+ * `json`, `ledger/entry`; `require_relative "entry"` as `./entry`, relative to the file's directory, which the
+ * store resolves to that `.rb` file; Ruby binds no names). Calls: calls with an explicit receiver (`JSON.parse` → `parse` on
  * `JSON`, `@entries.map`, `self.x`) or with arguments or parentheses (`validate!(entry)`, `new(…)`); the class-body
  * DSL (`require`, `include`, `attr_reader`, `private`, …) is not reported as calls. Inheritance: `class A < Base`
  * and mixins (`include M`, `prepend M`, `extend M`). Docs: the `#` block above, also above the first definition
  * of a body (where tree-sitter puts the comment outside the body).
  * Not extracted: calls written as a bare name with neither receiver nor arguments (`entries`: a local variable
  * or a method, only known at run time), `&:sym` and `send`/`public_send` targets, methods made by `attr_*`,
- * `define_method` or `Struct.new`, `require` of a computed path, `autoload`; `require_relative` paths are not
- * resolved against the file's directory.
+ * `define_method` or `Struct.new`, `require` of a computed path, `autoload`.
  */
 import type { Node } from "web-tree-sitter";
 import { commentDoc, textOf } from "../text.ts";
@@ -30,7 +30,9 @@ const definitions = `
 
 const imports = `
 ((call !receiver method: (identifier) @_m arguments: (argument_list . (string . (string_content) @import.module .) .)) @import
-  (#any-of? @_m "require" "require_relative"))
+  (#eq? @_m "require"))
+((call !receiver method: (identifier) @_m arguments: (argument_list . (string . (string_content) @import.module .) .)) @import
+  (#eq? @_m "require_relative") (#set! import.relative "true"))
 `;
 
 const calls = `

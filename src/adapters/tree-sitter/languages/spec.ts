@@ -27,6 +27,8 @@
  * - `@import.alias`: the local name. Alone, it binds the whole module under that name (`import numpy as np`).
  * - `@import.whole`: any node; binds the whole module under `spec.wholeModuleBinding(module)` (`import os`).
  * A match with none of name/alias/whole is an edge only (side-effect imports, re-exports, `source lib.sh`).
+ * - `(#set! import.relative "true")`: the module is a path relative to the importing file's directory; it is
+ *   written `./x` unless it starts with `.` or `/` already (Ruby `require_relative "x"` → `./x`).
  *
  * `calls` — one `calls` edge per match: `@call` (the call node: line, enclosing definition = source),
  * `@callee` (its text is the target: `loads`, `feed`), `@receiver` (optional: the object of a member call,
