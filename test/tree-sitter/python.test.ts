@@ -131,3 +131,14 @@ describe("python module docstrings", () => {
     expect(none.moduleDoc).toBeUndefined();
   });
 });
+
+describe("python leading comments inside a body", () => {
+  test("a comment right after `class X:` documents the first method (decorated too), not one on the header's line", async () => {
+    const src = "class A:\n    # Comment on f\n    def f(self): ...\n\n    # Comment on g\n    def g(self): ...\n\n" +
+      "class B:  # trailing note\n    def h(self): ...\n\nclass C:\n    # On k\n    @dec\n    def k(self): ...\n";
+    const f = await treeSitterExtractor().extract("m.py", src, "python");
+    expect(f.symbols.map((s) => [s.qualifiedName, s.docstring])).toEqual([
+      ["A", null], ["A.f", "Comment on f"], ["A.g", "Comment on g"], ["B", null], ["B.h", null], ["C", null], ["C.k", "On k"],
+    ]);
+  });
+});

@@ -1,10 +1,11 @@
 /**
  * Python (tree-sitter-python): classes, functions/methods (decorated too), module-level constants and `type`
  * aliases; `import`/`from … import` (relative ones as written: `.decoder`), calls with receivers, base classes.
- * Docstrings are the body's first string literal (PEP 257), else the `#` comment block above.
+ * Docstrings are the body's first string literal (PEP 257), else the `#` comment block above (also above the first
+ * statement of a body, where tree-sitter puts the comment outside the body).
  */
 import type { Node } from "web-tree-sitter";
-import { pythonDocstring, textOf } from "../text.ts";
+import { commentDoc, pythonDocstring, textOf } from "../text.ts";
 import type { LanguageSpec } from "./spec.ts";
 
 const definitions = `
@@ -43,9 +44,30 @@ function blockDocstring(block: Node | null | undefined, source: string): string 
   return literal && literal.type === "string" ? pythonDocstring(textOf(literal, source)) : null;
 }
 
-/** The first statement of a class or function body when it is a lone string literal. */
+/**
+ * The `#` block above the first statement of a body (`class A:\n    # doc\n    def f(self): …`): tree-sitter-python
+ * puts it before the `block` node, as a child of the enclosing class or function, so it is not the definition's
+ * sibling. A comment on the header's own line (`class A:  # note`) documents the header. Null otherwise.
+ */
+function firstInBodyComment(def: Node, source: string): string | null {
+  const anchor = def.parent?.type === "decorated_definition" ? def.parent : def;
+  const block = anchor.parent;
+  if (!block || block.type !== "block" || anchor.previousNamedSibling !== null) return null;
+  const comments: string[] = [];
+  let row = anchor.startPosition.row;
+  for (let sib = block.previousNamedSibling; sib && sib.type === "comment"; sib = sib.previousNamedSibling) {
+    if (sib.endPosition.row < row - 1) break;
+    const before = sib.previousSibling;
+    if (before && before.endPosition.row === sib.startPosition.row) break;
+    comments.unshift(textOf(sib, source));
+    row = sib.startPosition.row;
+  }
+  return commentDoc(comments);
+}
+
+/** The first statement of a class or function body when it is a lone string literal, else a first-in-body comment. */
 function docstring(def: Node, source: string): string | null {
-  return blockDocstring(def.childForFieldName("body"), source);
+  return blockDocstring(def.childForFieldName("body"), source) ?? firstInBodyComment(def, source);
 }
 
 /** `json/decoder.py` → `json/decoder`; `json/__init__.py` → `json`. */
