@@ -2,8 +2,7 @@
  * Code atoms: every documented public symbol becomes one `code` atom — claim "<qualified name>: <first docstring
  * sentence>", content = signature + docstring — cited `path:line` in the repository's document (locator
  * {href: path, line_start, line_end}, quote = the definition's first line as written) and linked `defines` to its
- * symbol. Private means a `_name` segment (dunders such as `__init__` are public), a lower-case Go name, a
- * `private` signature or a `#name`.
+ * symbol. Private: see {@link isPrivateSymbol} (names, Go's case, C++ access labels, C# and Java modifiers).
  */
 import { firstSentence } from "../domain/text.ts";
 import type { AtomDraft } from "./atoms.ts";
@@ -22,12 +21,71 @@ export interface CodeAtomDraft {
   citation: { locator: { href: string; line_start: number; line_end: number }; quote: string };
 }
 
-/** Whether a symbol is private by its name, its language's convention or its signature. */
-export function isPrivateSymbol(s: ExtractedSymbol, language: CodeLanguage): boolean {
+/** The file a symbol comes from, for the languages whose access is not in the signature (C++, C#). */
+export interface SymbolContext {
+  /** Every symbol of the file (the enclosing classes). */
+  symbols: readonly ExtractedSymbol[];
+  /** The file's lines (C++ access specifiers). */
+  lines: readonly string[];
+}
+
+const TYPE_KINDS = new Set(["class", "struct", "interface", "enum", "type"]);
+const CPP_ACCESS = /^\s*(public|private|protected)\s*:(?!:)/;
+const CS_ACCESS = /(?:^|\s)(?:public|private|protected|internal)\b/;
+
+/** The innermost class-like symbol whose qualified name is `s`'s owner (`A.B` of `A.B.f`), the one containing it first. */
+function ownerOf(s: ExtractedSymbol, symbols: readonly ExtractedSymbol[]): ExtractedSymbol | undefined {
+  const cut = s.qualifiedName.lastIndexOf(".");
+  if (cut < 0) return undefined;
+  const owners = symbols.filter((o) => TYPE_KINDS.has(o.kind) && o.qualifiedName === s.qualifiedName.slice(0, cut));
+  return owners.find((o) => o.lineStart <= s.lineStart && s.lineEnd <= o.lineEnd) ?? owners[0];
+}
+
+/**
+ * C++: the access of a member is the last `public:`/`private:`/`protected:` label above it in its class body
+ * (nested classes' bodies skipped), else the default: private in a `class`, public in a `struct`/`union`. A member
+ * defined out of line (`void A::f() {}`) takes the access of its declaration in the class. Only `private` hides.
+ */
+function cppPrivate(s: ExtractedSymbol, ctx: SymbolContext): boolean {
+  const owner = ownerOf(s, ctx.symbols);
+  if (!owner || (owner.kind !== "class" && owner.kind !== "struct")) return false;
+  let at = s;
+  if (s.lineStart < owner.lineStart || s.lineStart > owner.lineEnd) {
+    const decl = ctx.symbols.find((o) => o !== s && o.qualifiedName === s.qualifiedName && o.lineStart >= owner.lineStart && o.lineEnd <= owner.lineEnd);
+    if (!decl) return false;
+    at = decl;
+  }
+  const nested = ctx.symbols.filter((o) => TYPE_KINDS.has(o.kind) && o !== owner && o.lineStart > owner.lineStart && o.lineEnd < at.lineStart);
+  for (let n = at.lineStart; n > owner.lineStart; n--) {
+    if (nested.some((o) => o.lineStart <= n && n <= o.lineEnd)) continue;
+    const m = CPP_ACCESS.exec(ctx.lines[n - 1] ?? "");
+    if (m) return m[1] === "private";
+  }
+  return owner.kind === "class";
+}
+
+/** C#: `private` in the modifiers, or none at all on a member of a class or struct (C#'s default access). */
+function csharpPrivate(s: ExtractedSymbol, symbols: readonly ExtractedSymbol[]): boolean {
+  const header = (s.signature ?? "").split("(")[0];
+  if (/(?:^|\s)private\b/.test(header) && !/\bprivate\s+protected\b/.test(header)) return true;
+  if (CS_ACCESS.test(header) || s.kind === "module") return false;
+  const owner = ownerOf(s, symbols);
+  return owner !== undefined && (owner.kind === "class" || owner.kind === "struct");
+}
+
+/**
+ * Whether a symbol is private by its name, its language's convention or its declared access: a `_name` segment
+ * (dunders are public), a `#name`, a lower-case Go name; C++ by its access label (needs `ctx`), C# by its
+ * modifiers or their absence on a class member; other languages by a `private` modifier before the parameters
+ * (a base list such as Java's never holds one).
+ */
+export function isPrivateSymbol(s: ExtractedSymbol, language: CodeLanguage, ctx?: SymbolContext): boolean {
   if (s.name.startsWith("#")) return true;
   if (s.qualifiedName.split(".").some((seg) => seg.startsWith("_") && !/^__\w+__$/.test(seg))) return true;
   if (language === "go" && !/^\p{Lu}/u.test(s.name)) return true;
-  return s.signature !== null && /(?:^|\s)private\b/.test(s.signature);
+  if (language === "cpp") return ctx !== undefined && cppPrivate(s, ctx);
+  if (language === "c_sharp") return csharpPrivate(s, ctx?.symbols ?? []);
+  return s.signature !== null && /(?:^|\s)private\b/.test(s.signature.split("(")[0]);
 }
 
 /** A docstring without comment markers (`/** … *\/`, `//`, `#` prefixes) when it still has them. */
@@ -56,10 +114,11 @@ export function planCodeAtoms(path: string, language: CodeLanguage, symbols: Ext
   const out: CodeAtomDraft[] = [];
   let lines: string[] | null = null;
   for (const s of symbols) {
-    if (s.kind === "module" || !s.docstring || isPrivateSymbol(s, language)) continue;
+    if (s.kind === "module" || !s.docstring) continue;
+    lines ??= source.split("\n");
+    if (isPrivateSymbol(s, language, { symbols, lines })) continue;
     const doc = cleanDocstring(s.docstring);
     if (!doc) continue;
-    lines ??= source.split("\n");
     const header = s.signature?.trim() || s.qualifiedName;
     const draft = draftAtom({
       type: "code",
