@@ -142,3 +142,11 @@ describe("python leading comments inside a body", () => {
     ]);
   });
 });
+
+describe("python module-level assignments", () => {
+  test("`name = lambda …` is a function (its calls come from it); other assignments stay constants", async () => {
+    const f = await treeSitterExtractor().extract("m.py", "lambda_fn = lambda x: helper(x)\nMAX = 3\n", "python");
+    expect(f.symbols.map((s) => [s.qualifiedName, s.kind])).toEqual([["lambda_fn", "function"], ["MAX", "constant"]]);
+    expect(f.dependencies).toEqual([edge("calls", "lambda_fn", "helper", 1)]);
+  });
+});

@@ -1,5 +1,6 @@
 /**
- * Python (tree-sitter-python): classes, functions/methods (decorated too), module-level constants and `type`
+ * Python (tree-sitter-python): classes, functions/methods (decorated too), module-level `name = lambda …`
+ * (`function`), other module-level assignments (`constant`, whatever the name's case: no kind is closer) and `type`
  * aliases; `import`/`from … import` (relative ones as written: `.decoder`), calls with receivers, base classes.
  * Docstrings are the body's first string literal (PEP 257), else the `#` comment block above (also above the first
  * statement of a body, where tree-sitter puts the comment outside the body).
@@ -11,6 +12,7 @@ import type { LanguageSpec } from "./spec.ts";
 const definitions = `
 (class_definition name: (identifier) @name body: (block) @body) @definition.class
 (function_definition name: (identifier) @name body: (block) @body) @definition.function
+(module (expression_statement (assignment left: (identifier) @name right: (lambda))) @definition.function)
 (module (expression_statement (assignment left: (identifier) @name)) @definition.constant)
 (module (type_alias_statement left: (type (identifier) @name)) @definition.type)
 `;
