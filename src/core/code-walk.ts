@@ -2,11 +2,16 @@
  * Walks a repository directory depth-first, as a stream (a directory's files in code-point order of names, then its
  * subdirectories; one listing in memory per level), honouring `.gitignore` files at every level and `.git/info/exclude` (gitignore semantics by
  * the `ignore` package: a deeper file's rules override, `!` re-includes), the caller's exclude and include
- * patterns (gitignore syntax, relative to the root), and never entering VCS metadata (`.git`, `.hg`, `.svn`),
- * vendored or build directories below the root (node_modules/, vendor/, third_party/, dist/, build/,
- * site-packages/…, __pycache__/, virtual environments; a Python package named build, dist, venv or vendor is walked)
- * or symbolic links (a link may leave the tree or loop). The caller's include and exclude patterns and the
- * `.gitignore` files inside the walked directory apply; those of directories above it do not.
+ * patterns (gitignore syntax, relative to the root), and never entering VCS metadata (`.git`, `.hg`, `.svn`) or
+ * symbolic links (a link may leave the tree or loop). Below the root it passes over dependency, cache and
+ * virtual-environment directories ({@link VENDORED_DIRS}: node_modules/, vendor/, third_party/, site-packages/,
+ * __pycache__/, virtual environments of any name…; a Python package named venv or vendor is walked) and hidden
+ * files and directories (a name starting with `.`, as memory_ingest passes over them in a directory), unless an
+ * include pattern names that directory or file literally ({@link namedByInclude}: `dist/**`, `node_modules/x/**`;
+ * a hidden one only when the caller is trusted, the CLI). Build-output names (dist/, build/) are not on the list:
+ * they are often real code (a published package's dist/, Go's go/build, pypa's build); a repository's
+ * `.gitignore` leaves out its own build output. The caller's include and exclude patterns and the `.gitignore`
+ * files inside the walked directory apply; those of directories above it do not.
  */
 import { type Dirent, existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
@@ -15,28 +20,81 @@ import ignore, { type Ignore } from "ignore";
 
 /** Directories never entered. */
 const VCS_DIRS = new Set([".git", ".hg", ".svn", ".bzr"]);
-/** Vendored, dependency, cache and build-output directories, skipped below the walked root. */
+/** Dependency, cache, virtual-environment and IDE directories, skipped below the walked root unless named by an include pattern. */
 export const VENDORED_DIRS = new Set([
   "node_modules", "bower_components", "jspm_packages", "vendor", "third_party", "third-party", "thirdparty",
-  "dist", "build", "site-packages", "dist-packages", "__pycache__", ".venv", "venv", ".tox", ".nox",
+  "site-packages", "dist-packages", "__pycache__", ".venv", "venv", ".tox", ".nox",
   ".mypy_cache", ".pytest_cache", ".ruff_cache", ".gradle", ".next", ".nuxt", ".cache", ".idea", ".vscode",
 ]);
 
 /** Names of {@link VENDORED_DIRS} that are also common package names: a Python package of that name is walked. */
-const PACKAGE_NAMES = new Set(["build", "dist", "venv", "vendor"]);
+const PACKAGE_NAMES = new Set(["venv", "vendor"]);
 
 /**
- * Whether a directory is vendored or build output: its name is in {@link VENDORED_DIRS} (unless it is a Python
- * package — `__init__.py` inside — of one of the {@link PACKAGE_NAMES}, like the standard library's `venv` or
- * pypa's `build`), or it is a Python virtual environment of any name (`pyvenv.cfg` inside, PEP 405).
+ * Whether a directory is vendored: its name is in {@link VENDORED_DIRS} (unless it is a Python package —
+ * `__init__.py` inside — of one of the {@link PACKAGE_NAMES}, like the standard library's `venv`), or it is a
+ * Python virtual environment of any name (`pyvenv.cfg` inside, PEP 405).
  */
 function vendored(name: string, abs: string): boolean {
   if (VENDORED_DIRS.has(name)) return !(PACKAGE_NAMES.has(name) && existsSync(join(abs, "__init__.py")));
   return existsSync(join(abs, "pyvenv.cfg"));
 }
 
+/** A gitignore glob segment as a regular expression (`*`, `?`, `[…]`; `\x` is a literal x). */
+function segmentRegex(seg: string): RegExp {
+  let re = "";
+  for (let i = 0; i < seg.length; i++) {
+    const c = seg[i];
+    if (c === "\\" && i + 1 < seg.length) re += seg[++i].replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+    else if (c === "*") re += "[^/]*";
+    else if (c === "?") re += "[^/]";
+    else if (c === "[") {
+      const end = seg.indexOf("]", i + 2);
+      if (end < 0) re += "\\[";
+      else {
+        re += `[${seg.slice(i + 1, end).replace(/^!/, "^").replace(/\\(?!\])/g, "\\\\")}]`;
+        i = end;
+      }
+    } else re += c.replace(/[.+^${}()|\]\\/]/g, "\\$&");
+  }
+  return new RegExp(`^${re}$`);
+}
+
+const GLOB = /[*?[\\]/;
+
+/** Whether pattern segments p[i…] can match path segments d[j…] with d's last segment matched by a literal segment. */
+function alignNamed(p: string[], i: number, d: string[], j: number): boolean {
+  if (i >= p.length || j >= d.length) return false;
+  if (p[i] === "**") {
+    for (let k = j; k < d.length; k++) if (alignNamed(p, i + 1, d, k)) return true;
+    return false;
+  }
+  if (j === d.length - 1) return !GLOB.test(p[i]) && p[i] === d[j];
+  return segmentRegex(p[i]).test(d[j]) && alignNamed(p, i + 1, d, j + 1);
+}
+
+/**
+ * Whether an include pattern names `path` (repository-relative, `/`-separated) explicitly: the pattern, read with
+ * gitignore anchoring (no inner slash: at any depth), reaches `path` with its last component written literally —
+ * `dist/**`, `/dist`, `src/build/*.go`, `**​/vendor/x/**` name dist, build and vendor; `*` or `**` alone name
+ * nothing. Negated patterns name nothing.
+ */
+export function namedByInclude(path: string, include: readonly string[]): boolean {
+  const d = path.split("/");
+  for (const raw of include) {
+    let pat = raw.trim();
+    if (!pat || pat.startsWith("!") || pat.startsWith("#")) continue;
+    const anchored = pat.replace(/\/+$/, "").includes("/");
+    pat = pat.replace(/^\/+/, "").replace(/\/+$/, "");
+    const segs = pat.split("/").filter((s) => s !== "");
+    if (!anchored) segs.unshift("**");
+    if (alignNamed(segs, 0, d, 0)) return true;
+  }
+  return false;
+}
+
 /** Why a directory or file was passed over by the walk itself. */
-export type WalkSkip = "ignored" | "excluded" | "not_included" | "vendored" | "vcs" | "symlink" | "special";
+export type WalkSkip = "ignored" | "excluded" | "not_included" | "vendored" | "hidden" | "vcs" | "symlink" | "special";
 
 /** A file the walk yields: repository-relative path with `/` separators, and its absolute path. */
 export interface WalkFile {
@@ -50,6 +108,11 @@ export interface WalkOptions {
   exclude?: string[];
   /** gitignore-syntax patterns: when given, only files matching one of them are yielded. */
   include?: string[];
+  /**
+   * The caller is the owner (the CLI): a hidden file or directory named by an include pattern is walked. Otherwise
+   * (MCP) hidden entries are always passed over, as a hidden path given as the root is refused.
+   */
+  trusted?: boolean;
   /** A directory or file was passed over (`dir` true for a directory, whose contents are not counted). */
   onSkip?(reason: WalkSkip, path: string, dir: boolean): void;
   /** A directory could not be read (its files are not yielded; the walk goes on). */
@@ -91,16 +154,25 @@ async function readRules(file: string): Promise<Ignore | null> {
 
 const byName = (a: Dirent, b: Dirent) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
+/** The walk's filters. */
+interface Filters {
+  excl: Ignore | null;
+  incl: Ignore | null;
+  include: string[];
+  trusted: boolean;
+}
+
 /** Classifies an entry; returns the reason to skip it, or null to take it. */
-function entrySkip(e: Dirent, root: string, path: string, frames: RuleFrame[], excl: Ignore | null, incl: Ignore | null): WalkSkip | null {
+function entrySkip(e: Dirent, root: string, path: string, frames: RuleFrame[], f: Filters): WalkSkip | null {
   const dir = e.isDirectory();
   if (e.isSymbolicLink()) return "symlink";
   if (!dir && !e.isFile()) return "special";
   if (dir && VCS_DIRS.has(e.name)) return "vcs";
-  if (dir && vendored(e.name, join(root, path))) return "vendored";
+  if (dir && vendored(e.name, join(root, path)) && !namedByInclude(path, f.include)) return "vendored";
+  if (e.name.startsWith(".") && !(f.trusted && namedByInclude(path, f.include))) return "hidden";
   if (ignoredByChain(frames, path, dir)) return "ignored";
-  if (excl?.ignores(dir ? `${path}/` : path)) return "excluded";
-  if (!dir && incl && !incl.ignores(path)) return "not_included";
+  if (f.excl?.ignores(dir ? `${path}/` : path)) return "excluded";
+  if (!dir && f.incl && !f.incl.ignores(path)) return "not_included";
   return null;
 }
 
@@ -109,8 +181,12 @@ function entrySkip(e: Dirent, root: string, path: string, frames: RuleFrame[], e
  * reported through `onError` and passed over.
  */
 export async function* walkRepository(root: string, opts: WalkOptions = {}): AsyncGenerator<WalkFile> {
-  const excl = opts.exclude?.length ? gitignoreRules(opts.exclude) : null;
-  const incl = opts.include?.length ? gitignoreRules(opts.include) : null;
+  const filters: Filters = {
+    excl: opts.exclude?.length ? gitignoreRules(opts.exclude) : null,
+    incl: opts.include?.length ? gitignoreRules(opts.include) : null,
+    include: opts.include ?? [],
+    trusted: opts.trusted ?? false,
+  };
   const frames: RuleFrame[] = [];
   const info = await readRules(join(root, ".git", "info", "exclude"));
   if (info) frames.push({ dir: "", rules: info });
@@ -134,7 +210,7 @@ export async function* walkRepository(root: string, opts: WalkOptions = {}): Asy
     const subdirs: string[] = [];
     for (const e of entries) {
       const path = dir ? `${dir}/${e.name}` : e.name;
-      const skip = entrySkip(e, root, path, frames, excl, incl);
+      const skip = entrySkip(e, root, path, frames, filters);
       if (skip) opts.onSkip?.(skip, path, e.isDirectory());
       else if (e.isDirectory()) subdirs.push(path);
       else yield { path, abs: join(root, path) };

@@ -68,7 +68,7 @@ for (const backend of ["pglite", "postgres"] as const) {
     test("first walk: files classified, a failing file reported, symbols and module symbols stored", async () => {
       if (suite.skip) return console.warn(`skipped: ${suite.skip}`);
       first = await storeCode(suite.s!, { path: root }, { trustedPath: true });
-      expect(first.files).toEqual({ seen: 9, parsed: 4, unchanged: 0, failed: 1, removed: 0, skipped: { unsupported: 2, ignored: 1, binary: 1 } });
+      expect(first.files).toEqual({ seen: 9, parsed: 4, unchanged: 0, failed: 1, removed: 0, skipped: { unsupported: 1, hidden: 1, ignored: 1, binary: 1 } });
       expect(first.errors).toEqual([{ path: "pkg/broken.py", code: "INTERNAL", message: "the fake grammar cannot parse 'pkg/broken.py'" }]);
       expect(first.noted).toEqual([{ path: "pkg/blob.py", reason: "binary" }]);
       expect(first.symbols).toBe(8);
@@ -132,7 +132,7 @@ for (const backend of ["pglite", "postgres"] as const) {
       const r = await storeCode(suite.s!, { path: root }, { trustedPath: true });
       expect(fake.calls).toEqual([]);
       // Counted as on the first walk: the binary file as skipped, the failing one as failed (and listed), not as unchanged.
-      expect(r.files).toEqual({ seen: 9, parsed: 0, unchanged: 4, failed: 1, removed: 0, skipped: { unsupported: 2, ignored: 1, binary: 1 } });
+      expect(r.files).toEqual({ seen: 9, parsed: 0, unchanged: 4, failed: 1, removed: 0, skipped: { unsupported: 1, hidden: 1, ignored: 1, binary: 1 } });
       expect(r.errors).toEqual([{ path: "pkg/broken.py", code: "INTERNAL", message: "unchanged since it failed: the fake grammar cannot parse 'pkg/broken.py'" }]);
       expect(r.noted).toEqual([{ path: "pkg/blob.py", reason: "binary" }]);
       const after = await outbox();
@@ -152,7 +152,7 @@ for (const backend of ["pglite", "postgres"] as const) {
       fake.calls.length = 0;
       const r = await storeCode(suite.s!, { path: root }, { trustedPath: true });
       expect(fake.calls).toEqual(["pkg/core.py"]);
-      expect(r.files).toMatchObject({ parsed: 1, unchanged: 2, failed: 1, removed: 1, skipped: { binary: 1, ignored: 1, unsupported: 2 } });
+      expect(r.files).toMatchObject({ parsed: 1, unchanged: 2, failed: 1, removed: 1, skipped: { binary: 1, ignored: 1, unsupported: 1, hidden: 1 } });
       expect(r.atoms).toEqual({ created: 2, existing: 2, staled: 2 });
       expect((await q("SELECT path FROM pm_code_file WHERE path = 'go/b.go'")).length).toBe(0);
       expect((await q(`SELECT id FROM pm_code_symbol WHERE id IN (${oldCore.join(",")})`)).length).toBe(0);

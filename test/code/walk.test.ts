@@ -31,13 +31,13 @@ put("src/z.py");
 put("src/m.py");
 put("src/node_modules/dep/index.js");
 put("vendor/lib.go");
-put("build/out.js");
+put("build/out.js"); // dist/ and build/ are not skipped by name (.gitignore leaves out a repository's own output)
 put("pkg/__pycache__/m.cpython-311.pyc");
 put("pkg/deep/x.ts");
 put("lib/venv/__init__.py"); // a package named venv (the standard library has one): walked
 put("lib/venv/scripts.py");
-put("lib/build/__init__.py"); // pypa's `build` package: walked
-put("lib/dist/out.js"); // build output: skipped
+put("lib/build/__init__.py"); // pypa's `build` package
+put("lib/dist/out.js");
 put("tools/env/pyvenv.cfg", "home = /usr/bin\n"); // a virtual environment of any name (PEP 405): skipped
 put("tools/env/lib/site.py");
 symlinkSync(join(root, "a.py"), join(root, "link.py"));
@@ -55,10 +55,10 @@ describe("walkRepository", () => {
     const { files, skipped } = await walk();
     // A directory's files come before its subdirectories' (names in code-point order); `/tmp/` is anchored at the root.
     expect(files).toEqual([
-      ".gitignore", "a.py", "secret_ok.py", "lib/build/__init__.py", "lib/venv/__init__.py", "lib/venv/scripts.py", "pkg/deep/x.ts",
-      "src/.gitignore", "src/keep.log", "src/m.py", "src/z.py", "src/tmp/kept.py",
+      "a.py", "secret_ok.py", "build/out.js", "lib/build/__init__.py", "lib/dist/out.js", "lib/venv/__init__.py", "lib/venv/scripts.py",
+      "pkg/deep/x.ts", "src/keep.log", "src/m.py", "src/z.py", "src/tmp/kept.py",
     ]);
-    expect(skipped).toContain("vendored:lib/dist/");
+    expect(skipped).toContain("hidden:.gitignore"); // read for its rules, not yielded
     expect(skipped).toContain("vendored:tools/env/");
     expect(skipped).toContain("vcs:.git/");
     expect(skipped).toContain("ignored:b.log");
@@ -68,7 +68,6 @@ describe("walkRepository", () => {
     expect(skipped).toContain("ignored:src/gen/");
     expect(skipped).toContain("vendored:src/node_modules/");
     expect(skipped).toContain("vendored:vendor/");
-    expect(skipped).toContain("vendored:build/");
     expect(skipped).toContain("vendored:pkg/__pycache__/");
     expect(skipped).toContain("symlink:link.py");
     expect(skipped).toContain("symlink:srclink");
@@ -76,7 +75,7 @@ describe("walkRepository", () => {
 
   test("exclude prunes files and directories; include keeps only matching files", async () => {
     const ex = await walk({ exclude: ["src/", "*.ts"] });
-    expect(ex.files).toEqual([".gitignore", "a.py", "secret_ok.py", "lib/build/__init__.py", "lib/venv/__init__.py", "lib/venv/scripts.py"]);
+    expect(ex.files).toEqual(["a.py", "secret_ok.py", "build/out.js", "lib/build/__init__.py", "lib/dist/out.js", "lib/venv/__init__.py", "lib/venv/scripts.py"]);
     expect(ex.skipped).toContain("excluded:src/");
     const inc = await walk({ include: ["src/*.py"] });
     expect(inc.files).toEqual(["src/m.py", "src/z.py"]);

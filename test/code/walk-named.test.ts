@@ -1,0 +1,80 @@
+/**
+ * The walk's default skips and what overrides them: dist/ and build/ are walked (a published package's code, Go's
+ * go/build), a dependency directory named by an include pattern is walked, hidden files and directories are passed
+ * over unless the trusted caller (the CLI) names them in an include pattern.
+ */
+import { afterAll, describe, expect, test } from "bun:test";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { namedByInclude, walkRepository, type WalkOptions } from "../../src/core/code-walk.ts";
+
+const root = mkdtempSync(join(tmpdir(), "pegas-walk-named-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function put(rel: string, text = "x\n"): void {
+  mkdirSync(dirname(join(root, rel)), { recursive: true });
+  writeFileSync(join(root, rel), text);
+}
+
+put("main.go");
+put("go/build/build.go"); // Go's standard library has a package named build
+put("dist/index.js");
+put("node_modules/@x/sdk/dist/index.js");
+put("node_modules/@x/sdk/node_modules/dep/index.js");
+put("node_modules/other/index.js");
+put(".config/c.py");
+put(".eslintrc.js");
+put("src/.hidden/h.py");
+put("src/a.py");
+
+async function walk(dir: string, opts: WalkOptions = {}) {
+  const skipped: string[] = [];
+  const files: string[] = [];
+  for await (const f of walkRepository(dir, { ...opts, onSkip: (r, p, d) => skipped.push(`${r}:${p}${d ? "/" : ""}`) })) files.push(f.path);
+  return { files, skipped };
+}
+
+describe("walk: default skips and named overrides", () => {
+  test("dist/ and build/ are walked; node_modules/ and hidden entries are not", async () => {
+    const { files, skipped } = await walk(root);
+    expect(files).toEqual(["main.go", "dist/index.js", "go/build/build.go", "src/a.py"]);
+    expect(skipped).toEqual(expect.arrayContaining(["hidden:.eslintrc.js", "hidden:.config/", "vendored:node_modules/", "hidden:src/.hidden/"]));
+  });
+
+  test("an include pattern that names a vendored directory walks it (not the dependencies nested in it)", async () => {
+    const { files, skipped } = await walk(root, { include: ["node_modules/@x/sdk/**"] });
+    expect(files).toEqual(["node_modules/@x/sdk/dist/index.js"]);
+    expect(skipped).toContain("vendored:node_modules/@x/sdk/node_modules/");
+    expect(skipped).toContain("not_included:main.go");
+    // A pattern naming nothing literally does not open it.
+    expect((await walk(root, { include: ["**/*.js"] })).files).toEqual(["dist/index.js"]);
+  });
+
+  test("hidden entries: named by an include pattern, walked for the trusted caller only", async () => {
+    const include = [".config/", "src/"];
+    expect((await walk(root, { include, trusted: true })).files).toEqual([".config/c.py", "src/a.py"]);
+    const mcp = await walk(root, { include });
+    expect(mcp.files).toEqual(["src/a.py"]);
+    expect(mcp.skipped).toContain("hidden:.config/");
+    expect((await walk(root, { include: ["src/.hidden/h.py"], trusted: true })).files).toEqual(["src/.hidden/h.py"]);
+  });
+
+  test("this repository's @modelcontextprotocol/sdk: its code is all under dist/ and is walked", async () => {
+    const sdk = join(import.meta.dir, "../../node_modules/@modelcontextprotocol/sdk");
+    if (!existsSync(sdk)) return console.warn("skipped: node_modules/@modelcontextprotocol/sdk is not installed");
+    let n = 0;
+    for await (const f of walkRepository(sdk)) if (f.path.startsWith("dist/") && f.path.endsWith(".js")) n++;
+    expect(n).toBeGreaterThan(100);
+  });
+
+  test("namedByInclude: a literal last component, gitignore anchoring", () => {
+    const cases: Array<[string, string[], boolean]> = [
+      ["dist", ["dist/**"], true], ["dist", ["/dist"], true], ["a/dist", ["dist"], true], ["a/dist", ["/dist"], false],
+      ["a/dist", ["dist/**"], false], ["dist", ["*"], false], ["dist", ["**"], false], ["dist", ["d?st/"], false],
+      ["node_modules", ["node_modules/@x/sdk/**"], true], ["node_modules/@x/sdk/node_modules", ["node_modules/@x/sdk/**"], false],
+      ["x/src/build", ["**/build/**"], true], ["x/vendor", ["*/vendor/**"], true], ["x/vendor", ["!x/vendor"], false],
+    ];
+    for (const [path, include, named] of cases) expect(`${path} ${include}: ${namedByInclude(path, include)}`).toBe(`${path} ${include}: ${named}`);
+  });
+});
