@@ -11,7 +11,8 @@
 import { PegasError, toPegasError } from "../errors.ts";
 import type { CodeCommitResult, CodeFileWrite, CodeRepo, StoredCodeFile } from "../ports/code-store.ts";
 import { type CodeAtomDraft, embedNewCodeAtoms } from "./code-atoms.ts";
-import { goneFiles, type Outcome, type Pending, prepareFile } from "./code-prepare.ts";
+import { failureText, goneFiles, type Outcome, type Pending, prepareFile, storedFailure, unreadable } from "./code-prepare.ts";
+import { CodeProgress } from "./code-progress.ts";
 import { type RunInput, type StoreCodeInput, type StoreCodeOptions, type StoreCodeResult, checkInput } from "./code-input.ts";
 import type { CodeServices } from "./code-services.ts";
 import { walkRepository } from "./code-walk.ts";
@@ -24,8 +25,6 @@ const BATCH_SYMBOLS = 20_000;
 const MAX_ERRORS = 100;
 /** Skip reasons whose files are listed in the result's `noted` (not the walk's everyday ones: ignored, unsupported). */
 const NOTED_SKIPS = new Set(["too_large", "generated", "binary"]);
-/** Least time between two progress notifications (ms). */
-const PROGRESS_MS = 500;
 /**
  * Files prepared ahead of the one being applied: enough to keep the extractor's worker threads busy (two files each
  * for up to four workers) while the main thread commits; each holds at most one file's text and extraction.
@@ -42,7 +41,7 @@ class CodeRun {
   /** Paths parsed now: their dependencies are resolved at the end. */
   readonly changed: string[] = [];
   readonly unreadableDirs: string[] = [];
-  private lastProgress = 0;
+  readonly progress: CodeProgress;
   /** The commit in flight: batch N commits while batch N+1 is read and parsed (one at a time, in order). */
   private inflight: Promise<void> | null = null;
 
@@ -61,6 +60,7 @@ class CodeRun {
       atoms: { created: 0, existing: 0, staled: 0 },
       syntax_error_files: 0, noted: [], noted_total: 0, errors: [], errors_total: 0, warnings: [], took_ms: 0,
     };
+    this.progress = new CodeProgress(opts.onProgress, opts.progressEveryMs);
   }
 
   skip(reason: string, dir = false): void {
@@ -81,12 +81,17 @@ class CodeRun {
     if (this.result.errors.length < MAX_ERRORS) this.result.errors.push({ path, code: e.code, message: e.message.slice(0, 500) });
   }
 
-  progress(message: string, force = false): void {
-    const now = Date.now();
-    if (!force && now - this.lastProgress < PROGRESS_MS) return;
-    this.lastProgress = now;
+  /** Counts a file that failed (read, parse or store) and lists its error. */
+  failed(path: string, err: unknown): void {
+    this.result.files.seen++;
+    this.result.files.failed++;
+    this.error(path, err);
+  }
+
+  /** The counts so far, for a progress message. */
+  tally(): string {
     const f = this.result.files;
-    this.opts.onProgress?.(f.seen, undefined, `${f.seen} files: ${f.parsed} parsed, ${f.unchanged} unchanged, ${f.failed} failed — ${message}`);
+    return `${f.seen} files: ${f.parsed} parsed, ${f.unchanged} unchanged, ${f.failed} failed`;
   }
 
   /** Counts a prepared file and queues what must be written (committing a full batch). */
@@ -97,22 +102,17 @@ class CodeRun {
         return this.skip(o.reason);
       case "unreadable":
         this.kept.add(o.path); // unreadable now: what is stored stays
-        this.skip("unreadable");
-        this.note(o.path, "unreadable");
-        return this.error(o.path, o.error);
+        return this.failed(o.path, o.error);
       case "unchanged":
         this.kept.add(o.path);
+        if (o.note) this.note(o.path, o.note); // its charset, as on the run that parsed it
         // Still binary or generated, or still failing: counted and listed as on the run that read it.
         if (o.prev.status === "skipped") {
           const reason = o.prev.error ?? "skipped";
           this.note(o.path, reason);
           return this.skip(reason);
         }
-        if (o.prev.status === "failed") {
-          this.result.files.seen++;
-          this.result.files.failed++;
-          return this.error(o.path, new PegasError("INTERNAL", `unchanged since it failed: ${o.prev.error ?? "unknown error"}`, { hint: "change or exclude the file" }));
-        }
+        if (o.prev.status === "failed") return this.failed(o.path, storedFailure(o.prev.error));
         this.result.files.seen++;
         this.result.files.unchanged++;
         if (o.prev.syntaxErrors > 0) {
@@ -189,15 +189,21 @@ class CodeRun {
         this.count(await this.s.code.commitFiles(this.repo, [f], model));
       } catch (err) {
         if (!(err instanceof PegasError && err.code === "INVALID_INPUT")) throw err;
-        this.error(f.path, err);
-        if (f.status === "parsed") {
-          this.result.files.parsed--;
-          this.result.files.failed++;
-        }
-        const failed: CodeFileWrite = { ...f, status: "failed", extracted: null, atoms: [], error: err.message.slice(0, 500) };
+        this.rejected(f, err);
+        const failed: CodeFileWrite = { ...f, status: "failed", extracted: null, atoms: [], error: failureText(err) };
         this.count(await this.s.code.commitFiles(this.repo, [failed], model));
       }
     }
+  }
+
+  /** A file the store refused: counted as failed instead of what it was counted as (its error listed once). */
+  private rejected(f: CodeFileWrite, err: PegasError): void {
+    const files = this.result.files;
+    if (f.status === "failed") return; // counted and listed already
+    if (f.status === "parsed") files.parsed--;
+    else if (f.error && files.skipped[f.error] && --files.skipped[f.error] === 0) delete files.skipped[f.error];
+    files.seen--;
+    this.failed(f.path, err);
   }
 
   private count(r: CodeCommitResult): void {
@@ -231,17 +237,18 @@ async function walk(run: CodeRun): Promise<void> {
     exclude: run.input.exclude,
     signal,
     onSkip: (reason, _path, dir) => run.skip(reason, dir),
+    trusted: run.opts.trustedPath ?? false,
     onError: (path, err) => {
       run.unreadableDirs.push(path);
       run.skip("unreadable", true);
-      run.error(path, err);
+      run.error(`${path}/`, unreadable(err));
     },
   });
   const ahead: Promise<Outcome>[] = [];
   const next = async () => {
     const outcome = await ahead.shift()!;
     await run.apply(outcome);
-    run.progress(outcome.path);
+    run.progress.file(run.result.files.seen, `${run.tally()} — ${outcome.path}`);
   };
   try {
     for await (const f of files) {
@@ -273,19 +280,20 @@ export async function storeCode(s: CodeServices, input: StoreCodeInput, opts: St
   const repo = await s.code.openRepo({ repo: checked.repo, uri: checked.uri, root: checked.root, title: checked.title });
   const stored = new Map((await s.code.storedFiles(checked.repo)).map((f) => [f.path, f]));
   const run = new CodeRun(s, checked, repo, stored, opts);
-  run.progress(`walking ${checked.root}`, true);
+  run.progress.start(checked.root);
   await walk(run);
-  run.progress("walk finished", true);
+  run.progress.walked(run.result.files.seen, `walk finished, last batch committed; ${run.tally()}`);
   const gone = goneFiles([...run.stored.values()], run.kept, run.input, run.unreadableDirs);
   if (gone.length) {
-    run.progress(`removing ${gone.length} file(s) that are gone`, true);
+    run.progress.removing(`removing ${gone.length} file(s) that are gone`);
     run.result.atoms.staled += (await s.code.removeFiles(repo, gone)).atomsStaled;
   }
   run.result.files.removed = gone.length;
-  const resolved = await s.code.resolveDependencies(checked.repo, run.changed, (done, total) =>
-    opts.onProgress?.(run.result.files.seen, undefined, `resolving dependency targets: ${done} of ${total} files`), opts.signal);
+  run.progress.resolveStart();
+  const resolved = await s.code.resolveDependencies(checked.repo, run.changed, (done, total) => run.progress.resolving(done, total), opts.signal);
   run.result.dependencies = { ...run.result.dependencies, resolved_now: resolved.resolved, resolved: resolved.resolvedTotal, unresolved: resolved.unresolved };
   await s.code.finishRepo(repo, { repo: checked.repo, root: checked.root, stored_at: new Date().toISOString() });
   run.result.took_ms = Math.round(performance.now() - t0);
+  run.progress.done(`stored; ${run.tally()}; ${run.result.symbols} symbols`);
   return run.result;
 }

@@ -23,21 +23,40 @@ export interface StoreCodeInput {
   languages?: string[];
 }
 
-/** Options of a run: cancellation, progress, and whether the path may lie outside the ingest roots (the CLI). */
+/** Options of a run: cancellation, progress, and whether the caller is the owner (the CLI). */
 export interface StoreCodeOptions {
   signal?: AbortSignal;
+  /**
+   * Progress notifications: `progress` strictly increases across the phases (files walked and parsed, then the
+   * commit and removal steps, then files resolved; see code-progress.ts), `total` once known (the resolve phase
+   * on; the last notification has progress = total), `message` starts with the phase (`walk:`, `parse:`,
+   * `write:`, `resolve:`, `done:`).
+   */
   onProgress?: (progress: number, total: number | undefined, message: string) => void;
+  /** Least time between two throttled progress notifications (ms); default 500. */
+  progressEveryMs?: number;
+  /**
+   * The caller is the owner (the CLI): the path may lie outside the ingest roots or be hidden, and an include
+   * pattern naming a hidden directory or file walks it. Over MCP hidden entries are always passed over.
+   */
   trustedPath?: boolean;
 }
 
-/** A file that failed to parse or read. */
+/**
+ * A file that failed — unreadable (INVALID_INPUT, `unreadable: <OS message>`), refused by the parser or the store
+ * (the code it failed with, kept on later runs while the file is unchanged) — or a directory that could not be read
+ * (its path ends with `/`).
+ */
 export interface CodeFileError {
   path: string;
   code: string;
   message: string;
 }
 
-/** Outcome of a run. Counts of files are of this run; `dependencies.resolved/unresolved` are of the whole repository. */
+/**
+ * Outcome of a run. Counts of files are of this run; `dependencies.resolved/unresolved` are of the whole repository.
+ * `errors_total` = `files.failed` + `directories_skipped.unreadable`.
+ */
 export interface StoreCodeResult {
   repo: string;
   doc_id: number;
@@ -48,13 +67,14 @@ export interface StoreCodeResult {
     parsed: number;
     /** Same content hash as stored: not read past hashing, not parsed. */
     unchanged: number;
+    /** Files that could not be read, parsed or stored (each listed in `errors`). */
     failed: number;
     /** Stored files that are gone, now ignored, excluded or skipped: their symbols were removed. */
     removed: number;
-    /** Files passed over, by reason (ignored, excluded, not_included, unsupported, language_filtered, symlink, binary, generated, too_large, unreadable). */
+    /** Files passed over, by reason (hidden, ignored, excluded, not_included, unsupported, language_filtered, symlink, binary, generated, too_large). */
     skipped: Record<string, number>;
   };
-  /** Directories not entered, by reason (vendored, vcs, ignored, excluded, symlink, unreadable). */
+  /** Directories not entered, by reason (vendored, hidden, vcs, ignored, excluded, symlink, unreadable). */
   directories_skipped: Record<string, number>;
   /** Symbols stored from the files parsed now. */
   symbols: number;
@@ -63,13 +83,13 @@ export interface StoreCodeResult {
   /** Parsed files whose parse tree had syntax errors (extracted as far as they parse). */
   syntax_error_files: number;
   /**
-   * Files worth a look, at most 100 (see noted_total): skipped as binary, generated, too_large or unreadable,
-   * parsed with syntax errors (parsed now or unchanged since), or decoded with a guessed charset or lossily
-   * (`charset windows-1251 (detected)`; on the run that decoded them). Failed files are in `errors`.
+   * Files worth a look, at most 100 (see noted_total): skipped as binary, generated or too_large, parsed with
+   * syntax errors, or decoded with a guessed charset or lossily (`charset windows-1251 (detected)`), on every run
+   * (parsed now or unchanged since). Failed files are in `errors`.
    */
   noted: Array<{ path: string; reason: string }>;
   noted_total: number;
-  /** Files that failed, at most 100 (see errors_total). */
+  /** Files that failed and directories that could not be read, at most 100 (see errors_total). */
   errors: CodeFileError[];
   errors_total: number;
   warnings: string[];

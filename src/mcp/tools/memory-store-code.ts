@@ -17,13 +17,15 @@ export const memoryStoreCode: ToolDef = {
     "Walk a code repository (a directory inside the server's PEGAS_INGEST_ROOTS) and store its symbols (functions, " +
     "methods, classes, interfaces, structs, enums, modules, constants, types: qualified name, signature, path and line " +
     `range, docstring) and dependencies (imports, calls, inherits) for ${CODE_LANGUAGES.join(", ")}, parsed by tree-sitter. ` +
-    "Honours .gitignore files at every level; skips .git, vendored and build directories below the path " +
-    `(${[...VENDORED_DIRS].slice(0, 8).join(", ")}, …), symlinks, binary files, generated files (minified bundles, ` +
+    "Honours .gitignore files at every level; skips .git, hidden files and directories, and dependency directories " +
+    `below the path (${[...VENDORED_DIRS].slice(0, 8).join(", ")}, virtualenvs, …; an include pattern that names one, ` +
+    "e.g. 'node_modules/x/**', walks it), symlinks, binary files, generated files (minified bundles, " +
     "lockfiles, 'Code generated … DO NOT EDIT' headers) and files over 1 MiB. Incremental: a file whose content hash is " +
     "unchanged is not parsed again, a changed one is replaced, one that is gone (or now ignored/excluded) is removed. " +
     "Dependency targets are resolved to symbols when unambiguous (same file, import, same package), else kept as names. " +
     "Documented public symbols also become `code` atoms cited as path:line, so memory_search finds them beside text. " +
-    "A file that fails to parse is reported in `errors` and the walk goes on. Sends progress notifications; " +
+    "A file that cannot be read or parsed is reported in `errors` (and counted in files.failed) and the walk goes on. " +
+    "Sends progress notifications (strictly increasing; the message names the phase: walk, parse, write, resolve; total once known); " +
     "cancellation keeps what was committed (batches of 200 files) and a new call continues.",
   inputSchema: {
     path: z.string().min(1).max(4096).describe("the repository directory (absolute, or relative to the server's working directory)"),
@@ -40,11 +42,11 @@ export const memoryStoreCode: ToolDef = {
       seen: z.number().int(),
       parsed: z.number().int(),
       unchanged: z.number().int().describe("same content hash as stored: not parsed"),
-      failed: z.number().int(),
+      failed: z.number().int().describe("files that could not be read, parsed or stored (each in errors)"),
       removed: z.number().int().describe("stored files that are gone, ignored or excluded now: their symbols were removed"),
-      skipped: counts.describe("files passed over by reason: ignored, excluded, not_included, unsupported, language_filtered, symlink, binary, generated, too_large, unreadable"),
+      skipped: counts.describe("files passed over by reason: hidden, ignored, excluded, not_included, unsupported, language_filtered, symlink, binary, generated, too_large"),
     }),
-    directories_skipped: counts.describe("directories not entered by reason: vendored, vcs, ignored, excluded, symlink, unreadable"),
+    directories_skipped: counts.describe("directories not entered by reason: vendored, hidden, vcs, ignored, excluded, symlink, unreadable"),
     symbols: z.number().int().describe("symbols stored from the files parsed now"),
     dependencies: z.object({
       stored: z.number().int().describe("edges stored from the files parsed now"),
@@ -54,10 +56,10 @@ export const memoryStoreCode: ToolDef = {
     }),
     atoms: z.object({ created: z.number().int(), existing: z.number().int(), staled: z.number().int().describe("code atoms whose symbol changed or went") }),
     syntax_error_files: z.number().int().describe("parsed files with syntax errors (extracted as far as they parse)"),
-    noted: z.array(z.object({ path: z.string(), reason: z.string() })).describe("files worth a look (at most 100): skipped as binary, generated, too_large or unreadable, with syntax errors, or decoded with a guessed charset ('charset windows-1251 (detected)')"),
+    noted: z.array(z.object({ path: z.string(), reason: z.string() })).describe("files worth a look (at most 100), on every run: skipped as binary, generated or too_large, with syntax errors, or decoded with a guessed charset ('charset windows-1251 (detected)')"),
     noted_total: z.number().int(),
-    errors: z.array(z.object({ path: z.string(), code: z.string(), message: z.string() })).describe("files that failed (at most 100)"),
-    errors_total: z.number().int(),
+    errors: z.array(z.object({ path: z.string(), code: z.string(), message: z.string() })).describe("files that failed (unreadable: INVALID_INPUT; a parse or store failure keeps its code on later runs while unchanged) and unreadable directories (path ending in '/'), at most 100"),
+    errors_total: z.number().int().describe("files.failed + directories_skipped.unreadable"),
     warnings: z.array(z.string()),
     took_ms: z.number(),
   },
