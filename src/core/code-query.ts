@@ -6,7 +6,7 @@
 import { realpathSync } from "node:fs";
 import { resolve } from "node:path";
 import { PegasError, invalidInput } from "../errors.ts";
-import type { CodeEdgeRow, CodeSymbolRow } from "../ports/code-store.ts";
+import { type CodeEdgeRow, type CodeSymbolRow, STANDARD_EDGE_KINDS } from "../ports/code-store.ts";
 import type { Direction, GraphEdge, ReachedNode } from "../ports/graph-store.ts";
 import { CODE_LANGUAGES, SYMBOL_KINDS, type SymbolKind } from "../ports/symbol-extractor.ts";
 import type { CodeServices } from "./code-services.ts";
@@ -68,7 +68,10 @@ export function repoKey(repo: string): string {
 
 const list = (v: string | string[] | undefined): string[] | undefined => (v === undefined ? undefined : Array.isArray(v) ? v : [v]);
 
-/** Ranked symbol hits. @throws PegasError INVALID_INPUT (empty query, unknown kind or language, limit outside 1..50). */
+/**
+ * Ranked symbol hits. @throws PegasError INVALID_INPUT (empty query, unknown kind or language, limit outside 1..50),
+ * NOT_FOUND (a `repo` with nothing stored: the hint names stored repositories).
+ */
 export async function searchCode(s: CodeServices, input: SearchCodeInput): Promise<{ query: string; hits: Array<SymbolView & { score: number; match: string }>; took_ms: number }> {
   const t0 = performance.now();
   const query = (input.query ?? "").trim();
@@ -105,7 +108,7 @@ export interface CodeGraphNode {
   symbol?: SymbolView;
 }
 
-/** An edge of the code graph view. */
+/** An edge of the code graph view; `line` is the 1-based line of a dependency's site, null for other edges. */
 export interface CodeGraphEdge {
   key: string;
   src: string;
@@ -113,7 +116,7 @@ export interface CodeGraphEdge {
   kind: string;
   confidence: number;
   inferred: boolean;
-  line?: number | null;
+  line: number | null;
 }
 
 /** What a file writes, as lines: `line: from → target (resolved location or "unresolved")`. */
@@ -145,10 +148,37 @@ function nodeOf(n: ReachedNode): CodeGraphNode {
   return { id: n.id, label: n.label, name: name === null ? null : String(name), distance: n.distance };
 }
 
-const edgeOf = (e: GraphEdge): CodeGraphEdge => ({ key: e.key, src: e.src, dst: e.dst, kind: e.kind, confidence: e.confidence, inferred: e.inferred });
+const edgeOf = (e: GraphEdge): CodeGraphEdge => ({ key: e.key, src: e.src, dst: e.dst, kind: e.kind, confidence: e.confidence, inferred: e.inferred, line: null });
+
+const DEPENDENCY_KEY = /^pm_code_dependency:(\d+)$/;
+
+/** Sets each dependency edge's `line` from the store (the graph projection does not carry it). */
+async function addLines(s: CodeServices, edges: Map<string, CodeGraphEdge>): Promise<void> {
+  const ids = [...edges.values()].filter((e) => e.line === null).map((e) => DEPENDENCY_KEY.exec(e.key)?.[1]).filter((x) => x !== undefined).map(Number);
+  const lines = await s.code.dependencyLines(ids);
+  for (const e of edges.values()) {
+    const id = DEPENDENCY_KEY.exec(e.key)?.[1];
+    if (e.line === null && id !== undefined) e.line = lines.get(Number(id)) ?? null;
+  }
+}
 
 /**
- * The subgraph around a symbol, or the repository overview. @throws PegasError INVALID_INPUT (depth, kinds, limit),
+ * Refuses edge kinds no edge of the repository's graph has (a typo such as `import` would give an empty graph).
+ * @throws PegasError INVALID_INPUT naming the unknown kinds and the valid ones
+ */
+async function checkKinds(s: CodeServices, repo: string, kinds: string[] | undefined): Promise<void> {
+  if (!kinds?.length) return;
+  const unknown = await s.code.unknownEdgeKinds(repo, kinds);
+  if (!unknown.length) return;
+  const valid = [...STANDARD_EDGE_KINDS, ...(await s.code.repoEdgeKinds(repo))];
+  throw invalidInput(`unknown edge kind(s) ${unknown.map((k) => `'${k.slice(0, 64)}'`).join(", ")} in repo '${repo}'`,
+    `use ${valid.join(", ")} (or a kind memory_link or memory_infer stored in this repository's graph)`);
+}
+
+/**
+ * The subgraph around a symbol (every edge with its `line`; `overloads` when the root is the first of several
+ * declarations of one overloaded symbol), or the repository overview. @throws PegasError INVALID_INPUT (depth,
+ * limit, a kind no edge of the repository has, an ambiguous symbol: the message lists candidates as symbol:<id>),
  * NOT_FOUND (repo or symbol), INDEX_UNAVAILABLE only when no fallback answers.
  */
 export async function codeGraph(s: CodeServices, input: CodeGraphInput): Promise<Record<string, unknown>> {
@@ -163,17 +193,20 @@ export async function codeGraph(s: CodeServices, input: CodeGraphInput): Promise
   // A file may be named by its absolute path when the repository is keyed by its root.
   const ref = input.symbol.startsWith(`${repo}/`) ? input.symbol.slice(repo.length + 1) : input.symbol;
   const root = await s.code.findSymbol(ref, repo);
+  if (!root) await s.code.repoSummary(repo, { top: 0, edges: 0 }); // NOT_FOUND naming the stored repos when repo is wrong
   if (!root) {
     throw new PegasError("NOT_FOUND", `no symbol '${input.symbol.slice(0, 200)}' in repo '${repo}'`, {
       hint: "pass symbol:<id>, a qualified name (HTMLParser.feed) or a file path; memory_search_code finds them",
     });
   }
+  await checkKinds(s, repo, input.kinds);
   const limit = input.limit ?? 100;
   const sub = await s.graph.neighbours({ node: `symbol:${root.id}`, depth: input.depth, kinds: input.kinds, direction: input.direction ?? "both", limit });
   const nodes = new Map(sub.nodes.map((n) => [n.id, nodeOf(n)]));
   const edges = new Map(sub.edges.map((e) => [e.key, edgeOf(e)]));
   const file = root.file ? await s.code.fileEdges(repo, root.path, input.kinds, FILE_EDGES) : null;
   if (file) addFileEdges(file.edges, nodes, edges);
+  await addLines(s, edges);
   const ids = [...nodes.keys()].filter((id) => id.startsWith("symbol:")).map((id) => Number(id.slice(7)));
   for (const sym of await s.code.symbolsByIds(ids)) {
     const n = nodes.get(`symbol:${sym.id}`)!;
@@ -184,7 +217,7 @@ export async function codeGraph(s: CodeServices, input: CodeGraphInput): Promise
   const atomIds = [...nodes.keys()].filter((id) => id.startsWith("atom:")).map((id) => Number(id.slice(5)));
   for (const a of atomIds.length ? await s.store.atomsByIds(atomIds, 0) : []) nodes.get(`atom:${a.id}`)!.name = a.claim.slice(0, 300);
   return {
-    repo, root: symbolView(root), graph: s.graph.name, ...(sub.degraded ? { degraded: sub.degraded } : {}),
+    repo, root: symbolView(root), ...(root.overloads > 1 ? { overloads: root.overloads } : {}), graph: s.graph.name, ...(sub.degraded ? { degraded: sub.degraded } : {}),
     nodes: [...nodes.values()], edges: [...edges.values()], truncated: sub.truncated || Boolean(file?.truncated),
     file: file ? { dependencies: file.edges.map(fileView), truncated: file.truncated } : null,
     took_ms: Math.round(performance.now() - t0),

@@ -106,14 +106,32 @@ export interface CodeSymbolRow extends ExtractedSymbol {
 }
 
 /**
- * A search hit. `match` says where the query matched: `name` (the whole name, score ≥ 3.5), `qualified_name`
- * (≥ 2.5), `text` (every query word, as written, among the words of name, qualified name, signature or docstring:
- * score 0.5 + weighted rank · 0.499), `stem` (only through stems, Russian or English inflections: score = weighted
- * rank · 0.499) or `trigram` (fallback: score = trigram similarity / 2). Hits are ordered by match class, then score.
+ * A search hit. `match` says where the query matched: `qualified_name` for a dotted query ending the symbol's
+ * module-qualified name (score 5–5.999), `name` (the whole name, 3.5–4.999), `qualified_name` (2.5–3.999), `text`
+ * (every query word, as written, among the words of name, qualified name, signature or docstring: score 0.5 +
+ * 0.5 · name words + weighted rank · 0.499, where name words is 2 when the name's words are exactly the query's, 1
+ * when the name holds every query word whole, else 0: 0.5–1.999), `stem` (only through stems, Russian or English
+ * inflections: score = weighted rank · 0.499) or `trigram` (fallback: score = trigram similarity / 2). Hits are
+ * ordered by score, except that trigram hits always come last.
  */
 export interface CodeSearchHit extends CodeSymbolRow {
   score: number;
   match: "name" | "qualified_name" | "text" | "stem" | "trigram";
+}
+
+/**
+ * The edge kinds of a code graph that are always valid in `memory_code_graph`'s `kinds`: what extraction writes
+ * (imports, calls, inherits) and a code atom's link to its symbol (defines). Any other kind is valid only where some
+ * edge has it (memory_link and inference add edges of any token kind): see {@link CodeStore.unknownEdgeKinds}.
+ */
+export const STANDARD_EDGE_KINDS = ["imports", "calls", "inherits", "defines"] as const;
+
+/**
+ * A symbol found by reference. `overloads` counts the rows of its (path, qualified name, kind) — several for an
+ * overloaded function or method, whose first declaration (by line) this is; 1 otherwise.
+ */
+export interface FoundSymbol extends CodeSymbolRow {
+  overloads: number;
 }
 
 /** A dependency edge as the graph tool shows it. */
@@ -170,13 +188,28 @@ export interface CodeStore {
   resolveDependencies(repo: string, changedPaths: string[], onProgress?: (done: number, total: number) => void, signal?: AbortSignal): Promise<ResolveOutcome>;
   /** Updates the repository document (content hash over the file hashes, counts) and queues its outbox row. */
   finishRepo(repo: CodeRepo, metadata: Record<string, unknown>): Promise<void>;
-  /** Lexical symbol search (identifier-aware words, then trigram fallback). */
+  /**
+   * Lexical symbol search (identifier-aware words, then trigram fallback). NOT_FOUND when `q.repo` is given and
+   * nothing of it is stored (the hint names some stored repositories, as repoSummary's).
+   */
   searchSymbols(q: CodeSearchQuery): Promise<CodeSearchHit[]>;
   /**
-   * A symbol by `symbol:<id>`, by qualified name (the first by path, then line), or by a file path / module name
-   * (its module symbol), within `repo` when given. Null when none.
+   * A symbol by `symbol:<id>`; else by qualified name (a non-module symbol), a file path (its module symbol) or a
+   * module name; else by bare name — within `repo` when given. Rows of one (path, qualified name, kind) are one
+   * symbol (overloads: the first by line, with their count). Null when none; INVALID_INPUT when the best matches are
+   * symbols of several files or kinds (the message lists up to 10 as `symbol:<id> path:line (kind qualified name)`).
    */
-  findSymbol(ref: string, repo?: string): Promise<CodeSymbolRow | null>;
+  findSymbol(ref: string, repo?: string): Promise<FoundSymbol | null>;
+  /**
+   * Which of `kinds` (in their order, each once) are neither in {@link STANDARD_EDGE_KINDS} nor the kind of any edge
+   * a walk from `repo`'s symbols could take: a dependency of the repository, a link from an atom to one of its
+   * symbols, an atom link. Empty when all are known.
+   */
+  unknownEdgeKinds(repo: string, kinds: string[]): Promise<string[]>;
+  /** The non-standard dependency kinds stored in `repo` (at most 20, by name), to list beside the standard ones. */
+  repoEdgeKinds(repo: string): Promise<string[]>;
+  /** The 1-based line of each dependency's site (call, import, inherits) by `pm_code_dependency` id; null when none. */
+  dependencyLines(ids: number[]): Promise<Map<number, number | null>>;
   /** Symbols by id (missing ids skipped). */
   symbolsByIds(ids: number[]): Promise<CodeSymbolRow[]>;
   /** Outgoing dependencies of every symbol of a file (module symbol included), at most `limit`, by line. */

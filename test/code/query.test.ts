@@ -135,7 +135,7 @@ describe("code tools", () => {
     expect(methods.hits.every((h: any) => h.kind === "method")).toBe(true);
     expect(methods.hits.length).toBeGreaterThan(0);
     expect((await call(memorySearchCode, { query: "loads", language: "go" })).hits).toEqual([]);
-    expect((await call(memorySearchCode, { query: "loads", repo: "other" })).hits).toEqual([]);
+    await expect(call(memorySearchCode, { query: "loads", repo: "other" })).rejects.toMatchObject({ code: "NOT_FOUND", hint: expect.stringContaining("'py'") });
     const hit = (await call(memorySearchCode, { query: "loads", limit: 1 })).hits[0];
     expect(hit).toMatchObject({ repo: "py", path: "json/__init__.py", line: 3, signature: "def loads(s, *, cls=None)", docstring: "Deserialize s to a Python object." });
     expect(hit.symbol_id).toMatch(/^symbol:\d+$/);

@@ -8,10 +8,10 @@ import type { Sql } from "postgres";
 import { PegasError } from "../../errors.ts";
 import type {
   CodeCommitResult, CodeEdgeRow, CodeFileWrite, CodeRepo, CodeRepoInput, CodeRepoSummary, CodeSearchHit, CodeSearchQuery,
-  CodeStore, CodeSymbolRow, ResolveOutcome, StoredCodeFile,
+  CodeStore, CodeSymbolRow, FoundSymbol, ResolveOutcome, StoredCodeFile,
 } from "../../ports/code-store.ts";
 import { enqueueOutbox } from "./atom-writes.ts";
-import { fileEdges, findSymbol, repoSummary, symbolsByIds } from "./code-graph.ts";
+import { dependencyLines, fileEdges, findSymbol, repoEdgeKinds, repoSummary, symbolsByIds, unknownEdgeKinds } from "./code-graph.ts";
 import { resolvePass } from "./code-resolve.ts";
 import { searchSymbols } from "./code-search.ts";
 import { commitFilesTx, removeFilesTx } from "./code-write.ts";
@@ -123,8 +123,20 @@ export class SqlCodeStore implements CodeStore {
     return this.run("search code symbols", (sql) => searchSymbols(sql, q));
   }
 
-  findSymbol(ref: string, repo?: string): Promise<CodeSymbolRow | null> {
+  findSymbol(ref: string, repo?: string): Promise<FoundSymbol | null> {
     return this.run("find a code symbol", (sql) => findSymbol(sql, ref, repo));
+  }
+
+  unknownEdgeKinds(repo: string, kinds: string[]): Promise<string[]> {
+    return this.run("check edge kinds", (sql) => unknownEdgeKinds(sql, repo, kinds));
+  }
+
+  repoEdgeKinds(repo: string): Promise<string[]> {
+    return this.run("list edge kinds", (sql) => repoEdgeKinds(sql, repo));
+  }
+
+  dependencyLines(ids: number[]): Promise<Map<number, number | null>> {
+    return this.run("read dependency lines", (sql) => dependencyLines(sql, ids));
   }
 
   symbolsByIds(ids: number[]): Promise<CodeSymbolRow[]> {

@@ -97,6 +97,32 @@ export function symbolTsqueryLiteral(query: string): string | null {
 }
 
 /**
+ * What ranks names by their words: the query's identifier parts in order (`store code`, `storeCode` and
+ * `store_code` → store, code), `joined` their concatenation (a name without `_`/`$`, lower-cased, equals it when
+ * its words are these), `phrase` a tsquery literal of the parts as consecutive name words (weight A, whole words;
+ * null for one part), `all` a tsquery literal requiring every query token as a whole name word or all of its parts
+ * as whole name words (null when the query has no word).
+ */
+export function nameWordQueries(query: string): { parts: string[]; joined: string; phrase: string | null; all: string | null } {
+  const parts: string[] = [];
+  const clauses: string[] = [];
+  for (const m of query.matchAll(TOKEN)) {
+    const ps = identifierParts(m[0]).map((p) => cut(p.toLowerCase()));
+    if (!ps.length) continue;
+    parts.push(...ps);
+    const whole = `${quoteLexeme(cut(ps.join("")))}:A`;
+    clauses.push(ps.length > 1 ? `(${whole} | (${ps.map((p) => `${quoteLexeme(p)}:A`).join(" & ")}))` : whole);
+    if (clauses.length >= 16) break;
+  }
+  return {
+    parts,
+    joined: parts.join(""),
+    phrase: parts.length > 1 ? parts.map((p) => `${quoteLexeme(p)}:A`).join(" <-> ") : null,
+    all: clauses.length ? clauses.join(" & ") : null,
+  };
+}
+
+/**
  * The last identifier of a dependency target as resolution matches it against symbol names: `loads` of
  * `json.loads`, `Reader` of `io::Reader`, `memory-search` of `./tools/memory-search.ts`, `decoder` of `json.decoder`.
  */

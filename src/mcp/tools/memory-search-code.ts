@@ -33,13 +33,16 @@ export const memorySearchCode: ToolDef = {
     "docstring words. Identifier-aware: camelCase and snake_case are split (`json decoder` finds JSONDecoder, " +
     "`parse response` finds parse_http_response), words match as prefixes, and stemmed in Russian and English " +
     "(`сумма чисел` finds a docstring 'Вычисляет сумму всех чисел', ё = е; match = stem, after matches as written); ranked exact name > qualified name > " +
-    "signature > docstring, then documented and public first; a trigram fallback catches typos (match = trigram). " +
+    "signature > docstring; a dotted query (html.parser.HTMLParser.feed) ranks the symbol whose module-qualified name " +
+    "ends with it first; among word matches, a name made of exactly the query's words (`store code` → storeCode) comes " +
+    "first, then names holding every query word whole, then prefixes; then documented and public first; a trigram " +
+    "fallback catches typos (match = trigram). An unknown `repo` is NOT_FOUND naming the stored repositories. " +
     "Each hit: name, qualified name, kind, language, repo, path:line, signature, docstring excerpt, score.",
   inputSchema: {
     query: z.string().min(1).max(500).describe("a name, qualified name or words"),
     kind: z.union([kind, z.array(kind).min(1)]).optional().describe("only symbols of this kind (or these kinds)"),
     language: z.union([language, z.array(language).min(1)]).optional().describe("only this language (or these)"),
-    repo: z.string().min(1).max(4096).optional().describe("only this repository (as memory_store_code reported it)"),
+    repo: z.string().min(1).max(4096).optional().describe("only this repository (as memory_store_code reported it; an unknown one is NOT_FOUND)"),
     limit: z.number().int().min(1).max(50).optional().describe("hits, default 10, at most 50"),
   },
   outputSchema: {
@@ -47,7 +50,7 @@ export const memorySearchCode: ToolDef = {
     hits: z.array(
       z.object({
         ...symbolShape,
-        score: z.number().describe("name 3.5–4.999, qualified name 2.5–3.999, words 0–0.999 (weighted rank), trigram 0–0.5 (similarity/2)"),
+        score: z.number().describe("dotted query ending the module-qualified name 5–5.999, name 3.5–4.999, qualified name 2.5–3.999, words as written 0.5–1.999 (1.5+ when the name's words are exactly the query's, 1+ when the name holds every query word; plus weighted rank), stems 0–0.499, trigram 0–0.5 (similarity/2)"),
         match: z.enum(["name", "qualified_name", "text", "stem", "trigram"]).describe("where the query matched: the whole name, the qualified name, every word as written, only through stems, or by trigram similarity"),
       }),
     ),
