@@ -172,7 +172,8 @@ Options:
   --direction D        out, in or both (graph)
   --kind K             only edges of kind K (graph, code-graph; repeatable); symbol kind (code-search)
   --repo R             repository name (code, code-search)
-  --include G, --exclude G   glob patterns of files to take or leave (code; repeatable)
+  --include G, --exclude G   glob patterns of files to take or leave (code; repeatable; an include naming a
+                             skipped directory, e.g. node_modules/x/**, walks it)
   --language L         only files of language L (code, code-search; repeatable)
   --status S           gaps of status S: open (default), answered, dismissed, all (gaps)
   --priority P         1 least .. 5 most urgent, default 3 (gap-add; --reason R says why the gap matters)
