@@ -6,7 +6,8 @@
  * statement of a body, where tree-sitter puts the comment outside the body).
  */
 import type { Node } from "web-tree-sitter";
-import { commentDoc, pythonDocstring, textOf } from "../text.ts";
+import { pythonDocstring, textOf } from "../text.ts";
+import { commentsBeforeBody } from "./comments.ts";
 import type { LanguageSpec } from "./spec.ts";
 
 const definitions = `
@@ -55,16 +56,7 @@ function firstInBodyComment(def: Node, source: string): string | null {
   const anchor = def.parent?.type === "decorated_definition" ? def.parent : def;
   const block = anchor.parent;
   if (!block || block.type !== "block" || anchor.previousNamedSibling !== null) return null;
-  const comments: string[] = [];
-  let row = anchor.startPosition.row;
-  for (let sib = block.previousNamedSibling; sib && sib.type === "comment"; sib = sib.previousNamedSibling) {
-    if (sib.endPosition.row < row - 1) break;
-    const before = sib.previousSibling;
-    if (before && before.endPosition.row === sib.startPosition.row) break;
-    comments.unshift(textOf(sib, source));
-    row = sib.startPosition.row;
-  }
-  return commentDoc(comments);
+  return commentsBeforeBody(block, anchor, source);
 }
 
 /** The first statement of a class or function body when it is a lone string literal, else a first-in-body comment. */

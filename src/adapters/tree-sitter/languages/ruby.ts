@@ -13,7 +13,7 @@
  * `define_method` or `Struct.new`, `require` of a computed path, `autoload`.
  */
 import type { Node } from "web-tree-sitter";
-import { commentDoc, textOf } from "../text.ts";
+import { commentsBeforeBody } from "./comments.ts";
 import type { LanguageSpec } from "./spec.ts";
 
 const NAME = `[(constant) @name (scope_resolution scope: (_) @owner name: (_) @name)]`;
@@ -61,17 +61,7 @@ const DECLARATIVE = new Set([
 function docstring(def: Node, source: string): string | null {
   const body = def.parent;
   if (!body || body.type !== "body_statement" || def.previousNamedSibling !== null) return null;
-  const comments: string[] = [];
-  let row = def.startPosition.row;
-  for (let sib = body.previousNamedSibling; sib && sib.type === "comment"; sib = sib.previousNamedSibling) {
-    if (sib.endPosition.row < row - 1) break;
-    const before = sib.previousSibling;
-    // A comment on the header's own line (`class A # :nodoc:`) documents the header, not the definition below.
-    if (before && before.endPosition.row === sib.startPosition.row) break;
-    comments.unshift(textOf(sib, source));
-    row = sib.startPosition.row;
-  }
-  return commentDoc(comments);
+  return commentsBeforeBody(body, def, source);
 }
 
 /** Ruby. */
