@@ -17,6 +17,7 @@ import type { Services } from "../../src/core/services.ts";
 import { rejectsWith } from "../support/errors.ts";
 import { testConfig } from "../support/services.ts";
 import { atomsAnswer } from "./support.ts";
+import { setLogLevel } from "../../src/log.ts";
 
 type Scripted = { text: string; stopReason?: string } | { error: string };
 
@@ -111,6 +112,7 @@ describe("a client that cannot sample", () => {
     const { server } = await connect(false);
     const d = createSamplingDistiller(server, heuristicDistiller, { maxTokens: 500 });
     expect(d.name).toBe("heuristic");
+    setLogLevel("info"); // the note is info; an earlier file in this process may have left the logger quieter
     const stderr = spyOn(process.stderr, "write");
     try {
       const got = await d.distill({ text: TEXT, lang: "ru" });

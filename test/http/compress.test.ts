@@ -14,7 +14,9 @@ import { COMPRESS_MIN_BYTES, chooseEncoding, compressText } from "../../src/http
 import { setLogLevel } from "../../src/log.ts";
 import { httpClient, httpServer, INITIALIZE, MCP_POST_HEADERS, pgliteRuntime, type TestRuntime } from "./support.ts";
 
-setLogLevel("warn");
+// Quieter while this file runs; restored after it, since every test file shares the one process logger.
+beforeAll(() => setLogLevel("warn"));
+afterAll(() => setLogLevel("info"));
 
 /** The body of `res` as sent, decoded by its Content-Encoding. */
 async function decoded(res: Response): Promise<Buffer> {

@@ -12,7 +12,9 @@ import { TOOLS } from "../../src/mcp/registry.ts";
 import { setLogLevel } from "../../src/log.ts";
 import { httpClient, httpServer, INITIALIZE, MCP_POST_HEADERS } from "./support.ts";
 
-setLogLevel("warn");
+// Quieter while this file runs; restored after it, since every test file shares the one process logger.
+beforeAll(() => setLogLevel("warn"));
+afterAll(() => setLogLevel("info"));
 
 type Server = Awaited<ReturnType<typeof httpServer>>;
 

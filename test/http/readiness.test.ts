@@ -3,14 +3,16 @@
  * 503 naming the embedder when the model is gone, or when Ollama is unreachable at start (the database answered,
  * so it is reported up). The probe reads the model list only: it never embeds, so readiness polling loads no model.
  */
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHttpApp } from "../../src/http/app.ts";
 import { setLogLevel } from "../../src/log.ts";
 import { startOllamaStub, STUB_MODEL } from "../support/ollama-stub.ts";
 import { createTempPgDatabase, pgSkipReason } from "../support/pg.ts";
 import { pgliteRuntime, runtimeOf, type TestRuntime } from "./support.ts";
 
-setLogLevel("error");
+// Quieter while this file runs; restored after it, since every test file shares the one process logger.
+beforeAll(() => setLogLevel("error"));
+afterAll(() => setLogLevel("info"));
 const stub = startOllamaStub();
 const opened: TestRuntime[] = [];
 const drops: Array<() => Promise<void>> = [];

@@ -3,7 +3,7 @@
  * ≈ 1 s (0.65 s grace, then abort, close, and up to 1 s for the answer), the client gets the cancellation as its answer, the listener stops
  * answering, and nothing of the document remains in the database (its transaction rolled back).
  */
-import { expect, test } from "bun:test";
+import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,7 +12,9 @@ import { createServices } from "../../src/wiring.ts";
 import { fixture } from "../support/services.ts";
 import { httpClient, httpServer } from "./support.ts";
 
-setLogLevel("warn");
+// Quieter while this file runs; restored after it, since every test file shares the one process logger.
+beforeAll(() => setLogLevel("warn"));
+afterAll(() => setLogLevel("info"));
 
 test("stop during a long ingest over HTTP: cancelled within ≈ 1 s, nothing half-stored, listener closed", async () => {
   const dir = mkdtempSync(join(tmpdir(), "pegas-http-stop-"));

@@ -12,7 +12,9 @@ import { setLogLevel } from "../../src/log.ts";
 import { PegasError } from "../../src/errors.ts";
 import { httpClient, httpServer, INITIALIZE, MCP_POST_HEADERS, runtimeOf } from "./support.ts";
 
-setLogLevel("warn");
+// Quieter while this file runs; restored after it, since every test file shares the one process logger.
+beforeAll(() => setLogLevel("warn"));
+afterAll(() => setLogLevel("info"));
 const TOKEN = "a-token-of-twenty-four-ch";
 
 describe("addresses", () => {

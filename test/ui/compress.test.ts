@@ -17,7 +17,9 @@ import { atom } from "../inference/support.ts";
 import type { TestServices } from "../support/services.ts";
 import { browserSkipReason, launchBrowser, openStore, serveUi, type UiServer } from "./support.ts";
 
-setLogLevel("warn");
+// Quieter while this file runs; restored after it, since every test file shares the one process logger.
+beforeAll(() => setLogLevel("warn"));
+afterAll(() => setLogLevel("info"));
 
 /** The body of `res` as sent, decoded by its Content-Encoding. */
 async function decoded(res: Response): Promise<Buffer> {
