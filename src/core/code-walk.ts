@@ -8,7 +8,9 @@
  * __pycache__/, virtual environments of any name…; a Python package named venv or vendor is walked) and hidden
  * files and directories (a name starting with `.`, as memory_ingest passes over them in a directory), unless an
  * include pattern names that directory or file literally ({@link namedByInclude}: `dist/**`, `node_modules/x/**`;
- * a hidden one only when the caller is trusted, the CLI). Build-output names (dist/, build/) are not on the list:
+ * a hidden one only when the caller is trusted, the CLI). A directory or file a `.gitignore` leaves out is likewise
+ * taken when an include pattern names it literally: inside such a directory the ignore rules of the directories above
+ * it (which left it out) do not apply, its own `.gitignore` files do. Build-output names (dist/, build/) are not on the list:
  * they are often real code (a published package's dist/, Go's go/build, pypa's build); a repository's
  * `.gitignore` leaves out its own build output. The caller's include and exclude patterns and the `.gitignore`
  * files inside the walked directory apply; those of directories above it do not.
@@ -131,11 +133,17 @@ export function gitignoreRules(text: string | string[]): Ignore {
   return ignore({ ignorecase: false }).add(text);
 }
 
-/** Whether the chain of rule frames ignores `path` (the deepest frame that has a say decides). */
-function ignoredByChain(frames: RuleFrame[], path: string, dir: boolean): boolean {
+/** Whether `dir` is `floor` or inside it (every directory is inside the null floor, the root's). */
+const within = (dir: string, floor: string | null) => floor === null || dir === floor || dir.startsWith(`${floor}/`);
+
+/**
+ * Whether the chain of rule frames ignores `path` (the deepest frame that has a say decides). Frames above `floor`
+ * (a directory opened by an include pattern despite them) have no say.
+ */
+function ignoredByChain(frames: RuleFrame[], path: string, dir: boolean, floor: string | null): boolean {
   let state = false;
   for (const f of frames) {
-    if (f.dir && !path.startsWith(`${f.dir}/`)) continue;
+    if ((f.dir && !path.startsWith(`${f.dir}/`)) || !within(f.dir, floor)) continue;
     const rel = f.dir ? path.slice(f.dir.length + 1) : path;
     const r = f.rules.test(dir ? `${rel}/` : rel);
     if (r.ignored) state = true;
@@ -162,18 +170,23 @@ interface Filters {
   trusted: boolean;
 }
 
-/** Classifies an entry; returns the reason to skip it, or null to take it. */
-function entrySkip(e: Dirent, root: string, path: string, frames: RuleFrame[], f: Filters): WalkSkip | null {
+/**
+ * Classifies an entry under `floor` (see {@link ignoredByChain}): the reason to skip it, null to take it, or "open"
+ * to take an entry the ignore rules leave out because an include pattern names it (a directory so taken becomes the
+ * floor of everything inside it).
+ */
+function entrySkip(e: Dirent, root: string, path: string, frames: RuleFrame[], f: Filters, floor: string | null): WalkSkip | "open" | null {
   const dir = e.isDirectory();
   if (e.isSymbolicLink()) return "symlink";
   if (!dir && !e.isFile()) return "special";
   if (dir && VCS_DIRS.has(e.name)) return "vcs";
   if (dir && vendored(e.name, join(root, path)) && !namedByInclude(path, f.include)) return "vendored";
   if (e.name.startsWith(".") && !(f.trusted && namedByInclude(path, f.include))) return "hidden";
-  if (ignoredByChain(frames, path, dir)) return "ignored";
+  const ignored = ignoredByChain(frames, path, dir, floor);
+  if (ignored && !namedByInclude(path, f.include)) return "ignored";
   if (f.excl?.ignores(dir ? `${path}/` : path)) return "excluded";
   if (!dir && f.incl && !f.incl.ignores(path)) return "not_included";
-  return null;
+  return ignored ? "open" : null;
 }
 
 /**
@@ -190,11 +203,12 @@ export async function* walkRepository(root: string, opts: WalkOptions = {}): Asy
   const frames: RuleFrame[] = [];
   const info = await readRules(join(root, ".git", "info", "exclude"));
   if (info) frames.push({ dir: "", rules: info });
-  // Depth-first with an explicit stack of directories still to list; frames are trimmed to the current path.
-  const stack: string[] = [""];
+  // Depth-first with an explicit stack of directories still to list (each with its floor: the innermost directory
+  // opened by an include pattern despite the ignore rules above it); frames are trimmed to the current path.
+  const stack: Array<{ dir: string; floor: string | null }> = [{ dir: "", floor: null }];
   while (stack.length) {
     if (opts.signal?.aborted) return;
-    const dir = stack.pop()!;
+    const { dir, floor } = stack.pop()!;
     while (frames.length && frames.at(-1)!.dir !== "" && !(dir === frames.at(-1)!.dir || dir.startsWith(`${frames.at(-1)!.dir}/`))) frames.pop();
     let entries: Dirent[];
     try {
@@ -207,12 +221,12 @@ export async function* walkRepository(root: string, opts: WalkOptions = {}): Asy
       const rules = await readRules(join(root, dir, ".gitignore"));
       if (rules) frames.push({ dir, rules });
     }
-    const subdirs: string[] = [];
+    const subdirs: Array<{ dir: string; floor: string | null }> = [];
     for (const e of entries) {
       const path = dir ? `${dir}/${e.name}` : e.name;
-      const skip = entrySkip(e, root, path, frames, filters);
-      if (skip) opts.onSkip?.(skip, path, e.isDirectory());
-      else if (e.isDirectory()) subdirs.push(path);
+      const skip = entrySkip(e, root, path, frames, filters, floor);
+      if (skip && skip !== "open") opts.onSkip?.(skip, path, e.isDirectory());
+      else if (e.isDirectory()) subdirs.push({ dir: path, floor: skip === "open" ? path : floor });
       else yield { path, abs: join(root, path) };
     }
     for (let i = subdirs.length - 1; i >= 0; i--) stack.push(subdirs[i]);
