@@ -178,7 +178,8 @@ async function checkKinds(s: CodeServices, repo: string, kinds: string[] | undef
 /**
  * The subgraph around a symbol (every edge with its `line`; `overloads` when the root is the first of several
  * declarations of one overloaded symbol), or the repository overview. @throws PegasError INVALID_INPUT (depth,
- * limit, a kind no edge of the repository has, an ambiguous symbol: the message lists candidates as symbol:<id>),
+ * limit, a kind no edge of the repository has, `kinds` without a symbol — the overview is not filtered by kind —, an
+ * ambiguous symbol: the message lists candidates as symbol:<id>),
  * NOT_FOUND (repo or symbol), INDEX_UNAVAILABLE only when no fallback answers.
  */
 export async function codeGraph(s: CodeServices, input: CodeGraphInput): Promise<Record<string, unknown>> {
@@ -186,6 +187,10 @@ export async function codeGraph(s: CodeServices, input: CodeGraphInput): Promise
   const repo = repoKey(input.repo ?? "");
   if (!repo) throw invalidInput("repo is empty", "give the repo name or path memory_store_code reported");
   if (input.symbol === undefined || !input.symbol.trim()) {
+    if (input.kinds?.length) {
+      throw invalidInput(`kinds filter a symbol's subgraph; the repository overview (no symbol) is not filtered by edge kind`,
+        "omit kinds for the overview, or give a symbol (symbol:<id>, a qualified name or a file path) to filter its subgraph");
+    }
     const summary = await s.code.repoSummary(repo, { top: input.limit ?? 20, edges: 500 });
     const mostDependedOn = summary.mostDependedOn.map((m) => ({ symbol: symbolView(m.symbol), dependents: m.dependents }));
     return { repo, root: null, summary: { ...summary, mostDependedOn }, took_ms: Math.round(performance.now() - t0) };

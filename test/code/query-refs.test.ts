@@ -115,6 +115,20 @@ for (const backend of ["pglite", "postgres"] as const) {
       await expect(runCodeGraph(s.config, cli, (_c, fn) => fn(s, new AbortController().signal))).rejects.toMatchObject({ code: "INVALID_INPUT" });
     });
 
+    test("kinds without a symbol is INVALID_INPUT: kinds filter a symbol's subgraph, not the overview", async () => {
+      if (suite.skip) return;
+      for (const kinds of [["callz"], ["calls"]]) {
+        await expect(run(memoryCodeGraph, { repo: "std", kinds })).rejects.toMatchObject({
+          code: "INVALID_INPUT", message: expect.stringContaining("kinds filter a symbol's subgraph"), hint: expect.stringContaining("symbol"),
+        });
+      }
+      // An empty list filters nothing; the overview answers.
+      expect((await run(memoryCodeGraph, { repo: "std", kinds: [] })).summary.symbols.total).toBeGreaterThan(0);
+      const s = suite.s!;
+      const cli = { command: "code-graph", positionals: ["std"], values: { kind: ["callz"] }, flags: {} } as never;
+      await expect(runCodeGraph(s.config, cli, (_c, fn) => fn(s, new AbortController().signal))).rejects.toMatchObject({ code: "INVALID_INPUT" });
+    });
+
     test("edges of the symbol subgraph carry the line of their site", async () => {
       if (suite.skip) return;
       const g = await run(memoryCodeGraph, { repo: "std", symbol: "load", depth: 2 });

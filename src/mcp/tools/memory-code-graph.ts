@@ -46,12 +46,13 @@ export const memoryCodeGraph: ToolDef = {
     "matches symbols in several files or of several kinds is an error listing them as symbol:<id> with path:line; the " +
     "declarations of one overloaded function are one symbol (the first, with `overloads`). Read from the " +
     "graph projection (Memgraph) when configured, else SQL. Without `symbol`: a repository overview — files, symbols by " +
-    "kind and language, dependency counts, most-depended-on symbols, the module import graph and external imports.",
+    "kind and language, dependency counts, most-depended-on symbols, the module import graph and external imports " +
+    "(not filtered by kind: `kinds` without `symbol` is an error).",
   inputSchema: {
     repo: z.string().min(1).max(4096).describe("the repository, as memory_store_code reported it"),
     symbol: z.string().min(1).max(4096).optional().describe("symbol:<id>, a qualified name, a file path, or a name unique in the repo; omit for the overview"),
     depth: z.number().int().min(1).max(5).optional().describe("hops, default 1"),
-    kinds: z.array(z.string().regex(/^[a-z][a-z0-9_]{0,63}$/)).max(64).optional().describe("only these edge kinds: imports, calls, inherits, defines, or a kind stored in this repository's graph (memory_link, memory_infer); an unknown kind is INVALID_INPUT"),
+    kinds: z.array(z.string().regex(/^[a-z][a-z0-9_]{0,63}$/)).max(64).optional().describe("only these edge kinds: imports, calls, inherits, defines, or a kind stored in this repository's graph (memory_link, memory_infer); an unknown kind is INVALID_INPUT; only with symbol (the overview is not filtered by kind: kinds without symbol is INVALID_INPUT)"),
     direction: z.enum(["out", "in", "both"]).optional().describe("follow edges out of, into, or both ways (default both)"),
     limit: z.number().int().min(1).max(500).optional().describe("most nodes (default 100), or most-depended-on symbols in the overview (default 20)"),
   },
