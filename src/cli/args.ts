@@ -170,7 +170,7 @@ Options:
   --model M, --dim N   embedding model and its dimension (reembed)
   --depth N            hops (graph; default 1, at most 5; with --path the longest path, default 6)
   --direction D        out, in or both (graph)
-  --kind K             only edges of kind K (graph, code-graph; repeatable); symbol kind (code-search)
+  --kind K             only edges of kind K (graph, code-graph with a symbol; repeatable); symbol kind (code-search)
   --repo R             repository name (code, code-search)
   --include G, --exclude G   glob patterns of files to take or leave (code; repeatable; an include naming a
                              skipped directory, e.g. node_modules/x/**, walks it)
