@@ -54,18 +54,7 @@ export async function loadRelation(tx: Tx, kinds: string[], from?: { nodes: stri
   if (!from) await tx.unsafe(`CREATE TEMP TABLE pm_inf_e ON COMMIT DROP AS ${edgesSql(NO_FILTER)}`, [kinds]);
   else {
     await tx.unsafe(`CREATE TEMP TABLE pm_inf_e ON COMMIT DROP AS ${edgesSql(NO_FILTER)} LIMIT 0`, [kinds]);
-    const seen = new Set<string>();
-    let front = [...new Set(from.nodes)];
-    for (let hop = 0; hop < from.hops && front.length; hop++) {
-      for (const n of front) seen.add(n);
-      const ids = (prefix: string) => front.filter((n) => n.startsWith(prefix)).map((n) => n.slice(prefix.length));
-      const rows = await tx.unsafe(`INSERT INTO pm_inf_e ${edgesSql({
-        atomLink: "AND l.src_atom_id = ANY($2::bigint[])",
-        atomSymbol: "AND l.atom_id = ANY($2::bigint[])",
-        dependency: "AND (d.src_symbol_id = ANY($3::bigint[]) OR (d.src_symbol_id IS NULL AND d.src_module = ANY($4::text[])))",
-      })} RETURNING dst`, [kinds, ids("atom:"), ids("symbol:"), ids("module:")]);
-      front = [...new Set(rows.map((r) => String(r.dst)))].filter((n) => !seen.has(n));
-    }
+    await loadNeighbourhood(tx, kinds, from.nodes, from.hops);
   }
   await tx.unsafe("CREATE INDEX ON pm_inf_e (src, kind)");
   await tx.unsafe("CREATE INDEX ON pm_inf_e (dst, src, kind)");
@@ -75,6 +64,51 @@ export async function loadRelation(tx: Tx, kinds: string[], from?: { nodes: stri
                      conf float8, tbl text, oid bigint) ON COMMIT DROP`);
   await tx.unsafe("CREATE INDEX ON pm_inf_n (src, dst, kind)");
   await tx.unsafe("CREATE TEMP TABLE pm_inf_t (src text, dst text, kind text, rule bigint) ON COMMIT DROP");
+}
+
+/** Adds to `pm_inf_e` the edges of `kinds` on paths of at most `hops` edges leaving `nodes` (typed node ids). */
+async function loadNeighbourhood(tx: Tx, kinds: string[], nodes: string[], hops: number): Promise<void> {
+  const seen = new Set<string>();
+  let front = [...new Set(nodes)];
+  for (let hop = 0; hop < hops && front.length; hop++) {
+    for (const n of front) seen.add(n);
+    const ids = (prefix: string) => front.filter((n) => n.startsWith(prefix)).map((n) => n.slice(prefix.length));
+    const rows = await tx.unsafe(`INSERT INTO pm_inf_e ${edgesSql({
+      atomLink: "AND l.src_atom_id = ANY($2::bigint[])",
+      atomSymbol: "AND l.atom_id = ANY($2::bigint[])",
+      dependency: "AND (d.src_symbol_id = ANY($3::bigint[]) OR (d.src_symbol_id IS NULL AND d.src_module = ANY($4::text[])))",
+    })} RETURNING dst`, [kinds, ids("atom:"), ids("symbol:"), ids("module:")]);
+    front = [...new Set(rows.map((r) => String(r.dst)))].filter((n) => !seen.has(n));
+  }
+}
+
+const longestBody = (rules: ChainRule[]) => Math.max(0, ...rules.map((r) => r.body.length));
+
+/**
+ * The rules of a re-derivation: `rules` plus every other applied rule (in pm_inference_rule, atom neither retracted
+ * nor stale) whose head is the kind of a `pm_inf_t` target. A deleted edge is held by ANY rule that derives it from
+ * live premises, not only by the one its recorded justification names (memory_infer records the first derivation
+ * found; two rules, or one rule over two paths, may imply the same edge). When an added rule's body is longer than
+ * the neighbourhood `pm_inf_e` was loaded for (the longest body of `rules`), it is loaded again for the longer paths,
+ * from the targets' sources.
+ */
+async function targetRules(tx: Tx, rules: ChainRule[]): Promise<ChainRule[]> {
+  const rows = await tx.unsafe(`
+    SELECT r.rule_atom_id, r.body, r.head FROM pm_inference_rule r JOIN pm_atom a ON a.id = r.rule_atom_id
+     WHERE a.status NOT IN ${DEAD} AND r.head IN (SELECT kind FROM pm_inf_t) ORDER BY r.rule_atom_id`);
+  const have = new Set(rules.map((r) => r.ruleAtomId));
+  const extra = rows.filter((r) => !have.has(Number(r.rule_atom_id)))
+    .map((r): ChainRule => ({ ruleAtomId: Number(r.rule_atom_id), body: r.body as string[], head: String(r.head) }));
+  if (!extra.length) return rules;
+  const all = [...rules, ...extra];
+  if (longestBody(extra) > longestBody(rules)) {
+    const kinds = [...new Set([...(await tx.unsafe("SELECT DISTINCT kind FROM pm_inf_e")).map((r) => String(r.kind)), ...all.flatMap((r) => [...r.body, r.head])])];
+    const nodes = (await tx.unsafe("SELECT DISTINCT src FROM pm_inf_t")).map((r) => String(r.src));
+    await tx.unsafe("TRUNCATE pm_inf_e");
+    await loadNeighbourhood(tx, kinds, nodes, longestBody(all));
+    await tx.unsafe("ANALYZE pm_inf_e");
+  }
+  return all;
 }
 
 /** Seeds Δ with every live edge (a full run) or with the live edges touching `nodes` (typed node ids). */
@@ -88,7 +122,7 @@ export async function seedDelta(tx: Tx, nodes?: string[]): Promise<number> {
 
 /**
  * SQL of a rule's derivations. `delta` = i puts Δ at step i (0-based) and the relation elsewhere; -1 takes the
- * relation everywhere; `targets` restricts heads to `pm_inf_t` rows of the rule (re-derivation).
+ * relation everywhere; `targets` restricts heads to `pm_inf_t` rows of the rule's head kind (re-derivation).
  */
 function chainSql(rule: ChainRule, delta: number, targets: boolean): string {
   const n = rule.body.length;
@@ -103,7 +137,7 @@ function chainSql(rule: ChainRule, delta: number, targets: boolean): string {
   if (targets) {
     from.unshift(`pm_inf_t t JOIN`);
     from[1] = `${from[1]} ON e0.src = t.src`;
-    where.push(`t.kind = '${rule.head}' AND t.rule = ${rule.ruleAtomId} AND e${n - 1}.dst = t.dst`);
+    where.push(`t.kind = '${rule.head}' AND e${n - 1}.dst = t.dst`); // any rule of the head holds a target
   }
   const col = (c: string) => `ARRAY[${rule.body.map((_, i) => `e${i}.${c}`).join(", ")}]`;
   const conf = rule.body.map((_, i) => `e${i}.conf`).join(" * ");
@@ -132,7 +166,10 @@ async function deriveRound(tx: Tx, rules: ChainRule[], mode: "full" | "delta" | 
 
 /** Options of {@link fixpoint}. */
 export interface FixpointOptions {
-  /** full: Δ is the whole relation; delta: Δ was seeded by {@link seedDelta}; targets: re-derive `pm_inf_t` heads only. */
+  /**
+   * full: Δ is the whole relation; delta: Δ was seeded by {@link seedDelta}; targets: re-derive `pm_inf_t` heads
+   * only, by `rules` and every other applied rule whose head is a target's kind (see targetRules).
+   */
   mode: "full" | "delta" | "targets";
   limits: InferLimits;
   signal?: AbortSignal;
@@ -148,6 +185,7 @@ export interface FixpointOptions {
  * back), CANCELLED.
  */
 export async function fixpoint(tx: Tx, rules: ChainRule[], opts: FixpointOptions): Promise<{ rules: RuleOutcome[]; iterations: number }> {
+  if (opts.mode === "targets") rules = await targetRules(tx, rules);
   const out = new Map(rules.map((r) => [r.ruleAtomId, { ruleAtomId: r.ruleAtomId, edgesAdded: 0, iterations: 0, skipped: 0 }]));
   let total = 0;
   let round = 0;
