@@ -45,6 +45,7 @@ const OPTIONS = {
   language: { type: "string", multiple: true },
   reason: { type: "string" },
   undo: { type: "boolean" },
+  remove: { type: "boolean" },
   confidence: { type: "string" },
   budget: { type: "string" },
   rule: { type: "string", multiple: true },
@@ -109,7 +110,7 @@ Usage:
   pegas-memory context <question> [--budget N] [--k N] [--depth H]
                                        cited context for a question, packed to N tokens (default 2000)
   pegas-memory get <atom_id>           one atom whole: citations, status history, links
-  pegas-memory link <src> <dst> --kind K [--confidence C]
+  pegas-memory link <src> <dst> --kind K [--confidence C | --remove]
                                        assert a relation (atom ids, or symbol:<id>)
   pegas-memory forget (--atom N | --doc N) --reason R [--undo]
                                        retract an atom or a document's atoms (a tombstone), or restore them
@@ -164,6 +165,7 @@ Options:
   --revert N           undo status change N (verify)
   --reason R, --undo   why (forget; recorded in the history); restore what a forget retracted (forget)
   --confidence C       0..1 (link; default 0.8)
+  --remove             delete the link instead of making it (link; inferred edges resting on it are retracted)
   --budget N           token budget (context; default 2000)
   --once               apply what is due and exit (sync)
   --retry-dead         make dead-lettered outbox rows pending again (sync)

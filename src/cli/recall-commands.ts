@@ -7,7 +7,7 @@ import type { Config } from "../config.ts";
 import { getContext } from "../core/context.ts";
 import { getAtom } from "../core/get-atom.ts";
 import { formatLocator } from "../domain/locator.ts";
-import { forget, linkNodes } from "../core/link-forget.ts";
+import { forget, linkNodes, unlinkNodes } from "../core/link-forget.ts";
 import { invalidInput } from "../errors.ts";
 import type { Cli } from "./args.ts";
 import { intOption, withServices } from "./commands.ts";
@@ -42,12 +42,22 @@ export async function runGet(config: Config, cli: Cli): Promise<number> {
   return 0;
 }
 
-/** `link <src> <dst> --kind K [--confidence C] [--json]`: the agent's relation between two nodes. */
+/**
+ * `link <src> <dst> --kind K [--confidence C] [--json]`: the agent's relation between two nodes; with `--remove`, the
+ * link src -K-> dst is deleted instead (memory_link's `remove`: what memory_infer derived from it is retracted).
+ */
 export async function runLink(config: Config, cli: Cli): Promise<number> {
   const [src, dst, extra] = cli.positionals;
   const kinds = (cli.values.kind as string[] | undefined) ?? [];
   if (!src || !dst || extra !== undefined || kinds.length !== 1) {
     throw invalidInput("link needs two nodes and one --kind", "`pegas-memory link 12 40 --kind supports`; nodes are atom ids or symbol:<id>");
+  }
+  if (cli.values.remove) {
+    if (cli.values.confidence !== undefined) throw invalidInput("--confidence says nothing with --remove", "drop --confidence to remove the link");
+    const r = await withServices(config, (s) => unlinkNodes(s, { src, dst, kind: kinds[0] }));
+    if (cli.values.json) outJson(r);
+    else out(`removed: ${r.src.kind}:${r.src.id} -${r.kind}-> ${r.dst.kind}:${r.dst.id} (${r.table}:${r.linkId}, ${r.source}); inferred edges retracted ${r.inferredRetracted}, kept by another justification ${r.inferredRederived}`);
+    return 0;
   }
   const raw = cli.values.confidence;
   const confidence = raw === undefined ? undefined : Number(raw);

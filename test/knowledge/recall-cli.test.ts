@@ -67,5 +67,11 @@ describe("recall CLI", () => {
     await expect(runLink(config, cli("link", [String(a), String(b)], { kind: ["related"], confidence: "abc" }))).rejects.toMatchObject({ code: "INVALID_INPUT", message: expect.stringContaining("'abc'") });
     await expect(runForget(config, cli("forget", [], { atom: String(a) }))).rejects.toMatchObject({ code: "INVALID_INPUT" });
     await expect(runContext(config, cli("context", []))).rejects.toMatchObject({ code: "INVALID_INPUT" });
+
+    // --remove deletes the agent's link made above; a second removal finds nothing; --confidence is refused with it.
+    await expect(runLink(config, cli("link", [String(b), String(a)], { kind: ["related"], remove: true, confidence: "0.5" }))).rejects.toMatchObject({ code: "INVALID_INPUT" });
+    const removed = await capture(() => runLink(config, cli("link", [String(b), String(a)], { kind: ["related"], remove: true })));
+    expect(removed.out).toMatch(new RegExp(`^removed: atom:${b} -related-> atom:${a} \\(pm_atom_link:\\d+, agent\\); inferred edges retracted 0, kept by another justification 0\n$`));
+    await expect(runLink(config, cli("link", [String(b), String(a)], { kind: ["related"], remove: true }))).rejects.toMatchObject({ code: "NOT_FOUND" });
   }, 60_000);
 });
