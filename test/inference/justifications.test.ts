@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { infer } from "../../src/core/infer.ts";
-import { linkNodes, unlinkNodes } from "../../src/core/link-forget.ts";
+import { forget, linkNodes, unlinkNodes } from "../../src/core/link-forget.ts";
 import type { Services } from "../../src/core/services.ts";
 import { pgSkipReason } from "../support/pg.ts";
 import { suiteServices } from "../support/services.ts";
@@ -46,6 +46,21 @@ for (const backend of ["pglite", "postgres"] as const) {
       const last = await unlinkNodes(s, { src: a, dst: b, kind: "confirms" });
       expect(last).toMatchObject({ inferredRetracted: 1, inferredRederived: 0 });
       expect(await inferredLink(s, a, b, "related_to")).toBeUndefined();
+    });
+
+    test("two rules imply one edge: forgetting the recorded rule's atom keeps the edge under the other rule", async () => {
+      const s = t.services;
+      const [a, b] = [await atom(s, "Claim four of the TMS case"), await atom(s, "Claim five of the TMS case")];
+      const rA = await rule(s, '{"if": "cites", "then": "builds_on"}');
+      const rB = await rule(s, '{"if": "extends", "then": "builds_on"}');
+      await linkNodes(s, { src: a, dst: b, kind: "cites" });
+      await linkNodes(s, { src: a, dst: b, kind: "extends" });
+      expect((await infer(s, { ruleIds: [rA, rB] })).edgesAdded).toBe(1);
+      expect((await inferredLink(s, a, b, "builds_on"))?.rule).toBe(rA);
+      await forget(s, { atom_id: rA, reason: "rule A withdrawn" });
+      expect((await inferredLink(s, a, b, "builds_on"))?.rule).toBe(rB);
+      await forget(s, { atom_id: rB, reason: "rule B withdrawn" });
+      expect(await inferredLink(s, a, b, "builds_on")).toBeUndefined();
     });
 
     test("a rule whose body is longer than the recorded rule's still re-derives (the neighbourhood read grows)", async () => {

@@ -82,35 +82,6 @@ async function loadNeighbourhood(tx: Tx, kinds: string[], nodes: string[], hops:
   }
 }
 
-const longestBody = (rules: ChainRule[]) => Math.max(0, ...rules.map((r) => r.body.length));
-
-/**
- * The rules of a re-derivation: `rules` plus every other applied rule (in pm_inference_rule, atom neither retracted
- * nor stale) whose head is the kind of a `pm_inf_t` target. A deleted edge is held by ANY rule that derives it from
- * live premises, not only by the one its recorded justification names (memory_infer records the first derivation
- * found; two rules, or one rule over two paths, may imply the same edge). When an added rule's body is longer than
- * the neighbourhood `pm_inf_e` was loaded for (the longest body of `rules`), it is loaded again for the longer paths,
- * from the targets' sources.
- */
-async function targetRules(tx: Tx, rules: ChainRule[]): Promise<ChainRule[]> {
-  const rows = await tx.unsafe(`
-    SELECT r.rule_atom_id, r.body, r.head FROM pm_inference_rule r JOIN pm_atom a ON a.id = r.rule_atom_id
-     WHERE a.status NOT IN ${DEAD} AND r.head IN (SELECT kind FROM pm_inf_t) ORDER BY r.rule_atom_id`);
-  const have = new Set(rules.map((r) => r.ruleAtomId));
-  const extra = rows.filter((r) => !have.has(Number(r.rule_atom_id)))
-    .map((r): ChainRule => ({ ruleAtomId: Number(r.rule_atom_id), body: r.body as string[], head: String(r.head) }));
-  if (!extra.length) return rules;
-  const all = [...rules, ...extra];
-  if (longestBody(extra) > longestBody(rules)) {
-    const kinds = [...new Set([...(await tx.unsafe("SELECT DISTINCT kind FROM pm_inf_e")).map((r) => String(r.kind)), ...all.flatMap((r) => [...r.body, r.head])])];
-    const nodes = (await tx.unsafe("SELECT DISTINCT src FROM pm_inf_t")).map((r) => String(r.src));
-    await tx.unsafe("TRUNCATE pm_inf_e");
-    await loadNeighbourhood(tx, kinds, nodes, longestBody(all));
-    await tx.unsafe("ANALYZE pm_inf_e");
-  }
-  return all;
-}
-
 /** Seeds Δ with every live edge (a full run) or with the live edges touching `nodes` (typed node ids). */
 export async function seedDelta(tx: Tx, nodes?: string[]): Promise<number> {
   await tx.unsafe("TRUNCATE pm_inf_d");
@@ -168,7 +139,7 @@ async function deriveRound(tx: Tx, rules: ChainRule[], mode: "full" | "delta" | 
 export interface FixpointOptions {
   /**
    * full: Δ is the whole relation; delta: Δ was seeded by {@link seedDelta}; targets: re-derive `pm_inf_t` heads
-   * only, by `rules` and every other applied rule whose head is a target's kind (see targetRules).
+   * only (the TMS passes every applied rule whose head is a target's kind: inference-tms.ts `rederive`).
    */
   mode: "full" | "delta" | "targets";
   limits: InferLimits;
@@ -185,7 +156,6 @@ export interface FixpointOptions {
  * back), CANCELLED.
  */
 export async function fixpoint(tx: Tx, rules: ChainRule[], opts: FixpointOptions): Promise<{ rules: RuleOutcome[]; iterations: number }> {
-  if (opts.mode === "targets") rules = await targetRules(tx, rules);
   const out = new Map(rules.map((r) => [r.ruleAtomId, { ruleAtomId: r.ruleAtomId, edgesAdded: 0, iterations: 0, skipped: 0 }]));
   let total = 0;
   let round = 0;

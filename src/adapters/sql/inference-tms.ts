@@ -9,8 +9,9 @@
  * 1. over-delete: every inferred edge whose recorded justification names a gone premise is deleted, then every
  *    inferred edge justified by one of those, and so on (cascading, derived from derived); an inferred edge that is
  *    itself named among `premises` and still exists is deleted too (its endpoint changed);
- * 2. re-derive: each deleted edge whose rule is still applied and that another justification still holds — premises
- *    that are live now, inferred ones included — is stored again (a new row, new id) with that justification.
+ * 2. re-derive: each deleted edge that an applied rule with its kind as head — not only the recorded one — still
+ *    derives from premises that are live now, inferred ones included, is stored again (a new row, new id) with that
+ *    justification.
  * Deleted rows get outbox `delete` rows, re-derived ones `upsert` rows. The caller's transaction makes it atomic.
  *
  * memory_forget (atom retraction) calls {@link retractForAtoms} after setting the atoms' status; the code store calls
@@ -99,10 +100,12 @@ export async function retractUnsupported(tx: Tx, premises: EdgeRef[], opts: { re
 /** Re-stores the deleted edges that a justification over the live edges still supports; returns how many. */
 async function rederive(tx: Tx, deleted: Array<Record<string, unknown>>): Promise<number> {
   const rules = await appliedRules(tx);
-  const known = new Set(rules.map((r) => r.ruleAtomId));
-  const targets = deleted.filter((d) => known.has(Number(d.rule)) && !String(d.src).startsWith("name:"));
+  // Any applied rule with the edge's kind as head may hold it, not only the recorded one (which may be the rule
+  // atom just forgotten): a round stores one justification per edge, the others are found again here.
+  const heads = new Set(rules.map((r) => r.head));
+  const targets = deleted.filter((d) => heads.has(String(d.kind)) && !String(d.src).startsWith("name:"));
   if (!targets.length) return 0;
-  const used = rules.filter((x) => targets.some((t) => Number(t.rule) === x.ruleAtomId));
+  const used = rules.filter((x) => targets.some((t) => String(t.kind) === x.head));
   // Every re-derivation is a path of at most the longest body from a target's source: only that neighbourhood is read.
   await loadRelation(tx, kindsOf(rules), { nodes: targets.map((t) => String(t.src)), hops: Math.max(...used.map((x) => x.body.length)) });
   await tx`INSERT INTO pm_inf_t (src, dst, kind, rule)
