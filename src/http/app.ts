@@ -7,13 +7,14 @@
  * - `/mcp`: MCP over Streamable HTTP, stateful sessions (src/http/sessions.ts; token when set);
  * - `/ui`: the admin web page (src/ui/; token prompt and cookie when set).
  * /readyz, /metrics and /ui answer Brotli or gzip when the client accepts it (src/http/compress.ts); /mcp never is
- * compressed: its answers are event streams (SSE) that must reach the client frame by frame.
+ * compressed: its answers are event streams (SSE) that must reach the client frame by frame. HEAD on any route but
+ * /mcp is answered with the GET's headers, Content-Length included (the length of the body a GET sends).
  */
 import { Hono } from "hono";
 import { log } from "../log.ts";
 import { maxMessageBytes, type ServerRuntime, createMcpServer } from "../mcp/server.ts";
 import { hasToken, requireToken } from "./auth.ts";
-import { compressText } from "./compress.ts";
+import { compressText, headLength } from "./compress.ts";
 import { METRICS_CONTENT_TYPE, renderMetrics, servicesForMetrics } from "./metrics.ts";
 import { anonymousReadiness, checkReadiness } from "./readiness.ts";
 import { McpSessions, rpcError } from "./sessions.ts";
@@ -65,6 +66,9 @@ export function createHttpApp(opts: HttpAppOptions): HttpApp {
   });
   const app = new Hono();
 
+  // HEAD answers tell the GET's Content-Length (Bun would send 0); outermost, and never over /mcp (event streams).
+  const head = headLength();
+  app.use("*", (c, next) => (c.req.path === "/mcp" ? next() : head(c, next)));
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   // Not "*": /mcp must stay uncompressed and unbuffered; /ui compresses in its own app (src/ui/app.ts).
   for (const path of ["/readyz", "/metrics"]) app.use(path, compressText());

@@ -18,7 +18,7 @@
  */
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/compress";
 import { parseAccept } from "hono/utils/accept";
 
@@ -86,32 +86,67 @@ const UNTOUCHED_STATUS = new Set([204, 206, 304]);
 
 /**
  * Hono middleware compressing the answers of the routes below it (see the module doc for which, and why only whole
- * bodies). A HEAD request is answered as its GET would be (Content-Encoding, Vary, and the compressed
- * Content-Length), without the body. A strong ETag becomes weak when the body is compressed (the bytes differ from
- * the identity representation's).
+ * bodies). A HEAD request is answered as its GET would be (Content-Encoding, Vary, and the Content-Length of the
+ * body sent, compressed or not: {@link declareHeadLength}), without the body. A strong ETag becomes weak when the body
+ * is compressed (the bytes differ from the identity representation's).
  */
 export function compressText(opts: { minBytes?: number } = {}): MiddlewareHandler {
   const minBytes = opts.minBytes ?? COMPRESS_MIN_BYTES;
   return async function compressTextMiddleware(c, next) {
     await next();
-    const res = c.res;
-    if (!res.body || UNTOUCHED_STATUS.has(res.status) || !isCompressible(res.headers.get("content-type"))) return;
-    if (res.headers.has("content-encoding") || NO_TRANSFORM.test(res.headers.get("cache-control") ?? "")) return;
-    c.header("vary", varyWithEncoding(res.headers.get("vary")));
-    const enc = chooseEncoding(c.req.header("accept-encoding"));
-    if (!enc) return;
-    const declared = Number(res.headers.get("content-length") ?? Number.NaN);
-    if (declared < minBytes) return;
-    const bytes = new Uint8Array(await res.arrayBuffer());
-    const body = bytes.byteLength < minBytes ? null : await compressBytes(bytes, enc, "fast");
-    // The body was read, so a new answer carries the bytes (Hono's `c.res =` keeps the old answer's headers).
-    c.res = new Response(body ?? bytes, res);
-    if (!body) return;
-    const h = c.res.headers;
-    h.set("content-encoding", enc);
-    // Set explicitly so that a HEAD answer (whose body the framework drops) still tells the GET's length.
-    h.set("content-length", String(body.byteLength));
-    const etag = h.get("etag");
-    if (etag && !etag.startsWith("W/")) h.set("etag", `W/${etag}`);
+    await compressAnswer(c, minBytes);
+    if (c.req.method === "HEAD") await declareHeadLength(c);
+  };
+}
+
+/** Compresses `c.res` in place when the request and the answer allow it (the rules of {@link compressText}). */
+async function compressAnswer(c: Context, minBytes: number): Promise<void> {
+  const res = c.res;
+  if (!res.body || UNTOUCHED_STATUS.has(res.status) || !isCompressible(res.headers.get("content-type"))) return;
+  if (res.headers.has("content-encoding") || NO_TRANSFORM.test(res.headers.get("cache-control") ?? "")) return;
+  c.header("vary", varyWithEncoding(res.headers.get("vary")));
+  const enc = chooseEncoding(c.req.header("accept-encoding"));
+  if (!enc) return;
+  const declared = Number(res.headers.get("content-length") ?? Number.NaN);
+  if (declared < minBytes) return;
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const body = bytes.byteLength < minBytes ? null : await compressBytes(bytes, enc, "fast");
+  // The body was read, so a new answer carries the bytes (Hono's `c.res =` keeps the old answer's headers).
+  c.res = new Response(body ?? bytes, res);
+  if (!body) return;
+  const h = c.res.headers;
+  h.set("content-encoding", enc);
+  // Set explicitly so that a HEAD answer (whose body the framework drops) still tells the GET's length.
+  h.set("content-length", String(body.byteLength));
+  const etag = h.get("etag");
+  if (etag && !etag.startsWith("W/")) h.set("etag", `W/${etag}`);
+}
+
+const EVENT_STREAM = /^\s*text\/event-stream\s*(;|$)/i;
+
+/**
+ * For a HEAD request, sets the Content-Length of `c.res` (the answer its GET would send) to the byte length of its
+ * body when it has a body and no Content-Length yet; event streams (never ending) and 204/206/304 answers are left
+ * alone. Why: Hono answers HEAD by running the GET route and then dropping the body (`new Response(null, res)`), and
+ * Bun's listener sends `content-length: 0` for a body-less answer without the header, where RFC 9110 §9.3.2 wants
+ * the GET's length (or none). Reads the whole body: use only over routes whose answers are complete bodies.
+ */
+export async function declareHeadLength(c: Context): Promise<void> {
+  const res = c.res;
+  if (!res.body || res.headers.has("content-length") || UNTOUCHED_STATUS.has(res.status)) return;
+  if (EVENT_STREAM.test(res.headers.get("content-type") ?? "")) return;
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  c.res = new Response(bytes, res);
+  c.res.headers.set("content-length", String(bytes.byteLength));
+}
+
+/**
+ * Hono middleware giving every HEAD answer of the routes below it the GET's Content-Length ({@link declareHeadLength});
+ * GET and other methods pass untouched. Mount it outermost, over routes whose answers are complete bodies (never /mcp).
+ */
+export function headLength(): MiddlewareHandler {
+  return async function headLengthMiddleware(c, next) {
+    await next();
+    if (c.req.method === "HEAD") await declareHeadLength(c);
   };
 }

@@ -89,6 +89,17 @@ describe("the middleware", () => {
     expect((await head.arrayBuffer()).byteLength).toBe(0);
   });
 
+  test("HEAD without compression (none accepted, or below the threshold): the GET's identity length, no body", async () => {
+    for (const [path, accept, length] of [["/page", undefined, Buffer.byteLength(big)], ["/page", "identity", Buffer.byteLength(big)], ["/small", "br", 9]] as const) {
+      const head = await get(path, accept, "HEAD");
+      expect(head.status).toBe(200);
+      expect(head.headers.get("content-encoding")).toBeNull();
+      expect(head.headers.get("vary")).toBe("Accept-Encoding");
+      expect(head.headers.get("content-length")).toBe(String(length));
+      expect((await head.arrayBuffer()).byteLength).toBe(0);
+    }
+  });
+
   test("a strong ETag becomes weak when compressed; Vary keeps its other names", async () => {
     const res = await get("/tagged", "gzip");
     expect(res.headers.get("content-encoding")).toBe("gzip");
