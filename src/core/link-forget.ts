@@ -6,6 +6,7 @@
  */
 import { invalidInput } from "../errors.ts";
 import type { ForgetOutcome, LinkApplied, LinkEndpoint, UnlinkApplied } from "../ports/canonical-store.ts";
+import { embedRestored } from "./backfill.ts";
 import type { Services } from "./services.ts";
 
 /** A relation kind: one lower-case token. */
@@ -96,10 +97,19 @@ export interface ForgetArgs {
 }
 
 /**
- * Retracts (or with `undo` restores) atoms or a document's atoms, recording the reason.
+ * Retracts (or with `undo` restores) atoms or a document's atoms, recording the reason. A restored atom without a
+ * vector of the active model (forgotten before a model switch, or imported without embeddings) is embedded then
+ * (embedRestored: a failure there is logged, not thrown).
  * @throws PegasError INVALID_INPUT (no or several targets, empty reason), NOT_FOUND, STORE_UNAVAILABLE.
  */
-export async function forget(s: Pick<Services, "store">, a: ForgetArgs): Promise<ForgetOutcome> {
+export async function forget(s: Pick<Services, "store" | "embedder">, a: ForgetArgs): Promise<ForgetOutcome> {
+  const outcome = await forgetInStore(s, a);
+  if (a.undo === true) await embedRestored(s, outcome);
+  return outcome;
+}
+
+/** {@link forget}'s checks and store call. */
+async function forgetInStore(s: Pick<Services, "store">, a: ForgetArgs): Promise<ForgetOutcome> {
   const targets = [a.atom_id, a.atom_ids, a.doc_id].filter((t) => t !== undefined).length;
   if (targets !== 1) throw invalidInput("give exactly one of atom_id, atom_ids or doc_id", "atom ids come from memory_search; a doc_id from an atom's citation");
   const reason = typeof a.reason === "string" ? a.reason.trim() : "";

@@ -21,14 +21,17 @@ export function activeEmbedding(config: Config): ActiveEmbedding {
   return { model: lexical.model, dim: lexical.dim, kind: "lexical" };
 }
 
-/** Stored embeddings per (model, dim), and atoms (not retracted) without a vector of `model`. */
+/**
+ * Stored embeddings per (model, dim), and atoms without a vector of `model`: every atom counts, retracted ones too
+ * (`forget --undo` brings them back to search; the import's backfill embeds them).
+ */
 async function readEmbeddings(db: Database, model: string): Promise<{ stored: Array<{ model: string; dim: number; n: number }>; missing: number; atoms: number }> {
   return db.run(async (sql) => {
     const stored = await sql`SELECT model, dim, count(*) AS n FROM pm_atom_embedding GROUP BY model, dim ORDER BY model, dim`;
     const [m] = await sql`
       SELECT count(*) AS atoms,
              count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM pm_atom_embedding e WHERE e.atom_id = a.id AND e.model = ${model})) AS missing
-        FROM pm_atom a WHERE a.status <> 'retracted'`;
+        FROM pm_atom a`;
     return {
       stored: stored.map((r) => ({ model: String(r.model), dim: Number(r.dim), n: Number(r.n) })),
       missing: Number(m.missing),
@@ -45,7 +48,7 @@ async function readEmbeddings(db: Database, model: string): Promise<{ stored: Ar
 export async function checkEmbeddings(db: Database, active: ActiveEmbedding): Promise<DoctorCheck> {
   const { stored, missing, atoms } = await readEmbeddings(db, active.model);
   const listed = stored.length ? stored.map((s) => `${s.model} (dim ${s.dim}) × ${s.n}`).join(", ") : "none";
-  const detail = `active model ${active.model} (${active.kind}, dim ${active.dim}): ${atoms - missing} of ${atoms} atom(s) embedded; stored: ${listed}`;
+  const detail = `active model ${active.model} (${active.kind}, dim ${active.dim}): ${atoms - missing} of ${atoms} atom(s) embedded (retracted ones included); stored: ${listed}`;
   const wrongDim = stored.filter((s) => s.model === active.model && s.dim !== active.dim);
   if (wrongDim.length) {
     const dims = wrongDim.map((s) => `${s.n} of dimension ${s.dim}`).join(", ");
