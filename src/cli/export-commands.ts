@@ -9,7 +9,7 @@ import { createReadStream } from "node:fs";
 import { open, rename, rm } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import type { Config } from "../config.ts";
-import { backfillEmbeddings, backfillRetracted } from "../core/backfill.ts";
+import { backfillEmbeddings } from "../core/backfill.ts";
 import { exportStore, type ExportSummary, type TextSink } from "../core/export.ts";
 import { importStore, type ImportSummary } from "../core/import.ts";
 import { PegasError, invalidInput } from "../errors.ts";
@@ -115,16 +115,17 @@ function linesOf(target: string): { lines: AsyncIterable<string>; close(): void 
   return { lines, close: () => (lines.close(), input.destroy()) };
 }
 
-/** Embeds the atoms that lack a vector of the active model (all of them, retracted ones included, after an import without embeddings). */
+/**
+ * Embeds the atoms that lack a vector of the active model: all of them after an import without embeddings, retracted
+ * ones included (`forget --undo` may bring them back).
+ */
 async function followProjections(config: Config): Promise<void> {
   try {
-    const n = await withServices(config, async (s, signal) => {
+    const n = await withServices(config, (s, signal) => {
       process.stderr.write(`embedding atoms that lack a vector of ${s.embedder.model}…\n`);
-      const live = await backfillEmbeddings(s, signal);
-      // Retracted atoms too: `forget --undo` may bring them back, and they must be found by meaning then.
-      return { live, retracted: await backfillRetracted(s, signal) };
+      return backfillEmbeddings(s, signal);
     });
-    process.stderr.write(`embedded ${n.live + n.retracted} atom(s)${n.retracted ? ` (${n.retracted} of them retracted)` : ""}\n`);
+    process.stderr.write(`embedded ${n} atom(s)\n`);
   } catch (err) {
     const e = err as PegasError;
     process.stderr.write(`warning: the import is stored, but embedding the atoms failed: ${e.userMessage ?? e.message}; ` +

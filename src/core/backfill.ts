@@ -1,9 +1,9 @@
 /**
  * Embedding backfill: after a switch of embedding model (or of the local embedder's dimension), or an import without
  * embeddings, atoms have no vector of the active model; this embeds them in batches so the vector leg sees every
- * atom. Retracted atoms are embedded too where they can come back: by the import's backfill
- * ({@link backfillRetracted}) and, whatever the reason they lack one, when `forget --undo` restores them
- * ({@link embedRestored}). Idempotent and safe to run in several processes at once (an existing embedding row is kept).
+ * atom. Retracted atoms are embedded too, since `forget --undo` may bring them back ({@link backfillRetracted}); a
+ * restored atom that still lacks one is embedded as it is restored ({@link embedRestored}). Idempotent and safe to
+ * run in several processes at once (an existing embedding row is kept).
  */
 import { log } from "../log.ts";
 import type { ForgetOutcome } from "../ports/canonical-store.ts";
@@ -14,8 +14,18 @@ const BATCH = 64;
 /** Atoms read per step of the change feed while looking for retracted atoms. */
 const SCAN_BATCH = 1000;
 
-/** Embeds every atom (but retracted ones) lacking a vector of the active model; returns how many. Stops when aborted. */
+/**
+ * Embeds every atom lacking a vector of the active model, live ones first, then retracted ones
+ * ({@link backfillRetracted}); returns how many were embedded. Stops when aborted.
+ * @throws what the embedder and the store throw (LLM_FAILED, STORE_UNAVAILABLE, CANCELLED).
+ */
 export async function backfillEmbeddings(services: Services, signal?: AbortSignal): Promise<number> {
+  const live = await backfillLive(services, signal);
+  return live + (signal?.aborted ? 0 : await backfillRetracted(services, signal));
+}
+
+/** Embeds every atom but retracted ones lacking a vector of the active model (the store's own query); returns how many. */
+async function backfillLive(services: Services, signal?: AbortSignal): Promise<number> {
   const model = services.embedder.model;
   let done = 0;
   for (let after = 0; !signal?.aborted; ) {
@@ -51,9 +61,9 @@ export async function embedAtoms(services: Pick<Services, "store" | "embedder">,
 }
 
 /**
- * Embeds the retracted atoms lacking a vector of the active model ({@link backfillEmbeddings} leaves them out), so
- * that one restored by `forget --undo` is found by meaning at once; returns how many. Reads the whole atom change
- * feed: meant for after an import, not for every start. @throws as {@link embedAtoms}.
+ * Embeds the retracted atoms lacking a vector of the active model (the store's atomsWithoutEmbedding leaves them
+ * out), so that one restored by `forget --undo` is found by meaning at once; returns how many. Reads the whole atom
+ * change feed (ids and statuses): meant for an import or a rebuild, not for every start. @throws as {@link embedAtoms}.
  */
 export async function backfillRetracted(services: Services, signal?: AbortSignal): Promise<number> {
   const retracted: number[] = [];

@@ -5,8 +5,8 @@
  * error names the line. An export of an older schema version (an older pegas-memory) is loaded into the empty store
  * rebuilt at that version, then the later migrations upgrade the rows in the same transaction, so a backup survives
  * an upgrade. Id sequences are moved past the imported ids. The projections are not touched here: the
- * embedded index reads pm_atom_embedding at start; atoms imported without embeddings need `backfillEmbeddings`, and
- * external projections (Qdrant, Memgraph) a `rebuild all`.
+ * embedded index reads pm_atom_embedding at start; atoms imported without embeddings (retracted ones included: they
+ * may be restored) need `backfillEmbeddings`, and external projections (Qdrant, Memgraph) a `rebuild all`.
  */
 import { PegasError } from "../errors.ts";
 import { EMBEDDINGS_TABLE, type ExportRow, type ExportTable, type ImportSession, type ExportStore } from "../ports/export-store.ts";
