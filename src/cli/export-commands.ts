@@ -129,7 +129,7 @@ async function followProjections(config: Config): Promise<void> {
   } catch (err) {
     const e = err as PegasError;
     process.stderr.write(`warning: the import is stored, but embedding the atoms failed: ${e.userMessage ?? e.message}; ` +
-      "run `pegas-memory rebuild vector` once the embedder is reachable (serve also does it at start)\n");
+      "run `pegas-memory rebuild vector` once the embedder is reachable (serve embeds the live atoms at start)\n");
   }
   if (config.qdrant_url || config.memgraph_url) {
     process.stderr.write("note: external projections are configured (Qdrant, Memgraph): run `pegas-memory rebuild all` to fill them from the imported store\n");

@@ -24,8 +24,13 @@ export async function backfillEmbeddings(services: Services, signal?: AbortSigna
   return live + (signal?.aborted ? 0 : await backfillRetracted(services, signal));
 }
 
-/** Embeds every atom but retracted ones lacking a vector of the active model (the store's own query); returns how many. */
-async function backfillLive(services: Services, signal?: AbortSignal): Promise<number> {
+/**
+ * Embeds every atom but retracted ones lacking a vector of the active model (the store's own indexed query); returns
+ * how many. What `serve` runs at start: it never reads the change feed, so it costs one query when nothing is missing
+ * (retracted atoms are embedded by an import or `rebuild vector`, and as they are restored: {@link embedRestored}).
+ * @throws as {@link backfillEmbeddings}.
+ */
+export async function backfillLive(services: Services, signal?: AbortSignal): Promise<number> {
   const model = services.embedder.model;
   let done = 0;
   for (let after = 0; !signal?.aborted; ) {

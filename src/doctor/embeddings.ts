@@ -58,7 +58,7 @@ export async function checkEmbeddings(db: Database, active: ActiveEmbedding): Pr
   }
   if (missing > 0) {
     return check("embeddings", "warn", `${detail}; ${missing} atom(s) have no vector of the active model and are found by words only`, {
-      hint: "`serve` embeds them in the background at start; or run `pegas-memory rebuild vector`",
+      hint: "run `pegas-memory rebuild vector` (`serve` embeds the missing live atoms in the background at start, retracted ones only as they are restored)",
     });
   }
   return check("embeddings", "ok", detail);

@@ -12,7 +12,7 @@ import { within } from "../domain/deadline.ts";
 import { log } from "../log.ts";
 import { VERSION } from "../version.ts";
 import type { Services } from "../core/services.ts";
-import { backfillEmbeddings } from "../core/backfill.ts";
+import { backfillLive } from "../core/backfill.ts";
 import { LazyServices } from "../wiring.ts";
 import { withSamplingDistiller } from "../adapters/mcp-sampling/services.ts";
 import { CallTracker } from "./calls.ts";
@@ -89,7 +89,7 @@ export class ServerRuntime {
     this.done = new Promise<number>((r) => (this.resolveDone = r));
     this.services = new LazyServices(config, (s) => {
       this.opened = s;
-      backfillEmbeddings(s, this.background.signal).catch((err) => log.warn("embedding backfill stopped", { err }));
+      backfillLive(s, this.background.signal).catch((err) => log.warn("embedding backfill stopped", { err }));
       // Feeds Qdrant / Memgraph when configured (and acknowledges rows when neither is, so that the backlog stays 0).
       this.worker = import("../core/outbox-worker.ts").then((m) => m.startOutboxWorker(s, this.background.signal));
     });
