@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { addGap } from "../../src/core/gaps.ts";
 import { storeAtom } from "../../src/core/store-atom.ts";
-import { type InferredChain, type UiServer, browserSkipReason, launchBrowser, openStore, seed, serveUi, shot } from "./support.ts";
+import { browserSkipReason, launchBrowser, openStore, seed, serveUi, shot, type InferredChain, type UiServer, watchProblems } from "./support.ts";
 import type { TestServices } from "../support/services.ts";
 
 if (browserSkipReason) console.warn(`skipping the admin page's browser tests: ${browserSkipReason}`);
@@ -33,8 +33,7 @@ describe.skipIf(!!browserSkipReason)("admin page in chromium", () => {
     browser = await launchBrowser();
     page = await browser.context.newPage();
     page.on("request", (r) => requests.push(r.url()));
-    page.on("console", (m) => { if (m.type() === "error" || m.type() === "warning") problems.push(`${m.type()}: ${m.text()}`); });
-    page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+    watchProblems(page, problems);
   }, 120_000);
 
   afterAll(async () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { atom } from "../inference/support.ts";
 import type { TestServices } from "../support/services.ts";
-import { type UiServer, browserSkipReason, launchBrowser, openStore, serveUi, shot } from "./support.ts";
+import { browserSkipReason, launchBrowser, openStore, serveUi, shot, type UiServer, watchProblems } from "./support.ts";
 
 if (browserSkipReason) console.warn(`skipping the admin page's unlink browser test: ${browserSkipReason}`);
 
@@ -27,8 +27,7 @@ describe.skipIf(!!browserSkipReason)("Remove link in chromium", () => {
     ui = serveUi(store.services);
     browser = await launchBrowser();
     page = await browser.context.newPage();
-    page.on("console", (m) => { if (m.type() === "error" || m.type() === "warning") problems.push(`${m.type()}: ${m.text()}`); });
-    page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+    watchProblems(page, problems);
   }, 120_000);
 
   afterAll(async () => {
