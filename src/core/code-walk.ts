@@ -42,24 +42,18 @@ function vendored(name: string, abs: string): boolean {
   return existsSync(join(abs, "pyvenv.cfg"));
 }
 
-/** A gitignore glob segment as a regular expression (`*`, `?`, `[…]`; `\x` is a literal x). */
-function segmentRegex(seg: string): RegExp {
-  let re = "";
-  for (let i = 0; i < seg.length; i++) {
-    const c = seg[i];
-    if (c === "\\" && i + 1 < seg.length) re += seg[++i].replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-    else if (c === "*") re += "[^/]*";
-    else if (c === "?") re += "[^/]";
-    else if (c === "[") {
-      const end = seg.indexOf("]", i + 2);
-      if (end < 0) re += "\\[";
-      else {
-        re += `[${seg.slice(i + 1, end).replace(/^!/, "^").replace(/\\(?!\])/g, "\\\\")}]`;
-        i = end;
-      }
-    } else re += c.replace(/[.+^${}()|\]\\/]/g, "\\$&");
+/** One gitignore pattern segment's matcher, by the `ignore` package itself (`*`, `?`, `[…]`, `\x`), cached per segment. */
+const segmentRules = new Map<string, Ignore>();
+
+/** Whether one path component `name` matches the gitignore pattern segment `seg` (no slash in either). */
+function segmentMatches(seg: string, name: string): boolean {
+  let rules = segmentRules.get(seg);
+  if (!rules) {
+    // A leading ! or # would read as a negation or a comment: inside a pattern they are plain characters.
+    rules = gitignoreRules(/^[!#]/.test(seg) ? `\\${seg}` : seg);
+    segmentRules.set(seg, rules);
   }
-  return new RegExp(`^${re}$`);
+  return rules.ignores(name);
 }
 
 const GLOB = /[*?[\\]/;
@@ -72,7 +66,7 @@ function alignNamed(p: string[], i: number, d: string[], j: number): boolean {
     return false;
   }
   if (j === d.length - 1) return !GLOB.test(p[i]) && p[i] === d[j];
-  return segmentRegex(p[i]).test(d[j]) && alignNamed(p, i + 1, d, j + 1);
+  return segmentMatches(p[i], d[j]) && alignNamed(p, i + 1, d, j + 1);
 }
 
 /**
