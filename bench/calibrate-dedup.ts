@@ -1,8 +1,8 @@
 /**
  * `bun bench/calibrate-dedup.ts`: calibrates the near-duplicate candidate threshold of each embedder on the
- * labelled pair suite (test/dedup/pairs.ts) and writes bench/results/dedup-calibration.json.
+ * labelled pair suite (tests/dedup/pairs.ts) and writes bench/results/dedup-calibration.json.
  *
- * Method (src/domain/dedup-calibration.ts): embed both texts of every pair through the embedder's port, take the
+ * Method (src/domain/meaning/dedup-calibration.ts): embed both texts of every pair through the embedder's port, take the
  * lowest cosine among the pairs that must be candidates (those expected to merge or contradict under that
  * embedder's policy), subtract a safety margin of 0.05 (half the gap to the highest unrelated pair when that gap
  * is narrower), round down to 0.01. Then every pair is decided at that threshold and compared with its label.
@@ -18,13 +18,13 @@ import { join } from "node:path";
 import { LexicalHashEmbedder } from "../src/adapters/embedded/lexical-embedder.ts";
 import { OllamaEmbedder } from "../src/adapters/ollama/embedder.ts";
 import { loadConfig } from "../src/config.ts";
-import { type CalibrationSample, calibrateThreshold, type CosineStats } from "../src/domain/dedup-calibration.ts";
-import { decidePair } from "../src/domain/dedup.ts";
+import { type CalibrationSample, calibrateThreshold, type CosineStats } from "../src/domain/meaning/dedup-calibration.ts";
+import { decidePair } from "../src/domain/meaning/dedup.ts";
 import { setLogLevel } from "../src/log.ts";
-import type { Embedder } from "../src/ports/embedder.ts";
-import { dot, pairCosines } from "../test/dedup/cosines.ts";
-import { fixtureText } from "../test/dedup/fixture-text.ts";
-import { CATEGORIES, PAIRS } from "../test/dedup/pairs.ts";
+import type { Embedder } from "../src/ports/models/embedder.ts";
+import { dot, pairCosines } from "../tests/dedup/cosines.ts";
+import { fixtureText } from "../tests/dedup/fixture-text.ts";
+import { CATEGORIES, PAIRS } from "../tests/dedup/pairs.ts";
 import { machineInfo, RESULTS_DIR } from "./lib/report.ts";
 
 /** The result for one embedder. */

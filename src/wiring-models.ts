@@ -5,12 +5,12 @@
  */
 import type { Config } from "./config.ts";
 import type { Services } from "./core/services.ts";
-import { dedupPolicy } from "./domain/dedup.ts";
+import { dedupPolicy } from "./domain/meaning/dedup.ts";
 import { LexicalHashEmbedder } from "./adapters/embedded/lexical-embedder.ts";
 import { PegasError } from "./errors.ts";
-import type { Distiller } from "./ports/distiller.ts";
-import type { Embedder } from "./ports/embedder.ts";
-import type { VerdictJudge } from "./ports/verdict-judge.ts";
+import type { Distiller } from "./ports/models/distiller.ts";
+import type { Embedder } from "./ports/models/embedder.ts";
+import type { VerdictJudge } from "./ports/models/verdict-judge.ts";
 
 /** The configured embedder: Ollama when `ollama_host` is set, else the local lexical embedder (not readied). */
 export async function makeEmbedder(config: Config): Promise<Embedder> {

@@ -13,10 +13,10 @@
  * it warms the caches the store then reads). `PEGAS_BENCH_QUICK=1`: 10k atoms and fewer stores.
  */
 import { loadavg } from "node:os";
-import { draftAtom } from "../../src/core/atoms.ts";
-import { findDuplicates } from "../../src/core/dedup.ts";
+import { draftAtom } from "../../src/core/knowledge/atoms.ts";
+import { findDuplicates } from "../../src/core/knowledge/dedup.ts";
 import type { Services } from "../../src/core/services.ts";
-import { type StoreResult, storeAtom } from "../../src/core/store-atom.ts";
+import { type StoreResult, storeAtom } from "../../src/core/knowledge/store-atom.ts";
 import { setLogLevel } from "../../src/log.ts";
 import { type BenchServices, pgliteServices, postgresServices, PG_URL } from "../lib/env.ts";
 import type { Benchmark, BenchOutcome, SummaryRow } from "../lib/report.ts";

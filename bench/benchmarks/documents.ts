@@ -6,8 +6,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { selectParser } from "../../src/adapters/parsers/select.ts";
-import { ingest } from "../../src/core/ingest.ts";
-import type { ParseLimits } from "../../src/ports/parser.ts";
+import { ingest } from "../../src/core/documents/ingest.ts";
+import type { ParseLimits } from "../../src/ports/models/parser.ts";
 import { ROOT, SHARED, pgliteServices } from "../lib/env.ts";
 import type { Benchmark, BenchOutcome, SummaryRow } from "../lib/report.ts";
 import { median, round } from "../lib/stats.ts";

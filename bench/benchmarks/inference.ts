@@ -7,16 +7,16 @@
  * edges/s (derived edges stored with justification, premise index and outbox rows per second); then the rerun
  * (fixpoint already reached) and one premise deleted with truth maintenance (over-delete and re-derive).
  */
-import { retractUnsupported } from "../../src/adapters/sql/inference-tms.ts";
+import { retractUnsupported } from "../../src/adapters/sql/inference/tms.ts";
 import type { SqlCanonicalStore } from "../../src/adapters/sql/store.ts";
-import { infer } from "../../src/core/infer.ts";
+import { infer } from "../../src/core/inference/infer.ts";
 import type { Services } from "../../src/core/services.ts";
 import { loadavg } from "node:os";
 import { setLogLevel } from "../../src/log.ts";
 import { type BenchServices, pgliteServices, postgresServices } from "../lib/env.ts";
 import type { Benchmark, BenchOutcome, SummaryRow } from "../lib/report.ts";
 import { round } from "../lib/stats.ts";
-import { mulberry32 } from "../../test/support/prng.ts";
+import { mulberry32 } from "../../tests/support/prng.ts";
 
 const NODES = 10_000;
 const PACKAGE = 50;

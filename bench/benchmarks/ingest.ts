@@ -5,7 +5,7 @@
  */
 import { statSync } from "node:fs";
 import { basename } from "node:path";
-import { ingest } from "../../src/core/ingest.ts";
+import { ingest } from "../../src/core/documents/ingest.ts";
 import { type BenchServices, pgliteServices, postgresServices, PG_URL, TEXTS } from "../lib/env.ts";
 import type { Benchmark, BenchOutcome, SummaryRow } from "../lib/report.ts";
 import { median, round } from "../lib/stats.ts";

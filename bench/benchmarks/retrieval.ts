@@ -5,8 +5,8 @@
  * corpus entry is ingested as one document; a document ranks as its best atom (bench/lib/doc-rank.ts). One set of
  * parameters for both sets: the code's defaults, recorded in the result.
  */
-import { ingest } from "../../src/core/ingest.ts";
-import { search, type SearchMode } from "../../src/core/search.ts";
+import { ingest } from "../../src/core/documents/ingest.ts";
+import { search, type SearchMode } from "../../src/core/search/search.ts";
 import type { Services } from "../../src/core/services.ts";
 import { setLogLevel } from "../../src/log.ts";
 import { LEXICAL_EMBEDDER_FUSION_WEIGHT } from "../../src/wiring.ts";

@@ -7,8 +7,8 @@
  * Usage: bun bench/benchmarks/search-probe.ts <data-dir>; prints one JSON object on stdout.
  */
 import { readFileSync } from "node:fs";
-import { getContext } from "../../src/core/context.ts";
-import { search, type SearchMode } from "../../src/core/search.ts";
+import { getContext } from "../../src/core/context/context.ts";
+import { search, type SearchMode } from "../../src/core/search/search.ts";
 import { setLogLevel } from "../../src/log.ts";
 import { loadBeir } from "../lib/beir.ts";
 import { pgliteServices } from "../lib/env.ts";

@@ -5,7 +5,7 @@
  * server in between, so that durability is what is checked) every stored atom is read back by id (memory_get), as is
  * every atom a store was answered with as existing or merged, and a sample is looked up by memory_search. Errors are
  * every isError result and every thrown call (transport, timeout). Used by bench/benchmarks/http-load.ts and
- * test/http/load.test.ts.
+ * tests/http/load.test.ts.
  */
 import { readFileSync } from "node:fs";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";

@@ -6,9 +6,9 @@
  * content an ingested atom of that text would have. The kind is what the input was built to be; what dedup decides
  * is measured, not assumed. Deterministic for a seed.
  */
-import type { StoreInput } from "../../src/core/store-atom.ts";
+import type { StoreInput } from "../../src/core/knowledge/store-atom.ts";
 import { firstSentence } from "../../src/domain/text.ts";
-import { mulberry32 } from "../../test/support/prng.ts";
+import { mulberry32 } from "../../tests/support/prng.ts";
 
 /** What a mix input was built to be. */
 export type MixKind = "new" | "restatement" | "negated" | "renumbered" | "exact";
@@ -20,7 +20,7 @@ export interface MixItem {
   source?: number;
 }
 
-/** Deterministic PRNG (mulberry32, test/support/prng.ts). */
+/** Deterministic PRNG (mulberry32, tests/support/prng.ts). */
 export const seeded = mulberry32;
 
 /** The input an ingested atom of `text` would be (type text, claim = its first sentence). */

@@ -5,14 +5,14 @@
  * (one document per plan), so that loading 100k atoms takes minutes, not the hours of 100k ingests.
  */
 import { join } from "node:path";
-import { atomContentHash, draftAtom } from "../../src/core/atoms.ts";
+import { atomContentHash, draftAtom } from "../../src/core/knowledge/atoms.ts";
 import type { Services } from "../../src/core/services.ts";
 import { sha256Hex } from "../../src/domain/hash.ts";
 import { firstSentence } from "../../src/domain/text.ts";
 import type { IngestPlan } from "../../src/ports/canonical-store.ts";
 import { readJsonl } from "./beir.ts";
 import { SHARED } from "./env.ts";
-import { mulberry32 } from "../../test/support/prng.ts";
+import { mulberry32 } from "../../tests/support/prng.ts";
 
 /** Atoms per commitIngest plan. */
 export const PLAN_ATOMS = 1000;

@@ -4,13 +4,13 @@
  * services, does its job, prints (JSON with --json), closes. Returns the exit status.
  */
 import type { Config } from "../config.ts";
-import { storeCode } from "../core/code-ingest.ts";
-import type { StoreCodeResult } from "../core/code-input.ts";
-import { codeGraph, searchCode } from "../core/code-query.ts";
-import { codeServices } from "../core/code-services.ts";
+import { storeCode } from "../core/code/ingest.ts";
+import type { StoreCodeResult } from "../core/code/input.ts";
+import { codeGraph, searchCode } from "../core/code/query.ts";
+import { codeServices } from "../core/code/services.ts";
 import type { Services } from "../core/services.ts";
 import { invalidInput } from "../errors.ts";
-import type { Direction } from "../ports/graph-store.ts";
+import type { Direction } from "../ports/projections/graph-store.ts";
 import type { Cli } from "./args.ts";
 import { intOption, withServices } from "./commands.ts";
 import { out, outJson } from "./output.ts";

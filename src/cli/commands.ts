@@ -3,11 +3,11 @@
  */
 import { readFileSync } from "node:fs";
 import type { Config } from "../config.ts";
-import { ingest } from "../core/ingest.ts";
-import type { DocumentResult } from "../core/ingest-document.ts";
-import { search } from "../core/search.ts";
-import { stats } from "../core/stats.ts";
-import { type VerifyChange, revertStatusChange, verifyAtoms } from "../core/verify.ts";
+import { ingest } from "../core/documents/ingest.ts";
+import type { DocumentResult } from "../core/documents/ingest-document.ts";
+import { search } from "../core/search/search.ts";
+import { stats } from "../core/projections/stats.ts";
+import { type VerifyChange, revertStatusChange, verifyAtoms } from "../core/verify/verify.ts";
 import { PegasError, invalidInput } from "../errors.ts";
 import type { Services } from "../core/services.ts";
 import type { AtomType } from "../domain/atom.ts";

@@ -1,6 +1,6 @@
 /**
  * `export [--out FILE] [--embeddings]` and `import <file|->`: the whole store as JSON Lines and back (see
- * src/core/export-format.ts). The export goes to FILE.tmp and is renamed to FILE only once complete, so a failed
+ * src/core/export/format.ts). The export goes to FILE.tmp and is renamed to FILE only once complete, so a failed
  * export leaves no half file; the import is one transaction into an empty store (an export made by an older
  * pegas-memory is upgraded to this store's schema version in it), followed by the embedding backfill
  * that the in-process vector index needs when the file came without embeddings.
@@ -9,11 +9,11 @@ import { createReadStream } from "node:fs";
 import { open, rename, rm } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import type { Config } from "../config.ts";
-import { backfillEmbeddings } from "../core/backfill.ts";
-import { exportStore, type ExportSummary, type TextSink } from "../core/export.ts";
-import { importStore, type ImportSummary } from "../core/import.ts";
+import { backfillEmbeddings } from "../core/projections/backfill.ts";
+import { exportStore, type ExportSummary, type TextSink } from "../core/export/export.ts";
+import { importStore, type ImportSummary } from "../core/export/import.ts";
 import { PegasError, invalidInput } from "../errors.ts";
-import { SqlExportStore } from "../adapters/sql/export-store.ts";
+import { SqlExportStore } from "../adapters/sql/export/store.ts";
 import type { Database } from "../adapters/sql/database.ts";
 import { SqlCanonicalStore } from "../adapters/sql/store.ts";
 import { openDatabase } from "../wiring.ts";

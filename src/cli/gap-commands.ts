@@ -3,7 +3,7 @@
  * misses) and `gap-add <question> [--reason R] [--priority P]`. Each opens the services, prints, closes.
  */
 import type { Config } from "../config.ts";
-import { addGap, listGaps } from "../core/gaps.ts";
+import { addGap, listGaps } from "../core/gaps/gaps.ts";
 import { invalidInput } from "../errors.ts";
 import type { GapRow, GapStatus } from "../ports/gaps.ts";
 import type { Cli } from "./args.ts";

@@ -4,7 +4,7 @@
  * (JSON with --json). Returns the exit status (a cap hit is LIMIT_EXCEEDED, exit 65, nothing kept).
  */
 import type { Config } from "../config.ts";
-import { infer } from "../core/infer.ts";
+import { infer } from "../core/inference/infer.ts";
 import type { Services } from "../core/services.ts";
 import { invalidInput } from "../errors.ts";
 import type { Cli } from "./args.ts";

@@ -2,7 +2,7 @@
  * CLI commands of the knowledge layer besides `verify`: `distill --retry` (quarantined chunks) and `unmerge`.
  */
 import type { Config } from "../config.ts";
-import { retryQuarantine } from "../core/quarantine.ts";
+import { retryQuarantine } from "../core/documents/quarantine.ts";
 import { invalidInput } from "../errors.ts";
 import { createServices } from "../wiring.ts";
 import type { Cli } from "./args.ts";

@@ -1,5 +1,5 @@
 /** CLI output: JSON or human-readable text, on stdout (the CLI's own channel; the MCP server never uses these). */
-import type { SearchResult } from "../core/search.ts";
+import type { SearchResult } from "../core/search/search.ts";
 import { formatLocator } from "../domain/locator.ts";
 
 /** Writes one line to stdout. */

@@ -3,11 +3,11 @@
  * `reembed --model M`, and `graph` (graph reads: neighbours, a shortest path, counters).
  */
 import type { Config } from "../config.ts";
-import { reembed, rebuildProjections, type RebuildProgress, type RebuildTarget } from "../core/rebuild.ts";
-import { outboxWorkerOf } from "../core/outbox-worker.ts";
+import { reembed, rebuildProjections, type RebuildProgress, type RebuildTarget } from "../core/projections/rebuild.ts";
+import { outboxWorkerOf } from "../core/projections/outbox-worker.ts";
 import { invalidInput } from "../errors.ts";
 import { log } from "../log.ts";
-import type { Direction, GraphEdge, Subgraph } from "../ports/graph-store.ts";
+import type { Direction, GraphEdge, Subgraph } from "../ports/projections/graph-store.ts";
 import { makeEmbedderFor, makeVectorSink } from "../wiring.ts";
 import type { Cli } from "./args.ts";
 import { intOption, withServices } from "./commands.ts";

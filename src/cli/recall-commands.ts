@@ -4,10 +4,10 @@
  * (memory_get_context: prints the Markdown block).
  */
 import type { Config } from "../config.ts";
-import { getContext } from "../core/context.ts";
-import { getAtom } from "../core/get-atom.ts";
+import { getContext } from "../core/context/context.ts";
+import { getAtom } from "../core/knowledge/get-atom.ts";
 import { formatLocator } from "../domain/locator.ts";
-import { forget, linkNodes, unlinkNodes } from "../core/link-forget.ts";
+import { forget, linkNodes, unlinkNodes } from "../core/knowledge/link-forget.ts";
 import { invalidInput } from "../errors.ts";
 import type { Cli } from "./args.ts";
 import { intOption, withServices } from "./commands.ts";

@@ -6,7 +6,7 @@
  */
 import { SearxngSearch } from "../adapters/search/searxng.ts";
 import type { Config } from "../config.ts";
-import { research, type ResearchResult } from "../core/research.ts";
+import { research, type ResearchResult } from "../core/gaps/research.ts";
 import { invalidInput } from "../errors.ts";
 import type { Cli } from "./args.ts";
 import { withServices } from "./commands.ts";

@@ -4,21 +4,21 @@
  */
 import type { Config } from "../config.ts";
 import type { CanonicalStore } from "../ports/canonical-store.ts";
-import type { Distiller } from "../ports/distiller.ts";
+import type { Distiller } from "../ports/models/distiller.ts";
 import type { DocumentCatalog } from "../ports/document-catalog.ts";
-import type { Embedder } from "../ports/embedder.ts";
-import type { Fetcher } from "../ports/fetcher.ts";
+import type { Embedder } from "../ports/models/embedder.ts";
+import type { Fetcher } from "../ports/models/fetcher.ts";
 import type { GapAnswerJudge, GapStore } from "../ports/gaps.ts";
-import type { GraphStore } from "../ports/graph-store.ts";
+import type { GraphStore } from "../ports/projections/graph-store.ts";
 import type { InferenceStore } from "../ports/inference.ts";
-import type { OutboxStore } from "../ports/outbox.ts";
-import type { ProjectionSink } from "../ports/projection-sink.ts";
+import type { OutboxStore } from "../ports/projections/outbox.ts";
+import type { ProjectionSink } from "../ports/projections/projection-sink.ts";
 import type { CodeStore } from "../ports/code-store.ts";
-import type { SymbolExtractor } from "../ports/symbol-extractor.ts";
-import type { ParseInput, ParsedDocument } from "../ports/parser.ts";
-import type { SearchProjection } from "../ports/search-projection.ts";
-import type { VectorIndex } from "../ports/vector-index.ts";
-import type { VerdictJudge } from "../ports/verdict-judge.ts";
+import type { SymbolExtractor } from "../ports/models/symbol-extractor.ts";
+import type { ParseInput, ParsedDocument } from "../ports/models/parser.ts";
+import type { SearchProjection } from "../ports/projections/search-projection.ts";
+import type { VectorIndex } from "../ports/projections/vector-index.ts";
+import type { VerdictJudge } from "../ports/models/verdict-judge.ts";
 
 /** Ports and settings of one process. */
 export interface Services {

@@ -1,15 +1,15 @@
 /**
  * Doctor's drift checks: what each reachable external projection holds beside the canonical counts, computed by
- * memory_stats' own `externalStats` (src/core/stats.ts). Counting a Qdrant collection readies it first, which may
+ * memory_stats' own `externalStats` (src/core/projections/stats.ts). Counting a Qdrant collection readies it first, which may
  * add a missing payload index to a collection that exists and fits (the only write doctor can cause; never a
  * collection it did not find).
  */
 import { MemgraphGraph } from "../adapters/memgraph/graph.ts";
 import type { Database } from "../adapters/sql/database.ts";
-import { SqlOutbox } from "../adapters/sql/outbox.ts";
+import { SqlOutbox } from "../adapters/sql/outbox/outbox.ts";
 import type { Config } from "../config.ts";
-import { externalStats } from "../core/stats.ts";
-import type { ProjectionSink } from "../ports/projection-sink.ts";
+import { externalStats } from "../core/projections/stats.ts";
+import type { ProjectionSink } from "../ports/projections/projection-sink.ts";
 import { makeVectorSink } from "../wiring.ts";
 import { check, type DoctorCheck, failed, PROBE_TIMEOUT_MS, withTimeout } from "./check.ts";
 import type { ActiveEmbedding } from "./embeddings.ts";

@@ -4,7 +4,7 @@
  */
 import { existsSync, readdirSync } from "node:fs";
 import type { Database } from "../adapters/sql/database.ts";
-import { SqlOutbox } from "../adapters/sql/outbox.ts";
+import { SqlOutbox } from "../adapters/sql/outbox/outbox.ts";
 import { SqlCanonicalStore } from "../adapters/sql/store.ts";
 import type { Config } from "../config.ts";
 import { openDatabase } from "../wiring.ts";

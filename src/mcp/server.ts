@@ -12,7 +12,7 @@ import { within } from "../domain/deadline.ts";
 import { log } from "../log.ts";
 import { VERSION } from "../version.ts";
 import type { Services } from "../core/services.ts";
-import { backfillLive } from "../core/backfill.ts";
+import { backfillLive } from "../core/projections/backfill.ts";
 import { LazyServices } from "../wiring.ts";
 import { withSamplingDistiller } from "../adapters/mcp-sampling/services.ts";
 import { CallTracker } from "./calls.ts";
@@ -91,7 +91,7 @@ export class ServerRuntime {
       this.opened = s;
       backfillLive(s, this.background.signal).catch((err) => log.warn("embedding backfill stopped", { err }));
       // Feeds Qdrant / Memgraph when configured (and acknowledges rows when neither is, so that the backlog stays 0).
-      this.worker = import("../core/outbox-worker.ts").then((m) => m.startOutboxWorker(s, this.background.signal));
+      this.worker = import("../core/projections/outbox-worker.ts").then((m) => m.startOutboxWorker(s, this.background.signal));
     });
   }
 

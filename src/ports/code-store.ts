@@ -1,12 +1,12 @@
 /**
  * CodeStore port: the canonical code memory (issue 6) — per-repository files with content hashes, symbols
  * (`pm_code_symbol`), dependencies (`pm_code_dependency`), code atoms linked `defines` to their symbols, lexical
- * symbol search and the SQL side of `memory_code_graph`. Adapter: src/adapters/sql/code-store.ts (PostgreSQL and
+ * symbol search and the SQL side of `memory_code_graph`. Adapter: src/adapters/sql/code/store.ts (PostgreSQL and
  * PGlite alike). Every write that belongs together is one transaction with its outbox rows. Errors: PegasError
  * INVALID_INPUT, NOT_FOUND, STORE_UNAVAILABLE, MIGRATION_REQUIRED, never a driver error.
  */
 import type { AtomInput, Locator } from "./canonical-store.ts";
-import type { CodeLanguage, ExtractedFile, ExtractedSymbol, SymbolKind } from "./symbol-extractor.ts";
+import type { CodeLanguage, ExtractedFile, ExtractedSymbol, SymbolKind } from "./models/symbol-extractor.ts";
 
 /** A repository's registration: its `code_repo` document (uri `file://<root>` or the given name). */
 export interface CodeRepoInput {

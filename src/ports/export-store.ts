@@ -1,6 +1,6 @@
 /**
  * ExportStore port: the canonical tables read out whole as portable rows, and loaded back into an empty store, for
- * `pegas-memory export` / `import` (src/core/export.ts, src/core/import.ts). The adapter (src/adapters/sql/export*.ts)
+ * `pegas-memory export` / `import` (src/core/export/export.ts, src/core/export/import.ts). The adapter (src/adapters/sql/export*.ts)
  * finds the tables in the database catalog and encodes each value as JSON that restores it exactly.
  */
 

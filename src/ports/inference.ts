@@ -3,9 +3,9 @@
  * (pm_edge: atom links, code dependencies, atom–symbol links over typed node ids) to a fixpoint, semi-naive
  * (Bancilhon & Ramakrishnan 1986; Ullman, "Principles of Database and Knowledge-Base Systems", vol. I, ch. 3), with
  * every derived edge stored with its justification and kept by a justification-based truth maintenance system
- * (Doyle 1979). The SQL adapter is src/adapters/sql/infer-store.ts.
+ * (Doyle 1979). The SQL adapter is src/adapters/sql/inference/store.ts.
  */
-import type { ChainRule, RuleAtom } from "../core/infer-rules.ts";
+import type { ChainRule, RuleAtom } from "../domain/inference/rules.ts";
 
 /** Caps of one run; hitting one fails the run and keeps nothing of it. */
 export interface InferLimits {

@@ -6,9 +6,9 @@
  * confirmation with an undo where the core allows one.
  */
 import { html } from "hono/html";
-import { forget, linkNodes, parseEndpoint, unlinkNodes } from "../core/link-forget.ts";
+import { forget, linkNodes, parseEndpoint, unlinkNodes } from "../core/knowledge/link-forget.ts";
 import type { Services } from "../core/services.ts";
-import { VERIFY_MAX_LIMIT, revertStatusChange, statusHistory, verifyAtoms } from "../core/verify.ts";
+import { VERIFY_MAX_LIMIT, revertStatusChange, statusHistory, verifyAtoms } from "../core/verify/verify.ts";
 import { invalidInput } from "../errors.ts";
 import { type Html, type PageContext, csrfField } from "./html.ts";
 

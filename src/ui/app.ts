@@ -8,14 +8,14 @@
  */
 import { createHash } from "node:crypto";
 import { Hono, type Context } from "hono";
-import { getAtom } from "../core/get-atom.ts";
-import { listGaps } from "../core/gaps.ts";
-import { search } from "../core/search.ts";
+import { getAtom } from "../core/knowledge/get-atom.ts";
+import { listGaps } from "../core/gaps/gaps.ts";
+import { search } from "../core/search/search.ts";
 import type { Services } from "../core/services.ts";
-import { stats } from "../core/stats.ts";
+import { stats } from "../core/projections/stats.ts";
 import { PegasError, toPegasError } from "../errors.ts";
 import { log } from "../log.ts";
-import type { Subgraph } from "../ports/graph-store.ts";
+import type { Subgraph } from "../ports/projections/graph-store.ts";
 import { ATOM_ACTIONS, actionFlash } from "./actions.ts";
 import { chooseEncoding, compressText } from "../http/compress.ts";
 import { ASSETS, etagMatches, warmAssets } from "./assets.ts";

@@ -1,8 +1,8 @@
 /**
  * Pure helpers of the outbox worker: the order in which resolved changes reach a sink, and the backoff delay.
  */
-import type { RetryPolicy } from "../ports/outbox.ts";
-import type { ProjectionChange } from "../ports/projection-sink.ts";
+import type { RetryPolicy } from "../ports/projections/outbox.ts";
+import type { ProjectionChange } from "../ports/projections/projection-sink.ts";
 
 /** Rank of a change in the apply order: node upserts, edge upserts, edge removals, node removals. */
 function rank(c: ProjectionChange): number {

@@ -8,8 +8,8 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { PegasError } from "../errors.ts";
 import { log } from "../log.ts";
-import type { OutboxRow, OutboxStore, RetryPolicy } from "../ports/outbox.ts";
-import type { ProjectionChange, ProjectionSink } from "../ports/projection-sink.ts";
+import type { OutboxRow, OutboxStore, RetryPolicy } from "../ports/projections/outbox.ts";
+import type { ProjectionChange, ProjectionSink } from "../ports/projections/projection-sink.ts";
 import { backoffDelay, orderChanges, sinkError } from "./outbox-batch.ts";
 
 /** Options of {@link OutboxWorker}; times in ms. */

@@ -6,7 +6,7 @@
 import type { AtomFilter } from "../../domain/atom.ts";
 import { TopK } from "../../domain/topk.ts";
 import { PegasError } from "../../errors.ts";
-import type { VectorHit, VectorIndex, VectorPoint } from "../../ports/vector-index.ts";
+import type { VectorHit, VectorIndex, VectorPoint } from "../../ports/projections/vector-index.ts";
 import type { AtomCatalog } from "./atom-catalog.ts";
 
 /** Exact cosine index over unit vectors; vectors for atoms unknown to the catalog are refused. */

@@ -8,7 +8,7 @@
 import { fnv1a32 } from "../../domain/hash.ts";
 import { ENGLISH_STOP_WORDS, RUSSIAN_STOP_WORDS } from "../../domain/stopwords.ts";
 import { PegasError } from "../../errors.ts";
-import { type Embedder, l2normalize } from "../../ports/embedder.ts";
+import { type Embedder, l2normalize } from "../../ports/models/embedder.ts";
 
 const WORD = /[\p{L}\p{N}]+/gu;
 const SYMBOL = /\S+/gu;
@@ -51,7 +51,7 @@ export class LexicalHashEmbedder implements Embedder {
   readonly model: string;
   /**
    * Near-duplicate candidate cosine, calibrated by bench/calibrate-dedup.ts on the 130 labelled pairs of
-   * test/dedup/pairs.ts at the default dimension 256: the lowest cosine of a pair that must merge or contradict
+   * tests/dedup/pairs.ts at the default dimension 256: the lowest cosine of a pair that must merge or contradict
    * (0.3974, "По субботам и воскресеньям…" vs "По понедельникам и вторникам…") minus a 0.05 margin, rounded down;
    * labelled unrelated pairs stay below 0.14, and 0.2% of 40,000 random sentence pairs of Botchan and Палата № 6
    * reach it. Recorded in bench/results/dedup-calibration.json. Far lower than a neural model's: a short statement

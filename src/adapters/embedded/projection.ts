@@ -6,7 +6,7 @@
 import type { AtomFilter } from "../../domain/atom.ts";
 import type { LexemeTf } from "../../domain/tsvector.ts";
 import type { CanonicalStore } from "../../ports/canonical-store.ts";
-import type { ProjectionState, SearchProjection } from "../../ports/search-projection.ts";
+import type { ProjectionState, SearchProjection } from "../../ports/projections/search-projection.ts";
 import { AtomCatalog } from "./atom-catalog.ts";
 import { Bm25Index } from "./bm25-index.ts";
 import { FlatVectorIndex } from "./flat-index.ts";

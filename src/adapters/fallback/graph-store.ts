@@ -2,7 +2,7 @@
  * Graph reads from Memgraph, answered by SQL over the canonical tables while Memgraph is down
  * (src/adapters/fallback/breaker.ts); a result answered by SQL carries the reason in `degraded`.
  */
-import type { GraphCounters, GraphPath, GraphStore, NeighbourQuery, PathQuery, Subgraph } from "../../ports/graph-store.ts";
+import type { GraphCounters, GraphPath, GraphStore, NeighbourQuery, PathQuery, Subgraph } from "../../ports/projections/graph-store.ts";
 import { FallbackRead } from "./breaker.ts";
 
 /** Reads from `primary`, or from `fallback` while `primary` fails. */

@@ -4,7 +4,7 @@
  * follows the canonical tables on its own).
  */
 import type { AtomFilter } from "../../domain/atom.ts";
-import type { VectorHit, VectorIndex, VectorPoint } from "../../ports/vector-index.ts";
+import type { VectorHit, VectorIndex, VectorPoint } from "../../ports/projections/vector-index.ts";
 import { FallbackRead } from "./breaker.ts";
 
 /** Reads from `primary`, or from `fallback` (when given) while `primary` fails. */

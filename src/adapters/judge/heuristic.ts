@@ -7,9 +7,9 @@
  * - `keep` → `new`.
  * Pure and deterministic; never throws.
  */
-import { type DedupPolicy, decidePair } from "../../domain/dedup.ts";
+import { type DedupPolicy, decidePair } from "../../domain/meaning/dedup.ts";
 import { sameFactVerdict } from "../../domain/evidence.ts";
-import type { JudgeNeighbour, JudgedAtom, NeighbourVerdict, VerdictJudge } from "../../ports/verdict-judge.ts";
+import type { JudgeNeighbour, JudgedAtom, NeighbourVerdict, VerdictJudge } from "../../ports/models/verdict-judge.ts";
 
 /**
  * An atom with the independent sites of its evidence (registrable domains of http(s) sources, `doc:<id>` for any

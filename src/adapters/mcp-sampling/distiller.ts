@@ -9,9 +9,9 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { type CreateMessageResult, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { PegasError } from "../../errors.ts";
 import { log } from "../../log.ts";
-import type { DistillInput, DistillResult, Distiller } from "../../ports/distiller.ts";
+import type { DistillInput, DistillResult, Distiller } from "../../ports/models/distiller.ts";
 import { distillWithModel } from "../distiller/llm/distill.ts";
-import { LlmFailure } from "../../ports/distill-failure.ts";
+import { LlmFailure } from "../../ports/models/distill-failure.ts";
 import type { RawAnswer } from "../distiller/llm/parse.ts";
 import type { PromptMessage } from "../distiller/llm/prompt.ts";
 

@@ -6,9 +6,9 @@
  */
 import type { ManagedTransaction } from "neo4j-driver";
 import { PegasError } from "../../errors.ts";
-import type { GraphCounters, GraphPath, GraphStore, NeighbourQuery, NodeLabel, PathQuery, ReachedNode, Subgraph } from "../../ports/graph-store.ts";
-import type { ProjectionChange, ProjectionCounts, ProjectionSink } from "../../ports/projection-sink.ts";
-import { formatNodeId, validateNeighbourQuery, validatePathQuery, type ValidNeighbourQuery } from "../sql/graph-ids.ts";
+import type { GraphCounters, GraphPath, GraphStore, NeighbourQuery, NodeLabel, PathQuery, ReachedNode, Subgraph } from "../../ports/projections/graph-store.ts";
+import type { ProjectionChange, ProjectionCounts, ProjectionSink } from "../../ports/projections/projection-sink.ts";
+import { formatNodeId, validateNeighbourQuery, validatePathQuery, type ValidNeighbourQuery } from "../../ports/projections/graph-ids.ts";
 import { boltInt, toSafeNumber } from "./bolt-values.ts";
 import { MemgraphClient, type Statement } from "./client.ts";
 import { codePointCompare, endpointKey, keyOf, toGraphEdge, toGraphNode } from "./model.ts";
@@ -39,7 +39,7 @@ const LABELS = new Set<string>(["Atom", "CodeSymbol", "Document", "Module", "Nam
 /**
  * The Memgraph graph projection and reader; name "memgraph"; projects atoms, documents, symbols and edges.
  * Errors: PegasError INVALID_INPUT (bad query or change), NOT_FOUND (unknown node), INDEX_UNAVAILABLE (Memgraph
- * unreachable, timed out, refusing), as in src/ports/graph-store.ts and projection-sink.ts.
+ * unreachable, timed out, refusing), as in src/ports/projections/graph-store.ts and projection-sink.ts.
  */
 export class MemgraphGraph implements GraphStore, ProjectionSink {
   readonly name = "memgraph";

@@ -8,8 +8,8 @@
  */
 import type { Integer } from "neo4j-driver";
 import { PegasError } from "../../errors.ts";
-import type { GraphEdge, GraphNode, NodeLabel } from "../../ports/graph-store.ts";
-import { formatNodeId, KIND_PATTERN, parseNodeId, type ParsedNodeId } from "../sql/graph-ids.ts";
+import type { GraphEdge, GraphNode, NodeLabel } from "../../ports/projections/graph-store.ts";
+import { formatNodeId, KIND_PATTERN, parseNodeId, type ParsedNodeId } from "../../ports/projections/graph-ids.ts";
 import { boltInt, toSafeNumber } from "./bolt-values.ts";
 
 /** How a node is found: its label, key property and key value (Integer for row ids, string for names). */

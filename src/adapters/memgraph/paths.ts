@@ -1,5 +1,5 @@
 /**
- * Shortest paths with exactly the SQL adapter's answer, ties included (src/adapters/sql/graph-path.ts): a bounded
+ * Shortest paths with exactly the SQL adapter's answer, ties included (src/adapters/sql/graph/path.ts): a bounded
  * bidirectional breadth-first search that, each round, grows by one BFS level the side with the smaller frontier
  * (forward from `from` along the direction, backward from `to` against it; forward on equal sizes) and stops when the
  * new level meets the other side's frontier, at `maxDepth` = fd + bd, or when a side has nothing left. The meeting
@@ -9,9 +9,9 @@
  */
 import type { ManagedTransaction } from "neo4j-driver";
 import { PegasError } from "../../errors.ts";
-import type { Direction, GraphEdge, GraphNode, GraphPath } from "../../ports/graph-store.ts";
-import type { ValidPathQuery } from "../sql/graph-ids.ts";
-import { nodeNotFound } from "../sql/graph-ids.ts";
+import type { Direction, GraphEdge, GraphNode, GraphPath } from "../../ports/projections/graph-store.ts";
+import type { ValidPathQuery } from "../../ports/projections/graph-ids.ts";
+import { nodeNotFound } from "../../ports/projections/graph-ids.ts";
 import type { Statement } from "./client.ts";
 import { codePointCompare, endpointKey, keyOf, toGraphEdge, toGraphNode, type NodeKey } from "./model.ts";
 import { levelStatement, nodeLookup, stepStatement } from "./reads.ts";

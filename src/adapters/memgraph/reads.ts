@@ -6,7 +6,7 @@
  * inferred filters and keeps retracted atoms out, so they are never hops. Literals in the text: labels and key
  * properties (model.ts) and the arrow of the direction; everything else is a parameter.
  */
-import type { Direction } from "../../ports/graph-store.ts";
+import type { Direction } from "../../ports/projections/graph-store.ts";
 import { boltInt } from "./bolt-values.ts";
 import type { Statement } from "./client.ts";
 import type { NodeKey } from "./model.ts";

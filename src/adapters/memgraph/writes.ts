@@ -8,8 +8,8 @@
  * have none left (they exist only as ends of dependencies).
  */
 import { PegasError } from "../../errors.ts";
-import type { AtomState, DocumentState, ProjectionChange, SymbolState } from "../../ports/projection-sink.ts";
-import type { GraphEdgeState, NodeLabel } from "../../ports/graph-store.ts";
+import type { AtomState, DocumentState, ProjectionChange, SymbolState } from "../../ports/projections/projection-sink.ts";
+import type { GraphEdgeState, NodeLabel } from "../../ports/projections/graph-store.ts";
 import { boltInt } from "./bolt-values.ts";
 import type { Statement } from "./client.ts";
 import { endpointKey, relTypeOf, type NodeKey } from "./model.ts";

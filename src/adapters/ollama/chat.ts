@@ -7,7 +7,7 @@
  */
 import type { Message } from "ollama";
 import { PegasError } from "../../errors.ts";
-import { LlmFailure } from "../../ports/distill-failure.ts";
+import { LlmFailure } from "../../ports/models/distill-failure.ts";
 import type { RawAnswer } from "../distiller/llm/parse.ts";
 import type { PromptMessage } from "../distiller/llm/prompt.ts";
 import { chatRequest } from "./client.ts";

@@ -3,7 +3,7 @@
  * of src/adapters/distiller/llm/, the answer's JSON Schema in `format`, one retry of a refused answer. Errors:
  * LlmFailure (PegasError LLM_FAILED; `quarantineReason(err)` says why), PegasError CANCELLED.
  */
-import type { DistillInput, DistillResult, Distiller } from "../../ports/distiller.ts";
+import type { DistillInput, DistillResult, Distiller } from "../../ports/models/distiller.ts";
 import { distillWithModel } from "../distiller/llm/distill.ts";
 import { DISTILL_ANSWER_JSON_SCHEMA } from "../distiller/llm/schema.ts";
 import { OllamaChat, type OllamaChatOptions } from "./chat.ts";

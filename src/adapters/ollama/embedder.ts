@@ -5,7 +5,7 @@
 import type { EmbedRequest } from "ollama";
 import { PegasError } from "../../errors.ts";
 import { log } from "../../log.ts";
-import type { Embedder } from "../../ports/embedder.ts";
+import type { Embedder } from "../../ports/models/embedder.ts";
 import { embedRequest, ollamaCall } from "./client.ts";
 import { cancelled, displayHost, isContextLengthError, type OllamaTarget } from "./failures.ts";
 import { documentPrompt, type PromptFn, queryPrompt } from "./prompts.ts";

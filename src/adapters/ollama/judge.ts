@@ -5,7 +5,7 @@
  * falls back to the heuristic judge), PegasError CANCELLED, INVALID_INPUT (neighbour ids repeated).
  */
 import { PegasError } from "../../errors.ts";
-import type { JudgedAtom, JudgeNeighbour, NeighbourVerdict, VerdictJudge } from "../../ports/verdict-judge.ts";
+import type { JudgedAtom, JudgeNeighbour, NeighbourVerdict, VerdictJudge } from "../../ports/models/verdict-judge.ts";
 import { checkVerdicts, JUDGE_SYSTEM_PROMPT, judgeJsonSchema, judgeMessages } from "../distiller/llm/judge.ts";
 import { askTwice } from "../distiller/llm/retry.ts";
 import { OllamaChat, type OllamaChatOptions } from "./chat.ts";

@@ -1,5 +1,5 @@
 /** Checking and normalizing vectors as they arrive in Ollama's JSON, before anything else sees them. */
-import { l2normalize, vectorProblem } from "../../ports/embedder.ts";
+import { l2normalize, vectorProblem } from "../../ports/models/embedder.ts";
 
 /**
  * Converts one vector from an Ollama response into a unit-norm Float32Array of `dim` components, or returns the

@@ -4,7 +4,7 @@
  * refuses binary content.
  */
 import { extname } from "node:path";
-import type { Parser } from "../../ports/parser.ts";
+import type { Parser } from "../../ports/models/parser.ts";
 import { epubParser } from "./epub/epub-parser.ts";
 import { htmlParser } from "./html/html-parser.ts";
 import { pdfParser } from "./pdf/index.ts";

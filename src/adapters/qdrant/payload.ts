@@ -6,7 +6,7 @@
 import type { Schemas } from "@qdrant/js-client-rest";
 import type { AtomFilter } from "../../domain/atom.ts";
 import { PegasError } from "../../errors.ts";
-import type { AtomPayload, VectorPoint } from "../../ports/vector-index.ts";
+import type { AtomPayload, VectorPoint } from "../../ports/projections/vector-index.ts";
 import { pointIdOf } from "./ids.ts";
 
 /** Payload indexes the adapter keeps on its collection: field → Qdrant `PayloadSchemaType`. */

@@ -2,7 +2,7 @@
  * Schema migrations: SQL files of migrations/ embedded in the executable (Bun text imports), applied in version
  * order inside one transaction under a transaction-scoped advisory lock, recorded in `pm_schema_migrations`.
  * Every migration is additive and idempotent (`IF NOT EXISTS`), so a half-known state is safe to re-run. An import of
- * an export made at an older schema version (src/adapters/sql/export-rebuild.ts) replays them: the first ones on the
+ * an export made at an older schema version (src/adapters/sql/export/rebuild.ts) replays them: the first ones on the
  * empty store, the later ones over the imported rows, so a migration's data rewrite must work on any rows it finds.
  */
 import type { Sql, TransactionSql } from "postgres";

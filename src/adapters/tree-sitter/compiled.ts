@@ -6,7 +6,7 @@
  */
 import { Parser, Query, type Language } from "web-tree-sitter";
 import { PegasError } from "../../errors.ts";
-import { SYMBOL_KINDS } from "../../ports/symbol-extractor.ts";
+import { SYMBOL_KINDS } from "../../ports/models/symbol-extractor.ts";
 import { grammar } from "./grammars.ts";
 import type { LanguageQueries, LanguageSpec } from "./languages/spec.ts";
 

@@ -4,7 +4,7 @@
  */
 import type { Node, QueryMatch } from "web-tree-sitter";
 import { PegasError } from "../../errors.ts";
-import { SYMBOL_KINDS, type ExtractedSymbol, type SymbolKind } from "../../ports/symbol-extractor.ts";
+import { SYMBOL_KINDS, type ExtractedSymbol, type SymbolKind } from "../../ports/models/symbol-extractor.ts";
 import { docstringOf, signatureOf } from "./headers.ts";
 import type { LanguageSpec } from "./languages/spec.ts";
 import { textOf } from "./text.ts";

@@ -4,7 +4,7 @@
  * deduplicated on (kind, source, target, receiver), keeping the first line.
  */
 import type { Node, QueryMatch } from "web-tree-sitter";
-import type { ExtractedDependency, ImportBinding } from "../../ports/symbol-extractor.ts";
+import type { ExtractedDependency, ImportBinding } from "../../ports/models/symbol-extractor.ts";
 import type { DefinitionIndex } from "./definitions.ts";
 import type { ImportMatch, LanguageSpec } from "./languages/spec.ts";
 import { collapse, excerpt, MAX_RECEIVER, textOf, unquote } from "./text.ts";

@@ -5,7 +5,7 @@
  */
 import type { Node, QueryMatch } from "web-tree-sitter";
 import { PegasError } from "../../errors.ts";
-import type { CodeLanguage, ExtractedFile, SymbolExtractor } from "../../ports/symbol-extractor.ts";
+import type { CodeLanguage, ExtractedFile, SymbolExtractor } from "../../ports/models/symbol-extractor.ts";
 import { compileLanguage, type QueryPart } from "./compiled.ts";
 import { DefinitionIndex } from "./definitions.ts";
 import { collectEdges } from "./edges.ts";

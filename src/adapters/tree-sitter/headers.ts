@@ -3,7 +3,7 @@
  * decorators, Go `type (…)`), header cut at the body, language docstring hook, else the leading comment block.
  */
 import type { Node } from "web-tree-sitter";
-import type { SymbolKind } from "../../ports/symbol-extractor.ts";
+import type { SymbolKind } from "../../ports/models/symbol-extractor.ts";
 import type { LanguageSpec } from "./languages/spec.ts";
 import { cleanSignature, commentDoc, textOf } from "./text.ts";
 

@@ -2,7 +2,7 @@
  * The symbol extractor services hold: languageOf at once (no WebAssembly), the tree-sitter extractor loaded on the
  * first `extract` (its WebAssembly would slow every start).
  */
-import type { SymbolExtractor } from "../../ports/symbol-extractor.ts";
+import type { SymbolExtractor } from "../../ports/models/symbol-extractor.ts";
 import { languageOfPath } from "./languages/index.ts";
 
 /**

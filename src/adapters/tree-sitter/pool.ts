@@ -9,7 +9,7 @@
  */
 import { availableParallelism } from "node:os";
 import { type ErrorCode, PegasError } from "../../errors.ts";
-import type { CodeLanguage, ExtractedFile, SymbolExtractor } from "../../ports/symbol-extractor.ts";
+import type { CodeLanguage, ExtractedFile, SymbolExtractor } from "../../ports/models/symbol-extractor.ts";
 import { compiledWasm, type WasmId } from "./grammars.ts";
 import { LANGUAGE_SPECS, languageOfPath } from "./languages/index.ts";
 

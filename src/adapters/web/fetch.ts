@@ -17,7 +17,7 @@
 import { Agent as HttpAgent } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
 import { PegasError } from "../../errors.ts";
-import type { FetchedResource } from "../../ports/fetcher.ts";
+import type { FetchedResource } from "../../ports/models/fetcher.ts";
 import { log } from "../../log.ts";
 import { VERSION } from "../../version.ts";
 import { type GuardPolicy, checkHost, isIpLiteral, normalizeHost } from "./address-guard.ts";

@@ -5,7 +5,7 @@
  * to the UI app, which calls the same core use cases as the MCP tools.
  */
 import { html } from "hono/html";
-import type { AtomDetail } from "../../core/get-atom.ts";
+import type { AtomDetail } from "../../core/knowledge/get-atom.ts";
 import type { AtomLinkView } from "../../ports/canonical-store.ts";
 import type { DocumentSummary } from "../../ports/document-catalog.ts";
 import type { StatusChangeRecord } from "../../ports/verification.ts";

@@ -5,7 +5,7 @@
  * table, for the keyboard and for reading without the drawing.
  */
 import { html } from "hono/html";
-import type { Subgraph } from "../../ports/graph-store.ts";
+import type { Subgraph } from "../../ports/projections/graph-store.ts";
 import { type Html, type PageContext, jsonForScript, layout, statusBadge } from "../html.ts";
 
 /** A node's label for people: an atom's claim, a symbol's name, a document's uri, a module's name. */

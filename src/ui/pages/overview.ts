@@ -3,7 +3,7 @@
  * outbox backlog, projection lag and drift, the embedding model.
  */
 import { html } from "hono/html";
-import type { StatsResult } from "../../core/stats.ts";
+import type { StatsResult } from "../../core/projections/stats.ts";
 import { type Html, type PageContext, counts, layout } from "../html.ts";
 
 const drift = (d: Record<string, number> | null): Html =>

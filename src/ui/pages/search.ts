@@ -4,7 +4,7 @@
  */
 import { html } from "hono/html";
 import { ATOM_STATUSES, ATOM_TYPES, type AtomStatus, type AtomType } from "../../domain/atom.ts";
-import type { SearchHit, SearchResult } from "../../core/search.ts";
+import type { SearchHit, SearchResult } from "../../core/search/search.ts";
 import { type Html, type PageContext, citation, langAttr, layout, statusBadge } from "../html.ts";
 
 /** Hits per page. */

@@ -13,7 +13,7 @@
 import { foldForHash, detectLang } from "../../../domain/text.ts";
 import { checkQuotes } from "../../../domain/quote.ts";
 import { PegasError } from "../../../errors.ts";
-import type { DistilledAtom, DistillInput, DistillResult, Distiller } from "../../../ports/distiller.ts";
+import type { DistilledAtom, DistillInput, DistillResult, Distiller } from "../../../ports/models/distiller.ts";
 import { Consumed } from "./blocks.ts";
 import { linkAtoms } from "./links.ts";
 import type { Proposal } from "./proposal.ts";

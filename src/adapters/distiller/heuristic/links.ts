@@ -4,7 +4,7 @@
  * - an atom whose claim uses a term that a definition in the same chunk defines refers to that definition.
  * Nothing is inferred beyond that (no cause, no contradiction): those need understanding, not patterns.
  */
-import type { DistilledLink } from "../../../ports/distiller.ts";
+import type { DistilledLink } from "../../../ports/models/distiller.ts";
 import type { Proposal } from "./proposal.ts";
 
 /** Most links from one atom; a term used everywhere must not turn a chunk into a clique. */

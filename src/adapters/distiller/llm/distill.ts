@@ -3,7 +3,7 @@
  * answer, the schema check, then the repairs and the quote check of normalize.ts. The Ollama and MCP sampling
  * distillers differ only in `send`.
  */
-import type { DistillInput, DistillResult } from "../../../ports/distiller.ts";
+import type { DistillInput, DistillResult } from "../../../ports/models/distiller.ts";
 import { toDistillResult } from "./normalize.ts";
 import { parseAnswer, type RawAnswer } from "./parse.ts";
 import { DISTILL_SYSTEM_PROMPT, distillMessages, type PromptMessage } from "./prompt.ts";

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { truncateCodePoints } from "../../../domain/text.ts";
-import type { JudgedAtom, JudgeNeighbour, NeighbourVerdict, Verdict } from "../../../ports/verdict-judge.ts";
+import type { JudgedAtom, JudgeNeighbour, NeighbourVerdict, Verdict } from "../../../ports/models/verdict-judge.ts";
 import { type Checked, parseAnswer, type RawAnswer, refuse } from "./parse.ts";
 import { neutralizeDelimiters, type PromptMessage } from "./prompt.ts";
 

@@ -7,7 +7,7 @@
  */
 import { detectLang } from "../../../domain/text.ts";
 import { checkQuotes } from "../../../domain/quote.ts";
-import type { DistilledAtom, DistilledLink, DistillInput, DistillResult } from "../../../ports/distiller.ts";
+import type { DistilledAtom, DistilledLink, DistillInput, DistillResult } from "../../../ports/models/distiller.ts";
 import type { DistillAnswer } from "./schema.ts";
 
 type AnswerAtom = DistillAnswer["atoms"][number];

@@ -3,7 +3,7 @@
  * distinct, retryable outcome with a problem for the retry note and an excerpt for the quarantine record.
  */
 import type { z } from "zod";
-import { excerpt } from "../../../ports/distill-failure.ts";
+import { excerpt } from "../../../ports/models/distill-failure.ts";
 import type { RetryCause } from "./prompt.ts";
 
 /** One answer as a transport returned it. */

@@ -7,7 +7,7 @@
  * one atom at worst. The prompt asks for the source language and for verbatim quotes, which the answer check then
  * enforces (normalize.ts).
  */
-import type { DistillInput } from "../../../ports/distiller.ts";
+import type { DistillInput } from "../../../ports/models/distiller.ts";
 import { DISTILL_ANSWER_JSON_SCHEMA, MAX_LLM_ATOMS } from "./schema.ts";
 
 /** One chat message as both Ollama and MCP sampling take it (text only). */

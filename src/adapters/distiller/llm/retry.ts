@@ -6,7 +6,7 @@
  */
 import { PegasError } from "../../../errors.ts";
 import { log } from "../../../log.ts";
-import { LlmFailure } from "../../../ports/distill-failure.ts";
+import { LlmFailure } from "../../../ports/models/distill-failure.ts";
 import type { Checked, RawAnswer, Refusal } from "./parse.ts";
 import { retryNote } from "./prompt.ts";
 

@@ -6,7 +6,7 @@
 import { sanitizeText } from "../../../domain/text.ts";
 import { PegasError } from "../../../errors.ts";
 import { log } from "../../../log.ts";
-import type { ParseInput, ParseLimits, ParsedDocument, ParsedSection, Parser } from "../../../ports/parser.ts";
+import type { ParseInput, ParseLimits, ParsedDocument, ParsedSection, Parser } from "../../../ports/models/parser.ts";
 import { cancellationPoint, checkAborted, checkSourceSize } from "../text/guards.ts";
 import { chapterText, parseXhtml } from "./chapter.ts";
 import { encryptedPaths, readPackage, rootfilePath, type ManifestItem, type PackageInfo, type SpineItem } from "./opf.ts";

@@ -7,7 +7,7 @@
  */
 import { Inflate } from "fflate";
 import { PegasError } from "../../../errors.ts";
-import type { ParseLimits } from "../../../ports/parser.ts";
+import type { ParseLimits } from "../../../ports/models/parser.ts";
 
 /** One central-directory entry. Sizes in bytes, as declared by the archive. */
 export interface ZipEntry {

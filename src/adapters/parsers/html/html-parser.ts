@@ -9,7 +9,7 @@ import { Readability, isProbablyReaderable } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
 import { sanitizeText } from "../../../domain/text.ts";
 import { log } from "../../../log.ts";
-import type { ParseInput, ParseLimits, ParsedDocument, Parser } from "../../../ports/parser.ts";
+import type { ParseInput, ParseLimits, ParsedDocument, Parser } from "../../../ports/models/parser.ts";
 import { cancellationPoint, checkAborted, checkSourceSize } from "../text/guards.ts";
 import { blockText, type TextNodeLike } from "./block-text.ts";
 import { markCodeLanguages, type MarkableDoc } from "./code-block.ts";

@@ -7,7 +7,7 @@
 import { PegasError } from "../../../errors.ts";
 import { log } from "../../../log.ts";
 import { sanitizeText } from "../../../domain/text.ts";
-import type { ParsedDocument, ParsedSection, ParseInput, ParseLimits, Parser } from "../../../ports/parser.ts";
+import type { ParsedDocument, ParsedSection, ParseInput, ParseLimits, Parser } from "../../../ports/models/parser.ts";
 import { layoutPage } from "./layout.ts";
 import { buildVocabulary, pageText } from "./paragraphs.ts";
 import { abortable, loadPdfjs, openPdf, pdfError, readInfo, type PdfDocument } from "./pdfjs.ts";

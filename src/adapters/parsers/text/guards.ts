@@ -3,7 +3,7 @@
  * synchronous work so that an abort (or an MCP cancellation notification) can be delivered mid-parse.
  */
 import { PegasError } from "../../../errors.ts";
-import type { ParseLimits } from "../../../ports/parser.ts";
+import type { ParseLimits } from "../../../ports/models/parser.ts";
 
 /** @throws PegasError LIMIT_EXCEEDED when `bytes` is larger than `limits.maxBytes`. */
 export function checkSourceSize(bytes: Uint8Array, limits: ParseLimits, uri: string): void {

@@ -4,7 +4,7 @@
  */
 import { sanitizeText } from "../../../domain/text.ts";
 import { log } from "../../../log.ts";
-import type { ParseInput, ParseLimits, ParsedDocument, Parser } from "../../../ports/parser.ts";
+import type { ParseInput, ParseLimits, ParsedDocument, Parser } from "../../../ports/models/parser.ts";
 import { decodeText, type DeclaredCharset } from "../../../domain/charset/charset.ts";
 import { checkAborted, checkSourceSize } from "./guards.ts";
 

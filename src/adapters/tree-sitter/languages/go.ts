@@ -4,7 +4,7 @@
  * calls (`fmt.Println` → `Println` on `fmt`); struct and interface embedding as `inherits`. Docs: the `//` block
  * above (Go doc comments), through `type`/`const` when they declare one name.
  */
-import type { ImportBinding } from "../../../ports/symbol-extractor.ts";
+import type { ImportBinding } from "../../../ports/models/symbol-extractor.ts";
 import type { ImportMatch, LanguageSpec } from "./spec.ts";
 
 const receiverType = `[(type_identifier) @owner

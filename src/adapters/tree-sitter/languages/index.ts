@@ -3,7 +3,7 @@
  * one line in LANGUAGE_SPECS (its spec file has the shape of `python.ts`); the extension and file-name tables
  * below are derived from the specs, so nothing else changes.
  */
-import type { CodeLanguage } from "../../../ports/symbol-extractor.ts";
+import type { CodeLanguage } from "../../../ports/models/symbol-extractor.ts";
 import { bash } from "./bash.ts";
 import { c } from "./c.ts";
 import { c_sharp } from "./c_sharp.ts";

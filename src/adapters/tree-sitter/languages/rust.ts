@@ -10,7 +10,7 @@
  * inside them), `static mut` items, nested use lists deeper than one level (`use a::{b::{c, d}}` gives the edge
  * `a` only), and `impl` blocks for types that are not a plain, generic or path type (`impl Trait for &T`).
  */
-import type { ImportBinding } from "../../../ports/symbol-extractor.ts";
+import type { ImportBinding } from "../../../ports/models/symbol-extractor.ts";
 import type { ImportMatch, LanguageSpec } from "./spec.ts";
 
 /**

@@ -39,7 +39,7 @@
  * that type, as in Rust `impl Trait for Type`), qualified through its enclosing definitions.
  */
 import type { Node } from "web-tree-sitter";
-import type { CodeLanguage, ImportBinding } from "../../../ports/symbol-extractor.ts";
+import type { CodeLanguage, ImportBinding } from "../../../ports/models/symbol-extractor.ts";
 import type { GrammarId } from "../grammars.ts";
 
 /** The four query strings of a language (tree-sitter query syntax; capture names as documented above). */

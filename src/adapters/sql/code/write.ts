@@ -1,0 +1,294 @@
+/**
+ * The write side of code memory, inside one transaction per call: a batch of files replaces what was stored for
+ * them (symbols, dependencies, code atoms' citations and `defines` links; links made by hand to a replaced symbol
+ * move to its successor of the same path, qualified name and kind), or files are removed. Old rows go, new
+ * rows come, and every row that appeared, disappeared or changed gets its outbox row (`code_symbol`,
+ * `code_dependency`, `atom_symbol_link`, `atom`). Set-based: a few statements per batch, whatever its size.
+ */
+import type { TransactionSql } from "postgres";
+import type { CodeCommitResult, CodeFileWrite, CodeRepo } from "../../../ports/code-store.ts";
+import { type ExtractedSymbol, SYMBOL_KINDS } from "../../../ports/models/symbol-extractor.ts";
+import { insertCodeAtoms, type KeptSymbolLink, reattachLinks, symbolKey } from "./write-atoms.ts";
+import { storable } from "./text.ts";
+import { retractAfterCodeClear } from "../inference/tms.ts";
+import { symbolTsvectorLiteral, targetLeaf } from "./words.ts";
+
+type Tx = TransactionSql<any>;
+
+/** Rows per multi-row statement. */
+const ROWS = 1000;
+
+/** Appends outbox rows for many ids of one entity type (one statement per 10 000 ids). */
+export async function enqueueIds(tx: Tx, entityType: string, ids: number[], op: "upsert" | "delete"): Promise<void> {
+  for (let i = 0; i < ids.length; i += 10_000) {
+    const part = ids.slice(i, i + 10_000).map(String);
+    await tx`INSERT INTO pm_outbox (entity_type, entity_id, op) SELECT ${entityType}, unnest(${part}::text[]), ${op}`;
+  }
+}
+
+/** Serializes writers of one repository (transaction-scoped advisory lock on its name). */
+export async function lockRepo(tx: Tx, repo: string): Promise<void> {
+  await tx`SELECT pg_advisory_xact_lock(hashtextextended(${`pm_code:${repo}`}, 0))`;
+}
+
+/** What clearing files removed, for outbox rows and for staling orphaned atoms. */
+interface Cleared {
+  symbols: number[];
+  dependencies: number[];
+  links: number[];
+  /** Dependencies of other files whose target symbol went: now unresolved. */
+  unresolved: number[];
+  /** Atoms that defined a removed symbol. */
+  atoms: number[];
+  /** Links made by hand to the removed symbols, to re-attach to their successors (code-write-atoms.ts). */
+  kept: KeptSymbolLink[];
+}
+
+/** Deletes the files' symbols, dependencies and code citations (links cascade; other files' targets go NULL). */
+async function clearFiles(tx: Tx, repo: CodeRepo, paths: string[]): Promise<Cleared> {
+  const symbols = (await tx`SELECT id FROM pm_code_symbol WHERE repo = ${repo.repo} AND path = ANY(${paths}::text[])`).map((r) => Number(r.id));
+  // Edges of other files whose source the resolution pass moved to a type of these files (`impl Trait for Type`
+  // with Type defined here, code-resolve.ts) go back to their own file's module symbol, to be resolved again.
+  const moved = await tx`
+    UPDATE pm_code_dependency d SET src_symbol_id = m.id FROM pm_code_symbol m
+     WHERE d.src_symbol_id = ANY(${symbols}::bigint[]) AND d.src_module IS NOT NULL AND d.path IS NOT NULL
+       AND NOT (d.path = ANY(${paths}::text[])) AND m.repo = d.repo AND m.path = d.path AND m.metadata @> '{"file": true}'
+    RETURNING d.id, d.path`;
+  if (moved.length) await tx`UPDATE pm_code_file SET resolve_pending = true WHERE repo = ${repo.repo} AND path = ANY(${moved.map((r) => String(r.path))}::text[])`;
+  // Two index scans: the files' own edges, and edges from their symbols written elsewhere (inferred ones have no path).
+  const dependencies = (await tx`
+    SELECT id FROM pm_code_dependency WHERE repo = ${repo.repo} AND path = ANY(${paths}::text[])
+    UNION SELECT id FROM pm_code_dependency WHERE src_symbol_id = ANY(${symbols}::bigint[])`).map((r) => Number(r.id));
+  const unresolved = (await tx`
+    SELECT id FROM pm_code_dependency WHERE dst_symbol_id = ANY(${symbols}::bigint[]) AND NOT (id = ANY(${dependencies}::bigint[]))`).map((r) => Number(r.id));
+  const linkRows = await tx`
+    SELECT l.id, l.atom_id, l.kind, l.confidence, l.source, l.inferred, s.path, s.qualified_name, s.kind AS symbol_kind
+      FROM pm_atom_symbol_link l JOIN pm_code_symbol s ON s.id = l.symbol_id
+     WHERE l.symbol_id = ANY(${symbols}::bigint[])`;
+  await tx`DELETE FROM pm_code_dependency WHERE id = ANY(${dependencies}::bigint[])`;
+  await tx`DELETE FROM pm_code_symbol WHERE id = ANY(${symbols}::bigint[])`;
+  await tx`DELETE FROM pm_citation WHERE doc_id = ${repo.docId} AND locator->>'href' = ANY(${paths}::text[])`;
+  return {
+    symbols, dependencies, unresolved: [...unresolved, ...moved.map((r) => Number(r.id))],
+    links: linkRows.map((r) => Number(r.id)),
+    atoms: [...new Set(linkRows.filter((r) => r.kind === "defines").map((r) => Number(r.atom_id)))],
+    kept: linkRows
+      .filter((r) => r.kind !== "defines" && r.inferred !== true)
+      .map((r) => ({
+        atomId: Number(r.atom_id), kind: String(r.kind), confidence: Number(r.confidence), source: String(r.source),
+        path: String(r.path), qualifiedName: String(r.qualified_name), symbolKind: String(r.symbol_kind),
+      })),
+  };
+}
+
+const KINDS: ReadonlySet<string> = new Set(SYMBOL_KINDS);
+const DEPENDENCY_KIND = /^[a-z][a-z0-9_]{0,63}$/;
+
+/** A 1-based line number as the schema takes it (anything else: line 1). */
+function line(n: unknown): number {
+  return typeof n === "number" && Number.isInteger(n) && n >= 1 && n <= 2_000_000_000 ? n : 1;
+}
+
+/** A symbol row to insert; `file` marks the synthesized module symbol of a file. */
+interface SymbolRow {
+  path: string; language: string; name: string; qn: string; kind: string; signature: string | null;
+  start: number; end: number; doc: string | null; hash: string; file: boolean;
+}
+
+function symbolRows(files: CodeFileWrite[]): SymbolRow[] {
+  const rows: SymbolRow[] = [];
+  for (const f of files) {
+    const x = f.extracted;
+    if (f.status !== "parsed" || !x) continue;
+    const module = storable(x.module) || f.path;
+    const base = { path: f.path, language: f.language, hash: f.contentHash };
+    // An extracted module symbol stands for the file only when it spans the whole file; a `namespace geo { … }` in
+    // geo.cpp (the same name as the file's module) is a symbol of its own beside the file's module symbol.
+    const isFile = (s: ExtractedSymbol) => s.kind === "module" && s.qualifiedName === module && line(s.lineStart) === 1 && line(s.lineEnd) >= f.lineCount;
+    if (!x.symbols.some(isFile)) {
+      rows.push({ ...base, name: module.split("/").at(-1) || module, qn: module, kind: "module", signature: null, start: 1, end: Math.max(1, f.lineCount), doc: storable(x.moduleDoc ?? null), file: true });
+    }
+    for (const s of x.symbols) {
+      // What the schema would refuse is left out here, so one odd symbol never fails its batch.
+      if (!s.name || !s.qualifiedName || !KINDS.has(s.kind)) continue;
+      const start = line(s.lineStart);
+      rows.push({
+        ...base, name: storable(s.name), qn: storable(s.qualifiedName), kind: s.kind, signature: storable(s.signature), start,
+        end: Math.max(start, line(s.lineEnd)), doc: storable(s.docstring), file: isFile(s),
+      });
+    }
+  }
+  return rows;
+}
+
+/** Inserts symbols; returns key → id (duplicates of a key keep the first). */
+async function insertSymbols(tx: Tx, repo: string, rows: SymbolRow[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (let i = 0; i < rows.length; i += ROWS) {
+    const part = rows.slice(i, i + ROWS);
+    const col = <T>(f: (r: SymbolRow) => T) => part.map(f);
+    const out = await tx`
+      INSERT INTO pm_code_symbol (repo, path, language, name, qualified_name, kind, signature, line_start, line_end, docstring, file_hash, metadata, search_tsv)
+      SELECT ${repo}, p, l, n, q, k, sg, ls, le, d, h, md::jsonb, tv::tsvector || pm_code_stems(n, q, d)
+        FROM unnest(${col((r) => r.path)}::text[], ${col((r) => r.language)}::text[], ${col((r) => r.name)}::text[],
+                    ${col((r) => r.qn)}::text[], ${col((r) => r.kind)}::text[], ${col((r) => r.signature)}::text[],
+                    ${col((r) => r.start)}::int[], ${col((r) => r.end)}::int[], ${col((r) => r.doc)}::text[], ${col((r) => r.hash)}::text[],
+                    ${col((r) => JSON.stringify(r.file ? { file: true } : {}))}::text[],
+                    ${col((r) => symbolTsvectorLiteral({ name: r.name, qualifiedName: r.qn, signature: r.signature, docstring: r.doc }))}::text[])
+             AS x(p, l, n, q, k, sg, ls, le, d, h, md, tv)
+      ON CONFLICT (repo, path, qualified_name, kind, line_start) DO NOTHING
+      RETURNING id, path, qualified_name, kind, line_start`;
+    for (const r of out) ids.set(symbolKey(String(r.path), String(r.qualified_name), String(r.kind), Number(r.line_start)), Number(r.id));
+  }
+  return ids;
+}
+
+/** A dependency row to insert; `srcName`: the source as written when no symbol of the file has that name. */
+interface DependencyRow { src: number; srcName: string | null; target: string; kind: string; path: string; line: number; receiver: string | null }
+
+/**
+ * Dependency rows of the files: the source is the symbol of that qualified name whose lines contain the edge (else
+ * the first), or the file's module symbol; one row per (source, kind, target, receiver), at its first line. A source
+ * named but not defined in the file (Rust `impl Area for Vec`, Vec defined elsewhere) is the module symbol with the
+ * name kept in `src_module`; the resolution pass moves the edge to that type when it finds it (code-resolve.ts).
+ */
+function dependencyRows(files: CodeFileWrite[], rows: SymbolRow[], ids: Map<string, number>): DependencyRow[] {
+  const byQn = new Map<string, SymbolRow[]>();
+  for (const r of rows) {
+    const k = `${r.path}\u0000${r.qn}`;
+    const list = byQn.get(k) ?? [];
+    if (!r.file || !list.length) list.push(r);
+    byQn.set(k, list);
+  }
+  const idOf = (r: SymbolRow) => ids.get(symbolKey(r.path, r.qn, r.kind, r.start));
+  const moduleOf = new Map(rows.filter((r) => r.file).map((r) => [r.path, r]));
+  const out: DependencyRow[] = [];
+  const seen = new Set<string>();
+  for (const f of files) {
+    const x = f.extracted;
+    if (f.status !== "parsed" || !x) continue;
+    const moduleRow = moduleOf.get(f.path);
+    for (const d of [...x.dependencies].sort((a, b) => a.line - b.line)) {
+      const target = storable(d.target ?? "").trim();
+      if (!target || !DEPENDENCY_KIND.test(d.kind)) continue;
+      const cands = "symbol" in d.from ? (byQn.get(`${f.path}\u0000${storable(d.from.symbol)}`) ?? []).filter((r) => !r.file) : [];
+      const at = line(d.line);
+      const owner = cands.find((r) => r.start <= at && at <= r.end) ?? cands[0] ?? moduleRow;
+      const src = owner && idOf(owner);
+      if (src === undefined) continue;
+      const srcName = "symbol" in d.from && !cands.length ? storable(d.from.symbol).slice(0, 1000) || null : null;
+      const receiver = d.receiver === undefined || d.receiver === "" ? null : storable(d.receiver);
+      const key = `${src}\u0000${srcName}\u0000${d.kind}\u0000${target}\u0000${receiver}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({ src, srcName, target: target.slice(0, 1000), kind: d.kind, path: f.path, line: at, receiver: receiver?.slice(0, 200) ?? null });
+    }
+  }
+  return out;
+}
+
+/** Inserts dependencies with their outbox rows (one statement per {@link ROWS}); returns how many. */
+async function insertDependencies(tx: Tx, repo: string, rows: DependencyRow[]): Promise<number> {
+  let count = 0;
+  for (let i = 0; i < rows.length; i += ROWS) {
+    const part = rows.slice(i, i + ROWS);
+    // The new ids go to the outbox inside the statement: a batch of a large repository inserts ~100k edges, and
+    // returning each id to the client only to send it back cost more than the insert.
+    const [r] = await tx`
+      WITH ins AS (
+        INSERT INTO pm_code_dependency (repo, src_symbol_id, src_module, dst_name, kind, path, line, receiver, dst_leaf)
+        SELECT ${repo}, s, sn, t, k, p, l, r, lf
+          FROM unnest(${part.map((r) => r.src)}::bigint[], ${part.map((r) => r.srcName)}::text[], ${part.map((r) => r.target)}::text[],
+                      ${part.map((r) => r.kind)}::text[], ${part.map((r) => r.path)}::text[], ${part.map((r) => r.line)}::int[],
+                      ${part.map((r) => r.receiver)}::text[], ${part.map((r) => targetLeaf(r.target, r.kind))}::text[]) AS x(s, sn, t, k, p, l, r, lf)
+        RETURNING id),
+      queued AS (INSERT INTO pm_outbox (entity_type, entity_id, op) SELECT 'code_dependency', id::text, 'upsert' FROM ins)
+      SELECT count(*)::int AS n FROM ins`;
+    count += Number(r.n);
+  }
+  return count;
+}
+
+async function upsertFileRows(tx: Tx, repo: string, files: CodeFileWrite[], counts: Map<string, { symbols: number; deps: number }>): Promise<void> {
+  for (let i = 0; i < files.length; i += ROWS) {
+    const part = files.slice(i, i + ROWS);
+    const c = (f: CodeFileWrite) => counts.get(f.path) ?? { symbols: 0, deps: 0 };
+    await tx`
+      INSERT INTO pm_code_file (repo, path, language, module, content_hash, byte_size, status, error, symbols, dependencies, syntax_errors, imports, updated_at, resolve_pending)
+      SELECT ${repo}, p, l, m, h, b, st, e, s, d, se, im::jsonb, now(), st = 'parsed'
+        FROM unnest(${part.map((f) => f.path)}::text[], ${part.map((f) => f.language)}::text[],
+                    ${part.map((f) => (f.extracted ? storable(f.extracted.module) : null))}::text[], ${part.map((f) => f.contentHash)}::text[],
+                    ${part.map((f) => f.byteSize)}::bigint[], ${part.map((f) => f.status)}::text[],
+                    ${part.map((f) => (f.error === null ? null : storable(f.error).slice(0, 500)))}::text[],
+                    ${part.map((f) => c(f).symbols)}::int[], ${part.map((f) => c(f).deps)}::int[],
+                    ${part.map((f) => f.extracted?.syntaxErrors ?? 0)}::int[],
+                    ${part.map((f) => storable(JSON.stringify(f.extracted?.imports ?? [])))}::text[]) AS x(p, l, m, h, b, st, e, s, d, se, im)
+      ON CONFLICT (repo, path) DO UPDATE SET language = EXCLUDED.language, module = EXCLUDED.module,
+        content_hash = EXCLUDED.content_hash, byte_size = EXCLUDED.byte_size, status = EXCLUDED.status, error = EXCLUDED.error,
+        symbols = EXCLUDED.symbols, dependencies = EXCLUDED.dependencies, syntax_errors = EXCLUDED.syntax_errors,
+        imports = EXCLUDED.imports, updated_at = now(), resolve_pending = EXCLUDED.resolve_pending`;
+  }
+}
+
+/** Code atoms that lost every `defines` link become `stale` (their source changed or went); returns their ids. */
+async function staleOrphans(tx: Tx, atomIds: number[]): Promise<number[]> {
+  if (!atomIds.length) return [];
+  const rows = await tx`
+    UPDATE pm_atom a SET status = 'stale'
+     WHERE a.id = ANY(${atomIds}::bigint[]) AND a.type = 'code' AND a.status IN ('candidate', 'verified', 'contested')
+       AND NOT EXISTS (SELECT 1 FROM pm_atom_symbol_link l WHERE l.atom_id = a.id AND l.kind = 'defines')
+    RETURNING a.id`;
+  return rows.map((r) => Number(r.id));
+}
+
+/** Outbox rows of what clearing removed. */
+async function enqueueCleared(tx: Tx, c: Cleared): Promise<void> {
+  await enqueueIds(tx, "code_dependency", c.dependencies, "delete");
+  await enqueueIds(tx, "code_dependency", c.unresolved, "upsert");
+  await enqueueIds(tx, "atom_symbol_link", c.links, "delete");
+  await enqueueIds(tx, "code_symbol", c.symbols, "delete");
+}
+
+/** Replaces a batch of files (see CodeStore.commitFiles) inside `tx`. */
+export async function commitFilesTx(tx: Tx, repo: CodeRepo, files: CodeFileWrite[], model: string): Promise<CodeCommitResult> {
+  await lockRepo(tx, repo.repo);
+  const cleared = await clearFiles(tx, repo, files.map((f) => f.path));
+  const rows = symbolRows(files);
+  const ids = await insertSymbols(tx, repo.repo, rows);
+  await enqueueIds(tx, "code_symbol", [...new Set(ids.values())], "upsert"); // nodes before their edges
+  const deps = dependencyRows(files, rows, ids);
+  const depCount = await insertDependencies(tx, repo.repo, deps);
+  const atoms = await insertCodeAtoms(tx, repo, files, ids, model);
+  const relinked = await reattachLinks(tx, cleared.kept, ids);
+  const counts = new Map<string, { symbols: number; deps: number }>();
+  for (const r of rows) if (!r.file) counts.set(r.path, { symbols: (counts.get(r.path)?.symbols ?? 0) + 1, deps: 0 });
+  for (const d of deps) {
+    const c = counts.get(d.path) ?? { symbols: 0, deps: 0 };
+    counts.set(d.path, { ...c, deps: c.deps + 1 });
+  }
+  await upsertFileRows(tx, repo.repo, files, counts);
+  const staled = await staleOrphans(tx, cleared.atoms);
+  await enqueueCleared(tx, cleared);
+  await retractAfterCodeClear(tx, cleared); // inferred edges that depended on the cleared rows (inference-tms.ts)
+  await enqueueIds(tx, "atom_symbol_link", [...atoms.linkIds, ...relinked], "upsert");
+  await enqueueIds(tx, "atom", [...atoms.changed, ...staled], "upsert");
+  return {
+    symbols: rows.filter((r) => !r.file).length,
+    dependencies: depCount,
+    atomsCreated: atoms.created,
+    atomsExisting: atoms.existing,
+    atomsStaled: staled.length,
+  };
+}
+
+/** Removes files (see CodeStore.removeFiles) inside `tx`. */
+export async function removeFilesTx(tx: Tx, repo: CodeRepo, paths: string[]): Promise<CodeCommitResult> {
+  await lockRepo(tx, repo.repo);
+  const cleared = await clearFiles(tx, repo, paths);
+  await tx`DELETE FROM pm_code_file WHERE repo = ${repo.repo} AND path = ANY(${paths}::text[])`;
+  const staled = await staleOrphans(tx, cleared.atoms);
+  await enqueueCleared(tx, cleared);
+  await retractAfterCodeClear(tx, cleared); // inferred edges that depended on the cleared rows (inference-tms.ts)
+  await enqueueIds(tx, "atom", staled, "upsert");
+  return { symbols: 0, dependencies: 0, atomsCreated: 0, atomsExisting: 0, atomsStaled: staled.length };
+}

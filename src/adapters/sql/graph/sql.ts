@@ -1,0 +1,129 @@
+/**
+ * SQL building blocks of the SQL GraphStore: one step of the edge relation from a frontier of typed ids, node
+ * liveness and node properties. The edge relation is the `pm_edge` view of migration 0001 restricted to live
+ * endpoints (no retracted atom); it is read from the base tables, not the view, so that every step is an index
+ * lookup per frontier node (`pm_atom_link` unique (src, dst, kind) and dst index, `pm_code_dependency` src and dst
+ * indexes) rather than a scan of the whole relation.
+ */
+import type { Fragment } from "postgres";
+import type { Direction, GraphEdgeState, NodeId } from "../../../ports/projections/graph-store.ts";
+import type { SqlLike } from "../database.ts";
+import type { ParsedNodeId } from "../../../ports/projections/graph-ids.ts";
+
+/** The edge filters of a query: an empty `kinds` allows every kind. */
+export interface EdgeFilter {
+  kinds: string[];
+  includeInferred: boolean;
+}
+
+/** Columns of every step row, in order: the reached node, then the edge taken (src and dst as stored). */
+const STEP_COLUMNS = "n, key, src, dst, kind, confidence, inferred, source";
+
+function edgeFilter(sql: SqlLike, f: EdgeFilter): Fragment {
+  return sql`${f.kinds.length > 0 ? sql`AND l.kind = ANY(${f.kinds}::text[])` : sql``}
+    ${f.includeInferred ? sql`` : sql`AND NOT l.inferred`}`;
+}
+
+/** Steps along edges from `u.id` to `n` (edge direction src → dst). */
+function outSteps(sql: SqlLike, f: EdgeFilter): Fragment[] {
+  const w = edgeFilter(sql, f);
+  const depOut = sql`SELECT COALESCE('symbol:' || l.dst_symbol_id, 'name:' || l.dst_name), 'pm_code_dependency:' || l.id,
+      u.id, COALESCE('symbol:' || l.dst_symbol_id, 'name:' || l.dst_name), l.kind, l.confidence, l.inferred, l.source
+    FROM pm_code_dependency l`;
+  return [
+    sql`SELECT 'atom:' || l.dst_atom_id, 'pm_atom_link:' || l.id, u.id, 'atom:' || l.dst_atom_id,
+               l.kind, l.confidence, l.inferred, l.source
+          FROM pm_atom_link l JOIN pm_atom a ON a.id = l.dst_atom_id
+         WHERE p.t = 'atom' AND l.src_atom_id = p.num AND a.status <> 'retracted' ${w}`,
+    sql`SELECT 'symbol:' || l.symbol_id, 'pm_atom_symbol_link:' || l.id, u.id, 'symbol:' || l.symbol_id,
+               l.kind, l.confidence, l.inferred, l.source
+          FROM pm_atom_symbol_link l WHERE p.t = 'atom' AND l.atom_id = p.num ${w}`,
+    sql`${depOut} WHERE p.t = 'symbol' AND l.src_symbol_id = p.num ${w}`,
+    sql`${depOut} WHERE p.t = 'module' AND l.src_symbol_id IS NULL AND l.src_module = p.nm ${w}`,
+  ];
+}
+
+/** Steps against edges from `u.id` (the edge's dst) to `n` (its src). */
+function inSteps(sql: SqlLike, f: EdgeFilter): Fragment[] {
+  const w = edgeFilter(sql, f);
+  const depIn = sql`SELECT COALESCE('symbol:' || l.src_symbol_id, 'module:' || l.src_module), 'pm_code_dependency:' || l.id,
+      COALESCE('symbol:' || l.src_symbol_id, 'module:' || l.src_module), u.id, l.kind, l.confidence, l.inferred, l.source
+    FROM pm_code_dependency l`;
+  return [
+    sql`SELECT 'atom:' || l.src_atom_id, 'pm_atom_link:' || l.id, 'atom:' || l.src_atom_id, u.id,
+               l.kind, l.confidence, l.inferred, l.source
+          FROM pm_atom_link l JOIN pm_atom a ON a.id = l.src_atom_id
+         WHERE p.t = 'atom' AND l.dst_atom_id = p.num AND a.status <> 'retracted' ${w}`,
+    sql`SELECT 'atom:' || l.atom_id, 'pm_atom_symbol_link:' || l.id, 'atom:' || l.atom_id, u.id,
+               l.kind, l.confidence, l.inferred, l.source
+          FROM pm_atom_symbol_link l JOIN pm_atom a ON a.id = l.atom_id
+         WHERE p.t = 'symbol' AND l.symbol_id = p.num AND a.status <> 'retracted' ${w}`,
+    sql`${depIn} WHERE p.t = 'symbol' AND l.dst_symbol_id = p.num ${w}`,
+    sql`${depIn} WHERE p.t = 'name' AND l.dst_symbol_id IS NULL AND l.dst_name = p.nm ${w}`,
+  ];
+}
+
+/** Splits the typed id in column `<alias>.id` into t (prefix), nm (the rest) and num (the rest as bigint, or NULL). */
+export function parseIdSql(sql: SqlLike, alias: "u" | "r"): Fragment {
+  const id = sql.unsafe(`${alias}.id`);
+  return sql`SELECT s.t, s.nm, CASE WHEN s.t IN ('atom', 'symbol', 'doc') THEN s.nm::bigint END AS num
+    FROM (SELECT split_part(${id}, ':', 1) AS t, substr(${id}, strpos(${id}, ':') + 1) AS nm) s`;
+}
+
+/**
+ * One step of the live edge relation from every id of the text[] expression `frontier`, following `direction`:
+ * a subquery yielding (n, key, src, dst, kind, confidence, inferred, source) with `n` the node reached, one row per
+ * edge taken (a node may repeat). Only live nodes must be in the frontier; only live nodes are reached.
+ */
+export function stepSql(sql: SqlLike, frontier: Fragment, direction: Direction, f: EdgeFilter): Fragment {
+  const steps = [...(direction !== "in" ? outSteps(sql, f) : []), ...(direction !== "out" ? inSteps(sql, f) : [])];
+  const union = steps.reduce((acc, s) => sql`${acc} UNION ALL ${s}`);
+  return sql`(SELECT e.* FROM unnest(${frontier}) AS u(id)
+      CROSS JOIN LATERAL (${parseIdSql(sql, "u")}) p
+      CROSS JOIN LATERAL (${union}) AS e(${sql.unsafe(STEP_COLUMNS)}))`;
+}
+
+/** A boolean SQL expression: the node exists and is live (atom not retracted, document active). */
+export function liveNodeSql(sql: SqlLike, node: ParsedNodeId): Fragment {
+  switch (node.kind) {
+    case "atom":
+      return sql`EXISTS (SELECT 1 FROM pm_atom WHERE id = ${node.id} AND status <> 'retracted')`;
+    case "symbol":
+      return sql`EXISTS (SELECT 1 FROM pm_code_symbol WHERE id = ${node.id})`;
+    case "doc":
+      return sql`EXISTS (SELECT 1 FROM pm_document WHERE id = ${node.id} AND status = 'active')`;
+    case "module":
+      return sql`EXISTS (SELECT 1 FROM pm_code_dependency WHERE src_symbol_id IS NULL AND src_module = ${node.name})`;
+    case "name":
+      return sql`EXISTS (SELECT 1 FROM pm_code_dependency WHERE dst_symbol_id IS NULL AND dst_name = ${node.name})`;
+  }
+}
+
+/**
+ * Joins the properties of the node in `r.id` (rows of a relation aliased `r`): adds columns p_t, p_nm, a_type,
+ * a_status, s_repo, s_path, s_name, s_kind, d_uri (NULL where they do not apply). Use as `FROM x r ${nodePropsSql}`.
+ */
+export function nodePropsJoinSql(sql: SqlLike): Fragment {
+  return sql`CROSS JOIN LATERAL (${parseIdSql(sql, "r")}) p
+    LEFT JOIN pm_atom na ON p.t = 'atom' AND na.id = p.num
+    LEFT JOIN pm_code_symbol ns ON p.t = 'symbol' AND ns.id = p.num
+    LEFT JOIN pm_document nd ON p.t = 'doc' AND nd.id = p.num`;
+}
+
+/** The select list matching {@link nodePropsJoinSql}. */
+export function nodePropsColumnsSql(sql: SqlLike): Fragment {
+  return sql`p.t AS p_t, p.nm AS p_nm, na.type AS a_type, na.status AS a_status, ns.repo AS s_repo, ns.path AS s_path,
+    ns.name AS s_name, ns.kind AS s_kind, nd.uri AS d_uri`;
+}
+
+/** An edge's endpoints and properties from a row with columns src, dst, kind, confidence, inferred, source. */
+export function edgeOfRow(r: Record<string, unknown>): GraphEdgeState & { src: NodeId; dst: NodeId } {
+  return {
+    src: String(r.src),
+    dst: String(r.dst),
+    kind: String(r.kind),
+    confidence: Number(r.confidence),
+    inferred: Boolean(r.inferred),
+    source: String(r.source),
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * Read-side SQL of the canonical store: query analysis, the change feed of the in-process indexes, the trigram
+ * fallback and atom hydration with citations.
+ */
+import type { Sql } from "postgres";
+import type { SqlLike } from "../database.ts";
+import type { AtomFilter, AtomStatus, AtomType } from "../../../domain/atom.ts";
+import { parseTsvector, type LexemeTf } from "../../../domain/tsvector.ts";
+import type { AtomIndexRow, AtomView, ChangeCursor, EmbeddingRow } from "../../../ports/canonical-store.ts";
+import { bytesToVector } from "../vector-bytes.ts";
+
+/** Lexemes of `text` under the `pegas` configuration. */
+export async function analyze(sql: Sql<any>, text: string): Promise<LexemeTf[]> {
+  const [row] = await sql`SELECT to_tsvector('pegas', ${text})::text AS v`;
+  return parseTsvector(String(row.v));
+}
+
+/** The snapshot's xmin as text (see CanonicalStore.changeMark). */
+export async function changeMark(sql: Sql<any>): Promise<string> {
+  const [row] = await sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`;
+  return String(row.xmin);
+}
+
+/**
+ * Atoms after `cursor` in (change_xid, id) order. Keyset paging on the (change_xid, id) index: the plan stops after
+ * `limit` rows whatever the statistics say (PGlite never autovacuums, so it has none).
+ */
+export async function atomChanges(sql: Sql<any>, cursor: ChangeCursor, limit: number): Promise<AtomIndexRow[]> {
+  const rows = await sql`
+    SELECT id, change_xid::text AS xid, type, status, doc_id, search_tsv::text AS tsv FROM pm_atom
+     WHERE (change_xid, id) > (${cursor.xid}::xid8, ${cursor.id}::bigint)
+     ORDER BY change_xid, id LIMIT ${limit}`;
+  return rows.map((r) => ({
+    id: Number(r.id),
+    xid: String(r.xid),
+    type: r.type as AtomType,
+    status: r.status as AtomStatus,
+    docId: r.doc_id === null ? null : Number(r.doc_id),
+    lexemes: parseTsvector(String(r.tsv)),
+  }));
+}
+
+/** Embeddings of `model` after `cursor` in (change_xid, atom_id) order (keyset, as {@link atomChanges}). */
+export async function embeddingChanges(sql: Sql<any>, cursor: ChangeCursor, model: string, limit: number): Promise<EmbeddingRow[]> {
+  const rows = await sql`
+    SELECT atom_id, change_xid::text AS xid, vector FROM pm_atom_embedding
+     WHERE model = ${model} AND (change_xid, atom_id) > (${cursor.xid}::xid8, ${cursor.id}::bigint)
+     ORDER BY change_xid, atom_id LIMIT ${limit}`;
+  return rows.map((r) => ({ atomId: Number(r.atom_id), xid: String(r.xid), vector: bytesToVector(r.vector as Uint8Array) }));
+}
+
+/** SQL condition for a filter over `pm_atom a` (retracted never passes). */
+function filterSql(sql: SqlLike, f: AtomFilter) {
+  return sql`a.status <> 'retracted'
+    ${f.types?.length ? sql`AND a.type = ANY(${f.types}::text[])` : sql``}
+    ${f.status?.length ? sql`AND a.status = ANY(${f.status}::text[])` : sql``}
+    ${f.docIds?.length ? sql`AND a.doc_id = ANY(${f.docIds}::bigint[])` : sql``}`;
+}
+
+/** pg_trgm word similarity of the query against claims, threshold 0.3, best first. */
+export async function trigramSearch(sql: Sql<any>, query: string, k: number, f: AtomFilter): Promise<Array<{ atomId: number; score: number }>> {
+  return sql.begin(async (tx) => {
+    await tx`SET LOCAL pg_trgm.word_similarity_threshold = 0.3`;
+    const rows = await tx`
+      SELECT a.id, word_similarity(${query}, a.claim) AS score FROM pm_atom a
+       WHERE ${query} <% a.claim AND ${filterSql(tx, f)}
+       ORDER BY score DESC, a.id LIMIT ${k}`;
+    return rows.map((r) => ({ atomId: Number(r.id), score: Number(r.score) }));
+  }) as Promise<Array<{ atomId: number; score: number }>>;
+}
+
+/** Atoms with their first `maxCitations` citations (oldest first) and the total count, in the order of `ids`. */
+export async function atomsByIds(sql: Sql<any>, ids: number[], maxCitations: number): Promise<AtomView[]> {
+  if (ids.length === 0) return [];
+  const rows = await sql`
+    SELECT a.id, a.type, a.claim, a.content, a.confidence, a.status, a.doc_id, a.lang, a.created_at,
+           COALESCE(c.list, '[]'::json) AS citations, COALESCE(c.total, 0) AS citation_count
+      FROM pm_atom a
+      LEFT JOIN LATERAL (
+        SELECT json_agg(json_build_object('doc_id', x.doc_id, 'uri', x.uri, 'title', x.title, 'kind', x.kind,
+                 'doc_version', x.doc_version, 'locator', x.locator, 'quote', x.quoted_text) ORDER BY x.id)
+                 FILTER (WHERE x.rn <= ${maxCitations}) AS list,
+               count(*) AS total
+          FROM (SELECT ci.id, ci.doc_id, d.uri, d.title, d.kind, ci.doc_version, ci.locator, ci.quoted_text,
+                       row_number() OVER (ORDER BY ci.id) AS rn
+                  FROM pm_citation ci JOIN pm_document d ON d.id = ci.doc_id
+                 WHERE ci.atom_id = a.id) x
+      ) c ON true
+     WHERE a.id = ANY(${ids}::bigint[])`;
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    return [{
+      id,
+      type: r.type as AtomType,
+      claim: String(r.claim),
+      content: String(r.content),
+      confidence: Number(r.confidence),
+      status: r.status as AtomStatus,
+      doc_id: r.doc_id === null ? null : Number(r.doc_id),
+      lang: String(r.lang),
+      created_at: new Date(r.created_at as string).toISOString(),
+      citations: (r.citations ?? []) as AtomView["citations"],
+      citation_count: Number(r.citation_count),
+    }];
+  });
+}

@@ -1,0 +1,116 @@
+/**
+ * Canonical state of projectable entities, read for the outbox worker (by ids) and for rebuilds (keyset pages):
+ * live atoms with their vector of one model, active documents, code symbols, and the edges of the three edge tables
+ * with typed node ids built exactly as the `pm_edge` view builds them (migrations/0001_init.sql). An edge with a
+ * retracted endpoint atom is no edge (GraphStore port). Every query is one round trip for any number of ids.
+ */
+import type { Sql } from "postgres";
+import type { AtomStatus, AtomType } from "../../../domain/atom.ts";
+import type { GraphEdgeState, NodeId } from "../../../ports/projections/graph-store.ts";
+import type { AtomState, DocumentState, SymbolState } from "../../../ports/projections/projection-sink.ts";
+import { edgeOfRow } from "../graph/sql.ts";
+import { bytesToVector } from "../vector-bytes.ts";
+
+/** Which rows a query reads: these ids (any order, no limit), or the first `limit` ids above `after`, ascending. */
+export type Pick = { ids: number[] } | { after: number; limit: number };
+
+/** An edge's state as projected. */
+export type EdgeState = GraphEdgeState & { src: NodeId; dst: NodeId };
+
+/** The edge tables in snapshot order; an edge's key is `<table>:<id>`. */
+export const EDGE_TABLES = ["pm_atom_link", "pm_atom_symbol_link", "pm_code_dependency"] as const;
+
+/** One of {@link EDGE_TABLES}. */
+export type EdgeTable = (typeof EDGE_TABLES)[number];
+
+type Row = Record<string, unknown>;
+
+function where(sql: Sql<any>, col: string, p: Pick) {
+  return "ids" in p ? sql`${sql(col)} = ANY(${p.ids}::bigint[])` : sql`${sql(col)} > ${p.after}`;
+}
+
+function tail(sql: Sql<any>, col: string, p: Pick) {
+  return "ids" in p ? sql`` : sql`ORDER BY ${sql(col)} LIMIT ${p.limit}`;
+}
+
+function byId<T>(rows: readonly Row[], map: (r: Row) => T): Map<number, T> {
+  return new Map(rows.map((r) => [Number(r.id), map(r)]));
+}
+
+/** Live (not retracted) atoms with their vector of `model` (null when none), keyed by id, in id order. */
+export async function liveAtoms(sql: Sql<any>, p: Pick, model: string): Promise<Map<number, AtomState>> {
+  const rows = await sql`
+    SELECT a.id, a.type, a.status, a.doc_id, a.confidence, a.lang, e.vector
+      FROM pm_atom a LEFT JOIN pm_atom_embedding e ON e.atom_id = a.id AND e.model = ${model}
+     WHERE a.status <> 'retracted' AND ${where(sql, "a.id", p)} ${tail(sql, "a.id", p)}`;
+  return byId(rows, (r) => ({
+    type: r.type as AtomType,
+    status: r.status as AtomStatus,
+    docId: r.doc_id === null ? null : Number(r.doc_id),
+    confidence: Number(r.confidence),
+    lang: String(r.lang),
+    vector: r.vector === null ? null : bytesToVector(r.vector as Uint8Array),
+  }));
+}
+
+/** Active (not retracted) documents, keyed by id, in id order. */
+export async function liveDocuments(sql: Sql<any>, p: Pick): Promise<Map<number, DocumentState>> {
+  const rows = await sql`
+    SELECT id, uri, title, kind FROM pm_document
+     WHERE status = 'active' AND ${where(sql, "id", p)} ${tail(sql, "id", p)}`;
+  return byId(rows, (r) => ({ uri: String(r.uri), title: (r.title as string | null) ?? null, kind: String(r.kind) }));
+}
+
+/** Code symbols, keyed by id, in id order. */
+export async function liveSymbols(sql: Sql<any>, p: Pick): Promise<Map<number, SymbolState>> {
+  const rows = await sql`
+    SELECT id, repo, path, name, kind FROM pm_code_symbol
+     WHERE ${where(sql, "id", p)} ${tail(sql, "id", p)}`;
+  return byId(rows, (r) => ({ repo: String(r.repo), path: String(r.path), name: String(r.name), kind: String(r.kind) }));
+}
+
+/** Live edges of one table (no retracted endpoint atom), keyed by row id, in id order. */
+export async function liveEdges(sql: Sql<any>, table: EdgeTable, p: Pick): Promise<Map<number, EdgeState>> {
+  const w = where(sql, "e.id", p);
+  const t = tail(sql, "e.id", p);
+  let rows: readonly Row[];
+  if (table === "pm_atom_link") {
+    rows = await sql`
+      SELECT e.id, 'atom:' || e.src_atom_id AS src, 'atom:' || e.dst_atom_id AS dst, e.kind, e.confidence, e.inferred, e.source
+        FROM pm_atom_link e JOIN pm_atom s ON s.id = e.src_atom_id JOIN pm_atom d ON d.id = e.dst_atom_id
+       WHERE s.status <> 'retracted' AND d.status <> 'retracted' AND ${w} ${t}`;
+  } else if (table === "pm_atom_symbol_link") {
+    rows = await sql`
+      SELECT e.id, 'atom:' || e.atom_id AS src, 'symbol:' || e.symbol_id AS dst, e.kind, e.confidence, e.inferred, e.source
+        FROM pm_atom_symbol_link e JOIN pm_atom a ON a.id = e.atom_id
+       WHERE a.status <> 'retracted' AND ${w} ${t}`;
+  } else {
+    rows = await sql`
+      SELECT e.id, COALESCE('symbol:' || e.src_symbol_id, 'module:' || e.src_module) AS src,
+             COALESCE('symbol:' || e.dst_symbol_id, 'name:' || e.dst_name) AS dst, e.kind, e.confidence, e.inferred, e.source
+        FROM pm_code_dependency e
+       WHERE ${w} ${t}`;
+  }
+  return byId(rows, edgeOfRow);
+}
+
+/** How many entities of each kind {@link liveAtoms} & co. would return in all (`atom_vectors`: atoms with a vector of `model`). */
+export async function liveCounts(sql: Sql<any>, model: string): Promise<Record<"atom" | "atom_vectors" | "document" | "symbol" | "edge", number>> {
+  const [r] = await sql`
+    SELECT (SELECT count(*) FROM pm_atom WHERE status <> 'retracted') AS atom,
+           (SELECT count(*) FROM pm_atom a JOIN pm_atom_embedding e ON e.atom_id = a.id AND e.model = ${model}
+             WHERE a.status <> 'retracted') AS atom_vectors,
+           (SELECT count(*) FROM pm_document WHERE status = 'active') AS document,
+           (SELECT count(*) FROM pm_code_symbol) AS symbol,
+           (SELECT count(*) FROM pm_atom_link e JOIN pm_atom s ON s.id = e.src_atom_id JOIN pm_atom d ON d.id = e.dst_atom_id
+             WHERE s.status <> 'retracted' AND d.status <> 'retracted')
+         + (SELECT count(*) FROM pm_atom_symbol_link e JOIN pm_atom a ON a.id = e.atom_id WHERE a.status <> 'retracted')
+         + (SELECT count(*) FROM pm_code_dependency) AS edge`;
+  return {
+    atom: Number(r.atom),
+    atom_vectors: Number(r.atom_vectors),
+    document: Number(r.document),
+    symbol: Number(r.symbol),
+    edge: Number(r.edge),
+  };
+}

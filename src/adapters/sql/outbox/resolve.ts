@@ -1,0 +1,116 @@
+/**
+ * From outbox rows to projection changes (the CURRENT canonical state of each distinct entity, null when it is gone
+ * or retracted), and keyset pages of every live entity for rebuilds. One query per entity kind, whatever the count.
+ */
+import type { Sql } from "postgres";
+import { PegasError } from "../../../errors.ts";
+import { log } from "../../../log.ts";
+import type { OutboxEntity, OutboxRow, SnapshotPage } from "../../../ports/projections/outbox.ts";
+import type { ProjectionChange } from "../../../ports/projections/projection-sink.ts";
+import { EDGE_TABLES, type EdgeTable, liveAtoms, liveDocuments, liveEdges, liveSymbols } from "./queries.ts";
+
+/** The edge table behind each edge entity type of the outbox. */
+export const EDGE_TABLE_OF: Readonly<Record<"atom_link" | "atom_symbol_link" | "code_dependency", EdgeTable>> = {
+  atom_link: "pm_atom_link",
+  atom_symbol_link: "pm_atom_symbol_link",
+  code_dependency: "pm_code_dependency",
+};
+
+/** Every entity type this build resolves (claims leave other types pending for a build that knows them). */
+export const KNOWN_ENTITIES: readonly OutboxEntity[] = ["atom", "document", "code_symbol", "atom_link", "atom_symbol_link", "code_dependency"];
+
+type Kind = "atom" | "document" | "code_symbol" | EdgeTable;
+
+/** Groups the rows' entity ids by kind, deduplicated; ids that are no positive integer are logged and dropped. */
+function groupIds(rows: readonly OutboxRow[]): Map<Kind, number[]> {
+  const sets = new Map<Kind, Set<number>>();
+  for (const row of rows) {
+    const kind: Kind | undefined =
+      row.entityType === "atom" || row.entityType === "document" || row.entityType === "code_symbol"
+        ? row.entityType
+        : EDGE_TABLE_OF[row.entityType as keyof typeof EDGE_TABLE_OF];
+    const id = /^[1-9]\d{0,15}$/.test(row.entityId) ? Number(row.entityId) : NaN;
+    if (kind === undefined || !Number.isSafeInteger(id)) {
+      log.warn("outbox row names no projectable entity; skipped", { id: row.id, entityType: row.entityType, entityId: row.entityId });
+      continue;
+    }
+    let set = sets.get(kind);
+    if (!set) sets.set(kind, (set = new Set()));
+    set.add(id);
+  }
+  return new Map([...sets].map(([k, s]) => [k, [...s].sort((a, b) => a - b)]));
+}
+
+/**
+ * The current state of every distinct entity named by `rows`, as changes in kind order (atoms, documents, symbols,
+ * edges), null state for an entity that is gone or retracted (and for an edge with a retracted endpoint atom).
+ */
+export async function resolveRows(sql: Sql<any>, rows: readonly OutboxRow[], model: string): Promise<ProjectionChange[]> {
+  const groups = groupIds(rows);
+  const ids = (k: Kind) => groups.get(k) ?? [];
+  const none = Promise.resolve(new Map<number, never>());
+  const [atoms, docs, symbols, ...edges] = await Promise.all([
+    ids("atom").length ? liveAtoms(sql, { ids: ids("atom") }, model) : none,
+    ids("document").length ? liveDocuments(sql, { ids: ids("document") }) : none,
+    ids("code_symbol").length ? liveSymbols(sql, { ids: ids("code_symbol") }) : none,
+    ...EDGE_TABLES.map((t) => (ids(t).length ? liveEdges(sql, t, { ids: ids(t) }) : none)),
+  ]);
+  const changes: ProjectionChange[] = [];
+  for (const id of ids("atom")) changes.push({ entity: "atom", id, state: atoms.get(id) ?? null });
+  for (const id of ids("document")) changes.push({ entity: "document", id, state: docs.get(id) ?? null });
+  for (const id of ids("code_symbol")) changes.push({ entity: "symbol", id, state: symbols.get(id) ?? null });
+  EDGE_TABLES.forEach((t, i) => {
+    for (const id of ids(t)) changes.push({ entity: "edge", key: `${t}:${id}`, state: edges[i].get(id) ?? null });
+  });
+  return changes;
+}
+
+function badCursor(entity: string, cursor: string): PegasError {
+  return new PegasError("INVALID_INPUT", `snapshot cursor '${cursor}' is not one of ${entity}`, {
+    hint: "pass null to start, then the `next` of the previous page",
+  });
+}
+
+/** A page of up to `limit` live nodes of one kind after `cursor` (an id as text); `next` is null at the end. */
+async function nodePage(sql: Sql<any>, entity: "atom" | "document" | "symbol", cursor: string | null, limit: number, model: string): Promise<SnapshotPage> {
+  if (cursor !== null && !/^\d{1,16}$/.test(cursor)) throw badCursor(entity, cursor);
+  const p = { after: cursor === null ? 0 : Number(cursor), limit };
+  const changes: ProjectionChange[] = [];
+  if (entity === "atom") for (const [id, state] of await liveAtoms(sql, p, model)) changes.push({ entity, id, state });
+  else if (entity === "document") for (const [id, state] of await liveDocuments(sql, p)) changes.push({ entity, id, state });
+  else for (const [id, state] of await liveSymbols(sql, p)) changes.push({ entity, id, state });
+  const last = changes.at(-1);
+  return { changes, next: changes.length === limit && last && "id" in last ? String(last.id) : null };
+}
+
+/** A page of up to `limit` live edges after `cursor` (`<table>:<id>`), walking the edge tables in order. */
+async function edgePage(sql: Sql<any>, cursor: string | null, limit: number): Promise<SnapshotPage> {
+  let table = 0;
+  let after = 0;
+  if (cursor !== null) {
+    const m = /^([a-z_]+):(\d{1,16})$/.exec(cursor);
+    table = m ? EDGE_TABLES.indexOf(m[1] as EdgeTable) : -1;
+    if (!m || table < 0) throw badCursor("edge", cursor);
+    after = Number(m[2]);
+  }
+  const changes: ProjectionChange[] = [];
+  for (; table < EDGE_TABLES.length && changes.length < limit; table++, after = 0) {
+    const t = EDGE_TABLES[table];
+    for (const [id, state] of await liveEdges(sql, t, { after, limit: limit - changes.length })) {
+      changes.push({ entity: "edge", key: `${t}:${id}`, state });
+    }
+  }
+  const last = changes.at(-1);
+  return { changes, next: changes.length === limit && last && "key" in last ? last.key : null };
+}
+
+/**
+ * One keyset page of every live entity of a kind, in the shapes of {@link resolveRows} (never a null state).
+ * @throws PegasError INVALID_INPUT for a malformed cursor or a limit outside 1..10 000.
+ */
+export function snapshotPage(sql: Sql<any>, entity: ProjectionChange["entity"], cursor: string | null, limit: number, model: string): Promise<SnapshotPage> {
+  if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) {
+    return Promise.reject(new PegasError("INVALID_INPUT", `snapshot limit ${limit} is outside 1..10000`));
+  }
+  return entity === "edge" ? edgePage(sql, cursor, limit) : nodePage(sql, entity, cursor, limit, model);
+}

@@ -1,0 +1,238 @@
+/**
+ * memory_get_context: what the agent should read before answering a question, packed to a token budget.
+ *
+ * 1. Hybrid search for the question (k hits; candidate, verified and contested atoms).
+ * 2. Graph expansion: the neighbourhood of each hit (1–2 hops, every edge kind but `contradicts`), ranked by the
+ *    strength of the path that reached it (hit score × link confidences), adds up to k more atoms.
+ * 3. Deduplication by atom and by identical claim; `contradicts` links mark an atom contested, with its opponent.
+ * 4. Packing: items in rank order, each rendered as one Markdown line with its numbered citations (the claim alone
+ *    when the whole does not fit), added while the whole block stays within `budget_tokens`; the block is counted
+ *    again at the end with the tokenizer.
+ *
+ * Tokens are counted with gpt-tokenizer's `o200k_base` encoding (the BPE of OpenAI's GPT-4o family): a well-kept
+ * library, exact for that family and a close estimate for other models' BPE vocabularies.
+ */
+import { invalidInput, PegasError } from "../../errors.ts";
+import { CITATIONS_PER_ATOM, citationKey, citationLine, compose, oneLine, renderItem } from "./render.ts";
+import type { GraphEdge } from "../../ports/projections/graph-store.ts";
+import { search } from "../search/search.ts";
+import type { Services } from "../services.ts";
+
+/** Defaults and bounds of the inputs. */
+export const CONTEXT_LIMITS = {
+  budget: { min: 100, max: 32_000, default: 2000 },
+  k: { min: 1, max: 30, default: 8 },
+  hops: { min: 0, max: 2, default: 1 },
+} as const;
+/** The tokenizer the counts come from. */
+export const TOKENIZER = "o200k_base (gpt-tokenizer)";
+/** Neighbours read around one hit. */
+const NEIGHBOURS_PER_HIT = 25;
+/** Statuses context shows (as search's default: stale and retracted atoms never). */
+const SHOWN = new Set(["candidate", "verified", "contested"]);
+
+/** What memory_get_context takes. */
+export interface ContextInput {
+  question: string;
+  budget_tokens?: number;
+  k?: number;
+  hops?: number;
+}
+
+/** An opponent of a contested atom. */
+export interface Opponent {
+  atom_id: number;
+  claim: string;
+}
+
+/** One atom of the context. */
+export interface ContextItem {
+  atom_id: number;
+  type: string;
+  status: string;
+  confidence: number;
+  claim: string;
+  /** The content shown beside the claim (cut), or null when it adds nothing. */
+  content: string | null;
+  /** `search` (a hit, with its fused score) or `graph` (reached over links from `via`). */
+  source: "search" | "graph";
+  score: number;
+  via: { atom_id: number; kind: string; hops: number } | null;
+  /** Numbers of this atom's citations in {@link ContextResult.citations}. */
+  citations: number[];
+  /** Atoms linked to this one by `contradicts`, when any (it is contested). */
+  contested_by: Opponent[];
+  tokens: number;
+}
+
+/** A numbered citation: `[n] title — locator`. */
+export interface ContextCitation {
+  n: number;
+  doc_id: number;
+  title: string | null;
+  uri: string;
+  locator: string;
+  quote: string;
+}
+
+/** The packed context. */
+export interface ContextResult {
+  question: string;
+  markdown: string;
+  items: ContextItem[];
+  citations: ContextCitation[];
+  budget_tokens: number;
+  used_tokens: number;
+  tokenizer: string;
+  /** Atoms found but left out because they did not fit the budget. */
+  omitted: number;
+  degraded?: string;
+}
+
+type Counter = (text: string) => number;
+let counter: Promise<Counter> | null = null;
+
+/** The token counter, loaded on first use (its BPE ranks are a few MB). */
+export function tokenCounter(): Promise<Counter> {
+  counter ??= import("gpt-tokenizer/encoding/o200k_base").then((m) => (text: string) => m.countTokens(text));
+  return counter;
+}
+
+function bounded(v: number | undefined, name: keyof typeof CONTEXT_LIMITS, label: string): number {
+  const { min, max, default: d } = CONTEXT_LIMITS[name];
+  const n = v ?? d;
+  if (!Number.isInteger(n) || n < min || n > max) throw invalidInput(`${label} must be an integer from ${min} to ${max}, got ${JSON.stringify(v)}`);
+  return n;
+}
+
+
+/** An atom found for the context: by search or over a link. */
+export interface Candidate {
+  atomId: number;
+  source: "search" | "graph";
+  score: number;
+  via: ContextItem["via"];
+}
+
+/** Atoms reached over links from the hits, strongest path first; `contradicts` edges are collected apart. */
+async function expand(s: Services, hits: Candidate[], hops: number, signal?: AbortSignal): Promise<{ reached: Candidate[]; contradicts: GraphEdge[]; degraded?: string }> {
+  const reached = new Map<number, Candidate>();
+  const contradicts = new Map<string, GraphEdge>();
+  let degraded: string | undefined;
+  const seeds = new Set(hits.map((h) => h.atomId));
+  for (const hit of hits) {
+    if (signal?.aborted) throw new PegasError("CANCELLED", "memory_get_context was cancelled");
+    let g;
+    try {
+      g = await s.graph.neighbours({ node: `atom:${hit.atomId}`, depth: Math.max(1, hops), direction: "both", limit: NEIGHBOURS_PER_HIT });
+    } catch (err) {
+      if (err instanceof PegasError && err.code === "NOT_FOUND") continue; // retracted meanwhile
+      throw err;
+    }
+    degraded ??= g.degraded;
+    for (const e of g.edges) if (e.kind === "contradicts") contradicts.set(e.key, e);
+    if (hops === 0) continue;
+    // Strongest path from the hit to each reached atom over non-contradicts edges (BFS layers, best product).
+    const strength = new Map<string, { value: number; kind: string; hops: number }>([[`atom:${hit.atomId}`, { value: 1, kind: "", hops: 0 }]]);
+    for (let layer = 1; layer <= hops; layer++) {
+      for (const e of g.edges) {
+        if (e.kind === "contradicts") continue;
+        for (const [from, to] of [[e.src, e.dst], [e.dst, e.src]]) {
+          const at = strength.get(from);
+          if (!at || at.hops !== layer - 1) continue;
+          const value = at.value * e.confidence;
+          const prev = strength.get(to);
+          if (!prev || (prev.hops === layer && prev.value < value)) strength.set(to, { value, kind: at.hops === 0 ? e.kind : at.kind, hops: layer });
+        }
+      }
+    }
+    for (const n of g.nodes) {
+      if (n.label !== "Atom") continue;
+      const id = Number(n.props.atom_id);
+      const st = strength.get(n.id);
+      if (!st || st.hops === 0 || seeds.has(id) || !SHOWN.has(String(n.props.status))) continue;
+      const score = hit.score * st.value * 0.5 ** st.hops;
+      const prev = reached.get(id);
+      if (!prev || prev.score < score) reached.set(id, { atomId: id, source: "graph", score, via: { atom_id: hit.atomId, kind: st.kind, hops: st.hops } });
+    }
+  }
+  return { reached: [...reached.values()].sort((a, b) => b.score - a.score || a.atomId - b.atomId), contradicts: [...contradicts.values()], degraded };
+}
+
+/**
+ * Assembles the context for `input.question` (see the module comment).
+ * @throws PegasError INVALID_INPUT (empty question, bounds), CANCELLED, STORE_UNAVAILABLE, LLM_FAILED (query embedding).
+ */
+export async function getContext(s: Services, input: ContextInput, signal?: AbortSignal): Promise<ContextResult> {
+  const budget = bounded(input.budget_tokens, "budget", "budget_tokens");
+  const k = bounded(input.k, "k", "k");
+  const hops = bounded(input.hops, "hops", "hops");
+  const count = await tokenCounter();
+  const found = await search(s, { query: input.question, k }, signal);
+  const question = found.query;
+  const hits: Candidate[] = found.hits.map((h) => ({ atomId: h.atom_id, source: "search", score: h.score, via: null }));
+  const expansion = hits.length ? await expand(s, hits, hops, signal) : { reached: [], contradicts: [] as GraphEdge[], degraded: undefined };
+  const candidates = [...hits, ...expansion.reached.slice(0, k)];
+
+  // Opponents: both ends of every `contradicts` edge seen, for the atoms shown.
+  const opponentIds = new Map<number, Set<number>>();
+  for (const e of expansion.contradicts) {
+    const a = Number(e.src.slice(5));
+    const b = Number(e.dst.slice(5));
+    if (!e.src.startsWith("atom:") || !e.dst.startsWith("atom:")) continue;
+    (opponentIds.get(a) ?? opponentIds.set(a, new Set()).get(a)!).add(b);
+    (opponentIds.get(b) ?? opponentIds.set(b, new Set()).get(b)!).add(a);
+  }
+  const wanted = [...new Set([...candidates.map((c) => c.atomId), ...[...opponentIds.values()].flatMap((x) => [...x])])];
+  const atoms = new Map((await s.store.atomsByIds(wanted, CITATIONS_PER_ATOM)).map((a) => [a.id, a]));
+
+  const header = `## Context: ${oneLine(question, 300)}\n`;
+  const citations: ContextCitation[] = [];
+  const citationNo = new Map<string, number>();
+  const items: ContextItem[] = [];
+  const lines: string[] = [];
+  const seenClaims = new Set<string>();
+  let omitted = 0;
+  let used = count(header);
+
+  for (const c of candidates) {
+    const atom = atoms.get(c.atomId);
+    if (!atom || !SHOWN.has(atom.status)) continue;
+    const claimKey = atom.claim.replace(/\s+/g, " ").trim().toLowerCase();
+    if (seenClaims.has(claimKey)) continue;
+    const costOf = (r: ReturnType<typeof renderItem>) => count(r.text) + r.newCitations.reduce((n, cit) => n + count(citationLine(cit)), 0);
+    let rendered = renderItem(atom, c, opponentIds, atoms, citationNo, citations.length, false);
+    let cost = costOf(rendered);
+    if (used + cost > budget) {
+      // Too long whole: the claim alone (a passage's first sentence) may still fit.
+      rendered = renderItem(atom, c, opponentIds, atoms, citationNo, citations.length, true);
+      cost = costOf(rendered);
+      if (used + cost > budget) {
+        omitted++;
+        continue;
+      }
+    }
+    used += cost;
+    seenClaims.add(claimKey);
+    for (const cit of rendered.newCitations) {
+      citations.push(cit);
+      citationNo.set(citationKey(cit), cit.n);
+    }
+    lines.push(rendered.text);
+    items.push({ ...rendered.item, tokens: cost });
+  }
+  let markdown = compose(header, lines, citations, omitted);
+  // BPE merges across joins can differ from the sum of parts: drop items from the end until the block fits.
+  while (count(markdown) > budget && items.length) {
+    items.pop();
+    lines.pop();
+    omitted++;
+    const keep = new Set(items.flatMap((i) => i.citations));
+    markdown = compose(header, lines, citations.filter((c) => keep.has(c.n)), omitted);
+  }
+  const keep = new Set(items.flatMap((i) => i.citations));
+  return {
+    question, markdown, items, citations: citations.filter((c) => keep.has(c.n)), budget_tokens: budget, used_tokens: count(markdown),
+    tokenizer: TOKENIZER, omitted, ...((found.degraded ?? expansion.degraded) ? { degraded: found.degraded ?? expansion.degraded } : {}),
+  };
+}

@@ -1,0 +1,166 @@
+/**
+ * Distillation of chunks into planned atoms. Each chunk gives its **passage**, a `text` atom holding the whole chunk
+ * (what keeps every sentence findable), and the typed atoms of the configured distiller; every distilled atom keeps
+ * its quote as its citation, narrowed to the quote's own character and line range within the section; links between
+ * atoms of one chunk become planned links. A distilled `text` atom that is only a verbatim piece of its chunk adds
+ * nothing to the passage and is not stored: measured on SciFact and XQuAD-ru, sentence-level text atoms instead of
+ * passages lowered nDCG@10 from 0.689 to 0.602 and from 0.956 to 0.940, and made ingest 7× slower. A chunk whose
+ * distillation fails with LLM_FAILED is quarantined (none of its atoms, passage included, is stored); any other
+ * error (cancellation, store errors) ends the ingest.
+ */
+import { draftAtom, type AtomDraft } from "../knowledge/atoms.ts";
+import { detectLang, firstSentence } from "../../domain/text.ts";
+import { checkQuotes, foldForQuote } from "../../domain/quote.ts";
+import { yieldToEventLoop } from "../../domain/yield.ts";
+import { PegasError } from "../../errors.ts";
+import type { ChunkInput, Locator, PlannedLink, QuarantineInput } from "../../ports/canonical-store.ts";
+import type { DistilledAtom, Distiller } from "../../ports/models/distiller.ts";
+import { quarantineReason } from "../../ports/models/distill-failure.ts";
+
+/** An atom drafted from a chunk, with its citation and its links to other drafts of the same batch (by index). */
+export interface ChunkDraft {
+  draft: AtomDraft;
+  chunkOrd: number;
+  locator: Locator;
+  quote: string;
+  links: PlannedLink[];
+}
+
+/** Drafts of a batch of chunks, the chunks quarantined, and the distillers' warnings. */
+export interface DistilledChunks {
+  drafts: ChunkDraft[];
+  quarantine: QuarantineInput[];
+  warnings: string[];
+  /** Chunks that yielded no typed atom besides their passage. */
+  emptyChunks: number;
+}
+
+/** Most warnings kept per document (the rest are counted). */
+const MAX_WARNINGS = 50;
+
+/** Code-point length of a string (locators count code points, as the chunker does). */
+function codePoints(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+/** The chunk's locator narrowed to where `quote` sits in the chunk (first occurrence), or the chunk's when not found. */
+export function quoteLocator(chunk: ChunkInput, quote: string): Locator {
+  const at = chunk.text.indexOf(quote);
+  const base = chunk.locator;
+  if (at < 0 || base.char_start === undefined) return base;
+  const before = chunk.text.slice(0, at);
+  const start = base.char_start + codePoints(before);
+  const line = (base.line_start ?? 1) + (before.match(/\n/g)?.length ?? 0);
+  return { ...base, char_start: start, char_end: start + codePoints(quote), line_start: line, line_end: line + (quote.match(/\n/g)?.length ?? 0) };
+}
+
+function toDrafts(atoms: DistilledAtom[], chunk: ChunkInput, offset: number, distiller: string): ChunkDraft[] {
+  return atoms.map((a) => ({
+    draft: draftAtom({ type: a.type, claim: a.claim, content: a.content, confidence: a.confidence, metadata: { distiller } }),
+    chunkOrd: chunk.ord,
+    locator: quoteLocator(chunk, a.quote),
+    quote: a.quote,
+    links: a.links
+      .filter((l) => l.to >= 0 && l.to < atoms.length)
+      .map((l) => ({ planned: offset + l.to, kind: l.kind, confidence: a.confidence, source: "extraction" })),
+  }));
+}
+
+/** Longest passage quote (code units): the passage's opening, verbatim. */
+const PASSAGE_QUOTE_CHARS = 300;
+
+/** The verbatim opening of `text` up to its first sentence end, at most {@link PASSAGE_QUOTE_CHARS} (cut at a space). */
+function openingSpan(text: string): string {
+  const end = /[.!?…](?=\s|$)/u.exec(text.slice(0, PASSAGE_QUOTE_CHARS));
+  if (end) return text.slice(0, end.index + 1);
+  if (text.length <= PASSAGE_QUOTE_CHARS) return text;
+  const cut = text.lastIndexOf(" ", PASSAGE_QUOTE_CHARS);
+  return text.slice(0, cut > 0 ? cut : PASSAGE_QUOTE_CHARS).replace(/[\uD800-\uDBFF]$/u, "");
+}
+
+/**
+ * A passage's claim: its first sentence or line with at least three words, so that a chunk opening with a page
+ * number, a footnote mark or a heading ("29.", "BOOK I.") is not claimed by it; else the first sentence.
+ */
+export function passageClaim(text: string): string {
+  return firstSentence(passageLead(text));
+}
+
+/** The verbatim piece of `text` that claims its passage (see {@link passageClaim}). */
+function passageLead(text: string): string {
+  for (const piece of text.split(/(?<=[.!?…])\s+|\n+/u).slice(0, 20)) {
+    if ((piece.match(/\p{L}{2,}/gu) ?? []).length >= 3) return piece;
+  }
+  return text;
+}
+
+/** The chunk's passage atom: the whole chunk, claimed by its first real sentence, cited over the chunk's range. */
+function passageDraft(chunk: ChunkInput): ChunkDraft {
+  const text = chunk.text.trim();
+  const lead = passageLead(text);
+  const draft = draftAtom({ type: "text", claim: firstSentence(lead), content: text, confidence: 0.5, metadata: { passage: true } });
+  return { draft, chunkOrd: chunk.ord, locator: chunk.locator, quote: openingSpan(lead), links: [] };
+}
+
+/** Drops `text` atoms that are verbatim pieces of the chunk (the passage holds them), renumbering links. */
+function withoutVerbatimText(atoms: DistilledAtom[], chunk: string): DistilledAtom[] {
+  const folded = foldForQuote(chunk);
+  const keep = atoms.map((a) => !(a.type === "text" && folded.includes(foldForQuote(a.content))));
+  const index = new Map<number, number>();
+  keep.forEach((k, i) => k && index.set(i, index.size));
+  return atoms
+    .filter((_, i) => keep[i])
+    .map((a) => ({ ...a, links: a.links.filter((l) => index.has(l.to)).map((l) => ({ ...l, to: index.get(l.to)! })) }));
+}
+
+/**
+ * Quarantines chunks after distillation (their atoms could not be embedded): removes every draft of them, renumbers
+ * the remaining drafts' links, and records the chunks with `reason` and `detail`.
+ */
+export function quarantineChunks(out: DistilledChunks, failed: Map<number, { reason: string; detail: string }>, distiller: string): void {
+  if (!failed.size) return;
+  const index = new Map<number, number>();
+  out.drafts.forEach((d, i) => !failed.has(d.chunkOrd) && index.set(i, index.size));
+  out.drafts = out.drafts
+    .filter((d) => !failed.has(d.chunkOrd))
+    .map((d) => ({ ...d, links: d.links.filter((l) => l.planned === undefined || index.has(l.planned)).map((l) => (l.planned === undefined ? l : { ...l, planned: index.get(l.planned)! })) }));
+  for (const [chunkOrd, f] of failed) out.quarantine.push({ chunkOrd, distiller, reason: f.reason, detail: f.detail, attempts: 1 });
+  out.warnings.push(`${failed.size} chunk(s) quarantined: their atoms could not be embedded (${[...failed.values()][0].detail.slice(0, 120)})`);
+}
+
+/**
+ * Distills `chunks` one by one with `distiller`. @throws PegasError CANCELLED (signal), or any non-LLM error of the
+ * distiller; an LLM_FAILED chunk is quarantined instead.
+ */
+export async function distillChunks(
+  distiller: Distiller,
+  chunks: ChunkInput[],
+  opts: { title?: string; signal?: AbortSignal; onProgress?: (done: number, total: number, message: string) => void },
+): Promise<DistilledChunks> {
+  const out: DistilledChunks = { drafts: [], quarantine: [], warnings: [], emptyChunks: 0 };
+  let dropped = 0;
+  for (const [i, chunk] of chunks.entries()) {
+    if (i % 16 === 0) await yieldToEventLoop(); // the heuristic distiller is synchronous: let signals in
+    if (opts.signal?.aborted) throw new PegasError("CANCELLED", "ingest cancelled; nothing of this document was stored");
+    try {
+      const res = await distiller.distill({ text: chunk.text, lang: detectLang(chunk.text), title: opts.title, signal: opts.signal });
+      // No atom without evidence, whatever the adapter promised.
+      const checked = checkQuotes(res.atoms, chunk.text);
+      for (const w of [...res.warnings, ...checked.warnings]) (out.warnings.length < MAX_WARNINGS ? out.warnings.push(`chunk ${chunk.ord}: ${w}`) : dropped++);
+      const typed = withoutVerbatimText(checked.kept, chunk.text);
+      if (!typed.length) out.emptyChunks++;
+      if (/[\p{L}\p{N}]/u.test(chunk.text)) out.drafts.push(passageDraft(chunk));
+      out.drafts.push(...toDrafts(typed, chunk, out.drafts.length, distiller.name));
+    } catch (err) {
+      const why = quarantineReason(err);
+      if (!why) throw err;
+      out.quarantine.push({ chunkOrd: chunk.ord, distiller: distiller.name, ...why, attempts: 1 });
+    }
+    opts.onProgress?.(i + 1, chunks.length, "distilling chunks");
+  }
+  if (dropped) out.warnings.push(`${dropped} more distiller warnings not listed`);
+  if (out.quarantine.length) out.warnings.push(`${out.quarantine.length} chunk(s) quarantined: the distiller failed on them (retry with \`pegas-memory distill --retry\`)`);
+  return out;
+}

@@ -1,0 +1,132 @@
+/**
+ * Dedup that respects meaning, for new atoms against the stored ones and against each other. Candidates come from
+ * the in-process indexes: for the lexical embedder the BM25 projection (near-identical texts share their lexemes, and
+ * its postings cost far less than a full vector scan), for a neural one the vector index (paraphrases share no
+ * words). Each candidate's cosine is computed from the stored embedding and the pair is decided by
+ * domain/dedup.ts: `merge` (the same knowledge), `contradiction` (the same claim negated or with another
+ * number/date/unit: both kept, linked `contradicts`, left for memory_verify) or `keep` (linked `related` when the
+ * cosine is at least {@link RELATED_MIN_COSINE}). Exact duplicates (same content hash) are left to the store's unique key.
+ */
+import type { AtomStatus, AtomType } from "../../domain/atom.ts";
+import { type DedupPolicy, decidePair, dedupPolicy } from "../../domain/meaning/dedup.ts";
+import { yieldToEventLoop } from "../../domain/yield.ts";
+import type { Services } from "../services.ts";
+
+/** What dedup needs of a new atom. */
+export interface DedupDraft {
+  type: AtomType;
+  content: string;
+  contentHash: string;
+  searchText: string;
+  vector: Float32Array;
+}
+
+/** A stored atom (`atomId`) or an earlier draft of the same batch (`draftIndex`), with the cosine and the rule's reason. */
+export interface DedupTarget {
+  atomId?: number;
+  draftIndex?: number;
+  cosine: number;
+  reason: string;
+}
+
+/** Per draft: the atom it merges into (if any) and the relations to record (`contradicts`, `related`). */
+export interface DedupFinding {
+  merge?: DedupTarget;
+  links: Array<DedupTarget & { kind: "contradicts" | "related" }>;
+}
+
+/** Candidates per draft taken from the index. */
+export const CANDIDATES_PER_DRAFT = 8;
+/** Largest batch compared pairwise with itself; larger batches compare each draft with the previous {@link WINDOW}. */
+export const MAX_PAIRWISE = 2000;
+/** Window of earlier drafts compared in a batch larger than {@link MAX_PAIRWISE}. */
+export const WINDOW = 256;
+/** Most `related` links recorded per draft. */
+export const MAX_RELATED = 3;
+/**
+ * Least cosine for a `related` link between two atoms kept apart. The candidate threshold may be far lower (the
+ * lexical embedder's is calibrated so that every short contradiction is a candidate, and the words then decide), but a
+ * link is an assertion in the graph: below this it would mostly relate atoms that merely share a few words.
+ */
+export const RELATED_MIN_COSINE = 0.75;
+/** Drafts whose candidates are fetched together. */
+const GROUP = 256;
+/** Statuses a stored atom must have to absorb or be related to a new one (stale and retracted are out). */
+const LIVE: AtomStatus[] = ["candidate", "verified", "contested"];
+
+/** The dedup policy of the configured embedder (a configured `near_dup_threshold` wins). */
+export function policyOf(services: Services): DedupPolicy {
+  return dedupPolicy(services.embedder, services.config.near_dup_threshold);
+}
+
+function dot(a: Float32Array, b: Float32Array): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i] * b[i];
+  return s;
+}
+
+async function candidateIds(services: Services, drafts: DedupDraft[]): Promise<number[][]> {
+  if (services.embedder.kind === "lexical") {
+    const lexemes = await services.store.analyzeMany(drafts.map((d) => d.searchText));
+    return drafts.map((d, i) => services.projection.lexical(lexemes[i], CANDIDATES_PER_DRAFT, { types: [d.type], status: LIVE }).map((h) => h.atomId));
+  }
+  const out: number[][] = [];
+  for (const d of drafts) out.push((await services.vectorIndex.search(d.vector, CANDIDATES_PER_DRAFT, { types: [d.type], status: LIVE })).map((h) => h.atomId));
+  return out;
+}
+
+/** Adds a decided pair to a finding: the best merge wins; contradictions and (a few) related pairs become links. */
+function record(f: DedupFinding, target: Omit<DedupTarget, "reason">, a: string, b: string, policy: DedupPolicy): void {
+  const d = decidePair(a, b, target.cosine, policy);
+  if (d.outcome === "merge") {
+    if (!f.merge || target.cosine > f.merge.cosine) f.merge = { ...target, reason: d.reason };
+  } else if (d.outcome === "contradiction") {
+    f.links.push({ ...target, reason: d.reason, kind: "contradicts" });
+  } else if (target.cosine >= Math.max(policy.threshold, RELATED_MIN_COSINE) && f.links.filter((l) => l.kind === "related").length < MAX_RELATED) {
+    f.links.push({ ...target, reason: d.reason, kind: "related" });
+  }
+}
+
+async function againstStored(services: Services, drafts: DedupDraft[], findings: DedupFinding[], offset: number, policy: DedupPolicy): Promise<void> {
+  const ids = await candidateIds(services, drafts);
+  const all = [...new Set(ids.flat())];
+  if (!all.length) return;
+  const byId = new Map((await services.store.dedupCandidates(all, services.embedder.model)).map((a) => [a.id, a]));
+  drafts.forEach((d, i) => {
+    for (const id of ids[i]) {
+      const a = byId.get(id);
+      if (!a || a.type !== d.type) continue;
+      record(findings[offset + i], { atomId: id, cosine: dot(a.vector, d.vector) }, a.content, d.content, policy);
+    }
+  });
+}
+
+function withinBatch(drafts: DedupDraft[], findings: DedupFinding[], i: number, policy: DedupPolicy): void {
+  const d = drafts[i];
+  const from = drafts.length <= MAX_PAIRWISE ? 0 : Math.max(0, i - WINDOW);
+  for (let j = from; j < i; j++) {
+    const e = drafts[j];
+    if (e.type !== d.type || e.contentHash === d.contentHash) continue;
+    const cosine = dot(d.vector, e.vector);
+    if (cosine >= policy.threshold) record(findings[i], { draftIndex: j, cosine }, e.content, d.content, policy);
+  }
+}
+
+/**
+ * Dedup findings for each draft, in order. The caller must have synced the projection. A stored target wins over a
+ * draft target for the merge. @throws PegasError STORE_UNAVAILABLE, INDEX_UNAVAILABLE; stops early (returning what
+ * it has) when `signal` aborts — the caller checks the signal.
+ */
+export async function findDuplicates(services: Services, drafts: DedupDraft[], signal?: AbortSignal): Promise<DedupFinding[]> {
+  const policy = policyOf(services);
+  const findings: DedupFinding[] = drafts.map(() => ({ links: [] }));
+  for (let g = 0; g < drafts.length && !signal?.aborted; g += GROUP) {
+    await yieldToEventLoop();
+    await againstStored(services, drafts.slice(g, g + GROUP), findings, g, policy);
+  }
+  for (let i = 0; i < drafts.length && !signal?.aborted; i++) {
+    if (i % 64 === 0) await yieldToEventLoop(); // each step is a synchronous scan: let cancellation in
+    if (!findings[i].merge) withinBatch(drafts, findings, i, policy);
+  }
+  return findings;
+}

@@ -1,0 +1,44 @@
+/**
+ * memory_get: one atom whole — claim, content, status, confidence, every citation (up to {@link MAX_CITATIONS}),
+ * its status history (newest first), its links out and in with the other atom's claim, its links to code symbols,
+ * and the merge that absorbed it if one did. Retracted and stale atoms are shown too (this is the audit view).
+ */
+import { PegasError } from "../../errors.ts";
+import type { AtomLinks, AtomView } from "../../ports/canonical-store.ts";
+import type { StatusChangeRecord } from "../../ports/verification.ts";
+import type { Services } from "../services.ts";
+
+/** Citations returned with the atom. */
+export const MAX_CITATIONS = 100;
+/** Status changes returned. */
+export const MAX_HISTORY = 50;
+/** Default and largest number of links returned per list (out, in, symbols). */
+export const DEFAULT_LINKS = 50;
+export const MAX_LINKS = 500;
+
+/** An atom with its history and links. */
+export interface AtomDetail {
+  atom: AtomView;
+  history: StatusChangeRecord[];
+  links: AtomLinks;
+}
+
+/**
+ * Reads atom `atomId` whole.
+ * @param maxLinks links per list, 1..{@link MAX_LINKS} (default {@link DEFAULT_LINKS}).
+ * @param linksOffset links skipped in each list, for the next page (default 0).
+ * @throws PegasError INVALID_INPUT (bad id, limit or offset), NOT_FOUND (no such atom), STORE_UNAVAILABLE.
+ */
+export async function getAtom(s: Pick<Services, "store">, atomId: number, maxLinks = DEFAULT_LINKS, linksOffset = 0): Promise<AtomDetail> {
+  if (!Number.isInteger(atomId) || atomId < 1) throw new PegasError("INVALID_INPUT", `atom_id must be a positive integer, got ${JSON.stringify(atomId)}`);
+  if (!Number.isInteger(maxLinks) || maxLinks < 1 || maxLinks > MAX_LINKS) {
+    throw new PegasError("INVALID_INPUT", `max_links must be an integer in 1..${MAX_LINKS}, got ${JSON.stringify(maxLinks)}`);
+  }
+  if (!Number.isSafeInteger(linksOffset) || linksOffset < 0) {
+    throw new PegasError("INVALID_INPUT", `links_offset must be a non-negative integer, got ${JSON.stringify(linksOffset)}`);
+  }
+  const [atom] = await s.store.atomsByIds([atomId], MAX_CITATIONS);
+  if (!atom) throw new PegasError("NOT_FOUND", `no atom '${atomId}'`, { hint: "call memory_search to list atom ids" });
+  const [history, links] = await Promise.all([s.store.statusHistory(atomId, MAX_HISTORY), s.store.atomLinks(atomId, maxLinks, linksOffset)]);
+  return { atom, history, links };
+}

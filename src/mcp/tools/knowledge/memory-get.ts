@@ -1,0 +1,82 @@
+/** memory_get tool: one atom whole, with its history, citations and links. */
+import { z } from "zod";
+import { DEFAULT_LINKS, getAtom, MAX_CITATIONS, MAX_HISTORY, MAX_LINKS } from "../../../core/knowledge/get-atom.ts";
+import { atomStatus, atomType, citation, id, statusHistoryEntry } from "../../schemas.ts";
+import type { ToolDef } from "../../tool.ts";
+
+const linkBase = {
+  link_id: id,
+  kind: z.string().describe("relation kind: contradicts, supports, related, depends_on, defines, …"),
+  confidence: z.number(),
+  source: z.string().describe("who asserted it: extraction, verification, agent, inference"),
+  inferred: z.boolean().describe("derived by memory_infer"),
+  created_at: z.string(),
+};
+const atomLink = z.object({
+  ...linkBase,
+  atom_id: id.describe("the atom at the other end"),
+  claim: z.string().describe("its claim (at most 300 characters)"),
+  type: z.string(),
+  status: z.string(),
+});
+const symbolLink = z.object({
+  ...linkBase,
+  symbol_id: id,
+  repo: z.string(),
+  path: z.string(),
+  line: z.number().int().describe("first line of the symbol (1-based)"),
+  qualified_name: z.string(),
+  symbol_kind: z.string(),
+});
+
+/** Read one atom whole. */
+export const memoryGet: ToolDef = {
+  name: "memory_get",
+  title: "Read one atom whole",
+  description:
+    "Read one atom (an id from memory_search, memory_store or a link) whole: claim, full content, type, status, " +
+    `confidence, language, its citations (document, locator, quote; at most ${MAX_CITATIONS}), its status history ` +
+    `(newest first, at most ${MAX_HISTORY}: who changed it, why, on what evidence), its links out and in with the ` +
+    "other atom's claim and status, its links to code symbols (path:line), and the merge that absorbed it if one " +
+    "did. Retracted and stale atoms are shown too, marked by their status. Read-only.",
+  inputSchema: {
+    atom_id: id.describe("the atom to read"),
+    max_links: z.number().int().min(1).max(MAX_LINKS).optional().describe(`links per list (out, in, symbols); default ${DEFAULT_LINKS}`),
+    links_offset: z.number().int().min(0).optional().describe("links skipped in each list, for the next page (default 0; the *_total fields say how many there are)"),
+  },
+  outputSchema: {
+    atom_id: id,
+    type: atomType,
+    status: atomStatus,
+    claim: z.string(),
+    content: z.string(),
+    confidence: z.number(),
+    lang: z.string(),
+    doc_id: id.nullable().describe("the document the atom was distilled from (null for atoms stored by the agent)"),
+    created_at: z.string(),
+    citations: z.array(citation),
+    citation_count: z.number().int(),
+    status_history: z.array(statusHistoryEntry),
+    links_out: z.array(atomLink).describe("this atom → another, newest first"),
+    links_out_total: z.number().int(),
+    links_in: z.array(atomLink).describe("another atom → this one, newest first"),
+    links_in_total: z.number().int(),
+    symbols: z.array(symbolLink).describe("links to code symbols (e.g. the symbol a code atom `defines`)"),
+    symbols_total: z.number().int(),
+    merged_into: z.object({ merge_id: id, atom_id: id }).nullable().describe("the merge that absorbed this atom (undo with memory_unmerge)"),
+  },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  run: async (services, args) => {
+    const { atom_id, max_links, links_offset } = args as { atom_id: number; max_links?: number; links_offset?: number };
+    const { atom, history, links } = await getAtom(services, atom_id, max_links, links_offset);
+    const { toVerifyChange } = await import("../../../core/verify/verify.ts"); // loaded on use, as memory_verify does
+    return {
+      atom_id: atom.id, type: atom.type, status: atom.status, claim: atom.claim, content: atom.content, confidence: atom.confidence,
+      lang: atom.lang, doc_id: atom.doc_id, created_at: atom.created_at, citations: atom.citations, citation_count: atom.citation_count,
+      status_history: history.map((r) => ({ ...toVerifyChange(r), actor: r.actor, reverts: r.reverts, reverted_at: r.reverted_at, created_at: r.created_at })),
+      links_out: links.out, links_out_total: links.outTotal, links_in: links.in, links_in_total: links.inTotal,
+      symbols: links.symbols, symbols_total: links.symbolsTotal,
+      merged_into: links.mergedInto ? { merge_id: links.mergedInto.mergeId, atom_id: links.mergedInto.atomId } : null,
+    };
+  },
+};

@@ -1,0 +1,77 @@
+/** memory_ingest tool. */
+import { z } from "zod";
+import { ingest } from "../../../core/documents/ingest.ts";
+import { id } from "../../schemas.ts";
+import type { ToolDef } from "../../tool.ts";
+
+const documentKind = z.enum(["web", "pdf", "epub", "text", "code_repo"]);
+const counts = {
+  chunks: z.number().int(),
+  atoms_distilled: z.number().int().describe("atoms planned: one passage per chunk plus the distiller's typed atoms whose quote is in the chunk (= created + existing + near-duplicate)"),
+  atoms_created: z.number().int(),
+  atoms_existing: z.number().int().describe("distilled atoms that already existed (same type and content): a citation was added"),
+  atoms_near_duplicate: z.number().int().describe("distilled atoms merged into a stored atom of the same meaning (undoable)"),
+  atoms_contradicting: z.number().int().describe("new atoms linked `contradicts` to a stored one (negation or another number/date); memory_verify settles them"),
+  citations_added: z.number().int(),
+  links_added: z.number().int().describe("atom links written (between atoms of a chunk, contradictions, related atoms)"),
+  chunks_quarantined: z.number().int().describe("chunks the distiller failed on: recorded for a retry, none of their atoms stored"),
+  atoms_staled: z.number().int().describe("atoms of the previous version that this one no longer contains"),
+  atoms_revived: z.number().int().describe("stale atoms that this version contains again"),
+  warnings: z.array(z.string()),
+};
+
+/** Ingest text, a URL, a file or a directory into documents, chunks and atoms. */
+export const memoryIngest: ToolDef = {
+  name: "memory_ingest",
+  title: "Ingest a source",
+  description:
+    "Ingest a source into memory: exactly one of `text` (raw text), `url` (an http(s) page, PDF or EPUB; give " +
+    "`snippet`, e.g. the search result's text, to be stored if the page is blocked or empty), or `path` (a text, " +
+    "Markdown, HTML, PDF or EPUB file, or a directory of them, inside the server's PEGAS_INGEST_ROOTS). Each " +
+    "document becomes a version with chunks (the evidence) and typed knowledge atoms distilled from them " +
+    "(text, definition, fact, table, code, logical_rule), each citing its verbatim quote with a locator (page for " +
+    "PDFs, chapter for EPUBs, lines and characters), deduplicated by meaning (a negated claim or another number is " +
+    "kept and linked `contradicts`, never merged), in one transaction. Unchanged content changes nothing; " +
+    "text that cannot be extracted (a scanned PDF, a cookie wall) is reported in warnings, never stored as empty. " +
+    "Sends progress notifications; cancellation leaves no partial document.",
+  inputSchema: {
+    text: z.string().optional().describe("raw text to ingest"),
+    url: z.string().optional().describe("http(s) URL to fetch"),
+    snippet: z.string().max(20_000).optional().describe("with url: text to store if the page cannot be read"),
+    path: z.string().optional().describe("file or directory path (absolute, or relative to the server's working directory)"),
+    title: z.string().max(500).optional().describe("document title; default: the document's own or its first line"),
+    kind: documentKind.optional().describe("document kind, if not the parser's (web, pdf, epub, text)"),
+  },
+  outputSchema: {
+    doc_id: id.nullable().describe("the document, when one source was ingested"),
+    uri: z.string().nullable(),
+    version: z.number().int().nullable(),
+    unchanged: z.boolean(),
+    ...counts,
+    documents: z.array(
+      z.object({
+        doc_id: id.nullable(),
+        uri: z.string(),
+        kind: documentKind,
+        title: z.string().nullable(),
+        version: z.number().int(),
+        stored: z.boolean().describe("false when no text could be extracted (see warnings)"),
+        unchanged: z.boolean(),
+        snippet: z.boolean().describe("true when the caller's snippet was stored instead of the page"),
+        sections: z.number().int().describe("pages, chapters or 1"),
+        merges: z
+          .array(z.object({ merge_id: id, kept_atom_id: id, absorbed_atom_id: id }))
+          .describe("near-duplicate merges of this document (at most 20); memory_unmerge undoes one"),
+        ...counts,
+      }),
+    ),
+    documents_total: z.number().int().describe("documents ingested (the list shows at most 100)"),
+    errors: z.array(z.object({ source: z.string(), code: z.string(), message: z.string() })).describe("files of a directory that failed (at most 100)"),
+    skipped: z.array(z.object({ source: z.string(), reason: z.string() })).describe("directory entries passed over (hidden, unsupported, outside the roots…; at most 100)"),
+    took_ms: z.number(),
+  },
+  // Not idempotent: the same URL or file can have changed and then makes a new version.
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  run: async (services, args, ctx) =>
+    ({ ...(await ingest(services, args, { signal: ctx.signal, onProgress: (p, t, m) => ctx.progress(p, t, m) })) }),
+};

@@ -1,0 +1,49 @@
+/** memory_store tool. */
+import { z } from "zod";
+import { MAX_CLAIM_CHARS, MAX_CONTENT_CHARS, storeAtom } from "../../../core/knowledge/store-atom.ts";
+import { atomType, id } from "../../schemas.ts";
+import type { ToolDef } from "../../tool.ts";
+
+/** Store one typed atom from the agent. */
+export const memoryStore: ToolDef = {
+  name: "memory_store",
+  title: "Store an atom",
+  description:
+    "Store one piece of knowledge as a typed atom (text, definition, logical_rule, code, table, fact). The same type " +
+    "and content returns the existing atom (created=false); a near-duplicate with the same meaning (no negation, " +
+    "number, unit, date or name differs) is merged into it (`merge`, undoable) and gains the citation; a stored atom " +
+    "with the same claim negated or with another number/date is kept and listed in `contradicts` (run memory_verify " +
+    "to settle it). Give source_uri (and quote) to cite evidence, and `links` to relate the atom to stored atoms.",
+  inputSchema: {
+    type: atomType.describe("atom type"),
+    claim: z.string().min(1).max(MAX_CLAIM_CHARS).describe("the knowledge in one statement"),
+    content: z.string().max(MAX_CONTENT_CHARS).optional().describe("longer body; defaults to the claim"),
+    confidence: z.number().min(0).max(1).optional().describe("0..1, default 0.5"),
+    source_uri: z.string().optional().describe("absolute URI of the evidence (https://…, file:///…)"),
+    quote: z.string().optional().describe("verbatim span of the source that supports the claim"),
+    links: z
+      .array(
+        z.object({
+          atom_id: id.describe("a stored atom"),
+          kind: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/).describe("relation kind, one lower-case token: reference, cause, depends_on, defines, contradicts, …"),
+          confidence: z.number().min(0).max(1).optional().describe("0..1, default 0.8"),
+        }),
+      )
+      .max(50)
+      .optional()
+      .describe("relations from the new atom to stored atoms"),
+  },
+  outputSchema: {
+    atom_id: id,
+    created: z.boolean(),
+    near_duplicate_of: z.object({ atom_id: id, cosine: z.number() }).nullable().describe("the atom this one was merged into"),
+    merge: z.object({ merge_id: id, absorbed_atom_id: id }).nullable().describe("the merge record (undo: `pegas-memory unmerge <merge_id>`)"),
+    contradicts: z.array(z.object({ atom_id: id, cosine: z.number(), reason: z.string() })).describe("stored atoms with the same claim negated or with another number/date"),
+    links_added: z.number().int(),
+    citation_added: z.boolean(),
+    doc_id: id.nullable(),
+    warnings: z.array(z.string()),
+  },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  run: async (services, args, ctx) => ({ ...(await storeAtom(services, args, ctx.signal)) }),
+};

@@ -1,0 +1,112 @@
+/**
+ * memory_query_graph tool: neighbours and subgraphs of a node, a shortest path between two nodes, or the graph's
+ * counters, over the one edge relation (atom links, atom–symbol links, code dependencies; extracted and inferred),
+ * through the GraphStore port: Memgraph when configured (SQL when it is down, said in `degraded`), else SQL.
+ */
+import { z } from "zod";
+import { invalidInput } from "../../../errors.ts";
+import { GRAPH_LIMITS } from "../../../ports/projections/graph-ids.ts";
+import type { Direction, GraphEdge, GraphNode } from "../../../ports/projections/graph-store.ts";
+import { id } from "../../schemas.ts";
+import type { ToolDef } from "../../tool.ts";
+
+const nodeId = z
+  .union([z.string().min(3).max(GRAPH_LIMITS.nameLength + 7), id])
+  .describe("atom:<id>, symbol:<id>, doc:<id>, module:<name> or name:<name>; a bare number means atom:<number>");
+const node = z.object({
+  id: z.string(),
+  label: z.enum(["Atom", "CodeSymbol", "Document", "Module", "Name"]),
+  props: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).describe("Atom {atom_id, type, status}; CodeSymbol {symbol_id, repo, path, name, kind}; Document {doc_id, uri}; Module/Name {name}"),
+});
+const edge = z.object({
+  key: z.string().describe("<origin table>:<row id>"),
+  src: z.string(),
+  dst: z.string(),
+  kind: z.string(),
+  confidence: z.number(),
+  inferred: z.boolean().describe("derived by memory_infer"),
+  source: z.string(),
+});
+
+/** Input of the tool (see inputSchema). */
+interface QueryGraphArgs {
+  node?: string | number;
+  from?: string | number;
+  to?: string | number;
+  kinds?: string[];
+  direction?: Direction;
+  depth?: number;
+  include_inferred?: boolean;
+  limit?: number;
+}
+
+const typed = (v: string | number): string => (typeof v === "number" ? `atom:${v}` : v);
+const nodeOut = (n: GraphNode) => ({ id: n.id, label: n.label, props: n.props });
+const edgeOut = (e: GraphEdge) => ({ key: e.key, src: e.src, dst: e.dst, kind: e.kind, confidence: e.confidence, inferred: e.inferred, source: e.source });
+
+/** Graph queries: neighbours (`node`), shortest path (`from` + `to`), counters (neither). */
+export const memoryQueryGraph: ToolDef = {
+  name: "memory_query_graph",
+  title: "Query the knowledge and code graph",
+  description:
+    "Query the graph of atoms, code symbols and documents. Three modes: `{node}` returns the node's neighbourhood " +
+    `(depth 1..${GRAPH_LIMITS.depth.max}, default 1; direction out|in|both, default both; at most \`limit\` nodes, ` +
+    `default ${GRAPH_LIMITS.limit.default}) with every edge between the returned nodes; \`{from, to}\` returns one ` +
+    `shortest path (fewest edges, up to ${GRAPH_LIMITS.maxDepth.max} hops, direction default out) or null; \`{}\` ` +
+    "returns counters: nodes by label, edges by kind split into extracted and inferred. `kinds` filters edge kinds " +
+    "(contradicts, supports, depends_on, imports, calls, defines, …); `include_inferred: false` hides edges derived " +
+    "by memory_infer. Retracted atoms are not in the graph. A node is an atom id (a number or atom:<id>) or a code " +
+    "symbol (symbol:<id>, from memory_search_code).",
+  inputSchema: {
+    node: nodeId.optional().describe("neighbourhood mode: the node"),
+    from: nodeId.optional().describe("path mode: the start"),
+    to: nodeId.optional().describe("path mode: the end"),
+    kinds: z.array(z.string()).max(GRAPH_LIMITS.kinds).optional().describe("edge kinds to follow (default all)"),
+    direction: z.enum(["out", "in", "both"]).optional(),
+    depth: z.number().int().min(1).max(GRAPH_LIMITS.maxDepth.max).optional().describe(`hops: neighbourhood 1..${GRAPH_LIMITS.depth.max}, path 1..${GRAPH_LIMITS.maxDepth.max}`),
+    include_inferred: z.boolean().optional().describe("follow inferred edges too (default true)"),
+    limit: z.number().int().min(1).max(GRAPH_LIMITS.limit.max).optional().describe("most nodes in a neighbourhood"),
+  },
+  outputSchema: {
+    mode: z.enum(["neighbours", "path", "counters"]),
+    root: z.string().optional(),
+    nodes: z.array(node.extend({ distance: z.number().int().optional() })).optional(),
+    edges: z.array(edge).optional(),
+    truncated: z.boolean().optional().describe("neighbourhood cut at `limit`"),
+    found: z.boolean().optional().describe("path mode: whether a path exists within the depth"),
+    counters: z
+      .object({
+        nodes: z.record(z.string(), z.number().int()),
+        edges: z.record(z.string(), z.object({ extracted: z.number().int(), inferred: z.number().int() })),
+      })
+      .optional(),
+    degraded: z.string().optional().describe("present when the configured graph engine was down and SQL answered"),
+  },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  run: async (services, raw) => {
+    const a = raw as QueryGraphArgs;
+    const filters = { kinds: a.kinds, direction: a.direction, includeInferred: a.include_inferred };
+    if (a.node !== undefined) {
+      if (a.from !== undefined || a.to !== undefined) throw invalidInput("give either `node` or `from` and `to`, not both", "node = neighbourhood; from + to = shortest path");
+      const g = await services.graph.neighbours({ node: typed(a.node), ...filters, depth: a.depth, limit: a.limit });
+      return {
+        mode: "neighbours", root: g.root, nodes: g.nodes.map((n) => ({ ...nodeOut(n), distance: n.distance })),
+        edges: g.edges.map(edgeOut), truncated: g.truncated, ...(g.degraded ? { degraded: g.degraded } : {}),
+      };
+    }
+    if (a.from !== undefined || a.to !== undefined) {
+      if (a.from === undefined || a.to === undefined) throw invalidInput("a path needs both `from` and `to`");
+      if (a.limit !== undefined) throw invalidInput("`limit` applies to a neighbourhood, not to a path");
+      const p = await services.graph.shortestPath({ from: typed(a.from), to: typed(a.to), ...filters, maxDepth: a.depth });
+      return {
+        mode: "path", found: p !== null, nodes: p?.nodes.map(nodeOut) ?? [], edges: p?.edges.map(edgeOut) ?? [],
+        ...(p?.degraded ? { degraded: p.degraded } : {}),
+      };
+    }
+    if (a.kinds || a.direction || a.depth !== undefined || a.include_inferred !== undefined || a.limit !== undefined) {
+      throw invalidInput("counters take no filters", "give `node` for a neighbourhood or `from` and `to` for a path");
+    }
+    const c = await services.graph.counters();
+    return { mode: "counters", counters: { nodes: c.nodes as Record<string, number>, edges: c.edges }, ...(c.degraded ? { degraded: c.degraded } : {}) };
+  },
+};

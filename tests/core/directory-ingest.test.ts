@@ -1,0 +1,61 @@
+/**
+ * Directory ingest: every supported file, recursively; hidden files, unsupported files, links out of the roots and
+ * symlink loops are passed over and reported; a file that fails does not stop the others; results stay bounded.
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ingest, MAX_LISTED } from "../../src/core/documents/ingest.ts";
+import { openTestServices, type TestServices } from "../support/services.ts";
+
+let t: TestServices;
+let root: string;
+let outside: string;
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), "pegas-dir-"));
+  outside = mkdtempSync(join(tmpdir(), "pegas-outside-"));
+  const docs = join(root, "docs");
+  mkdirSync(join(docs, "sub", "deeper"), { recursive: true });
+  writeFileSync(join(docs, "a.txt"), "Первый документ о флигеле во дворе больницы.");
+  writeFileSync(join(docs, "sub", "b.md"), "# Второй\n\nДокумент о докторе Рагине и его книгах.");
+  writeFileSync(join(docs, "sub", "deeper", "c.html"), `<html><body><article><p>${"Третий документ о палате номер шесть. ".repeat(10)}</p></article></body></html>`);
+  writeFileSync(join(docs, "broken.pdf"), "%PDF-1.4 this is not really a PDF");
+  writeFileSync(join(docs, "image.png"), "not text");
+  writeFileSync(join(docs, ".secret.txt"), "hidden");
+  writeFileSync(join(outside, "leak.txt"), "must not be read");
+  symlinkSync(join(outside, "leak.txt"), join(docs, "link-out.txt"));
+  symlinkSync("..", join(docs, "sub", "loop"));
+  const many = join(root, "many");
+  mkdirSync(many);
+  for (let i = 0; i < MAX_LISTED + 20; i++) writeFileSync(join(many, `f${i}.txt`), `Файл номер ${i}: заметка о наблюдении ${i}.`);
+  const opened = await openTestServices("pglite", { ingest_roots: [root] });
+  if (typeof opened === "string") throw new Error(opened);
+  t = opened;
+}, 60_000);
+
+afterAll(async () => {
+  await t?.dispose();
+  rmSync(root, { recursive: true, force: true });
+  rmSync(outside, { recursive: true, force: true });
+});
+
+test("supported files are ingested, the rest reported; a symlink loop ends", async () => {
+  const r = await ingest(t.services, { path: join(root, "docs") });
+  expect(r.documents.map((d) => d.uri.split("/").pop()).sort()).toEqual(["a.txt", "b.md", "c.html"]);
+  expect(r.errors.map((e) => [e.source.split("/").pop(), e.code])).toEqual([["broken.pdf", "UNSUPPORTED_MEDIA"]]);
+  const reasons = Object.fromEntries(r.skipped.map((s) => [s.source.split("/").pop(), s.reason]));
+  expect(reasons[".secret.txt"]).toBe("hidden");
+  expect(reasons["image.png"]).toBe("unsupported file type");
+  expect(reasons["link-out.txt"]).toContain("outside the ingest roots");
+  expect(Object.values(reasons).some((x) => String(x).includes("already walked"))).toBe(true);
+}, 60_000);
+
+test("a large directory: totals count everything, lists stay bounded", async () => {
+  const r = await ingest(t.services, { path: join(root, "many") });
+  expect(r.documents_total).toBe(MAX_LISTED + 20);
+  expect(r.documents.length).toBe(MAX_LISTED);
+  expect(r.atoms_created).toBeGreaterThanOrEqual(MAX_LISTED + 20); // a passage per file, and its fact
+  expect(JSON.stringify(r).length).toBeLessThan(1024 * 1024);
+}, 120_000);
