@@ -22,13 +22,30 @@ import { removeTempDirs } from "./lib/env.ts";
 import { type Benchmark, machineInfo, markdownSummary, type ResultFile, writeResult } from "./lib/report.ts";
 
 /** Every benchmark, in run (and table) order. */
-export const BENCHMARKS: Benchmark[] = [startup, firstQueryBench, ingestBench, documentsBench, searchLatency, idleRss, retrieval, distillBench, dedupStoreBench, projectionsBench, codeBench, inferenceBench, httpLoadBench, uiBench];
+export const BENCHMARKS: Benchmark[] = [
+  startup,
+  firstQueryBench,
+  ingestBench,
+  documentsBench,
+  searchLatency,
+  idleRss,
+  retrieval,
+  distillBench,
+  dedupStoreBench,
+  projectionsBench,
+  codeBench,
+  inferenceBench,
+  httpLoadBench,
+  uiBench,
+];
 
 function select(names: string[]): Benchmark[] {
   if (names.length === 0) return BENCHMARKS;
   const unknown = names.filter((n) => !BENCHMARKS.some((b) => b.name === n));
   if (unknown.length) {
-    throw new Error(`unknown benchmark(s) ${unknown.join(", ")}; choose from ${BENCHMARKS.map((b) => b.name).join(", ")}`);
+    throw new Error(
+      `unknown benchmark(s) ${unknown.join(", ")}; choose from ${BENCHMARKS.map((b) => b.name).join(", ")}`,
+    );
   }
   return BENCHMARKS.filter((b) => names.includes(b.name));
 }
@@ -49,7 +66,13 @@ async function main(argv: string[]): Promise<number> {
     const t0 = performance.now();
     try {
       const outcome = await b.run();
-      const file: ResultFile = { benchmark: b.name, description: b.description, machine: machineInfo(), duration_s: Math.round((performance.now() - t0) / 100) / 10, ...outcome };
+      const file: ResultFile = {
+        benchmark: b.name,
+        description: b.description,
+        machine: machineInfo(),
+        duration_s: Math.round((performance.now() - t0) / 100) / 10,
+        ...outcome,
+      };
       const path = writeResult(file);
       done.push(file);
       process.stderr.write(`bench: ${b.name} done in ${file.duration_s} s → ${path}\n`);
@@ -61,7 +84,9 @@ async function main(argv: string[]): Promise<number> {
     }
   }
   process.stdout.write(markdownSummary(done) + "\n");
-  process.stderr.write(`bench: ${done.length} benchmark(s) written, ${failed} failed, total ${Math.round((performance.now() - started) / 1000)} s\n`);
+  process.stderr.write(
+    `bench: ${done.length} benchmark(s) written, ${failed} failed, total ${Math.round((performance.now() - started) / 1000)} s\n`,
+  );
   return failed ? 1 : 0;
 }
 

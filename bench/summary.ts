@@ -5,7 +5,16 @@
 import { markdownSummary, readResults } from "./lib/report.ts";
 
 /** Benchmark names in table order (the same as bench/run.ts, without importing the benchmarks). */
-export const ORDER = ["startup", "first_query", "ingest", "search_latency", "idle_rss", "retrieval", "distill", "dedup_store"];
+export const ORDER = [
+  "startup",
+  "first_query",
+  "ingest",
+  "search_latency",
+  "idle_rss",
+  "retrieval",
+  "distill",
+  "dedup_store",
+];
 
 if (import.meta.main) {
   // Other result files (e.g. dedup-calibration.json, written by bench/calibrate-dedup.ts) have no summary rows.

@@ -67,7 +67,11 @@ export async function updateChecksums(dir: string, files: string[]): Promise<str
   }
   const lines = new Map(kept);
   for (const name of fresh) lines.set(name, `${await fileDigest(join(dir, name), "sha256", "hex")}  ${name}`);
-  const text = [...lines.keys()].sort().map((name) => lines.get(name)).join("\n") + "\n";
+  const text =
+    [...lines.keys()]
+      .sort()
+      .map((name) => lines.get(name))
+      .join("\n") + "\n";
   writeFileSync(path, text);
   return text;
 }
@@ -84,7 +88,14 @@ export function releaseCommand(buildScript: string, target: ReleaseTarget, runti
   const at = words.indexOf("--outfile");
   if (at >= 0) words.splice(at, 2);
   const bun = join(ROOT, "node_modules", ".bin", "bun");
-  return [bun, ...words.slice(1), `--target=${target.bunTarget}`, `--compile-executable-path=${runtime}`, "--outfile", outfile];
+  return [
+    bun,
+    ...words.slice(1),
+    `--target=${target.bunTarget}`,
+    `--compile-executable-path=${runtime}`,
+    "--outfile",
+    outfile,
+  ];
 }
 
 /** Version of the Bun that compiles (the npm package `bun`); the runtime of every target must match it. */
@@ -99,7 +110,10 @@ function compilerVersion(): string {
  */
 export async function runtimeFor(target: ReleaseTarget, version: string, cacheDir: string): Promise<string> {
   const installed = join(ROOT, "node_modules", target.runtimePackage);
-  if (existsSync(join(installed, "package.json")) && JSON.parse(readFileSync(join(installed, "package.json"), "utf8")).version === version) {
+  if (
+    existsSync(join(installed, "package.json")) &&
+    JSON.parse(readFileSync(join(installed, "package.json"), "utf8")).version === version
+  ) {
     // The `bun` package's postinstall moves the host's binary out of it (to bun/bin/bun.exe): that is this process.
     if (existsSync(join(installed, "bin", "bun"))) return join(installed, "bin", "bun");
     if (Bun.version === version) return process.execPath;
@@ -110,12 +124,16 @@ export async function runtimeFor(target: ReleaseTarget, version: string, cacheDi
   const spec = `${target.runtimePackage}@${version}`;
   const expected = JSON.parse(run(["npm", "view", spec, "dist.integrity", "--json"])) as string;
   mkdirSync(dir, { recursive: true });
-  const packed = JSON.parse(run(["npm", "pack", spec, "--pack-destination", dir, "--json"])) as Array<{ filename: string }>;
+  const packed = JSON.parse(run(["npm", "pack", spec, "--pack-destination", dir, "--json"])) as Array<{
+    filename: string;
+  }>;
   const tarball = join(dir, packed[0]!.filename);
   const actual = `sha512-${await fileDigest(tarball, "sha512", "base64")}`;
   if (actual !== expected) {
     rmSync(dir, { recursive: true, force: true });
-    throw new Error(`${spec}: tarball integrity ${actual} differs from the registry's ${expected}; nothing was extracted`);
+    throw new Error(
+      `${spec}: tarball integrity ${actual} differs from the registry's ${expected}; nothing was extracted`,
+    );
   }
   run(["tar", "-xzf", tarball, "-C", dir, "package/bin/bun"]);
   chmodSync(bin, 0o755);
@@ -128,7 +146,8 @@ export async function runtimeFor(target: ReleaseTarget, version: string, cacheDi
  */
 export async function release(names: string[], outDir: string): Promise<Array<{ file: string; bytes: number }>> {
   const unknown = names.filter((n) => !TARGETS.some((t) => t.name === n));
-  if (unknown.length) throw new Error(`unknown target(s) ${unknown.join(", ")}; use ${TARGETS.map((t) => t.name).join(", ")}`);
+  if (unknown.length)
+    throw new Error(`unknown target(s) ${unknown.join(", ")}; use ${TARGETS.map((t) => t.name).join(", ")}`);
   const chosen = names.length ? TARGETS.filter((t) => names.includes(t.name)) : [...TARGETS];
   const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
   const version = compilerVersion();
@@ -141,10 +160,15 @@ export async function release(names: string[], outDir: string): Promise<Array<{ 
     const started = performance.now();
     run(releaseCommand(pkg.scripts.build, t, runtime, file));
     const bytes = Bun.file(file).size;
-    process.stderr.write(`${basename(file)}: ${(bytes / 2 ** 20).toFixed(1)} MiB in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+    process.stderr.write(
+      `${basename(file)}: ${(bytes / 2 ** 20).toFixed(1)} MiB in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+    );
     built.push({ file, bytes });
   }
-  await updateChecksums(outDir, built.map((b) => b.file));
+  await updateChecksums(
+    outDir,
+    built.map((b) => b.file),
+  );
   return built;
 }
 

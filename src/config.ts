@@ -37,8 +37,13 @@ export const ConfigSchema = z
   .object({
     database_url: url.optional().describe("PostgreSQL URL; unset = embedded PGlite in data_dir"),
     data_dir: z.string().min(1).describe("directory of the embedded database and caches"),
-    runtime_dir: z.string().min(1).describe("per-user runtime dir for the embedded database's socket when data_dir is too long"),
-    qdrant_url: url.optional().describe("Qdrant REST URL (e.g. http://127.0.0.1:6333); unset = the embedded vector index only"),
+    runtime_dir: z
+      .string()
+      .min(1)
+      .describe("per-user runtime dir for the embedded database's socket when data_dir is too long"),
+    qdrant_url: url
+      .optional()
+      .describe("Qdrant REST URL (e.g. http://127.0.0.1:6333); unset = the embedded vector index only"),
     qdrant_collection: z
       .string()
       .regex(/^[A-Za-z0-9_-]{1,255}$/, "qdrant_collection may hold letters, digits, _ and - only")
@@ -54,12 +59,26 @@ export const ConfigSchema = z
       .describe("Memgraph Bolt URL; unset = graph reads by SQL over the canonical tables"),
     memgraph_user: z.string().optional(),
     memgraph_password: z.string().optional(),
-    embedded_vectors: bool.describe("keep the embedded vector index in every process also when Qdrant is set (the fallback while Qdrant is down; 4·dim bytes per atom)"),
+    embedded_vectors: bool.describe(
+      "keep the embedded vector index in every process also when Qdrant is set (the fallback while Qdrant is down; 4·dim bytes per atom)",
+    ),
     outbox_batch_size: positiveInt.describe("outbox rows claimed per batch by the projection worker"),
     outbox_max_attempts: positiveInt.describe("tries before an outbox row is dead-lettered"),
     outbox_poll_ms: positiveInt.describe("polling interval of the projection worker when no notification arrives (ms)"),
-    outbox_retention_hours: z.coerce.number().int().min(0).max(87_600).describe("processed outbox rows older than this are deleted by the projection worker (hours); 0 keeps them"),
-    code_workers: z.coerce.number().int().min(0).max(64).describe("worker threads that parse code for memory_store_code; 0 = parse on the main thread (default: one per core, at most 4)"),
+    outbox_retention_hours: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(87_600)
+      .describe("processed outbox rows older than this are deleted by the projection worker (hours); 0 keeps them"),
+    code_workers: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(64)
+      .describe(
+        "worker threads that parse code for memory_store_code; 0 = parse on the main thread (default: one per core, at most 4)",
+      ),
     ollama_host: z
       .preprocess((v) => (typeof v === "string" && v && !/^https?:\/\//i.test(v) ? `http://${v}` : v), url.optional())
       .describe("Ollama base URL (a bare host:port gets http://); unset = the local embedder"),
@@ -68,14 +87,19 @@ export const ConfigSchema = z
     llm_model: z.string().min(1).optional().describe("Ollama chat model for distillation and verification"),
     distiller: z
       .enum(["auto", "heuristic", "ollama", "mcp-sampling"])
-      .describe("auto = ollama when ollama_host and llm_model are set, else heuristic; mcp-sampling asks the MCP client's model (falls back to heuristic when the client cannot sample)"),
+      .describe(
+        "auto = ollama when ollama_host and llm_model are set, else heuristic; mcp-sampling asks the MCP client's model (falls back to heuristic when the client cannot sample)",
+      ),
     distill_num_ctx: positiveInt.describe("Ollama num_ctx (tokens) for distillation calls"),
     distill_num_predict: positiveInt.describe("Ollama num_predict (tokens): the longest answer per chunk"),
     ollama_keep_alive: z.string().min(1),
     ollama_concurrency: positiveInt,
     ollama_batch_size: positiveInt,
     ollama_timeout_ms: positiveInt,
-    proxy_url: z.string().regex(/^(socks5h?|https?):\/\//, "proxy_url must start with socks5://, socks5h:// or http(s)://").optional(),
+    proxy_url: z
+      .string()
+      .regex(/^(socks5h?|https?):\/\//, "proxy_url must start with socks5://, socks5h:// or http(s)://")
+      .optional(),
     http: z
       .string()
       .regex(/^(\[[0-9a-fA-F:.]+\]|[^\s:[\]]+):\d{1,5}$/, "http must be host:port, e.g. 127.0.0.1:8765 or [::1]:8765")
@@ -86,19 +110,33 @@ export const ConfigSchema = z
       .min(16, "http_token must be at least 16 characters")
       .optional()
       .describe("bearer token of the HTTP endpoint; required when http binds beyond loopback"),
-    ingest_roots: z.array(z.string().min(1)).describe("directories that memory_ingest {path} may read (default: cwd and home)"),
+    ingest_roots: z
+      .array(z.string().min(1))
+      .describe("directories that memory_ingest {path} may read (default: cwd and home)"),
     allow_private_urls: bool.describe("let URL ingest reach loopback and private addresses (metadata stays refused)"),
     allow_hosts: z.array(z.string().min(1)).describe("hosts exempt from the private-address refusal"),
     fetch_timeout_ms: positiveInt,
-    search_url: url.optional().describe("SearxNG-compatible search backend of `pegas-memory research` (GET <url>/search?q=…&format=json)"),
+    search_url: url
+      .optional()
+      .describe("SearxNG-compatible search backend of `pegas-memory research` (GET <url>/search?q=…&format=json)"),
     zip_max_entries: positiveInt,
     zip_max_total_bytes: positiveInt,
     zip_max_entry_bytes: positiveInt,
     authority_rules: z.array(AuthorityRuleSchema).describe("checked before the built-in rules"),
     local_embed_dim: positiveInt.describe("dimension of the local lexical embedder"),
-    near_dup_threshold: z.number().min(0).max(1).optional().describe("cosine for near-duplicates; default per embedder"),
+    near_dup_threshold: z
+      .number()
+      .min(0)
+      .max(1)
+      .optional()
+      .describe("cosine for near-duplicates; default per embedder"),
     rrf_k: positiveInt,
-    vector_weight: z.number().min(0).max(10).optional().describe("RRF weight of the vector leg; default 1, or 0.01 for the lexical local embedder"),
+    vector_weight: z
+      .number()
+      .min(0)
+      .max(10)
+      .optional()
+      .describe("RRF weight of the vector leg; default 1, or 0.01 for the lexical local embedder"),
     chunk_chars: positiveInt,
     max_input_bytes: positiveInt,
     migrate: z.boolean(),
@@ -200,13 +238,16 @@ export function defaultConfigPath(env: NodeJS.ProcessEnv = process.env): string 
 
 function fileLayer(path: string, explicit: boolean): ConfigLayer {
   if (!existsSync(path)) {
-    if (explicit) throw new PegasError("INVALID_INPUT", `config file '${path}' does not exist`, { hint: "check --config" });
+    if (explicit)
+      throw new PegasError("INVALID_INPUT", `config file '${path}' does not exist`, { hint: "check --config" });
     return {};
   }
   try {
     return parseToml(readFileSync(path, "utf8")) as ConfigLayer;
   } catch (err) {
-    throw new PegasError("INVALID_INPUT", `config file '${path}' is not valid TOML: ${(err as Error).message}`, { cause: err });
+    throw new PegasError("INVALID_INPUT", `config file '${path}' is not valid TOML: ${(err as Error).message}`, {
+      cause: err,
+    });
   }
 }
 
@@ -219,10 +260,18 @@ function dropUndefined(layer: ConfigLayer): ConfigLayer {
  * environment > `opts.defaults` > built-in defaults. Relative paths become absolute against the working directory.
  * @throws PegasError INVALID_INPUT naming the offending key and source when validation fails.
  */
-export function loadConfig(opts: { flags?: ConfigLayer; configPath?: string; env?: NodeJS.ProcessEnv; defaults?: ConfigLayer } = {}): Config {
+export function loadConfig(
+  opts: { flags?: ConfigLayer; configPath?: string; env?: NodeJS.ProcessEnv; defaults?: ConfigLayer } = {},
+): Config {
   const env = opts.env ?? process.env;
   const file = fileLayer(opts.configPath ?? defaultConfigPath(env), opts.configPath !== undefined);
-  const merged = { ...defaults(env), ...dropUndefined(opts.defaults ?? {}), ...envLayer(env), ...dropUndefined(file), ...dropUndefined(opts.flags ?? {}) };
+  const merged = {
+    ...defaults(env),
+    ...dropUndefined(opts.defaults ?? {}),
+    ...envLayer(env),
+    ...dropUndefined(file),
+    ...dropUndefined(opts.flags ?? {}),
+  };
   const parsed = ConfigSchema.safeParse(merged);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -1,1 +1,4 @@
-declare module "*.sql" { const text: string; export default text; }
+declare module "*.sql" {
+  const text: string;
+  export default text;
+}

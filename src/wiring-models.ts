@@ -29,10 +29,12 @@ export async function makeEmbedderFor(config: Config, model: string, dim?: numbe
   const lexical = LEXICAL_MODEL.exec(model);
   let embedder: Embedder;
   if (lexical) {
-    if (dim !== undefined && dim !== Number(lexical[1])) throw new PegasError("INVALID_INPUT", `model '${model}' has dimension ${lexical[1]}, not ${dim}`, { hint: "drop --dim, or name the model of that dimension" });
+    if (dim !== undefined && dim !== Number(lexical[1]))
+      throw new PegasError("INVALID_INPUT", `model '${model}' has dimension ${lexical[1]}, not ${dim}`, {
+        hint: "drop --dim, or name the model of that dimension",
+      });
     embedder = new LexicalHashEmbedder(Number(lexical[1]));
-  }
-  else if (!config.ollama_host) {
+  } else if (!config.ollama_host) {
     throw new PegasError("INVALID_INPUT", `model '${model}' needs Ollama, and ollama_host (OLLAMA_HOST) is not set`, {
       hint: "set OLLAMA_HOST, or give pegas-lexical-hash-v1-d<N> for the local embedder",
     });
@@ -66,10 +68,16 @@ export async function makeDistiller(config: Config): Promise<Distiller> {
     return heuristicDistiller;
   }
   if (!host || !model) {
-    const missing = [host ? "" : "ollama_host (OLLAMA_HOST)", model ? "" : "llm_model (PEGAS_LLM_MODEL)"].filter(Boolean);
-    throw new PegasError("INVALID_INPUT", `distiller "ollama" needs ${missing.join(" and ")}, which ${missing.length > 1 ? "are" : "is"} not set`, {
-      hint: 'set them, or set distiller = "auto" or "heuristic" (PEGAS_DISTILLER)',
-    });
+    const missing = [host ? "" : "ollama_host (OLLAMA_HOST)", model ? "" : "llm_model (PEGAS_LLM_MODEL)"].filter(
+      Boolean,
+    );
+    throw new PegasError(
+      "INVALID_INPUT",
+      `distiller "ollama" needs ${missing.join(" and ")}, which ${missing.length > 1 ? "are" : "is"} not set`,
+      {
+        hint: 'set them, or set distiller = "auto" or "heuristic" (PEGAS_DISTILLER)',
+      },
+    );
   }
   const { OllamaDistiller } = await import("./adapters/ollama/distiller.ts");
   return new OllamaDistiller({
@@ -87,14 +95,22 @@ export async function makeDistiller(config: Config): Promise<Distiller> {
  * The judges of memory_verify: Ollama when ollama_host and llm_model are set (num_ctx/num_predict as distillation),
  * else the heuristic one under the embedder's near-duplicate cosine; the heuristic one is also the fallback.
  */
-export async function makeJudges(config: Config, embedder: Embedder): Promise<{ judge: VerdictJudge; fallbackJudge: VerdictJudge }> {
+export async function makeJudges(
+  config: Config,
+  embedder: Embedder,
+): Promise<{ judge: VerdictJudge; fallbackJudge: VerdictJudge }> {
   const { HeuristicJudge } = await import("./adapters/judge/heuristic.ts");
   const fallbackJudge = new HeuristicJudge(dedupPolicy(embedder, config.near_dup_threshold));
   if (!config.ollama_host || !config.llm_model) return { judge: fallbackJudge, fallbackJudge };
   const { OllamaJudge } = await import("./adapters/ollama/judge.ts");
   const judge = new OllamaJudge({
-    host: config.ollama_host, model: config.llm_model, keepAlive: config.ollama_keep_alive, concurrency: config.ollama_concurrency,
-    timeoutMs: config.ollama_timeout_ms, numCtx: config.distill_num_ctx, numPredict: config.distill_num_predict,
+    host: config.ollama_host,
+    model: config.llm_model,
+    keepAlive: config.ollama_keep_alive,
+    concurrency: config.ollama_concurrency,
+    timeoutMs: config.ollama_timeout_ms,
+    numCtx: config.distill_num_ctx,
+    numPredict: config.distill_num_predict,
   });
   return { judge, fallbackJudge };
 }
@@ -105,8 +121,13 @@ export async function makeGapJudge(config: Config): Promise<Pick<Services, "gapJ
   const { OllamaGapJudge } = await import("./adapters/ollama/gap-judge.ts");
   return {
     gapJudge: new OllamaGapJudge({
-      host: config.ollama_host, model: config.llm_model, keepAlive: config.ollama_keep_alive, concurrency: config.ollama_concurrency,
-      timeoutMs: config.ollama_timeout_ms, numCtx: config.distill_num_ctx, numPredict: config.distill_num_predict,
+      host: config.ollama_host,
+      model: config.llm_model,
+      keepAlive: config.ollama_keep_alive,
+      concurrency: config.ollama_concurrency,
+      timeoutMs: config.ollama_timeout_ms,
+      numCtx: config.distill_num_ctx,
+      numPredict: config.distill_num_predict,
     }),
   };
 }

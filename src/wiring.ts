@@ -63,12 +63,24 @@ async function makeFetcher(config: Config): Promise<Fetcher> {
  * A Qdrant vector projection of `model` in `collection` (default: derived from model and dimension; the active
  * embedder gets `qdrant_collection` when set), or null when qdrant_url is not set. Nothing is sent until it is used.
  */
-export async function makeVectorSink(config: Config, model: string, dim: number, collection?: string): Promise<(ProjectionSink & VectorIndex) | null> {
+export async function makeVectorSink(
+  config: Config,
+  model: string,
+  dim: number,
+  collection?: string,
+): Promise<(ProjectionSink & VectorIndex) | null> {
   if (!config.qdrant_url) return null;
   const { QdrantVectorIndex } = await import("./adapters/qdrant/vector-index.ts");
   const { defaultCollectionName } = await import("./adapters/qdrant/ids.ts");
   collection ??= defaultCollectionName(model, dim);
-  return new QdrantVectorIndex({ url: config.qdrant_url, apiKey: config.qdrant_api_key, collection, model, dim, timeoutMs: config.qdrant_timeout_ms });
+  return new QdrantVectorIndex({
+    url: config.qdrant_url,
+    apiKey: config.qdrant_api_key,
+    collection,
+    model,
+    dim,
+    timeoutMs: config.qdrant_timeout_ms,
+  });
 }
 
 type ProjectionServices = Pick<Services, "projection" | "vectorIndex" | "searchIndex" | "graph" | "outbox" | "sinks">;
@@ -77,7 +89,12 @@ type ProjectionServices = Pick<Services, "projection" | "vectorIndex" | "searchI
  * The projections of one process: the embedded indexes (vectors too unless Qdrant is set and embedded_vectors is
  * off), Qdrant and Memgraph as outbox-fed sinks when configured, read through fallbacks to the embedded index / SQL.
  */
-async function makeProjections(config: Config, db: Database, store: SqlCanonicalStore, embedder: Embedder): Promise<ProjectionServices> {
+async function makeProjections(
+  config: Config,
+  db: Database,
+  store: SqlCanonicalStore,
+  embedder: Embedder,
+): Promise<ProjectionServices> {
   const followVectors = !config.qdrant_url || config.embedded_vectors;
   const projection = new EmbeddedProjection(store, embedder.model, embedder.dim, followVectors);
   const sinks: ProjectionSink[] = [];
@@ -93,7 +110,11 @@ async function makeProjections(config: Config, db: Database, store: SqlCanonical
   }
   if (config.memgraph_url) {
     const { MemgraphGraph } = await import("./adapters/memgraph/graph.ts");
-    const memgraph = new MemgraphGraph({ url: config.memgraph_url, user: config.memgraph_user, password: config.memgraph_password });
+    const memgraph = new MemgraphGraph({
+      url: config.memgraph_url,
+      user: config.memgraph_user,
+      password: config.memgraph_password,
+    });
     sinks.push(memgraph);
     graph = new FallbackGraphStore(memgraph, sqlGraph);
   }
@@ -112,7 +133,9 @@ export async function createServices(config: Config): Promise<Services> {
     else {
       const status = await store.migrationStatus();
       if (status.pending.length) {
-        throw new PegasError("MIGRATION_REQUIRED", `the database lacks migration(s) ${status.pending.join(", ")}`, { hint: "run `pegas-memory migrate`" });
+        throw new PegasError("MIGRATION_REQUIRED", `the database lacks migration(s) ${status.pending.join(", ")}`, {
+          hint: "run `pegas-memory migrate`",
+        });
       }
     }
     const embedder = await makeEmbedder(config);
@@ -140,12 +163,17 @@ export async function createServices(config: Config): Promise<Services> {
       documents: new SqlDocumentCatalog(db),
       extractor,
       fetcher: await makeFetcher(config),
-      parse: (input) => selectParser({ bytes: input.bytes, mediaType: input.mediaType, name: input.name }).parse(input, limits),
+      parse: (input) =>
+        selectParser({ bytes: input.bytes, mediaType: input.mediaType, name: input.name }).parse(input, limits),
       supportedExtensions: SUPPORTED_EXTENSIONS,
       vectorWeight: config.vector_weight ?? (embedder.kind === "lexical" ? LEXICAL_EMBEDDER_FUSION_WEIGHT : 1),
       describe: { store: db.kind, storeLocation: db.location },
       close: async (graceMs?: number) => {
-        const closing = [projections.outbox.close(), ...projections.sinks.map((k) => k.close()), extractor.close?.() ?? Promise.resolve()];
+        const closing = [
+          projections.outbox.close(),
+          ...projections.sinks.map((k) => k.close()),
+          extractor.close?.() ?? Promise.resolve(),
+        ];
         // A search's miss-log write still in flight would meet a closed connection (CONNECTION_ENDED warnings).
         closing.push(settleSearchMisses(Math.min(graceMs ?? 1000, 1000)));
         await Promise.all(closing.map((p) => p.catch(() => {})));

@@ -26,7 +26,9 @@ const MAX_BYTES = 1 << 20;
 const WALK_FILES = 10_000;
 
 function stdlibDir(): string {
-  return execFileSync("python3", ["-c", 'import sysconfig; print(sysconfig.get_paths()["stdlib"])'], { encoding: "utf8" }).trim();
+  return execFileSync("python3", ["-c", 'import sysconfig; print(sysconfig.get_paths()["stdlib"])'], {
+    encoding: "utf8",
+  }).trim();
 }
 
 interface Corpus {
@@ -55,7 +57,14 @@ function corpus(root: string, skip: Set<string>): Corpus {
 }
 
 function rates<T extends Record<string, number>>(c: Corpus, seconds: number, extra: T = {} as T) {
-  return { files: c.files.length, mb: round(c.bytes / 1e6, 2), seconds: round(seconds, 2), files_per_s: round(c.files.length / seconds), mb_per_s: round(c.bytes / 1e6 / seconds, 2), ...extra };
+  return {
+    files: c.files.length,
+    mb: round(c.bytes / 1e6, 2),
+    seconds: round(seconds, 2),
+    files_per_s: round(c.files.length / seconds),
+    mb_per_s: round(c.bytes / 1e6 / seconds, 2),
+    ...extra,
+  };
 }
 
 /** The ceiling: tree-sitter's WebAssembly parse alone on this thread (each language compiled before the clock). */
@@ -73,18 +82,23 @@ async function parseOnly(c: Corpus) {
  */
 async function extractAll(c: Corpus, extractor: SymbolExtractor, parallel: number, warmUp: boolean) {
   const lang = (i: number) => extractor.languageOf(c.files[i])!;
-  if (warmUp) await Promise.all(Array.from({ length: parallel }, () => extractor.extract(relative(c.root, c.files[0]), c.texts[0], lang(0))));
+  if (warmUp)
+    await Promise.all(
+      Array.from({ length: parallel }, () => extractor.extract(relative(c.root, c.files[0]), c.texts[0], lang(0))),
+    );
   let symbols = 0;
   let peak = process.memoryUsage().rss;
   let next = 0;
   const t0 = performance.now();
-  await Promise.all(Array.from({ length: parallel }, async () => {
-    for (let i = next++; i < c.files.length; i = next++) {
-      const r = await extractor.extract(relative(c.root, c.files[i]), c.texts[i], lang(i));
-      symbols += r.symbols.length; // after the await: `symbols += await …` would add to a stale read
-      if (i % 50 === 0) peak = Math.max(peak, process.memoryUsage().rss);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      for (let i = next++; i < c.files.length; i = next++) {
+        const r = await extractor.extract(relative(c.root, c.files[i]), c.texts[i], lang(i));
+        symbols += r.symbols.length; // after the await: `symbols += await …` would add to a stale read
+        if (i % 50 === 0) peak = Math.max(peak, process.memoryUsage().rss);
+      }
+    }),
+  );
   return rates(c, (performance.now() - t0) / 1000, { symbols, peak_rss_mb: round(peak / 2 ** 20) });
 }
 
@@ -103,7 +117,11 @@ async function extraction(c: Corpus, workers: number) {
     const poolCold = await extractAll(c, pool, 2 * workers, false);
     await extractAll(c, pool, 2 * workers, false);
     const poolWarm = await extractAll(c, pool, 2 * workers, false);
-    return { one_thread: { first_pass: oneCold, warm: oneWarm }, parse_only_one_thread: ceiling, pool: { workers, first_pass: poolCold, warm: poolWarm } };
+    return {
+      one_thread: { first_pass: oneCold, warm: oneWarm },
+      parse_only_one_thread: ceiling,
+      pool: { workers, first_pass: poolCold, warm: poolWarm },
+    };
   } finally {
     await pool.close();
   }
@@ -126,9 +144,15 @@ async function wholeStore(dir: string, sourceBytes: number) {
     const second = await storeCode(s, { path: dir, repo: "python-stdlib" }, { trustedPath: true });
     const secondS = (performance.now() - t0) / 1000;
     return {
-      backend, workers: s0.config.code_workers, first_s: round(firstS), mb_per_s: round(sourceBytes / 1e6 / firstS, 2),
-      files: first.files, symbols: first.symbols, dependencies: first.dependencies.stored,
-      second_s: round(secondS, 2), second_parsed: second.files.parsed,
+      backend,
+      workers: s0.config.code_workers,
+      first_s: round(firstS),
+      mb_per_s: round(sourceBytes / 1e6 / firstS, 2),
+      files: first.files,
+      symbols: first.symbols,
+      dependencies: first.dependencies.stored,
+      second_s: round(secondS, 2),
+      second_parsed: second.files.parsed,
     };
   } finally {
     await dispose();
@@ -141,12 +165,28 @@ function writeModules(dir: string, n: number): void {
     const pkg = join(dir, `pkg${Math.floor(i / 100)}`);
     if (i % 100 === 0) mkdirSync(pkg, { recursive: true });
     const j = (i + 1) % 100;
-    writeFileSync(join(pkg, `mod${i % 100}.py`), [
-      `"""Module ${i}."""`, `from .mod${j} import helper_${j}`, "",
-      `def helper_${i % 100}(value):`, `    """Return value plus ${i}."""`, `    return helper_${j}(value) + ${i}`, "",
-      `class Thing${i}:`, `    """A thing numbered ${i}."""`, "", "    def run(self, x):", '        """Run the thing."""', "        return self.step(x)", "",
-      "    def step(self, x):", "        return x * 2", "",
-    ].join("\n"));
+    writeFileSync(
+      join(pkg, `mod${i % 100}.py`),
+      [
+        `"""Module ${i}."""`,
+        `from .mod${j} import helper_${j}`,
+        "",
+        `def helper_${i % 100}(value):`,
+        `    """Return value plus ${i}."""`,
+        `    return helper_${j}(value) + ${i}`,
+        "",
+        `class Thing${i}:`,
+        `    """A thing numbered ${i}."""`,
+        "",
+        "    def run(self, x):",
+        '        """Run the thing."""',
+        "        return self.step(x)",
+        "",
+        "    def step(self, x):",
+        "        return x * 2",
+        "",
+      ].join("\n"),
+    );
   }
 }
 
@@ -164,25 +204,34 @@ async function flatMemory() {
     let peak = 0;
     Bun.gc(true);
     const t0 = performance.now();
-    const r = await storeCode(codeServices(s0), { path: dir }, {
-      trustedPath: true,
-      onProgress: (seen) => {
-        peak = Math.max(peak, process.memoryUsage().rss);
-        if (seen < next) return;
-        next = seen + 1000;
-        Bun.gc(true);
-        heap.push([seen, process.memoryUsage().heapUsed]);
+    const r = await storeCode(
+      codeServices(s0),
+      { path: dir },
+      {
+        trustedPath: true,
+        onProgress: (seen) => {
+          peak = Math.max(peak, process.memoryUsage().rss);
+          if (seen < next) return;
+          next = seen + 1000;
+          Bun.gc(true);
+          heap.push([seen, process.memoryUsage().heapUsed]);
+        },
       },
-    });
+    );
     Bun.gc(true);
     heap.push([r.files.seen, process.memoryUsage().heapUsed]); // after the last file (progress is throttled)
     const mib = (b: number) => round(b / 2 ** 20);
     const at2k = heap.find(([n]) => n >= 2000)?.[1] ?? Number.NaN;
     const last = heap.at(-1)?.[1] ?? Number.NaN;
     return {
-      backend, files: r.files.parsed, seconds: round((performance.now() - t0) / 1000),
+      backend,
+      files: r.files.parsed,
+      seconds: round((performance.now() - t0) / 1000),
       heap_mb_by_files: Object.fromEntries(heap.map(([n, b]) => [n, mib(b)])),
-      heap_2k_mb: mib(at2k), heap_last_mb: mib(last), growth_mb: mib(last - at2k), peak_rss_mb: mib(peak),
+      heap_2k_mb: mib(at2k),
+      heap_last_mb: mib(last),
+      growth_mb: mib(last - at2k),
+      peak_rss_mb: mib(peak),
     };
   } finally {
     await dispose();
@@ -192,7 +241,8 @@ async function flatMemory() {
 /** The code benchmark (see module doc). */
 export const codeBench: Benchmark = {
   name: "code",
-  description: "tree-sitter extraction MB/s (one thread, worker pool, parse-only ceiling) over Python's stdlib and node_modules/zod; storeCode of the stdlib; memory of a 10,000-file walk",
+  description:
+    "tree-sitter extraction MB/s (one thread, worker pool, parse-only ceiling) over Python's stdlib and node_modules/zod; storeCode of the stdlib; memory of a 10,000-file walk",
   async run(): Promise<BenchOutcome> {
     setLogLevel("warn");
     const workers = defaultWorkerCount();
@@ -204,16 +254,37 @@ export const codeBench: Benchmark = {
     const store = await wholeStore(stdlib, pyCorpus.bytes);
     const walk = await flatMemory();
     const summary: SummaryRow[] = [];
-    for (const [name, r] of [["Python stdlib", py], ["node_modules/zod", ts]] as const) {
+    for (const [name, r] of [
+      ["Python stdlib", py],
+      ["node_modules/zod", ts],
+    ] as const) {
       summary.push(
-        { metric: `extraction, ${name}: ${workers} worker threads, warm / first pass`, value: `${r.pool.warm.mb_per_s} / ${r.pool.first_pass.mb_per_s} MB/s (${r.pool.warm.files_per_s} / ${r.pool.first_pass.files_per_s} files/s; ${r.pool.warm.files} files, ${r.pool.warm.mb} MB)`, target: name === "Python stdlib" ? "≥ 5 MB/s; published WASM ≈ 9.7 MB/s/core" : undefined },
-        { metric: `extraction, ${name}: one thread, warm / first pass; bare parse on one warm thread (ceiling)`, value: `${r.one_thread.warm.mb_per_s} / ${r.one_thread.first_pass.mb_per_s} MB/s; ${r.parse_only_one_thread.mb_per_s} MB/s` },
+        {
+          metric: `extraction, ${name}: ${workers} worker threads, warm / first pass`,
+          value: `${r.pool.warm.mb_per_s} / ${r.pool.first_pass.mb_per_s} MB/s (${r.pool.warm.files_per_s} / ${r.pool.first_pass.files_per_s} files/s; ${r.pool.warm.files} files, ${r.pool.warm.mb} MB)`,
+          target: name === "Python stdlib" ? "≥ 5 MB/s; published WASM ≈ 9.7 MB/s/core" : undefined,
+        },
+        {
+          metric: `extraction, ${name}: one thread, warm / first pass; bare parse on one warm thread (ceiling)`,
+          value: `${r.one_thread.warm.mb_per_s} / ${r.one_thread.first_pass.mb_per_s} MB/s; ${r.parse_only_one_thread.mb_per_s} MB/s`,
+        },
       );
     }
     summary.push(
-      { metric: "peak RSS during extraction, stdlib: one thread / worker pool", value: `${py.one_thread.first_pass.peak_rss_mb} / ${py.pool.first_pass.peak_rss_mb}`, unit: "MiB" },
-      { metric: `storeCode of the stdlib (${store.backend}, ${store.workers} workers): first run / unchanged rerun`, value: `${store.first_s} s (${store.mb_per_s} MB/s) / ${store.second_s} s (${store.second_parsed} parsed)` },
-      { metric: `${WALK_FILES}-file walk (${walk.backend}): main heap after 2,000 / after all files; peak RSS`, value: `${walk.heap_2k_mb} / ${walk.heap_last_mb} MiB (growth ${walk.growth_mb} MiB); ${walk.peak_rss_mb} MiB`, target: "flat: growth < 64 MiB" },
+      {
+        metric: "peak RSS during extraction, stdlib: one thread / worker pool",
+        value: `${py.one_thread.first_pass.peak_rss_mb} / ${py.pool.first_pass.peak_rss_mb}`,
+        unit: "MiB",
+      },
+      {
+        metric: `storeCode of the stdlib (${store.backend}, ${store.workers} workers): first run / unchanged rerun`,
+        value: `${store.first_s} s (${store.mb_per_s} MB/s) / ${store.second_s} s (${store.second_parsed} parsed)`,
+      },
+      {
+        metric: `${WALK_FILES}-file walk (${walk.backend}): main heap after 2,000 / after all files; peak RSS`,
+        value: `${walk.heap_2k_mb} / ${walk.heap_last_mb} MiB (growth ${walk.growth_mb} MiB); ${walk.peak_rss_mb} MiB`,
+        target: "flat: growth < 64 MiB",
+      },
     );
     return {
       params: { stdlib, max_file_bytes: MAX_BYTES, node_modules_package: tsRoot, workers, walk_files: WALK_FILES },

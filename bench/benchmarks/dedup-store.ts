@@ -36,7 +36,13 @@ const WARMUP = 10;
 
 type Outcome = "merged" | "contradicts" | "created" | "existing";
 /** The outcome each kind was built for; other outcomes are listed (a few examples per kind), not failed. */
-const BUILT_FOR: Record<MixKind, Outcome> = { new: "created", restatement: "merged", negated: "contradicts", renumbered: "contradicts", exact: "existing" };
+const BUILT_FOR: Record<MixKind, Outcome> = {
+  new: "created",
+  restatement: "merged",
+  negated: "contradicts",
+  renumbered: "contradicts",
+  exact: "existing",
+};
 
 /** One timed store, in ms. */
 interface StoreSample {
@@ -80,7 +86,13 @@ function outcomeOf(r: StoreResult): Outcome {
 /** Embeds the item's draft and times `findDuplicates` on it (no write). */
 async function direct(services: Services, item: MixItem): Promise<{ embed: number; find: number }> {
   const { input } = item;
-  const draft = draftAtom({ type: input.type, claim: input.claim, content: input.content ?? input.claim, confidence: 0.5, metadata: { source: "agent" } });
+  const draft = draftAtom({
+    type: input.type,
+    claim: input.claim,
+    content: input.content ?? input.claim,
+    confidence: 0.5,
+    metadata: { source: "agent" },
+  });
   const t0 = performance.now();
   const [vector] = await services.embedder.embedDocuments([draft.searchText]);
   const t1 = performance.now();
@@ -102,7 +114,18 @@ async function timedStore(services: Services, item: MixItem): Promise<StoreSampl
   const r = await storeAtom(s, item.input);
   const total = performance.now() - t0;
   const [embed, sync, write] = [acc.embed.ms, acc.sync.ms, acc.write.ms];
-  return { kind: item.kind, outcome: outcomeOf(r), claim: item.input.claim, total, embed, sync, write, dedup: total - embed - sync - write, directFind: d.find, directEmbed: d.embed };
+  return {
+    kind: item.kind,
+    outcome: outcomeOf(r),
+    claim: item.input.claim,
+    total,
+    embed,
+    sync,
+    write,
+    dedup: total - embed - sync - write,
+    directFind: d.find,
+    directEmbed: d.embed,
+  };
 }
 
 function sum(xs: number[]): number {
@@ -122,10 +145,17 @@ function digest(samples: StoreSample[]) {
   }
   const totals = { merged: 0, contradicts: 0, created: 0, existing: 0 };
   for (const s of samples) totals[s.outcome]++;
-  const perKind = Object.fromEntries(Object.keys(COUNTS).map((k) => [k, summarize(samples.filter((s) => s.kind === k).map((s) => s.total))]));
+  const perKind = Object.fromEntries(
+    Object.keys(COUNTS).map((k) => [k, summarize(samples.filter((s) => s.kind === k).map((s) => s.total))]),
+  );
   const find = sum(samples.map((s) => s.directFind));
   const other = samples.filter((s) => s.outcome !== BUILT_FOR[s.kind]);
-  const otherExamples = Object.keys(COUNTS).flatMap((k) => other.filter((s) => s.kind === k).slice(0, 3).map((s) => ({ kind: s.kind, outcome: s.outcome, claim: s.claim.slice(0, 160) })));
+  const otherExamples = Object.keys(COUNTS).flatMap((k) =>
+    other
+      .filter((s) => s.kind === k)
+      .slice(0, 3)
+      .map((s) => ({ kind: s.kind, outcome: s.outcome, claim: s.claim.slice(0, 160) })),
+  );
   return {
     stores: samples.length,
     stores_per_s: round(samples.length / (totalMs / 1000)),
@@ -136,7 +166,11 @@ function digest(samples: StoreSample[]) {
     built_for: BUILT_FOR,
     other_outcomes: { count: other.length, examples: otherExamples },
     split: { embed: part("embed"), sync: part("sync"), find_duplicates: part("dedup"), write: part("write") },
-    direct_find_duplicates: { sum_ms: round(find), share_of_store_time: round(find / totalMs, 3), ...summarize(samples.map((s) => s.directFind)) },
+    direct_find_duplicates: {
+      sum_ms: round(find),
+      share_of_store_time: round(find / totalMs, 3),
+      ...summarize(samples.map((s) => s.directFind)),
+    },
     direct_embed: summarize(samples.map((s) => s.directEmbed)),
   };
 }
@@ -164,20 +198,31 @@ function rows(backend: string, r: ReturnType<typeof digest>): SummaryRow[] {
   const pct = (x: number) => `${round(x * 100)}%`;
   const o = r.outcomes;
   return [
-    { metric: `memory_store through dedup, ${n}`, value: `${r.stores_per_s} stores/s, p50 ${r.latency_ms.median} / p95 ${r.latency_ms.p95} ms` },
+    {
+      metric: `memory_store through dedup, ${n}`,
+      value: `${r.stores_per_s} stores/s, p50 ${r.latency_ms.median} / p95 ${r.latency_ms.p95} ms`,
+    },
     {
       metric: `store time split (embed / catch-up / findDuplicates / write), ${n}`,
       value: `${pct(sp.embed.share)} / ${pct(sp.sync.share)} / ${pct(sp.find_duplicates.share)} / ${pct(sp.write.share)}`,
     },
-    { metric: `findDuplicates alone p50 / p95 (direct), ${n}`, value: `${r.direct_find_duplicates.median} / ${r.direct_find_duplicates.p95}`, unit: "ms" },
-    { metric: `outcomes of ${r.stores} stores, ${n}`, value: `merged ${o.merged}, contradicts ${o.contradicts}, created ${o.created}, existing ${o.existing}` },
+    {
+      metric: `findDuplicates alone p50 / p95 (direct), ${n}`,
+      value: `${r.direct_find_duplicates.median} / ${r.direct_find_duplicates.p95}`,
+      unit: "ms",
+    },
+    {
+      metric: `outcomes of ${r.stores} stores, ${n}`,
+      value: `merged ${o.merged}, contradicts ${o.contradicts}, created ${o.created}, existing ${o.existing}`,
+    },
   ];
 }
 
 /** The dedup-store benchmark (see module doc). */
 export const dedupStoreBench: Benchmark = {
   name: "dedup_store",
-  description: "memory_store throughput through dedup at 100k atoms (stores/s, p50/p95, time split, outcomes), PGlite and PostgreSQL",
+  description:
+    "memory_store throughput through dedup at 100k atoms (stores/s, p50/p95, time split, outcomes), PGlite and PostgreSQL",
   async run(): Promise<BenchOutcome> {
     setLogLevel("warn");
     const loadAtStart = loadavg().map((x) => round(x, 2)); // other work on the machine shows in the numbers
@@ -215,9 +260,17 @@ export const dedupStoreBench: Benchmark = {
         warmup_stores: WARMUP,
         embedder: "local default (lexical)",
         postgres_url: PG_URL,
-        atoms: { source: "../shared/bench/scifact/corpus.jsonl via bench/lib/synthetic-atoms.ts", ...kinds, shuffled_seed: 42, plan_atoms: PLAN_ATOMS, build_ms: round(buildMs) },
-        timed: "each storeAtom call alone (sequential); split by timing embedDocuments, projection.sync and store.storeAtom inside it, findDuplicates = the rest",
-        direct_find_duplicates: "findDuplicates on the same draft right before its store (same state; warms the caches the store then reads)",
+        atoms: {
+          source: "../shared/bench/scifact/corpus.jsonl via bench/lib/synthetic-atoms.ts",
+          ...kinds,
+          shuffled_seed: 42,
+          plan_atoms: PLAN_ATOMS,
+          build_ms: round(buildMs),
+        },
+        timed:
+          "each storeAtom call alone (sequential); split by timing embedDocuments, projection.sync and store.storeAtom inside it, findDuplicates = the rest",
+        direct_find_duplicates:
+          "findDuplicates on the same draft right before its store (same state; warms the caches the store then reads)",
       },
       results,
       summary,

@@ -85,7 +85,15 @@ function pass(docs: Doc[], chunkChars: number, y?: Yield): Pass {
       const ms = performance.now() - c0;
       fileMs += ms;
       bump(out.byLang, lang, ms);
-      if (y) tally(y, d, chunk, lang, r.atoms.map((a) => a.type), r.warnings.length);
+      if (y)
+        tally(
+          y,
+          d,
+          chunk,
+          lang,
+          r.atoms.map((a) => a.type),
+          r.warnings.length,
+        );
     }
     out.byFile[d.file] = fileMs;
   });
@@ -103,7 +111,12 @@ function tally(y: Yield, d: Doc, chunk: ChunkInput, lang: string, types: string[
   l.chunks++;
   l.atoms += types.length;
   l.chars += chunk.text.length;
-  const f = (y.byFile[d.file] ??= { chunks: 0, atoms: 0, parse_ms: round(d.parseMs), sections: d.parsed.sections.length });
+  const f = (y.byFile[d.file] ??= {
+    chunks: 0,
+    atoms: 0,
+    parse_ms: round(d.parseMs),
+    sections: d.parsed.sections.length,
+  });
   f.chunks++;
   f.atoms += types.length;
 }
@@ -123,7 +136,16 @@ function digest(passes: Pass[], y: Yield) {
   const byLang = Object.fromEntries(
     Object.entries(y.byLang).map(([lang, l]) => {
       const ms = medianOf(passes, (p) => p.byLang[lang] ?? 0);
-      return [lang, { ...l, median_ms: round(ms), chunks_per_s: perSecond(l.chunks, ms), atoms_per_s: perSecond(l.atoms, ms), kb_per_s: perSecond(l.chars / 1024, ms) }];
+      return [
+        lang,
+        {
+          ...l,
+          median_ms: round(ms),
+          chunks_per_s: perSecond(l.chunks, ms),
+          atoms_per_s: perSecond(l.atoms, ms),
+          kb_per_s: perSecond(l.chars / 1024, ms),
+        },
+      ];
     }),
   );
   const byFile = Object.fromEntries(
@@ -138,8 +160,17 @@ function digest(passes: Pass[], y: Yield) {
     atoms: y.atoms,
     distiller_warnings: y.warnings,
     atoms_by_type: Object.fromEntries(Object.entries(y.byType).sort((a, b) => b[1] - a[1])),
-    distill: { median_ms: round(distillMs), chunks_per_s: perSecond(y.chunks, distillMs), atoms_per_s: perSecond(y.atoms, distillMs), kb_per_s: perSecond(y.chunkChars / 1024, distillMs) },
-    baseline_chunking: { median_ms: round(chunkMs, 2), chunks_per_s: perSecond(y.chunks, chunkMs), kb_per_s: perSecond(y.chunkChars / 1024, chunkMs) },
+    distill: {
+      median_ms: round(distillMs),
+      chunks_per_s: perSecond(y.chunks, distillMs),
+      atoms_per_s: perSecond(y.atoms, distillMs),
+      kb_per_s: perSecond(y.chunkChars / 1024, distillMs),
+    },
+    baseline_chunking: {
+      median_ms: round(chunkMs, 2),
+      chunks_per_s: perSecond(y.chunks, chunkMs),
+      kb_per_s: perSecond(y.chunkChars / 1024, chunkMs),
+    },
     ratio_distill_to_chunking: round(distillMs / chunkMs, 1),
     by_lang: byLang,
     by_file: byFile,
@@ -148,14 +179,22 @@ function digest(passes: Pass[], y: Yield) {
 }
 
 function rows(d: ReturnType<typeof digest>): SummaryRow[] {
-  const types = Object.entries(d.atoms_by_type).map(([t, n]) => `${t} ${n}`).join(", ");
+  const types = Object.entries(d.atoms_by_type)
+    .map(([t, n]) => `${t} ${n}`)
+    .join(", ");
   const out: SummaryRow[] = [
-    { metric: `heuristic distiller, all fixtures (${d.chunks} chunks)`, value: `${d.distill.chunks_per_s} chunks/s, ${d.distill.atoms_per_s} atoms/s` },
+    {
+      metric: `heuristic distiller, all fixtures (${d.chunks} chunks)`,
+      value: `${d.distill.chunks_per_s} chunks/s, ${d.distill.atoms_per_s} atoms/s`,
+    },
     { metric: "chunking alone (baseline), same documents", value: d.baseline_chunking.chunks_per_s, unit: "chunks/s" },
     { metric: "distilling ÷ chunking time", value: `${d.ratio_distill_to_chunking}×` },
   ];
   for (const [lang, l] of Object.entries(d.by_lang)) {
-    out.push({ metric: `heuristic distiller, ${lang} chunks (${l.chunks})`, value: `${l.chunks_per_s} chunks/s, ${l.atoms_per_s} atoms/s` });
+    out.push({
+      metric: `heuristic distiller, ${lang} chunks (${l.chunks})`,
+      value: `${l.chunks_per_s} chunks/s, ${l.atoms_per_s} atoms/s`,
+    });
   }
   out.push({ metric: `atoms by type (${d.atoms})`, value: types });
   return out;
@@ -164,11 +203,15 @@ function rows(d: ReturnType<typeof digest>): SummaryRow[] {
 /** The distill benchmark (see module doc). */
 export const distillBench: Benchmark = {
   name: "distill",
-  description: "heuristic distiller throughput (chunks/s, atoms/s) over the real fixtures, with chunking alone as baseline",
+  description:
+    "heuristic distiller throughput (chunks/s, atoms/s) over the real fixtures, with chunking alone as baseline",
   async run(): Promise<BenchOutcome> {
     const config = benchConfig({});
     const limits: ParseLimits = {
-      maxBytes: config.max_input_bytes, maxZipEntries: config.zip_max_entries, maxZipTotalBytes: config.zip_max_total_bytes, maxZipEntryBytes: config.zip_max_entry_bytes,
+      maxBytes: config.max_input_bytes,
+      maxZipEntries: config.zip_max_entries,
+      maxZipTotalBytes: config.zip_max_total_bytes,
+      maxZipEntryBytes: config.zip_max_entry_bytes,
     };
     const docs = await parseFixtures(limits);
     const loadAtStart = loadavg().map((x) => round(x, 2)); // other work on the machine shows in the numbers
@@ -189,7 +232,8 @@ export const distillBench: Benchmark = {
         statistic: "median of passes",
         chunk_chars: config.chunk_chars,
         fixtures: `../shared/fixtures/{${DIRS.join(",")}}/* (${docs.length} files), parsed once (not timed)`,
-        timed: "baseline: chunkSections over every parsed document; distiller: detectLang + distillText per chunk (as core/distill.ts)",
+        timed:
+          "baseline: chunkSections over every parsed document; distiller: detectLang + distillText per chunk (as core/distill.ts)",
         language: "detectLang of each chunk",
       },
       results: d,

@@ -12,7 +12,9 @@ const kind = process.argv[2] ?? "pdf";
 const dir = join(SHARED, "fixtures", kind);
 for (const name of readdirSync(dir).sort()) {
   const bytes = new Uint8Array(readFileSync(join(dir, name)));
-  await selectParser({ bytes, name }).parse({ bytes, uri: `file:///${name}` }, PARSE_LIMITS).catch(() => null);
+  await selectParser({ bytes, name })
+    .parse({ bytes, uri: `file:///${name}` }, PARSE_LIMITS)
+    .catch(() => null);
 }
 // VmHWM: the resident set's high-water mark, in kB (proc(5)).
 const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"))?.[1];

@@ -13,7 +13,12 @@ import type { Benchmark, BenchOutcome, SummaryRow } from "../lib/report.ts";
 import { median, round } from "../lib/stats.ts";
 
 /** Limits as the server's defaults. */
-export const PARSE_LIMITS: ParseLimits = { maxBytes: 50 << 20, maxZipEntries: 10_000, maxZipTotalBytes: 512 << 20, maxZipEntryBytes: 128 << 20 };
+export const PARSE_LIMITS: ParseLimits = {
+  maxBytes: 50 << 20,
+  maxZipEntries: 10_000,
+  maxZipTotalBytes: 512 << 20,
+  maxZipEntryBytes: 128 << 20,
+};
 const RUNS = 5;
 const FORMATS = ["pdf", "epub", "html", "text"] as const;
 
@@ -42,7 +47,10 @@ async function parseMs(bytes: Uint8Array, name: string): Promise<{ ms: number; s
 }
 
 async function peakRss(format: string): Promise<number> {
-  const p = Bun.spawn([process.execPath, join(ROOT, "bench/benchmarks/documents-probe.ts"), format], { stdout: "pipe", stderr: "ignore" });
+  const p = Bun.spawn([process.execPath, join(ROOT, "bench/benchmarks/documents-probe.ts"), format], {
+    stdout: "pipe",
+    stderr: "ignore",
+  });
   const out = await new Response(p.stdout).text();
   await p.exited;
   return JSON.parse(out.trim().split("\n").pop() ?? "{}").max_rss_mib ?? null;
@@ -65,9 +73,14 @@ export const documentsBench: Benchmark = {
           const r = await ingest(s.services, { path }, { trustedPath: true });
           const mb = statSync(path).size / (1 << 20);
           files.push({
-            file: `${format}/${name}`, bytes: statSync(path).size, sections, parse_ms: round(ms),
+            file: `${format}/${name}`,
+            bytes: statSync(path).size,
+            sections,
+            parse_ms: round(ms),
             pages_per_s: format === "pdf" && sections ? round(sections / (ms / 1000)) : undefined,
-            mb_per_s: round(mb / (ms / 1000), 2), ingest_ms: round(performance.now() - t0), atoms: r.atoms_created,
+            mb_per_s: round(mb / (ms / 1000), 2),
+            ingest_ms: round(performance.now() - t0),
+            atoms: r.atoms_created,
           });
         }
       }
@@ -76,7 +89,11 @@ export const documentsBench: Benchmark = {
     }
     const rss: Record<string, number> = {};
     for (const f of FORMATS) rss[f] = await peakRss(f);
-    return { params: { runs: RUNS, limits: PARSE_LIMITS }, results: { files, peak_rss_mib: rss }, summary: summarize(files, rss) };
+    return {
+      params: { runs: RUNS, limits: PARSE_LIMITS },
+      results: { files, peak_rss_mib: rss },
+      summary: summarize(files, rss),
+    };
   },
 };
 
@@ -85,13 +102,20 @@ function summarize(files: FileResult[], rss: Record<string, number>): SummaryRow
   const pdf = of("pdf/");
   const pages = pdf.reduce((n, f) => n + f.sections, 0);
   const pdfMs = pdf.reduce((n, f) => n + f.parse_ms, 0);
-  const rate = (list: FileResult[]) => round(list.reduce((n, f) => n + f.bytes, 0) / (1 << 20) / (list.reduce((n, f) => n + f.parse_ms, 0) / 1000), 2);
+  const rate = (list: FileResult[]) =>
+    round(list.reduce((n, f) => n + f.bytes, 0) / (1 << 20) / (list.reduce((n, f) => n + f.parse_ms, 0) / 1000), 2);
   return [
-    { metric: "PDF parse, 4 papers with text", value: `${round(pages / (pdfMs / 1000))} pages/s (${pages} pages in ${round(pdfMs)} ms)` },
+    {
+      metric: "PDF parse, 4 papers with text",
+      value: `${round(pages / (pdfMs / 1000))} pages/s (${pages} pages in ${round(pdfMs)} ms)`,
+    },
     { metric: "EPUB parse, 2 books", value: `${rate(of("epub/"))} MB/s` },
     { metric: "HTML parse, 4 pages", value: `${rate(of("html/"))} MB/s` },
     { metric: "text parse, 2 files", value: `${rate(of("text/"))} MB/s` },
     { metric: "peak RSS parsing all fixtures of a format", value: FORMATS.map((f) => `${f} ${rss[f]} MiB`).join(", ") },
-    { metric: `whole ingest (parse + embed + store, PGlite), all ${files.length} fixtures`, value: `${round(files.reduce((n, f) => n + f.ingest_ms, 0) / 1000, 1)} s, ${files.reduce((n, f) => n + f.atoms, 0)} atoms` },
+    {
+      metric: `whole ingest (parse + embed + store, PGlite), all ${files.length} fixtures`,
+      value: `${round(files.reduce((n, f) => n + f.ingest_ms, 0) / 1000, 1)} s, ${files.reduce((n, f) => n + f.atoms, 0)} atoms`,
+    },
   ];
 }

@@ -11,7 +11,12 @@ import { round, summarize } from "../lib/stats.ts";
 const RUNS = 5;
 const QUERY = "больничная палата";
 
-async function firstQuery(bin: string, cwd: string, env: Record<string, string>, dataDir: string): Promise<{ ms: number; hits: number }> {
+async function firstQuery(
+  bin: string,
+  cwd: string,
+  env: Record<string, string>,
+  dataDir: string,
+): Promise<{ ms: number; hits: number }> {
   const p = new McpProcess(bin, ["--data-dir", dataDir], { cwd, env });
   try {
     await p.initialize();

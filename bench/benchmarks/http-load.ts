@@ -13,7 +13,13 @@
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { type LoadResult, runHttpLoad, verifyStored, warmUp } from "../lib/http-load.ts";
-import { type HttpServerProc, type ServerCommand, procStatusBytes, restartHttpServer, startHttpServer } from "../lib/http-server-proc.ts";
+import {
+  type HttpServerProc,
+  type ServerCommand,
+  procStatusBytes,
+  restartHttpServer,
+  startHttpServer,
+} from "../lib/http-server-proc.ts";
 import { isolatedBinary, ROOT, tempDir, tempPgDatabase } from "../lib/env.ts";
 import type { Benchmark, BenchOutcome, SummaryRow } from "../lib/report.ts";
 import { percentile, round } from "../lib/stats.ts";
@@ -31,12 +37,25 @@ async function serverCommand(): Promise<{ cmd: ServerCommand; label: string }> {
     return { cmd: { argv: [bin], env, cwd: dir }, label: "dist/pegas-memory (compiled, copied alone)" };
   }
   const dir = tempDir("http-home");
-  const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: dir, XDG_CONFIG_HOME: join(dir, "config"), XDG_DATA_HOME: join(dir, "data") };
-  return { cmd: { argv: custom.split(" ").map((a) => (a.startsWith("src/") ? join(ROOT, a) : a)), env, cwd: ROOT }, label: custom };
+  const env = {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: dir,
+    XDG_CONFIG_HOME: join(dir, "config"),
+    XDG_DATA_HOME: join(dir, "data"),
+  };
+  return {
+    cmd: { argv: custom.split(" ").map((a) => (a.startsWith("src/") ? join(ROOT, a) : a)), env, cwd: ROOT },
+    label: custom,
+  };
 }
 
 function migrate(cmd: ServerCommand, dbArgs: string[]): void {
-  const p = Bun.spawnSync([...cmd.argv, ...dbArgs, "migrate"], { cwd: cmd.cwd, env: cmd.env, stdout: "ignore", stderr: "pipe" });
+  const p = Bun.spawnSync([...cmd.argv, ...dbArgs, "migrate"], {
+    cwd: cmd.cwd,
+    env: cmd.env,
+    stdout: "ignore",
+    stderr: "pipe",
+  });
   if (p.exitCode !== 0) throw new Error(`migrate failed (${p.exitCode}): ${p.stderr.toString().slice(-1000)}`);
 }
 
@@ -54,7 +73,14 @@ async function variant(cmd: ServerCommand, dbArgs: string[], tag: string) {
     await warmUp(srv.url);
     const rssWarm = procStatusBytes(srv.pid, "VmRSS");
     const loadBefore = loadavg()[0];
-    const load: LoadResult = await runHttpLoad({ url: srv.url, clients: CLIENTS, durationMs: SECONDS * 1000, storeShare: STORE_SHARE, runTag: tag, seed: 1 });
+    const load: LoadResult = await runHttpLoad({
+      url: srv.url,
+      clients: CLIENTS,
+      durationMs: SECONDS * 1000,
+      storeShare: STORE_SHARE,
+      runTag: tag,
+      seed: 1,
+    });
     clearInterval(sampler);
     const peakRss = srv.peakRssBytes();
     const loadAfter = loadavg()[0];
@@ -83,7 +109,11 @@ async function variant(cmd: ServerCommand, dbArgs: string[], tag: string) {
       rss_after_warm_up_mib: round(rssWarm / MIB),
       peak_rss_during_load_mib: round(maxRss / MIB),
       peak_rss_process_mib: round(peakRss / MIB),
-      load_avg_1m: { before: round(loadBefore, 2), after: round(loadAfter, 2), note: "the host's run queue: other work on it slows every number" },
+      load_avg_1m: {
+        before: round(loadBefore, 2),
+        after: round(loadAfter, 2),
+        note: "the host's run queue: other work on it slows every number",
+      },
       server_exit_code: await srv.stop(),
     };
   } catch (err) {
@@ -100,10 +130,26 @@ function rows(name: string, v: Variant): SummaryRow[] {
   const pre = `HTTP ${CLIENTS} clients × ${SECONDS} s, ${name}:`;
   return [
     { metric: `${pre} throughput (search 60 %, store 40 %)`, value: v.throughput_calls_per_s, unit: "calls/s" },
-    { metric: `${pre} memory_search p50 / p99`, value: `${v.memory_search.p50_ms} / ${v.memory_search.p99_ms}`, unit: "ms" },
-    { metric: `${pre} memory_store p50 / p99`, value: `${v.memory_store.p50_ms} / ${v.memory_store.p99_ms}`, unit: "ms" },
-    { metric: `${pre} errors (${v.call_errors} calls + ${v.read_back_errors} read-backs)`, value: v.errors, target: "0" },
-    { metric: `${pre} lost writes after a clean restart (of ${v.stored} stored + ${v.merged_or_existing_atoms_checked} merged/existing)`, value: v.lost_writes, target: "0" },
+    {
+      metric: `${pre} memory_search p50 / p99`,
+      value: `${v.memory_search.p50_ms} / ${v.memory_search.p99_ms}`,
+      unit: "ms",
+    },
+    {
+      metric: `${pre} memory_store p50 / p99`,
+      value: `${v.memory_store.p50_ms} / ${v.memory_store.p99_ms}`,
+      unit: "ms",
+    },
+    {
+      metric: `${pre} errors (${v.call_errors} calls + ${v.read_back_errors} read-backs)`,
+      value: v.errors,
+      target: "0",
+    },
+    {
+      metric: `${pre} lost writes after a clean restart (of ${v.stored} stored + ${v.merged_or_existing_atoms_checked} merged/existing)`,
+      value: v.lost_writes,
+      target: "0",
+    },
     { metric: `${pre} server peak RSS`, value: v.peak_rss_process_mib, unit: "MiB" },
   ];
 }
@@ -111,9 +157,24 @@ function rows(name: string, v: Variant): SummaryRow[] {
 /** The first failed calls, read-backs and lost writes of a variant, as printed notes (none when all went well). */
 function failureNotes(name: string, v: Variant): string[] {
   const notes: string[] = [];
-  if (v.call_errors) notes.push(`${name}: ${v.call_errors} failed calls, e.g. ${v.error_samples.slice(0, 3).map((e) => `${e.tool}: ${e.message}`).join("; ")}`);
-  if (v.read_back_errors) notes.push(`${name}: ${v.read_back_errors} failed read-backs, e.g. ${v.read_back_error_samples.slice(0, 3).join("; ")}`);
-  if (v.lost_writes) notes.push(`${name}: ${v.lost_writes} lost writes, e.g. ${v.lost_samples.slice(0, 3).map((l) => `${l.atomId}: ${l.why}`).join("; ")}`);
+  if (v.call_errors)
+    notes.push(
+      `${name}: ${v.call_errors} failed calls, e.g. ${v.error_samples
+        .slice(0, 3)
+        .map((e) => `${e.tool}: ${e.message}`)
+        .join("; ")}`,
+    );
+  if (v.read_back_errors)
+    notes.push(
+      `${name}: ${v.read_back_errors} failed read-backs, e.g. ${v.read_back_error_samples.slice(0, 3).join("; ")}`,
+    );
+  if (v.lost_writes)
+    notes.push(
+      `${name}: ${v.lost_writes} lost writes, e.g. ${v.lost_samples
+        .slice(0, 3)
+        .map((l) => `${l.atomId}: ${l.why}`)
+        .join("; ")}`,
+    );
   return notes;
 }
 
@@ -142,7 +203,17 @@ export const httpLoadBench: Benchmark = {
       }
     }
     return {
-      params: { clients: CLIENTS, seconds: SECONDS, store_share: STORE_SHARE, search_k: 5, search_sample_after: SEARCH_SAMPLE, read_back: "after SIGTERM (exit 0) and a restart on the same store", server: label, claims: "distinct sentences of the Botchan and Chekhov fixture texts, each tagged [run-n]", queries: "4 consecutive words of a fixture sentence, English and Russian alternating" },
+      params: {
+        clients: CLIENTS,
+        seconds: SECONDS,
+        store_share: STORE_SHARE,
+        search_k: 5,
+        search_sample_after: SEARCH_SAMPLE,
+        read_back: "after SIGTERM (exit 0) and a restart on the same store",
+        server: label,
+        claims: "distinct sentences of the Botchan and Chekhov fixture texts, each tagged [run-n]",
+        queries: "4 consecutive words of a fixture sentence, English and Russian alternating",
+      },
       results,
       summary,
       notes,

@@ -11,7 +11,12 @@ const RUNS = 3;
 const IDLE_MS = 2000;
 const MIB = 2 ** 20;
 
-async function measure(bin: string, cwd: string, env: Record<string, string>, dataDir: string): Promise<{ init: number; idle: number; atoms: number }> {
+async function measure(
+  bin: string,
+  cwd: string,
+  env: Record<string, string>,
+  dataDir: string,
+): Promise<{ init: number; idle: number; atoms: number }> {
   const p = new McpProcess(bin, ["--data-dir", dataDir], { cwd, env });
   try {
     await p.initialize();
@@ -29,7 +34,8 @@ async function measure(bin: string, cwd: string, env: Record<string, string>, da
 /** The idle-RSS benchmark (see module doc). */
 export const idleRss: Benchmark = {
   name: "idle_rss",
-  description: "RSS of the compiled executable after initialize, and idle after opening a database with the Chekhov text",
+  description:
+    "RSS of the compiled executable after initialize, and idle after opening a database with the Chekhov text",
   async run(): Promise<BenchOutcome> {
     const { dir, bin, env } = await isolatedBinary();
     const dataDir = await chekhovDataDir(bin, env);
@@ -38,12 +44,21 @@ export const idleRss: Benchmark = {
     const init = round(median(samples.map((s) => s.init)) / MIB);
     const idle = round(median(samples.map((s) => s.idle)) / MIB);
     return {
-      params: { runs: RUNS, statistic: "median of runs", idle_ms: IDLE_MS, data: "ru_chekhov_palata_no6.txt ingested by the CLI", tool_call: "memory_stats" },
+      params: {
+        runs: RUNS,
+        statistic: "median of runs",
+        idle_ms: IDLE_MS,
+        data: "ru_chekhov_palata_no6.txt ingested by the CLI",
+        tool_call: "memory_stats",
+      },
       results: {
         after_initialize_mib: init,
         after_open_idle_mib: idle,
         atoms_in_database: samples[0].atoms,
-        samples_mib: samples.map((s) => ({ after_initialize: round(s.init / MIB), after_open_idle: round(s.idle / MIB) })),
+        samples_mib: samples.map((s) => ({
+          after_initialize: round(s.init / MIB),
+          after_open_idle: round(s.idle / MIB),
+        })),
       },
       summary: [
         { metric: "RSS after initialize (database closed)", value: init, unit: "MiB" },

@@ -88,7 +88,8 @@ export const inferenceBench: Benchmark = {
       const rerun = await infer(s.services, { ruleIds: [g.ruleId], ...limits });
       const rerunS = (performance.now() - t0) / 1000;
       // Truth maintenance: the first edge of package 0's first node goes.
-      const [victim] = await sql`SELECT id FROM pm_atom_link WHERE src_atom_id = ${g.ids[0]} AND NOT inferred ORDER BY id LIMIT 1`;
+      const [victim] =
+        await sql`SELECT id FROM pm_atom_link WHERE src_atom_id = ${g.ids[0]} AND NOT inferred ORDER BY id LIMIT 1`;
       t0 = performance.now();
       const tms = await sql.begin(async (tx) => {
         await tx`DELETE FROM pm_atom_link WHERE id = ${victim.id}`;
@@ -102,16 +103,31 @@ export const inferenceBench: Benchmark = {
         { metric: "one premise deleted: TMS over-delete + re-derive", value: round(tmsMs), unit: "ms" },
       ];
       return {
-        params: { nodes: NODES, edges: g.edges, package_size: PACKAGE, out_degree: OUT_DEGREE, backend, rule: "leads_to ∘ leads_to → leads_to", limits },
+        params: {
+          nodes: NODES,
+          edges: g.edges,
+          package_size: PACKAGE,
+          out_degree: OUT_DEGREE,
+          backend,
+          rule: "leads_to ∘ leads_to → leads_to",
+          limits,
+        },
         results: {
-          first: { seconds: round(firstS, 3), derived_edges: first.edgesAdded, iterations: first.iterations, edges_per_s: round(first.edgesAdded / firstS) },
+          first: {
+            seconds: round(firstS, 3),
+            derived_edges: first.edgesAdded,
+            iterations: first.iterations,
+            edges_per_s: round(first.edgesAdded / firstS),
+          },
           rerun: { seconds: round(rerunS, 3), derived_edges: rerun.edgesAdded, iterations: rerun.iterations },
           tms_one_premise: { ms: round(tmsMs), retracted: tms.retracted, rederived: tms.rederived },
         },
         summary,
         notes: [
           ...(note ? [`PostgreSQL not available (${note}); ran on PGlite`] : []),
-          `load average ${loadavg().map((x) => x.toFixed(1)).join(" / ")} (1/5/15 min) at the end, on a machine shared with other work`,
+          `load average ${loadavg()
+            .map((x) => x.toFixed(1))
+            .join(" / ")} (1/5/15 min) at the end, on a machine shared with other work`,
         ],
       };
     } finally {

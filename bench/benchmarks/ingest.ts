@@ -73,11 +73,20 @@ export const ingestBench: Benchmark = {
         }
         const d = digest(samples);
         results[backend][name] = d;
-        summary.push({ metric: `${name}, ${backend}`, value: `${d.kb_per_s} KB/s, ${d.atoms_per_s} atoms/s (${d.atoms} atoms in ${d.median_ms} ms)` });
+        summary.push({
+          metric: `${name}, ${backend}`,
+          value: `${d.kb_per_s} KB/s, ${d.atoms_per_s} atoms/s (${d.atoms} atoms in ${d.median_ms} ms)`,
+        });
       }
     }
     return {
-      params: { runs: RUNS, statistic: "median of runs", embedder: "local default", postgres_url: PG_URL, timed: "the ingest call only (fresh database each run)" },
+      params: {
+        runs: RUNS,
+        statistic: "median of runs",
+        embedder: "local default",
+        postgres_url: PG_URL,
+        timed: "the ingest call only (fresh database each run)",
+      },
       results,
       summary,
       notes,

@@ -27,7 +27,12 @@ async function measure(services: Services) {
   const sink = new MemorySink();
   const withSink: Services = { ...services, sinks: [sink] };
   const backlog = await services.outbox.backlog();
-  const worker = new OutboxWorker({ outbox: services.outbox, sinks: [sink], model: services.embedder.model, batchSize: services.config.outbox_batch_size });
+  const worker = new OutboxWorker({
+    outbox: services.outbox,
+    sinks: [sink],
+    model: services.embedder.model,
+    batchSize: services.config.outbox_batch_size,
+  });
   let t0 = performance.now();
   const drained = await worker.runOnce();
   const drainMs = performance.now() - t0;
@@ -38,7 +43,13 @@ async function measure(services: Services) {
   const rebuilt = await rebuildProjections(withSink, "all");
   const rebuildMs = performance.now() - t0;
   return {
-    outbox: { events: drained.applied, batches: drained.batches, pending_before: backlog.pending, ms: round(drainMs), events_per_s: round(drained.applied / (drainMs / 1000)) },
+    outbox: {
+      events: drained.applied,
+      batches: drained.batches,
+      pending_before: backlog.pending,
+      ms: round(drainMs),
+      events_per_s: round(drained.applied / (drainMs / 1000)),
+    },
     embedded_catch_up: { rows: caughtUp, ms: round(catchUpMs), rows_per_s: round(caughtUp / (catchUpMs / 1000)) },
     rebuild_all: { ms: round(rebuildMs), projections: rebuilt.projections, embedded_atoms_first: rebuilt.embedded },
   };
@@ -56,12 +67,30 @@ export const projectionsBench: Benchmark = {
       const load = await loadAtoms(s.services, texts, 0, ATOMS);
       const r = await measure(s.services);
       const summary: SummaryRow[] = [
-        { metric: `outbox worker → in-memory sink, 100k atoms (${backend})`, value: r.outbox.events_per_s, unit: "events/s" },
-        { metric: `embedded catch-up by high-water mark, 100k atoms (${backend})`, value: r.embedded_catch_up.rows_per_s, unit: "rows/s" },
-        { metric: `rebuild all, 100k atoms (${backend}; embedded + full copy to a sink)`, value: round(r.rebuild_all.ms / 1000), unit: "s" },
+        {
+          metric: `outbox worker → in-memory sink, 100k atoms (${backend})`,
+          value: r.outbox.events_per_s,
+          unit: "events/s",
+        },
+        {
+          metric: `embedded catch-up by high-water mark, 100k atoms (${backend})`,
+          value: r.embedded_catch_up.rows_per_s,
+          unit: "rows/s",
+        },
+        {
+          metric: `rebuild all, 100k atoms (${backend}; embedded + full copy to a sink)`,
+          value: round(r.rebuild_all.ms / 1000),
+          unit: "s",
+        },
       ];
       return {
-        params: { atoms: ATOMS, backend, batch_size: s.services.config.outbox_batch_size, atoms_source: kinds, embedder: s.services.embedder.model },
+        params: {
+          atoms: ATOMS,
+          backend,
+          batch_size: s.services.config.outbox_batch_size,
+          atoms_source: kinds,
+          embedder: s.services.embedder.model,
+        },
         results: { load_ms: round(load.ms), ...r },
         summary,
         notes: note ? [`PostgreSQL unavailable, ran on PGlite: ${note}`] : undefined,

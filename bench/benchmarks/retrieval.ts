@@ -23,16 +23,26 @@ const MODES: SearchMode[] = ["hybrid", "lexical", "vector"];
 
 /** Published nDCG@10 (../shared/bench/SOURCES.md) and the targets of issue 2. */
 const REFERENCE: Record<string, { bm25: string; target: string; tsRankElsewhere: number }> = {
-  scifact: { bm25: "BM25 0.665 (Anserini multifield) / 0.679 (Anserini flat) / 0.687 (bm25s)", target: "hybrid ≥ 0.665 and ≥ each leg", tsRankElsewhere: 0.604 },
+  scifact: {
+    bm25: "BM25 0.665 (Anserini multifield) / 0.679 (Anserini flat) / 0.687 (bm25s)",
+    target: "hybrid ≥ 0.665 and ≥ each leg",
+    tsRankElsewhere: 0.604,
+  },
   xquad_ru: { bm25: "BM25 0.871 (bm25s)", target: "hybrid ≥ 0.944 and ≥ each leg", tsRankElsewhere: 0.944 },
 };
 
-async function indexCorpus(services: Services, set: BeirSet): Promise<{ maps: DocMaps; ms: number; atoms: number; merged: number }> {
+async function indexCorpus(
+  services: Services,
+  set: BeirSet,
+): Promise<{ maps: DocMaps; ms: number; atoms: number; merged: number }> {
   const t0 = performance.now();
   const docCorpus = new Map<number, string[]>();
   let atoms = 0;
   for (const d of set.corpus) {
-    const r = await ingest(services, { text: d.title ? `${d.title}\n\n${d.text}` : d.text, title: d.title || undefined });
+    const r = await ingest(services, {
+      text: d.title ? `${d.title}\n\n${d.text}` : d.text,
+      title: d.title || undefined,
+    });
     const docId = r.doc_id!;
     docCorpus.set(docId, [...(docCorpus.get(docId) ?? []), d.id]);
     atoms += r.atoms_created;
@@ -54,7 +64,11 @@ async function score(set: BeirSet, rank: (query: string) => Promise<number[]>, m
     const relevant = [...judged].filter(([, g]) => g > 0).map(([id]) => id);
     recall += relevant.filter((id) => docs.includes(id)).length / Math.max(1, relevant.length);
   }
-  return { ndcg_at_10: round(mean(per), 4), recall_at_10: round(recall / set.queries.length, 4), ms_per_query: round((performance.now() - t0) / set.queries.length, 2) };
+  return {
+    ndcg_at_10: round(mean(per), 4),
+    recall_at_10: round(recall / set.queries.length, 4),
+    ms_per_query: round((performance.now() - t0) / set.queries.length, 2),
+  };
 }
 
 async function evaluate(name: string) {
@@ -64,19 +78,34 @@ async function evaluate(name: string) {
     const idx = await indexCorpus(services, set);
     const out: Record<string, any> = {};
     for (const mode of MODES) {
-      out[mode] = await score(set, async (query) => (await search(services, { query, k: HITS, mode })).hits.map((h) => h.atom_id), idx.maps);
+      out[mode] = await score(
+        set,
+        async (query) => (await search(services, { query, k: HITS, mode })).hits.map((h) => h.atom_id),
+        idx.maps,
+      );
     }
     out.ts_rank_baseline = await score(set, (query) => tsRankAtoms(services, query, HITS), idx.maps);
     out.ts_rank_to_tsquery_restemmed = await score(set, (query) => tsRankAtoms(services, query, HITS, true), idx.maps);
     const params = {
       chunk_chars: services.config.chunk_chars,
-      embedder: { model: services.embedder.model, dim: services.embedder.dim, kind: services.embedder.kind, near_dup_threshold: services.embedder.nearDupThreshold },
+      embedder: {
+        model: services.embedder.model,
+        dim: services.embedder.dim,
+        kind: services.embedder.kind,
+        near_dup_threshold: services.embedder.nearDupThreshold,
+      },
       bm25: { ...(services.projection as unknown as { lexicalIndex: { params: object } }).lexicalIndex.params },
       rrf_k: services.config.rrf_k,
       vector_weight: services.vectorWeight,
       lexical_embedder_fusion_weight: LEXICAL_EMBEDDER_FUSION_WEIGHT,
     };
-    const corpus = { documents: set.corpus.length, merged_identical: idx.merged, atoms: idx.atoms, queries: set.queries.length, ingest_ms: round(idx.ms) };
+    const corpus = {
+      documents: set.corpus.length,
+      merged_identical: idx.merged,
+      atoms: idx.atoms,
+      queries: set.queries.length,
+      ingest_ms: round(idx.ms),
+    };
     return { params, corpus, scores: out };
   } finally {
     await dispose();
@@ -87,7 +116,11 @@ function rows(name: string, s: Record<string, any>): SummaryRow[] {
   const ref = REFERENCE[name];
   const ratio = s.ts_rank_baseline.ndcg_at_10 ? round(s.lexical.ndcg_at_10 / s.ts_rank_baseline.ndcg_at_10, 3) : null;
   return [
-    { metric: `${name} nDCG@10 hybrid / lexical / vector`, value: `${s.hybrid.ndcg_at_10} / ${s.lexical.ndcg_at_10} / ${s.vector.ndcg_at_10}`, target: ref.target },
+    {
+      metric: `${name} nDCG@10 hybrid / lexical / vector`,
+      value: `${s.hybrid.ndcg_at_10} / ${s.lexical.ndcg_at_10} / ${s.vector.ndcg_at_10}`,
+      target: ref.target,
+    },
     {
       metric: `${name} nDCG@10 ts_rank baseline (lexical ÷ ts_rank); re-stemmed by to_tsquery`,
       value: `${s.ts_rank_baseline.ndcg_at_10} (×${ratio}); ${s.ts_rank_to_tsquery_restemmed.ndcg_at_10}`,
@@ -115,10 +148,16 @@ export const retrieval: Benchmark = {
     return {
       params: {
         ...params,
-        search: { k: HITS, documents: DOCS, rank: "a document ranks as its best atom; an atom ranks every document it cites, in citation order" },
-        ingest: "each corpus entry as one document: text = title ? title + \"\\n\\n\" + text : text",
-        metric: "nDCG@10 with gains from qrels/test.tsv, log2 discount, ideal DCG from the qrels (BEIR/pytrec_eval); mean over queries with judgments",
-        baseline: "ts_rank(search_tsv, <OR of the query's lexemes>::tsquery) over pm_atom, same atoms, same document ranking",
+        search: {
+          k: HITS,
+          documents: DOCS,
+          rank: "a document ranks as its best atom; an atom ranks every document it cites, in citation order",
+        },
+        ingest: 'each corpus entry as one document: text = title ? title + "\\n\\n" + text : text',
+        metric:
+          "nDCG@10 with gains from qrels/test.tsv, log2 discount, ideal DCG from the qrels (BEIR/pytrec_eval); mean over queries with judgments",
+        baseline:
+          "ts_rank(search_tsv, <OR of the query's lexemes>::tsquery) over pm_atom, same atoms, same document ranking",
         baseline_restemmed: "the same with to_tsquery('pegas', <OR of the lexemes>), which stems the stems again",
       },
       results,

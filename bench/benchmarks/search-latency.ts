@@ -15,7 +15,11 @@ import { K, WARMUP } from "./search-probe.ts";
 const SCALES = [10_000, 100_000];
 
 async function probe(dataDir: string): Promise<any> {
-  const p = Bun.spawn([process.execPath, join(ROOT, "bench/benchmarks/search-probe.ts"), dataDir], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
+  const p = Bun.spawn([process.execPath, join(ROOT, "bench/benchmarks/search-probe.ts"), dataDir], {
+    cwd: ROOT,
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   const [out, err, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
   if (code !== 0) throw new Error(`search probe failed (${code}): ${err.slice(-2000)}`);
   return JSON.parse(out.trim().split("\n").at(-1)!);
@@ -25,10 +29,19 @@ function rows(scale: number, r: any): SummaryRow[] {
   const n = `${scale / 1000}k atoms`;
   const l = r.latency_ms;
   return [
-    { metric: `search p50 / p95, hybrid, ${n}`, value: `${l.hybrid.median} / ${l.hybrid.p95}`, unit: "ms", target: scale === 100_000 ? "p50 ≤ 30 ms" : undefined },
+    {
+      metric: `search p50 / p95, hybrid, ${n}`,
+      value: `${l.hybrid.median} / ${l.hybrid.p95}`,
+      unit: "ms",
+      target: scale === 100_000 ? "p50 ≤ 30 ms" : undefined,
+    },
     { metric: `search p50 / p95, lexical leg, ${n}`, value: `${l.lexical.median} / ${l.lexical.p95}`, unit: "ms" },
     { metric: `search p50 / p95, vector leg, ${n}`, value: `${l.vector.median} / ${l.vector.p95}`, unit: "ms" },
-    { metric: `memory_get_context p50 / p95 (k 8, 1 hop, 2000 tokens), ${n}`, value: `${l.get_context.median} / ${l.get_context.p95}`, unit: "ms" },
+    {
+      metric: `memory_get_context p50 / p95 (k 8, 1 hop, 2000 tokens), ${n}`,
+      value: `${l.get_context.median} / ${l.get_context.p95}`,
+      unit: "ms",
+    },
     { metric: `catch-up alone (no changes) p50, part of every search, ${n}`, value: l.sync_only.median, unit: "ms" },
     { metric: `first catch-up (sync), ${n}`, value: r.first_sync.ms, unit: "ms" },
     { metric: `RSS after first catch-up, ${n}`, value: r.rss_mb.after_first_sync, unit: "MiB" },
@@ -67,7 +80,13 @@ export const searchLatency: Benchmark = {
         k: K,
         warmup_queries: WARMUP,
         queries: "SciFact test queries (300), each in modes hybrid, lexical, vector",
-        atoms: { source: "../shared/bench/scifact/corpus.jsonl, Intl.Segmenter sentences (title = a sentence, ≥ 10 chars)", ...kinds, shuffled_seed: 42, plan_atoms: PLAN_ATOMS, build_ms: round(buildMs) },
+        atoms: {
+          source: "../shared/bench/scifact/corpus.jsonl, Intl.Segmenter sentences (title = a sentence, ≥ 10 chars)",
+          ...kinds,
+          shuffled_seed: 42,
+          plan_atoms: PLAN_ATOMS,
+          build_ms: round(buildMs),
+        },
         timing: "wall time of search() in a fresh child process per scale; the 10k atoms are a subset of the 100k",
       },
       results,

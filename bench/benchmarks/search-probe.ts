@@ -38,7 +38,8 @@ async function main(dataDir: string): Promise<void> {
   const rssSync = rssBytes();
   Bun.gc(true);
   const rssSyncGc = rssBytes();
-  for (const q of set.otherQueries.slice(0, WARMUP)) for (const mode of MODES) await search(services, { query: q.text, k: K, mode });
+  for (const q of set.otherQueries.slice(0, WARMUP))
+    for (const mode of MODES) await search(services, { query: q.text, k: K, mode });
   const latency: Record<string, unknown> = {};
   for (const mode of MODES) {
     const ms: number[] = [];
@@ -64,7 +65,12 @@ async function main(dataDir: string): Promise<void> {
       items += r.items.length;
       tokens += r.used_tokens;
     }
-    latency.get_context = { ...summarize(ms), mean: round(mean(ms)), avg_items: round(items / set.queries.length, 2), avg_tokens: round(tokens / set.queries.length) };
+    latency.get_context = {
+      ...summarize(ms),
+      mean: round(mean(ms)),
+      avg_items: round(items / set.queries.length, 2),
+      avg_tokens: round(tokens / set.queries.length),
+    };
   }
   // The catch-up every search starts with, alone, when nothing changed: the part of a search that is not ranking.
   const syncMs: number[] = [];

@@ -10,7 +10,11 @@ import { round, summarize } from "../lib/stats.ts";
 
 const RUNS = 30;
 
-async function oneRun(bin: string, dir: string, env: Record<string, string>): Promise<{ initMs: number; exitMs: number; exitCode: number | null }> {
+async function oneRun(
+  bin: string,
+  dir: string,
+  env: Record<string, string>,
+): Promise<{ initMs: number; exitMs: number; exitCode: number | null }> {
   const p = new McpProcess(bin, [], { cwd: dir, env });
   try {
     await p.initialize();
@@ -43,7 +47,12 @@ export const startup: Benchmark = {
     const i = summarize(init);
     const e = summarize(exit);
     return {
-      params: { runs: RUNS, warmup_runs: 1, tool_call_before_close: "memory_stats", data_dir: "embedded default (XDG_DATA_HOME inside the temp dir)" },
+      params: {
+        runs: RUNS,
+        warmup_runs: 1,
+        tool_call_before_close: "memory_stats",
+        data_dir: "embedded default (XDG_DATA_HOME inside the temp dir)",
+      },
       results: {
         spawn_to_initialize_ms: { ...i, samples: init.map((x) => round(x)) },
         stdin_close_to_exit_ms: { ...e, samples: exit.map((x) => round(x)) },

@@ -19,7 +19,15 @@ import { buildAtomTexts, loadAtoms } from "../lib/synthetic-atoms.ts";
 const ATOMS = 100_000;
 const RUNS = 7;
 const CHROMIUM = "/usr/bin/chromium";
-const FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 interface Load {
   kb: number;
@@ -31,7 +39,8 @@ interface Load {
 async function measure(page: Page, url: string): Promise<Load> {
   let bytes = 0;
   const pending: Promise<void>[] = [];
-  const onDone = (r: import("playwright-core").Request) => pending.push(r.sizes().then((s) => void (bytes += s.responseBodySize + s.responseHeadersSize)));
+  const onDone = (r: import("playwright-core").Request) =>
+    pending.push(r.sizes().then((s) => void (bytes += s.responseBodySize + s.responseHeadersSize)));
   page.on("requestfinished", onDone);
   await page.goto(url, { waitUntil: "load" });
   if (url.includes("/graph")) await page.waitForSelector("#graph[data-ready]");
@@ -49,15 +58,22 @@ async function measure(page: Page, url: string): Promise<Load> {
 function summarize(loads: Load[]) {
   const fcp = loads.map((l) => l.fcp_ms);
   const ttfb = loads.map((l) => l.ttfb_ms);
-  return { kb: loads[0].kb, fcp_p50: round(median(fcp)), fcp_max: round(Math.max(...fcp)), ttfb_p50: round(median(ttfb)) };
+  return {
+    kb: loads[0].kb,
+    fcp_p50: round(median(fcp)),
+    fcp_max: round(Math.max(...fcp)),
+    ttfb_p50: round(median(ttfb)),
+  };
 }
 
 /** The ui benchmark (see module doc). */
 export const uiBench: Benchmark = {
   name: "ui",
-  description: "admin page over 100k atoms in chromium: KB transferred, first contentful paint of overview, search, graph",
+  description:
+    "admin page over 100k atoms in chromium: KB transferred, first contentful paint of overview, search, graph",
   async run(): Promise<BenchOutcome> {
-    if (!existsSync(CHROMIUM)) return { params: { skipped: `${CHROMIUM} is missing (apt-get install -y chromium)` }, results: {}, summary: [] };
+    if (!existsSync(CHROMIUM))
+      return { params: { skipped: `${CHROMIUM} is missing (apt-get install -y chromium)` }, results: {}, summary: [] };
     setLogLevel("warn");
     const { texts } = buildAtomTexts(ATOMS);
     const dir = tempDir("ui");
@@ -67,14 +83,19 @@ export const uiBench: Benchmark = {
       const load = await loadAtoms(s.services, texts, 0, ATOMS);
       const app = new Hono().route("/ui", createUiApp({ services: async () => s.services }));
       const l = listen({ hostname: "127.0.0.1", port: 0, fetch: app.fetch });
-      const ctx = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1366, height: 900 } });
+      const ctx = await chromium.launchPersistentContext(profile, {
+        executablePath: CHROMIUM,
+        headless: true,
+        args: FLAGS,
+        viewport: { width: 1366, height: 900 },
+      });
       try {
         const page = await ctx.newPage();
         // Routing every request through Playwright turns the HTTP and memory caches off: each load fetches everything.
         await page.route("**/*", (r) => r.continue());
         const base = `${l.url}/ui`;
         const first = await measure(page, base);
-        const [hit] = (await s.services.store.atomsByIds([1], 0));
+        const [hit] = await s.services.store.atomsByIds([1], 0);
         const pages: Record<string, string> = {
           overview: base,
           search: `${base}/search?q=${encodeURIComponent("vitamin D deficiency and bone density")}`,
@@ -87,14 +108,28 @@ export const uiBench: Benchmark = {
           results[name] = summarize(loads);
         }
         const summary: SummaryRow[] = [
-          { metric: "first overview after opening (includes the first index catch-up), 100k atoms", value: first.fcp_ms, unit: "ms" },
+          {
+            metric: "first overview after opening (includes the first index catch-up), 100k atoms",
+            value: first.fcp_ms,
+            unit: "ms",
+          },
           ...Object.entries(results).flatMap(([name, r]) => [
             { metric: `${name}: KB transferred, cache disabled`, value: r.kb, unit: "KB" },
-            { metric: `${name}: first contentful paint p50 / max, 100k atoms`, value: `${r.fcp_p50} / ${r.fcp_max}`, unit: "ms" },
+            {
+              metric: `${name}: first contentful paint p50 / max, 100k atoms`,
+              value: `${r.fcp_p50} / ${r.fcp_max}`,
+              unit: "ms",
+            },
           ]),
         ];
         return {
-          params: { atoms: ATOMS, runs_per_page: RUNS, browser: "Debian chromium, headless, caches off (every request routed)", load_ms: round(load.ms), pages },
+          params: {
+            atoms: ATOMS,
+            runs_per_page: RUNS,
+            browser: "Debian chromium, headless, caches off (every request routed)",
+            load_ms: round(load.ms),
+            pages,
+          },
           results: { first_overview: first, ...results },
           summary,
         };

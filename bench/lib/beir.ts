@@ -8,7 +8,10 @@ import { SHARED } from "./env.ts";
 
 /** Parses a JSON-lines file. */
 export function readJsonl(path: string): Array<Record<string, any>> {
-  return readFileSync(path, "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l));
+  return readFileSync(path, "utf8")
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l));
 }
 
 /** A retrieval set: corpus entries, test queries that have judgments, and the judgments (query → doc → gain). */
@@ -31,9 +34,19 @@ export function loadBeir(name: string): BeirSet {
     if (!qrels.has(q)) qrels.set(q, new Map());
     qrels.get(q)!.set(d, Number(s));
   }
-  const corpus = readJsonl(join(dir, "corpus.jsonl")).map((d) => ({ id: String(d._id), title: String(d.title ?? ""), text: String(d.text ?? "") }));
+  const corpus = readJsonl(join(dir, "corpus.jsonl")).map((d) => ({
+    id: String(d._id),
+    title: String(d.title ?? ""),
+    text: String(d.text ?? ""),
+  }));
   const all = readJsonl(join(dir, "queries.jsonl")).map((q) => ({ id: String(q._id), text: String(q.text) }));
-  return { name, corpus, qrels, queries: all.filter((q) => qrels.has(q.id)), otherQueries: all.filter((q) => !qrels.has(q.id)) };
+  return {
+    name,
+    corpus,
+    qrels,
+    queries: all.filter((q) => qrels.has(q.id)),
+    otherQueries: all.filter((q) => !qrels.has(q.id)),
+  };
 }
 
 /** nDCG@k of a ranked list of document ids against one query's judgments (0 when it has no positive gain). */
@@ -42,7 +55,10 @@ export function ndcgAt(ranked: string[], judged: Map<string, number>, k = 10): n
   ranked.slice(0, k).forEach((id, i) => {
     dcg += (judged.get(id) ?? 0) / Math.log2(i + 2);
   });
-  const ideal = [...judged.values()].filter((g) => g > 0).sort((a, b) => b - a).slice(0, k);
+  const ideal = [...judged.values()]
+    .filter((g) => g > 0)
+    .sort((a, b) => b - a)
+    .slice(0, k);
   const idcg = ideal.reduce((s, g, i) => s + g / Math.log2(i + 2), 0);
   return idcg > 0 ? dcg / idcg : 0;
 }

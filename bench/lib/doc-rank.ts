@@ -22,7 +22,9 @@ export function sqlOf(services: Services): Sql<any> {
 
 /** Reads atom → documents from pm_citation, ordered as memory_search lists citations (by citation id). */
 export async function atomDocuments(services: Services): Promise<Map<number, number[]>> {
-  const rows = await sqlOf(services)`SELECT atom_id, array_agg(doc_id ORDER BY id) AS docs FROM pm_citation GROUP BY atom_id`;
+  const rows = await sqlOf(
+    services,
+  )`SELECT atom_id, array_agg(doc_id ORDER BY id) AS docs FROM pm_citation GROUP BY atom_id`;
   return new Map(rows.map((r) => [Number(r.atom_id), (r.docs as Array<number | string>).map(Number)]));
 }
 

@@ -45,7 +45,10 @@ export function removeTempDirs(): void {
 /** A config that reads no config file and no environment but what is given (as the tests' `testConfig`). */
 export function benchConfig(flags: Record<string, unknown>): Config {
   const home = join(tmpdir(), "pegas-bench-home");
-  return loadConfig({ flags: { log_level: "warn", ...flags }, env: { HOME: home, XDG_CONFIG_HOME: join(home, "no-config") } });
+  return loadConfig({
+    flags: { log_level: "warn", ...flags },
+    env: { HOME: home, XDG_CONFIG_HOME: join(home, "no-config") },
+  });
 }
 
 /** In-process services with their disposal. */
@@ -93,7 +96,13 @@ export async function postgresServices(): Promise<BenchServices | string> {
   const { url, drop } = pg;
   try {
     const services = await createServices(benchConfig({ database_url: url }));
-    return { services, dispose: async () => { await services.close(0); await drop(); } };
+    return {
+      services,
+      dispose: async () => {
+        await services.close(0);
+        await drop();
+      },
+    };
   } catch (err) {
     await drop();
     return `PostgreSQL at ${PG_URL}: ${(err as Error).message}`;
@@ -133,7 +142,12 @@ export async function isolatedBinary(): Promise<{ dir: string; bin: string; env:
 /** Makes an embedded data dir holding the Chekhov text, ingested by the executable's CLI; resolves to the dir. */
 export async function chekhovDataDir(bin: string, env: Record<string, string>): Promise<string> {
   const dataDir = tempDir("chekhov");
-  const p = Bun.spawn([bin, "--data-dir", dataDir, "ingest", TEXTS.chekhov, "--json"], { env, stdout: "pipe", stderr: "pipe" });
-  if ((await p.exited) !== 0) throw new Error(`ingest of the Chekhov text failed: ${await new Response(p.stderr).text()}`);
+  const p = Bun.spawn([bin, "--data-dir", dataDir, "ingest", TEXTS.chekhov, "--json"], {
+    env,
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  if ((await p.exited) !== 0)
+    throw new Error(`ingest of the Chekhov text failed: ${await new Response(p.stderr).text()}`);
   return dataDir;
 }

@@ -90,7 +90,10 @@ function sentences(path: string): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
   for (const s of text.split(/(?<=[.!?…])\s+/)) {
-    const key = s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+    const key = s
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, " ")
+      .trim();
     if (s.length < 60 || s.length > 280 || seen.has(key)) continue;
     seen.add(key);
     out.push(s.trim());
@@ -127,7 +130,9 @@ type Out = Record<string, any>;
 async function timed(c: Connected, tool: string, args: Out, opts: LoadOptions, r: LoadResult): Promise<Out | null> {
   const t0 = performance.now();
   try {
-    const res = await c.client.callTool({ name: tool, arguments: args }, undefined, { timeout: opts.callTimeoutMs ?? 60_000 });
+    const res = await c.client.callTool({ name: tool, arguments: args }, undefined, {
+      timeout: opts.callTimeoutMs ?? 60_000,
+    });
     if (res.isError) {
       r.errors.push({ tool, message: (res.content as Array<{ text: string }>)[0]?.text ?? "isError" });
       return null;
@@ -141,7 +146,14 @@ async function timed(c: Connected, tool: string, args: Out, opts: LoadOptions, r
 }
 
 /** One client's loop until the deadline. */
-async function clientLoop(i: number, opts: LoadOptions, deadline: number, next: () => string, r: LoadResult, corpus: ReturnType<typeof loadCorpus>): Promise<void> {
+async function clientLoop(
+  i: number,
+  opts: LoadOptions,
+  deadline: number,
+  next: () => string,
+  r: LoadResult,
+  corpus: ReturnType<typeof loadCorpus>,
+): Promise<void> {
   const rand = seeded((opts.seed ?? 1) * 1000 + i);
   let c: Connected;
   try {
@@ -208,14 +220,20 @@ interface Check {
 
 /** Reads one atom back (and searches for it when sampled), recording what differs. */
 async function verifyOne(c: Connected, s: Check, search: boolean, res: VerifyResult): Promise<void> {
-  const got = await c.client.callTool({ name: "memory_get", arguments: { atom_id: s.atomId } }, undefined, { timeout: 60_000 });
+  const got = await c.client.callTool({ name: "memory_get", arguments: { atom_id: s.atomId } }, undefined, {
+    timeout: 60_000,
+  });
   const out = got.structuredContent as Out | undefined;
   const kind = s.claim === null ? "merged/existing answer: " : "";
-  if (got.isError || !out) res.lost.push({ atomId: s.atomId, why: kind + ((got.content as Array<{ text: string }>)[0]?.text ?? "no result") });
-  else if ((s.claim !== null && out.claim !== s.claim) || out.status === "retracted") res.lost.push({ atomId: s.atomId, why: `${kind}claim or status differs: ${out.status} '${out.claim}'` });
+  if (got.isError || !out)
+    res.lost.push({ atomId: s.atomId, why: kind + ((got.content as Array<{ text: string }>)[0]?.text ?? "no result") });
+  else if ((s.claim !== null && out.claim !== s.claim) || out.status === "retracted")
+    res.lost.push({ atomId: s.atomId, why: `${kind}claim or status differs: ${out.status} '${out.claim}'` });
   if (!search || s.claim === null) return;
   res.searchSampled++;
-  const found = await c.client.callTool({ name: "memory_search", arguments: { query: s.claim, k: 10 } }, undefined, { timeout: 60_000 });
+  const found = await c.client.callTool({ name: "memory_search", arguments: { query: s.claim, k: 10 } }, undefined, {
+    timeout: 60_000,
+  });
   const hits = ((found.structuredContent as Out | undefined)?.hits ?? []) as Array<{ atom_id: number }>;
   if (hits.some((h) => h.atom_id === s.atomId)) res.searchFound++;
 }
@@ -225,11 +243,17 @@ async function verifyOne(c: Connected, s: Check, search: boolean, res: VerifyRes
  * of a merged or existing answer not among them (present, not retracted); searches for a sample of about
  * `searchSample` stored atoms. Transport failures go to `readErrors`.
  */
-export async function verifyStored(url: string, load: Pick<LoadResult, "stored" | "merged">, opts: { clients: number; searchSample: number; headers?: Record<string, string>; seed?: number }): Promise<VerifyResult> {
+export async function verifyStored(
+  url: string,
+  load: Pick<LoadResult, "stored" | "merged">,
+  opts: { clients: number; searchSample: number; headers?: Record<string, string>; seed?: number },
+): Promise<VerifyResult> {
   const res: VerifyResult = { lost: [], mergedChecked: 0, searchSampled: 0, searchFound: 0, readErrors: [] };
   const rand = seeded(opts.seed ?? 7);
   const { stored } = load;
-  const sample = new Set(stored.filter(() => rand() < opts.searchSample / Math.max(1, stored.length)).map((s) => s.atomId));
+  const sample = new Set(
+    stored.filter(() => rand() < opts.searchSample / Math.max(1, stored.length)).map((s) => s.atomId),
+  );
   const created = new Set(stored.map((s) => s.atomId));
   const answered = [...new Set(load.merged.map((m) => m.atomId))].filter((id) => !created.has(id));
   res.mergedChecked = answered.length;
@@ -239,7 +263,9 @@ export async function verifyStored(url: string, load: Pick<LoadResult, "stored" 
     const c = await connectHttpClient(url, opts.headers);
     try {
       for (let i = at++; i < checks.length; i = at++) {
-        await verifyOne(c, checks[i], sample.has(checks[i].atomId), res).catch((err) => res.readErrors.push(`${checks[i].atomId}: ${(err as Error).message}`));
+        await verifyOne(c, checks[i], sample.has(checks[i].atomId), res).catch((err) =>
+          res.readErrors.push(`${checks[i].atomId}: ${(err as Error).message}`),
+        );
       }
     } finally {
       await closeHttpClient(c);

@@ -37,7 +37,11 @@ export function procStatusBytes(pid: number, field: "VmHWM" | "VmRSS"): number {
   return m ? Number(m[1]) * 1024 : 0;
 }
 
-async function watchStderr(proc: Subprocess<"ignore", "ignore", "pipe">, onLine: (line: string) => void, tail: { text: string }): Promise<void> {
+async function watchStderr(
+  proc: Subprocess<"ignore", "ignore", "pipe">,
+  onLine: (line: string) => void,
+  tail: { text: string },
+): Promise<void> {
   const decoder = new TextDecoder();
   let buf = "";
   for await (const chunk of proc.stderr) {
@@ -55,7 +59,11 @@ async function watchStderr(proc: Subprocess<"ignore", "ignore", "pipe">, onLine:
  * Starts `<argv> serve --http 127.0.0.1:0 <extraArgs>` and resolves once it listens.
  * @throws Error with the server's stderr when it exits first or does not listen within `timeoutMs`.
  */
-export async function startHttpServer(cmd: ServerCommand, extraArgs: string[], timeoutMs = 60_000): Promise<HttpServerProc> {
+export async function startHttpServer(
+  cmd: ServerCommand,
+  extraArgs: string[],
+  timeoutMs = 60_000,
+): Promise<HttpServerProc> {
   const proc = Bun.spawn([...cmd.argv, "serve", "--http", "127.0.0.1:0", ...extraArgs], {
     cwd: cmd.cwd,
     env: { ...cmd.env, PEGAS_LOG_LEVEL: "info" },
@@ -65,19 +73,26 @@ export async function startHttpServer(cmd: ServerCommand, extraArgs: string[], t
   });
   const tail = { text: "" };
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not listen within ${timeoutMs} ms: ${tail.text.slice(-2000)}`)), timeoutMs);
-    void watchStderr(proc, (line) => {
-      if (!line.includes("http server listening")) return;
-      try {
-        const u = JSON.parse(line).url;
-        if (typeof u === "string") {
-          clearTimeout(timer);
-          resolve(u);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not listen within ${timeoutMs} ms: ${tail.text.slice(-2000)}`)),
+      timeoutMs,
+    );
+    void watchStderr(
+      proc,
+      (line) => {
+        if (!line.includes("http server listening")) return;
+        try {
+          const u = JSON.parse(line).url;
+          if (typeof u === "string") {
+            clearTimeout(timer);
+            resolve(u);
+          }
+        } catch {
+          // a line that is not one JSON object: not ours
         }
-      } catch {
-        // a line that is not one JSON object: not ours
-      }
-    }, tail);
+      },
+      tail,
+    );
     void proc.exited.then((code) => {
       clearTimeout(timer);
       reject(new Error(`server exited (${code}) before listening: ${tail.text.slice(-2000)}`));
@@ -107,8 +122,14 @@ export async function startHttpServer(cmd: ServerCommand, extraArgs: string[], t
  * server. @throws Error with the old server's stderr when it does not exit with code 0 within `graceMs`, or the new
  * one does not listen.
  */
-export async function restartHttpServer(srv: HttpServerProc, cmd: ServerCommand, extraArgs: string[], graceMs = 15_000): Promise<HttpServerProc> {
+export async function restartHttpServer(
+  srv: HttpServerProc,
+  cmd: ServerCommand,
+  extraArgs: string[],
+  graceMs = 15_000,
+): Promise<HttpServerProc> {
   const code = await srv.stop(graceMs);
-  if (code !== 0) throw new Error(`server exited with ${code} on SIGTERM (0 expected): ${srv.stderrTail().slice(-2000)}`);
+  if (code !== 0)
+    throw new Error(`server exited with ${code} on SIGTERM (0 expected): ${srv.stderrTail().slice(-2000)}`);
   return startHttpServer(cmd, extraArgs);
 }

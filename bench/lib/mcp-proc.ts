@@ -22,12 +22,19 @@ export class McpProcess {
 
   constructor(bin: string, args: string[], opts: { cwd: string; env: Record<string, string> }) {
     this.spawnedAt = performance.now();
-    this.proc = Bun.spawn([bin, ...args], { cwd: opts.cwd, env: opts.env, stdin: "pipe", stdout: "pipe", stderr: "pipe" });
+    this.proc = Bun.spawn([bin, ...args], {
+      cwd: opts.cwd,
+      env: opts.env,
+      stdin: "pipe",
+      stdout: "pipe",
+      stderr: "pipe",
+    });
     void this.readStdout();
     void new Response(this.proc.stderr).text().then((t) => (this.stderrText = t));
     void this.proc.exited.then(() => {
       this.exitedAt = performance.now();
-      for (const w of this.waiters.values()) w.reject(new Error(`server exited (${this.proc.exitCode}): ${this.stderrText.slice(-500)}`));
+      for (const w of this.waiters.values())
+        w.reject(new Error(`server exited (${this.proc.exitCode}): ${this.stderrText.slice(-500)}`));
       this.waiters.clear();
     });
   }

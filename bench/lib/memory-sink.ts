@@ -3,7 +3,11 @@
  * holding 100k vectors is paid as an external sink would), measuring only the outbox and snapshot machinery, not a
  * network engine.
  */
-import type { ProjectionChange, ProjectionCounts, ProjectionSink } from "../../src/ports/projections/projection-sink.ts";
+import type {
+  ProjectionChange,
+  ProjectionCounts,
+  ProjectionSink,
+} from "../../src/ports/projections/projection-sink.ts";
 
 /** Holds every projected entity in maps. */
 export class MemorySink implements ProjectionSink {

@@ -117,7 +117,10 @@ export function markdownSummary(files: ResultFile[]): string {
   );
   const dates = files.map((f) => f.machine.date.slice(0, 10)).sort();
   lines.push("");
-  if (files.length) lines.push(`Measured ${dates[0] === dates.at(-1) ? dates[0] : `${dates[0]} … ${dates.at(-1)}`} on ${[...machines].join("; ")}.`);
+  if (files.length)
+    lines.push(
+      `Measured ${dates[0] === dates.at(-1) ? dates[0] : `${dates[0]} … ${dates.at(-1)}`} on ${[...machines].join("; ")}.`,
+    );
   for (const f of files) for (const n of f.notes ?? []) lines.push(`- ${f.benchmark}: ${n}`);
   return lines.join("\n");
 }

@@ -29,7 +29,9 @@ const rng = mulberry32;
 export function buildAtomTexts(target: number, seed = 42): AtomTexts {
   const seg = new Intl.Segmenter("en", { granularity: "sentence" });
   const docs = readJsonl(join(SHARED, "bench/scifact/corpus.jsonl")).map((d) =>
-    [String(d.title ?? ""), ...[...seg.segment(String(d.text ?? ""))].map((s) => s.segment)].map((s) => s.trim()).filter((s) => s.length >= 10),
+    [String(d.title ?? ""), ...[...seg.segment(String(d.text ?? ""))].map((s) => s.segment)]
+      .map((s) => s.trim())
+      .filter((s) => s.length >= 10),
   );
   const seen = new Set<string>();
   const texts: string[] = [];
@@ -65,7 +67,15 @@ async function planOf(services: Services, texts: string[], docNo: number): Promi
     return { atom: { ...d, vector: vectors[i] }, citation: { locator, quote: d.claim } };
   });
   return {
-    document: { kind: "text", uri: `bench:scifact-sentences:${docNo}`, title: `SciFact sentences, part ${docNo}`, contentHash: sha256Hex(body), byteSize: Buffer.byteLength(body), authority: 0.5, metadata: { bench: true } },
+    document: {
+      kind: "text",
+      uri: `bench:scifact-sentences:${docNo}`,
+      title: `SciFact sentences, part ${docNo}`,
+      contentHash: sha256Hex(body),
+      byteSize: Buffer.byteLength(body),
+      authority: 0.5,
+      metadata: { bench: true },
+    },
     chunks: [],
     atoms,
     model: services.embedder.model,
@@ -76,13 +86,19 @@ async function planOf(services: Services, texts: string[], docNo: number): Promi
  * Commits `texts[from, to)` in plans of {@link PLAN_ATOMS}; returns the atoms created and the ms spent embedding
  * and committing. @throws when a plan creates fewer atoms than it holds (the texts must be distinct and new).
  */
-export async function loadAtoms(services: Services, texts: string[], from: number, to: number): Promise<{ created: number; ms: number }> {
+export async function loadAtoms(
+  services: Services,
+  texts: string[],
+  from: number,
+  to: number,
+): Promise<{ created: number; ms: number }> {
   const t0 = performance.now();
   let created = 0;
   for (let i = from; i < to; i += PLAN_ATOMS) {
     const part = texts.slice(i, Math.min(i + PLAN_ATOMS, to));
     const commit = await services.store.commitIngest(await planOf(services, part, i / PLAN_ATOMS));
-    if (commit.atomsCreated !== part.length) throw new Error(`plan ${i / PLAN_ATOMS} created ${commit.atomsCreated} of ${part.length} atoms`);
+    if (commit.atomsCreated !== part.length)
+      throw new Error(`plan ${i / PLAN_ATOMS} created ${commit.atomsCreated} of ${part.length} atoms`);
     created += commit.atomsCreated;
   }
   return { created, ms: performance.now() - t0 };

@@ -65,7 +65,35 @@ const OPTIONS = {
 } as const;
 
 /** Commands of the executable. */
-export const COMMANDS = ["serve", "migrate", "ingest", "search", "stats", "verify", "distill", "unmerge", "sync", "rebuild", "reembed", "graph", "code", "code-search", "code-graph", "get", "link", "forget", "context", "infer", "gaps", "gap-add", "research", "doctor", "healthcheck", "export", "import"] as const;
+export const COMMANDS = [
+  "serve",
+  "migrate",
+  "ingest",
+  "search",
+  "stats",
+  "verify",
+  "distill",
+  "unmerge",
+  "sync",
+  "rebuild",
+  "reembed",
+  "graph",
+  "code",
+  "code-search",
+  "code-graph",
+  "get",
+  "link",
+  "forget",
+  "context",
+  "infer",
+  "gaps",
+  "gap-add",
+  "research",
+  "doctor",
+  "healthcheck",
+  "export",
+  "import",
+] as const;
 
 /** Parses argv (without the executable). @throws PegasError INVALID_INPUT for unknown options or commands. */
 export function parseCli(argv: string[]): Cli {

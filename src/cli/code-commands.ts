@@ -18,13 +18,18 @@ import { out, outJson } from "./output.ts";
 /** Opens services, runs `fn`, closes them (withServices; tests hand in their own). */
 export type OpenServices = <T>(config: Config, fn: (s: Services, signal: AbortSignal) => Promise<T>) => Promise<T>;
 
-const strings = (v: unknown): string[] | undefined => (v === undefined ? undefined : Array.isArray(v) ? v.map(String) : [String(v)]);
+const strings = (v: unknown): string[] | undefined =>
+  v === undefined ? undefined : Array.isArray(v) ? v.map(String) : [String(v)];
 const text = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
 
 function formatRun(r: StoreCodeResult): string[] {
   const f = r.files;
-  const skipped = Object.entries(f.skipped).map(([k, n]) => `${k} ${n}`).join(", ");
-  const dirs = Object.entries(r.directories_skipped).map(([k, n]) => `${k} ${n}`).join(", ");
+  const skipped = Object.entries(f.skipped)
+    .map(([k, n]) => `${k} ${n}`)
+    .join(", ");
+  const dirs = Object.entries(r.directories_skipped)
+    .map(([k, n]) => `${k} ${n}`)
+    .join(", ");
   return [
     `stored ${r.root} as repo '${r.repo}' (document ${r.doc_id}) in ${(r.took_ms / 1000).toFixed(1)} s`,
     `files: ${f.seen} seen, ${f.parsed} parsed, ${f.unchanged} unchanged, ${f.failed} failed, ${f.removed} removed${skipped ? `; skipped: ${skipped}` : ""}`,
@@ -39,20 +44,30 @@ function formatRun(r: StoreCodeResult): string[] {
 export async function runCode(config: Config, cli: Cli, open: OpenServices = withServices): Promise<number> {
   const path = cli.positionals[0];
   if (!path) throw invalidInput("code needs a repository directory", "pegas-memory code <dir> [--repo NAME]");
-  const input = { path, repo: text(cli.values.repo), include: strings(cli.values.include), exclude: strings(cli.values.exclude), languages: strings(cli.values.language) };
+  const input = {
+    path,
+    repo: text(cli.values.repo),
+    include: strings(cli.values.include),
+    exclude: strings(cli.values.exclude),
+    languages: strings(cli.values.language),
+  };
   let last = 0;
   const onProgress = (_p: number, _t: number | undefined, message: string) => {
     if (Date.now() - last < 2000) return;
     last = Date.now();
     process.stderr.write(`${message}\n`);
   };
-  const r = await open(config, (s, signal) => storeCode(codeServices(s), input, { trustedPath: true, signal, onProgress }));
+  const r = await open(config, (s, signal) =>
+    storeCode(codeServices(s), input, { trustedPath: true, signal, onProgress }),
+  );
   if (cli.values.json) outJson(r);
   else for (const line of formatRun(r)) out(line);
   for (const n of r.noted) process.stderr.write(`note: ${n.path}: ${n.reason.replace("_", " ")}\n`);
-  if (r.noted_total > r.noted.length) process.stderr.write(`… and ${r.noted_total - r.noted.length} more noted file(s)\n`);
+  if (r.noted_total > r.noted.length)
+    process.stderr.write(`… and ${r.noted_total - r.noted.length} more noted file(s)\n`);
   for (const e of r.errors) process.stderr.write(`error: ${e.path}: ${e.code}: ${e.message}\n`);
-  if (r.errors_total > r.errors.length) process.stderr.write(`… and ${r.errors_total - r.errors.length} more error(s)\n`);
+  if (r.errors_total > r.errors.length)
+    process.stderr.write(`… and ${r.errors_total - r.errors.length} more error(s)\n`);
   for (const w of r.warnings) process.stderr.write(`warning: ${w}\n`);
   return 0;
 }
@@ -61,7 +76,13 @@ export async function runCode(config: Config, cli: Cli, open: OpenServices = wit
 export async function runCodeSearch(config: Config, cli: Cli, open: OpenServices = withServices): Promise<number> {
   const query = cli.positionals.join(" ").trim();
   if (!query) throw invalidInput("code-search needs a query");
-  const input = { query, kind: strings(cli.values.kind), language: strings(cli.values.language), repo: text(cli.values.repo), limit: intOption(cli, "limit") };
+  const input = {
+    query,
+    kind: strings(cli.values.kind),
+    language: strings(cli.values.language),
+    repo: text(cli.values.repo),
+    limit: intOption(cli, "limit"),
+  };
   const r = await open(config, (s) => searchCode(codeServices(s), input));
   if (cli.values.json) outJson(r);
   else if (!r.hits.length) out(`no symbols match «${r.query}»`);
@@ -78,9 +99,17 @@ export async function runCodeSearch(config: Config, cli: Cli, open: OpenServices
 /** `code-graph <repo> [symbol] [--depth N] [--direction D] [--kind K]… [--limit N] [--json]` (JSON either way). */
 export async function runCodeGraph(config: Config, cli: Cli, open: OpenServices = withServices): Promise<number> {
   const [repo, symbol] = cli.positionals;
-  if (!repo) throw invalidInput("code-graph needs a repo", "pegas-memory code-graph <repo> [symbol:<id> | qualified name | file path]");
+  if (!repo)
+    throw invalidInput(
+      "code-graph needs a repo",
+      "pegas-memory code-graph <repo> [symbol:<id> | qualified name | file path]",
+    );
   const input = {
-    repo, symbol, depth: intOption(cli, "depth"), kinds: strings(cli.values.kind), limit: intOption(cli, "limit"),
+    repo,
+    symbol,
+    depth: intOption(cli, "depth"),
+    kinds: strings(cli.values.kind),
+    limit: intOption(cli, "limit"),
     direction: text(cli.values.direction) as Direction | undefined,
   };
   outJson(await open(config, (s) => codeGraph(codeServices(s), input)));

@@ -24,7 +24,12 @@ export async function runMigrate(config: Config, cli: Cli): Promise<number> {
     const applied = await store.migrate();
     const status = await store.migrationStatus();
     if (cli.values.json) outJson({ applied, schema_version: Math.max(0, ...status.applied), location: db.location });
-    else out(applied.length ? `applied migration(s) ${applied.join(", ")} to ${db.location}` : `schema is up to date (version ${Math.max(0, ...status.applied)}) at ${db.location}`);
+    else
+      out(
+        applied.length
+          ? `applied migration(s) ${applied.join(", ")} to ${db.location}`
+          : `schema is up to date (version ${Math.max(0, ...status.applied)}) at ${db.location}`,
+      );
     return 0;
   } finally {
     await db.close();
@@ -35,7 +40,10 @@ export async function runMigrate(config: Config, cli: Cli): Promise<number> {
  * Opens the services, runs `fn`, closes them. SIGINT/SIGTERM abort `fn` and close the database cleanly (in-flight
  * work gets 0.8 s, then is rolled back), so the next start needs no crash recovery.
  */
-export async function withServices<T>(config: Config, fn: (s: Services, signal: AbortSignal) => Promise<T>): Promise<T> {
+export async function withServices<T>(
+  config: Config,
+  fn: (s: Services, signal: AbortSignal) => Promise<T>,
+): Promise<T> {
   const services = await createServices(config);
   const ac = new AbortController();
   const onSignal = (sig: NodeJS.Signals) => {
@@ -64,7 +72,11 @@ export async function runIngest(config: Config, cli: Cli): Promise<number> {
   if (!target) throw invalidInput("ingest needs a path, a URL, or - for standard input");
   const title = cli.values.title as string | undefined;
   const input =
-    target === "-" ? { text: readFileSync(0, "utf8"), title } : /^https?:\/\//i.test(target) ? { url: target, title } : { path: target, title };
+    target === "-"
+      ? { text: readFileSync(0, "utf8"), title }
+      : /^https?:\/\//i.test(target)
+        ? { url: target, title }
+        : { path: target, title };
   const r = await withServices(config, (s, signal) => ingest(s, input, { trustedPath: true, signal }));
   if (cli.values.json) outJson(r);
   else for (const d of r.documents) out(formatDocument(d));
@@ -76,8 +88,10 @@ export async function runIngest(config: Config, cli: Cli): Promise<number> {
 function formatDocument(d: DocumentResult): string {
   if (!d.stored) return `not stored: ${d.uri}: no text extracted`;
   if (d.unchanged) return `unchanged: ${d.uri} (document ${d.doc_id}, version ${d.version})`;
-  return `ingested ${d.uri} as document ${d.doc_id} v${d.version} (${d.kind}, ${d.sections} section(s)): ${d.chunks} chunks, ` +
-    `${d.atoms_created} new atoms, ${d.atoms_existing} existing, ${d.atoms_near_duplicate} near-duplicates, ${d.atoms_staled} stale`;
+  return (
+    `ingested ${d.uri} as document ${d.doc_id} v${d.version} (${d.kind}, ${d.sections} section(s)): ${d.chunks} chunks, ` +
+    `${d.atoms_created} new atoms, ${d.atoms_existing} existing, ${d.atoms_near_duplicate} near-duplicates, ${d.atoms_staled} stale`
+  );
 }
 
 /** `search <query…> [--k N] [--type T]`. */
@@ -98,11 +112,19 @@ export async function runStats(config: Config, cli: Cli): Promise<number> {
   if (cli.values.json) outJson(r);
   else {
     out(`store: ${r.store.backend} ${r.store.location} (schema v${r.schema_version})`);
-    out(`atoms: ${r.atoms.total} ${JSON.stringify(r.atoms.by_status)}  documents: ${r.documents.total}  chunks: ${r.chunks}  citations: ${r.citations}`);
-    out(`embedder: ${r.embedder.model} (${r.embedder.kind}, dim ${r.embedder.dim})  outbox: ${r.outbox.pending} pending, ${r.outbox.dead} dead`);
+    out(
+      `atoms: ${r.atoms.total} ${JSON.stringify(r.atoms.by_status)}  documents: ${r.documents.total}  chunks: ${r.chunks}  citations: ${r.citations}`,
+    );
+    out(
+      `embedder: ${r.embedder.model} (${r.embedder.kind}, dim ${r.embedder.dim})  outbox: ${r.outbox.pending} pending, ${r.outbox.dead} dead`,
+    );
     out(`links: ${r.links}  merges: ${r.merges}  quarantined chunks: ${r.quarantined_chunks}  traces: ${r.traces}`);
     for (const p of r.projections.external) {
-      out(p.error ? `${p.name}: unreachable: ${p.error}` : `${p.name}: holds ${JSON.stringify(p.held)}, drift ${JSON.stringify(p.drift)}, lag ${p.lag_s} s`);
+      out(
+        p.error
+          ? `${p.name}: unreachable: ${p.error}`
+          : `${p.name}: holds ${JSON.stringify(p.held)}, drift ${JSON.stringify(p.drift)}, lag ${p.lag_s} s`,
+      );
     }
   }
   return 0;
@@ -135,8 +157,10 @@ export async function runVerify(config: Config, cli: Cli): Promise<number> {
   else {
     for (const c of r.changes) out(formatChange(c));
     const v = r.verdicts;
-    out(`verified ${r.checked} atom(s) with the ${r.judge} judge: ${r.changes_total} status change(s), ${r.confidence_raised} confidence raise(s); ` +
-      `verdicts: ${v.new} new, ${v.duplicate} duplicate, ${v.corroborates} corroborates, ${v.contradicts} contradicts`);
+    out(
+      `verified ${r.checked} atom(s) with the ${r.judge} judge: ${r.changes_total} status change(s), ${r.confidence_raised} confidence raise(s); ` +
+        `verdicts: ${v.new} new, ${v.duplicate} duplicate, ${v.corroborates} corroborates, ${v.contradicts} contradicts`,
+    );
   }
   for (const w of r.warnings) process.stderr.write(`warning: ${w}\n`);
   return 0;

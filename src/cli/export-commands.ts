@@ -28,7 +28,9 @@ async function openMigrated(config: Config): Promise<Database> {
     const store = new SqlCanonicalStore(db);
     if (config.migrate) await store.migrate();
     else if ((await store.migrationStatus()).pending.length) {
-      throw new PegasError("MIGRATION_REQUIRED", "the database lacks migrations this build needs", { hint: "run `pegas-memory migrate`" });
+      throw new PegasError("MIGRATION_REQUIRED", "the database lacks migrations this build needs", {
+        hint: "run `pegas-memory migrate`",
+      });
     }
     return db;
   } catch (err) {
@@ -80,7 +82,12 @@ async function toFileAtomically<T>(path: string, fn: (sink: TextSink) => Promise
   }
 }
 
-function printSummary(write: (line: string) => void, verb: string, s: { tables: Array<{ table: string; rows: number }>; rows: number; ms: number }, extra: string): void {
+function printSummary(
+  write: (line: string) => void,
+  verb: string,
+  s: { tables: Array<{ table: string; rows: number }>; rows: number; ms: number },
+  extra: string,
+): void {
   for (const t of s.tables) write(`${t.table.padEnd(24)} ${String(t.rows).padStart(9)}`);
   const rate = s.ms > 0 ? Math.round((s.rows / s.ms) * 1000) : s.rows;
   write(`${verb} ${s.rows} rows in ${s.ms} ms (${rate} rows/s)${extra}`);
@@ -88,23 +95,36 @@ function printSummary(write: (line: string) => void, verb: string, s: { tables: 
 
 /** `export [--out FILE] [--embeddings]`: data to FILE or stdout, rows per table to stderr. */
 export async function runExport(config: Config, cli: Cli): Promise<number> {
-  if (cli.positionals.length) throw invalidInput(`export takes no arguments, got '${cli.positionals.join(" ")}'`, "give the file with --out FILE");
+  if (cli.positionals.length)
+    throw invalidInput(
+      `export takes no arguments, got '${cli.positionals.join(" ")}'`,
+      "give the file with --out FILE",
+    );
   const path = cli.values.out as string | undefined;
   const embeddings = Boolean(cli.values.embeddings);
-  if (!path && process.stdout.isTTY) throw invalidInput("export writes the whole store: give --out FILE or redirect standard output");
+  if (!path && process.stdout.isTTY)
+    throw invalidInput("export writes the whole store: give --out FILE or redirect standard output");
   const db = await openMigrated(config);
   let summary: ExportSummary;
   try {
     const store = new SqlExportStore(db);
     summary = await interruptible((signal) =>
-      path ? toFileAtomically(path, (sink) => exportStore(store, sink, { embeddings, signal })) : exportStore(store, stdoutSink(), { embeddings, signal }),
+      path
+        ? toFileAtomically(path, (sink) => exportStore(store, sink, { embeddings, signal }))
+        : exportStore(store, stdoutSink(), { embeddings, signal }),
     );
   } finally {
     await db.close();
   }
   const err = (line: string) => process.stderr.write(`${line}\n`);
   if (cli.values.json) (path ? outJson : (v: unknown) => err(JSON.stringify(v)))(summary);
-  else printSummary(err, "exported", summary, `, ${(summary.bytes / 1e6).toFixed(1)} MB${embeddings ? " with embeddings" : ""} to ${path ?? "standard output"}`);
+  else
+    printSummary(
+      err,
+      "exported",
+      summary,
+      `, ${(summary.bytes / 1e6).toFixed(1)} MB${embeddings ? " with embeddings" : ""} to ${path ?? "standard output"}`,
+    );
   return 0;
 }
 
@@ -128,11 +148,15 @@ async function followProjections(config: Config): Promise<void> {
     process.stderr.write(`embedded ${n} atom(s)\n`);
   } catch (err) {
     const e = err as PegasError;
-    process.stderr.write(`warning: the import is stored, but embedding the atoms failed: ${e.userMessage ?? e.message}; ` +
-      "run `pegas-memory rebuild vector` once the embedder is reachable (serve embeds the live atoms at start)\n");
+    process.stderr.write(
+      `warning: the import is stored, but embedding the atoms failed: ${e.userMessage ?? e.message}; ` +
+        "run `pegas-memory rebuild vector` once the embedder is reachable (serve embeds the live atoms at start)\n",
+    );
   }
   if (config.qdrant_url || config.memgraph_url) {
-    process.stderr.write("note: external projections are configured (Qdrant, Memgraph): run `pegas-memory rebuild all` to fill them from the imported store\n");
+    process.stderr.write(
+      "note: external projections are configured (Qdrant, Memgraph): run `pegas-memory rebuild all` to fill them from the imported store\n",
+    );
   }
 }
 
@@ -142,9 +166,15 @@ async function followProjections(config: Config): Promise<void> {
  */
 export async function runImport(config: Config, cli: Cli): Promise<number> {
   const target = cli.positionals[0];
-  if (!target || cli.positionals.length > 1) throw invalidInput("import needs exactly one file, or - for standard input");
+  if (!target || cli.positionals.length > 1)
+    throw invalidInput("import needs exactly one file, or - for standard input");
   if (target !== "-") {
-    const readable = await open(target, "r").then((fh) => fh.close()).then(() => null, (err: Error) => err.message);
+    const readable = await open(target, "r")
+      .then((fh) => fh.close())
+      .then(
+        () => null,
+        (err: Error) => err.message,
+      );
     if (readable) throw invalidInput(`cannot read '${target}': ${readable}`);
   }
   const db = await openMigrated(config);
@@ -161,7 +191,9 @@ export async function runImport(config: Config, cli: Cli): Promise<number> {
     const from = `from ${summary.source.backend} (pegas-memory ${summary.source.pegas_memory_version}, ${summary.source.created_at})`;
     printSummary(out, "imported", summary, ` ${from}${summary.embeddings ? " with embeddings" : ""}`);
     if (summary.migrated.length) {
-      out(`upgraded from schema version ${summary.schema_version} to ${summary.store_schema_version} (migration(s) ${summary.migrated.join(", ")} applied to the imported rows)`);
+      out(
+        `upgraded from schema version ${summary.schema_version} to ${summary.store_schema_version} (migration(s) ${summary.migrated.join(", ")} applied to the imported rows)`,
+      );
     }
   }
   await followProjections(config);

@@ -34,7 +34,10 @@ export function healthzUrl(http: string | undefined, override?: string): string 
     return u.href;
   }
   if (!http) {
-    throw invalidInput("no server address to probe: neither --url nor http (PEGAS_HTTP) is set", "set PEGAS_HTTP=host:port as for `serve --http`, or give --url http://host:port/healthz");
+    throw invalidInput(
+      "no server address to probe: neither --url nor http (PEGAS_HTTP) is set",
+      "set PEGAS_HTTP=host:port as for `serve --http`, or give --url http://host:port/healthz",
+    );
   }
   const m = /^(.*):(\d+)$/.exec(http);
   if (!m) throw invalidInput(`http '${http}' is not host:port`);
@@ -43,17 +46,24 @@ export function healthzUrl(http: string | undefined, override?: string): string 
 }
 
 /** GETs `url`; resolves the status and the first 200 characters of the body. @throws network errors and the deadline. */
-export function probeHealthz(url: string, timeoutMs = HEALTHCHECK_TIMEOUT_MS): Promise<{ status: number; body: string }> {
+export function probeHealthz(
+  url: string,
+  timeoutMs = HEALTHCHECK_TIMEOUT_MS,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = (url.startsWith("https:") ? httpsRequest : httpRequest)(url, { method: "GET", timeout: timeoutMs, agent: false }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => {
-        if (body.length < 200) body += chunk;
-      });
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: body.slice(0, 200) }));
-      res.on("error", reject);
-    });
+    const req = (url.startsWith("https:") ? httpsRequest : httpRequest)(
+      url,
+      { method: "GET", timeout: timeoutMs, agent: false },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => {
+          if (body.length < 200) body += chunk;
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: body.slice(0, 200) }));
+        res.on("error", reject);
+      },
+    );
     req.on("timeout", () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     req.on("error", reject);
     req.end();
@@ -76,10 +86,14 @@ export async function runHealthcheck(config: Config, cli: Cli): Promise<number> 
       out(`healthy: ${url} answered 200`);
       return 0;
     }
-    process.stderr.write(`healthcheck: ${url} answered HTTP ${r.status}${r.body ? `: ${r.body.replace(/\s+/g, " ").trim()}` : ""}\n`);
+    process.stderr.write(
+      `healthcheck: ${url} answered HTTP ${r.status}${r.body ? `: ${r.body.replace(/\s+/g, " ").trim()}` : ""}\n`,
+    );
   } catch (err) {
     const e = err as Error & { code?: string };
-    process.stderr.write(`healthcheck: cannot reach ${url}: ${e.code && !e.message.includes(e.code) ? `${e.code} ` : ""}${e.message}\n`);
+    process.stderr.write(
+      `healthcheck: cannot reach ${url}: ${e.code && !e.message.includes(e.code) ? `${e.code} ` : ""}${e.message}\n`,
+    );
   }
   return 1;
 }

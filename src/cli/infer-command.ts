@@ -18,7 +18,8 @@ function ruleIds(v: unknown): number[] | undefined {
   if (v === undefined) return undefined;
   return (Array.isArray(v) ? v : [v]).map((x) => {
     const n = Number(x);
-    if (!Number.isSafeInteger(n) || n < 1) throw invalidInput(`--rule must be an atom id (a positive integer), got '${String(x)}'`);
+    if (!Number.isSafeInteger(n) || n < 1)
+      throw invalidInput(`--rule must be an atom id (a positive integer), got '${String(x)}'`);
     return n;
   });
 }
@@ -28,22 +29,41 @@ function ruleIds(v: unknown): number[] | undefined {
  * @throws PegasError INVALID_INPUT, LIMIT_EXCEEDED, STORE_UNAVAILABLE.
  */
 export async function runInfer(config: Config, cli: Cli, open: OpenServices = withServices): Promise<number> {
-  if (cli.positionals.length) throw invalidInput(`infer takes no arguments, got '${cli.positionals[0]}'`, "name rules with --rule ID (repeatable)");
-  const input = { ruleIds: ruleIds(cli.values.rule), maxIterations: intOption(cli, "max-iterations"), maxNewEdges: intOption(cli, "max-new-edges") };
+  if (cli.positionals.length)
+    throw invalidInput(
+      `infer takes no arguments, got '${cli.positionals[0]}'`,
+      "name rules with --rule ID (repeatable)",
+    );
+  const input = {
+    ruleIds: ruleIds(cli.values.rule),
+    maxIterations: intOption(cli, "max-iterations"),
+    maxNewEdges: intOption(cli, "max-new-edges"),
+  };
   const r = await open(config, (s, signal) => infer(s, input, signal));
   if (cli.values.json) {
     outJson({
-      rules: r.applied.map((x) => ({ rule_id: x.ruleAtomId, if: x.body, then: x.head, ...pick(r.rules.find((o) => o.ruleAtomId === x.ruleAtomId)) })),
+      rules: r.applied.map((x) => ({
+        rule_id: x.ruleAtomId,
+        if: x.body,
+        then: x.head,
+        ...pick(r.rules.find((o) => o.ruleAtomId === x.ruleAtomId)),
+      })),
       ignored: r.ignored.map((x) => ({ rule_id: x.ruleAtomId, reason: x.reason })),
-      iterations: r.iterations, edges_added: r.edgesAdded, skipped: r.skipped, retracted: r.retracted, took_ms: r.tookMs,
+      iterations: r.iterations,
+      edges_added: r.edgesAdded,
+      skipped: r.skipped,
+      retracted: r.retracted,
+      took_ms: r.tookMs,
     });
     return askedIgnored(input.ruleIds, r.ignored.length);
   }
   if (!r.applied.length) out("no rule to apply");
   for (const x of r.applied) {
     const o = pick(r.rules.find((y) => y.ruleAtomId === x.ruleAtomId));
-    out(`rule ${x.ruleAtomId} (${x.body.join(" ∘ ")} → ${x.head}): ${o.edges_added} edge(s) added, last in round ${o.iterations}` +
-      (o.skipped ? `, ${o.skipped} not storable` : ""));
+    out(
+      `rule ${x.ruleAtomId} (${x.body.join(" ∘ ")} → ${x.head}): ${o.edges_added} edge(s) added, last in round ${o.iterations}` +
+        (o.skipped ? `, ${o.skipped} not storable` : ""),
+    );
   }
   for (const x of r.ignored) out(`ignored rule ${x.ruleAtomId}: ${x.reason}`);
   if (r.retracted) out(`${r.retracted} inferred edge(s) retracted first: a premise had gone`);

@@ -17,15 +17,25 @@ function positiveInt(value: unknown, what: string): number | undefined {
 
 /** `distill --retry [--doc N] [--limit N]`: distills quarantined chunks again. Exit 1 when some still fail. */
 export async function runDistill(config: Config, cli: Cli): Promise<number> {
-  if (!cli.values.retry) throw invalidInput("distill needs --retry", "`pegas-memory distill --retry [--doc N] [--limit N]` retries quarantined chunks");
+  if (!cli.values.retry)
+    throw invalidInput(
+      "distill needs --retry",
+      "`pegas-memory distill --retry [--doc N] [--limit N]` retries quarantined chunks",
+    );
   const services = await createServices(config);
   try {
-    const r = await retryQuarantine(services, { doc_id: positiveInt(cli.values.doc, "--doc"), limit: positiveInt(cli.values.limit, "--limit") });
+    const r = await retryQuarantine(services, {
+      doc_id: positiveInt(cli.values.doc, "--doc"),
+      limit: positiveInt(cli.values.limit, "--limit"),
+    });
     if (cli.values.json) outJson(r);
     else {
-      out(`retried ${r.retried} quarantined chunk(s) with ${r.distiller}: ${r.resolved} stored (${r.atoms_created} new atoms, ` +
-        `${r.atoms_existing} existing, ${r.atoms_near_duplicate} merged), ${r.failed.length} failed again`);
-      for (const f of r.failed) out(`  entry ${f.quarantine_id} (document ${f.doc_id}): ${f.reason}, ${f.attempts} attempt(s)`);
+      out(
+        `retried ${r.retried} quarantined chunk(s) with ${r.distiller}: ${r.resolved} stored (${r.atoms_created} new atoms, ` +
+          `${r.atoms_existing} existing, ${r.atoms_near_duplicate} merged), ${r.failed.length} failed again`,
+      );
+      for (const f of r.failed)
+        out(`  entry ${f.quarantine_id} (document ${f.doc_id}): ${f.reason}, ${f.attempts} attempt(s)`);
     }
     return r.failed.length ? 1 : 0;
   } finally {

@@ -18,8 +18,14 @@ export function formatSearch(r: SearchResult): string {
   if (!r.hits.length) return `no hits for «${r.query}»`;
   const rows = r.hits.map((h, i) => {
     const excerpt = h.content.replace(/\s+/g, " ").slice(0, 240);
-    const cites = h.citations.map((c) => `     ↳ ${c.title ?? c.uri} — ${c.uri}${formatLocator(c.locator) ? `, ${formatLocator(c.locator)}` : ""}`);
-    return [`${i + 1}. [atom ${h.atom_id}, ${h.type}, ${h.status}, score ${h.score.toFixed(4)}]`, `   ${excerpt}${h.content.length > 240 ? "…" : ""}`, ...cites].join("\n");
+    const cites = h.citations.map(
+      (c) => `     ↳ ${c.title ?? c.uri} — ${c.uri}${formatLocator(c.locator) ? `, ${formatLocator(c.locator)}` : ""}`,
+    );
+    return [
+      `${i + 1}. [atom ${h.atom_id}, ${h.type}, ${h.status}, score ${h.score.toFixed(4)}]`,
+      `   ${excerpt}${h.content.length > 240 ? "…" : ""}`,
+      ...cites,
+    ].join("\n");
   });
   return rows.join("\n\n") + (r.next_cursor ? "\n\n(more hits: raise --k)" : "");
 }

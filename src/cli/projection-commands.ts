@@ -35,7 +35,10 @@ export async function runSync(config: Config, cli: Cli): Promise<number> {
   return withServices(config, async (s, signal) => {
     const revived = cli.values["retry-dead"] ? await s.outbox.retryDead() : 0;
     if (cli.values["retry-dead"]) log.info("dead letters made pending again", { rows: revived });
-    if (!s.sinks.length) log.warn("no external projection is configured (QDRANT_URL, MEMGRAPH_URL): outbox rows are acknowledged without being applied");
+    if (!s.sinks.length)
+      log.warn(
+        "no external projection is configured (QDRANT_URL, MEMGRAPH_URL): outbox rows are acknowledged without being applied",
+      );
     if (cli.values.once) {
       const worker = outboxWorkerOf(s);
       const r = await worker.runOnce(signal);
@@ -43,7 +46,10 @@ export async function runSync(config: Config, cli: Cli): Promise<number> {
       const backlog = await s.outbox.backlog();
       const result = { revived, ...r, pruned, sinks: s.sinks.map((k) => k.name), backlog };
       if (cli.values.json) outJson(result);
-      else out(`sync: ${r.applied} applied, ${r.failed} failed, ${r.dead} dead-lettered${revived ? `, ${revived} dead letters retried` : ""}; backlog ${backlog.pending} pending, ${backlog.dead} dead`);
+      else
+        out(
+          `sync: ${r.applied} applied, ${r.failed} failed, ${r.dead} dead-lettered${revived ? `, ${revived} dead letters retried` : ""}; backlog ${backlog.pending} pending, ${backlog.dead} dead`,
+        );
       return r.failed || backlog.dead ? 1 : 0;
     }
     log.info("outbox worker following", { sinks: s.sinks.map((k) => k.name) });
@@ -65,11 +71,16 @@ export async function runRebuild(config: Config, cli: Cli): Promise<number> {
     throw invalidInput(`rebuild needs exactly one of ${TARGETS.join(", ")}, got '${cli.positionals.join(" ")}'`);
   }
   const recreate = Boolean(cli.values.recreate);
-  const r = await withServices(config, (s, signal) => rebuildProjections(s, target, progressPrinter(), { recreate, signal }));
+  const r = await withServices(config, (s, signal) =>
+    rebuildProjections(s, target, progressPrinter(), { recreate, signal }),
+  );
   if (cli.values.json) outJson(r);
   else {
     if (r.embedded) out(`embedded ${r.embedded} atom(s) that lacked a vector of the active model`);
-    for (const p of r.projections) out(`rebuilt ${p.name} in ${p.took_ms} ms: holds ${JSON.stringify(p.held)}${Object.keys(p.canonical).length ? `, canonical ${JSON.stringify(p.canonical)}` : ""}`);
+    for (const p of r.projections)
+      out(
+        `rebuilt ${p.name} in ${p.took_ms} ms: holds ${JSON.stringify(p.held)}${Object.keys(p.canonical).length ? `, canonical ${JSON.stringify(p.canonical)}` : ""}`,
+      );
     out(`outbox: ${r.outbox_drained} row(s) drained`);
     for (const n of r.notes) out(`note: ${n}`);
   }
@@ -79,12 +90,21 @@ export async function runRebuild(config: Config, cli: Cli): Promise<number> {
 /** `reembed --model M [--dim N]`: embeds every atom for model M and fills its own collection when Qdrant is set. */
 export async function runReembed(config: Config, cli: Cli): Promise<number> {
   const model = cli.values.model as string | undefined;
-  if (!model) throw invalidInput("reembed needs --model M", "an Ollama model (with OLLAMA_HOST), or pegas-lexical-hash-v1-d<N> for the local embedder");
+  if (!model)
+    throw invalidInput(
+      "reembed needs --model M",
+      "an Ollama model (with OLLAMA_HOST), or pegas-lexical-hash-v1-d<N> for the local embedder",
+    );
   const dim = intOption(cli, "dim");
   const r = await withServices(config, async (s, signal) => {
     const embedder = await makeEmbedderFor(config, model, dim);
     // The configured collection holds the active model's vectors; another model gets its own derived collection.
-    const sink = await makeVectorSink(config, embedder.model, embedder.dim, embedder.model === s.embedder.model ? config.qdrant_collection : undefined);
+    const sink = await makeVectorSink(
+      config,
+      embedder.model,
+      embedder.dim,
+      embedder.model === s.embedder.model ? config.qdrant_collection : undefined,
+    );
     try {
       return await reembed(s, embedder, sink, progressPrinter(), { recreate: Boolean(cli.values.recreate), signal });
     } finally {
@@ -93,19 +113,31 @@ export async function runReembed(config: Config, cli: Cli): Promise<number> {
   });
   if (cli.values.json) outJson(r);
   else {
-    out(`embedded ${r.embedded} atom(s) for ${r.model} (dim ${r.dim})${r.projection ? `; ${r.projection.name} holds ${JSON.stringify(r.projection.held)}` : ""}`);
-    out(r.model.startsWith("pegas-lexical")
-      ? `to switch, set local_embed_dim = ${r.dim} (and leave ollama_host unset)`
-      : `to switch, set embed_model = "${r.model}" (PEGAS_EMBED_MODEL) and embed_dim = ${r.dim} (PEGAS_EMBED_DIM)`);
+    out(
+      `embedded ${r.embedded} atom(s) for ${r.model} (dim ${r.dim})${r.projection ? `; ${r.projection.name} holds ${JSON.stringify(r.projection.held)}` : ""}`,
+    );
+    out(
+      r.model.startsWith("pegas-lexical")
+        ? `to switch, set local_embed_dim = ${r.dim} (and leave ollama_host unset)`
+        : `to switch, set embed_model = "${r.model}" (PEGAS_EMBED_MODEL) and embed_dim = ${r.dim} (PEGAS_EMBED_DIM)`,
+    );
   }
   return 0;
 }
 
-const edgeText = (e: GraphEdge) => `  ${e.src} -[${e.kind}${e.inferred ? ", inferred" : ""} ${e.confidence.toFixed(2)}]-> ${e.dst}`;
+const edgeText = (e: GraphEdge) =>
+  `  ${e.src} -[${e.kind}${e.inferred ? ", inferred" : ""} ${e.confidence.toFixed(2)}]-> ${e.dst}`;
 
 function formatSubgraph(g: Subgraph): string {
-  const nodes = g.nodes.map((n) => `  ${"  ".repeat(n.distance)}${n.id} (${n.label}${n.props.type ? ` ${n.props.type}` : ""}${n.props.name ? ` ${n.props.name}` : ""})`);
-  return [`${g.nodes.length} node(s)${g.truncated ? " (truncated)" : ""}, ${g.edges.length} edge(s):`, ...nodes, ...g.edges.map(edgeText)].join("\n");
+  const nodes = g.nodes.map(
+    (n) =>
+      `  ${"  ".repeat(n.distance)}${n.id} (${n.label}${n.props.type ? ` ${n.props.type}` : ""}${n.props.name ? ` ${n.props.name}` : ""})`,
+  );
+  return [
+    `${g.nodes.length} node(s)${g.truncated ? " (truncated)" : ""}, ${g.edges.length} edge(s):`,
+    ...nodes,
+    ...g.edges.map(edgeText),
+  ].join("\n");
 }
 
 /**
@@ -119,8 +151,10 @@ export async function runGraph(config: Config, cli: Cli): Promise<number> {
   if (modes > 1 || (cli.values.counters && cli.positionals.length)) {
     throw invalidInput("graph takes one of: a node id, --path <from> <to>, or --counters", "see `pegas-memory --help`");
   }
-  if (cli.values.path && cli.positionals.length !== 2) throw invalidInput("graph --path needs exactly two node ids, e.g. atom:12 atom:40");
-  if (!cli.values.path && !cli.values.counters && cli.positionals.length !== 1) throw invalidInput("graph needs one node id (atom:<id>, symbol:<id>, doc:<id>), --path or --counters");
+  if (cli.values.path && cli.positionals.length !== 2)
+    throw invalidInput("graph --path needs exactly two node ids, e.g. atom:12 atom:40");
+  if (!cli.values.path && !cli.values.counters && cli.positionals.length !== 1)
+    throw invalidInput("graph needs one node id (atom:<id>, symbol:<id>, doc:<id>), --path or --counters");
   const text = await withServices(config, async (s): Promise<{ json: unknown; text: string; degraded?: string }> => {
     if (cli.values.counters) {
       const c = await s.graph.counters();
@@ -130,12 +164,20 @@ export async function runGraph(config: Config, cli: Cli): Promise<number> {
       const [from, to] = cli.positionals;
       if (!from || !to) throw invalidInput("graph --path needs two node ids, e.g. atom:12 atom:40");
       const p = await s.graph.shortestPath({ from, to, kinds, direction, maxDepth: intOption(cli, "depth") });
-      const shown = p ? [`path of ${p.edges.length} edge(s):`, ...p.edges.map(edgeText)].join("\n") : "no path within the depth";
+      const shown = p
+        ? [`path of ${p.edges.length} edge(s):`, ...p.edges.map(edgeText)].join("\n")
+        : "no path within the depth";
       return { json: p, text: shown, degraded: p?.degraded };
     }
     const node = cli.positionals[0];
     if (!node) throw invalidInput("graph needs a node id (atom:<id>, symbol:<id>, doc:<id>), --path or --counters");
-    const g = await s.graph.neighbours({ node, kinds, direction, depth: intOption(cli, "depth"), limit: intOption(cli, "limit") });
+    const g = await s.graph.neighbours({
+      node,
+      kinds,
+      direction,
+      depth: intOption(cli, "depth"),
+      limit: intOption(cli, "limit"),
+    });
     return { json: g, text: formatSubgraph(g), degraded: g.degraded };
   });
   if (cli.values.json) outJson(text.json);

@@ -30,15 +30,27 @@ export async function runGet(config: Config, cli: Cli): Promise<number> {
     return 0;
   }
   const a = d.atom;
-  out(`atom ${a.id} (${a.type}, ${a.status}, confidence ${a.confidence.toFixed(2)}, ${a.lang}) created ${a.created_at}`);
+  out(
+    `atom ${a.id} (${a.type}, ${a.status}, confidence ${a.confidence.toFixed(2)}, ${a.lang}) created ${a.created_at}`,
+  );
   out(`claim: ${a.claim}`);
   if (a.content && a.content !== a.claim) out(`content: ${a.content}`);
-  for (const c of a.citations) out(`  cited: ${c.title ?? c.uri} (document ${c.doc_id} v${c.doc_version}) ${formatLocator(c.locator) || "whole document"}: “${c.quote}”`);
-  if (d.links.mergedInto) out(`merged into atom ${d.links.mergedInto.atomId} (merge ${d.links.mergedInto.mergeId}; undo with \`unmerge\`)`);
-  for (const l of d.links.out) out(`  → ${l.kind} atom ${l.atom_id} (${l.status}, ${l.source}${l.inferred ? ", inferred" : ""}): ${l.claim}`);
-  for (const l of d.links.in) out(`  ← ${l.kind} atom ${l.atom_id} (${l.status}, ${l.source}${l.inferred ? ", inferred" : ""}): ${l.claim}`);
-  for (const l of d.links.symbols) out(`  → ${l.kind} symbol ${l.symbol_id} ${l.qualified_name} (${l.repo} ${l.path}:${l.line})`);
-  for (const h of d.history) out(`  ${h.created_at} change ${h.id} by ${h.actor}: ${h.from_status} → ${h.to_status}: ${h.reason}${h.reverted_at ? ` (undone ${h.reverted_at})` : ""}`);
+  for (const c of a.citations)
+    out(
+      `  cited: ${c.title ?? c.uri} (document ${c.doc_id} v${c.doc_version}) ${formatLocator(c.locator) || "whole document"}: “${c.quote}”`,
+    );
+  if (d.links.mergedInto)
+    out(`merged into atom ${d.links.mergedInto.atomId} (merge ${d.links.mergedInto.mergeId}; undo with \`unmerge\`)`);
+  for (const l of d.links.out)
+    out(`  → ${l.kind} atom ${l.atom_id} (${l.status}, ${l.source}${l.inferred ? ", inferred" : ""}): ${l.claim}`);
+  for (const l of d.links.in)
+    out(`  ← ${l.kind} atom ${l.atom_id} (${l.status}, ${l.source}${l.inferred ? ", inferred" : ""}): ${l.claim}`);
+  for (const l of d.links.symbols)
+    out(`  → ${l.kind} symbol ${l.symbol_id} ${l.qualified_name} (${l.repo} ${l.path}:${l.line})`);
+  for (const h of d.history)
+    out(
+      `  ${h.created_at} change ${h.id} by ${h.actor}: ${h.from_status} → ${h.to_status}: ${h.reason}${h.reverted_at ? ` (undone ${h.reverted_at})` : ""}`,
+    );
   return 0;
 }
 
@@ -50,49 +62,76 @@ export async function runLink(config: Config, cli: Cli): Promise<number> {
   const [src, dst, extra] = cli.positionals;
   const kinds = (cli.values.kind as string[] | undefined) ?? [];
   if (!src || !dst || extra !== undefined || kinds.length !== 1) {
-    throw invalidInput("link needs two nodes and one --kind", "`pegas-memory link 12 40 --kind supports`; nodes are atom ids or symbol:<id>");
+    throw invalidInput(
+      "link needs two nodes and one --kind",
+      "`pegas-memory link 12 40 --kind supports`; nodes are atom ids or symbol:<id>",
+    );
   }
   if (cli.values.remove) {
-    if (cli.values.confidence !== undefined) throw invalidInput("--confidence says nothing with --remove", "drop --confidence to remove the link");
+    if (cli.values.confidence !== undefined)
+      throw invalidInput("--confidence says nothing with --remove", "drop --confidence to remove the link");
     const r = await withServices(config, (s) => unlinkNodes(s, { src, dst, kind: kinds[0] }));
     if (cli.values.json) outJson(r);
-    else out(`removed: ${r.src.kind}:${r.src.id} -${r.kind}-> ${r.dst.kind}:${r.dst.id} (${r.table}:${r.linkId}, ${r.source}); inferred edges retracted ${r.inferredRetracted}, kept by another justification ${r.inferredRederived}`);
+    else
+      out(
+        `removed: ${r.src.kind}:${r.src.id} -${r.kind}-> ${r.dst.kind}:${r.dst.id} (${r.table}:${r.linkId}, ${r.source}); inferred edges retracted ${r.inferredRetracted}, kept by another justification ${r.inferredRederived}`,
+      );
     return 0;
   }
   const raw = cli.values.confidence;
   const confidence = raw === undefined ? undefined : Number(raw);
-  if (confidence !== undefined && !(confidence >= 0 && confidence <= 1)) throw invalidInput(`--confidence must be a number from 0 to 1, got '${String(raw)}'`);
+  if (confidence !== undefined && !(confidence >= 0 && confidence <= 1))
+    throw invalidInput(`--confidence must be a number from 0 to 1, got '${String(raw)}'`);
   const r = await withServices(config, (s) => linkNodes(s, { src, dst, kind: kinds[0], confidence }));
   if (cli.values.json) outJson(r);
-  else out(`${r.created ? "linked" : "already linked"}: ${r.src.kind}:${r.src.id} -${r.kind}-> ${r.dst.kind}:${r.dst.id} (${r.table}:${r.linkId}, ${r.source}, confidence ${r.confidence.toFixed(2)})`);
+  else
+    out(
+      `${r.created ? "linked" : "already linked"}: ${r.src.kind}:${r.src.id} -${r.kind}-> ${r.dst.kind}:${r.dst.id} (${r.table}:${r.linkId}, ${r.source}, confidence ${r.confidence.toFixed(2)})`,
+    );
   return 0;
 }
 
 /** `forget (--atom N | --doc N) --reason R [--undo] [--json]`: retract (or restore) an atom or a document. */
 export async function runForget(config: Config, cli: Cli): Promise<number> {
-  if (cli.positionals.length) throw invalidInput("forget takes --atom N or --doc N, not positional arguments", "`pegas-memory forget --atom 12 --reason \"…\"`");
+  if (cli.positionals.length)
+    throw invalidInput(
+      "forget takes --atom N or --doc N, not positional arguments",
+      '`pegas-memory forget --atom 12 --reason "…"`',
+    );
   const reason = typeof cli.values.reason === "string" ? cli.values.reason : "";
   const undo = cli.values.undo === true;
-  const r = await withServices(config, (s) => forget(s, { atom_id: intOption(cli, "atom"), doc_id: intOption(cli, "doc"), reason, undo }));
+  const r = await withServices(config, (s) =>
+    forget(s, { atom_id: intOption(cli, "atom"), doc_id: intOption(cli, "doc"), reason, undo }),
+  );
   if (cli.values.json) {
     outJson(r);
     return 0;
   }
-  out(`${undo ? "restored" : "retracted"} ${r.changes.length} atom(s)${r.atoms !== undefined ? ` of the document's ${r.atoms}` : ""}; ${r.links} link(s) ${undo ? "restored to" : "withdrawn from"} the projections`);
-  if (r.unchanged.length) out(`unchanged (${undo ? "not retracted by a forget" : "already retracted"}): ${r.unchanged.slice(0, 20).join(", ")}${r.unchanged.length > 20 ? ", …" : ""}`);
+  out(
+    `${undo ? "restored" : "retracted"} ${r.changes.length} atom(s)${r.atoms !== undefined ? ` of the document's ${r.atoms}` : ""}; ${r.links} link(s) ${undo ? "restored to" : "withdrawn from"} the projections`,
+  );
+  if (r.unchanged.length)
+    out(
+      `unchanged (${undo ? "not retracted by a forget" : "already retracted"}): ${r.unchanged.slice(0, 20).join(", ")}${r.unchanged.length > 20 ? ", …" : ""}`,
+    );
   return 0;
 }
 
 /** `context <question> [--budget N] [--k N] [--depth H] [--json]`: cited context packed to a token budget. */
 export async function runContext(config: Config, cli: Cli): Promise<number> {
   const question = cli.positionals.join(" ").trim();
-  if (!question) throw invalidInput("context needs a question", "`pegas-memory context \"who is Gromov?\" --budget 1500`");
+  if (!question)
+    throw invalidInput("context needs a question", '`pegas-memory context "who is Gromov?" --budget 1500`');
   const depth = cli.values.depth === undefined ? undefined : Number(cli.values.depth);
-  const r = await withServices(config, (s, signal) => getContext(s, { question, budget_tokens: intOption(cli, "budget"), k: intOption(cli, "k"), hops: depth }, signal));
+  const r = await withServices(config, (s, signal) =>
+    getContext(s, { question, budget_tokens: intOption(cli, "budget"), k: intOption(cli, "k"), hops: depth }, signal),
+  );
   if (cli.values.json) outJson(r);
   else {
     out(r.markdown.trimEnd());
-    process.stderr.write(`${r.used_tokens} of ${r.budget_tokens} tokens (${r.tokenizer}); ${r.items.length} atom(s), ${r.omitted} left out for the budget\n`);
+    process.stderr.write(
+      `${r.used_tokens} of ${r.budget_tokens} tokens (${r.tokenizer}); ${r.items.length} atom(s), ${r.omitted} left out for the budget\n`,
+    );
   }
   return 0;
 }

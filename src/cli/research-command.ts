@@ -24,11 +24,22 @@ function intOption(value: unknown, what: string): number | undefined {
 
 function summary(r: ResearchResult): string {
   const lines = r.gaps.map((g) => {
-    const tried = g.sources.map((s) => `    ${s.outcome.padEnd(7)} ${s.url}${s.doc_id !== null ? ` (document ${s.doc_id}, ${s.atoms_created} new atom(s))` : ""}${s.error ? ` — ${s.error}` : ""}`);
-    const head = g.status === "answered" ? `gap ${g.gap_id} answered by atom(s) ${g.answered_by.join(", ")} (${g.decided_by})` : `gap ${g.gap_id} still open`;
-    return [`${head}: ${g.question}`, ...(g.search_error ? [`    search failed: ${g.search_error}`] : []), ...tried].join("\n");
+    const tried = g.sources.map(
+      (s) =>
+        `    ${s.outcome.padEnd(7)} ${s.url}${s.doc_id !== null ? ` (document ${s.doc_id}, ${s.atoms_created} new atom(s))` : ""}${s.error ? ` — ${s.error}` : ""}`,
+    );
+    const head =
+      g.status === "answered"
+        ? `gap ${g.gap_id} answered by atom(s) ${g.answered_by.join(", ")} (${g.decided_by})`
+        : `gap ${g.gap_id} still open`;
+    return [
+      `${head}: ${g.question}`,
+      ...(g.search_error ? [`    search failed: ${g.search_error}`] : []),
+      ...tried,
+    ].join("\n");
   });
-  const foot = `${r.answered} of ${r.gaps.length} gap(s) answered, ${r.urls_fetched} URL(s) tried in ${(r.took_ms / 1000).toFixed(1)} s` +
+  const foot =
+    `${r.answered} of ${r.gaps.length} gap(s) answered, ${r.urls_fetched} URL(s) tried in ${(r.took_ms / 1000).toFixed(1)} s` +
     `${r.budget_exhausted ? " (budget exhausted)" : ""} via ${r.backend}`;
   return [...(lines.length ? lines : ["no open gaps"]), foot].join("\n");
 }
@@ -36,14 +47,23 @@ function summary(r: ResearchResult): string {
 /** `research`: see the module doc. @throws PegasError INVALID_INPUT (no search_url, bad options), NOT_FOUND, CANCELLED. */
 export async function runResearch(config: Config, cli: Cli): Promise<number> {
   if (!config.search_url) {
-    throw invalidInput("research needs a search backend, and search_url (PEGAS_SEARCH_URL) is not set", "set PEGAS_SEARCH_URL to a SearxNG instance with the json format enabled");
+    throw invalidInput(
+      "research needs a search backend, and search_url (PEGAS_SEARCH_URL) is not set",
+      "set PEGAS_SEARCH_URL to a SearxNG instance with the json format enabled",
+    );
   }
   const web = new SearxngSearch({ baseUrl: config.search_url, timeoutMs: SEARCH_TIMEOUT_MS });
   const input = {
-    gapId: intOption(cli.values.gap, "--gap"), maxUrls: intOption(cli.values["max-urls"], "--max-urls"), budgetS: intOption(cli.values["budget-s"], "--budget-s"),
+    gapId: intOption(cli.values.gap, "--gap"),
+    maxUrls: intOption(cli.values["max-urls"], "--max-urls"),
+    budgetS: intOption(cli.values["budget-s"], "--budget-s"),
   };
   return withServices(config, async (services, signal) => {
-    const r = await research(services, web, { ...input, signal, onProgress: (m) => process.stderr.write(`research: ${m}\n`) });
+    const r = await research(services, web, {
+      ...input,
+      signal,
+      onProgress: (m) => process.stderr.write(`research: ${m}\n`),
+    });
     if (cli.values.json) outJson(r);
     else out(summary(r));
     return r.gaps.every((g) => g.status === "answered") ? 0 : 1;

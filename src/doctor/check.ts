@@ -36,7 +36,12 @@ export interface DoctorReport {
 export const PROBE_TIMEOUT_MS = 3000;
 
 /** Builds a check; `ok` follows from the level. */
-export function check(name: string, level: CheckLevel, detail: string, extra: { hint?: string; version?: string } = {}): DoctorCheck {
+export function check(
+  name: string,
+  level: CheckLevel,
+  detail: string,
+  extra: { hint?: string; version?: string } = {},
+): DoctorCheck {
   const c: DoctorCheck = { name, ok: level !== "fail", level, detail };
   if (extra.hint) c.hint = extra.hint;
   if (extra.version) c.version = extra.version;
@@ -45,7 +50,10 @@ export function check(name: string, level: CheckLevel, detail: string, extra: { 
 
 /** The error a probe gets when its dependency did not answer within the deadline. */
 export class ProbeTimeout extends Error {
-  constructor(readonly what: string, readonly ms: number) {
+  constructor(
+    readonly what: string,
+    readonly ms: number,
+  ) {
     super(`${what} did not answer within ${ms} ms`);
     this.name = "ProbeTimeout";
   }
@@ -57,7 +65,10 @@ export class ProbeTimeout extends Error {
  */
 export async function withTimeout<T>(p: Promise<T>, ms: number, what: string, onLate?: (value: T) => void): Promise<T> {
   let late = false;
-  p.then((v) => late && onLate?.(v), () => {});
+  p.then(
+    (v) => late && onLate?.(v),
+    () => {},
+  );
   return withDeadline(p, ms, () => {
     late = true;
     return new ProbeTimeout(what, ms);

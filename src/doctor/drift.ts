@@ -28,25 +28,43 @@ async function sinksOf(config: Config, active: ActiveEmbedding, usable: UsablePr
     if (qdrant) sinks.push(qdrant);
   }
   if (usable.memgraph && config.memgraph_url) {
-    sinks.push(new MemgraphGraph({ url: config.memgraph_url, user: config.memgraph_user, password: config.memgraph_password, timeoutMs: PROBE_TIMEOUT_MS }));
+    sinks.push(
+      new MemgraphGraph({
+        url: config.memgraph_url,
+        user: config.memgraph_user,
+        password: config.memgraph_password,
+        timeoutMs: PROBE_TIMEOUT_MS,
+      }),
+    );
   }
   return sinks;
 }
 
 const show = (counts: Record<string, number | undefined> | null) =>
-  counts ? Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(", ") : "?";
+  counts
+    ? Object.entries(counts)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ")
+    : "?";
 
 /** One `<sink>_drift` check from the sink's stats; `pending` = outbox rows not yet applied. */
-async function driftCheck(sink: ProjectionSink, counts: Record<string, number>, lagS: number, pending: number): Promise<DoctorCheck> {
+async function driftCheck(
+  sink: ProjectionSink,
+  counts: Record<string, number>,
+  lagS: number,
+  pending: number,
+): Promise<DoctorCheck> {
   const name = `${sink.name}_drift`;
   const s = await withTimeout(externalStats(sink, counts, lagS), 3 * PROBE_TIMEOUT_MS, `${sink.name} counts`);
-  if (s.error) return check(name, "fail", `cannot read what ${sink.name} holds: ${s.error}`, { hint: `see ${sink.name}'s log` });
+  if (s.error)
+    return check(name, "fail", `cannot read what ${sink.name} holds: ${s.error}`, { hint: `see ${sink.name}'s log` });
   const drifting = Object.values(s.drift ?? {}).some((d) => d !== 0);
   const detail = `holds ${show(s.held)}; the database has ${show(s.canonical)}; outbox lag ${s.lag_s} s`;
   if (!drifting) return check(name, "ok", `in step: ${detail}`);
-  const hint = pending > 0
-    ? "the outbox worker catches up (`serve` runs it; or `pegas-memory sync --once`); if drift stays, `pegas-memory rebuild`"
-    : `nothing is queued to close it: run \`pegas-memory rebuild ${sink.name === "qdrant" ? "vector" : "graph"}\``;
+  const hint =
+    pending > 0
+      ? "the outbox worker catches up (`serve` runs it; or `pegas-memory sync --once`); if drift stays, `pegas-memory rebuild`"
+      : `nothing is queued to close it: run \`pegas-memory rebuild ${sink.name === "qdrant" ? "vector" : "graph"}\``;
   return check(name, "warn", `drift ${show(s.drift)} (database − projection): ${detail}`, { hint });
 }
 
@@ -54,13 +72,26 @@ async function driftCheck(sink: ProjectionSink, counts: Record<string, number>, 
  * The drift checks of the configured external projections (info when none is configured, or when one is unusable).
  * @throws nothing: failures become failed checks.
  */
-export async function checkDrift(config: Config, db: Database, active: ActiveEmbedding, usable: UsableProjections): Promise<DoctorCheck[]> {
+export async function checkDrift(
+  config: Config,
+  db: Database,
+  active: ActiveEmbedding,
+  usable: UsableProjections,
+): Promise<DoctorCheck[]> {
   if (!config.qdrant_url && !config.memgraph_url) {
-    return [check("projections", "info", "no external projection configured: the embedded indexes follow the database in every process")];
+    return [
+      check(
+        "projections",
+        "info",
+        "no external projection configured: the embedded indexes follow the database in every process",
+      ),
+    ];
   }
   const checks: DoctorCheck[] = [];
-  if (config.qdrant_url && !usable.qdrant) checks.push(check("qdrant_drift", "info", "skipped: the Qdrant collection cannot be read (see above)"));
-  if (config.memgraph_url && !usable.memgraph) checks.push(check("memgraph_drift", "info", "skipped: Memgraph is unreachable (see above)"));
+  if (config.qdrant_url && !usable.qdrant)
+    checks.push(check("qdrant_drift", "info", "skipped: the Qdrant collection cannot be read (see above)"));
+  if (config.memgraph_url && !usable.memgraph)
+    checks.push(check("memgraph_drift", "info", "skipped: Memgraph is unreachable (see above)"));
   const sinks = await sinksOf(config, active, usable);
   const outbox = new SqlOutbox(db);
   try {
@@ -68,7 +99,11 @@ export async function checkDrift(config: Config, db: Database, active: ActiveEmb
     const [counts, backlog] = await Promise.all([outbox.canonicalCounts(active.model), outbox.backlog()]);
     const lagS = Math.round(backlog.oldestPendingAgeS ?? 0);
     for (const sink of sinks) {
-      checks.push(await driftCheck(sink, counts, lagS, backlog.pending).catch((err) => failed(`${sink.name}_drift`, err, `see ${sink.name}'s log`)));
+      checks.push(
+        await driftCheck(sink, counts, lagS, backlog.pending).catch((err) =>
+          failed(`${sink.name}_drift`, err, `see ${sink.name}'s log`),
+        ),
+      );
     }
     return checks;
   } catch (err) {

@@ -25,9 +25,13 @@ export function activeEmbedding(config: Config): ActiveEmbedding {
  * Stored embeddings per (model, dim), and atoms without a vector of `model`: every atom counts, retracted ones too
  * (`forget --undo` brings them back to search; the import's backfill embeds them).
  */
-async function readEmbeddings(db: Database, model: string): Promise<{ stored: Array<{ model: string; dim: number; n: number }>; missing: number; atoms: number }> {
+async function readEmbeddings(
+  db: Database,
+  model: string,
+): Promise<{ stored: Array<{ model: string; dim: number; n: number }>; missing: number; atoms: number }> {
   return db.run(async (sql) => {
-    const stored = await sql`SELECT model, dim, count(*) AS n FROM pm_atom_embedding GROUP BY model, dim ORDER BY model, dim`;
+    const stored =
+      await sql`SELECT model, dim, count(*) AS n FROM pm_atom_embedding GROUP BY model, dim ORDER BY model, dim`;
     const [m] = await sql`
       SELECT count(*) AS atoms,
              count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM pm_atom_embedding e WHERE e.atom_id = a.id AND e.model = ${model})) AS missing
@@ -52,14 +56,24 @@ export async function checkEmbeddings(db: Database, active: ActiveEmbedding): Pr
   const wrongDim = stored.filter((s) => s.model === active.model && s.dim !== active.dim);
   if (wrongDim.length) {
     const dims = wrongDim.map((s) => `${s.n} of dimension ${s.dim}`).join(", ");
-    return check("embeddings", "fail", `${detail}; ${dims} stored under the active model, which is configured for dimension ${active.dim}`, {
-      hint: `set embed_dim (PEGAS_EMBED_DIM) to the model's real dimension, or embed under another model name with \`pegas-memory reembed --model M --dim N\``,
-    });
+    return check(
+      "embeddings",
+      "fail",
+      `${detail}; ${dims} stored under the active model, which is configured for dimension ${active.dim}`,
+      {
+        hint: `set embed_dim (PEGAS_EMBED_DIM) to the model's real dimension, or embed under another model name with \`pegas-memory reembed --model M --dim N\``,
+      },
+    );
   }
   if (missing > 0) {
-    return check("embeddings", "warn", `${detail}; ${missing} atom(s) have no vector of the active model and are found by words only`, {
-      hint: "run `pegas-memory rebuild vector` (`serve` embeds the missing live atoms in the background at start, retracted ones only as they are restored)",
-    });
+    return check(
+      "embeddings",
+      "warn",
+      `${detail}; ${missing} atom(s) have no vector of the active model and are found by words only`,
+      {
+        hint: "run `pegas-memory rebuild vector` (`serve` embeds the missing live atoms in the background at start, retracted ones only as they are restored)",
+      },
+    );
   }
   return check("embeddings", "ok", detail);
 }

@@ -5,7 +5,15 @@
  */
 import { createConnection } from "node:net";
 import { maskUrl, type Config } from "../config.ts";
-import { check, describeError, type DoctorCheck, failed, PROBE_TIMEOUT_MS, ProbeTimeout, withTimeout } from "./check.ts";
+import {
+  check,
+  describeError,
+  type DoctorCheck,
+  failed,
+  PROBE_TIMEOUT_MS,
+  ProbeTimeout,
+  withTimeout,
+} from "./check.ts";
 
 /** GET `url` within the deadline; the response with its body read as text (at most what fits the deadline). */
 async function httpGet(url: string): Promise<{ status: number; body: string }> {
@@ -25,12 +33,20 @@ async function pulledModels(base: string): Promise<Set<string>> {
   const r = await httpGet(`${base}/api/tags`);
   if (r.status !== 200) throw new Error(`GET /api/tags answered HTTP ${r.status}`);
   const models = (JSON.parse(r.body) as { models?: Array<{ name?: string; model?: string }> }).models ?? [];
-  return new Set(models.flatMap((m) => [m.name, m.model]).filter((n): n is string => typeof n === "string").map(tagged));
+  return new Set(
+    models
+      .flatMap((m) => [m.name, m.model])
+      .filter((n): n is string => typeof n === "string")
+      .map(tagged),
+  );
 }
 
 /** The `ollama_models` check: every model the configuration names must be pulled. */
 async function checkModels(config: Config, base: string, shown: string): Promise<DoctorCheck> {
-  const wanted = [["embed_model", config.embed_model], ...(config.llm_model ? [["llm_model", config.llm_model]] : [])] as Array<[string, string]>;
+  const wanted = [
+    ["embed_model", config.embed_model],
+    ...(config.llm_model ? [["llm_model", config.llm_model]] : []),
+  ] as Array<[string, string]>;
   let pulled: Set<string>;
   try {
     pulled = await pulledModels(base);
@@ -49,29 +65,50 @@ async function checkModels(config: Config, base: string, shown: string): Promise
 /** The `ollama` and `ollama_models` checks; "not configured" when ollama_host is unset. */
 export async function probeOllama(config: Config): Promise<DoctorCheck[]> {
   if (!config.ollama_host) {
-    return [check("ollama", "info", "not configured: the local lexical embedder and the heuristic distiller are used (no model weights)")];
+    return [
+      check(
+        "ollama",
+        "info",
+        "not configured: the local lexical embedder and the heuristic distiller are used (no model weights)",
+      ),
+    ];
   }
   const base = config.ollama_host.replace(/\/+$/, "");
   const shown = maskUrl(base);
   const hint = "start Ollama (`ollama serve`), or fix OLLAMA_HOST (ollama_host)";
   try {
     const r = await httpGet(`${base}/api/version`);
-    if (r.status !== 200) return [failed("ollama", new Error(`GET /api/version answered HTTP ${r.status}`), hint, `Ollama at ${shown}: `)];
+    if (r.status !== 200)
+      return [failed("ollama", new Error(`GET /api/version answered HTTP ${r.status}`), hint, `Ollama at ${shown}: `)];
     const version = String((JSON.parse(r.body) as { version?: unknown }).version ?? "unknown");
-    return [check("ollama", "ok", `Ollama ${version} at ${shown}`, { version }), await checkModels(config, base, shown)];
+    return [
+      check("ollama", "ok", `Ollama ${version} at ${shown}`, { version }),
+      await checkModels(config, base, shown),
+    ];
   } catch (err) {
-    return [failed("ollama", err, hint, `cannot reach Ollama at ${shown}: `), check("ollama_models", "info", "skipped: Ollama is unreachable")];
+    return [
+      failed("ollama", err, hint, `cannot reach Ollama at ${shown}: `),
+      check("ollama_models", "info", "skipped: Ollama is unreachable"),
+    ];
   }
 }
 
 /** The `search` check: the search backend answers HTTP below 500 at its base URL. */
 export async function probeSearch(config: Config): Promise<DoctorCheck[]> {
-  if (!config.search_url) return [check("search", "info", "not configured: `pegas-memory research` needs PEGAS_SEARCH_URL (a SearxNG-compatible backend)")];
+  if (!config.search_url)
+    return [
+      check(
+        "search",
+        "info",
+        "not configured: `pegas-memory research` needs PEGAS_SEARCH_URL (a SearxNG-compatible backend)",
+      ),
+    ];
   const shown = maskUrl(config.search_url);
   const hint = "start the search backend, or fix PEGAS_SEARCH_URL (search_url)";
   try {
     const r = await httpGet(config.search_url);
-    if (r.status >= 500) return [failed("search", new Error(`HTTP ${r.status}`), hint, `the search backend at ${shown} answered `)];
+    if (r.status >= 500)
+      return [failed("search", new Error(`HTTP ${r.status}`), hint, `the search backend at ${shown} answered `)];
     return [check("search", "ok", `the search backend at ${shown} answered HTTP ${r.status}`)];
   } catch (err) {
     return [failed("search", err, hint, `cannot reach the search backend at ${shown}: `)];
@@ -94,7 +131,10 @@ function tcpProbe(host: string, port: number, socks: boolean): Promise<string> {
       if (!socks) return done(null, "accepts connections");
       socket.write(Buffer.from([5, 2, 0, 2]));
       socket.once("data", (b: Buffer) =>
-        b[0] === 5 ? done(null, "answers as a SOCKS5 proxy") : done(new Error(`answered the SOCKS5 greeting with byte ${b[0]}, not 5: not a SOCKS5 proxy`)));
+        b[0] === 5
+          ? done(null, "answers as a SOCKS5 proxy")
+          : done(new Error(`answered the SOCKS5 greeting with byte ${b[0]}, not 5: not a SOCKS5 proxy`)),
+      );
     });
   });
 }
@@ -111,6 +151,10 @@ export async function probeProxy(config: Config): Promise<DoctorCheck[]> {
     const what = await withTimeout(tcpProbe(host, port, socks), PROBE_TIMEOUT_MS + 500, shown);
     return [check("proxy", "ok", `the proxy at ${shown} ${what}`)];
   } catch (err) {
-    return [check("proxy", "fail", `cannot use the proxy at ${shown}: ${describeError(err)}`, { hint: "start the proxy, or fix PROXY_URL (proxy_url)" })];
+    return [
+      check("proxy", "fail", `cannot use the proxy at ${shown}: ${describeError(err)}`, {
+        hint: "start the proxy, or fix PROXY_URL (proxy_url)",
+      }),
+    ];
   }
 }

@@ -30,7 +30,11 @@ function qdrantClient(config: Config): QdrantClient {
 }
 
 /** The `qdrant_collection` check (the server answered already). */
-async function checkCollection(client: QdrantClient, config: Config, active: ActiveEmbedding): Promise<ProjectionProbe> {
+async function checkCollection(
+  client: QdrantClient,
+  config: Config,
+  active: ActiveEmbedding,
+): Promise<ProjectionProbe> {
   const url = maskUrl(config.qdrant_url as string);
   const collection = config.qdrant_collection ?? defaultCollectionName(active.model, active.dim);
   const spec = { url, collection, model: active.model, dim: active.dim };
@@ -52,14 +56,21 @@ async function checkCollection(client: QdrantClient, config: Config, active: Act
   } catch (err) {
     return { checks: [failed("qdrant_collection", err, "see the message")], usable: false };
   }
-  const c = check("qdrant_collection", "ok", `collection '${collection}': ${info.points_count ?? 0} point(s), vectors of dimension ${active.dim} (Cosine) as the active model ${active.model} needs`);
+  const c = check(
+    "qdrant_collection",
+    "ok",
+    `collection '${collection}': ${info.points_count ?? 0} point(s), vectors of dimension ${active.dim} (Cosine) as the active model ${active.model} needs`,
+  );
   return { checks: [c], usable: true };
 }
 
 /** The `qdrant` and `qdrant_collection` checks; "not configured" when qdrant_url is unset. */
 export async function probeQdrant(config: Config, active: ActiveEmbedding): Promise<ProjectionProbe> {
   if (!config.qdrant_url) {
-    return { checks: [check("qdrant", "info", "not configured: vectors are searched by the embedded in-process index")], usable: false };
+    return {
+      checks: [check("qdrant", "info", "not configured: vectors are searched by the embedded in-process index")],
+      usable: false,
+    };
   }
   const url = maskUrl(config.qdrant_url);
   const client = qdrantClient(config);
@@ -68,7 +79,12 @@ export async function probeQdrant(config: Config, active: ActiveEmbedding): Prom
     const v = await withTimeout(client.versionInfo(), PROBE_TIMEOUT_MS, `Qdrant at ${url}`);
     version = String(v.version ?? "unknown");
   } catch (err) {
-    const e = qdrantFailure(err, { url, collection: config.qdrant_collection ?? "(default)", op: "GET /", timeoutMs: PROBE_TIMEOUT_MS });
+    const e = qdrantFailure(err, {
+      url,
+      collection: config.qdrant_collection ?? "(default)",
+      op: "GET /",
+      timeoutMs: PROBE_TIMEOUT_MS,
+    });
     const skipped = check("qdrant_collection", "info", "skipped: Qdrant is unreachable");
     return { checks: [failed("qdrant", e, "start Qdrant, or fix QDRANT_URL (qdrant_url)"), skipped], usable: false };
   }
@@ -94,12 +110,20 @@ async function memgraphVersion(client: MemgraphClient): Promise<{ version?: stri
 /** The `memgraph` check; "not configured" when memgraph_url is unset. */
 export async function probeMemgraph(config: Config): Promise<ProjectionProbe> {
   if (!config.memgraph_url) {
-    return { checks: [check("memgraph", "info", "not configured: graph reads run as SQL over the canonical tables")], usable: false };
+    return {
+      checks: [check("memgraph", "info", "not configured: graph reads run as SQL over the canonical tables")],
+      usable: false,
+    };
   }
   const url = maskUrl(config.memgraph_url);
   let client: MemgraphClient;
   try {
-    client = new MemgraphClient({ url: config.memgraph_url, user: config.memgraph_user, password: config.memgraph_password, timeoutMs: PROBE_TIMEOUT_MS });
+    client = new MemgraphClient({
+      url: config.memgraph_url,
+      user: config.memgraph_user,
+      password: config.memgraph_password,
+      timeoutMs: PROBE_TIMEOUT_MS,
+    });
   } catch (err) {
     return { checks: [failed("memgraph", err, "fix MEMGRAPH_URL (memgraph_url)")], usable: false };
   }

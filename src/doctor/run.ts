@@ -12,7 +12,22 @@ import { probeMemgraph, probeQdrant } from "./projection-services.ts";
 import { probeStore } from "./store-checks.ts";
 
 /** Order of the checks in the report (dependencies first, then what the data says). */
-const ORDER = ["database", "schema", "embeddings", "outbox", "ollama", "ollama_models", "qdrant", "qdrant_collection", "memgraph", "projections", "qdrant_drift", "memgraph_drift", "search", "proxy"];
+const ORDER = [
+  "database",
+  "schema",
+  "embeddings",
+  "outbox",
+  "ollama",
+  "ollama_models",
+  "qdrant",
+  "qdrant_collection",
+  "memgraph",
+  "projections",
+  "qdrant_drift",
+  "memgraph_drift",
+  "search",
+  "proxy",
+];
 
 function rank(c: DoctorCheck): number {
   const i = ORDER.indexOf(c.name);
@@ -28,7 +43,10 @@ export async function runDoctorChecks(config: Config): Promise<DoctorReport> {
   const active = activeEmbedding(config);
   const [store, qdrant, memgraph, ollama, search, proxy] = await Promise.all([
     probeStore(config, active),
-    probeQdrant(config, active).catch((err) => ({ checks: [failed("qdrant", err, "check QDRANT_URL")], usable: false })),
+    probeQdrant(config, active).catch((err) => ({
+      checks: [failed("qdrant", err, "check QDRANT_URL")],
+      usable: false,
+    })),
     probeMemgraph(config).catch((err) => ({ checks: [failed("memgraph", err, "check MEMGRAPH_URL")], usable: false })),
     guarded("ollama", "check OLLAMA_HOST", () => probeOllama(config)),
     guarded("search", "check PEGAS_SEARCH_URL", () => probeSearch(config)),
@@ -37,13 +55,20 @@ export async function runDoctorChecks(config: Config): Promise<DoctorReport> {
   const checks = [...store.checks, ...qdrant.checks, ...memgraph.checks, ...ollama, ...search, ...proxy];
   if (store.db) {
     try {
-      checks.push(...(await checkDrift(config, store.db, active, { qdrant: qdrant.usable, memgraph: memgraph.usable })));
+      checks.push(
+        ...(await checkDrift(config, store.db, active, { qdrant: qdrant.usable, memgraph: memgraph.usable })),
+      );
     } finally {
       await store.db.close(0).catch(() => {});
     }
   } else if (config.qdrant_url || config.memgraph_url) {
     const db = store.checks.find((c) => c.name === "database");
-    const why = db?.level === "fail" ? "the database is unreachable" : db?.level === "warn" ? "no database yet" : "the schema lacks migrations";
+    const why =
+      db?.level === "fail"
+        ? "the database is unreachable"
+        : db?.level === "warn"
+          ? "no database yet"
+          : "the schema lacks migrations";
     checks.push(check("projections", "info", `skipped: ${why}`));
   }
   checks.sort((a, b) => rank(a) - rank(b));

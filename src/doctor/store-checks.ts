@@ -23,14 +23,19 @@ export interface StoreProbe {
 }
 
 const DB_HINT_PG = "start PostgreSQL, or fix PEGAS_DATABASE_URL (--database-url)";
-const DB_HINT_EMBEDDED = "stop other pegas-memory processes that hang on this data dir, or set PEGAS_DATA_DIR (--data-dir)";
+const DB_HINT_EMBEDDED =
+  "stop other pegas-memory processes that hang on this data dir, or set PEGAS_DATA_DIR (--data-dir)";
 
 /** The database open and answering `SHOW server_version`, within the deadline; closed again on failure. */
 async function openAndVersion(config: Config): Promise<{ db: Database; version: string }> {
   const ms = config.database_url ? PROBE_TIMEOUT_MS : EMBEDDED_OPEN_MS;
   const db = await withTimeout(openDatabase(config), ms, "the database", (late) => void late.close(0).catch(() => {}));
   try {
-    const rows = await withTimeout(db.run((sql) => sql`SELECT current_setting('server_version') AS v`), ms, `the database at ${db.location}`);
+    const rows = await withTimeout(
+      db.run((sql) => sql`SELECT current_setting('server_version') AS v`),
+      ms,
+      `the database at ${db.location}`,
+    );
     return { db, version: String(rows[0].v) };
   } catch (err) {
     await db.close(0).catch(() => {});
@@ -42,11 +47,16 @@ async function openAndVersion(config: Config): Promise<{ db: Database; version: 
 async function checkSchema(db: Database, config: Config): Promise<{ check: DoctorCheck; current: boolean }> {
   const status = await new SqlCanonicalStore(db).migrationStatus();
   const version = Math.max(0, ...status.applied);
-  if (!status.pending.length) return { check: check("schema", "ok", `schema version ${version}, no pending migrations`), current: true };
+  if (!status.pending.length)
+    return { check: check("schema", "ok", `schema version ${version}, no pending migrations`), current: true };
   const what = `schema version ${version}; pending migration(s) ${status.pending.join(", ")}`;
   const c = config.migrate
-    ? check("schema", "warn", `${what} (applied when a command opens the store, since migrate is on)`, { hint: "run `pegas-memory migrate`" })
-    : check("schema", "fail", `${what}, and migrate is off: serve and every command refuse this database`, { hint: "run `pegas-memory migrate`" });
+    ? check("schema", "warn", `${what} (applied when a command opens the store, since migrate is on)`, {
+        hint: "run `pegas-memory migrate`",
+      })
+    : check("schema", "fail", `${what}, and migrate is off: serve and every command refuse this database`, {
+        hint: "run `pegas-memory migrate`",
+      });
   return { check: c, current: false };
 }
 
@@ -57,9 +67,14 @@ async function checkOutbox(db: Database): Promise<DoctorCheck> {
     const b = await outbox.backlog();
     const age = b.oldestPendingAgeS === null ? "" : `, oldest ${Math.round(b.oldestPendingAgeS)} s old`;
     const detail = `${b.pending} pending${age}, ${b.dead} dead`;
-    if (b.dead > 0) return check("outbox", "warn", `${detail}: dead rows never reached a projection`, { hint: "fix the projection, then run `pegas-memory sync --once --retry-dead`" });
+    if (b.dead > 0)
+      return check("outbox", "warn", `${detail}: dead rows never reached a projection`, {
+        hint: "fix the projection, then run `pegas-memory sync --once --retry-dead`",
+      });
     if ((b.oldestPendingAgeS ?? 0) > STALE_BACKLOG_S) {
-      return check("outbox", "warn", `${detail}: no worker is applying it`, { hint: "`serve` applies it in the background; or run `pegas-memory sync --once`" });
+      return check("outbox", "warn", `${detail}: no worker is applying it`, {
+        hint: "`serve` applies it in the background; or run `pegas-memory sync --once`",
+      });
     }
     return check("outbox", "ok", detail);
   } finally {
@@ -90,11 +105,20 @@ export async function probeStore(config: Config, active: ActiveEmbedding): Promi
     opened = await openAndVersion(config);
   } catch (err) {
     const where = config.database_url ? "" : `embedded database at ${config.data_dir}: `;
-    return { checks: [failed("database", err, config.database_url ? DB_HINT_PG : DB_HINT_EMBEDDED, where), ...skipped("the database is unreachable")], db: null };
+    return {
+      checks: [
+        failed("database", err, config.database_url ? DB_HINT_PG : DB_HINT_EMBEDDED, where),
+        ...skipped("the database is unreachable"),
+      ],
+      db: null,
+    };
   }
   const { db, version } = opened;
   const number = version.split(/\s/)[0];
-  const what = db.kind === "pglite" ? `embedded PostgreSQL ${number} (PGlite) at ${db.location}` : `PostgreSQL ${version} at ${db.location}`;
+  const what =
+    db.kind === "pglite"
+      ? `embedded PostgreSQL ${number} (PGlite) at ${db.location}`
+      : `PostgreSQL ${version} at ${db.location}`;
   const checks = [check("database", "ok", what, { version: db.kind === "pglite" ? `${number} (PGlite)` : number })];
   try {
     const schema = await checkSchema(db, config);

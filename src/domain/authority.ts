@@ -18,13 +18,52 @@ const rules = (authority: number, domains: string[], kind?: AuthorityRule["kind"
 /** Built-in rules, most specific first. */
 export const DEFAULT_AUTHORITY_RULES: readonly AuthorityRule[] = [
   { snippet: true, authority: 0.3 },
-  ...rules(0.9, ["doi.org", "ncbi.nlm.nih.gov", "nature.com", "science.org", "sciencedirect.com", "springer.com", "wiley.com",
-    "plos.org", "mdpi.com", "acm.org", "ieee.org", "jstor.org", "thelancet.com", "nejm.org", "bmj.com", "elibrary.ru", "cyberleninka.ru"]),
+  ...rules(0.9, [
+    "doi.org",
+    "ncbi.nlm.nih.gov",
+    "nature.com",
+    "science.org",
+    "sciencedirect.com",
+    "springer.com",
+    "wiley.com",
+    "plos.org",
+    "mdpi.com",
+    "acm.org",
+    "ieee.org",
+    "jstor.org",
+    "thelancet.com",
+    "nejm.org",
+    "bmj.com",
+    "elibrary.ru",
+    "cyberleninka.ru",
+  ]),
   ...rules(0.75, ["arxiv.org", "biorxiv.org", "medrxiv.org", "ssrn.com"]),
-  ...rules(0.8, ["gov", "edu", "gov.ru", "w3.org", "ietf.org", "rfc-editor.org", "python.org", "developer.mozilla.org",
-    "docs.docker.com", "docs.python.org", "learn.microsoft.com", "docs.oracle.com", "postgresql.org", "v8.dev"]),
+  ...rules(0.8, [
+    "gov",
+    "edu",
+    "gov.ru",
+    "w3.org",
+    "ietf.org",
+    "rfc-editor.org",
+    "python.org",
+    "developer.mozilla.org",
+    "docs.docker.com",
+    "docs.python.org",
+    "learn.microsoft.com",
+    "docs.oracle.com",
+    "postgresql.org",
+    "v8.dev",
+  ]),
   ...rules(0.7, ["wikipedia.org", "britannica.com", "wikimedia.org"]),
-  ...rules(0.5, ["medium.com", "substack.com", "blogspot.com", "wordpress.com", "habr.com", "dev.to", "livejournal.com"]),
+  ...rules(0.5, [
+    "medium.com",
+    "substack.com",
+    "blogspot.com",
+    "wordpress.com",
+    "habr.com",
+    "dev.to",
+    "livejournal.com",
+  ]),
   { kind: "pdf", authority: 0.8 },
   { kind: "epub", authority: 0.7 },
   { kind: "code_repo", authority: 0.7 },
@@ -52,7 +91,10 @@ function matches(rule: AuthorityRule, doc: { kind: string; host: string | null; 
 }
 
 /** Authority of a document: the first of `configured`, then {@link DEFAULT_AUTHORITY_RULES}, that matches; else 0.5. */
-export function authorityFor(doc: { kind: string; uri: string; snippet?: boolean }, configured: readonly AuthorityRule[] = []): number {
+export function authorityFor(
+  doc: { kind: string; uri: string; snippet?: boolean },
+  configured: readonly AuthorityRule[] = [],
+): number {
   const subject = { kind: doc.kind, host: hostOf(doc.uri), snippet: doc.snippet ?? false };
   for (const rule of [...configured, ...DEFAULT_AUTHORITY_RULES]) if (matches(rule, subject)) return rule.authority;
   return 0.5;

@@ -29,7 +29,10 @@ const SOFT_LINE = 0.5;
 function breakCandidates(text: string, lang: string): Map<number, number> {
   const out = new Map<number, number>();
   const lines = text.split("\n");
-  const lengths = lines.map((l) => l.length).filter((n) => n > 0).sort((a, b) => a - b);
+  const lengths = lines
+    .map((l) => l.length)
+    .filter((n) => n > 0)
+    .sort((a, b) => a - b);
   const median = lengths.length ? lengths[lengths.length >> 1] : 0;
   // Short lines mean hard-wrapped prose (a Gutenberg text): a single newline is then a soft break.
   const hardWrapped = median > 0 && median < 100;

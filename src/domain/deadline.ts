@@ -5,7 +5,14 @@
 
 /** Resolves when `p` settles or after `ms` milliseconds, whichever comes first; never rejects. */
 export function within(p: Promise<unknown>, ms: number): Promise<void> {
-  return withDeadline(p.then(() => {}, () => {}), ms, () => undefined).catch(() => {});
+  return withDeadline(
+    p.then(
+      () => {},
+      () => {},
+    ),
+    ms,
+    () => undefined,
+  ).catch(() => {});
 }
 
 /**

@@ -38,7 +38,10 @@ export function siteOf(source: Pick<EvidenceDoc, "docId" | "uri">): string {
   }
   if (url.protocol === "file:" || url.protocol === "text:") return "local";
   if (url.protocol !== "http:" && url.protocol !== "https:") return `doc:${source.docId}`;
-  const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
+  const host = url.hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.$/, "");
   if (!host) return `doc:${source.docId}`;
   const p = parse(host, { allowPrivateDomains: true });
   return `web:${!p.isIp && p.domain ? p.domain : host}`;
@@ -98,7 +101,10 @@ export function homeSiteOf(docId: number | null, sources: readonly EvidenceDoc[]
  * (it brings at least one site the atom's own evidence lacks). Applied to every judge's same-fact verdicts, since
  * an LLM judge cannot see sites.
  */
-export function sameFactVerdict(atomSites: readonly string[], neighbourSites: readonly string[]): "duplicate" | "corroborates" {
+export function sameFactVerdict(
+  atomSites: readonly string[],
+  neighbourSites: readonly string[],
+): "duplicate" | "corroborates" {
   if (atomSites.length === 0 || neighbourSites.length === 0) return "duplicate";
   const own = new Set(atomSites);
   return neighbourSites.some((s) => !own.has(s)) ? "corroborates" : "duplicate";

@@ -6,9 +6,14 @@ export function formatLocator(loc: Locator): string {
   const parts: string[] = [];
   if (loc.href !== undefined && loc.chapter === undefined) parts.push(loc.href);
   if (loc.page !== undefined) parts.push(`page ${loc.page}`);
-  if (loc.chapter !== undefined) parts.push(`chapter «${loc.chapter}»${loc.chapter_index !== undefined ? ` (${loc.chapter_index})` : ""}`);
+  if (loc.chapter !== undefined)
+    parts.push(`chapter «${loc.chapter}»${loc.chapter_index !== undefined ? ` (${loc.chapter_index})` : ""}`);
   if (loc.line_start !== undefined) {
-    parts.push(loc.line_end !== undefined && loc.line_end !== loc.line_start ? `lines ${loc.line_start}–${loc.line_end}` : `line ${loc.line_start}`);
+    parts.push(
+      loc.line_end !== undefined && loc.line_end !== loc.line_start
+        ? `lines ${loc.line_start}–${loc.line_end}`
+        : `line ${loc.line_start}`,
+    );
   }
   return parts.join(", ");
 }

@@ -4,16 +4,19 @@
  */
 
 /** English Snowball stop words. */
-export const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set(`i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her
+export const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set(
+  `i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her
 hers herself it its itself they them their theirs themselves what which who whom this that these
 those am is are was were be been being have has had having do does did doing a an the and but if or
 because as until while of at by for with about against between into through during before after
 above below to from up down in out on off over under again further then once here there when where
 why how all any both each few more most other some such no nor not only own same so than too very s
-t can will just don should now`.split(/\s+/));
+t can will just don should now`.split(/\s+/),
+);
 
 /** Russian Snowball stop words (ё written as е, as the embedder folds it). */
-export const RUSSIAN_STOP_WORDS: ReadonlySet<string> = new Set(`и в во не что он на я с со как а то все она так его но да
+export const RUSSIAN_STOP_WORDS: ReadonlySet<string> = new Set(
+  `и в во не что он на я с со как а то все она так его но да
 ты к у же вы за бы по только ее мне было вот от меня еще
 нет о из ему теперь когда даже ну вдруг ли если уже или
 ни быть был него до вас нибудь опять уж вам ведь там
@@ -25,4 +28,5 @@ export const RUSSIAN_STOP_WORDS: ReadonlySet<string> = new Set(`и в во не 
 наконец два об другой хоть после над больше тот через
 эти нас про всего них какая много разве три эту моя
 впрочем хорошо свою этой перед иногда лучше чуть том
-нельзя такой им более всегда конечно всю между`.split(/\s+/));
+нельзя такой им более всегда конечно всю между`.split(/\s+/),
+);

@@ -23,7 +23,9 @@ export function parseHttpAddress(spec: string): HttpAddress {
   }
   const hostname = m[1] ?? m[2];
   if (m[1] && !ipaddr.IPv6.isValid(hostname)) {
-    throw new PegasError("INVALID_INPUT", `http address '${spec}' has no valid IPv6 address in brackets`, { hint: "give e.g. [::1]:8765" });
+    throw new PegasError("INVALID_INPUT", `http address '${spec}' has no valid IPv6 address in brackets`, {
+      hint: "give e.g. [::1]:8765",
+    });
   }
   return { hostname, port };
 }
@@ -34,7 +36,8 @@ export function isLoopback(hostname: string): boolean {
   if (h === "localhost" || h.endsWith(".localhost")) return true;
   if (!ipaddr.isValid(h)) return false;
   let addr = ipaddr.parse(h);
-  if (addr.kind() === "ipv6" && (addr as ipaddr.IPv6).isIPv4MappedAddress()) addr = (addr as ipaddr.IPv6).toIPv4Address();
+  if (addr.kind() === "ipv6" && (addr as ipaddr.IPv6).isIPv4MappedAddress())
+    addr = (addr as ipaddr.IPv6).toIPv4Address();
   return addr.range() === "loopback";
 }
 
@@ -44,13 +47,20 @@ export function isLoopback(hostname: string): boolean {
  *   `http_token` (PEGAS_HTTP_TOKEN) is set.
  */
 export function listenAddress(config: Pick<Config, "http" | "http_token">): HttpAddress & { loopback: boolean } {
-  if (!config.http) throw new PegasError("INVALID_INPUT", "no HTTP address is configured", { hint: "give --http HOST:PORT or env PEGAS_HTTP" });
+  if (!config.http)
+    throw new PegasError("INVALID_INPUT", "no HTTP address is configured", {
+      hint: "give --http HOST:PORT or env PEGAS_HTTP",
+    });
   const addr = parseHttpAddress(config.http);
   const loopback = isLoopback(addr.hostname);
   if (!loopback && !config.http_token) {
-    throw new PegasError("INVALID_INPUT", `refusing to serve HTTP on '${config.http}' (beyond loopback) without a bearer token: PEGAS_HTTP_TOKEN is not set`, {
-      hint: "set PEGAS_HTTP_TOKEN (http_token, at least 16 characters) to a secret that clients send as 'Authorization: Bearer <token>', or bind to 127.0.0.1",
-    });
+    throw new PegasError(
+      "INVALID_INPUT",
+      `refusing to serve HTTP on '${config.http}' (beyond loopback) without a bearer token: PEGAS_HTTP_TOKEN is not set`,
+      {
+        hint: "set PEGAS_HTTP_TOKEN (http_token, at least 16 characters) to a secret that clients send as 'Authorization: Bearer <token>', or bind to 127.0.0.1",
+      },
+    );
   }
   return { ...addr, loopback };
 }

@@ -47,8 +47,12 @@ export interface HttpApp {
 /** A 413 naming the size and the limit, before the transport reads a byte of the body. */
 function tooLarge(declared: number, limit: number): Response {
   const mib = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MiB`;
-  return rpcError(413, -32000, `Payload Too Large: the request body is ${mib(declared)}, more than the ${mib(limit)} this server takes ` +
-    "(max_input_bytes, JSON-escaped, plus the envelope); give memory_ingest a path or URL instead of the text, or raise max_input_bytes");
+  return rpcError(
+    413,
+    -32000,
+    `Payload Too Large: the request body is ${mib(declared)}, more than the ${mib(limit)} this server takes ` +
+      "(max_input_bytes, JSON-escaped, plus the envelope); give memory_ingest a path or URL instead of the text, or raise max_input_bytes",
+  );
 }
 
 /** Builds the app over a runtime's services and call tracker. */
@@ -90,7 +94,9 @@ export function createHttpApp(opts: HttpAppOptions): HttpApp {
   app.route("/ui", createUiApp({ services: () => runtime.services.get(), token, allowedHosts: opts.allowedHosts }));
 
   app.get("/ui/", (c) => c.redirect("/ui", 301));
-  app.notFound((c) => c.json({ error: `no route ${c.req.method} ${c.req.path}; try /healthz, /readyz, /metrics, /mcp or /ui` }, 404));
+  app.notFound((c) =>
+    c.json({ error: `no route ${c.req.method} ${c.req.path}; try /healthz, /readyz, /metrics, /mcp or /ui` }, 404),
+  );
   app.onError((err, c) => {
     log.error("http request failed", { err, method: c.req.method, path: c.req.path });
     return c.json({ error: "internal error; see the server log" }, 500);

@@ -25,7 +25,10 @@ export function unauthorized(hadHeader: boolean): Response {
     : "this endpoint needs 'Authorization: Bearer <token>' (the server's PEGAS_HTTP_TOKEN)";
   return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code: -32001, message }, id: null }), {
     status: 401,
-    headers: { "content-type": "application/json", "www-authenticate": `Bearer realm="pegas-memory", error="${error}"` },
+    headers: {
+      "content-type": "application/json",
+      "www-authenticate": `Bearer realm="pegas-memory", error="${error}"`,
+    },
   });
 }
 

@@ -67,10 +67,18 @@ export function isCompressible(contentType: string | null | undefined): boolean 
 }
 
 /** `bytes` compressed with `enc` at `effort` (zlib's thread pool; the event loop stays free). */
-export async function compressBytes(bytes: Uint8Array, enc: Encoding, effort: Effort): Promise<Uint8Array<ArrayBuffer>> {
+export async function compressBytes(
+  bytes: Uint8Array,
+  enc: Encoding,
+  effort: Effort,
+): Promise<Uint8Array<ArrayBuffer>> {
   if (enc === "gzip") return new Uint8Array(await gzip(bytes, { level: GZIP_LEVEL[effort] }));
   const { BROTLI_PARAM_QUALITY, BROTLI_PARAM_SIZE_HINT, BROTLI_PARAM_MODE, BROTLI_MODE_TEXT } = zlib.constants;
-  const params = { [BROTLI_PARAM_QUALITY]: BROTLI_QUALITY[effort], [BROTLI_PARAM_SIZE_HINT]: bytes.byteLength, [BROTLI_PARAM_MODE]: BROTLI_MODE_TEXT };
+  const params = {
+    [BROTLI_PARAM_QUALITY]: BROTLI_QUALITY[effort],
+    [BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
+    [BROTLI_PARAM_MODE]: BROTLI_MODE_TEXT,
+  };
   return new Uint8Array(await brotli(bytes, { params }));
 }
 

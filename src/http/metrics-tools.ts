@@ -51,7 +51,11 @@ const num = (v: unknown): number => (typeof v === "number" && Number.isFinite(v)
 function atomCounts(tool: string, out: Out): Partial<Record<AtomResult, number>> | null {
   switch (tool) {
     case "memory_ingest":
-      return { created: num(out.atoms_created), existing: num(out.atoms_existing), near_duplicate: num(out.atoms_near_duplicate) };
+      return {
+        created: num(out.atoms_created),
+        existing: num(out.atoms_existing),
+        near_duplicate: num(out.atoms_near_duplicate),
+      };
     case "memory_store": {
       if (out.created === true) return { created: 1 };
       return out.near_duplicate_of ? { near_duplicate: 1 } : { existing: 1 };

@@ -89,8 +89,16 @@ function dbText(f: DbFigures): Promise<string> {
   const gauge = (name: string, help: string, value: number) => new Gauge({ name, help, registers }).set(value);
   gauge("pegas_store_up", "1 when the canonical store answered the last metrics read, 0 when it failed.", f.up ? 1 : 0);
   if (f.up) {
-    gauge("pegas_outbox_pending", "Outbox rows not yet applied to the external projections (excluding dead letters).", f.pending);
-    gauge("pegas_outbox_dead", "Outbox rows dead-lettered after their last attempt (`pegas-memory sync --retry-dead` makes them pending again).", f.dead);
+    gauge(
+      "pegas_outbox_pending",
+      "Outbox rows not yet applied to the external projections (excluding dead letters).",
+      f.pending,
+    );
+    gauge(
+      "pegas_outbox_dead",
+      "Outbox rows dead-lettered after their last attempt (`pegas-memory sync --retry-dead` makes them pending again).",
+      f.dead,
+    );
     const lag = new Gauge({
       name: "pegas_projection_lag_seconds",
       help: "Age in seconds of the oldest outbox row the external projections have not applied yet (0 when in step), per projection.",
@@ -121,10 +129,16 @@ export async function renderMetrics(services: Services | null, maxAgeMs = DB_CAC
  * bounded by `waitMs` (default {@link METRICS_OPEN_MS}); null when that fails or takes longer (the opening goes on).
  * Never rejects.
  */
-export async function servicesForMetrics(lazy: LazyServices, open: Services | null, waitMs = METRICS_OPEN_MS): Promise<Services | null> {
+export async function servicesForMetrics(
+  lazy: LazyServices,
+  open: Services | null,
+  waitMs = METRICS_OPEN_MS,
+): Promise<Services | null> {
   if (open) return open;
-  return withDeadline(lazy.get(), waitMs, () => new Error(`the database did not open within ${waitMs} ms`)).catch((err) => {
-    log.debug("metrics: the database is not open", { err: toPegasError(err).message });
-    return null;
-  });
+  return withDeadline(lazy.get(), waitMs, () => new Error(`the database did not open within ${waitMs} ms`)).catch(
+    (err) => {
+      log.debug("metrics: the database is not open", { err: toPegasError(err).message });
+      return null;
+    },
+  );
 }

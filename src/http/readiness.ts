@@ -37,14 +37,24 @@ const MIN_PROBE_MS = 250;
 const bounded = <T>(p: Promise<T>, ms: number, what: string): Promise<T> =>
   withDeadline(p, ms, () => new Error(`${what} did not answer within ${ms} ms`));
 
-async function probe(required: boolean, ms: number, what: string, fn: () => Promise<unknown>): Promise<DependencyReport> {
+async function probe(
+  required: boolean,
+  ms: number,
+  what: string,
+  fn: () => Promise<unknown>,
+): Promise<DependencyReport> {
   const t0 = performance.now();
   try {
     await bounded(fn(), ms, what);
     return { state: "up", required, ms: Math.round(performance.now() - t0) };
   } catch (err) {
     const state = required ? "down" : "degraded";
-    return { state, required, ms: Math.round(performance.now() - t0), error: toPegasError(err, "STORE_UNAVAILABLE").message };
+    return {
+      state,
+      required,
+      ms: Math.round(performance.now() - t0),
+      error: toPegasError(err, "STORE_UNAVAILABLE").message,
+    };
   }
 }
 
@@ -54,7 +64,9 @@ async function probeServices(s: Services, ms: number): Promise<Record<string, De
   const check = s.embedder.probe?.bind(s.embedder);
   const [database, embedder, ...sinks] = await Promise.all([
     probe(true, ms, "the database", () => s.store.changeMark()),
-    check ? probe(true, ms, "Ollama", () => check(ms)) : Promise.resolve<DependencyReport>({ state: "up", required: false }),
+    check
+      ? probe(true, ms, "Ollama", () => check(ms))
+      : Promise.resolve<DependencyReport>({ state: "up", required: false }),
     ...s.sinks.map((sink) => probe(false, ms, sink.name, () => sink.counts())),
   ]);
   const out: Record<string, DependencyReport> = { database, embedder };
@@ -71,11 +83,19 @@ function configuredSinks(config: Config): string[] {
  * Checks every dependency within `timeoutMs`; opens the services when they are not open yet (an open that fails at
  * the embedder's readiness probe means the database answered). Never throws.
  */
-export async function checkReadiness(config: Config, services: LazyServices, timeoutMs = READINESS_TIMEOUT_MS): Promise<Readiness> {
+export async function checkReadiness(
+  config: Config,
+  services: LazyServices,
+  timeoutMs = READINESS_TIMEOUT_MS,
+): Promise<Readiness> {
   const t0 = performance.now();
   let deps: Record<string, DependencyReport>;
   try {
-    const s = await bounded(services.get(), timeoutMs, services.opened ? "the database (still opening, or not answering)" : "the database");
+    const s = await bounded(
+      services.get(),
+      timeoutMs,
+      services.opened ? "the database (still opening, or not answering)" : "the database",
+    );
     deps = await probeServices(s, Math.max(MIN_PROBE_MS, timeoutMs - (performance.now() - t0)));
   } catch (err) {
     const e = toPegasError(err, "STORE_UNAVAILABLE");
@@ -83,11 +103,15 @@ export async function checkReadiness(config: Config, services: LazyServices, tim
     const atEmbedder = e.code === "LLM_FAILED";
     deps = {
       database: atEmbedder ? { state: "up", required: true } : { state: "down", required: true, ms, error: e.message },
-      embedder: atEmbedder ? { state: "down", required: true, ms, error: e.message } : { state: "not_checked", required: Boolean(config.ollama_host) },
+      embedder: atEmbedder
+        ? { state: "down", required: true, ms, error: e.message }
+        : { state: "not_checked", required: Boolean(config.ollama_host) },
     };
     for (const name of configuredSinks(config)) deps[name] = { state: "not_checked", required: false };
   }
-  const down = Object.entries(deps).filter(([, d]) => d.state === "down").map(([n]) => n);
+  const down = Object.entries(deps)
+    .filter(([, d]) => d.state === "down")
+    .map(([n]) => n);
   const degraded = Object.values(deps).some((d) => d.state === "degraded");
   return { status: down.length ? "unavailable" : degraded ? "degraded" : "ready", down, dependencies: deps };
 }

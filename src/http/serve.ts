@@ -21,16 +21,25 @@ const SWEEP_EVERY_MS = 60_000;
  * @throws PegasError INVALID_INPUT when the address is malformed, cannot be bound, or is beyond loopback while no
  *   http_token (PEGAS_HTTP_TOKEN) is set; nothing is left listening then.
  */
-export async function serveHttp(config: Config, runtime: ServerRuntime, opts: Pick<HttpAppOptions, "sessions"> = {}): Promise<HttpListener> {
+export async function serveHttp(
+  config: Config,
+  runtime: ServerRuntime,
+  opts: Pick<HttpAppOptions, "sessions"> = {},
+): Promise<HttpListener> {
   const addr = listenAddress(config);
   let bound: HttpListener | null = null;
   // DNS-rebinding protection: a loopback endpoint answers only Host headers naming loopback (a web page cannot
   // rebind its own name to 127.0.0.1 and drive the tools); beyond loopback the bearer token guards instead.
-  const allowedHosts = addr.loopback ? () => (bound ? loopbackHostHeaders(bound.hostname, bound.port) : []) : () => undefined;
+  const allowedHosts = addr.loopback
+    ? () => (bound ? loopbackHostHeaders(bound.hostname, bound.port) : [])
+    : () => undefined;
   const { app, sessions } = createHttpApp({ runtime, allowedHosts, ...opts });
   const listener = listen({ hostname: addr.hostname, port: addr.port, fetch: app.fetch });
   bound = listener;
-  const sweeper = setInterval(() => void sessions.sweep(), Math.min(SWEEP_EVERY_MS, opts.sessions?.idleMs ?? SWEEP_EVERY_MS));
+  const sweeper = setInterval(
+    () => void sessions.sweep(),
+    Math.min(SWEEP_EVERY_MS, opts.sessions?.idleMs ?? SWEEP_EVERY_MS),
+  );
   sweeper.unref();
   let drained: Promise<void> = Promise.resolve();
   runtime.attach({
@@ -46,7 +55,14 @@ export async function serveHttp(config: Config, runtime: ServerRuntime, opts: Pi
       await listener.stop(true);
     },
   });
-  runtime.services.get().catch((err) => log.warn("services did not open yet; /readyz reports why, calls retry", { err }));
-  log.info("http server listening", { url: listener.url, mcp: `${listener.url}/mcp`, token: config.http_token !== undefined, loopback: addr.loopback });
+  runtime.services
+    .get()
+    .catch((err) => log.warn("services did not open yet; /readyz reports why, calls retry", { err }));
+  log.info("http server listening", {
+    url: listener.url,
+    mcp: `${listener.url}/mcp`,
+    token: config.http_token !== undefined,
+    loopback: addr.loopback,
+  });
   return listener;
 }

@@ -11,7 +11,12 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { log } from "../log.ts";
 
 /** A JSON-RPC error answer with id null, as the SDK's transport words its own. */
-export function rpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
+export function rpcError(
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
   return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), {
     status,
     headers: { "content-type": "application/json", ...headers },
@@ -102,18 +107,29 @@ export class McpSessions {
       const s = this.live.get(sid);
       if (!s) {
         const min = Math.round(this.opts.idleMs / 60_000);
-        return rpcError(404, -32001, `Session not found: '${sid.slice(0, 64)}' was ended, expired after ${min} min idle, ` +
-          `was evicted for a newer one (at most ${this.opts.maxSessions} live), or the server restarted; send initialize again`);
+        return rpcError(
+          404,
+          -32001,
+          `Session not found: '${sid.slice(0, 64)}' was ended, expired after ${min} min idle, ` +
+            `was evicted for a newer one (at most ${this.opts.maxSessions} live), or the server restarted; send initialize again`,
+        );
       }
       if (req.method === "POST") return this.post(s, req);
       this.touch(s);
       return s.transport.handleRequest(req);
     }
-    if (req.method !== "POST") return rpcError(400, -32000, "Bad Request: Mcp-Session-Id header is required; POST an initialize request first");
-    if (this.closed) return rpcError(503, -32000, "the server is shutting down; reconnect when it is back", { "retry-after": "5" });
+    if (req.method !== "POST")
+      return rpcError(400, -32000, "Bad Request: Mcp-Session-Id header is required; POST an initialize request first");
+    if (this.closed)
+      return rpcError(503, -32000, "the server is shutting down; reconnect when it is back", { "retry-after": "5" });
     if (this.live.size + this.opening >= this.opts.maxSessions && !this.evictIdle()) {
-      return rpcError(503, -32000, `too many MCP sessions: ${this.opts.maxSessions} are live and every one has a request in flight; ` +
-        "retry shortly, or end unused sessions (HTTP DELETE /mcp)", { "retry-after": "5" });
+      return rpcError(
+        503,
+        -32000,
+        `too many MCP sessions: ${this.opts.maxSessions} are live and every one has a request in flight; ` +
+          "retry shortly, or end unused sessions (HTTP DELETE /mcp)",
+        { "retry-after": "5" },
+      );
     }
     return this.open(req);
   }
@@ -149,7 +165,11 @@ export class McpSessions {
     const [id, s] = victim;
     this.live.delete(id);
     void s.server.close().catch(() => {});
-    log.info("mcp session evicted: the session cap was reached", { session: id, idle_s: Math.round((Date.now() - s.lastSeen) / 1000), max: this.opts.maxSessions });
+    log.info("mcp session evicted: the session cap was reached", {
+      session: id,
+      idle_s: Math.round((Date.now() - s.lastSeen) / 1000),
+      max: this.opts.maxSessions,
+    });
     return true;
   }
 
@@ -189,7 +209,12 @@ export class McpSessions {
   async sweep(now = Date.now()): Promise<number> {
     const idle = [...this.live.values()].filter((s) => s.busy === 0 && now - s.lastSeen >= this.opts.idleMs);
     await Promise.all(idle.map((s) => s.server.close().catch(() => {})));
-    if (idle.length) log.info("mcp sessions expired", { count: idle.length, idle_min: Math.round(this.opts.idleMs / 60_000), live: this.live.size });
+    if (idle.length)
+      log.info("mcp sessions expired", {
+        count: idle.length,
+        idle_min: Math.round(this.opts.idleMs / 60_000),
+        live: this.live.size,
+      });
     return idle.length;
   }
 

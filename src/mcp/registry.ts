@@ -33,8 +33,25 @@ import { memoryStoreCode } from "./tools/code/memory-store-code.ts";
 
 /** Every tool of this build, in listing order. */
 export const TOOLS: readonly ToolDef[] = [
-  memorySearch, memoryGetContext, memoryGet, memoryLink, memoryForget, memoryStore, memoryIngest, memoryStats, memoryTraceAdd, memoryTraceSearch, memoryVerify, memoryUnmerge,
-  memoryStoreCode, memorySearchCode, memoryCodeGraph, memoryQueryGraph, memoryInfer, memoryAddGap, memoryListGaps,
+  memorySearch,
+  memoryGetContext,
+  memoryGet,
+  memoryLink,
+  memoryForget,
+  memoryStore,
+  memoryIngest,
+  memoryStats,
+  memoryTraceAdd,
+  memoryTraceSearch,
+  memoryVerify,
+  memoryUnmerge,
+  memoryStoreCode,
+  memorySearchCode,
+  memoryCodeGraph,
+  memoryQueryGraph,
+  memoryInfer,
+  memoryAddGap,
+  memoryListGaps,
 ];
 
 /** Largest serialized result (bytes); far below the 10 MiB a stdio client reads. */
@@ -50,7 +67,9 @@ export function errorResult(err: unknown): CallToolResult {
 function okResult(tool: string, out: Record<string, unknown>): CallToolResult {
   const text = JSON.stringify(out);
   if (Buffer.byteLength(text) > MAX_RESULT_BYTES) {
-    throw new PegasError("LIMIT_EXCEEDED", `${tool} result exceeds ${MAX_RESULT_BYTES} bytes`, { hint: "ask for less (a smaller k, a narrower filter)" });
+    throw new PegasError("LIMIT_EXCEEDED", `${tool} result exceeds ${MAX_RESULT_BYTES} bytes`, {
+      hint: "ask for less (a smaller k, a narrower filter)",
+    });
   }
   return { content: [{ type: "text", text }], structuredContent: out };
 }
@@ -60,7 +79,13 @@ export function registerTools(server: McpServer, getServices: () => Promise<Serv
   for (const tool of TOOLS) {
     server.registerTool(
       tool.name,
-      { title: tool.title, description: tool.description, inputSchema: tool.inputSchema, outputSchema: tool.outputSchema, annotations: tool.annotations },
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+        outputSchema: tool.outputSchema,
+        annotations: tool.annotations,
+      },
       async (args: unknown, extra): Promise<CallToolResult> => {
         const ac = new AbortController();
         const onAbort = () => ac.abort(extra.signal.reason);
@@ -71,7 +96,12 @@ export function registerTools(server: McpServer, getServices: () => Promise<Serv
           signal: ac.signal,
           progress: (progress, total, message) => {
             if (token === undefined) return;
-            extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, progress, total, message } }).catch(() => {});
+            extra
+              .sendNotification({
+                method: "notifications/progress",
+                params: { progressToken: token, progress, total, message },
+              })
+              .catch(() => {});
           },
         };
         const started = performance.now();
@@ -87,7 +117,13 @@ export function registerTools(server: McpServer, getServices: () => Promise<Serv
           // Shutdown aborts calls and closes the database under them: whatever they fail with, they were cancelled.
           if ((ac.signal.aborted || calls.stopping) && !extra.signal.aborted) {
             outcome = "cancelled";
-            return errorResult(new PegasError("CANCELLED", `${tool.name} was cancelled because the server is shutting down; what it had not finished was not stored`, { hint: "call it again when the server is back" }));
+            return errorResult(
+              new PegasError(
+                "CANCELLED",
+                `${tool.name} was cancelled because the server is shutting down; what it had not finished was not stored`,
+                { hint: "call it again when the server is back" },
+              ),
+            );
           }
           if (extra.signal.aborted || toPegasError(err).code === "CANCELLED") outcome = "cancelled";
           return errorResult(err);

@@ -38,7 +38,11 @@ export function createMcpServer(services: LazyServices, calls: CallTracker): Mcp
     { capabilities: { tools: {}, logging: {} }, instructions: INSTRUCTIONS },
   );
   // The distiller may ask the client's own model (config distiller = "mcp-sampling"); only this server can reach it.
-  registerTools(server, withSamplingDistiller(server, () => services.get()), calls);
+  registerTools(
+    server,
+    withSamplingDistiller(server, () => services.get()),
+    calls,
+  );
   return server;
 }
 
@@ -60,7 +64,6 @@ const ANSWER_FLUSH_MS = 50;
 export function maxMessageBytes(config: Pick<Config, "max_input_bytes">): number {
   return config.max_input_bytes * 2 + 1024 * 1024;
 }
-
 
 /** A transport's part in shutdown: `quiesce` stops taking new work at once; `close` ends it after calls are cancelled. */
 export interface TransportCloser {
@@ -85,13 +88,18 @@ export class ServerRuntime {
   private resolveDone!: (code: number) => void;
 
   /** `onStopping` is called once when shutdown begins (main arms a hard exit deadline with it). */
-  constructor(readonly config: Config, private readonly onStopping?: () => void) {
+  constructor(
+    readonly config: Config,
+    private readonly onStopping?: () => void,
+  ) {
     this.done = new Promise<number>((r) => (this.resolveDone = r));
     this.services = new LazyServices(config, (s) => {
       this.opened = s;
       backfillLive(s, this.background.signal).catch((err) => log.warn("embedding backfill stopped", { err }));
       // Feeds Qdrant / Memgraph when configured (and acknowledges rows when neither is, so that the backlog stays 0).
-      this.worker = import("../core/projections/outbox-worker.ts").then((m) => m.startOutboxWorker(s, this.background.signal));
+      this.worker = import("../core/projections/outbox-worker.ts").then((m) =>
+        m.startOutboxWorker(s, this.background.signal),
+      );
     });
   }
 

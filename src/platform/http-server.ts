@@ -39,7 +39,12 @@ const DEFAULT_IDLE_TIMEOUT_S = 60;
 export function listen(opts: ListenOptions): HttpListener {
   let server: ReturnType<typeof Bun.serve>;
   try {
-    server = Bun.serve({ hostname: opts.hostname, port: opts.port, fetch: opts.fetch, idleTimeout: opts.idleTimeoutS ?? DEFAULT_IDLE_TIMEOUT_S });
+    server = Bun.serve({
+      hostname: opts.hostname,
+      port: opts.port,
+      fetch: opts.fetch,
+      idleTimeout: opts.idleTimeoutS ?? DEFAULT_IDLE_TIMEOUT_S,
+    });
   } catch (err) {
     const shown = opts.hostname.includes(":") ? `[${opts.hostname}]:${opts.port}` : `${opts.hostname}:${opts.port}`;
     throw new PegasError("INVALID_INPUT", `cannot listen on ${shown}: ${(err as Error).message}`, {

@@ -6,9 +6,43 @@
 import type { AtomFilter, AtomStatus, AtomType } from "../domain/atom.ts";
 import type { LexemeTf } from "../domain/tsvector.ts";
 import type { TraceInput, TraceQuery, TraceRow, TraceStored } from "./episodic-trace.ts";
-import type { RevertApplied, StatusChangeRecord, VerificationApplied, VerificationSelection, VerificationTargets, VerificationWrite, VerifySubject } from "./verification.ts";
-import type { DedupCandidate, IngestCommit, IngestPlan, MergeRecord, QuarantineResolution, QuarantinedChunk, StoreAtomInput, StoreAtomResult } from "./store-writes.ts";
-export type { AtomInput, ChunkInput, CitationInput, DedupCandidate, DocumentInput, IngestCommit, IngestPlan, MergeRecord, PlannedAtom, PlannedLink, PlannedMerge, QuarantineInput, QuarantineResolution, QuarantinedChunk, StoreAtomInput, StoreAtomResult } from "./store-writes.ts";
+import type {
+  RevertApplied,
+  StatusChangeRecord,
+  VerificationApplied,
+  VerificationSelection,
+  VerificationTargets,
+  VerificationWrite,
+  VerifySubject,
+} from "./verification.ts";
+import type {
+  DedupCandidate,
+  IngestCommit,
+  IngestPlan,
+  MergeRecord,
+  QuarantineResolution,
+  QuarantinedChunk,
+  StoreAtomInput,
+  StoreAtomResult,
+} from "./store-writes.ts";
+export type {
+  AtomInput,
+  ChunkInput,
+  CitationInput,
+  DedupCandidate,
+  DocumentInput,
+  IngestCommit,
+  IngestPlan,
+  MergeRecord,
+  PlannedAtom,
+  PlannedLink,
+  PlannedMerge,
+  QuarantineInput,
+  QuarantineResolution,
+  QuarantinedChunk,
+  StoreAtomInput,
+  StoreAtomResult,
+} from "./store-writes.ts";
 
 /** Source kinds of the data model. */
 export type DocumentKind = "web" | "pdf" | "epub" | "text" | "code_repo";
@@ -29,7 +63,6 @@ export interface Locator {
   chapter_index?: number;
   href?: string;
 }
-
 
 /** A citation as returned with atoms. */
 export interface CitationView {
@@ -221,7 +254,9 @@ export interface CanonicalStore {
   /** Applied and pending migrations. */
   migrationStatus(): Promise<MigrationStatus>;
   /** The active document at `uri` (content hash null when only referenced, never fetched), or null. */
-  documentByUri(uri: string): Promise<{ id: number; version: number; title: string | null; contentHash: string | null } | null>;
+  documentByUri(
+    uri: string,
+  ): Promise<{ id: number; version: number; title: string | null; contentHash: string | null } | null>;
   /** Writes a whole ingest in one transaction (document version, chunks, atoms, embeddings, citations, outbox). */
   commitIngest(plan: IngestPlan): Promise<IngestCommit>;
   /** Stores one atom (exact dedup by content hash) with an optional citation of `sourceUri`. */
@@ -258,7 +293,11 @@ export interface CanonicalStore {
   /** Counters for memory_stats. */
   stats(): Promise<StoreStats>;
   /** Atoms (any status but retracted) that have no embedding of `model`, in id order after `afterId`. */
-  atomsWithoutEmbedding(model: string, limit: number, afterId: number): Promise<Array<{ id: number; claim: string; content: string }>>;
+  atomsWithoutEmbedding(
+    model: string,
+    limit: number,
+    afterId: number,
+  ): Promise<Array<{ id: number; claim: string; content: string }>>;
   /** Stores embeddings of existing atoms (idempotent: an existing row for the atom and model is kept). */
   putEmbeddings(rows: EmbeddingRow[], model: string): Promise<void>;
 

@@ -185,7 +185,12 @@ export interface CodeStore {
    * edges of `changedPaths`, and still-unresolved edges elsewhere whose target names a symbol of those files.
    * `onProgress(done, total)` counts files.
    */
-  resolveDependencies(repo: string, changedPaths: string[], onProgress?: (done: number, total: number) => void, signal?: AbortSignal): Promise<ResolveOutcome>;
+  resolveDependencies(
+    repo: string,
+    changedPaths: string[],
+    onProgress?: (done: number, total: number) => void,
+    signal?: AbortSignal,
+  ): Promise<ResolveOutcome>;
   /** Updates the repository document (content hash over the file hashes, counts) and queues its outbox row. */
   finishRepo(repo: CodeRepo, metadata: Record<string, unknown>): Promise<void>;
   /**
@@ -213,7 +218,12 @@ export interface CodeStore {
   /** Symbols by id (missing ids skipped). */
   symbolsByIds(ids: number[]): Promise<CodeSymbolRow[]>;
   /** Outgoing dependencies of every symbol of a file (module symbol included), at most `limit`, by line. */
-  fileEdges(repo: string, path: string, kinds: string[] | undefined, limit: number): Promise<{ edges: CodeEdgeRow[]; truncated: boolean }>;
+  fileEdges(
+    repo: string,
+    path: string,
+    kinds: string[] | undefined,
+    limit: number,
+  ): Promise<{ edges: CodeEdgeRow[]; truncated: boolean }>;
   /**
    * Repository overview: `top` most-depended-on symbols and external imports, at most `edges` module import edges.
    * NOT_FOUND when nothing of `repo` is stored (the message names some stored repositories).

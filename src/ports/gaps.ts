@@ -82,7 +82,10 @@ export interface GapStore {
    * PGlite, which serves one transaction at a time, such a query would wait for the transaction forever).
    * @throws PegasError INVALID_INPUT (schema), STORE_UNAVAILABLE.
    */
-  addGap(input: GapInsert, decide: (lexemes: string[], candidates: GapCandidate[]) => Promise<GapDuplicate | null>): Promise<GapAddOutcome>;
+  addGap(
+    input: GapInsert,
+    decide: (lexemes: string[], candidates: GapCandidate[]) => Promise<GapDuplicate | null>,
+  ): Promise<GapAddOutcome>;
   /** One gap. @throws PegasError NOT_FOUND. */
   getGap(id: number): Promise<GapRow>;
   /** Gaps of `status` (all when null), most urgent first, then oldest first; at most `limit` after skipping `offset` (default 0), and the total. */
@@ -101,7 +104,10 @@ export interface GapStore {
    * `metadata.attempts`, the last 10 kept) and sets `status` when given, only while the gap is still `open`
    * (an answered or dismissed gap is returned unchanged). @throws PegasError NOT_FOUND.
    */
-  updateGap(id: number, change: { status?: GapStatus; patch?: Record<string, unknown>; appendAttempt?: Record<string, unknown> }): Promise<GapRow>;
+  updateGap(
+    id: number,
+    change: { status?: GapStatus; patch?: Record<string, unknown>; appendAttempt?: Record<string, unknown> },
+  ): Promise<GapRow>;
   /** Counters for memory_stats (`minRepeats` as in {@link suggestedGaps}). */
   counters(minRepeats: number): Promise<GapCounters>;
 }

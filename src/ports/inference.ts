@@ -55,5 +55,10 @@ export interface InferenceStore {
    * (truth maintenance re-derives with them). `onRound` hears of each round that stored edges.
    * @throws PegasError LIMIT_EXCEEDED (a cap was hit: nothing of the run is kept), STORE_UNAVAILABLE, CANCELLED.
    */
-  infer(rules: ChainRule[], limits: InferLimits, signal?: AbortSignal, onRound?: (round: number, edgesSoFar: number) => void): Promise<InferOutcome>;
+  infer(
+    rules: ChainRule[],
+    limits: InferLimits,
+    signal?: AbortSignal,
+    onRound?: (round: number, edgesSoFar: number) => void,
+  ): Promise<InferOutcome>;
 }

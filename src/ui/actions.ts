@@ -34,41 +34,90 @@ export const ATOM_ACTIONS: Record<string, (s: Services, atomId: number, f: Form)
     const r = await forget(s, { atom_id: atomId, reason: field(f, "reason"), undo });
     const change = r.changes[0]?.id;
     if (change === undefined) return new URLSearchParams({ done: undo ? "not-retracted" : "already-retracted" });
-    return new URLSearchParams({ done: undo ? "restored" : "forgot", change: String(change), gaps: String(r.gapsReopened?.length ?? 0) });
+    return new URLSearchParams({
+      done: undo ? "restored" : "forgot",
+      change: String(change),
+      gaps: String(r.gapsReopened?.length ?? 0),
+    });
   },
   async revert(s, atomId, f) {
     const id = Number(field(f, "change"));
-    if (!Number.isSafeInteger(id) || id < 1) throw invalidInput(`change '${field(f, "change").slice(0, 40)}' is not a status change id`);
+    if (!Number.isSafeInteger(id) || id < 1)
+      throw invalidInput(`change '${field(f, "change").slice(0, 40)}' is not a status change id`);
     const change = (await statusHistory(s, atomId, VERIFY_MAX_LIMIT)).find((r) => r.id === id);
-    if (!change) throw invalidInput(`status change #${id} is not one of atom ${atomId}'s`, "revert a change from this atom's status history");
+    if (!change)
+      throw invalidInput(
+        `status change #${id} is not one of atom ${atomId}'s`,
+        "revert a change from this atom's status history",
+      );
     if (change.actor === "forget") {
-      throw invalidInput(`status change #${id} forgot the atom; a plain revert would leave its links withdrawn and its gaps closed`, "use Restore atom: undoing the forget brings back its links and reopened gaps too");
+      throw invalidInput(
+        `status change #${id} forgot the atom; a plain revert would leave its links withdrawn and its gaps closed`,
+        "use Restore atom: undoing the forget brings back its links and reopened gaps too",
+      );
     }
-    if (NOT_REVERTIBLE.has(change.actor)) throw invalidInput(`status change #${id} (${change.actor}) cannot be reverted from here`, "forget the atom again, or store it again to merge it anew");
+    if (NOT_REVERTIBLE.has(change.actor))
+      throw invalidInput(
+        `status change #${id} (${change.actor}) cannot be reverted from here`,
+        "forget the atom again, or store it again to merge it anew",
+      );
     const r = await revertStatusChange(s, id);
     return new URLSearchParams({ done: "reverted", change: String(id), to: r.revert.to });
   },
   async link(s, atomId, f) {
     const conf = field(f, "confidence").trim();
     const dst = field(f, "dst").trim();
-    const r = await linkNodes(s, { src: atomId, dst: /^\d+$/.test(dst) ? Number(dst) : dst, kind: field(f, "kind"), confidence: conf === "" ? undefined : Number(conf) });
-    return new URLSearchParams({ done: "linked", link: String(r.linkId), kind: r.kind, dst: `${r.dst.kind}:${r.dst.id}`, created: r.created ? "1" : "0" });
+    const r = await linkNodes(s, {
+      src: atomId,
+      dst: /^\d+$/.test(dst) ? Number(dst) : dst,
+      kind: field(f, "kind"),
+      confidence: conf === "" ? undefined : Number(conf),
+    });
+    return new URLSearchParams({
+      done: "linked",
+      link: String(r.linkId),
+      kind: r.kind,
+      dst: `${r.dst.kind}:${r.dst.id}`,
+      created: r.created ? "1" : "0",
+    });
   },
   /** Fields `src`, `dst` (`atom:12`, `symbol:34`), `kind`; one end must be this atom (the page that lists the link). */
   async unlink(s, atomId, f) {
     const [src, dst] = [parseEndpoint(field(f, "src").trim(), "src"), parseEndpoint(field(f, "dst").trim(), "dst")];
     const mine = (e: typeof src) => e.kind === "atom" && e.id === atomId;
-    if (!mine(src) && !mine(dst)) throw invalidInput(`the link ${src.kind}:${src.id} → ${dst.kind}:${dst.id} is not one of atom ${atomId}'s`, "remove a link from the page of one of its atoms");
-    const r = await unlinkNodes(s, { src: `${src.kind}:${src.id}`, dst: `${dst.kind}:${dst.id}`, kind: field(f, "kind") });
+    if (!mine(src) && !mine(dst))
+      throw invalidInput(
+        `the link ${src.kind}:${src.id} → ${dst.kind}:${dst.id} is not one of atom ${atomId}'s`,
+        "remove a link from the page of one of its atoms",
+      );
+    const r = await unlinkNodes(s, {
+      src: `${src.kind}:${src.id}`,
+      dst: `${dst.kind}:${dst.id}`,
+      kind: field(f, "kind"),
+    });
     return new URLSearchParams({
-      done: "unlinked", link: String(r.linkId), kind: r.kind, src: `${r.src.kind}:${r.src.id}`, dst: `${r.dst.kind}:${r.dst.id}`, source: r.source,
-      confidence: r.confidence.toFixed(2), retracted: String(r.inferredRetracted), rederived: String(r.inferredRederived),
+      done: "unlinked",
+      link: String(r.linkId),
+      kind: r.kind,
+      src: `${r.src.kind}:${r.src.id}`,
+      dst: `${r.dst.kind}:${r.dst.id}`,
+      source: r.source,
+      confidence: r.confidence.toFixed(2),
+      retracted: String(r.inferredRetracted),
+      rederived: String(r.inferredRederived),
     });
   },
 };
 
 /** A "Remove link" button for the link `src -kind-> dst` shown on atom `atomId`'s page; `label` names it for screen readers. */
-export function removeLinkForm(ctx: PageContext, atomId: number, src: string, dst: string, kind: string, label: string): Html {
+export function removeLinkForm(
+  ctx: PageContext,
+  atomId: number,
+  src: string,
+  dst: string,
+  kind: string,
+  label: string,
+): Html {
   return html`<form method="post" action="${ctx.base}/atom/${atomId}/unlink" class="inline">${csrfField(ctx)}<input type="hidden" name="src" value="${src}">
 <input type="hidden" name="dst" value="${dst}"><input type="hidden" name="kind" value="${kind}"><button type="submit">Remove link<span class="sr"> ${label}</span></button></form>`;
 }
@@ -78,7 +127,8 @@ const num = (q: URLSearchParams, k: string): number => {
   return Number.isSafeInteger(n) ? n : 0;
 };
 /** Only the kind/endpoint shapes the core accepts are echoed back (the query string is anyone's to write). */
-const token = (q: URLSearchParams, k: string): string => (/^[a-z0-9_:]{1,70}$/.test(q.get(k) ?? "") ? (q.get(k) as string) : "?");
+const token = (q: URLSearchParams, k: string): string =>
+  /^[a-z0-9_:]{1,70}$/.test(q.get(k) ?? "") ? (q.get(k) as string) : "?";
 
 /**
  * The confirmation of an action on atom `atomId`, from the query string it redirected with (the caller checks that the
@@ -92,8 +142,12 @@ export function actionFlash(ctx: PageContext, atomId: number, status: string, q:
       return html`Verified: ${num(q, "checked")} atom checked, ${num(q, "changes")} status change(s) recorded. Revert any of them in the status history.`;
     case "forgot":
       return html`Atom ${atomId} forgotten (status change #${change}); search and context no longer show it.${num(q, "gaps") ? ` ${num(q, "gaps")} research gap(s) reopened.` : ""}
-${status === "retracted" ? html`<form method="post" action="${ctx.base}/atom/${atomId}/forget" class="inline">${csrfField(ctx)}<input type="hidden" name="undo" value="1">
-<input type="hidden" name="reason" value="undo from the admin page"><button type="submit">Undo</button></form>` : ""}`;
+${
+  status === "retracted"
+    ? html`<form method="post" action="${ctx.base}/atom/${atomId}/forget" class="inline">${csrfField(ctx)}<input type="hidden" name="undo" value="1">
+<input type="hidden" name="reason" value="undo from the admin page"><button type="submit">Undo</button></form>`
+    : ""
+}`;
     case "restored":
       return html`Atom ${atomId} restored (status change #${change}); it is searchable again.`;
     case "already-retracted":
@@ -111,10 +165,11 @@ ${q.get("created") === "1" ? removeLinkForm(ctx, atomId, `atom:${atomId}`, token
       const retracted = num(q, "retracted");
       const rederived = num(q, "rederived");
       // Linking again makes the agent's link anew (a new row); what inference retracted comes back with memory_infer.
-      const again = q.get("source") === "agent" && src === `atom:${atomId}` && conf >= 0 && conf <= 1
-        ? html`<form method="post" action="${ctx.base}/atom/${atomId}/link" class="inline">${csrfField(ctx)}<input type="hidden" name="dst" value="${dst}">
+      const again =
+        q.get("source") === "agent" && src === `atom:${atomId}` && conf >= 0 && conf <= 1
+          ? html`<form method="post" action="${ctx.base}/atom/${atomId}/link" class="inline">${csrfField(ctx)}<input type="hidden" name="dst" value="${dst}">
 <input type="hidden" name="kind" value="${kind}"><input type="hidden" name="confidence" value="${conf}"><button type="submit">Link again</button></form>`
-        : "";
+          : "";
       return html`Link #${num(q, "link")} ${src} → ${kind} → ${dst} removed (source ${token(q, "source")}).${retracted ? ` ${retracted} inferred edge(s) that depended on it retracted.` : ""}${rederived ? ` ${rederived} inferred edge(s) that depended on it kept: another justification holds them.` : ""}
 ${again}`;
     }

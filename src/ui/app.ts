@@ -47,17 +47,25 @@ export interface UiDeps {
 /** The one `<style>` element cytoscape inserts into the page (its container's positioning), allowed by its hash. */
 const CYTOSCAPE_STYLE = ".__________cytoscape_container { position: relative; }";
 /** Content-Security-Policy of every answer: only this origin's scripts, styles and forms; no framing. */
-const CSP = "default-src 'none'; script-src 'self'; " +
+const CSP =
+  "default-src 'none'; script-src 'self'; " +
   `style-src 'self' 'sha256-${createHash("sha256").update(CYTOSCAPE_STYLE).digest("base64")}'; ` +
   "img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
-const STATUS_OF: Partial<Record<string, 400 | 404 | 503>> = { INVALID_INPUT: 400, NOT_FOUND: 404, STORE_UNAVAILABLE: 503, MIGRATION_REQUIRED: 503, INDEX_UNAVAILABLE: 503 };
+const STATUS_OF: Partial<Record<string, 400 | 404 | 503>> = {
+  INVALID_INPUT: 400,
+  NOT_FOUND: 404,
+  STORE_UNAVAILABLE: 503,
+  MIGRATION_REQUIRED: 503,
+  INDEX_UNAVAILABLE: 503,
+};
 
 /** A positive integer path parameter. @throws PegasError NOT_FOUND otherwise. */
 function idParam(c: Context, what: string): number {
   const v = c.req.param("id") ?? "";
   const n = Number(v);
-  if (!/^[1-9][0-9]{0,15}$/.test(v) || !Number.isSafeInteger(n)) throw new PegasError("NOT_FOUND", `no ${what} '${v.slice(0, 40)}'`);
+  if (!/^[1-9][0-9]{0,15}$/.test(v) || !Number.isSafeInteger(n))
+    throw new PegasError("NOT_FOUND", `no ${what} '${v.slice(0, 40)}'`);
   return n;
 }
 
@@ -79,7 +87,10 @@ async function nodeLabels(s: Services, g: Subgraph): Promise<NodeLabels> {
   for (const n of g.nodes) {
     if (labels.has(n.id)) continue;
     const p = n.props;
-    labels.set(n.id, String(n.label === "CodeSymbol" ? `${p.name} (${p.path})` : n.label === "Document" ? p.uri : (p.name ?? n.id)));
+    labels.set(
+      n.id,
+      String(n.label === "CodeSymbol" ? `${p.name} (${p.path})` : n.label === "Document" ? p.uri : (p.name ?? n.id)),
+    );
   }
   return labels;
 }
@@ -88,8 +99,21 @@ async function nodeLabels(s: Services, g: Subgraph): Promise<NodeLabels> {
 function pages(app: Hono, deps: UiDeps, g: UiGuard, ctx: (c: Context, flash?: Html) => PageContext): void {
   app.get("/", async (c) => c.html(overviewPage(ctx(c), await stats(await deps.services()))));
   app.get("/search", async (c) => {
-    const f = readSearchForm((k) => c.req.query(k), (k) => c.req.queries(k) ?? []);
-    const r = f.q ? await search(await deps.services(), { query: f.q, k: SEARCH_PAGE, types: f.types, status: f.status, doc_id: f.doc, cursor: f.cursor, log_miss: false }) : null;
+    const f = readSearchForm(
+      (k) => c.req.query(k),
+      (k) => c.req.queries(k) ?? [],
+    );
+    const r = f.q
+      ? await search(await deps.services(), {
+          query: f.q,
+          k: SEARCH_PAGE,
+          types: f.types,
+          status: f.status,
+          doc_id: f.doc,
+          cursor: f.cursor,
+          log_miss: false,
+        })
+      : null;
     return c.html(searchPage(ctx(c), f, r));
   });
   app.get("/atom/:id", async (c) => {
@@ -116,7 +140,10 @@ function pages(app: Hono, deps: UiDeps, g: UiGuard, ctx: (c: Context, flash?: Ht
     const id = idParam(c, "document");
     const page = pageParam(c.req.query("page"));
     const catalog = (await deps.services()).documents;
-    const [doc, atoms] = await Promise.all([catalog.document(id), catalog.documentAtoms(id, (page - 1) * DOCUMENTS_PAGE, DOCUMENTS_PAGE)]);
+    const [doc, atoms] = await Promise.all([
+      catalog.document(id),
+      catalog.documentAtoms(id, (page - 1) * DOCUMENTS_PAGE, DOCUMENTS_PAGE),
+    ]);
     const last = lastPage(atoms.total, DOCUMENTS_PAGE);
     if (page > last) return c.redirect(withQuery(c, { page: last }));
     return c.html(documentPage(ctx(c), doc, atoms, page));
@@ -126,11 +153,21 @@ function pages(app: Hono, deps: UiDeps, g: UiGuard, ctx: (c: Context, flash?: Ht
     const pages = { open: pageParam(c.req.query("open_page")), answered: pageParam(c.req.query("answered_page")) };
     const [open, answered] = await Promise.all([
       listGaps(s, { status: "open", limit: GAPS_PAGE, offset: (pages.open - 1) * GAPS_PAGE }),
-      listGaps(s, { status: "answered", limit: GAPS_PAGE, offset: (pages.answered - 1) * GAPS_PAGE, suggestions: false }),
+      listGaps(s, {
+        status: "answered",
+        limit: GAPS_PAGE,
+        offset: (pages.answered - 1) * GAPS_PAGE,
+        suggestions: false,
+      }),
     ]);
     const last = { open: lastPage(open.total, GAPS_PAGE), answered: lastPage(answered.total, GAPS_PAGE) };
     if (pages.open > last.open || pages.answered > last.answered) {
-      return c.redirect(withQuery(c, { open_page: Math.min(pages.open, last.open), answered_page: Math.min(pages.answered, last.answered) }));
+      return c.redirect(
+        withQuery(c, {
+          open_page: Math.min(pages.open, last.open),
+          answered_page: Math.min(pages.answered, last.answered),
+        }),
+      );
     }
     return c.html(gapsPage(ctx(c), open, answered, pages));
   });
@@ -150,7 +187,8 @@ function actions(app: Hono, deps: UiDeps, g: UiGuard, base: string): void {
   app.post("/atom/:id/:action", async (c) => {
     const id = idParam(c, "atom");
     const action = ATOM_ACTIONS[c.req.param("action")];
-    if (!action || !Object.hasOwn(ATOM_ACTIONS, c.req.param("action"))) throw new PegasError("NOT_FOUND", `no action '${c.req.param("action").slice(0, 40)}'`);
+    if (!action || !Object.hasOwn(ATOM_ACTIONS, c.req.param("action")))
+      throw new PegasError("NOT_FOUND", `no action '${c.req.param("action").slice(0, 40)}'`);
     const done = await action(await deps.services(), id, await c.req.parseBody());
     g.signFlash(id, done);
     return c.redirect(`${base}/atom/${id}?${done}`, 303);
@@ -164,7 +202,12 @@ function actions(app: Hono, deps: UiDeps, g: UiGuard, base: string): void {
 export function createUiApp(deps: UiDeps): Hono {
   const base = deps.base ?? "/ui";
   const g = new UiGuard(deps.token);
-  const ctx = (_c: Context, flash?: Html): PageContext => ({ base, csrf: g.csrfToken(), flash, tokenRequired: g.required });
+  const ctx = (_c: Context, flash?: Html): PageContext => ({
+    base,
+    csrf: g.csrfToken(),
+    flash,
+    tokenRequired: g.required,
+  });
   const app = new Hono();
   app.use("*", compressText()); // outermost: it sees the final headers; the assets below come compressed already
   app.use("*", async (c, next) => {
@@ -179,7 +222,12 @@ export function createUiApp(deps: UiDeps): Hono {
     const a = ASSETS.get(c.req.param("name"));
     if (!a) return c.text("no such asset", 404);
     const v = await a.variant(chooseEncoding(c.req.header("accept-encoding")));
-    const headers: Record<string, string> = { "content-type": a.type, etag: v.etag, "cache-control": "no-cache", vary: "Accept-Encoding" };
+    const headers: Record<string, string> = {
+      "content-type": a.type,
+      etag: v.etag,
+      "cache-control": "no-cache",
+      vary: "Accept-Encoding",
+    };
     if (etagMatches(c.req.header("if-none-match"), v.etag)) return c.body(null, 304, headers);
     if (v.encoding) headers["content-encoding"] = v.encoding;
     // Explicit, so that a HEAD answer (body dropped by the framework) tells the GET's length too.
@@ -199,7 +247,10 @@ export function createUiApp(deps: UiDeps): Hono {
     const status = STATUS_OF[e.code] ?? 500;
     if (status === 500) log.error("ui request failed", { err, path: c.req.path });
     const message = status === 500 ? "Internal error; the server log has the details." : e.message;
-    return c.html(errorPage(ctx(c), status === 404 ? "Not found" : status === 400 ? "Not done" : "Unavailable", message, e.hint), status);
+    return c.html(
+      errorPage(ctx(c), status === 404 ? "Not found" : status === 400 ? "Not done" : "Unavailable", message, e.hint),
+      status,
+    );
   });
   return app;
 }

@@ -43,7 +43,11 @@ function asset(body: string, type: string): Asset {
       if (encoding === null || identity.body.byteLength < COMPRESS_MIN_BYTES) return Promise.resolve(identity);
       let v = made.get(encoding);
       if (!v) {
-        v = compressBytes(identity.body, encoding, "best").then((bytes) => ({ body: bytes, encoding, etag: `"${tag}-${encoding}"` }));
+        v = compressBytes(identity.body, encoding, "best").then((bytes) => ({
+          body: bytes,
+          encoding,
+          etag: `"${tag}-${encoding}"`,
+        }));
         v.catch(() => made.delete(encoding)); // a failure is not kept: the next request tries again
         made.set(encoding, v);
       }

@@ -16,14 +16,51 @@ document.addEventListener("keydown", (ev) => {
 });
 
 const STYLE = [
-  { selector: "node", style: { label: "data(label)", "font-size": 11, "text-wrap": "wrap", "text-max-width": 160, "background-color": "#3b6ea8", color: "#1d232b", width: 18, height: 18 } },
+  {
+    selector: "node",
+    style: {
+      label: "data(label)",
+      "font-size": 11,
+      "text-wrap": "wrap",
+      "text-max-width": 160,
+      "background-color": "#3b6ea8",
+      color: "#1d232b",
+      width: 18,
+      height: 18,
+    },
+  },
   { selector: "node[kind = 'CodeSymbol']", style: { shape: "round-rectangle", "background-color": "#5a8f3c" } },
   { selector: "node[kind = 'Document']", style: { shape: "rectangle", "background-color": "#8a6d3b" } },
-  { selector: "node[root = 1]", style: { "border-width": 4, "border-color": "#d9822b", width: 26, height: 26, "font-weight": "bold" } },
-  { selector: "edge", style: { width: 2, "line-color": "#7a8794", "target-arrow-color": "#7a8794", "target-arrow-shape": "triangle", "curve-style": "bezier", "text-rotation": "autorotate", color: "#4a5561" } },
-  { selector: "edge[inferred = 1]", style: { "line-style": "dashed", "line-color": "#d9822b", "target-arrow-color": "#d9822b", color: "#a35a12" } },
+  {
+    selector: "node[root = 1]",
+    style: { "border-width": 4, "border-color": "#d9822b", width: 26, height: 26, "font-weight": "bold" },
+  },
+  {
+    selector: "edge",
+    style: {
+      width: 2,
+      "line-color": "#7a8794",
+      "target-arrow-color": "#7a8794",
+      "target-arrow-shape": "triangle",
+      "curve-style": "bezier",
+      "text-rotation": "autorotate",
+      color: "#4a5561",
+    },
+  },
+  {
+    selector: "edge[inferred = 1]",
+    style: { "line-style": "dashed", "line-color": "#d9822b", "target-arrow-color": "#d9822b", color: "#a35a12" },
+  },
   // Edge labels only where the reader points (all of them overlap in a dense drawing); their size is set per zoom.
-  { selector: "edge.show-label", style: { label: "data(label)", "text-background-color": "#fff", "text-background-opacity": 0.9, "text-background-padding": 2 } },
+  {
+    selector: "edge.show-label",
+    style: {
+      label: "data(label)",
+      "text-background-color": "#fff",
+      "text-background-opacity": 0.9,
+      "text-background-padding": 2,
+    },
+  },
   { selector: "edge:selected", style: { width: 3 } },
 ];
 /** Screen size (px) of an edge label whatever the zoom. */
@@ -48,9 +85,10 @@ async function drawGraph() {
     elements,
     style: STYLE,
     // A few nodes read best on a circle; more need a force-directed layout to keep edges apart.
-    layout: elements.filter((e) => !e.data.source).length <= 8
-      ? { name: "circle", padding: 60, animate: false }
-      : { name: "cose", animate: false, randomize: false, nodeRepulsion: () => 90000, idealEdgeLength: () => 120 },
+    layout:
+      elements.filter((e) => !e.data.source).length <= 8
+        ? { name: "circle", padding: 60, animate: false }
+        : { name: "cose", animate: false, randomize: false, nodeRepulsion: () => 90000, idealEdgeLength: () => 120 },
   });
   cy.on("mouseover", "edge", (ev) => edgeLabels(cy, ev.target, true));
   cy.on("mouseout", "edge", (ev) => edgeLabels(cy, ev.target, false));

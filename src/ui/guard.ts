@@ -20,7 +20,14 @@ export const UI_MAX_BODY_BYTES = 64 * 1024;
  * Never an absolute URL, a scheme-relative `//host` or a path outside the app (no open redirect).
  */
 export function safeNext(next: unknown, base: string): string {
-  if (typeof next !== "string" || !next.startsWith("/") || next.startsWith("//") || /[\\\u0000-\u001f]/.test(next) || next.length > 2000) return base;
+  if (
+    typeof next !== "string" ||
+    !next.startsWith("/") ||
+    next.startsWith("//") ||
+    /[\\\u0000-\u001f]/.test(next) ||
+    next.length > 2000
+  )
+    return base;
   let u: URL;
   try {
     u = new URL(next, "http://pegas.invalid");
@@ -41,18 +48,42 @@ function requested(c: Context, base: string): string {
 }
 
 /** Registers the guard (`app.use("*")`) and POST /login, GET /login, POST /logout. */
-export function guardRoutes(app: Hono, base: string, g: UiGuard, hosts: () => string[] | undefined, ctx: (c: Context) => PageContext): void {
+export function guardRoutes(
+  app: Hono,
+  base: string,
+  g: UiGuard,
+  hosts: () => string[] | undefined,
+  ctx: (c: Context) => PageContext,
+): void {
   const refuse = async (c: Context, why: string): Promise<Response> => {
     log.warn("ui: cross-site or stale form refused", { path: c.req.path, why });
-    return c.html(errorPage(ctx(c), "Refused", "This form did not come from this page (a cross-site request, or a page from before a restart).", "Reload the page and try again."), 403);
+    return c.html(
+      errorPage(
+        ctx(c),
+        "Refused",
+        "This form did not come from this page (a cross-site request, or a page from before a restart).",
+        "Reload the page and try again.",
+      ),
+      403,
+    );
   };
   const limit = bodyLimit({
     maxSize: UI_MAX_BODY_BYTES,
-    onError: (c) => c.html(errorPage(ctx(c), "Refused", `The form sent is too large: this page takes at most ${UI_MAX_BODY_BYTES / 1024} KiB.`, "Shorten what you typed and try again."), 413),
+    onError: (c) =>
+      c.html(
+        errorPage(
+          ctx(c),
+          "Refused",
+          `The form sent is too large: this page takes at most ${UI_MAX_BODY_BYTES / 1024} KiB.`,
+          "Shorten what you typed and try again.",
+        ),
+        413,
+      ),
   });
   app.use("*", async (c, next) => {
     const allowed = hosts();
-    if (allowed !== undefined && !allowed.includes(c.req.header("host") ?? "")) return c.text("this page answers only on its own host name", 403);
+    if (allowed !== undefined && !allowed.includes(c.req.header("host") ?? ""))
+      return c.text("this page answers only on its own host name", 403);
     const post = c.req.method === "POST";
     const why = post ? crossSiteReason(c) : null;
     if (why !== null) return refuse(c, why);
@@ -73,7 +104,8 @@ export function guardRoutes(app: Hono, base: string, g: UiGuard, hosts: () => st
     const next = safeNext(body.next, base);
     if (!g.required) return c.redirect(next, 303);
     // A wrong token: a redirect to the prompt (so that a reload does not post the token again).
-    if (typeof body.token !== "string" || !g.tokenMatches(body.token)) return c.redirect(`${base}/login?${new URLSearchParams({ wrong: "1", next })}`, 303);
+    if (typeof body.token !== "string" || !g.tokenMatches(body.token))
+      return c.redirect(`${base}/login?${new URLSearchParams({ wrong: "1", next })}`, 303);
     g.grant(c, base);
     return c.redirect(next, 303);
   });

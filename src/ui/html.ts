@@ -22,10 +22,22 @@ export interface PageContext {
   tokenRequired?: boolean;
 }
 
-const NAV: Array<[string, string]> = [["", "Overview"], ["/search", "Search"], ["/documents", "Documents"], ["/gaps", "Gaps"], ["/graph", "Graph"]];
+const NAV: Array<[string, string]> = [
+  ["", "Overview"],
+  ["/search", "Search"],
+  ["/documents", "Documents"],
+  ["/gaps", "Gaps"],
+  ["/graph", "Graph"],
+];
 
 /** The whole page: `<html lang="en">`, UTF-8, the embedded stylesheet and client script, navigation, `body`. */
-export function layout(ctx: PageContext, title: string, current: string, body: Html, opts: { query?: string } = {}): Html {
+export function layout(
+  ctx: PageContext,
+  title: string,
+  current: string,
+  body: Html,
+  opts: { query?: string } = {},
+): Html {
   const b = ctx.base;
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -86,7 +98,12 @@ export function counts(rec: Record<string, number>, empty = "none"): Html {
 
 /** JSON for a `<script type="application/json">` block: `<` escaped so that no text can close the element. */
 export function jsonForScript(value: unknown): Html {
-  return raw(JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029"));
+  return raw(
+    JSON.stringify(value)
+      .replace(/</g, "\\u003c")
+      .replace(/\u2028/g, "\\u2028")
+      .replace(/\u2029/g, "\\u2029"),
+  );
 }
 
 /** A page number from a query value: an integer ≥ 1, else 1. */

@@ -17,7 +17,8 @@ export const FLASH_MAX_AGE_S = 120;
 /** How long the session cookie lives (s): 30 days; a new token invalidates it at once anyway. */
 const SESSION_MAX_AGE_S = 30 * 24 * 3600;
 
-const mac = (key: string | Buffer, what: string): string => createHmac("sha256", key).update(what, "utf8").digest("base64url");
+const mac = (key: string | Buffer, what: string): string =>
+  createHmac("sha256", key).update(what, "utf8").digest("base64url");
 
 /** Constant-time equality of two strings (their SHA-256 MACs under a per-process key are compared). */
 function same(a: string, b: string, key: Buffer): boolean {
@@ -52,7 +53,8 @@ export function crossSiteReason(c: Context): string | null {
     return `Origin '${origin.slice(0, 100)}' is not this page's`;
   }
   const hosts = [c.req.header("host") ?? new URL(c.req.url).host, firstValue(c.req.header("x-forwarded-host"))];
-  if (!hosts.some((h) => h !== undefined && hostOf(h) === originHost)) return `Origin '${origin.slice(0, 100)}' is not this page's`;
+  if (!hosts.some((h) => h !== undefined && hostOf(h) === originHost))
+    return `Origin '${origin.slice(0, 100)}' is not this page's`;
   return null;
 }
 
@@ -63,8 +65,11 @@ function hostOf(h: string): string {
 
 /** True when the browser talks https to this page: the request URL, the Origin it sent, or X-Forwarded-Proto says so. */
 export function viaHttps(c: Context): boolean {
-  return new URL(c.req.url).protocol === "https:" || (c.req.header("origin") ?? "").startsWith("https://") ||
-    firstValue(c.req.header("x-forwarded-proto"))?.toLowerCase() === "https";
+  return (
+    new URL(c.req.url).protocol === "https:" ||
+    (c.req.header("origin") ?? "").startsWith("https://") ||
+    firstValue(c.req.header("x-forwarded-proto"))?.toLowerCase() === "https"
+  );
 }
 
 /** The token check and the CSRF tokens of one UI app. */
@@ -100,7 +105,13 @@ export class UiGuard {
   grant(c: Context, base: string): void {
     if (this.session === null) return;
     const secure = viaHttps(c);
-    setCookie(c, SESSION_COOKIE, this.session, { httpOnly: true, sameSite: "Strict", path: base, secure, maxAge: SESSION_MAX_AGE_S });
+    setCookie(c, SESSION_COOKIE, this.session, {
+      httpOnly: true,
+      sameSite: "Strict",
+      path: base,
+      secure,
+      maxAge: SESSION_MAX_AGE_S,
+    });
   }
 
   /** Clears the session cookie. */

@@ -62,7 +62,8 @@ export interface OutboxWorkerStats extends RunOnceResult {
 export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 10, baseMs: 1000, maxMs: 300_000 };
 
 function checkInt(name: string, v: number, min: number, max: number): number {
-  if (!Number.isInteger(v) || v < min || v > max) throw new PegasError("INVALID_INPUT", `outbox worker ${name} ${v} is outside ${min}..${max}`);
+  if (!Number.isInteger(v) || v < min || v > max)
+    throw new PegasError("INVALID_INPUT", `outbox worker ${name} ${v} is outside ${min}..${max}`);
   return v;
 }
 
@@ -74,7 +75,12 @@ const OUTAGE_CODES = new Set(["INDEX_UNAVAILABLE", "STORE_UNAVAILABLE"]);
 
 /** Failures of sinks during one batch; the message is already "<sink>: <message>[; …]"; `outage` as above. */
 class SinkFailure extends PegasError {
-  constructor(code: PegasError["code"], message: string, opts: { cause?: unknown }, readonly outage: boolean) {
+  constructor(
+    code: PegasError["code"],
+    message: string,
+    opts: { cause?: unknown },
+    readonly outage: boolean,
+  ) {
     super(code, message, opts);
   }
 }
@@ -107,7 +113,15 @@ export class OutboxWorker {
   /** When the last retention pass ran (performance.now() ms), null before the first. */
   private prunedAt: number | null = null;
   private readonly prepared = new Set<ProjectionSink>();
-  private readonly totals: OutboxWorkerStats = { applied: 0, failed: 0, dead: 0, batches: 0, lastBatchAt: null, lastBatchMs: null, lastError: null };
+  private readonly totals: OutboxWorkerStats = {
+    applied: 0,
+    failed: 0,
+    dead: 0,
+    batches: 0,
+    lastBatchAt: null,
+    lastBatchMs: null,
+    lastError: null,
+  };
   /** Failed batches in a row (reset by a batch that succeeds) and failed outbox calls in a row (reset by a claim). */
   private readonly failures = { batch: 0, store: 0 };
 
@@ -122,7 +136,10 @@ export class OutboxWorker {
     this.policy = opts.policy ?? DEFAULT_RETRY_POLICY;
     checkInt("policy.maxAttempts", this.policy.maxAttempts, 1, 1_000_000);
     if (!(this.policy.baseMs >= 0 && this.policy.maxMs >= this.policy.baseMs)) {
-      throw new PegasError("INVALID_INPUT", `outbox retry policy base ${this.policy.baseMs} ms / cap ${this.policy.maxMs} ms is not 0 ≤ base ≤ cap`);
+      throw new PegasError(
+        "INVALID_INPUT",
+        `outbox retry policy base ${this.policy.baseMs} ms / cap ${this.policy.maxMs} ms is not 0 ≤ base ≤ cap`,
+      );
     }
     this.token = opts.token ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   }
@@ -166,7 +183,11 @@ export class OutboxWorker {
       } catch (err) {
         this.failures.store++;
         this.totals.lastError = err instanceof Error ? err.message : String(err);
-        log.warn("outbox worker cannot use the outbox; retrying", { token: this.token, failures: this.failures.store, err });
+        log.warn("outbox worker cannot use the outbox; retrying", {
+          token: this.token,
+          failures: this.failures.store,
+          err,
+        });
       }
       if (signal.aborted) break;
       const failures = Math.max(this.failures.batch, this.failures.store);
@@ -191,7 +212,11 @@ export class OutboxWorker {
       total += n;
       if (n < PRUNE_BATCH) break;
     }
-    if (total > 0) log.info("outbox: processed rows past retention deleted", { rows: total, retentionH: this.retentionMs / 3_600_000 });
+    if (total > 0)
+      log.info("outbox: processed rows past retention deleted", {
+        rows: total,
+        retentionH: this.retentionMs / 3_600_000,
+      });
     return total;
   }
 
@@ -218,7 +243,8 @@ export class OutboxWorker {
     try {
       await this.applyAll(orderChanges(await this.outbox.resolve(rows, this.model)));
     } catch (err) {
-      const outage = err instanceof SinkFailure ? err.outage : err instanceof PegasError && err.code === "STORE_UNAVAILABLE";
+      const outage =
+        err instanceof SinkFailure ? err.outage : err instanceof PegasError && err.code === "STORE_UNAVAILABLE";
       if (!outage && rows.length > 1) {
         const mid = Math.ceil(rows.length / 2);
         const [a, b] = [await this.applyRows(rows.slice(0, mid)), await this.applyRows(rows.slice(mid))];
@@ -228,12 +254,23 @@ export class OutboxWorker {
       const policy = outage ? { ...this.policy, maxAttempts: OUTAGE_MAX_ATTEMPTS } : this.policy;
       const { retried, dead } = await this.outbox.fail(ids, this.token, message, policy);
       this.totals.lastError = message;
-      log.warn("outbox rows failed; they retry with backoff", { rows: rows.length, outage, retried, dead, failures: this.failures.batch + 1, error: message });
+      log.warn("outbox rows failed; they retry with backoff", {
+        rows: rows.length,
+        outage,
+        retried,
+        dead,
+        failures: this.failures.batch + 1,
+        error: message,
+      });
       return { applied: 0, failed: retried, dead };
     }
     const acked = await this.outbox.ack(ids, this.token);
     if (acked < ids.length) {
-      log.warn("outbox lease ended before the ack; another worker applies those rows again", { rows: ids.length, acked, leaseMs: this.leaseMs });
+      log.warn("outbox lease ended before the ack; another worker applies those rows again", {
+        rows: ids.length,
+        acked,
+        leaseMs: this.leaseMs,
+      });
     }
     return { applied: acked, failed: 0, dead: 0 };
   }
@@ -274,7 +311,9 @@ export class OutboxWorker {
     const first = failures[0].err;
     // A sink that cannot even be prepared (down, misconfigured, a collection of another dimension) says nothing
     // about the rows: that is an outage, like an unreachable engine.
-    const outage = failures.some((f) => preparing.has(f.sink) || (f.err instanceof PegasError && OUTAGE_CODES.has(f.err.code)));
+    const outage = failures.some(
+      (f) => preparing.has(f.sink) || (f.err instanceof PegasError && OUTAGE_CODES.has(f.err.code)),
+    );
     throw new SinkFailure(
       first instanceof PegasError ? first.code : "INDEX_UNAVAILABLE",
       failures.map((f) => sinkError(f.sink.name, f.err)).join("; "),

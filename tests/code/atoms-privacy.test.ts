@@ -52,7 +52,13 @@ describe("code atoms: visibility", () => {
     ].join("\n");
     expect(await atoms("counter.cpp", src, "cpp")).toEqual([
       // `Counter.Step` has no docstring: the extractor does not see the comment above a struct declared as a member.
-      "Counter", "Counter.add", "Counter.value", "Counter.hook", "Pair", "Pair.first", "Counter.add",
+      "Counter",
+      "Counter.add",
+      "Counter.value",
+      "Counter.hook",
+      "Pair",
+      "Pair.first",
+      "Counter.add",
     ]);
   });
 
@@ -86,7 +92,8 @@ describe("code atoms: visibility", () => {
   });
 
   test("Java: a `private` modifier hides, a parameter or base named so does not", async () => {
-    const src = "/** A box. */\npublic class Box extends Base {\n  /** Hidden. */\n  private void a() {}\n  /** Shown. */\n  public void b(int privateCount) {}\n}\n";
+    const src =
+      "/** A box. */\npublic class Box extends Base {\n  /** Hidden. */\n  private void a() {}\n  /** Shown. */\n  public void b(int privateCount) {}\n}\n";
     expect(await atoms("Box.java", src, "java")).toEqual(["Box", "Box.b"]);
   });
 });

@@ -27,7 +27,13 @@ const open: OpenServices = async (config, fn) => {
 
 const dir = mkdtempSync(join(tmpdir(), "pegas-code-cli-"));
 mkdirSync(join(dir, "pkg"));
-writeFileSync(join(dir, "pkg/a.py"), fakeSource({ symbols: [sym("loads", "function", 3, 3, "Deserialize s.")], deps: [{ kind: "calls", from: { symbol: "loads" }, target: "decode", line: 3 }] }));
+writeFileSync(
+  join(dir, "pkg/a.py"),
+  fakeSource({
+    symbols: [sym("loads", "function", 3, 3, "Deserialize s.")],
+    deps: [{ kind: "calls", from: { symbol: "loads" }, target: "decode", line: 3 }],
+  }),
+);
 writeFileSync(join(dir, "pkg/bad.py"), "FAIL_PARSE");
 
 let skip: string | null = null;
@@ -44,8 +50,12 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-
-const cli = (command: string, positionals: string[], values: Cli["values"] = {}): Cli => ({ command, positionals, values, flags: {} });
+const cli = (command: string, positionals: string[], values: Cli["values"] = {}): Cli => ({
+  command,
+  positionals,
+  values,
+  flags: {},
+});
 
 describe("code CLI", () => {
   test("code <dir> stores, reports failures on stderr; code-search and code-graph print", async () => {
@@ -61,7 +71,9 @@ describe("code CLI", () => {
     const found = await capture(() => runCodeSearch(config, cli("code-search", ["loads"], { repo: "cli" }), open));
     expect(found.out).toContain("1. loads (function, python) pkg/a.py:3  [name");
     const graph = await capture(() => runCodeGraph(config, cli("code-graph", ["cli", "pkg/a.py"]), open));
-    expect(JSON.parse(graph.out).file.dependencies).toEqual([{ line: 3, kind: "calls", from: "loads", target: "decode", resolved: null }]);
+    expect(JSON.parse(graph.out).file.dependencies).toEqual([
+      { line: 3, kind: "calls", from: "loads", target: "decode", resolved: null },
+    ]);
     await expect(runCode(config, cli("code", []), open)).rejects.toMatchObject({ code: "INVALID_INPUT" });
   }, 60_000);
 });

@@ -25,7 +25,11 @@ import { codeSuite, sqlOf, type TestCodeServices } from "./support.ts";
 function countingExtractor(): SymbolExtractor & { parsed: string[] } {
   const real = treeSitterExtractor();
   const parsed: string[] = [];
-  return { parsed, languageOf: (p) => real.languageOf(p), extract: (p, s, l) => (parsed.push(p), real.extract(p, s, l)) };
+  return {
+    parsed,
+    languageOf: (p) => real.languageOf(p),
+    extract: (p, s, l) => (parsed.push(p), real.extract(p, s, l)),
+  };
 }
 
 async function call(s: TestCodeServices, tool: ToolDef, args: Record<string, unknown>): Promise<any> {
@@ -35,14 +39,18 @@ async function call(s: TestCodeServices, tool: ToolDef, args: Record<string, unk
 
 /** 1-based line of the first line of `file` that starts (after indentation) with `prefix`. */
 function lineOf(file: string, prefix: string): number {
-  const i = readFileSync(file, "utf8").split("\n").findIndex((l) => l.trimStart().startsWith(prefix));
+  const i = readFileSync(file, "utf8")
+    .split("\n")
+    .findIndex((l) => l.trimStart().startsWith(prefix));
   if (i < 0) throw new Error(`no '${prefix}' in ${file}`);
   return i + 1;
 }
 
 function stdlibDir(): string | null {
   try {
-    const dir = execFileSync("python3", ["-c", 'import sysconfig; print(sysconfig.get_paths()["stdlib"])'], { encoding: "utf8" }).trim();
+    const dir = execFileSync("python3", ["-c", 'import sysconfig; print(sysconfig.get_paths()["stdlib"])'], {
+      encoding: "utf8",
+    }).trim();
     return existsSync(join(dir, "json", "decoder.py")) ? dir : null;
   } catch {
     return null;
@@ -61,8 +69,10 @@ describe("Python standard library (PostgreSQL)", () => {
     const t0 = performance.now();
     const r = await call(suite.s!, memoryStoreCode, { path: STDLIB, exclude: ["site-packages/"] });
     const seconds = (performance.now() - t0) / 1000;
-    console.log(`stdlib: ${r.files.parsed} files parsed, ${r.files.failed} failed, ${r.symbols} symbols, ${r.dependencies.stored} dependencies ` +
-      `(${r.dependencies.resolved} resolved), ${r.atoms.created} code atoms in ${seconds.toFixed(1)} s; skipped ${JSON.stringify(r.files.skipped)}`);
+    console.log(
+      `stdlib: ${r.files.parsed} files parsed, ${r.files.failed} failed, ${r.symbols} symbols, ${r.dependencies.stored} dependencies ` +
+        `(${r.dependencies.resolved} resolved), ${r.atoms.created} code atoms in ${seconds.toFixed(1)} s; skipped ${JSON.stringify(r.files.skipped)}`,
+    );
     // Every source file (one with a grammar) was parsed, or reported as failed, generated, binary or too large.
     const sk = (k: string): number => r.files.skipped[k] ?? 0;
     const sources = r.files.seen - sk("unsupported") - sk("ignored") - sk("excluded") - sk("symlink") - sk("special");
@@ -72,14 +82,30 @@ describe("Python standard library (PostgreSQL)", () => {
     expect(extractor.parsed.length).toBe(r.files.parsed + r.files.failed);
 
     const first = async (query: string) => (await call(suite.s!, memorySearchCode, { query, repo: r.repo })).hits[0];
-    expect(await first("JSONDecoder")).toMatchObject({ qualified_name: "JSONDecoder", kind: "class", location: `json/decoder.py:${lineOf(join(STDLIB, "json/decoder.py"), "class JSONDecoder")}` });
-    expect(await first("HTMLParser.feed")).toMatchObject({ qualified_name: "HTMLParser.feed", kind: "method", location: `html/parser.py:${lineOf(join(STDLIB, "html/parser.py"), "def feed(")}` });
+    expect(await first("JSONDecoder")).toMatchObject({
+      qualified_name: "JSONDecoder",
+      kind: "class",
+      location: `json/decoder.py:${lineOf(join(STDLIB, "json/decoder.py"), "class JSONDecoder")}`,
+    });
+    expect(await first("HTMLParser.feed")).toMatchObject({
+      qualified_name: "HTMLParser.feed",
+      kind: "method",
+      location: `html/parser.py:${lineOf(join(STDLIB, "html/parser.py"), "def feed(")}`,
+    });
     // The venv package is walked (a package, not a virtual environment); module docstrings are searchable.
-    expect(await first("EnvBuilder")).toMatchObject({ qualified_name: "EnvBuilder", location: expect.stringMatching(/^venv\/__init__\.py:\d+$/) });
-    expect(await first("Implementation of JSONDecoder")).toMatchObject({ kind: "module", location: "json/decoder.py:1" });
+    expect(await first("EnvBuilder")).toMatchObject({
+      qualified_name: "EnvBuilder",
+      location: expect.stringMatching(/^venv\/__init__\.py:\d+$/),
+    });
+    expect(await first("Implementation of JSONDecoder")).toMatchObject({
+      kind: "module",
+      location: "json/decoder.py:1",
+    });
     const loads = (await call(suite.s!, memorySearchCode, { query: "loads", repo: r.repo, limit: 10 })).hits;
     expect(loads.every((h: any) => h.name === "loads")).toBe(true);
-    expect(loads.map((h: any) => h.location)).toContain(`json/__init__.py:${lineOf(join(STDLIB, "json/__init__.py"), "def loads(")}`);
+    expect(loads.map((h: any) => h.location)).toContain(
+      `json/__init__.py:${lineOf(join(STDLIB, "json/__init__.py"), "def loads(")}`,
+    );
 
     extractor.parsed.length = 0;
     const again = await call(suite.s!, memoryStoreCode, { path: STDLIB, exclude: ["site-packages/"] });
@@ -104,7 +130,13 @@ describe("this repository (PGlite)", () => {
     expect(deps).toContain("src/mcp/server imports ../wiring.ts → src/wiring.ts:src/wiring");
     expect(deps).toContain("src/mcp/server imports @modelcontextprotocol/sdk/server/mcp.js → ?");
     expect(deps).toContain("createMcpServer calls registerTools → src/mcp/registry.ts:registerTools");
-    const two = await call(suite.s!, memoryCodeGraph, { repo: "pegas-memory", symbol: "src/mcp/server.ts", kinds: ["imports"], direction: "out", depth: 2 });
+    const two = await call(suite.s!, memoryCodeGraph, {
+      repo: "pegas-memory",
+      symbol: "src/mcp/server.ts",
+      kinds: ["imports"],
+      direction: "out",
+      depth: 2,
+    });
     const reached = two.nodes.filter((n: any) => n.symbol).map((n: any) => n.symbol.path);
     expect(reached).toContain("src/mcp/registry.ts");
     expect(reached).toContain("src/mcp/tools/search/memory-search.ts");
@@ -119,19 +151,27 @@ describe("a file edited, a file deleted (PGlite)", () => {
 
   test("replaced and removed exactly; unchanged files keep their symbols; callers re-resolved", async () => {
     if (!STDLIB) return;
-    for (const pkg of ["json", "html"]) cpSync(join(STDLIB, pkg), join(dir, pkg), { recursive: true, filter: (p) => !p.includes("__pycache__") });
+    for (const pkg of ["json", "html"])
+      cpSync(join(STDLIB, pkg), join(dir, pkg), { recursive: true, filter: (p) => !p.includes("__pycache__") });
     const opts = { trustedPath: true };
-    const store = () => import("../../src/core/code/ingest.ts").then((m) => m.storeCode(suite.s!, { path: dir, repo: "copy" }, opts));
+    const store = () =>
+      import("../../src/core/code/ingest.ts").then((m) => m.storeCode(suite.s!, { path: dir, repo: "copy" }, opts));
     const first = await store();
     expect(first.files.failed).toBe(0);
     const sql = sqlOf(suite.s!);
-    const ids = async (path: string) => (await sql`SELECT id FROM pm_code_symbol WHERE repo = 'copy' AND path = ${path} ORDER BY id`).map((x) => Number(x.id));
+    const ids = async (path: string) =>
+      (await sql`SELECT id FROM pm_code_symbol WHERE repo = 'copy' AND path = ${path} ORDER BY id`).map((x) =>
+        Number(x.id),
+      );
     const initIds = await ids("json/__init__.py");
     const entities = await ids("html/entities.py");
     expect(entities.length).toBeGreaterThan(0);
     const decoder = join(dir, "json/decoder.py");
     const text = readFileSync(decoder, "utf8");
-    writeFileSync(decoder, `${text}\n\ndef added_function(x):\n    """Added by the test."""\n    return JSONDecoder().decode(x)\n`);
+    writeFileSync(
+      decoder,
+      `${text}\n\ndef added_function(x):\n    """Added by the test."""\n    return JSONDecoder().decode(x)\n`,
+    );
     rmSync(join(dir, "html/entities.py"));
     extractor.parsed.length = 0;
     const r = await store();
@@ -146,7 +186,8 @@ describe("a file edited, a file deleted (PGlite)", () => {
         JOIN pm_code_symbol t ON t.id = d.dst_symbol_id
        WHERE d.repo = 'copy' AND d.path = 'json/__init__.py' AND s.qualified_name = '_default_decoder' AND d.dst_name = 'JSONDecoder'`;
     expect(edge).toMatchObject({ path: "json/decoder.py", qualified_name: "JSONDecoder" });
-    const gone = await sql`SELECT count(*)::int AS n FROM pm_outbox WHERE entity_type = 'code_symbol' AND op = 'delete' AND entity_id = ANY(${entities.map(String)}::text[])`;
+    const gone =
+      await sql`SELECT count(*)::int AS n FROM pm_outbox WHERE entity_type = 'code_symbol' AND op = 'delete' AND entity_id = ANY(${entities.map(String)}::text[])`;
     expect(gone[0].n).toBe(entities.length);
   }, 300_000);
 });

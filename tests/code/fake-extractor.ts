@@ -3,7 +3,14 @@
  * syntaxErrors}; a file containing FAIL_PARSE throws. Records which paths it was asked to extract.
  */
 import { PegasError } from "../../src/errors.ts";
-import type { CodeLanguage, ExtractedDependency, ExtractedFile, ExtractedSymbol, ImportBinding, SymbolExtractor } from "../../src/ports/models/symbol-extractor.ts";
+import type {
+  CodeLanguage,
+  ExtractedDependency,
+  ExtractedFile,
+  ExtractedSymbol,
+  ImportBinding,
+  SymbolExtractor,
+} from "../../src/ports/models/symbol-extractor.ts";
 
 /** The JSON a fake source file holds. */
 export interface FakeSource {
@@ -14,7 +21,14 @@ export interface FakeSource {
 }
 
 /** A symbol (lines 1-based, inclusive). */
-export function sym(qualifiedName: string, kind: ExtractedSymbol["kind"], lineStart: number, lineEnd: number, docstring: string | null = null, signature?: string): ExtractedSymbol {
+export function sym(
+  qualifiedName: string,
+  kind: ExtractedSymbol["kind"],
+  lineStart: number,
+  lineEnd: number,
+  docstring: string | null = null,
+  signature?: string,
+): ExtractedSymbol {
   const name = qualifiedName.split(".").at(-1)!;
   return { name, qualifiedName, kind, lineStart, lineEnd, docstring, signature: signature ?? `def ${name}()` };
 }
@@ -23,7 +37,13 @@ export function sym(qualifiedName: string, kind: ExtractedSymbol["kind"], lineSt
 export function fakeSource(src: FakeSource): string {
   const lines = ["{", '"symbols": ['];
   (src.symbols ?? []).forEach((s, i, a) => lines.push(JSON.stringify(s) + (i < a.length - 1 ? "," : "")));
-  lines.push("],", `"deps": ${JSON.stringify(src.deps ?? [])},`, `"imports": ${JSON.stringify(src.imports ?? [])},`, `"syntaxErrors": ${src.syntaxErrors ?? 0}`, "}");
+  lines.push(
+    "],",
+    `"deps": ${JSON.stringify(src.deps ?? [])},`,
+    `"imports": ${JSON.stringify(src.imports ?? [])},`,
+    `"syntaxErrors": ${src.syntaxErrors ?? 0}`,
+    "}",
+  );
   return lines.join("\n") + "\n";
 }
 
@@ -46,6 +66,13 @@ export class FakeExtractor implements SymbolExtractor {
     if (source.includes("FAIL_PARSE")) throw new PegasError("INTERNAL", `the fake grammar cannot parse '${path}'`);
     const s = JSON.parse(source) as FakeSource;
     const module = path.replace(/\.\w+$/, "").replace(/\/__init__$/, "");
-    return { language, module, symbols: s.symbols ?? [], dependencies: s.deps ?? [], imports: s.imports ?? [], syntaxErrors: s.syntaxErrors ?? 0 };
+    return {
+      language,
+      module,
+      symbols: s.symbols ?? [],
+      dependencies: s.deps ?? [],
+      imports: s.imports ?? [],
+      syntaxErrors: s.syntaxErrors ?? 0,
+    };
   }
 }

@@ -35,7 +35,7 @@ async function edges(s: TestCodeServices, repo: string): Promise<string[]> {
 }
 
 const RUST = {
-  "Cargo.toml": "[package]\nname = \"demo\"\n",
+  "Cargo.toml": '[package]\nname = "demo"\n',
   "src/lib.rs": "mod util;\nmod shapes;\npub mod geo;\nuse crate::util::helper;\n\npub fn run() -> f64 { helper() }\n",
   "src/util.rs": "pub fn helper() -> f64 { 1.0 }\n",
   "src/shapes.rs": "pub struct Circle { pub r: f64 }\n",
@@ -57,17 +57,19 @@ describe("cross-file resolution (PGlite)", () => {
     const root = tree(RUST);
     await storeCode(suite.s!, { path: root, repo: "rs" }, { trustedPath: true });
     const all = await edges(suite.s!, "rs");
-    expect(all).toEqual(expect.arrayContaining([
-      "src/lib.rs:src/lib imports util → src/util.rs:src/util",
-      "src/lib.rs:src/lib imports shapes → src/shapes.rs:src/shapes",
-      "src/lib.rs:src/lib imports geo → src/geo/mod.rs:src/geo/mod",
-      "src/lib.rs:src/lib imports crate::util::helper → src/util.rs:src/util",
-      "src/lib.rs:run calls helper → src/util.rs:helper",
-      "src/geo/mod.rs:src/geo/mod imports area → src/geo/area.rs:src/geo/area",
-      "src/geo/area.rs:src/geo/area imports crate::shapes::Circle → src/shapes.rs:src/shapes",
-      "src/geo/area.rs:src/geo/area imports super::super::util → src/util.rs:src/util",
-      "src/geo/area.rs:Vec.area calls helper → src/util.rs:helper",
-    ]));
+    expect(all).toEqual(
+      expect.arrayContaining([
+        "src/lib.rs:src/lib imports util → src/util.rs:src/util",
+        "src/lib.rs:src/lib imports shapes → src/shapes.rs:src/shapes",
+        "src/lib.rs:src/lib imports geo → src/geo/mod.rs:src/geo/mod",
+        "src/lib.rs:src/lib imports crate::util::helper → src/util.rs:src/util",
+        "src/lib.rs:run calls helper → src/util.rs:helper",
+        "src/geo/mod.rs:src/geo/mod imports area → src/geo/area.rs:src/geo/area",
+        "src/geo/area.rs:src/geo/area imports crate::shapes::Circle → src/shapes.rs:src/shapes",
+        "src/geo/area.rs:src/geo/area imports super::super::util → src/util.rs:src/util",
+        "src/geo/area.rs:Vec.area calls helper → src/util.rs:helper",
+      ]),
+    );
   }, 120_000);
 
   test("Rust `impl Trait for Type`: the edge's source is Type's symbol in its file, or the module with the name kept", async () => {
@@ -76,7 +78,9 @@ describe("cross-file resolution (PGlite)", () => {
     const all = await edges(suite.s!, "rs-impl");
     expect(all).toContain("src/shapes.rs:Circle inherits Area → src/geo/area.rs:Area");
     expect(all).toContain("src/geo/area.rs:src/geo/area inherits Area → src/geo/area.rs:Area");
-    const [vec] = await sqlOf(suite.s!)`SELECT src_module FROM pm_code_dependency WHERE repo = 'rs-impl' AND kind = 'inherits' AND src_module IS NOT NULL AND src_module <> 'Circle'`;
+    const [vec] = await sqlOf(
+      suite.s!,
+    )`SELECT src_module FROM pm_code_dependency WHERE repo = 'rs-impl' AND kind = 'inherits' AND src_module IS NOT NULL AND src_module <> 'Circle'`;
     expect(vec.src_module).toBe("Vec");
     // The type's file written again: the edge goes back to its module, then to the new symbol.
     writeFileSync(join(root, "src/shapes.rs"), "// moved down\n\npub struct Circle { pub r: f64 }\n");
@@ -94,7 +98,7 @@ describe("cross-file resolution (PGlite)", () => {
 
   test("Ruby: `require_relative` resolves against the requiring file's directory, `.rb` added", async () => {
     const root = tree({
-      "lib/app.rb": "require_relative \"models/user\"\nrequire_relative \"../config/boot\"\nrequire \"json\"\n",
+      "lib/app.rb": 'require_relative "models/user"\nrequire_relative "../config/boot"\nrequire "json"\n',
       "lib/models/user.rb": "class User\nend\n",
       "config/boot.rb": "BOOTED = true\n",
     });

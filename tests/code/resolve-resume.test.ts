@@ -13,13 +13,30 @@ import { codeSuite, sqlOf } from "./support.ts";
 const dir = mkdtempSync(join(tmpdir(), "pegas-code-resume-"));
 mkdirSync(join(dir, "pkg"));
 writeFileSync(join(dir, "pkg/__init__.py"), "");
-writeFileSync(join(dir, "pkg/colors.py"), [
-  "def _v(m1, m2, hue):", '    """Helper of hls_to_rgb."""', "    return m1 + (m2 - m1) * hue", "",
-  "def hls_to_rgb(h, l, s):", '    """Convert HLS to RGB."""', "    return (_v(l, s, h), _v(l, s, h), _v(l, s, h))", "",
-].join("\n"));
-writeFileSync(join(dir, "pkg/use.py"), [
-  "from pkg.colors import hls_to_rgb", "", "def paint(h):", '    """Paint a hue."""', "    return hls_to_rgb(h, 0.5, 0.5)", "",
-].join("\n"));
+writeFileSync(
+  join(dir, "pkg/colors.py"),
+  [
+    "def _v(m1, m2, hue):",
+    '    """Helper of hls_to_rgb."""',
+    "    return m1 + (m2 - m1) * hue",
+    "",
+    "def hls_to_rgb(h, l, s):",
+    '    """Convert HLS to RGB."""',
+    "    return (_v(l, s, h), _v(l, s, h), _v(l, s, h))",
+    "",
+  ].join("\n"),
+);
+writeFileSync(
+  join(dir, "pkg/use.py"),
+  [
+    "from pkg.colors import hls_to_rgb",
+    "",
+    "def paint(h):",
+    '    """Paint a hue."""',
+    "    return hls_to_rgb(h, 0.5, 0.5)",
+    "",
+  ].join("\n"),
+);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const suite = codeSuite("postgres");
@@ -31,9 +48,12 @@ describe("resolution resumes after an interrupted run", () => {
     const sql = sqlOf(s);
     const clean = await storeCode(s, { path: dir, repo: "resume" }, { trustedPath: true });
     expect(clean.dependencies.resolved).toBeGreaterThanOrEqual(3);
-    const graph = async () => (await sql`
+    const graph = async () =>
+      (
+        await sql`
       SELECT d.path, d.kind, d.dst_name, d.dst_symbol_id IS NOT NULL AS resolved FROM pm_code_dependency d
-       WHERE d.repo = 'resume' ORDER BY 1, 2, 3`).map((r) => ({ ...r }));
+       WHERE d.repo = 'resume' ORDER BY 1, 2, 3`
+      ).map((r) => ({ ...r }));
     const expected = await graph();
     const pending = await sql`SELECT count(*)::int AS n FROM pm_code_file WHERE repo = 'resume' AND resolve_pending`;
     expect(pending[0].n).toBe(0);

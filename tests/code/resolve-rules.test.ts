@@ -1,14 +1,32 @@
 /** Import specifiers to files (code-module-index.ts) and the resolution rules (code-resolve-rules.ts), pure. */
 import { describe, expect, test } from "bun:test";
 import { ModuleIndex, normalizePath } from "../../src/adapters/sql/code/module-index.ts";
-import { decide, planSteps, type ResolveEdge, type ResolveLookup, type ResolveSymbol } from "../../src/adapters/sql/code/resolve-rules.ts";
+import {
+  decide,
+  planSteps,
+  type ResolveEdge,
+  type ResolveLookup,
+  type ResolveSymbol,
+} from "../../src/adapters/sql/code/resolve-rules.ts";
 
 const FILES = [
-  ["json/__init__.py", "json"], ["json/decoder.py", "json/decoder"], ["json/scanner.py", "json/scanner"], ["types.py", "types"],
-  ["src/pkg/mod.py", "src/pkg/mod"], ["src/pkg/types.py", "src/pkg/types"], ["src/mcp/server.ts", "src/mcp/server"],
-  ["src/mcp/registry.ts", "src/mcp/registry"], ["src/mcp/tools/index.ts", "src/mcp/tools/index"], ["pkg/a.go", "pkg/a"], ["pkg/b.go", "pkg/b"],
-  ["pkg/b_test.go", "pkg/b_test"], ["lib/util.h", "lib/util"], ["lib/util.c", "lib/util"], ["main.c", "main"],
-  ["lib/queue.c", "lib/queue"], ["geo/geo.cpp", "geo/geo"],
+  ["json/__init__.py", "json"],
+  ["json/decoder.py", "json/decoder"],
+  ["json/scanner.py", "json/scanner"],
+  ["types.py", "types"],
+  ["src/pkg/mod.py", "src/pkg/mod"],
+  ["src/pkg/types.py", "src/pkg/types"],
+  ["src/mcp/server.ts", "src/mcp/server"],
+  ["src/mcp/registry.ts", "src/mcp/registry"],
+  ["src/mcp/tools/index.ts", "src/mcp/tools/index"],
+  ["pkg/a.go", "pkg/a"],
+  ["pkg/b.go", "pkg/b"],
+  ["pkg/b_test.go", "pkg/b_test"],
+  ["lib/util.h", "lib/util"],
+  ["lib/util.c", "lib/util"],
+  ["main.c", "main"],
+  ["lib/queue.c", "lib/queue"],
+  ["geo/geo.cpp", "geo/geo"],
 ] as const;
 const modules = new ModuleIndex(FILES.map(([path, module], i) => ({ id: i + 1, path, module })));
 
@@ -61,9 +79,23 @@ function lookupOf(symbols: ResolveSymbol[]): ResolveLookup {
 
 let nextId = 100;
 const sym = (path: string, qualifiedName: string, kind = "function", lineStart = 1): ResolveSymbol => ({
-  id: nextId++, path, name: qualifiedName.split(".").at(-1)!, qualifiedName, kind, lineStart,
+  id: nextId++,
+  path,
+  name: qualifiedName.split(".").at(-1)!,
+  qualifiedName,
+  kind,
+  lineStart,
 });
-const edge = (e: Partial<ResolveEdge>): ResolveEdge => ({ id: 1, kind: "calls", target: "f", receiver: null, path: "json/decoder.py", language: "python", srcQualifiedName: null, ...e });
+const edge = (e: Partial<ResolveEdge>): ResolveEdge => ({
+  id: 1,
+  kind: "calls",
+  target: "f",
+  receiver: null,
+  path: "json/decoder.py",
+  language: "python",
+  srcQualifiedName: null,
+  ...e,
+});
 
 describe("resolution rules", () => {
   const decodeMethod = sym("json/decoder.py", "JSONDecoder.decode", "method");
@@ -75,15 +107,21 @@ describe("resolution rules", () => {
   const overloads = [sym("pkg/a.go", "Run", "function", 3), sym("pkg/a.go", "Run", "function", 9)];
   const goHelper = sym("pkg/b.go", "helper");
   const lookup = lookupOf([decodeMethod, rawDecode, topDecode, loads, makeScanner, nested, ...overloads, goHelper]);
-  const run = (e: ResolveEdge, imports: Parameters<typeof planSteps>[1] = []) => decide(planSteps(e, imports, modules), lookup);
+  const run = (e: ResolveEdge, imports: Parameters<typeof planSteps>[1] = []) =>
+    decide(planSteps(e, imports, modules), lookup);
 
   test("imports resolve to the one file's module symbol; a package of several files stays a name", () => {
-    expect(run(edge({ kind: "imports", target: ".scanner" }))).toEqual({ symbolId: modules.moduleSymbol("json/scanner.py")!, confidence: 1 });
+    expect(run(edge({ kind: "imports", target: ".scanner" }))).toEqual({
+      symbolId: modules.moduleSymbol("json/scanner.py")!,
+      confidence: 1,
+    });
     expect(run(edge({ kind: "imports", target: "example.com/p/pkg", path: "main.go", language: "go" }))).toBeNull();
   });
 
   test("self.m() → the enclosing class's method; bare f() in Python → top level, never the class's method", () => {
-    expect(run(edge({ target: "raw_decode", receiver: "self", srcQualifiedName: "JSONDecoder.decode" }))?.symbolId).toBe(rawDecode.id);
+    expect(
+      run(edge({ target: "raw_decode", receiver: "self", srcQualifiedName: "JSONDecoder.decode" }))?.symbolId,
+    ).toBe(rawDecode.id);
     expect(run(edge({ target: "decode", srcQualifiedName: "JSONDecoder.raw_decode" }))?.symbolId).toBe(topDecode.id);
     expect(run(edge({ target: "inner", srcQualifiedName: "outer" }))?.symbolId).toBe(nested.id);
     expect(run(edge({ target: "JSONDecoder.decode" }))?.symbolId).toBe(decodeMethod.id);
@@ -91,7 +129,9 @@ describe("resolution rules", () => {
 
   test("import bindings: a name bound by from-import, a module's member, a submodule bound by name", () => {
     const imports = [
-      { local: "loads", module: "json", name: "loads" }, { local: "jmod", module: "json", name: null }, { local: "scanner", module: "json", name: "scanner" },
+      { local: "loads", module: "json", name: "loads" },
+      { local: "jmod", module: "json", name: null },
+      { local: "scanner", module: "json", name: "scanner" },
     ];
     const e = (target: string, receiver: string | null = null) => edge({ target, receiver, path: "app.py" });
     expect(run(e("loads"), imports)).toEqual({ symbolId: loads.id, confidence: 0.95 });
@@ -106,8 +146,14 @@ describe("resolution rules", () => {
   });
 
   test("same package (Go): a sibling file's top-level name; overloads in one file resolve to the first", () => {
-    expect(run(edge({ target: "helper", path: "pkg/a.go", language: "go" }))).toEqual({ symbolId: goHelper.id, confidence: 0.8 });
-    expect(run(edge({ target: "Run", path: "pkg/a.go", language: "go" }))).toEqual({ symbolId: overloads[0].id, confidence: 0.7 });
+    expect(run(edge({ target: "helper", path: "pkg/a.go", language: "go" }))).toEqual({
+      symbolId: goHelper.id,
+      confidence: 0.8,
+    });
+    expect(run(edge({ target: "Run", path: "pkg/a.go", language: "go" }))).toEqual({
+      symbolId: overloads[0].id,
+      confidence: 0.7,
+    });
     expect(run(edge({ target: "helper", path: "pkg/x.py", language: "python" }))).toBeNull();
   });
 

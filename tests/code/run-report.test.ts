@@ -30,21 +30,35 @@ const put = (rel: string, text: string | Uint8Array) => {
   writeFileSync(join(base, rel), text);
 };
 /** `text` in windows-1251 (ASCII and А–я only). */
-const cp1251 = (text: string) => Uint8Array.from([...text].map((ch) => (ch.codePointAt(0)! < 0x80 ? ch.codePointAt(0)! : ch.codePointAt(0)! - 0x410 + 0xc0)));
+const cp1251 = (text: string) =>
+  Uint8Array.from(
+    [...text].map((ch) => (ch.codePointAt(0)! < 0x80 ? ch.codePointAt(0)! : ch.codePointAt(0)! - 0x410 + 0xc0)),
+  );
 
 // Repository "prog": 30 files calling each other, and a hidden directory.
 for (let i = 0; i < 30; i++) {
-  put(`prog/pkg${i % 3}/m${i}.py`, fakeSource({
-    symbols: [sym(`func${i}`, "function", 3, 3, `Function number ${i}.`)],
-    deps: [{ kind: "calls", from: { symbol: `func${i}` }, target: `func${(i + 1) % 30}`, line: 3 }],
-  }));
+  put(
+    `prog/pkg${i % 3}/m${i}.py`,
+    fakeSource({
+      symbols: [sym(`func${i}`, "function", 3, 3, `Function number ${i}.`)],
+      deps: [{ kind: "calls", from: { symbol: `func${i}` }, target: `func${(i + 1) % 30}`, line: 3 }],
+    }),
+  );
 }
 put("prog/.config/c.py", fakeSource({ symbols: [sym("configured", "function", 3, 3)] }));
 // Repository "errs": a file that vanishes before it is read, a directory that vanishes before it is listed, a file
 // over a limit of the parser, a file in windows-1251 without a declaration.
-for (let i = 0; i < 12; i++) put(`errs/a${String(i).padStart(2, "0")}.py`, fakeSource({ symbols: [sym(`f${i}`, "function", 3, 3)] }));
+for (let i = 0; i < 12; i++)
+  put(`errs/a${String(i).padStart(2, "0")}.py`, fakeSource({ symbols: [sym(`f${i}`, "function", 3, 3)] }));
 put("errs/limit.py", "LIMIT_EXCEEDED");
-put("errs/cyr.py", cp1251(fakeSource({ symbols: [sym("add", "function", 3, 3, "Модуль сложения чисел для отчетов бухгалтерии и налоговой")] })));
+put(
+  "errs/cyr.py",
+  cp1251(
+    fakeSource({
+      symbols: [sym("add", "function", 3, 3, "Модуль сложения чисел для отчетов бухгалтерии и налоговой")],
+    }),
+  ),
+);
 put("errs/zdir/z.py", fakeSource({}));
 
 const fake = new LimitingExtractor();
@@ -76,33 +90,55 @@ describe("memory_store_code reports", () => {
   test("progress strictly increases through walk, parse, write and resolve, with a total once known", async () => {
     if (suite.skip) return console.warn(`skipped: ${suite.skip}`);
     const every: Note[] = [];
-    await storeCode(suite.s!, { path: join(base, "prog"), repo: "prog" }, {
-      trustedPath: true, progressEveryMs: 0, onProgress: (progress, total, message) => every.push({ progress, total, message }),
-    });
+    await storeCode(
+      suite.s!,
+      { path: join(base, "prog"), repo: "prog" },
+      {
+        trustedPath: true,
+        progressEveryMs: 0,
+        onProgress: (progress, total, message) => every.push({ progress, total, message }),
+      },
+    );
     expectWellFormed(every);
     const phases = [...new Set(every.map((n) => n.message.split(":")[0]))];
     expect(phases).toEqual(["walk", "parse", "write", "resolve", "done"]);
     expect(every.filter((n) => n.message.startsWith("resolve:")).at(-1)!.total).toBeDefined();
     // An unchanged rerun with the default throttle: still strictly increasing.
     const rerun: Note[] = [];
-    await storeCode(suite.s!, { path: join(base, "prog"), repo: "prog" }, { trustedPath: true, onProgress: (progress, total, message) => rerun.push({ progress, total, message }) });
+    await storeCode(
+      suite.s!,
+      { path: join(base, "prog"), repo: "prog" },
+      { trustedPath: true, onProgress: (progress, total, message) => rerun.push({ progress, total, message }) },
+    );
     expectWellFormed(rerun);
   });
 
   test("over MCP: progress notifications strictly increase; hidden directories are passed over", async () => {
     if (suite.skip) return console.warn(`skipped: ${suite.skip}`);
     const notes: Note[] = [];
-    const r: any = await mcp!.client.callTool({ name: "memory_store_code", arguments: { path: join(base, "prog"), repo: "prog-mcp" } }, undefined, {
-      onprogress: (p) => notes.push({ progress: p.progress, total: p.total, message: String(p.message) }), timeout: 60_000,
-    });
+    const r: any = await mcp!.client.callTool(
+      { name: "memory_store_code", arguments: { path: join(base, "prog"), repo: "prog-mcp" } },
+      undefined,
+      {
+        onprogress: (p) => notes.push({ progress: p.progress, total: p.total, message: String(p.message) }),
+        timeout: 60_000,
+      },
+    );
     expect(r.isError).toBeFalsy();
     expectWellFormed(notes);
     expect(r.structuredContent.files.parsed).toBe(30);
     expect(r.structuredContent.directories_skipped.hidden).toBe(1);
-    const named: any = await mcp!.client.callTool({ name: "memory_store_code", arguments: { path: join(base, "prog"), repo: "prog-mcp2", include: [".config/"] } });
+    const named: any = await mcp!.client.callTool({
+      name: "memory_store_code",
+      arguments: { path: join(base, "prog"), repo: "prog-mcp2", include: [".config/"] },
+    });
     expect(named.structuredContent.files.parsed).toBe(0); // over MCP, naming it does not open it
     // The CLI (trusted) walks a hidden directory it names, and passes it over otherwise.
-    const cli = await storeCode(suite.s!, { path: join(base, "prog"), repo: "prog-cli", include: [".config/"] }, { trustedPath: true });
+    const cli = await storeCode(
+      suite.s!,
+      { path: join(base, "prog"), repo: "prog-cli", include: [".config/"] },
+      { trustedPath: true },
+    );
     expect(cli.files.parsed).toBe(1);
     expect(fake.calls).toContain(".config/c.py");
   });
@@ -122,7 +158,10 @@ describe("memory_store_code reports", () => {
     fake.onExtract = undefined;
     const errors = [...r.errors].sort((a, b) => a.path.localeCompare(b.path));
     expect(errors.map((e) => `${e.path} ${e.code}`)).toEqual([
-      "a11.py INVALID_INPUT", "limit.py LIMIT_EXCEEDED", ...(root ? [] : ["locked.py INVALID_INPUT"]), "zdir/ INVALID_INPUT",
+      "a11.py INVALID_INPUT",
+      "limit.py LIMIT_EXCEEDED",
+      ...(root ? [] : ["locked.py INVALID_INPUT"]),
+      "zdir/ INVALID_INPUT",
     ]);
     expect(errors[0].message).toStartWith("unreadable: ENOENT");
     if (!root) expect(errors.find((e) => e.path === "locked.py")!.message).toStartWith("unreadable: EACCES");

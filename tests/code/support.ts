@@ -30,7 +30,11 @@ export function sqlOf(services: Services) {
  * Opens code services for a test file (beforeAll) and disposes them (afterAll); a missing PostgreSQL skips with a
  * printed reason (`skip` is set in beforeAll). `flags` are config flags (e.g. ingest_roots).
  */
-export function codeSuite(backend: "postgres" | "pglite", flags: Record<string, unknown> = {}, extractor?: () => SymbolExtractor) {
+export function codeSuite(
+  backend: "postgres" | "pglite",
+  flags: Record<string, unknown> = {},
+  extractor?: () => SymbolExtractor,
+) {
   let t: TestServices | undefined;
   const state: { s: TestCodeServices | null; skip: string | null } = { s: null, skip: null };
   beforeAll(async () => {

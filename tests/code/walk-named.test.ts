@@ -51,7 +51,8 @@ putIgn("node_modules/@x/sdk/dist/debug.log");
 async function walk(dir: string, opts: WalkOptions = {}) {
   const skipped: string[] = [];
   const files: string[] = [];
-  for await (const f of walkRepository(dir, { ...opts, onSkip: (r, p, d) => skipped.push(`${r}:${p}${d ? "/" : ""}`) })) files.push(f.path);
+  for await (const f of walkRepository(dir, { ...opts, onSkip: (r, p, d) => skipped.push(`${r}:${p}${d ? "/" : ""}`) }))
+    files.push(f.path);
   return { files, skipped };
 }
 
@@ -59,7 +60,14 @@ describe("walk: default skips and named overrides", () => {
   test("dist/ and build/ are walked; node_modules/ and hidden entries are not", async () => {
     const { files, skipped } = await walk(root);
     expect(files).toEqual(["main.go", "dist/index.js", "go/build/build.go", "src/a.py"]);
-    expect(skipped).toEqual(expect.arrayContaining(["hidden:.eslintrc.js", "hidden:.config/", "vendored:node_modules/", "hidden:src/.hidden/"]));
+    expect(skipped).toEqual(
+      expect.arrayContaining([
+        "hidden:.eslintrc.js",
+        "hidden:.config/",
+        "vendored:node_modules/",
+        "hidden:src/.hidden/",
+      ]),
+    );
   });
 
   test("an include pattern that names a vendored directory walks it (not the dependencies nested in it)", async () => {
@@ -99,13 +107,17 @@ describe("walk: default skips and named overrides", () => {
     // Without the include: node_modules/ is passed over (vendored before ignored), generated/ and *.log are ignored.
     const plain = await walk(ign);
     expect(plain.files).toEqual(["main.js", "src/a.py"]);
-    expect(plain.skipped).toEqual(expect.arrayContaining(["vendored:node_modules/", "ignored:generated/", "ignored:app.log", "ignored:src/b.log"]));
+    expect(plain.skipped).toEqual(
+      expect.arrayContaining(["vendored:node_modules/", "ignored:generated/", "ignored:app.log", "ignored:src/b.log"]),
+    );
   });
 
   test("only what the include names is opened: .gitignore keeps its say elsewhere", async () => {
     const { files, skipped } = await walk(ign, { include: ["generated/api.py", "src/**"] });
     expect(files).toEqual(["generated/api.py", "src/a.py"]);
-    expect(skipped).toEqual(expect.arrayContaining(["ignored:src/b.log", "ignored:app.log", "not_included:generated/other.py"]));
+    expect(skipped).toEqual(
+      expect.arrayContaining(["ignored:src/b.log", "ignored:app.log", "not_included:generated/other.py"]),
+    );
     // A pattern naming nothing literally opens nothing.
     expect((await walk(ign, { include: ["**/*.py"] })).files).toEqual(["src/a.py"]);
     // A named file that .gitignore leaves out by itself is taken too (the user named it).
@@ -114,11 +126,21 @@ describe("walk: default skips and named overrides", () => {
 
   test("namedByInclude: a literal last component, gitignore anchoring", () => {
     const cases: Array<[string, string[], boolean]> = [
-      ["dist", ["dist/**"], true], ["dist", ["/dist"], true], ["a/dist", ["dist"], true], ["a/dist", ["/dist"], false],
-      ["a/dist", ["dist/**"], false], ["dist", ["*"], false], ["dist", ["**"], false], ["dist", ["d?st/"], false],
-      ["node_modules", ["node_modules/@x/sdk/**"], true], ["node_modules/@x/sdk/node_modules", ["node_modules/@x/sdk/**"], false],
-      ["x/src/build", ["**/build/**"], true], ["x/vendor", ["*/vendor/**"], true], ["x/vendor", ["!x/vendor"], false],
+      ["dist", ["dist/**"], true],
+      ["dist", ["/dist"], true],
+      ["a/dist", ["dist"], true],
+      ["a/dist", ["/dist"], false],
+      ["a/dist", ["dist/**"], false],
+      ["dist", ["*"], false],
+      ["dist", ["**"], false],
+      ["dist", ["d?st/"], false],
+      ["node_modules", ["node_modules/@x/sdk/**"], true],
+      ["node_modules/@x/sdk/node_modules", ["node_modules/@x/sdk/**"], false],
+      ["x/src/build", ["**/build/**"], true],
+      ["x/vendor", ["*/vendor/**"], true],
+      ["x/vendor", ["!x/vendor"], false],
     ];
-    for (const [path, include, named] of cases) expect(`${path} ${include}: ${namedByInclude(path, include)}`).toBe(`${path} ${include}: ${named}`);
+    for (const [path, include, named] of cases)
+      expect(`${path} ${include}: ${namedByInclude(path, include)}`).toBe(`${path} ${include}: ${named}`);
   });
 });

@@ -1,6 +1,12 @@
 /** Identifier-aware words, tsvector/tsquery literals and dependency-target leaves (src/adapters/sql/code/words.ts). */
 import { describe, expect, test } from "bun:test";
-import { identifierParts, identifierWords, symbolTsqueryLiteral, symbolTsvectorLiteral, targetLeaf } from "../../src/adapters/sql/code/words.ts";
+import {
+  identifierParts,
+  identifierWords,
+  symbolTsqueryLiteral,
+  symbolTsvectorLiteral,
+  targetLeaf,
+} from "../../src/adapters/sql/code/words.ts";
 
 describe("identifier words", () => {
   test("camelCase, acronyms, snake_case and digits split; the whole identifier kept", () => {
@@ -17,11 +23,21 @@ describe("identifier words", () => {
   });
 
   test("tsvector literal: weights by field, quoting, positions below PostgreSQL's limit", () => {
-    const lit = symbolTsvectorLiteral({ name: "feed", qualifiedName: "HTMLParser.feed", signature: "def feed(self, data)", docstring: "Feed data to the parser; it's O'Brien's." });
+    const lit = symbolTsvectorLiteral({
+      name: "feed",
+      qualifiedName: "HTMLParser.feed",
+      signature: "def feed(self, data)",
+      docstring: "Feed data to the parser; it's O'Brien's.",
+    });
     expect(lit).toContain("'feed':1A,5B,7C,10D");
     expect(lit).toContain("'htmlparser':2B");
     expect(lit).toContain("'brien':18D");
-    const long = symbolTsvectorLiteral({ name: "x", qualifiedName: "x", signature: null, docstring: "word ".repeat(10_000) });
+    const long = symbolTsvectorLiteral({
+      name: "x",
+      qualifiedName: "x",
+      signature: null,
+      docstring: "word ".repeat(10_000),
+    });
     const max = Math.max(...[...long.matchAll(/(\d+)[A-D]/g)].map((m) => Number(m[1])));
     expect(max).toBeLessThan(16383);
   });

@@ -37,7 +37,6 @@ function norm(v: Float32Array): number {
   return Math.sqrt(s);
 }
 
-
 /** About 100 KB of mixed English and Russian prose (ASCII and two-byte UTF-8). */
 function hundredKilobytes(): string {
   const line = "Memory atoms are cited and verified. Атомы памяти проверяются и цитируются. ";
@@ -71,48 +70,72 @@ function shapeTests(ctx: Ctx): void {
     expect(e.nearDupThreshold).toBeLessThanOrEqual(1);
   });
 
-  test("documents: one vector per text, of the dimension, finite, unit norm", async () => {
-    const vs = await ctx.e.embedDocuments(["The cat sleeps on the mat.", "Кошка спит на коврике."]);
-    expect(vs).toHaveLength(2);
-    for (const v of vs) expectGood(ctx, v);
-  }, ctx.timeout);
+  test(
+    "documents: one vector per text, of the dimension, finite, unit norm",
+    async () => {
+      const vs = await ctx.e.embedDocuments(["The cat sleeps on the mat.", "Кошка спит на коврике."]);
+      expect(vs).toHaveLength(2);
+      for (const v of vs) expectGood(ctx, v);
+    },
+    ctx.timeout,
+  );
 
-  test("query: a vector of the dimension, unit norm", async () => {
-    expectGood(ctx, await ctx.e.embedQuery("where does the cat sleep?"));
-  }, ctx.timeout);
+  test(
+    "query: a vector of the dimension, unit norm",
+    async () => {
+      expectGood(ctx, await ctx.e.embedQuery("where does the cat sleep?"));
+    },
+    ctx.timeout,
+  );
 
-  test("deterministic for the same input", async () => {
-    const { e, same } = ctx;
-    const text = "Determinism: the same text gives the same vector.";
-    const [a] = await e.embedDocuments([text]);
-    const [b] = await e.embedDocuments([text]);
-    expect(cosine(a, b)).toBeGreaterThanOrEqual(same);
-    expect(cosine(await e.embedQuery(text), await e.embedQuery(text))).toBeGreaterThanOrEqual(same);
-  }, ctx.timeout);
+  test(
+    "deterministic for the same input",
+    async () => {
+      const { e, same } = ctx;
+      const text = "Determinism: the same text gives the same vector.";
+      const [a] = await e.embedDocuments([text]);
+      const [b] = await e.embedDocuments([text]);
+      expect(cosine(a, b)).toBeGreaterThanOrEqual(same);
+      expect(cosine(await e.embedQuery(text), await e.embedQuery(text))).toBeGreaterThanOrEqual(same);
+    },
+    ctx.timeout,
+  );
 }
 
 /** Languages, sizes, order and refused input. */
 function inputTests(ctx: Ctx): void {
-  test("Russian, English, emoji-only and mixed-script text", async () => {
-    const texts = ["Суббота — шестой день недели.", "Saturday is the sixth day of the week.", "🙂🚀🔥", "ёлка и Ёж"];
-    const vs = await ctx.e.embedDocuments(texts);
-    expect(vs).toHaveLength(texts.length);
-    for (const v of vs) expectGood(ctx, v);
-  }, ctx.timeout);
+  test(
+    "Russian, English, emoji-only and mixed-script text",
+    async () => {
+      const texts = ["Суббота — шестой день недели.", "Saturday is the sixth day of the week.", "🙂🚀🔥", "ёлка и Ёж"];
+      const vs = await ctx.e.embedDocuments(texts);
+      expect(vs).toHaveLength(texts.length);
+      for (const v of vs) expectGood(ctx, v);
+    },
+    ctx.timeout,
+  );
 
-  test("a 100 KB text", async () => {
-    const [v] = await ctx.e.embedDocuments([hundredKilobytes()]);
-    expectGood(ctx, v);
-  }, ctx.timeout * 2);
+  test(
+    "a 100 KB text",
+    async () => {
+      const [v] = await ctx.e.embedDocuments([hundredKilobytes()]);
+      expectGood(ctx, v);
+    },
+    ctx.timeout * 2,
+  );
 
-  test("order preserved: a batch equals its texts embedded one by one", async () => {
-    const texts = Array.from({ length: 7 }, (_, i) => `passage number ${i}: ${"word ".repeat(i + 1)}topic${i}`);
-    const batch = await ctx.e.embedDocuments(texts);
-    for (let i = 0; i < texts.length; i++) {
-      const [alone] = await ctx.e.embedDocuments([texts[i]]);
-      expect(cosine(batch[i], alone)).toBeGreaterThanOrEqual(ctx.same);
-    }
-  }, ctx.timeout * 3);
+  test(
+    "order preserved: a batch equals its texts embedded one by one",
+    async () => {
+      const texts = Array.from({ length: 7 }, (_, i) => `passage number ${i}: ${"word ".repeat(i + 1)}topic${i}`);
+      const batch = await ctx.e.embedDocuments(texts);
+      for (let i = 0; i < texts.length; i++) {
+        const [alone] = await ctx.e.embedDocuments([texts[i]]);
+        expect(cosine(batch[i], alone)).toBeGreaterThanOrEqual(ctx.same);
+      }
+    },
+    ctx.timeout * 3,
+  );
 
   test("an empty list gives an empty list", async () => {
     expect(await ctx.e.embedDocuments([])).toEqual([]);
@@ -143,13 +166,17 @@ export function embedderContract(
     }, ctx.timeout);
     shapeTests(ctx);
     inputTests(ctx);
-    test.skipIf(opts.meaningful === false)("a query is closer to a passage on its topic than to an unrelated one", async () => {
-      const [onTopic, offTopic] = await ctx.e.embedDocuments([
-        "Cats sleep for most of the day, often sixteen hours.",
-        "The tax return is due at the end of April.",
-      ]);
-      const q = await ctx.e.embedQuery("how long do cats sleep");
-      expect(cosine(q, onTopic)).toBeGreaterThan(cosine(q, offTopic));
-    }, ctx.timeout);
+    test.skipIf(opts.meaningful === false)(
+      "a query is closer to a passage on its topic than to an unrelated one",
+      async () => {
+        const [onTopic, offTopic] = await ctx.e.embedDocuments([
+          "Cats sleep for most of the day, often sixteen hours.",
+          "The tax return is due at the end of April.",
+        ]);
+        const q = await ctx.e.embedQuery("how long do cats sleep");
+        expect(cosine(q, onTopic)).toBeGreaterThan(cosine(q, offTopic));
+      },
+      ctx.timeout,
+    );
   });
 }

@@ -12,17 +12,22 @@ import { MemgraphGraph } from "../../src/adapters/memgraph/graph.ts";
 import { graphStoreContract } from "./graph-store.contract.ts";
 
 const url = process.env.MEMGRAPH_URL;
-const auth = process.env.MEMGRAPH_USER ? neo4j.auth.basic(process.env.MEMGRAPH_USER, process.env.MEMGRAPH_PASSWORD ?? "") : undefined;
+const auth = process.env.MEMGRAPH_USER
+  ? neo4j.auth.basic(process.env.MEMGRAPH_USER, process.env.MEMGRAPH_PASSWORD ?? "")
+  : undefined;
 
 /** Why the suite must not run here (null when it may). */
 async function skipReason(): Promise<string | null> {
-  if (!url) return "MEMGRAPH_URL is not set (e.g. MEMGRAPH_URL=bolt://127.0.0.1:7687, the Memgraph of deploy/compose.yaml)";
+  if (!url)
+    return "MEMGRAPH_URL is not set (e.g. MEMGRAPH_URL=bolt://127.0.0.1:7687, the Memgraph of deploy/compose.yaml)";
   if (process.env.PEGAS_TEST_MEMGRAPH_RESET === "1") return null;
   const driver = neo4j.driver(url, auth);
   try {
     const r = await driver.executeQuery("MATCH (n) RETURN count(n) AS n");
     const n = r.records[0].get("n").toNumber();
-    return n > 0 ? `Memgraph at ${url} holds ${n} nodes and the suite would delete them; use an empty one or set PEGAS_TEST_MEMGRAPH_RESET=1` : null;
+    return n > 0
+      ? `Memgraph at ${url} holds ${n} nodes and the suite would delete them; use an empty one or set PEGAS_TEST_MEMGRAPH_RESET=1`
+      : null;
   } catch (err) {
     throw new Error(`MEMGRAPH_URL=${url} is set but Memgraph does not answer: ${(err as Error).message}`);
   } finally {
@@ -38,7 +43,11 @@ graphStoreContract(
   "memgraph",
   "pglite",
   async (_db, seeded) => {
-    const graph = new MemgraphGraph({ url: url ?? "", user: process.env.MEMGRAPH_USER, password: process.env.MEMGRAPH_PASSWORD });
+    const graph = new MemgraphGraph({
+      url: url ?? "",
+      user: process.env.MEMGRAPH_USER,
+      password: process.env.MEMGRAPH_PASSWORD,
+    });
     await graph.reset();
     await graph.apply(seeded.changes);
     return {

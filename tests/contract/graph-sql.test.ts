@@ -41,42 +41,65 @@ async function seedRandom(db: Database, rnd: () => number): Promise<{ edges: Ref
   const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)];
   const retracted = new Set(Array.from({ length: 5 }, () => 1 + Math.floor(rnd() * ATOMS)));
   const edges: (RefEdge & { live: boolean })[] = [];
-  await db.run((sql) => sql.begin(async (tx) => {
-    for (let id = 1; id <= ATOMS; id++) {
-      await tx`INSERT INTO pm_atom (id, type, claim, content, content_hash, status, search_tsv)
+  await db.run((sql) =>
+    sql.begin(async (tx) => {
+      for (let id = 1; id <= ATOMS; id++) {
+        await tx`INSERT INTO pm_atom (id, type, claim, content, content_hash, status, search_tsv)
         VALUES (${id}, 'fact', ${`c${id}`}, ${`c${id}`}, ${`r${id}`}, ${retracted.has(id) ? "retracted" : "verified"}, ''::tsvector)`;
-    }
-    for (let id = 1; id <= SYMBOLS; id++) {
-      await tx`INSERT INTO pm_code_symbol (id, repo, path, language, name, qualified_name, kind, line_start, line_end)
+      }
+      for (let id = 1; id <= SYMBOLS; id++) {
+        await tx`INSERT INTO pm_code_symbol (id, repo, path, language, name, qualified_name, kind, line_start, line_end)
         VALUES (${id}, 'r', 'p.py', 'python', ${`s${id}`}, ${`s${id}`}, 'function', ${id}, ${id})`;
-    }
-    const seen = new Set<string>();
-    for (let id = 1; edges.length < 110; id++) {
-      const [s, d, kind] = [1 + Math.floor(rnd() * ATOMS), 1 + Math.floor(rnd() * ATOMS), pick(KINDS)];
-      if (s === d || seen.has(`${s}-${d}-${kind}`)) continue;
-      seen.add(`${s}-${d}-${kind}`);
-      const inferred = rnd() < 0.3;
-      await tx`INSERT INTO pm_atom_link (id, src_atom_id, dst_atom_id, kind, inferred, justification)
+      }
+      const seen = new Set<string>();
+      for (let id = 1; edges.length < 110; id++) {
+        const [s, d, kind] = [1 + Math.floor(rnd() * ATOMS), 1 + Math.floor(rnd() * ATOMS), pick(KINDS)];
+        if (s === d || seen.has(`${s}-${d}-${kind}`)) continue;
+        seen.add(`${s}-${d}-${kind}`);
+        const inferred = rnd() < 0.3;
+        await tx`INSERT INTO pm_atom_link (id, src_atom_id, dst_atom_id, kind, inferred, justification)
         VALUES (${id}, ${s}, ${d}, ${kind}, ${inferred}, ${inferred ? tx.json({ rule: "r" }) : null})`;
-      edges.push({ key: `pm_atom_link:${id}`, src: `atom:${s}`, dst: `atom:${d}`, kind, inferred, live: !retracted.has(s) && !retracted.has(d) });
-    }
-    for (let id = 1; id <= 12; id++) {
-      const [a, s, kind] = [1 + Math.floor(rnd() * ATOMS), 1 + Math.floor(rnd() * SYMBOLS), pick(KINDS)];
-      if (seen.has(`a${a}-${s}-${kind}`)) continue;
-      seen.add(`a${a}-${s}-${kind}`);
-      await tx`INSERT INTO pm_atom_symbol_link (id, atom_id, symbol_id, kind) VALUES (${id}, ${a}, ${s}, ${kind})`;
-      edges.push({ key: `pm_atom_symbol_link:${id}`, src: `atom:${a}`, dst: `symbol:${s}`, kind, inferred: false, live: !retracted.has(a) });
-    }
-    for (let id = 1; id <= 20; id++) {
-      const srcSym = rnd() < 0.7 ? 1 + Math.floor(rnd() * SYMBOLS) : null;
-      const dstSym = rnd() < 0.6 ? 1 + Math.floor(rnd() * SYMBOLS) : null;
-      const [mod, name, kind] = [pick(["m.a", "m.b", "м.в"]), pick(["x", "y", "ж", "𝔸"]), pick(KINDS)];
-      await tx`INSERT INTO pm_code_dependency (id, repo, src_symbol_id, src_module, dst_symbol_id, dst_name, kind)
+        edges.push({
+          key: `pm_atom_link:${id}`,
+          src: `atom:${s}`,
+          dst: `atom:${d}`,
+          kind,
+          inferred,
+          live: !retracted.has(s) && !retracted.has(d),
+        });
+      }
+      for (let id = 1; id <= 12; id++) {
+        const [a, s, kind] = [1 + Math.floor(rnd() * ATOMS), 1 + Math.floor(rnd() * SYMBOLS), pick(KINDS)];
+        if (seen.has(`a${a}-${s}-${kind}`)) continue;
+        seen.add(`a${a}-${s}-${kind}`);
+        await tx`INSERT INTO pm_atom_symbol_link (id, atom_id, symbol_id, kind) VALUES (${id}, ${a}, ${s}, ${kind})`;
+        edges.push({
+          key: `pm_atom_symbol_link:${id}`,
+          src: `atom:${a}`,
+          dst: `symbol:${s}`,
+          kind,
+          inferred: false,
+          live: !retracted.has(a),
+        });
+      }
+      for (let id = 1; id <= 20; id++) {
+        const srcSym = rnd() < 0.7 ? 1 + Math.floor(rnd() * SYMBOLS) : null;
+        const dstSym = rnd() < 0.6 ? 1 + Math.floor(rnd() * SYMBOLS) : null;
+        const [mod, name, kind] = [pick(["m.a", "m.b", "м.в"]), pick(["x", "y", "ж", "𝔸"]), pick(KINDS)];
+        await tx`INSERT INTO pm_code_dependency (id, repo, src_symbol_id, src_module, dst_symbol_id, dst_name, kind)
         VALUES (${id}, 'r', ${srcSym}, ${mod}, ${dstSym}, ${name}, ${kind})`;
-      const src = srcSym ? `symbol:${srcSym}` : `module:${mod}`;
-      edges.push({ key: `pm_code_dependency:${id}`, src, dst: dstSym ? `symbol:${dstSym}` : `name:${name}`, kind, inferred: false, live: true });
-    }
-  }));
+        const src = srcSym ? `symbol:${srcSym}` : `module:${mod}`;
+        edges.push({
+          key: `pm_code_dependency:${id}`,
+          src,
+          dst: dstSym ? `symbol:${dstSym}` : `name:${name}`,
+          kind,
+          inferred: false,
+          live: true,
+        });
+      }
+    }),
+  );
   const live = edges.filter((e) => e.live).map(({ live: _, ...e }) => e);
   const nodes = new Set<string>();
   for (let id = 1; id <= ATOMS; id++) if (!retracted.has(id)) nodes.add(`atom:${id}`);
@@ -90,7 +113,8 @@ interface Filter {
   includeInferred: boolean;
 }
 
-const allowed = (e: RefEdge, f: Filter) => (f.kinds.length === 0 || f.kinds.includes(e.kind)) && (f.includeInferred || !e.inferred);
+const allowed = (e: RefEdge, f: Filter) =>
+  (f.kinds.length === 0 || f.kinds.includes(e.kind)) && (f.includeInferred || !e.inferred);
 
 /** Breadth-first distances from `root` within `depth` (Infinity: unbounded). */
 function bfs(edges: RefEdge[], root: string, direction: Direction, depth: number, f: Filter): Map<string, number> {
@@ -116,11 +140,21 @@ function bfs(edges: RefEdge[], root: string, direction: Direction, depth: number
 }
 
 /** The expected neighbourhood: ids and distances in order, truncation, induced edge keys. */
-function expectedNeighbours(edges: RefEdge[], root: string, direction: Direction, depth: number, limit: number, f: Filter) {
+function expectedNeighbours(
+  edges: RefEdge[],
+  root: string,
+  direction: Direction,
+  depth: number,
+  limit: number,
+  f: Filter,
+) {
   const all = [...bfs(edges, root, direction, depth, f)].sort((a, b) => a[1] - b[1] || byCodePoint(a[0], b[0]));
   const kept = all.slice(0, limit);
   const ids = new Set(kept.map(([id]) => id));
-  const keys = edges.filter((e) => allowed(e, f) && ids.has(e.src) && ids.has(e.dst)).map((e) => e.key).sort(byCodePoint);
+  const keys = edges
+    .filter((e) => allowed(e, f) && ids.has(e.src) && ids.has(e.dst))
+    .map((e) => e.key)
+    .sort(byCodePoint);
   return { nodes: kept, truncated: all.length > limit, keys };
 }
 
@@ -152,27 +186,51 @@ function differential(backend: "postgres" | "pglite", skip?: string): void {
     afterAll(() => dispose(), 60_000);
     const query = () => {
       const kinds = rnd() < 0.3 ? [KINDS[Math.floor(rnd() * 3)]] : [];
-      return { direction: (["out", "in", "both"] as const)[Math.floor(rnd() * 3)], kinds, includeInferred: rnd() < 0.6 };
+      return {
+        direction: (["out", "in", "both"] as const)[Math.floor(rnd() * 3)],
+        kinds,
+        includeInferred: rnd() < 0.6,
+      };
     };
 
     test("neighbours: same nodes, distances, order, truncation and induced edges", async () => {
       for (let i = 0; i < 120; i++) {
-        const [node, q, depth, limit] = [model.nodes[Math.floor(rnd() * model.nodes.length)], query(), 1 + Math.floor(rnd() * 5), rnd() < 0.3 ? 1 + Math.floor(rnd() * 12) : 100];
+        const [node, q, depth, limit] = [
+          model.nodes[Math.floor(rnd() * model.nodes.length)],
+          query(),
+          1 + Math.floor(rnd() * 5),
+          rnd() < 0.3 ? 1 + Math.floor(rnd() * 12) : 100,
+        ];
         const got = await graph.neighbours({ node, ...q, depth, limit });
         const want = expectedNeighbours(model.edges, node, q.direction, depth, limit, q);
-        expect({ nodes: got.nodes.map((n) => [n.id, n.distance]), truncated: got.truncated, keys: got.edges.map((e) => e.key) }).toEqual(want);
+        expect({
+          nodes: got.nodes.map((n) => [n.id, n.distance]),
+          truncated: got.truncated,
+          keys: got.edges.map((e) => e.key),
+        }).toEqual(want);
       }
     }, 120_000);
 
     test("shortest paths: the fewest edges, a real walk, null exactly when none within maxDepth", async () => {
       for (let i = 0; i < 150; i++) {
-        const [from, to, q, maxDepth] = [model.nodes[Math.floor(rnd() * model.nodes.length)], model.nodes[Math.floor(rnd() * model.nodes.length)], query(), 1 + Math.floor(rnd() * 10)];
+        const [from, to, q, maxDepth] = [
+          model.nodes[Math.floor(rnd() * model.nodes.length)],
+          model.nodes[Math.floor(rnd() * model.nodes.length)],
+          query(),
+          1 + Math.floor(rnd() * 10),
+        ];
         const path = await graph.shortestPath({ from, to, ...q, maxDepth });
         const want = bfs(model.edges, from, q.direction, maxDepth, q).get(to);
         expect(path === null ? undefined : path.edges.length).toBe(want);
         if (path) {
           expect([path.nodes[0].id, path.nodes.at(-1)?.id]).toEqual([from, to]);
-          checkPath(model.edges, path.nodes.map((n) => n.id), path.edges, q.direction, q);
+          checkPath(
+            model.edges,
+            path.nodes.map((n) => n.id),
+            path.edges,
+            q.direction,
+            q,
+          );
         }
       }
     }, 120_000);

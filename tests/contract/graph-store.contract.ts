@@ -5,7 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Database } from "../../src/adapters/sql/database.ts";
-import type { GraphEdge, GraphNode, GraphStore, NeighbourQuery, ReachedNode, Subgraph } from "../../src/ports/projections/graph-store.ts";
+import type {
+  GraphEdge,
+  GraphNode,
+  GraphStore,
+  NeighbourQuery,
+  ReachedNode,
+  Subgraph,
+} from "../../src/ports/projections/graph-store.ts";
 import { rejectsWith } from "../support/errors.ts";
 import { openGraphTestDatabase, seedGraph, type SeededGraph } from "../support/graph-fixture.ts";
 
@@ -77,8 +84,20 @@ function shapeCases(ctx: Ctx): void {
   test("seeded changes hold every live node and edge, nothing retracted", () => {
     const count = (e: string) => ctx.seeded.changes.filter((c) => c.entity === e).length;
     expect([count("atom"), count("document"), count("symbol"), count("edge")]).toEqual([16, 2, 4, 31]);
-    expect(edge("pm_atom_link:4")).toEqual({ key: "pm_atom_link:4", src: "atom:3", dst: "atom:4", kind: "depends_on", confidence: 0.5, inferred: true, source: "inference" });
-    expect(ctx.seeded.changes.find((c) => c.entity === "atom" && c.id === 1)).toEqual({ entity: "atom", id: 1, state: { type: "text", status: "verified", docId: 1, confidence: 0.625, lang: "ru", vector: null } });
+    expect(edge("pm_atom_link:4")).toEqual({
+      key: "pm_atom_link:4",
+      src: "atom:3",
+      dst: "atom:4",
+      kind: "depends_on",
+      confidence: 0.5,
+      inferred: true,
+      source: "inference",
+    });
+    expect(ctx.seeded.changes.find((c) => c.entity === "atom" && c.id === 1)).toEqual({
+      entity: "atom",
+      id: 1,
+      state: { type: "text", status: "verified", docId: 1, confidence: 0.625, lang: "ru", vector: null },
+    });
   });
 
   test("cycles terminate: every node once, at its least distance", async () => {
@@ -86,7 +105,13 @@ function shapeCases(ctx: Ctx): void {
     expect(reach(s)).toEqual(levels(["symbol:1"], ["name:json.loads", "symbol:2"], ["symbol:3"], ["name:Дом.строить"]));
     expect(keys(s.edges)).toEqual(CD(1, 2, 4, 5, 7));
     const all = await nb({ node: "atom:1", depth: 5 });
-    expect([all.nodes.length, reach(all).slice(13)]).toEqual([15, [["name:os.path", 4], ["name:Дом.строить", 4]]]);
+    expect([all.nodes.length, reach(all).slice(13)]).toEqual([
+      15,
+      [
+        ["name:os.path", 4],
+        ["name:Дом.строить", 4],
+      ],
+    ]);
   });
 
   test("ordering is by code point, not UTF-16 unit (U+FF5A before U+1D538)", async () => {
@@ -122,7 +147,12 @@ function directionCases(ctx: Ctx): void {
     const d3 = await nb({ node: "atom:1", direction: "out", depth: 3 });
     expect(reach(d3)).toEqual(levels(["atom:1"], ["atom:2", "atom:3"], ["atom:4", "symbol:2"], ["atom:5", "symbol:3"]));
     expect(keys(d3.edges)).toEqual([...L(1, 12, 2, 3, 4, 5, 9), ...AS(2), ...CD(2)]);
-    expect(d3.nodes.at(-1)).toEqual({ id: "symbol:3", label: "CodeSymbol", distance: 3, props: { symbol_id: 3, repo: "parser", path: "src/лексер.py", name: "tokenize", kind: "method" } });
+    expect(d3.nodes.at(-1)).toEqual({
+      id: "symbol:3",
+      label: "CodeSymbol",
+      distance: 3,
+      props: { symbol_id: 3, repo: "parser", path: "src/лексер.py", name: "tokenize", kind: "method" },
+    });
   });
 
   test("depth 1, 2, 3 in", async () => {
@@ -142,10 +172,15 @@ function directionCases(ctx: Ctx): void {
     expect(reach(d1)).toEqual(levels(["atom:1"], ["atom:10", "atom:2", "atom:3", "atom:4"]));
     expect(keys(d1.edges)).toEqual(L(1, 12, 2, 3, 4, 5, 6));
     const d2 = await nb({ node: "atom:1", direction: "both", depth: 2 });
-    expect(reach(d2)).toEqual(levels(["atom:1"], ["atom:10", "atom:2", "atom:3", "atom:4"], ["atom:5", "atom:9", "symbol:1", "symbol:2"]));
+    expect(reach(d2)).toEqual(
+      levels(["atom:1"], ["atom:10", "atom:2", "atom:3", "atom:4"], ["atom:5", "atom:9", "symbol:1", "symbol:2"]),
+    );
     expect(keys(d2.edges)).toEqual([...L(1, 12, 13, 2, 3, 4, 5, 6, 9), ...AS(1, 2), ...CD(1)]);
     const d3 = await nb({ node: "atom:1", depth: 3 });
-    const d3levels = [["atom:5", "atom:9", "symbol:1", "symbol:2"], ["atom:8", "module:app.main", "name:json.loads", "symbol:3"]];
+    const d3levels = [
+      ["atom:5", "atom:9", "symbol:1", "symbol:2"],
+      ["atom:8", "module:app.main", "name:json.loads", "symbol:3"],
+    ];
     expect(reach(d3)).toEqual(levels(["atom:1"], ["atom:10", "atom:2", "atom:3", "atom:4"], ...d3levels));
     expect(keys(d3.edges)).toEqual([...L(1, 10, 11, 12, 13, 2, 3, 4, 5, 6, 9), ...AS(1, 2), ...CD(1, 2, 3, 4, 7)]);
     const main: ReachedNode = { id: "module:app.main", label: "Module", props: { name: "app.main" }, distance: 3 };
@@ -188,7 +223,10 @@ function filterCases(ctx: Ctx): void {
     const four = await nb({ node: "atom:1", depth: 3, limit: 4 });
     expect([reach(four), four.truncated]).toEqual([levels(["atom:1"], ["atom:10", "atom:2", "atom:3"]), true]);
     const five = await nb({ node: "atom:1", depth: 3, limit: 5 });
-    expect([reach(five), five.truncated]).toEqual([levels(["atom:1"], ["atom:10", "atom:2", "atom:3", "atom:4"]), true]);
+    expect([reach(five), five.truncated]).toEqual([
+      levels(["atom:1"], ["atom:10", "atom:2", "atom:3", "atom:4"]),
+      true,
+    ]);
     const one = await nb({ node: "atom:1", limit: 1 });
     expect([reach(one), one.edges, one.truncated]).toEqual([[["atom:1", 0]], [], true]);
   });
@@ -201,11 +239,26 @@ function visibilityCases(ctx: Ctx): void {
     const all = await nb({ node: "atom:1", depth: 5, limit: 1000 });
     for (const hidden of ["atom:6", "atom:7"]) expect(all.nodes.map((n) => n.id)).not.toContain(hidden);
     expect(keys(all.edges)).not.toContain("pm_atom_link:7");
-    const g7: ReachedNode = { id: "atom:7", label: "Atom", props: { atom_id: 7, type: "text", status: "candidate" }, distance: 0 };
-    expect(await nb({ node: "atom:7", depth: 5 })).toEqual({ root: "atom:7", nodes: [g7], edges: [], truncated: false });
+    const g7: ReachedNode = {
+      id: "atom:7",
+      label: "Atom",
+      props: { atom_id: 7, type: "text", status: "candidate" },
+      distance: 0,
+    };
+    expect(await nb({ node: "atom:7", depth: 5 })).toEqual({
+      root: "atom:7",
+      nodes: [g7],
+      edges: [],
+      truncated: false,
+    });
     const s3 = await nb({ node: "symbol:3", direction: "in" });
     expect([reach(s3), keys(s3.edges)]).toEqual([levels(["symbol:3"], ["symbol:2"]), CD(2)]);
-    const doc: ReachedNode = { id: "doc:1", label: "Document", props: { doc_id: 1, uri: "file:///notes/ward6.txt" }, distance: 0 };
+    const doc: ReachedNode = {
+      id: "doc:1",
+      label: "Document",
+      props: { doc_id: 1, uri: "file:///notes/ward6.txt" },
+      distance: 0,
+    };
     expect((await nb({ node: "doc:1", depth: 3 })).nodes).toEqual([doc]);
     for (const node of ["atom:6", "atom:18", "doc:3"]) await rejectsWith(nb({ node }), "NOT_FOUND");
   });
@@ -217,13 +270,17 @@ function visibilityCases(ctx: Ctx): void {
     const parse = await nb({ node: "name:parse", direction: "in", depth: 2 });
     expect([reach(parse), keys(parse.edges)]).toEqual([levels(["name:parse"], ["module:app.util"]), CD(10)]);
     const main = await nb({ node: "module:app.main", direction: "out" });
-    expect([reach(main), keys(main.edges)]).toEqual([levels(["module:app.main"], ["name:os.path", "symbol:1"]), CD(3, 6)]);
+    expect([reach(main), keys(main.edges)]).toEqual([
+      levels(["module:app.main"], ["name:os.path", "symbol:1"]),
+      CD(3, 6),
+    ]);
     expect((await nb({ node: "symbol:4" })).nodes.map((n) => n.id)).toEqual(["symbol:4"]);
     for (const node of ["module:app.parse", "name:Лексер"]) await rejectsWith(nb({ node }), "NOT_FOUND");
   });
 
   test("unknown nodes are NOT_FOUND", async () => {
-    for (const node of ["atom:999", "symbol:999", "doc:999", "module:nope", "name:nope"]) await rejectsWith(nb({ node }), "NOT_FOUND");
+    for (const node of ["atom:999", "symbol:999", "doc:999", "module:nope", "name:nope"])
+      await rejectsWith(nb({ node }), "NOT_FOUND");
     await rejectsWith(ctx.g.shortestPath({ from: "atom:11", to: "atom:999" }), "NOT_FOUND");
     await rejectsWith(ctx.g.shortestPath({ from: "atom:18", to: "atom:14" }), "NOT_FOUND");
   });
@@ -233,14 +290,38 @@ function visibilityCases(ctx: Ctx): void {
 function errorCases(ctx: Ctx): void {
   const { nb } = helpers(ctx);
   test("malformed ids, depth, limit, maxDepth, kinds, direction are INVALID_INPUT", async () => {
-    const badIds = ["", "atom", "atom:", "atom:abc", "atom:0", "atom:01", "atom:-1", "atom:1.5", "atom:99999999999999999999", "Atom:1", "node:1", "module:", "name:"];
+    const badIds = [
+      "",
+      "atom",
+      "atom:",
+      "atom:abc",
+      "atom:0",
+      "atom:01",
+      "atom:-1",
+      "atom:1.5",
+      "atom:99999999999999999999",
+      "Atom:1",
+      "node:1",
+      "module:",
+      "name:",
+    ];
     for (const node of badIds) await rejectsWith(nb({ node }), "INVALID_INPUT");
     const badQueries: Partial<NeighbourQuery>[] = [
-      { depth: 0 }, { depth: 6 }, { depth: 1.5 }, { limit: 0 }, { limit: 1001 }, { limit: 2.5 },
-      { kinds: ["Cause"] }, { kinds: ["a-b"] }, { kinds: [""] }, { kinds: ["x".repeat(65)] }, { direction: "up" as never },
+      { depth: 0 },
+      { depth: 6 },
+      { depth: 1.5 },
+      { limit: 0 },
+      { limit: 1001 },
+      { limit: 2.5 },
+      { kinds: ["Cause"] },
+      { kinds: ["a-b"] },
+      { kinds: [""] },
+      { kinds: ["x".repeat(65)] },
+      { direction: "up" as never },
     ];
     for (const q of badQueries) await rejectsWith(nb({ node: "atom:1", ...q }), "INVALID_INPUT");
-    for (const maxDepth of [0, 11, 2.5]) await rejectsWith(ctx.g.shortestPath({ from: "atom:11", to: "atom:14", maxDepth }), "INVALID_INPUT");
+    for (const maxDepth of [0, 11, 2.5])
+      await rejectsWith(ctx.g.shortestPath({ from: "atom:11", to: "atom:14", maxDepth }), "INVALID_INPUT");
     await rejectsWith(ctx.g.shortestPath({ from: "atom:x", to: "atom:14" }), "INVALID_INPUT");
     await rejectsWith(ctx.g.shortestPath({ from: "atom:11", to: "atom:14", kinds: ["BAD"] }), "INVALID_INPUT");
   });
@@ -254,27 +335,48 @@ function pathCases(ctx: Ctx): void {
     const path = await ctx.g.shortestPath({ from: "atom:11", to: "atom:14" });
     expect(path?.nodes.map((n) => n.id)).toEqual(p(11, 12, 14));
     expect(path?.edges).toEqual([edge("pm_atom_link:14"), edge("pm_atom_link:23")]);
-    expect(path?.nodes[2]).toEqual({ id: "atom:14", label: "Atom", props: { atom_id: 14, type: "fact", status: "verified" } });
+    expect(path?.nodes[2]).toEqual({
+      id: "atom:14",
+      label: "Atom",
+      props: { atom_id: 14, type: "fact", status: "verified" },
+    });
     const ext = await ctx.g.shortestPath({ from: "atom:11", to: "atom:14", includeInferred: false });
     expect([ext?.nodes.map((n) => n.id), ext && keys(ext.edges)]).toEqual([p(11, 12, 13, 14), L(14, 15, 16)]);
     const cause = await ctx.g.shortestPath({ from: "atom:11", to: "atom:14", kinds: ["cause"] });
-    expect([cause?.nodes.map((n) => n.id), cause && keys(cause.edges)]).toEqual([p(11, 15, 16, 17, 14), L(17, 18, 19, 20)]);
+    expect([cause?.nodes.map((n) => n.id), cause && keys(cause.edges)]).toEqual([
+      p(11, 15, 16, 17, 14),
+      L(17, 18, 19, 20),
+    ]);
     const back = await ctx.g.shortestPath({ from: "atom:14", to: "atom:11", direction: "in" });
-    expect([back?.nodes.map((n) => n.id), back?.edges]).toEqual([p(14, 12, 11), [edge("pm_atom_link:23"), edge("pm_atom_link:14")]]);
+    expect([back?.nodes.map((n) => n.id), back?.edges]).toEqual([
+      p(14, 12, 11),
+      [edge("pm_atom_link:23"), edge("pm_atom_link:14")],
+    ]);
   });
 
   test("shortest path across labels and directions", async () => {
     const code = await ctx.g.shortestPath({ from: "atom:10", to: "name:Дом.строить" });
     expect(code?.nodes.map((n) => n.id)).toEqual(["atom:10", "symbol:1", "symbol:2", "symbol:3", "name:Дом.строить"]);
     expect(code && keys(code.edges)).toEqual([...AS(1), ...CD(1, 2, 5)]);
-    expect(code?.nodes[2].props).toEqual({ symbol_id: 2, repo: "parser", path: "src/лексер.py", name: "Лексер", kind: "class" });
+    expect(code?.nodes[2].props).toEqual({
+      symbol_id: 2,
+      repo: "parser",
+      path: "src/лексер.py",
+      name: "Лексер",
+      kind: "class",
+    });
     const both = await ctx.g.shortestPath({ from: "module:app.main", to: "atom:10", direction: "both" });
-    expect([both?.nodes.map((n) => n.id), both && keys(both.edges)]).toEqual([["module:app.main", "symbol:1", "atom:10"], [...CD(3), ...AS(1)]]);
+    expect([both?.nodes.map((n) => n.id), both && keys(both.edges)]).toEqual([
+      ["module:app.main", "symbol:1", "atom:10"],
+      [...CD(3), ...AS(1)],
+    ]);
   });
 
   test("shortest path: none within maxDepth or no path is null; from = to is one node", async () => {
     expect(await ctx.g.shortestPath({ from: "atom:11", to: "atom:14", kinds: ["cause"], maxDepth: 3 })).toBeNull();
-    expect(await ctx.g.shortestPath({ from: "atom:11", to: "atom:14", includeInferred: false, maxDepth: 2 })).toBeNull();
+    expect(
+      await ctx.g.shortestPath({ from: "atom:11", to: "atom:14", includeInferred: false, maxDepth: 2 }),
+    ).toBeNull();
     expect(await ctx.g.shortestPath({ from: "atom:14", to: "atom:11" })).toBeNull();
     expect(await ctx.g.shortestPath({ from: "atom:7", to: "atom:1", direction: "both", maxDepth: 10 })).toBeNull();
     const p13: GraphNode = { id: "atom:13", label: "Atom", props: { atom_id: 13, type: "fact", status: "candidate" } };
@@ -289,9 +391,15 @@ function counterCases(ctx: Ctx): void {
     expect(await ctx.g.counters()).toEqual({
       nodes: { Atom: 16, Document: 2, CodeSymbol: 4, Module: 2, Name: 6 },
       edges: {
-        calls: { extracted: 4, inferred: 1 }, cause: { extracted: 6, inferred: 0 }, contradicts: { extracted: 1, inferred: 0 },
-        defines: { extracted: 1, inferred: 0 }, depends_on: { extracted: 2, inferred: 1 }, imports: { extracted: 4, inferred: 0 },
-        inference: { extracted: 0, inferred: 1 }, inherits: { extracted: 1, inferred: 0 }, reference: { extracted: 8, inferred: 1 },
+        calls: { extracted: 4, inferred: 1 },
+        cause: { extracted: 6, inferred: 0 },
+        contradicts: { extracted: 1, inferred: 0 },
+        defines: { extracted: 1, inferred: 0 },
+        depends_on: { extracted: 2, inferred: 1 },
+        imports: { extracted: 4, inferred: 0 },
+        inference: { extracted: 0, inferred: 1 },
+        inherits: { extracted: 1, inferred: 0 },
+        reference: { extracted: 8, inferred: 1 },
       },
     });
   });

@@ -5,15 +5,19 @@ import { storeContract } from "./store.contract.ts";
 
 const skip = await pgSkipReason();
 
-storeContract("postgres", async () => {
-  const tmp = await createTempPgDatabase();
-  if (typeof tmp === "string") return tmp;
-  const db = openPostgres(tmp.url);
-  return {
-    db,
-    async dispose() {
-      await db.close(0);
-      await tmp.drop();
-    },
-  };
-}, skip);
+storeContract(
+  "postgres",
+  async () => {
+    const tmp = await createTempPgDatabase();
+    if (typeof tmp === "string") return tmp;
+    const db = openPostgres(tmp.url);
+    return {
+      db,
+      async dispose() {
+        await db.close(0);
+        await tmp.drop();
+      },
+    };
+  },
+  skip,
+);

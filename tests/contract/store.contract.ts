@@ -26,22 +26,52 @@ function vec(seed: number): Float32Array {
 }
 
 function atom(text: string, seed: number) {
-  return { ...draftAtom({ type: "text", claim: text.split(".")[0] + ".", content: text, confidence: 0.5 }), vector: vec(seed) };
+  return {
+    ...draftAtom({ type: "text", claim: text.split(".")[0] + ".", content: text, confidence: 0.5 }),
+    vector: vec(seed),
+  };
 }
 
 /** A two-chunk ingest plan for `uri`; `variant` changes the second chunk. */
 export function samplePlan(uri: string, variant = ""): IngestPlan {
-  const texts = ["В больничном дворе стоит небольшой флигель. Крыша ржавая.", `Доктор Рагин любит ум и честность${variant}. Он читает.`];
+  const texts = [
+    "В больничном дворе стоит небольшой флигель. Крыша ржавая.",
+    `Доктор Рагин любит ум и честность${variant}. Он читает.`,
+  ];
   return {
-    document: { kind: "text", uri, title: "Палата № 6", contentHash: `hash-${uri}-${variant}`, byteSize: 100, authority: 0.5, metadata: { lang: "ru" } },
-    chunks: texts.map((t, i) => ({ ord: i, text: t, contentHash: `c${i}${variant}`, locator: { line_start: i + 1, line_end: i + 1 } })),
-    atoms: texts.map((t, i) => ({ atom: atom(t, i + variant.length), citation: { chunkOrd: i, locator: { line_start: i + 1, line_end: i + 1, char_start: 0, char_end: t.length }, quote: t.slice(0, 20) } })),
+    document: {
+      kind: "text",
+      uri,
+      title: "Палата № 6",
+      contentHash: `hash-${uri}-${variant}`,
+      byteSize: 100,
+      authority: 0.5,
+      metadata: { lang: "ru" },
+    },
+    chunks: texts.map((t, i) => ({
+      ord: i,
+      text: t,
+      contentHash: `c${i}${variant}`,
+      locator: { line_start: i + 1, line_end: i + 1 },
+    })),
+    atoms: texts.map((t, i) => ({
+      atom: atom(t, i + variant.length),
+      citation: {
+        chunkOrd: i,
+        locator: { line_start: i + 1, line_end: i + 1, char_start: 0, char_end: t.length },
+        quote: t.slice(0, 20),
+      },
+    })),
     model: MODEL,
   };
 }
 
 /** Registers the contract suite for one backend; `skipReason` skips it (with the reason printed by the caller). */
-export function storeContract(name: string, open: () => Promise<OpenedDb | string>, skipReason: string | null = null): void {
+export function storeContract(
+  name: string,
+  open: () => Promise<OpenedDb | string>,
+  skipReason: string | null = null,
+): void {
   describe.skipIf(skipReason !== null)(`CanonicalStore contract: ${name}`, () => {
     let opened: OpenedDb | string;
     let store: SqlCanonicalStore;
@@ -70,8 +100,19 @@ export function storeContract(name: string, open: () => Promise<OpenedDb | strin
       const first = await store.commitIngest(samplePlan("file:///a.txt"));
       expect(first).toMatchObject({ version: 1, unchanged: false, atomsCreated: 2, citationsAdded: 2, atomsStaled: 0 });
       const again = await store.commitIngest(samplePlan("file:///a.txt"));
-      expect(again).toMatchObject({ docId: first.docId, version: 1, unchanged: true, atomsCreated: 0, citationsAdded: 0 });
-      expect(await store.documentByUri("file:///a.txt")).toEqual({ id: first.docId, version: 1, title: "Палата № 6", contentHash: "hash-file:///a.txt-" });
+      expect(again).toMatchObject({
+        docId: first.docId,
+        version: 1,
+        unchanged: true,
+        atomsCreated: 0,
+        citationsAdded: 0,
+      });
+      expect(await store.documentByUri("file:///a.txt")).toEqual({
+        id: first.docId,
+        version: 1,
+        title: "Палата № 6",
+        contentHash: "hash-file:///a.txt-",
+      });
     });
 
     it("the same chunk in another document is one atom with two citations", async () => {
@@ -143,10 +184,13 @@ export function storeContract(name: string, open: () => Promise<OpenedDb | strin
       const mark = await store.changeMark();
       // The mark is the cluster's snapshot xmin: a transaction open anywhere on the server holds it back, so rows
       // already read may come again (the projections apply them idempotently), never rows below the mark.
-      for (const x of await store.atomChanges({ xid: mark, id: 0 }, 1000)) expect(BigInt(x.xid) >= BigInt(mark)).toBe(true);
+      for (const x of await store.atomChanges({ xid: mark, id: 0 }, 1000))
+        expect(BigInt(x.xid) >= BigInt(mark)).toBe(true);
       const r = await store.storeAtom({ atom: atom("Новый факт после метки.", 44), model: MODEL });
       expect((await store.atomChanges({ xid: mark, id: 0 }, 1000)).map((x) => x.id)).toContain(r.atomId);
-      expect((await store.embeddingChanges({ xid: mark, id: 0 }, MODEL, 1000)).map((x) => x.atomId)).toContain(r.atomId);
+      expect((await store.embeddingChanges({ xid: mark, id: 0 }, MODEL, 1000)).map((x) => x.atomId)).toContain(
+        r.atomId,
+      );
     });
 
     it("trigram fallback finds a misspelled claim", async () => {

@@ -28,8 +28,17 @@ function cosine(a: Float32Array, b: Float32Array): number {
   return s;
 }
 
-const P = (type: AtomPayload["type"], status: AtomPayload["status"], docId: number | null, lang = "en"): AtomPayload => ({
-  type, status, docId, confidence: 0.7, lang,
+const P = (
+  type: AtomPayload["type"],
+  status: AtomPayload["status"],
+  docId: number | null,
+  lang = "en",
+): AtomPayload => ({
+  type,
+  status,
+  docId,
+  confidence: 0.7,
+  lang,
 });
 
 /**
@@ -74,7 +83,8 @@ function searchTests(ctx: { c: Ctx }): void {
       [{ types: ["definition"], status: ["verified"] }, []],
       [{ types: [], status: [], docIds: [] }, [1, 2, 3, 5]],
     ];
-    for (const [filter, want] of cases) expect({ filter, got: ids(await ctx.c.index.search(Q, 10, filter)) }).toEqual({ filter, got: want });
+    for (const [filter, want] of cases)
+      expect({ filter, got: ids(await ctx.c.index.search(Q, 10, filter)) }).toEqual({ filter, got: want });
   });
 
   test("retracted atoms are never returned, even when the filter asks for them", async () => {
@@ -128,7 +138,11 @@ function writeTests(ctx: { c: Ctx }): void {
   });
 
   test("a vector of another dimension is refused (INVALID_INPUT) and nothing of its batch is written", async () => {
-    const bad = { atomId: 9, vector: new Float32Array(CONTRACT_DIM + 1).fill(1 / 3), payload: P("text", "verified", 1) };
+    const bad = {
+      atomId: 9,
+      vector: new Float32Array(CONTRACT_DIM + 1).fill(1 / 3),
+      payload: P("text", "verified", 1),
+    };
     const err = await rejectsWith(ctx.c.index.upsert([FIXTURE[0], bad]), "INVALID_INPUT");
     expect(err.message).toContain(String(CONTRACT_DIM + 1));
     expect(await ctx.c.index.count()).toBe(0);

@@ -25,7 +25,13 @@ let opened = 0;
 
 await vectorIndexContract("QdrantVectorIndex against the Qdrant REST stand-in", async () => {
   const collection = `contract_${++opened}`;
-  const index = new QdrantVectorIndex({ url: standin.url, collection, model: MODEL, dim: CONTRACT_DIM, timeoutMs: 5000 });
+  const index = new QdrantVectorIndex({
+    url: standin.url,
+    collection,
+    model: MODEL,
+    dim: CONTRACT_DIM,
+    timeoutMs: 5000,
+  });
   return { index, dispose: async () => void standin.collections.delete(collection) };
 });
 
@@ -36,11 +42,18 @@ const run = `${process.pid}_${Date.now().toString(36)}`;
 await vectorIndexContract("QdrantVectorIndex against a real Qdrant (QDRANT_URL)", async () => {
   if (!QDRANT_URL) return "QDRANT_URL not set: set it (e.g. http://127.0.0.1:6333) to run against a real Qdrant";
   const collection = `pegas_contract_${run}_${++opened}`;
-  const index = new QdrantVectorIndex({ url: QDRANT_URL, apiKey: process.env.QDRANT_API_KEY, collection, model: MODEL, dim: CONTRACT_DIM });
+  const index = new QdrantVectorIndex({
+    url: QDRANT_URL,
+    apiKey: process.env.QDRANT_API_KEY,
+    collection,
+    model: MODEL,
+    dim: CONTRACT_DIM,
+  });
   try {
     await index.prepare();
   } catch (err) {
-    if (err instanceof PegasError && err.code === "INDEX_UNAVAILABLE") return `QDRANT_URL=${QDRANT_URL} is set but unusable: ${err.userMessage}`;
+    if (err instanceof PegasError && err.code === "INDEX_UNAVAILABLE")
+      return `QDRANT_URL=${QDRANT_URL} is set but unusable: ${err.userMessage}`;
     throw err;
   }
   // Dropping the collection through the adapter's own reset would re-create it; a plain DELETE drops it for good.
@@ -71,7 +84,9 @@ function dimensionMismatch(name: string, url: () => string | undefined, apiKey?:
     } finally {
       await first.reset().catch(() => {});
       const headers: Record<string, string> = apiKey ? { "api-key": apiKey } : {};
-      await fetch(`${url()!.replace(/\/+$/, "")}/collections/${collection}`, { method: "DELETE", headers }).catch(() => {});
+      await fetch(`${url()!.replace(/\/+$/, "")}/collections/${collection}`, { method: "DELETE", headers }).catch(
+        () => {},
+      );
     }
   });
 }

@@ -12,7 +12,11 @@ test("backfill embeds atoms that lack a vector of the active model, once", async
   const dir = await migratedPgliteDir("pegas-backfill-"); // created and migrated: the first start is not the subject
   try {
     const first = await createServices(testConfig({ data_dir: dir, log_level: "warn" }));
-    for (const claim of ["Флигель стоит во дворе больницы.", "Доктор любит ум и честность.", "The ward has five beds."]) {
+    for (const claim of [
+      "Флигель стоит во дворе больницы.",
+      "Доктор любит ум и честность.",
+      "The ward has five beds.",
+    ]) {
       await storeAtom(first, { type: "fact", claim });
     }
     await first.close(0);

@@ -20,16 +20,37 @@ test("a slow reader gets the whole output of a command", async () => {
   const s = await createServices(testConfig({ data_dir: dataDir, log_level: "warn" }));
   try {
     for (let i = 0; i < 50; i++) {
-      const filler = Array.from({ length: 60 }, (_, j) => `observatory record ${i} line ${j} of the catalogue`).join("; ");
-      await storeAtom(s, { type: "text", claim: `Observatory catalogue entry ${i} lists a star.`, content: `Observatory catalogue entry ${i} lists a star. ${filler}` });
+      const filler = Array.from({ length: 60 }, (_, j) => `observatory record ${i} line ${j} of the catalogue`).join(
+        "; ",
+      );
+      await storeAtom(s, {
+        type: "text",
+        claim: `Observatory catalogue entry ${i} lists a star.`,
+        content: `Observatory catalogue entry ${i} lists a star. ${filler}`,
+      });
     }
   } finally {
     await s.close();
   }
   // The reader is a shell pipeline that sleeps before reading (Bun.spawn's own pipe is drained at once).
-  const args = [process.execPath, join(ROOT, "src/cli/main.ts"), "--data-dir", dataDir, "search", "observatory catalogue star", "--k", "50", "--json"];
+  const args = [
+    process.execPath,
+    join(ROOT, "src/cli/main.ts"),
+    "--data-dir",
+    dataDir,
+    "search",
+    "observatory catalogue star",
+    "--k",
+    "50",
+    "--json",
+  ];
   const quoted = args.map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(" ");
-  const p = Bun.spawn(["sh", "-c", `${quoted} | (sleep 0.5; cat)`], { cwd: ROOT, stdout: "pipe", stderr: "pipe", env: { ...process.env, XDG_CONFIG_HOME: join(ROOT, ".no-config") } });
+  const p = Bun.spawn(["sh", "-c", `${quoted} | (sleep 0.5; cat)`], {
+    cwd: ROOT,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { ...process.env, XDG_CONFIG_HOME: join(ROOT, ".no-config") },
+  });
   const [out, code] = await Promise.all([new Response(p.stdout).text(), p.exited]);
   expect(code).toBe(0);
   expect(out.length).toBeGreaterThan(65_536);

@@ -29,7 +29,12 @@ describe("loadConfig", () => {
 
   test("precedence: flags > config file > environment > defaults", () => {
     const file = withFile('data_dir = "/from/file"\nembed_model = "file-model"\nrrf_k = 30\n');
-    const env = { ...baseEnv, PEGAS_DATA_DIR: "/from/env", PEGAS_EMBED_MODEL: "env-model", OLLAMA_HOST: "http://127.0.0.1:11434" };
+    const env = {
+      ...baseEnv,
+      PEGAS_DATA_DIR: "/from/env",
+      PEGAS_EMBED_MODEL: "env-model",
+      OLLAMA_HOST: "http://127.0.0.1:11434",
+    };
     const c = loadConfig({ env, configPath: file, flags: { data_dir: "/from/flag" } });
     expect(c.data_dir).toBe("/from/flag");
     expect(c.embed_model).toBe("file-model");
@@ -47,7 +52,12 @@ describe("loadConfig", () => {
 
   test("PEGAS_DATABASE_URL wins over DATABASE_URL; ingest roots split on ':' and resolved", () => {
     const c = loadConfig({
-      env: { ...baseEnv, DATABASE_URL: "postgres://a@h/db1", PEGAS_DATABASE_URL: "postgres://b@h/db2", PEGAS_INGEST_ROOTS: "/srv/docs:rel" },
+      env: {
+        ...baseEnv,
+        DATABASE_URL: "postgres://a@h/db1",
+        PEGAS_DATABASE_URL: "postgres://b@h/db2",
+        PEGAS_INGEST_ROOTS: "/srv/docs:rel",
+      },
     });
     expect(c.database_url).toBe("postgres://b@h/db2");
     expect(c.ingest_roots).toEqual(["/srv/docs", join(process.cwd(), "rel")]);
@@ -69,11 +79,15 @@ describe("loadConfig", () => {
   });
 
   test("OLLAMA_HOST may omit the scheme, as Ollama itself allows", () => {
-    expect(loadConfig({ env: { ...baseEnv, OLLAMA_HOST: "127.0.0.1:11434" } }).ollama_host).toBe("http://127.0.0.1:11434");
+    expect(loadConfig({ env: { ...baseEnv, OLLAMA_HOST: "127.0.0.1:11434" } }).ollama_host).toBe(
+      "http://127.0.0.1:11434",
+    );
   });
 
   test("secrets are masked for display", () => {
-    const c = loadConfig({ env: { ...baseEnv, PEGAS_DATABASE_URL: "postgres://u:secret@h/db", PROXY_URL: "socks5://u:pw@127.0.0.1:1080" } });
+    const c = loadConfig({
+      env: { ...baseEnv, PEGAS_DATABASE_URL: "postgres://u:secret@h/db", PROXY_URL: "socks5://u:pw@127.0.0.1:1080" },
+    });
     const shown = JSON.stringify(redactConfig(c));
     expect(shown).not.toContain("secret");
     expect(shown).not.toContain(":pw@");
@@ -81,12 +95,20 @@ describe("loadConfig", () => {
 
   test("maskUrl: a password with an unencoded @, secrets in the query string; URLs without secrets unchanged", () => {
     expect(maskUrl("postgres://x:p@ss_SECRET@127.0.0.1:1/y")).toBe("postgres://x:***@127.0.0.1:1/y");
-    expect(maskUrl("postgres://x@127.0.0.1:1/y?password=SECRET&sslmode=require")).toBe("postgres://x@127.0.0.1:1/y?password=***&sslmode=require");
+    expect(maskUrl("postgres://x@127.0.0.1:1/y?password=SECRET&sslmode=require")).toBe(
+      "postgres://x@127.0.0.1:1/y?password=***&sslmode=require",
+    );
     expect(maskUrl("http://h:6333/?api_key=K1&x=1")).toBe("http://h:6333/?api_key=***&x=1");
     expect(maskUrl("bolt://neo:pw@h:7687")).toBe("bolt://neo:***@h:7687");
     expect(maskUrl("http://127.0.0.1:6333")).toBe("http://127.0.0.1:6333");
     expect(maskUrl("not a url://u:se@cret@h")).not.toContain("se@cret");
-    const c = loadConfig({ env: { ...baseEnv, PEGAS_DATABASE_URL: "postgres://u:p@ss_SECRET@h/db?sslpassword=TOPSECRET", PEGAS_HTTP_TOKEN: "token-of-sixteen-chars" } });
+    const c = loadConfig({
+      env: {
+        ...baseEnv,
+        PEGAS_DATABASE_URL: "postgres://u:p@ss_SECRET@h/db?sslpassword=TOPSECRET",
+        PEGAS_HTTP_TOKEN: "token-of-sixteen-chars",
+      },
+    });
     const shown = JSON.stringify(redactConfig(c));
     for (const secret of ["ss_SECRET", "TOPSECRET", "token-of-sixteen-chars"]) expect(shown).not.toContain(secret);
   });

@@ -62,7 +62,9 @@ export function coreSuite(backend: "postgres" | "pglite", skipReason: string | n
       await ingest(s, { path: BOTCHAN });
       const r = await search(s, { query: "teacher of mathematics at the middle school", k: 3 });
       expect(r.hits[0].citations[0].uri).toEndWith("en_gutenberg_8868_botchan.txt");
-      expect(r.hits[0].citations[0].locator.line_end).toBeGreaterThanOrEqual(r.hits[0].citations[0].locator.line_start!);
+      expect(r.hits[0].citations[0].locator.line_end).toBeGreaterThanOrEqual(
+        r.hits[0].citations[0].locator.line_start!,
+      );
     });
 
     it("a query with no full-text match uses the trigram fallback", async (s) => {
@@ -100,17 +102,36 @@ export function coreSuite(backend: "postgres" | "pglite", skipReason: string | n
     });
 
     it("stores atoms: exact duplicate, near duplicate, and a negation that must stay apart", async (s) => {
-      const a = await storeAtom(s, { type: "fact", claim: "Доктор Рагин служит в больнице уездного города с 1870 года." });
+      const a = await storeAtom(s, {
+        type: "fact",
+        claim: "Доктор Рагин служит в больнице уездного города с 1870 года.",
+      });
       expect(a.created).toBe(true);
-      const same = await storeAtom(s, { type: "fact", claim: "  доктор Рагин служит в больнице уездного города с 1870 года. " });
+      const same = await storeAtom(s, {
+        type: "fact",
+        claim: "  доктор Рагин служит в больнице уездного города с 1870 года. ",
+      });
       expect(same).toMatchObject({ atom_id: a.atom_id, created: false });
-      const near = await storeAtom(s, { type: "fact", claim: "Доктор Рагин служит в больнице уездного города с 1870 года!!", source_uri: "https://example.org/ragin" });
+      const near = await storeAtom(s, {
+        type: "fact",
+        claim: "Доктор Рагин служит в больнице уездного города с 1870 года!!",
+        source_uri: "https://example.org/ragin",
+      });
       expect(near.near_duplicate_of?.atom_id).toBe(a.atom_id);
       expect(near.citation_added).toBe(true);
-      await rejectsWith(storeAtom(s, { type: "fact", claim: "X.", source_uri: "https://user:secret@example.org/p" }), "INVALID_INPUT");
-      const neg = await storeAtom(s, { type: "fact", claim: "Доктор Рагин не служит в больнице уездного города с 1870 года." });
+      await rejectsWith(
+        storeAtom(s, { type: "fact", claim: "X.", source_uri: "https://user:secret@example.org/p" }),
+        "INVALID_INPUT",
+      );
+      const neg = await storeAtom(s, {
+        type: "fact",
+        claim: "Доктор Рагин не служит в больнице уездного города с 1870 года.",
+      });
       expect(neg.created).toBe(true);
-      const year = await storeAtom(s, { type: "fact", claim: "Доктор Рагин служит в больнице уездного города с 1880 года." });
+      const year = await storeAtom(s, {
+        type: "fact",
+        claim: "Доктор Рагин служит в больнице уездного города с 1880 года.",
+      });
       expect(year.created).toBe(true);
       const hit = await search(s, { query: "Рагин служит", types: ["fact"], k: 10 });
       expect(hit.hits.map((h) => h.atom_id)).toContain(a.atom_id);
@@ -118,7 +139,10 @@ export function coreSuite(backend: "postgres" | "pglite", skipReason: string | n
     });
 
     it("bad characters are stored with warnings; oversized input is refused; nothing half-written", async (s) => {
-      const r = await ingest(s, { text: "Нулевой\u0000 байт и одинокий \ud800 суррогат. Эмодзи 👨‍👩‍👧‍👦 на краю.", title: "bad chars" });
+      const r = await ingest(s, {
+        text: "Нулевой\u0000 байт и одинокий \ud800 суррогат. Эмодзи 👨‍👩‍👧‍👦 на краю.",
+        title: "bad chars",
+      });
       expect(r.warnings.join(" ")).toContain("NUL");
       expect(r.warnings.join(" ")).toContain("surrogate");
       const found = await search(s, { query: "одинокий суррогат" });

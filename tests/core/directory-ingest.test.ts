@@ -20,7 +20,10 @@ beforeAll(async () => {
   mkdirSync(join(docs, "sub", "deeper"), { recursive: true });
   writeFileSync(join(docs, "a.txt"), "Первый документ о флигеле во дворе больницы.");
   writeFileSync(join(docs, "sub", "b.md"), "# Второй\n\nДокумент о докторе Рагине и его книгах.");
-  writeFileSync(join(docs, "sub", "deeper", "c.html"), `<html><body><article><p>${"Третий документ о палате номер шесть. ".repeat(10)}</p></article></body></html>`);
+  writeFileSync(
+    join(docs, "sub", "deeper", "c.html"),
+    `<html><body><article><p>${"Третий документ о палате номер шесть. ".repeat(10)}</p></article></body></html>`,
+  );
   writeFileSync(join(docs, "broken.pdf"), "%PDF-1.4 this is not really a PDF");
   writeFileSync(join(docs, "image.png"), "not text");
   writeFileSync(join(docs, ".secret.txt"), "hidden");
@@ -29,7 +32,8 @@ beforeAll(async () => {
   symlinkSync("..", join(docs, "sub", "loop"));
   const many = join(root, "many");
   mkdirSync(many);
-  for (let i = 0; i < MAX_LISTED + 20; i++) writeFileSync(join(many, `f${i}.txt`), `Файл номер ${i}: заметка о наблюдении ${i}.`);
+  for (let i = 0; i < MAX_LISTED + 20; i++)
+    writeFileSync(join(many, `f${i}.txt`), `Файл номер ${i}: заметка о наблюдении ${i}.`);
   const opened = await openTestServices("pglite", { ingest_roots: [root] });
   if (typeof opened === "string") throw new Error(opened);
   t = opened;

@@ -21,12 +21,24 @@ describe("trace tools through the MCP registry", () => {
     expect(find?.annotations).toMatchObject({ readOnlyHint: true });
     expect(Object.keys(add?.inputSchema.properties ?? {}).sort()).toEqual(["content", "kind", "metadata", "session"]);
     expect(add?.inputSchema.required).toEqual(["kind", "content"]);
-    expect(Object.keys(find?.inputSchema.properties ?? {}).sort()).toEqual(["cursor", "kind", "limit", "query", "session", "since"]);
+    expect(Object.keys(find?.inputSchema.properties ?? {}).sort()).toEqual([
+      "cursor",
+      "kind",
+      "limit",
+      "query",
+      "session",
+      "since",
+    ]);
     expect(find?.outputSchema?.properties).toHaveProperty("hits");
   });
 
   test("a stored trace is found by memory_trace_search and never by memory_search", async () => {
-    const added = await call("memory_trace_add", { kind: "reflection", content: "Прокси SOCKS отвалился в субботу, повторить через HTTP.", session: "mcp-1", metadata: { tool: "fetch" } });
+    const added = await call("memory_trace_add", {
+      kind: "reflection",
+      content: "Прокси SOCKS отвалился в субботу, повторить через HTTP.",
+      session: "mcp-1",
+      metadata: { tool: "fetch" },
+    });
     expect(added.isError).toBeFalsy();
     const id = (added.structuredContent as { trace_id: number }).trace_id;
     const found = await call("memory_trace_search", { query: "суббота прокси", session: "mcp-1" });

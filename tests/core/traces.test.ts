@@ -7,7 +7,13 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { search } from "../../src/core/search/search.ts";
 import { stats } from "../../src/core/projections/stats.ts";
 import { storeAtom } from "../../src/core/knowledge/store-atom.ts";
-import { addTrace, parseSince, searchTraces, TRACE_PAGE_BYTES, type TraceAddInput } from "../../src/core/traces/traces.ts";
+import {
+  addTrace,
+  parseSince,
+  searchTraces,
+  TRACE_PAGE_BYTES,
+  type TraceAddInput,
+} from "../../src/core/traces/traces.ts";
 import type { Services } from "../../src/core/services.ts";
 import { rejectsWith } from "../support/errors.ts";
 import { pgSkipReason } from "../support/pg.ts";
@@ -29,16 +35,28 @@ function traceSuite(backend: "postgres" | "pglite", skipReason: string | null): 
         if (typeof t === "string") throw new Error(`cannot open ${backend}: ${t}`);
         await fn(t.services);
       }, 60_000);
-    const add = (s: Services, kind: TraceAddInput["kind"], content: string, session?: string, metadata?: Record<string, unknown>) =>
-      addTrace(s, { kind, content, session, metadata });
+    const add = (
+      s: Services,
+      kind: TraceAddInput["kind"],
+      content: string,
+      session?: string,
+      metadata?: Record<string, unknown>,
+    ) => addTrace(s, { kind, content, session, metadata });
 
     it("Russian stemming: «суббота» finds «в субботу», ё and е are one letter", async (s) => {
-      const a = await add(s, "plan", "Созвон с научным руководителем перенесли: будет в субботу утром.", "ru-1", { tool: "calendar" });
+      const a = await add(s, "plan", "Созвон с научным руководителем перенесли: будет в субботу утром.", "ru-1", {
+        tool: "calendar",
+      });
       await add(s, "observation", "Нашёл ошибку в разборе таблиц PDF.", "ru-1");
       const r = await searchTraces(s, { query: "суббота" });
       expect(r.match).toBe("fulltext");
       expect(r.hits.map((h) => h.trace_id)).toEqual([a.trace_id]);
-      expect(r.hits[0]).toMatchObject({ kind: "plan", session: "ru-1", metadata: { tool: "calendar" }, truncated: false });
+      expect(r.hits[0]).toMatchObject({
+        kind: "plan",
+        session: "ru-1",
+        metadata: { tool: "calendar" },
+        truncated: false,
+      });
       expect(r.hits[0].score).toBeGreaterThan(0);
       expect(Date.parse(r.hits[0].created_at)).toBe(Date.parse(a.created_at));
       const yo = await searchTraces(s, { query: "нашел ошибки" });
@@ -130,7 +148,10 @@ function traceSuite(backend: "postgres" | "pglite", skipReason: string | null): 
       expect(seen).toHaveLength(7);
       expect(new Set(seen).size).toBe(7);
       const p1 = await searchTraces(s, { query: "страницы", session: "page-1", limit: 3 });
-      await rejectsWith(searchTraces(s, { query: "другое", session: "page-1", cursor: p1.next_cursor! }), "INVALID_INPUT");
+      await rejectsWith(
+        searchTraces(s, { query: "другое", session: "page-1", cursor: p1.next_cursor! }),
+        "INVALID_INPUT",
+      );
       await rejectsWith(searchTraces(s, { query: "страницы", session: "page-1", cursor: "bm9wZQ" }), "INVALID_INPUT");
     });
 
@@ -151,16 +172,33 @@ function traceSuite(backend: "postgres" | "pglite", skipReason: string | null): 
     });
 
     it("sanitizes content and metadata, and a retried write stores one row", async (s) => {
-      const r = await add(s, "observation", "вывод\u0000 инструмента \ud800 с мусором\r\n", "san-1", { "k\u0000": "v\u0000", __proto__x: 1 });
+      const r = await add(s, "observation", "вывод\u0000 инструмента \ud800 с мусором\r\n", "san-1", {
+        "k\u0000": "v\u0000",
+        __proto__x: 1,
+      });
       expect(r.warnings.join(" ")).toContain("NUL");
       const [hit] = (await searchTraces(s, { session: "san-1" })).hits;
       expect(hit.content).toBe("вывод инструмента \ufffd с мусором");
       expect(hit.metadata).toEqual({ k: "v", __proto__x: 1 });
-      const proto = await add(s, "action", "ключ __proto__ остаётся ключом", "san-2", JSON.parse('{"__proto__": {"polluted": true}}'));
+      const proto = await add(
+        s,
+        "action",
+        "ключ __proto__ остаётся ключом",
+        "san-2",
+        JSON.parse('{"__proto__": {"polluted": true}}'),
+      );
       expect(proto.trace_id).toBeGreaterThan(0);
-      expect((await searchTraces(s, { session: "san-2" })).hits[0].metadata).toEqual(JSON.parse('{"__proto__": {"polluted": true}}'));
+      expect((await searchTraces(s, { session: "san-2" })).hits[0].metadata).toEqual(
+        JSON.parse('{"__proto__": {"polluted": true}}'),
+      );
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-      const input = { kind: "action" as const, content: "повтор после обрыва связи", session: "retry-1", metadata: {}, requestKey: crypto.randomUUID() };
+      const input = {
+        kind: "action" as const,
+        content: "повтор после обрыва связи",
+        session: "retry-1",
+        metadata: {},
+        requestKey: crypto.randomUUID(),
+      };
       const x = await s.store.addTrace(input);
       const y = await s.store.addTrace(input);
       expect(y).toEqual(x);
@@ -173,7 +211,10 @@ function traceSuite(backend: "postgres" | "pglite", skipReason: string | null): 
       await rejectsWith(addTrace(s, { kind: "plan", content: "x".repeat(100_001) }), "INVALID_INPUT");
       await rejectsWith(addTrace(s, { kind: "plan", content: "x", session: "  " }), "INVALID_INPUT");
       await rejectsWith(addTrace(s, { kind: "plan", content: "x", metadata: [1, 2] as never }), "INVALID_INPUT");
-      await rejectsWith(addTrace(s, { kind: "plan", content: "x", metadata: { big: "я".repeat(9000) } }), "INVALID_INPUT");
+      await rejectsWith(
+        addTrace(s, { kind: "plan", content: "x", metadata: { big: "я".repeat(9000) } }),
+        "INVALID_INPUT",
+      );
       await rejectsWith(addTrace(s, { kind: "plan", content: "x", metadata: { n: Number.NaN } }), "INVALID_INPUT");
       await rejectsWith(addTrace(s, { kind: "plan", content: "x", metadata: { d: new Date() } }), "INVALID_INPUT");
       const deep: Record<string, unknown> = {};

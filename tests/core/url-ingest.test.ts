@@ -16,10 +16,19 @@ import { fixture, openTestServices, type TestServices } from "../support/service
 
 const COOKIE_WALL = `<!doctype html><html><head><title>Consent</title></head><body><div id="onetrust-consent-sdk" class="cookie-banner">
 <p>We use cookies to improve your experience. Accept all cookies to continue to the site.</p><button>Accept all</button></div></body></html>`;
-const CP1251_TEXT = "Съешь же ещё этих мягких французских булок, да выпей чаю. Палата номер шесть стоит во дворе больницы, ".repeat(4);
+const CP1251_TEXT =
+  "Съешь же ещё этих мягких французских булок, да выпей чаю. Палата номер шесть стоит во дворе больницы, ".repeat(4);
 const chapters = [
-  { file: "chapter one.xhtml", title: "Глава первая", body: `<h1>Глава первая</h1><p>${"Флигель стоит во дворе. ".repeat(20)}</p>` },
-  { file: "chapter two.xhtml", title: "Глава вторая", body: `<h1>Глава вторая</h1><p>${"Доктор Рагин читает книги. ".repeat(20)}</p>` },
+  {
+    file: "chapter one.xhtml",
+    title: "Глава первая",
+    body: `<h1>Глава первая</h1><p>${"Флигель стоит во дворе. ".repeat(20)}</p>`,
+  },
+  {
+    file: "chapter two.xhtml",
+    title: "Глава вторая",
+    body: `<h1>Глава вторая</h1><p>${"Доктор Рагин читает книги. ".repeat(20)}</p>`,
+  },
 ];
 
 function zipBombEpub(): Uint8Array {
@@ -30,14 +39,23 @@ function zipBombEpub(): Uint8Array {
 
 let pageVersion = 1;
 const routes: Record<string, () => Response> = {
-  "/wiki": () => new Response(readFileSync(fixture("html/en_wikipedia_mozilla.html")), { headers: { "content-type": "text/html; charset=utf-8" } }),
-  "/paper.pdf": () => new Response(readFileSync(fixture("pdf/ru_paper_iccsde_2024_geoacoustics.pdf")), { headers: { "content-type": "application/pdf" } }),
+  "/wiki": () =>
+    new Response(readFileSync(fixture("html/en_wikipedia_mozilla.html")), {
+      headers: { "content-type": "text/html; charset=utf-8" },
+    }),
+  "/paper.pdf": () =>
+    new Response(readFileSync(fixture("pdf/ru_paper_iccsde_2024_geoacoustics.pdf")), {
+      headers: { "content-type": "application/pdf" },
+    }),
   "/truncated.pdf": () => {
     const b = readFileSync(fixture("pdf/en_paper_npj_2020_two_column_ligatures.pdf"));
     return new Response(b.subarray(0, Math.floor(b.length * 0.4)), { headers: { "content-type": "application/pdf" } });
   },
   "/spaces.epub": () => new Response(buildEpub(chapters), { headers: { "content-type": "application/epub+zip" } }),
-  "/missing.epub": () => new Response(buildEpub(chapters, { omitFiles: ["chapter two.xhtml"] }), { headers: { "content-type": "application/epub+zip" } }),
+  "/missing.epub": () =>
+    new Response(buildEpub(chapters, { omitFiles: ["chapter two.xhtml"] }), {
+      headers: { "content-type": "application/epub+zip" },
+    }),
   "/bomb.epub": () => new Response(zipBombEpub(), { headers: { "content-type": "application/epub+zip" } }),
   "/cookies": () => new Response(COOKIE_WALL, { headers: { "content-type": "text/html" } }),
   "/cp1251": () => {
@@ -47,9 +65,15 @@ const routes: Record<string, () => Response> = {
   "/to-loopback": () => new Response(null, { status: 302, headers: { location: `http://127.0.0.1:${port}/wiki` } }),
   "/forbidden": () => new Response("no", { status: 403 }),
   "/changing": () => {
-    const paras = ["Первый абзац о флигеле и крапиве во дворе больницы.", pageVersion === 1 ? "Второй абзац о старом докторе." : "Второй абзац о новом докторе.", "Третий абзац о стороже Никите."];
+    const paras = [
+      "Первый абзац о флигеле и крапиве во дворе больницы.",
+      pageVersion === 1 ? "Второй абзац о старом докторе." : "Второй абзац о новом докторе.",
+      "Третий абзац о стороже Никите.",
+    ];
     const body = paras.map((p) => `<p>${p.repeat(25)}</p>`).join("\n");
-    return new Response(`<html><head><title>Меняется</title></head><body><article>${body}</article></body></html>`, { headers: { "content-type": "text/html; charset=utf-8" } });
+    return new Response(`<html><head><title>Меняется</title></head><body><article>${body}</article></body></html>`, {
+      headers: { "content-type": "text/html; charset=utf-8" },
+    });
   },
 };
 
@@ -67,7 +91,11 @@ let t: TestServices;
 let base = "";
 
 beforeAll(async () => {
-  server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: (req) => (routes[new URL(req.url).pathname] ?? (() => new Response("missing", { status: 404 })))() });
+  server = Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    fetch: (req) => (routes[new URL(req.url).pathname] ?? (() => new Response("missing", { status: 404 })))(),
+  });
   port = server.port!;
   base = `http://localhost:${port}`;
   const opened = await openTestServices("pglite", { allow_hosts: ["localhost"] });
@@ -88,7 +116,14 @@ describe("URL ingest", () => {
     expect(d.title).toContain("Mozilla");
     const hit = (await search(t.services, { query: "Mozilla Foundation", k: 3, doc_id: r.doc_id! })).hits[0];
     expect(hit.citations[0].uri).toBe(`${base}/wiki`);
-    const all = (await search(t.services, { query: "Random article Current events Main page", k: 20, doc_id: r.doc_id!, mode: "lexical" })).hits;
+    const all = (
+      await search(t.services, {
+        query: "Random article Current events Main page",
+        k: 20,
+        doc_id: r.doc_id!,
+        mode: "lexical",
+      })
+    ).hits;
     expect(all.every((h) => !h.content.includes("Random article"))).toBe(true);
   });
 
@@ -128,9 +163,15 @@ describe("URL ingest", () => {
     const bare = await ingest(t.services, { url: `${base}/cookies` });
     expect(bare.documents[0]).toMatchObject({ stored: false, doc_id: null });
     expect(bare.warnings.join(" ")).toContain("cookie wall");
-    const withSnippet = await ingest(t.services, { url: `${base}/cookies`, snippet: "Сниппет из поисковой выдачи: флигель во дворе больницы." });
+    const withSnippet = await ingest(t.services, {
+      url: `${base}/cookies`,
+      snippet: "Сниппет из поисковой выдачи: флигель во дворе больницы.",
+    });
     expect(withSnippet.documents[0]).toMatchObject({ stored: true, snippet: true, kind: "web" });
-    const blocked = await ingest(t.services, { url: `${base}/forbidden`, snippet: "Ещё один сниппет о палате номер шесть." });
+    const blocked = await ingest(t.services, {
+      url: `${base}/forbidden`,
+      snippet: "Ещё один сниппет о палате номер шесть.",
+    });
     expect(blocked.documents[0]).toMatchObject({ stored: true, snippet: true });
     expect(blocked.warnings.join(" ")).toContain("403");
   });

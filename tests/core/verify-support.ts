@@ -22,7 +22,9 @@ export function startSite(host: string, pages: Record<string, string>): Site {
     port: 0,
     fetch: (req) => {
       const text = pages[new URL(req.url).pathname];
-      return text === undefined ? new Response("missing", { status: 404 }) : new Response(text, { headers: { "content-type": "text/plain; charset=utf-8" } });
+      return text === undefined
+        ? new Response("missing", { status: 404 })
+        : new Response(text, { headers: { "content-type": "text/plain; charset=utf-8" } });
     },
   });
   return { base: `http://${host}:${server.port}`, stop: () => server.stop(true) };
@@ -57,7 +59,9 @@ export async function linkKinds(s: Services, a: number, b: number): Promise<stri
 
 /** The payload of the newest outbox row of an atom. */
 export async function lastOutboxPayload(s: Services, atomId: number): Promise<Record<string, unknown> | null> {
-  const rows = await sqlOf(s)`SELECT payload FROM pm_outbox WHERE entity_type = 'atom' AND entity_id = ${String(atomId)} ORDER BY id DESC LIMIT 1`;
+  const rows = await sqlOf(
+    s,
+  )`SELECT payload FROM pm_outbox WHERE entity_type = 'atom' AND entity_id = ${String(atomId)} ORDER BY id DESC LIMIT 1`;
   return rows.length ? (rows[0].payload as Record<string, unknown>) : null;
 }
 
@@ -65,7 +69,10 @@ export async function lastOutboxPayload(s: Services, atomId: number): Promise<Re
  * Writes an atom through the store port without core dedup: what a writer that raced another one (each deduped
  * before the other committed, DESIGN.md failure kind 5) leaves behind. Returns the new atom id.
  */
-export async function storeWithoutDedup(s: Services, a: { type: AtomType; claim: string; sourceUri?: string }): Promise<number> {
+export async function storeWithoutDedup(
+  s: Services,
+  a: { type: AtomType; claim: string; sourceUri?: string },
+): Promise<number> {
   const draft = draftAtom({ type: a.type, claim: a.claim, content: a.claim, confidence: 0.5 });
   const [vector] = await s.embedder.embedDocuments([draft.searchText]);
   const res = await s.store.storeAtom({ atom: { ...draft, vector }, model: s.embedder.model, sourceUri: a.sourceUri });

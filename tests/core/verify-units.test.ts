@@ -40,7 +40,10 @@ describe("sites", () => {
   });
 
   test("noisy-OR over sites other than home, never below the prior", () => {
-    const sites = [{ site: "web:a.org", weight: 0.5, docIds: [1] }, { site: "web:b.org", weight: 0.8, docIds: [2] }];
+    const sites = [
+      { site: "web:a.org", weight: 0.5, docIds: [1] },
+      { site: "web:b.org", weight: 0.8, docIds: [2] },
+    ];
     expect(confirmedConfidence(0.5, sites, "web:a.org")).toBeCloseTo(1 - 0.5 * 0.2, 9);
     expect(confirmedConfidence(0.5, sites, null)).toBeCloseTo(1 - 0.5 * 0.5 * 0.2, 9);
     expect(confirmedConfidence(0.5, sites.slice(0, 1), "web:a.org")).toBe(0.5);
@@ -69,19 +72,38 @@ describe("heuristic judge", () => {
       { ...at(5, "Mount Kazbek is a dormant stratovolcano in Georgia.", ["web:c.org"]), cosine: 0.3 },
       { ...at(6, base, ["web:c.org"]), cosine: 0.5 },
     ]);
-    expect(out.map((v) => [v.id, v.verdict])).toEqual([[2, "contradicts"], [3, "duplicate"], [4, "corroborates"], [5, "new"], [6, "new"]]);
+    expect(out.map((v) => [v.id, v.verdict])).toEqual([
+      [2, "contradicts"],
+      [3, "duplicate"],
+      [4, "corroborates"],
+      [5, "new"],
+      [6, "new"],
+    ]);
     expect(out[0].reason).toContain("cosine 0.950");
   });
 });
 
 describe("planStep", () => {
   const subject = (id: number, over: Partial<VerifySubject> = {}): VerifySubject => ({
-    id, type: "fact", claim: "c", content: "c", lang: "en", status: "candidate", confidence: 0.5, prior: 0.5, docId: id,
-    sources: [doc(id, `https://site${id}.org/`)], keptApart: [], notContradicting: [], ...over,
+    id,
+    type: "fact",
+    claim: "c",
+    content: "c",
+    lang: "en",
+    status: "candidate",
+    confidence: 0.5,
+    prior: 0.5,
+    docId: id,
+    sources: [doc(id, `https://site${id}.org/`)],
+    keptApart: [],
+    notContradicting: [],
+    ...over,
   });
   test("a duplicate stales the later atom and nothing else happens to it", () => {
     const w = planStep(subject(9), [{ subject: subject(3), cosine: 1, verdict: "duplicate", reason: "same" }]);
-    expect(w.changes).toEqual([{ atomId: 9, from: "candidate", to: "stale", reason: "duplicate of atom 3: same", evidence: [3] }]);
+    expect(w.changes).toEqual([
+      { atomId: 9, from: "candidate", to: "stale", reason: "duplicate of atom 3: same", evidence: [3] },
+    ]);
     expect(w.links).toEqual([]);
     expect(w.confidence).toEqual([]);
   });
@@ -90,10 +112,14 @@ describe("planStep", () => {
       { subject: subject(6, { status: "contested" }), cosine: 0.93, verdict: "contradicts", reason: "number differs" },
       { subject: subject(7), cosine: 0.8, verdict: "corroborates", reason: "same" },
     ]);
-    expect(w.changes).toEqual([{ atomId: 5, from: "verified", to: "contested", reason: "contradicts atom 6: number differs", evidence: [6] }]);
+    expect(w.changes).toEqual([
+      { atomId: 5, from: "verified", to: "contested", reason: "contradicts atom 6: number differs", evidence: [6] },
+    ]);
     expect(w.links).toEqual([{ src: 5, dst: 6, kind: "contradicts", confidence: 0.93 }]);
     expect(w.confidence).toEqual([{ atomId: 5, value: expect.closeTo(1 - 0.5 * (1 - 0.5 * 0.8), 9) }]);
-    const v = planStep(subject(8, { confidence: 0.75, prior: 0.5 }), [{ subject: subject(2), cosine: 1, verdict: "corroborates", reason: "same" }]);
+    const v = planStep(subject(8, { confidence: 0.75, prior: 0.5 }), [
+      { subject: subject(2), cosine: 1, verdict: "corroborates", reason: "same" },
+    ]);
     expect(v.changes.map((c) => [c.atomId, c.to, c.evidence])).toEqual([[8, "verified", [2]]]);
     expect(v.confidence).toEqual([]); // 1 − 0.5·0.5 = 0.75 is what it has: not raised again
   });

@@ -16,16 +16,31 @@ const BOREHOLE = "The Kola Superdeep Borehole reached a depth of 12262 metres in
 const BAIKAL = "Lake Baikal holds about twenty percent of the world's unfrozen surface fresh water.";
 
 const CONTRADICTIONS: Array<[string, string, string]> = [
-  ["negation, English", "Aspirin reduces the risk of a second heart attack in adults with coronary artery disease.",
-    "Aspirin does not reduce the risk of a second heart attack in adults with coronary artery disease."],
-  ["another number, English", "The Vostok station recorded an air temperature of minus 89.2 degrees Celsius in July 1983.",
-    "The Vostok station recorded an air temperature of minus 91.5 degrees Celsius in July 1983."],
-  ["another date, English", "The Peace of Westphalia treaties were signed in Osnabrück and Münster on 24 October 1648, ending the Thirty Years' War.",
-    "The Peace of Westphalia treaties were signed in Osnabrück and Münster on 24 November 1648, ending the Thirty Years' War."],
-  ["another date, Russian", "Московский метрополитен открыл первую линию для пассажиров 15 мая 1935 года.",
-    "Московский метрополитен открыл первую линию для пассажиров 15 мая 1936 года."],
-  ["negation, Russian", "Волга впадает в Каспийское море и считается самой длинной рекой Европы.",
-    "Волга не впадает в Каспийское море и считается самой длинной рекой Европы."],
+  [
+    "negation, English",
+    "Aspirin reduces the risk of a second heart attack in adults with coronary artery disease.",
+    "Aspirin does not reduce the risk of a second heart attack in adults with coronary artery disease.",
+  ],
+  [
+    "another number, English",
+    "The Vostok station recorded an air temperature of minus 89.2 degrees Celsius in July 1983.",
+    "The Vostok station recorded an air temperature of minus 91.5 degrees Celsius in July 1983.",
+  ],
+  [
+    "another date, English",
+    "The Peace of Westphalia treaties were signed in Osnabrück and Münster on 24 October 1648, ending the Thirty Years' War.",
+    "The Peace of Westphalia treaties were signed in Osnabrück and Münster on 24 November 1648, ending the Thirty Years' War.",
+  ],
+  [
+    "another date, Russian",
+    "Московский метрополитен открыл первую линию для пассажиров 15 мая 1935 года.",
+    "Московский метрополитен открыл первую линию для пассажиров 15 мая 1936 года.",
+  ],
+  [
+    "negation, Russian",
+    "Волга впадает в Каспийское море и считается самой длинной рекой Европы.",
+    "Волга не впадает в Каспийское море и считается самой длинной рекой Европы.",
+  ],
 ];
 
 for (const backend of ["pglite", "postgres"] as const) {
@@ -72,7 +87,14 @@ for (const backend of ["pglite", "postgres"] as const) {
         expect(c?.reason).toContain("web:127.0.0.1");
         expect(c?.reason).toContain("web:127.0.0.2");
         const [h] = await statusHistory(s, id);
-        expect(h).toMatchObject({ id: c!.change_id, from_status: "candidate", to_status: "verified", actor: "verify", reverts: null, reverted_at: null });
+        expect(h).toMatchObject({
+          id: c!.change_id,
+          from_status: "candidate",
+          to_status: "verified",
+          actor: "verify",
+          reverts: null,
+          reverted_at: null,
+        });
         expect(await lastOutboxPayload(s, id)).toEqual({ status: "verified", confidence: x.confidence });
       }
       expect(r.confidence_raised).toBeGreaterThan(0);
@@ -81,7 +103,8 @@ for (const backend of ["pglite", "postgres"] as const) {
       const again = await verifyAtoms(s, { doc_id: a.doc_id! });
       expect(again.changes_total).toBe(0);
       expect(again.confidence_raised).toBe(0);
-      for (const id of await liveAtomsOf(s, a.doc_id!)) expect((await atom(s, id)).confidence).toBeCloseTo(1 - (1 - (before.get(id)?.confidence ?? 0.5)) * 0.5, 5);
+      for (const id of await liveAtomsOf(s, a.doc_id!))
+        expect((await atom(s, id)).confidence).toBeCloseTo(1 - (1 - (before.get(id)?.confidence ?? 0.5)) * 0.5, 5);
     }, 60_000);
 
     test("two pages of one site count once: the fact stays candidate, confidence unchanged", async () => {
@@ -113,12 +136,19 @@ for (const backend of ["pglite", "postgres"] as const) {
         const r = await verifyAtoms(s, { atom_id: y.atom_id });
         expect(r.checked).toBe(1);
         expect(r.verdicts.contradicts).toBe(1);
-        for (const [id, other] of [[x.atom_id, y.atom_id], [y.atom_id, x.atom_id]]) {
+        for (const [id, other] of [
+          [x.atom_id, y.atom_id],
+          [y.atom_id, x.atom_id],
+        ]) {
           expect((await atom(s, id)).status).toBe("contested");
           const c = r.changes.find((ch) => ch.atom_id === id);
           expect(c).toMatchObject({ from: "candidate", to: "contested", evidence: [other] });
           expect(c?.reason).toContain(`contradicts atom ${other}`);
-          expect((await statusHistory(s, id))[0]).toMatchObject({ to_status: "contested", actor: "verify", evidence: [other] });
+          expect((await statusHistory(s, id))[0]).toMatchObject({
+            to_status: "contested",
+            actor: "verify",
+            evidence: [other],
+          });
         }
         expect(await linkKinds(s, x.atom_id, y.atom_id)).toContain("contradicts");
         // Contested stays contested: verifying the other side changes nothing more.

@@ -34,7 +34,12 @@ test("edit, re-ingest, revert", async () => {
   writeFileSync(path, original);
   const v1 = await ingest(s, { path });
   expect(v1.atoms_created + v1.atoms_existing + v1.atoms_near_duplicate).toBe(v1.atoms_distilled);
-  const agent = await storeAtom(s, { type: "fact", claim: "Флигель окружён репейником.", source_uri: pathToFileURL(path).href, quote: "целым лесом репейника" });
+  const agent = await storeAtom(s, {
+    type: "fact",
+    claim: "Флигель окружён репейником.",
+    source_uri: pathToFileURL(path).href,
+    quote: "целым лесом репейника",
+  });
 
   const word = "замечательный";
   expect(original).toContain(word);
@@ -56,13 +61,20 @@ test("edit, re-ingest, revert", async () => {
 
   writeFileSync(path, original);
   const v3 = await ingest(s, { path });
-  expect(v3).toMatchObject({ version: 3, atoms_created: 0, atoms_staled: v2.atoms_created, atoms_revived: v2.atoms_created });
+  expect(v3).toMatchObject({
+    version: 3,
+    atoms_created: 0,
+    atoms_staled: v2.atoms_created,
+    atoms_revived: v2.atoms_created,
+  });
   const st = await stats(s);
   // Stale: the edited version's atoms, and the atoms v1 merged into near-duplicates (kept for undo).
   expect(st.atoms.by_status.stale).toBe(v2.atoms_created + v1.atoms_near_duplicate);
   expect(st.atoms.total).toBe(v1.atoms_created + v1.atoms_near_duplicate + v2.atoms_created + 1);
   const again = (await search(s, { query: word, k: 1, mode: "lexical" })).hits[0];
   expect(again.status).toBe("candidate");
-  const fact = (await search(s, { query: "окружён репейником", k: 5, types: ["fact"] })).hits.find((h) => h.atom_id === agent.atom_id);
+  const fact = (await search(s, { query: "окружён репейником", k: 5, types: ["fact"] })).hits.find(
+    (h) => h.atom_id === agent.atom_id,
+  );
   expect(fact?.status).toBe("candidate");
 }, 60_000);

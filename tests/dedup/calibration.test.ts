@@ -12,12 +12,27 @@ import { OllamaEmbedder } from "../../src/adapters/ollama/embedder.ts";
 import { DEFAULT_EMBED_MODEL } from "../../src/config.ts";
 import { type CalibrationSample, calibrateThreshold } from "../../src/domain/meaning/dedup-calibration.ts";
 
-const sample = (cosine: number, role: CalibrationSample["role"], category = role): CalibrationSample => ({ category, cosine, role });
+const sample = (cosine: number, role: CalibrationSample["role"], category = role): CalibrationSample => ({
+  category,
+  cosine,
+  role,
+});
 
 describe("calibrateThreshold", () => {
   test("a wide gap: the lowest required cosine minus the margin, rounded down", () => {
-    const c = calibrateThreshold([sample(0.8, "required"), sample(0.95, "required"), sample(0.2, "unrelated"), sample(0.5, "other")]);
-    expect(c).toMatchObject({ threshold: 0.75, lowestRequired: 0.8, highestUnrelated: 0.2, margin: 0.05, unrelatedAbove: 0 });
+    const c = calibrateThreshold([
+      sample(0.8, "required"),
+      sample(0.95, "required"),
+      sample(0.2, "unrelated"),
+      sample(0.5, "other"),
+    ]);
+    expect(c).toMatchObject({
+      threshold: 0.75,
+      lowestRequired: 0.8,
+      highestUnrelated: 0.2,
+      margin: 0.05,
+      unrelatedAbove: 0,
+    });
     expect(c.byCategory.required).toEqual({ n: 2, min: 0.8, mean: 0.875, max: 0.95 });
   });
 
@@ -40,7 +55,9 @@ describe("calibrateThreshold", () => {
 });
 
 describe("the committed calibration", () => {
-  const file = JSON.parse(readFileSync(join(import.meta.dir, "../../bench/results/dedup-calibration.json"), "utf8")) as {
+  const file = JSON.parse(
+    readFileSync(join(import.meta.dir, "../../bench/results/dedup-calibration.json"), "utf8"),
+  ) as {
     date: string;
     pairs: { total: number };
     embedders: EmbedderCalibration[];
@@ -61,7 +78,14 @@ describe("the committed calibration", () => {
     const entry = file.embedders.find((e) => e.kind === "neural");
     expect(entry?.model).toBe(DEFAULT_EMBED_MODEL);
     // Constructing the adapter sends nothing; only its constant is read.
-    const opts = { host: "http://127.0.0.1:9", model: DEFAULT_EMBED_MODEL, keepAlive: "5m", concurrency: 1, batchSize: 1, timeoutMs: 1000 };
+    const opts = {
+      host: "http://127.0.0.1:9",
+      model: DEFAULT_EMBED_MODEL,
+      keepAlive: "5m",
+      concurrency: 1,
+      batchSize: 1,
+      timeoutMs: 1000,
+    };
     const code = new OllamaEmbedder(opts).nearDupThreshold;
     expect(entry?.code_threshold).toBe(code);
     if (entry?.method.startsWith("not calibrated")) expect(entry.threshold).toBe(code);

@@ -9,7 +9,12 @@ import { pdfParser } from "../../src/adapters/parsers/pdf/index.ts";
 import type { ParseLimits } from "../../src/ports/models/parser.ts";
 import { fixturePath } from "../support/shared.ts";
 
-const LIMITS: ParseLimits = { maxBytes: 64 << 20, maxZipEntries: 10_000, maxZipTotalBytes: 256 << 20, maxZipEntryBytes: 64 << 20 };
+const LIMITS: ParseLimits = {
+  maxBytes: 64 << 20,
+  maxZipEntries: 10_000,
+  maxZipTotalBytes: 256 << 20,
+  maxZipEntryBytes: 64 << 20,
+};
 const cache = new Map<string, Promise<string>>();
 
 /** NFKC, lower case, every whitespace run as one space, trimmed. */

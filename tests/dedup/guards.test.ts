@@ -14,7 +14,10 @@ import { dot } from "./cosines.ts";
 const SEM = { threshold: 0.9, paraphrase: true };
 const LEX = { threshold: 0.34, paraphrase: false };
 /** Outcomes under the paraphrase policy at cosine 0.95 and the lexical one at cosine 1 ("same statement" by cosine). */
-const both = (a: string, b: string): [PairOutcome, PairOutcome] => [decidePair(a, b, 0.95, SEM).outcome, decidePair(a, b, 1, LEX).outcome];
+const both = (a: string, b: string): [PairOutcome, PairOutcome] => [
+  decidePair(a, b, 0.95, SEM).outcome,
+  decidePair(a, b, 1, LEX).outcome,
+];
 const sem = (a: string, b: string) => decidePair(a, b, 0.95, SEM).outcome;
 
 describe("1. comparison symbols and phrases", () => {
@@ -37,7 +40,10 @@ describe("1. comparison symbols and phrases", () => {
 
   test("another comparator on the same quantity is a contradiction under both policies, never a merge", () => {
     const pairs: Array<[string, string]> = [
-      ["The treatment effect was significant (p < 0.05) in the trial.", "The treatment effect was significant (p > 0.05) in the trial."],
+      [
+        "The treatment effect was significant (p < 0.05) in the trial.",
+        "The treatment effect was significant (p > 0.05) in the trial.",
+      ],
       ["The sample stays >= 10 C.", "The sample stays <= 10 C."],
       ["The sample stays ≥ 10 C.", "The sample stays ≤ 10 C."],
       ["The cohort had more than 200 patients.", "The cohort had less than 200 patients."],
@@ -46,7 +52,8 @@ describe("1. comparison symbols and phrases", () => {
       ["Доза составляет не менее 5 мг в сутки.", "Доза составляет не более 5 мг в сутки."],
       ["Отклонение не превышает 5%, p < 0,05.", "Отклонение не превышает 5%, p ≥ 0,05."],
     ];
-    for (const [a, b] of pairs) expect({ a, outcomes: both(a, b) }).toEqual({ a, outcomes: ["contradiction", "contradiction"] });
+    for (const [a, b] of pairs)
+      expect({ a, outcomes: both(a, b) }).toEqual({ a, outcomes: ["contradiction", "contradiction"] });
   });
 
   test("one comparator in another spelling is the same statement", () => {
@@ -62,30 +69,49 @@ describe("1. comparison symbols and phrases", () => {
 
 describe("2a. antonyms, quantifiers, rates and prefix negations under the paraphrase policy", () => {
   const opposite: Array<[string, string]> = [
-    ["The patient is alive.", "The patient is dead."], ["The test passed.", "The test failed."],
-    ["The claim is true.", "The claim is false."], ["Enable the option.", "Disable the option."],
-    ["Install the package.", "Uninstall the package."], ["The effect was significant.", "The effect was insignificant."],
-    ["The drug is safe.", "The drug is unsafe."], ["Это правда.", "Это неправда."], ["Это возможно.", "Это невозможно."],
-    ["Курить можно.", "Курить нельзя."], ["All patients recovered.", "Some patients recovered."],
-    ["Все пациенты выздоровели.", "Некоторые пациенты выздоровели."], ["Take the pill before meals.", "Take the pill after meals."],
-    ["Принимать до еды.", "Принимать после еды."], ["Prices went up.", "Prices went down."],
-    ["Take 5 mg per day.", "Take 5 mg per week."], ["Принимать 5 мг в день.", "Принимать 5 мг в неделю."],
-    ["He always comes.", "He never comes."], ["Он всегда приходит.", "Он никогда не приходит."],
-    ["Сервис включен.", "Сервис выключен."], ["Пациент жив.", "Пациент мертв."],
+    ["The patient is alive.", "The patient is dead."],
+    ["The test passed.", "The test failed."],
+    ["The claim is true.", "The claim is false."],
+    ["Enable the option.", "Disable the option."],
+    ["Install the package.", "Uninstall the package."],
+    ["The effect was significant.", "The effect was insignificant."],
+    ["The drug is safe.", "The drug is unsafe."],
+    ["Это правда.", "Это неправда."],
+    ["Это возможно.", "Это невозможно."],
+    ["Курить можно.", "Курить нельзя."],
+    ["All patients recovered.", "Some patients recovered."],
+    ["Все пациенты выздоровели.", "Некоторые пациенты выздоровели."],
+    ["Take the pill before meals.", "Take the pill after meals."],
+    ["Принимать до еды.", "Принимать после еды."],
+    ["Prices went up.", "Prices went down."],
+    ["Take 5 mg per day.", "Take 5 mg per week."],
+    ["Принимать 5 мг в день.", "Принимать 5 мг в неделю."],
+    ["He always comes.", "He never comes."],
+    ["Он всегда приходит.", "Он никогда не приходит."],
+    ["Сервис включен.", "Сервис выключен."],
+    ["Пациент жив.", "Пациент мертв."],
   ];
   test("an antonym, another quantifier or rate, or a negating prefix in the same statement is a contradiction", () => {
-    for (const [a, b] of opposite) expect({ a, outcomes: both(a, b) }).toEqual({ a, outcomes: ["contradiction", "contradiction"] });
+    for (const [a, b] of opposite)
+      expect({ a, outcomes: both(a, b) }).toEqual({ a, outcomes: ["contradiction", "contradiction"] });
   });
 
   test("every negating prefix counts on an otherwise identical word, English and Russian", () => {
     const prefixed: Array<[string, string]> = [
-      ["The result is likely.", "The result is unlikely."], ["The input is valid.", "The input is invalid."],
-      ["The result is possible.", "The result is impossible."], ["The trade is legal.", "The trade is illegal."],
-      ["The pattern is regular.", "The pattern is irregular."], ["The product is toxic.", "The product is non-toxic."],
-      ["The witness was honest.", "The witness was dishonest."], ["Метод устойчив.", "Метод неустойчив."],
-      ["Этот шаг законен.", "Этот шаг беззаконен."], ["Путь опасен.", "Путь безопасен."], ["Спор полезен.", "Спор бесполезен."],
+      ["The result is likely.", "The result is unlikely."],
+      ["The input is valid.", "The input is invalid."],
+      ["The result is possible.", "The result is impossible."],
+      ["The trade is legal.", "The trade is illegal."],
+      ["The pattern is regular.", "The pattern is irregular."],
+      ["The product is toxic.", "The product is non-toxic."],
+      ["The witness was honest.", "The witness was dishonest."],
+      ["Метод устойчив.", "Метод неустойчив."],
+      ["Этот шаг законен.", "Этот шаг беззаконен."],
+      ["Путь опасен.", "Путь безопасен."],
+      ["Спор полезен.", "Спор бесполезен."],
     ];
-    for (const [a, b] of prefixed) expect({ a, differs: compareStatements(a, b).differs }).toEqual({ a, differs: ["prefix negation"] });
+    for (const [a, b] of prefixed)
+      expect({ a, differs: compareStatements(a, b).differs }).toEqual({ a, differs: ["prefix negation"] });
   });
 
   test("a negated antonym or a negation spelt as a prefix is the same statement", () => {
@@ -144,7 +170,12 @@ describe("2b. roles and names at the start of a sentence", () => {
   test("a name the other text contains in any case, a stop word, or a rewritten sentence is no new name", () => {
     expect(sem("Aspirin reduces risk.", "The risk is reduced by aspirin.")).toBe("merge");
     expect(sem("Usually he gets up at eight.", "Normally he gets up at eight.")).toBe("merge");
-    expect(sem("Mozilla noted that roughly 85% of revenue comes from Google.", "According to Mozilla, about 85% of revenue comes from Google.")).toBe("merge");
+    expect(
+      sem(
+        "Mozilla noted that roughly 85% of revenue comes from Google.",
+        "According to Mozilla, about 85% of revenue comes from Google.",
+      ),
+    ).toBe("merge");
     expect(sem("Обычно он встает в восемь.", "Обыкновенно он встает в восемь.")).toBe("merge");
   });
 
@@ -164,31 +195,52 @@ describe("3. short contradictions under the lexical embedder's own cosine and ca
     return { a, cosine: Math.round(cosine * 1000) / 1000, outcome: decidePair(a, b, cosine, policy).outcome };
   };
   const short: Array<[string, string]> = [
-    ["Mozilla was founded in 1998.", "Mozilla was founded in 2003."], ["The dose is 5 mg.", "The dose is 5 g."],
-    ["Mozilla основана в 1998 году.", "Mozilla основана в 2003 году."], ["Доза составляет 5 мг.", "Доза составляет 5 г."],
-    ["Встреча в понедельник.", "Встреча во вторник."], ["Курить можно.", "Курить нельзя."],
-    ["He always comes.", "He never comes."], ["Он всегда приходит.", "Он никогда не приходит."],
+    ["Mozilla was founded in 1998.", "Mozilla was founded in 2003."],
+    ["The dose is 5 mg.", "The dose is 5 g."],
+    ["Mozilla основана в 1998 году.", "Mozilla основана в 2003 году."],
+    ["Доза составляет 5 мг.", "Доза составляет 5 г."],
+    ["Встреча в понедельник.", "Встреча во вторник."],
+    ["Курить можно.", "Курить нельзя."],
+    ["He always comes.", "He never comes."],
+    ["Он всегда приходит.", "Он никогда не приходит."],
   ];
 
   test("each is a candidate at the calibrated threshold, and a contradiction", () => {
     expect(policy.threshold).toBe(0.34);
     for (const [a, b] of short) {
       const r = lexical(a, b);
-      expect({ ...r, candidate: r.cosine >= policy.threshold }).toEqual({ ...r, candidate: true, outcome: "contradiction" });
+      expect({ ...r, candidate: r.cosine >= policy.threshold }).toEqual({
+        ...r,
+        candidate: true,
+        outcome: "contradiction",
+      });
     }
   });
 
   test("в/во, к/ко, с/со, о/об/обо are one preposition", () => {
-    expect(readStatement("Встреча во вторник, ко мне со всеми обо всем.").words).toEqual(["встреча", "в", "вторник", "к", "мне", "с", "всеми", "о", "всем"]);
+    expect(readStatement("Встреча во вторник, ко мне со всеми обо всем.").words).toEqual([
+      "встреча",
+      "в",
+      "вторник",
+      "к",
+      "мне",
+      "с",
+      "всеми",
+      "о",
+      "всем",
+    ]);
     expect(compareStatements("Он пришел со мной.", "Он пришел с мной.").sameWords).toBe(true);
   });
 
   test("unrelated short statements stay below the threshold", () => {
     const unrelated: Array<[string, string]> = [
-      ["Red Shirt tottered.", "Are there any necessary ones?"], ["Курить можно.", "Встреча во вторник."],
-      ["The dose is 5 mg.", "He always comes."], ["Никита тоже пожал плечами.", "Mozilla основана в 1998 году."],
+      ["Red Shirt tottered.", "Are there any necessary ones?"],
+      ["Курить можно.", "Встреча во вторник."],
+      ["The dose is 5 mg.", "He always comes."],
+      ["Никита тоже пожал плечами.", "Mozilla основана в 1998 году."],
     ];
-    for (const [a, b] of unrelated) expect({ a, below: lexical(a, b).cosine < policy.threshold }).toEqual({ a, below: true });
+    for (const [a, b] of unrelated)
+      expect({ a, below: lexical(a, b).cosine < policy.threshold }).toEqual({ a, below: true });
   });
 });
 
@@ -196,7 +248,9 @@ test("words that name Object.prototype members are ordinary words", () => {
   const policy = { threshold: 0.3, paraphrase: false };
   for (const w of ["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf"]) {
     expect(decidePair(`The ${w} is called once.`, `The ${w} is called once!`, 0.99, policy).outcome).toBe("merge");
-    expect(decidePair(`The ${w} is called 3 times.`, `The ${w} is called 4 times.`, 0.9, policy).outcome).toBe("contradiction");
+    expect(decidePair(`The ${w} is called 3 times.`, `The ${w} is called 4 times.`, 0.9, policy).outcome).toBe(
+      "contradiction",
+    );
   }
   expect(decidePair("5 ° constructor", "5 ° constructor", 1, policy).outcome).toBe("merge");
 });

@@ -25,7 +25,13 @@ describe("numbers and units", () => {
     expect(readStatement("шестьдесят-семьдесят рублей").numbers).toEqual(["60", "70"]);
     expect(readStatement("pages 10-20").numbers).toEqual(["10", "20"]);
     expect(readStatement("In the 6th year").numbers).toEqual(["6"]);
-    expect(foldNumberRun([{ value: 1, multiplier: false, word: true }, { value: 1000, multiplier: true, word: true }, { value: 5, multiplier: false, word: true }])).toEqual([1005]);
+    expect(
+      foldNumberRun([
+        { value: 1, multiplier: false, word: true },
+        { value: 1000, multiplier: true, word: true },
+        { value: 5, multiplier: false, word: true },
+      ]),
+    ).toEqual([1005]);
   });
 
   test("units after numbers (or currency before them) are read in canonical form", () => {
@@ -44,7 +50,10 @@ describe("negations, dates, entities, directions", () => {
     expect(readStatement("Он никогда не был там.").negations).toBe(1);
     expect(readStatement("Ни рыба ни мясо.").negations).toBe(1);
     expect(readStatement("Ничего нет.").negations).toBe(1);
-    expect(readStatement("It doesn't work and I cannot fix it.")).toMatchObject({ negations: 2, negatedWords: ["fix", "work"] });
+    expect(readStatement("It doesn't work and I cannot fix it.")).toMatchObject({
+      negations: 2,
+      negatedWords: ["fix", "work"],
+    });
     expect(readStatement("The drug reduces risk.").negations).toBe(0);
   });
 
@@ -56,7 +65,10 @@ describe("negations, dates, entities, directions", () => {
   });
 
   test("named entities: capitals not at a sentence start, inner capitals anywhere, Cyrillic case forms matched", () => {
-    expect(readStatement("He lives in Berlin. Paris is far.")).toMatchObject({ entities: ["berlin"], initialCaps: ["he", "paris"] });
+    expect(readStatement("He lives in Berlin. Paris is far.")).toMatchObject({
+      entities: ["berlin"],
+      initialCaps: ["he", "paris"],
+    });
     expect(readStatement("OkCupid asked users.").entities).toEqual(["okcupid"]);
     expect(lightStem("москве")).toBe(lightStem("москва"));
     expect(lightStem("андрея")).toBe(lightStem("андрей"));
@@ -71,7 +83,9 @@ describe("negations, dates, entities, directions", () => {
   });
 
   test("an increase against a decrease is a direction conflict; the same direction is not", () => {
-    expect(compareStatements("Aspirin increased the risk.", "Aspirin decreased the risk.").differs).toEqual(["direction"]);
+    expect(compareStatements("Aspirin increased the risk.", "Aspirin decreased the risk.").differs).toEqual([
+      "direction",
+    ]);
     expect(compareStatements("Aspirin increased the risk.", "Aspirin raised the risk.").differs).toEqual([]);
     expect(compareStatements("Риск повышается.", "Риск снижается.").differs).toEqual(["direction"]);
   });
@@ -88,7 +102,9 @@ describe("decidePair", () => {
   test("restatements merge under both policies; paraphrases only under the semantic one", () => {
     expect(outcome("The ward is dirty.", "the ward is very dirty!", LEX)).toBe("merge");
     expect(outcome("Палата грязная.", "палата — грязная!", LEX)).toBe("merge");
-    expect(outcome("The medicine lowers blood pressure.", "Blood pressure goes down with the medicine.", LEX)).toBe("keep");
+    expect(outcome("The medicine lowers blood pressure.", "Blood pressure goes down with the medicine.", LEX)).toBe(
+      "keep",
+    );
     expect(outcome("Лекарство снижает давление.", "Под действием лекарства давление снижается.", SEM)).toBe("merge");
   });
 
@@ -128,7 +144,15 @@ describe("dedupPolicy", () => {
 
 test("a text in capitals only merges with the same words in normal case; another name in capitals still differs", () => {
   const policy = { threshold: 0.5, paraphrase: false };
-  expect(decidePair("The Eiffel Tower was completed in 1889.", "THE EIFFEL TOWER WAS COMPLETED IN 1889!", 0.99, policy).outcome).toBe("merge");
-  expect(decidePair("The Eiffel Tower was completed in 1889.", "THE BLACKPOOL TOWER WAS COMPLETED IN 1889!", 0.9, policy).outcome).toBe("keep");
-  expect(decidePair("Эйфелева башня построена в 1889 году.", "ЭЙФЕЛЕВА БАШНЯ ПОСТРОЕНА В 1887 ГОДУ.", 0.9, policy).outcome).toBe("contradiction");
+  expect(
+    decidePair("The Eiffel Tower was completed in 1889.", "THE EIFFEL TOWER WAS COMPLETED IN 1889!", 0.99, policy)
+      .outcome,
+  ).toBe("merge");
+  expect(
+    decidePair("The Eiffel Tower was completed in 1889.", "THE BLACKPOOL TOWER WAS COMPLETED IN 1889!", 0.9, policy)
+      .outcome,
+  ).toBe("keep");
+  expect(
+    decidePair("Эйфелева башня построена в 1889 году.", "ЭЙФЕЛЕВА БАШНЯ ПОСТРОЕНА В 1887 ГОДУ.", 0.9, policy).outcome,
+  ).toBe("contradiction");
 });

@@ -25,7 +25,8 @@ describe("the labelled pairs themselves", () => {
   test("at least 60 pairs, every category in both languages, most quoted from fixtures", () => {
     expect(PAIRS.length).toBeGreaterThanOrEqual(60);
     for (const lang of ["ru", "en"] as const) {
-      for (const cat of CATEGORIES) expect(PAIRS.filter((p) => p.lang === lang && p.category === cat).length).toBeGreaterThan(0);
+      for (const cat of CATEGORIES)
+        expect(PAIRS.filter((p) => p.lang === lang && p.category === cat).length).toBeGreaterThan(0);
     }
     expect(PAIRS.filter((p) => p.source !== null).length / PAIRS.length).toBeGreaterThan(0.75);
   });
@@ -65,7 +66,9 @@ describe("lexical half: LexicalHashEmbedder + the lexical policy", () => {
     const cosines = await pairCosines(embedder, PAIRS);
     const wrong = PAIRS.flatMap((p, i) => {
       const d = decidePair(p.a, p.b, cosines[i], policy);
-      return d.outcome === p.expected.lexical ? [] : [`${label(i)} cos=${cosines[i].toFixed(3)} → ${d.outcome} (${d.reason})`];
+      return d.outcome === p.expected.lexical
+        ? []
+        : [`${label(i)} cos=${cosines[i].toFixed(3)} → ${d.outcome} (${d.reason})`];
     });
     expect(wrong).toEqual([]);
   });
@@ -103,7 +106,9 @@ describe("semantic half: OllamaEmbedder against the scripted stand-in + the neur
     const cosines = await pairCosines(embedder, PAIRS);
     const wrong = PAIRS.flatMap((p, i) => {
       const d = decidePair(p.a, p.b, cosines[i], policy);
-      return d.outcome === p.expected.semantic ? [] : [`${label(i)} cos=${cosines[i].toFixed(3)} → ${d.outcome} (${d.reason})`];
+      return d.outcome === p.expected.semantic
+        ? []
+        : [`${label(i)} cos=${cosines[i].toFixed(3)} → ${d.outcome} (${d.reason})`];
     });
     expect(wrong).toEqual([]);
   });

@@ -19,13 +19,33 @@ import { RU_PAIRS } from "./pairs-ru.ts";
  * at the start of the sentence too), `roles` (the same names in swapped roles), `unrelated` (nothing in common).
  */
 export type PairCategory =
-  | "restatement" | "paraphrase" | "negation" | "other_fact" | "number" | "date" | "unit" | "comparison" | "opposite"
-  | "entity" | "roles" | "unrelated";
+  | "restatement"
+  | "paraphrase"
+  | "negation"
+  | "other_fact"
+  | "number"
+  | "date"
+  | "unit"
+  | "comparison"
+  | "opposite"
+  | "entity"
+  | "roles"
+  | "unrelated";
 
 /** Every category, in report order. */
 export const CATEGORIES: readonly PairCategory[] = [
-  "restatement", "paraphrase", "negation", "other_fact", "number", "date", "unit", "comparison", "opposite", "entity",
-  "roles", "unrelated",
+  "restatement",
+  "paraphrase",
+  "negation",
+  "other_fact",
+  "number",
+  "date",
+  "unit",
+  "comparison",
+  "opposite",
+  "entity",
+  "roles",
+  "unrelated",
 ];
 
 /** One labelled pair. */

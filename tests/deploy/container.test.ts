@@ -30,8 +30,13 @@ function instructions(text: string): Array<{ op: string; args: string }> {
 /** dclint's error-level findings for a compose file (schema violations included). */
 function dclint(file: string): Array<{ rule: string; message: string }> {
   const bin = join(ROOT, "node_modules", ".bin", "dclint");
-  const p = Bun.spawnSync([bin, "--quiet", "--formatter", "json", "--color=false", file], { stdout: "pipe", stderr: "pipe" });
-  const report = JSON.parse(p.stdout.toString() || "[]") as Array<{ messages: Array<{ rule: string; message: string }> }>;
+  const p = Bun.spawnSync([bin, "--quiet", "--formatter", "json", "--color=false", file], {
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const report = JSON.parse(p.stdout.toString() || "[]") as Array<{
+    messages: Array<{ rule: string; message: string }>;
+  }>;
   return report.flatMap((r) => r.messages);
 }
 
@@ -54,7 +59,9 @@ describe("Dockerfile", () => {
     expect(ins.some((i) => i.op === "RUN" && i.args.includes("npm ci"))).toBe(true);
     expect(ins.some((i) => i.op === "RUN" && i.args.includes("npm run build"))).toBe(true);
     const runtime = ins.slice(ins.findLastIndex((i) => i.op === "FROM"));
-    expect(runtime.filter((i) => i.op === "COPY").map((i) => i.args)).toEqual(["--from=build /src/dist/pegas-memory /usr/local/bin/pegas-memory"]);
+    expect(runtime.filter((i) => i.op === "COPY").map((i) => i.args)).toEqual([
+      "--from=build /src/dist/pegas-memory /usr/local/bin/pegas-memory",
+    ]);
     const user = runtime.filter((i) => i.op === "USER").at(-1)?.args;
     expect(user).toBeDefined();
     expect(user).not.toMatch(/^(root|0)(:|$)/);
@@ -62,7 +69,10 @@ describe("Dockerfile", () => {
 
   test("serves HTTP on the exposed port, with a health check and serve as the command", () => {
     const ins = instructions(DOCKERFILE);
-    const env = ins.filter((i) => i.op === "ENV").map((i) => i.args).join(" ");
+    const env = ins
+      .filter((i) => i.op === "ENV")
+      .map((i) => i.args)
+      .join(" ");
     const http = /PEGAS_HTTP=([^\s]+)/.exec(env)?.[1];
     expect(http).toBe("0.0.0.0:8765");
     expect(ins.find((i) => i.op === "EXPOSE")?.args).toBe(http!.split(":")[1]);
@@ -78,7 +88,10 @@ describe("Dockerfile", () => {
   });
 
   test("every path the build stage copies exists and is not excluded by .dockerignore", () => {
-    const ignored = readFileSync(join(ROOT, ".dockerignore"), "utf8").split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+    const ignored = readFileSync(join(ROOT, ".dockerignore"), "utf8")
+      .split("\n")
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith("#"));
     const sources = instructions(DOCKERFILE)
       .filter((i) => i.op === "COPY" && !i.args.startsWith("--from"))
       .flatMap((i) => i.args.split(/\s+/).slice(0, -1));
@@ -88,7 +101,9 @@ describe("Dockerfile", () => {
       expect(ignored.filter((g) => g === s || g === `${s}/` || g === `**/${s}`)).toEqual([]);
     }
     // Everything src/ imports at build time beyond src/ itself: the migrations and package.json (the version).
-    expect(sources).toEqual(expect.arrayContaining(["package.json", "package-lock.json", "patches", "migrations", "src"]));
+    expect(sources).toEqual(
+      expect.arrayContaining(["package.json", "package-lock.json", "patches", "migrations", "src"]),
+    );
   });
 });
 
@@ -115,7 +130,9 @@ describe("deploy/compose.yaml", () => {
     expect(svc.environment.PEGAS_HTTP_TOKEN).toMatch(/^\$\{PEGAS_HTTP_TOKEN/);
     expect(svc.ports).toEqual(["127.0.0.1:8765:8765"]);
     const pg = doc.services.postgres.environment;
-    expect(svc.environment.PEGAS_DATABASE_URL).toBe(`postgres://${pg.POSTGRES_USER}:${pg.POSTGRES_PASSWORD}@postgres:5432/${pg.POSTGRES_DB}`);
+    expect(svc.environment.PEGAS_DATABASE_URL).toBe(
+      `postgres://${pg.POSTGRES_USER}:${pg.POSTGRES_PASSWORD}@postgres:5432/${pg.POSTGRES_DB}`,
+    );
     expect(svc.depends_on.postgres.condition).toBe("service_healthy");
   });
 });

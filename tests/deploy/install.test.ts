@@ -21,7 +21,11 @@ function which(tool: string): string | null {
 
 /** Runs a command; resolves to its exit code and output. */
 function sh(cmd: string[], env: Record<string, string> = {}): { code: number; out: string; err: string } {
-  const p = Bun.spawnSync(cmd, { env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/root", ...env }, stdout: "pipe", stderr: "pipe" });
+  const p = Bun.spawnSync(cmd, {
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/root", ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   return { code: p.exitCode ?? -1, out: p.stdout.toString(), err: p.stderr.toString() };
 }
 
@@ -83,13 +87,24 @@ describe("install.sh", () => {
     expect(first.code).toBe(0);
     expect(first.out).toContain(`applied migration(s)`);
     expect(tree(prefix)).toEqual([
-      "bin", "bin/pegas-memory", "etc", "etc/pegas-memory", "etc/pegas-memory/pegas-memory.env",
-      "lib", "lib/systemd", `lib/systemd/${flavour}`, `lib/systemd/${flavour}/pegas-memory.service`,
-      "var", "var/lib", "var/lib/pegas-memory",
+      "bin",
+      "bin/pegas-memory",
+      "etc",
+      "etc/pegas-memory",
+      "etc/pegas-memory/pegas-memory.env",
+      "lib",
+      "lib/systemd",
+      `lib/systemd/${flavour}`,
+      `lib/systemd/${flavour}/pegas-memory.service`,
+      "var",
+      "var/lib",
+      "var/lib/pegas-memory",
     ]);
     expect(readFileSync(join(prefix, "bin/pegas-memory")).equals(readFileSync(bin))).toBe(true);
     expect(statSync(join(prefix, "etc/pegas-memory/pegas-memory.env")).mode & 0o777).toBe(0o600);
-    expect(readFileSync(join(prefix, "etc/pegas-memory/pegas-memory.env"), "utf8")).toMatch(/a user install or --prefix makes it mode 0600,/);
+    expect(readFileSync(join(prefix, "etc/pegas-memory/pegas-memory.env"), "utf8")).toMatch(
+      /a user install or --prefix makes it mode 0600,/,
+    );
 
     const data = join(prefix, "var/lib/pegas-memory");
     const env = readFileSync(join(prefix, "etc/pegas-memory/pegas-memory.env"), "utf8");
@@ -103,7 +118,9 @@ describe("install.sh", () => {
       expect(unit).not.toMatch(/^(User|Group)=/m);
       expect(unit).toContain("\n# --prefix install: runs as root");
       expect(unit).toContain("\nCapabilityBoundingSet=\n");
-      expect(first.out).toContain(`note: --prefix: no service user was created and systemctl was not called; the unit runs as root (the owner of ${data})`);
+      expect(first.out).toContain(
+        `note: --prefix: no service user was created and systemctl was not called; the unit runs as root (the owner of ${data})`,
+      );
     } else expect(first.out).toContain("systemctl --user link");
     const uid = process.getuid?.() ?? -1;
     expect([statSync(data).uid, statSync(data).mode & 0o777]).toEqual([uid, 0o700]);
@@ -127,7 +144,14 @@ describe("install.sh", () => {
 
     const removed = sh(["bash", SCRIPT, "--uninstall", "--prefix", prefix]);
     expect(removed.code).toBe(0);
-    expect(tree(prefix)).toEqual(["etc", "etc/pegas-memory", "etc/pegas-memory/pegas-memory.env", "var", "var/lib", "var/lib/pegas-memory"]);
+    expect(tree(prefix)).toEqual([
+      "etc",
+      "etc/pegas-memory",
+      "etc/pegas-memory/pegas-memory.env",
+      "var",
+      "var/lib",
+      "var/lib/pegas-memory",
+    ]);
     expect(sh(["bash", SCRIPT, "--uninstall", "--prefix", prefix]).out).toContain("nothing changed");
 
     const purged = sh(["bash", SCRIPT, "--uninstall", "--purge", "--prefix", prefix]);
@@ -140,7 +164,14 @@ describe("install.sh", () => {
     const spaced = sh(["bash", SCRIPT, "--binary", bin, "--prefix", join(parent, "with space")]);
     expect(spaced.code).toBe(1);
     expect(spaced.err).toContain("holds a space");
-    const missing = sh(["bash", SCRIPT, "--binary", join(parent, "no-such-binary"), "--prefix", join(parent, "new/deeper")]);
+    const missing = sh([
+      "bash",
+      SCRIPT,
+      "--binary",
+      join(parent, "no-such-binary"),
+      "--prefix",
+      join(parent, "new/deeper"),
+    ]);
     expect(missing.code).toBe(1);
     expect(missing.err).toContain("no executable at");
     const relative = sh(["bash", "-c", `cd '${parent}' && bash '${SCRIPT}' --binary ./none --prefix rel/dir`]);
@@ -155,7 +186,21 @@ describe("install.sh", () => {
     }
     const prefix = mkdtempSync(join(tmpdir(), "pegas-install-user-"));
     chownSync(prefix, 65534, 65534);
-    const r = sh(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "bash", SCRIPT, "--binary", bin, "--prefix", prefix], { HOME: prefix });
+    const r = sh(
+      [
+        "setpriv",
+        "--reuid=65534",
+        "--regid=65534",
+        "--clear-groups",
+        "bash",
+        SCRIPT,
+        "--binary",
+        bin,
+        "--prefix",
+        prefix,
+      ],
+      { HOME: prefix },
+    );
     expect(r.err).toBe("");
     expect(r.code).toBe(0);
     const unit = readFileSync(join(prefix, "lib/systemd/user/pegas-memory.service"), "utf8");

@@ -55,9 +55,15 @@ describe("scripts/release.ts", () => {
     writeFileSync(join(dir, "b-linux-arm64"), "arm\n");
     writeFileSync(join(dir, "a-linux-x64"), "Память — memory\n");
     const text = await updateChecksums(dir, [join(dir, "b-linux-arm64"), join(dir, "a-linux-x64")]);
-    expect(text.split("\n").filter(Boolean).map((l) => l.split("  ")[1])).toEqual(["a-linux-x64", "b-linux-arm64"]);
+    expect(
+      text
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => l.split("  ")[1]),
+    ).toEqual(["a-linux-x64", "b-linux-arm64"]);
     expect(text).toContain(`${await fileDigest(join(dir, "b-linux-arm64"), "sha256", "hex")}  b-linux-arm64\n`);
-    const check = () => Bun.spawnSync(["sha256sum", "-c", "SHA256SUMS"], { cwd: dir, stdout: "pipe", stderr: "pipe" }).exitCode;
+    const check = () =>
+      Bun.spawnSync(["sha256sum", "-c", "SHA256SUMS"], { cwd: dir, stdout: "pipe", stderr: "pipe" }).exitCode;
     expect(check()).toBe(0);
     writeFileSync(join(dir, "a-linux-x64"), "tampered\n");
     expect(check()).not.toBe(0);
@@ -67,13 +73,20 @@ describe("scripts/release.ts", () => {
     const dir = mkdtempSync(join(tmpdir(), "pegas-rel-"));
     const names = ["pegas-memory-1-linux-arm64", "pegas-memory-1-linux-x64", "pegas-memory-1-linux-x64-musl"];
     for (const n of names) writeFileSync(join(dir, n), `${n}\n`);
-    const first = await updateChecksums(dir, names.map((n) => join(dir, n)));
+    const first = await updateChecksums(
+      dir,
+      names.map((n) => join(dir, n)),
+    );
     const line = (n: string) => first.split("\n").find((l) => l.endsWith(`  ${n}`));
     writeFileSync(join(dir, names[1]!), "rebuilt x64\n");
     rmSync(join(dir, names[2]!));
     const second = await updateChecksums(dir, [join(dir, names[1]!)]);
-    expect(second).toBe(`${line(names[0]!)}\n${await fileDigest(join(dir, names[1]!), "sha256", "hex")}  ${names[1]}\n`);
-    expect(Bun.spawnSync(["sha256sum", "-c", "SHA256SUMS"], { cwd: dir, stdout: "pipe", stderr: "pipe" }).exitCode).toBe(0);
+    expect(second).toBe(
+      `${line(names[0]!)}\n${await fileDigest(join(dir, names[1]!), "sha256", "hex")}  ${names[1]}\n`,
+    );
+    expect(
+      Bun.spawnSync(["sha256sum", "-c", "SHA256SUMS"], { cwd: dir, stdout: "pipe", stderr: "pipe" }).exitCode,
+    ).toBe(0);
     // An entry in sha256sum's binary-mode form (`*name`) is kept as it is too.
     writeFileSync(join(dir, "SHA256SUMS"), `${line(names[0]!)!.replace("  ", " *")}\n`);
     expect(await updateChecksums(dir, [join(dir, names[1]!)])).toContain(` *${names[0]}\n`);

@@ -18,7 +18,11 @@ afterEach(() => stub.reset());
 const TEXT = "The Volga is the longest river in Europe. It is 3,531 km long.";
 const GOOD = atomsAnswer([{ type: "fact", claim: "The Volga is 3,531 km long.", quote: "It is 3,531 km long." }]);
 const TRUNCATED = { content: '{"atoms": [{"type": "fact", "claim": "The Volga is 3,531 km' };
-const WRONG_SCHEMA = { content: JSON.stringify({ atoms: [{ type: "opinion", claim: "x", content: "x", confidence: 2, quote: "x", links: [] }] }) };
+const WRONG_SCHEMA = {
+  content: JSON.stringify({
+    atoms: [{ type: "opinion", claim: "x", content: "x", confidence: 2, quote: "x", links: [] }],
+  }),
+};
 const LENGTH = { content: '{"atoms": [{"type": "fact", "claim": "The Vol', done_reason: "length" };
 
 /** Distills TEXT after scripting `answers`; returns the error, which must be LLM_FAILED. */
@@ -73,7 +77,11 @@ describe("retried once, then LLM_FAILED with a quarantine reason", () => {
 });
 
 describe("one bad answer, then a good one", () => {
-  for (const [what, bad] of [["truncated JSON", TRUNCATED], ["wrong schema", WRONG_SCHEMA], ["a length stop", LENGTH]] as const) {
+  for (const [what, bad] of [
+    ["truncated JSON", TRUNCATED],
+    ["wrong schema", WRONG_SCHEMA],
+    ["a length stop", LENGTH],
+  ] as const) {
     test(`${what} then valid atoms: the atoms, after 2 requests`, async () => {
       stub.script(bad, GOOD);
       const { atoms } = await stubDistiller(stub).distill({ text: TEXT, lang: "en" });
@@ -87,7 +95,10 @@ describe("transport failures are not retried", () => {
   test("context-length HTTP 500: one request, reason context_length", async () => {
     const err = await failWith({ status: 500, error: "input length exceeds the context length" });
     expect(stub.requests).toHaveLength(1);
-    expect(quarantineReason(err)).toEqual({ reason: "context_length", detail: expect.stringContaining("exceeds the context length") });
+    expect(quarantineReason(err)).toEqual({
+      reason: "context_length",
+      detail: expect.stringContaining("exceeds the context length"),
+    });
     expect(err.message).toContain("num_ctx 4096");
     expect(err.hint).toContain("distill_num_ctx");
   });
@@ -102,7 +113,10 @@ describe("transport failures are not retried", () => {
   });
 
   test("a model that is not pulled: reason http, hint names llm_model", async () => {
-    const err = await rejectsWith(stubDistiller(stub, { model: "absent:7b" }).distill({ text: TEXT, lang: "en" }), "LLM_FAILED");
+    const err = await rejectsWith(
+      stubDistiller(stub, { model: "absent:7b" }).distill({ text: TEXT, lang: "en" }),
+      "LLM_FAILED",
+    );
     expect(err.message).toContain("ollama pull absent:7b");
     expect(err.hint).toContain("PEGAS_LLM_MODEL");
     expect(quarantineReason(err)?.reason).toBe("http");
@@ -110,7 +124,10 @@ describe("transport failures are not retried", () => {
 
   test("no answer within timeoutMs: reason timeout", async () => {
     stub.script({ hang: true });
-    const err = await rejectsWith(stubDistiller(stub, { timeoutMs: 150 }).distill({ text: TEXT, lang: "en" }), "LLM_FAILED");
+    const err = await rejectsWith(
+      stubDistiller(stub, { timeoutMs: 150 }).distill({ text: TEXT, lang: "en" }),
+      "LLM_FAILED",
+    );
     expect(quarantineReason(err)?.reason).toBe("timeout");
     expect(err.message).toContain("within 150 ms");
     expect(stub.requests).toHaveLength(1);
@@ -142,6 +159,8 @@ describe("cancellation", () => {
 
 describe("configuration", () => {
   test("num_predict must be below num_ctx", () => {
-    expect(() => stubDistiller(stub, { numCtx: 1024, numPredict: 1024 })).toThrow(/distill_num_predict \(1024\) must be below distill_num_ctx/);
+    expect(() => stubDistiller(stub, { numCtx: 1024, numPredict: 1024 })).toThrow(
+      /distill_num_predict \(1024\) must be below distill_num_ctx/,
+    );
   });
 });

@@ -24,7 +24,11 @@ type Scripted = { text: string; stopReason?: string } | { error: string };
 const TEXT = "Москва — столица России. Население Москвы составляет 13 миллионов человек.";
 const ANSWER = atomsAnswer([
   { type: "definition", claim: "Москва — столица России.", quote: "Москва — столица России." },
-  { type: "fact", claim: "Население Москвы составляет 13 миллионов человек.", quote: "Население Москвы составляет 13 миллионов человек." },
+  {
+    type: "fact",
+    claim: "Население Москвы составляет 13 миллионов человек.",
+    quote: "Население Москвы составляет 13 миллионов человек.",
+  },
 ]).content;
 
 const open: Array<{ close(): Promise<void> }> = [];
@@ -35,7 +39,10 @@ afterEach(async () => {
 /** Our server and the SDK client, linked in memory; the client answers sampling from `script` when `sampling`. */
 async function connect(sampling: boolean, script: Scripted[] = []) {
   const server = new McpServer({ name: "pegas-memory-test", version: "0" }, { capabilities: { tools: {} } });
-  const client = new Client({ name: "scripted-client", version: "1" }, { capabilities: sampling ? { sampling: {} } : {} });
+  const client = new Client(
+    { name: "scripted-client", version: "1" },
+    { capabilities: sampling ? { sampling: {} } : {} },
+  );
   const requests: CreateMessageRequest["params"][] = [];
   if (sampling) {
     client.setRequestHandler(CreateMessageRequestSchema, async (req) => {
@@ -43,7 +50,12 @@ async function connect(sampling: boolean, script: Scripted[] = []) {
       const next = script.shift();
       if (!next) throw new Error("no scripted answer left");
       if ("error" in next) throw new McpError(-32603, next.error);
-      return { model: "client-model", role: "assistant", content: { type: "text", text: next.text }, stopReason: next.stopReason ?? "endTurn" };
+      return {
+        model: "client-model",
+        role: "assistant",
+        content: { type: "text", text: next.text },
+        stopReason: next.stopReason ?? "endTurn",
+      };
     });
   }
   const [a, b] = InMemoryTransport.createLinkedPair();
@@ -74,17 +86,23 @@ describe("a client that can sample", () => {
   });
 
   test("bad JSON twice: 2 requests, then LLM_FAILED with reason json", async () => {
-    const { server, requests } = await connect(true, [{ text: "Sure! Here are the atoms:" }, { text: "{\"atoms\": [" }]);
+    const { server, requests } = await connect(true, [{ text: "Sure! Here are the atoms:" }, { text: '{"atoms": [' }]);
     const d = createSamplingDistiller(server, heuristicDistiller, { maxTokens: 500 });
     const err = await rejectsWith(d.distill({ text: TEXT, lang: "ru" }), "LLM_FAILED");
     expect(requests).toHaveLength(2);
-    expect(quarantineReason(err)).toEqual({ reason: "json", detail: "{\"atoms\": [" });
+    expect(quarantineReason(err)).toEqual({ reason: "json", detail: '{"atoms": [' });
     expect(err.message).toContain("scripted-client");
   });
 
   test("stopReason maxTokens, then a good answer: the atoms after 2 requests", async () => {
-    const { server, requests } = await connect(true, [{ text: "{\"atoms\": [", stopReason: "maxTokens" }, { text: ANSWER }]);
-    const { atoms } = await createSamplingDistiller(server, heuristicDistiller, { maxTokens: 500 }).distill({ text: TEXT, lang: "ru" });
+    const { server, requests } = await connect(true, [
+      { text: '{"atoms": [', stopReason: "maxTokens" },
+      { text: ANSWER },
+    ]);
+    const { atoms } = await createSamplingDistiller(server, heuristicDistiller, { maxTokens: 500 }).distill({
+      text: TEXT,
+      lang: "ru",
+    });
     expect(atoms).toHaveLength(2);
     expect(requests).toHaveLength(2);
     expect((requests[1].messages[0].content as { text: string }).text).toContain("cut off at the length limit");
@@ -92,7 +110,10 @@ describe("a client that can sample", () => {
 
   test("a client that refuses the request: LLM_FAILED with reason http, not retried", async () => {
     const { server, requests } = await connect(true, [{ error: "user rejected the sampling request" }]);
-    const err = await rejectsWith(createSamplingDistiller(server, heuristicDistiller, { maxTokens: 500 }).distill({ text: TEXT, lang: "ru" }), "LLM_FAILED");
+    const err = await rejectsWith(
+      createSamplingDistiller(server, heuristicDistiller, { maxTokens: 500 }).distill({ text: TEXT, lang: "ru" }),
+      "LLM_FAILED",
+    );
     expect(requests).toHaveLength(1);
     expect(quarantineReason(err)?.reason).toBe("http");
     expect(err.message).toContain("user rejected the sampling request");
@@ -132,7 +153,11 @@ describe("cancellation", () => {
     const { server, client } = await connect(true);
     client.setRequestHandler(CreateMessageRequestSchema, () => new Promise(() => {}));
     const ac = new AbortController();
-    const p = createSamplingDistiller(server, heuristicDistiller, { maxTokens: 500 }).distill({ text: TEXT, lang: "ru", signal: ac.signal });
+    const p = createSamplingDistiller(server, heuristicDistiller, { maxTokens: 500 }).distill({
+      text: TEXT,
+      lang: "ru",
+      signal: ac.signal,
+    });
     setTimeout(() => ac.abort(new Error("tool call cancelled")), 30);
     const err = await rejectsWith(p, "CANCELLED");
     expect(quarantineReason(err)).toBeNull();
@@ -141,7 +166,10 @@ describe("cancellation", () => {
 
 describe("withSamplingDistiller", () => {
   const services = (distiller: string) =>
-    ({ config: testConfig({ distiller, distill_num_predict: 700 }), distiller: heuristicDistiller }) as unknown as Services;
+    ({
+      config: testConfig({ distiller, distill_num_predict: 700 }),
+      distiller: heuristicDistiller,
+    }) as unknown as Services;
 
   test("config mcp-sampling: the distiller asks the client, once wrapped per services object", async () => {
     const { server, requests } = await connect(true, [{ text: ANSWER }]);

@@ -6,14 +6,25 @@ import { type OllamaChatStub, STUB_CHAT_MODEL, type StubChatRequest } from "../s
 
 /** Options pointing at `stub` (num_ctx 4096, num_predict 1024, keep_alive "7m", 1 in flight, 5 s), with overrides. */
 export function chatOptions(stub: OllamaChatStub, over: Partial<OllamaChatOptions> = {}): OllamaChatOptions {
-  return { host: stub.url, model: STUB_CHAT_MODEL, keepAlive: "7m", concurrency: 1, timeoutMs: 5000, numCtx: 4096, numPredict: 1024, ...over };
+  return {
+    host: stub.url,
+    model: STUB_CHAT_MODEL,
+    keepAlive: "7m",
+    concurrency: 1,
+    timeoutMs: 5000,
+    numCtx: 4096,
+    numPredict: 1024,
+    ...over,
+  };
 }
 
 /** An OllamaDistiller on `stub`. */
-export const stubDistiller = (stub: OllamaChatStub, over: Partial<OllamaChatOptions> = {}) => new OllamaDistiller(chatOptions(stub, over));
+export const stubDistiller = (stub: OllamaChatStub, over: Partial<OllamaChatOptions> = {}) =>
+  new OllamaDistiller(chatOptions(stub, over));
 
 /** An OllamaJudge on `stub`. */
-export const stubJudge = (stub: OllamaChatStub, over: Partial<OllamaChatOptions> = {}) => new OllamaJudge(chatOptions(stub, over));
+export const stubJudge = (stub: OllamaChatStub, over: Partial<OllamaChatOptions> = {}) =>
+  new OllamaJudge(chatOptions(stub, over));
 
 /** One atom of a scripted answer; links default to none. */
 export interface ScriptAtom {

@@ -37,7 +37,10 @@ describe.skipIf(skip !== null)("makeDistiller", () => {
     try {
       expect(t.services.distiller.name).toBe(`ollama:${STUB_CHAT_MODEL}`);
       stub.script({ content: JSON.stringify({ atoms: [] }) });
-      expect(await t.services.distiller.distill({ text: "Some text.", lang: "en" })).toEqual({ atoms: [], warnings: [] });
+      expect(await t.services.distiller.distill({ text: "Some text.", lang: "en" })).toEqual({
+        atoms: [],
+        warnings: [],
+      });
       expect(stub.requests.at(-1)?.options).toEqual({ num_ctx: 8192, num_predict: 2048, temperature: 0 });
       expect(stub.requests.at(-1)?.keep_alive).toBe("5m");
     } finally {
@@ -47,7 +50,14 @@ describe.skipIf(skip !== null)("makeDistiller", () => {
 
   test("auto without llm_model, heuristic, mcp-sampling: the heuristic distiller", async () => {
     expect(await distillerName({})).toBe("heuristic");
-    expect(await distillerName({ distiller: "heuristic", ollama_host: stub.url, embed_model: STUB_MODEL, llm_model: STUB_CHAT_MODEL })).toBe("heuristic");
+    expect(
+      await distillerName({
+        distiller: "heuristic",
+        ollama_host: stub.url,
+        embed_model: STUB_MODEL,
+        llm_model: STUB_CHAT_MODEL,
+      }),
+    ).toBe("heuristic");
     expect(await distillerName({ distiller: "mcp-sampling" })).toBe("heuristic");
   });
 

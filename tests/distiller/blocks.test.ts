@@ -4,7 +4,8 @@ import { atomsOf, ofType } from "./support.ts";
 
 describe("table atoms", () => {
   test("a Markdown table is kept whole with its header", () => {
-    const table = "| Drug | Dose | Effect |\n| --- | ---: | --- |\n| Chloroquine | 10 μM | strong |\n| Monensin | 50 nM | weak |";
+    const table =
+      "| Drug | Dose | Effect |\n| --- | ---: | --- |\n| Chloroquine | 10 μM | strong |\n| Monensin | 50 nM | weak |";
     const text = `Table 1. Lysosomotropic amines that enhance cytotoxicity.\n${table}\n\nThe effect depends on the dose.`;
     const [t] = ofType(text, "table");
     expect(t.claim).toBe("Table 1. Lysosomotropic amines that enhance cytotoxicity.");
@@ -21,7 +22,8 @@ describe("table atoms", () => {
   });
 
   test("rows as our HTML parser emits them: one paragraph per <tr>, cells joined by ' | '", () => {
-    const text = "Platform | x86_64 / amd64 | arm64 / aarch64\n\nCentOS | yes | yes\n\nDebian | yes | no\n\nUbuntu | yes | yes\n\nOther Linux distributions are not tested by Docker at all.";
+    const text =
+      "Platform | x86_64 / amd64 | arm64 / aarch64\n\nCentOS | yes | yes\n\nDebian | yes | no\n\nUbuntu | yes | yes\n\nOther Linux distributions are not tested by Docker at all.";
     const [t] = ofType(text, "table");
     expect(t.claim).toBe("Table: Platform | x86_64 / amd64 | arm64 / aarch64");
     expect(t.content.endsWith("Ubuntu | yes | yes")).toBe(true);
@@ -29,7 +31,8 @@ describe("table atoms", () => {
   });
 
   test("an infobox (key | value rows, a cell holding a list) keeps every row; the claim lists the keys", () => {
-    const text = "Industry | Open-source software\n\nFounded | February 28, 1998\n\nDivisions |\n\nMozilla Corporation\n\nMozilla Foundation\n\nWebsite | mozilla.org";
+    const text =
+      "Industry | Open-source software\n\nFounded | February 28, 1998\n\nDivisions |\n\nMozilla Corporation\n\nMozilla Foundation\n\nWebsite | mozilla.org";
     const [t] = ofType(text, "table");
     expect(t.claim).toBe("Table: Industry, Founded, Divisions, Website");
     expect(t.content).toBe(text);
@@ -48,13 +51,16 @@ describe("table atoms", () => {
   test("a pipe in prose, two lone rows or a shell pipeline are not tables", () => {
     expect(ofType("Gay Firefox developers boycott Mozilla | Ars Technica. arstechnica.com.", "table")).toEqual([]);
     expect(ofType("a | b\n\nc | d", "table")).toEqual([]);
-    expect(ofType("cat access.log | grep 404 | wc -l\nsort names.txt | uniq -c | sort -n\nls -la | head -n 5", "table")).toEqual([]);
+    expect(
+      ofType("cat access.log | grep 404 | wc -l\nsort names.txt | uniq -c | sort -n\nls -la | head -n 5", "table"),
+    ).toEqual([]);
   });
 });
 
 describe("code atoms", () => {
   test("a fenced block, language from the info string, claim from the introducing sentence", () => {
-    const text = "For example, we can do this in Node.js:\n\n```js\nconst binary = require('fs').readFileSync('add.wasm');\nconsole.log(binary.length);\n```\n\nJust 4 lines!";
+    const text =
+      "For example, we can do this in Node.js:\n\n```js\nconst binary = require('fs').readFileSync('add.wasm');\nconsole.log(binary.length);\n```\n\nJust 4 lines!";
     const atoms = atomsOf(text);
     const code = atoms.find((a) => a.type === "code")!;
     expect(code.claim).toBe("Code (js): For example, we can do this in Node.js");
@@ -70,21 +76,31 @@ describe("code atoms", () => {
   });
 
   test("<pre> as our HTML parser emits it: no fence, whitespace kept, blank lines split it", () => {
-    const text = "Let's start with a program that adds two numbers:\n\n// add.c\n#include <emscripten.h>\n\nEMSCRIPTEN_KEEPALIVE\nint add(int x, int y) {\n  return x + y;\n}\n\nWe'd normally build this with emcc.";
+    const text =
+      "Let's start with a program that adds two numbers:\n\n// add.c\n#include <emscripten.h>\n\nEMSCRIPTEN_KEEPALIVE\nint add(int x, int y) {\n  return x + y;\n}\n\nWe'd normally build this with emcc.";
     const [code] = ofType(text, "code");
     expect(code.claim).toBe("Code (c): Let's start with a program that adds two numbers");
-    expect(code.content).toBe("// add.c\n#include <emscripten.h>\n\nEMSCRIPTEN_KEEPALIVE\nint add(int x, int y) {\n  return x + y;\n}");
+    expect(code.content).toBe(
+      "// add.c\n#include <emscripten.h>\n\nEMSCRIPTEN_KEEPALIVE\nint add(int x, int y) {\n  return x + y;\n}",
+    );
     expect(code.confidence).toBe(PRIORS.code_detected);
   });
 
   test("one-line commands, shell sessions, WebAssembly text", () => {
-    expect(ofType("emcc -O3 add.c -o add.js -s STANDALONE_WASM", "code")[0].claim).toBe("Code (shell): emcc -O3 add.c -o add.js -s STANDALONE_WASM");
-    expect(ofType("$ wasmer run hello.wasm\nhello, world!\n$ wasmtime hello.wasm\nhello, world!", "code")).toHaveLength(1);
+    expect(ofType("emcc -O3 add.c -o add.js -s STANDALONE_WASM", "code")[0].claim).toBe(
+      "Code (shell): emcc -O3 add.c -o add.js -s STANDALONE_WASM",
+    );
+    expect(ofType("$ wasmer run hello.wasm\nhello, world!\n$ wasmtime hello.wasm\nhello, world!", "code")).toHaveLength(
+      1,
+    );
     expect(ofType("(func $_start\n (nop)\n)", "code")[0].claim).toBe("Code (wat): (func $_start");
   });
 
   test("an indented block", () => {
-    const [code] = ofType("Run the server:\n\n    bun run src/main.ts serve --port 8080\n    curl localhost:8080/health", "code");
+    const [code] = ofType(
+      "Run the server:\n\n    bun run src/main.ts serve --port 8080\n    curl localhost:8080/health",
+      "code",
+    );
     expect(code.content).toBe("    bun run src/main.ts serve --port 8080\n    curl localhost:8080/health");
   });
 
@@ -102,17 +118,33 @@ describe("code atoms", () => {
 
 describe("logical_rule atoms: only explicit JSON rules", () => {
   test("a fenced json rule block, normalized", () => {
-    const [r] = ofType('Dependencies follow imports:\n\n```json\n{ "then": "depends_on",\n  "if": "imports" }\n```', "logical_rule");
-    expect(r).toMatchObject({ claim: "Rule: if imports then depends_on", content: '{"if":"imports","then":"depends_on"}', confidence: PRIORS.logical_rule });
+    const [r] = ofType(
+      'Dependencies follow imports:\n\n```json\n{ "then": "depends_on",\n  "if": "imports" }\n```',
+      "logical_rule",
+    );
+    expect(r).toMatchObject({
+      claim: "Rule: if imports then depends_on",
+      content: '{"if":"imports","then":"depends_on"}',
+      confidence: PRIORS.logical_rule,
+    });
   });
 
   test("a bare one-line chain rule, and an array of rules", () => {
-    const [chain] = ofType('Transitivity is declared as {"if": ["depends_on","depends_on"], "then": "depends_on"} in the config.', "logical_rule");
+    const [chain] = ofType(
+      'Transitivity is declared as {"if": ["depends_on","depends_on"], "then": "depends_on"} in the config.',
+      "logical_rule",
+    );
     expect(chain.content).toBe('{"if":["depends_on","depends_on"],"then":"depends_on"}');
     expect(chain.claim).toBe("Rule: if depends_on ∘ depends_on (chain) then depends_on");
     expect(chain.quote).toBe('{"if": ["depends_on","depends_on"], "then": "depends_on"}');
-    const rules = ofType('```\n[{"if": "imports", "then": "depends_on"}, {"if": "calls", "then": "depends_on"}]\n```', "logical_rule");
-    expect(rules.map((r) => r.content)).toEqual(['{"if":"imports","then":"depends_on"}', '{"if":"calls","then":"depends_on"}']);
+    const rules = ofType(
+      '```\n[{"if": "imports", "then": "depends_on"}, {"if": "calls", "then": "depends_on"}]\n```',
+      "logical_rule",
+    );
+    expect(rules.map((r) => r.content)).toEqual([
+      '{"if":"imports","then":"depends_on"}',
+      '{"if":"calls","then":"depends_on"}',
+    ]);
   });
 
   test("never from prose, never from invalid or multi-token kinds", () => {
@@ -132,8 +164,9 @@ describe("logical_rule atoms: only explicit JSON rules", () => {
  * separator when the table has one, rows on consecutive lines, an `<img alt>` in a cell as its text).
  */
 describe("HTML parser output", () => {
-  test("<pre><code class=\"language-c\"> as a fenced block keeps its language and its blank lines", () => {
-    const text = "Let's start with a program that adds two numbers:\n\n```c\n// add.c\n#include <emscripten.h>\n\nEMSCRIPTEN_KEEPALIVE\nint add(int x, int y) {\n  return x + y;\n}\n```";
+  test('<pre><code class="language-c"> as a fenced block keeps its language and its blank lines', () => {
+    const text =
+      "Let's start with a program that adds two numbers:\n\n```c\n// add.c\n#include <emscripten.h>\n\nEMSCRIPTEN_KEEPALIVE\nint add(int x, int y) {\n  return x + y;\n}\n```";
     const [code] = ofType(text, "code");
     expect(code.claim).toBe("Code (c): Let's start with a program that adds two numbers");
     expect(code.confidence).toBe(PRIORS.code_fenced);
@@ -141,22 +174,28 @@ describe("HTML parser output", () => {
   });
 
   test("an infobox with its <caption> as one Markdown block", () => {
-    const text = "Table: Mozilla\n| Industry | Open-source software |\n| Founded | February 28, 1998 |\n| Divisions | Mozilla Corporation; Mozilla Foundation |\n| Website | mozilla.org |";
+    const text =
+      "Table: Mozilla\n| Industry | Open-source software |\n| Founded | February 28, 1998 |\n| Divisions | Mozilla Corporation; Mozilla Foundation |\n| Website | mozilla.org |";
     const [t] = ofType(text, "table");
     expect(t.claim).toBe("Table: Mozilla — Industry, Founded, Divisions, Website");
     expect(t.content).toBe(text);
   });
 
   test("a <th> header row with a separator, image cells as their alt text", () => {
-    const text = "| Platform | x86_64 / amd64 | arm64 (Apple Silicon) |\n| --- | --- | --- |\n| Docker Desktop for Mac (macOS) | yes | yes |\n| Docker Desktop for Windows | yes | |";
+    const text =
+      "| Platform | x86_64 / amd64 | arm64 (Apple Silicon) |\n| --- | --- | --- |\n| Docker Desktop for Mac (macOS) | yes | yes |\n| Docker Desktop for Windows | yes | |";
     const [t] = ofType(text, "table");
-    expect([t.claim, t.confidence]).toEqual(["Table: Platform | x86_64 / amd64 | arm64 (Apple Silicon)", PRIORS.table_markdown]);
+    expect([t.claim, t.confidence]).toEqual([
+      "Table: Platform | x86_64 / amd64 | arm64 (Apple Silicon)",
+      PRIORS.table_markdown,
+    ]);
   });
 });
 
 describe("blocks cut by a chunk boundary stay recognizable", () => {
   test("a chunk that starts inside a fenced block: the code up to the bare closing fence is one code atom", () => {
-    const text = "EMSCRIPTEN_KEEPALIVE\nint add(int x, int y) {\n  return x + y;\n}\n```\n\nWe'd normally build this with emcc and nothing else.\n\n```bash\nemcc -O3 add.c -o add.wasm\n```";
+    const text =
+      "EMSCRIPTEN_KEEPALIVE\nint add(int x, int y) {\n  return x + y;\n}\n```\n\nWe'd normally build this with emcc and nothing else.\n\n```bash\nemcc -O3 add.c -o add.wasm\n```";
     const atoms = atomsOf(text);
     expect(atoms.map((a) => [a.type, a.content])).toEqual([
       ["code", "EMSCRIPTEN_KEEPALIVE\nint add(int x, int y) {\n  return x + y;\n}"],
@@ -174,7 +213,9 @@ describe("blocks cut by a chunk boundary stay recognizable", () => {
   });
 
   test("the tail of a Markdown table (rows framed by pipes, header in the previous chunk) is a table from two rows", () => {
-    expect(ofType("| Divisions | Mozilla Corporation; Mozilla Foundation |\n| Website | mozilla.org |", "table")).toHaveLength(1);
+    expect(
+      ofType("| Divisions | Mozilla Corporation; Mozilla Foundation |\n| Website | mozilla.org |", "table"),
+    ).toHaveLength(1);
     expect(ofType("a | b\nc | d", "table")).toEqual([]);
   });
 });

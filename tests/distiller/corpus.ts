@@ -33,11 +33,19 @@ export interface Corpus {
 const loaded = new Map<number, Promise<Corpus>>();
 
 /** One file ("dir/name") parsed, chunked at `target` and distilled, as ingest would. */
-export async function distillFile(file: string, target: number): Promise<{ atoms: Distilled[]; chunks: string[]; sections: string[]; warnings: string[] }> {
+export async function distillFile(
+  file: string,
+  target: number,
+): Promise<{ atoms: Distilled[]; chunks: string[]; sections: string[]; warnings: string[] }> {
   const bytes = new Uint8Array(readFileSync(fixturePath(file)));
   const name = file.slice(file.indexOf("/") + 1);
   const doc = await selectParser({ bytes, name }).parse({ bytes, uri: `file://${fixturePath(file)}` }, LIMITS);
-  const out = { atoms: [] as Distilled[], chunks: [] as string[], sections: doc.sections.map((s) => s.text), warnings: [] as string[] };
+  const out = {
+    atoms: [] as Distilled[],
+    chunks: [] as string[],
+    sections: doc.sections.map((s) => s.text),
+    warnings: [] as string[],
+  };
   for (const section of doc.sections) {
     const lang = detectLang(section.text);
     for (const c of chunkText(section.text, { target, lang })) {

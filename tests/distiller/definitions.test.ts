@@ -4,15 +4,21 @@ import { atomsOf, ofType, only } from "./support.ts";
 
 describe("English definitions", () => {
   test("X is a/an Y", () => {
-    const a = only("Ricin is a plant ribosome-inactivating protein consisting of a cell-binding B chain and a catalytic A chain.");
+    const a = only(
+      "Ricin is a plant ribosome-inactivating protein consisting of a cell-binding B chain and a catalytic A chain.",
+    );
     expect(a.type).toBe("definition");
-    expect(a.claim).toBe("Ricin: a plant ribosome-inactivating protein consisting of a cell-binding B chain and a catalytic A chain");
+    expect(a.claim).toBe(
+      "Ricin: a plant ribosome-inactivating protein consisting of a cell-binding B chain and a catalytic A chain",
+    );
     expect(a.content).toBe(a.quote);
     expect(a.confidence).toBe(PRIORS.definition_is_a);
   });
 
   test("multi-word term with an abbreviation", () => {
-    const a = only("Photochemical internalization (PCI) is a minimally invasive strategy for light-controlled endosomal escape.");
+    const a = only(
+      "Photochemical internalization (PCI) is a minimally invasive strategy for light-controlled endosomal escape.",
+    );
     expect(a.type).toBe("definition");
     expect(a.claim.startsWith("Photochemical internalization (PCI): a minimally invasive strategy")).toBe(true);
   });
@@ -21,8 +27,12 @@ describe("English definitions", () => {
     const means = only("Latency means the time between a request and its response.");
     expect(means).toMatchObject({ type: "definition", claim: "Latency: the time between a request and its response" });
     expect(means.confidence).toBe(PRIORS.definition_explicit);
-    expect(only("A mesor is defined as the rhythm-adjusted mean of a time series.").claim).toBe("mesor: the rhythm-adjusted mean of a time series");
-    expect(only("The term standalone refers to a Wasm file that runs without a JavaScript runtime.").type).toBe("definition");
+    expect(only("A mesor is defined as the rhythm-adjusted mean of a time series.").claim).toBe(
+      "mesor: the rhythm-adjusted mean of a time series",
+    );
+    expect(only("The term standalone refers to a Wasm file that runs without a JavaScript runtime.").type).toBe(
+      "definition",
+    );
     expect(only("Positive numbers are defined as phase delays.").claim).toBe("Positive numbers: phase delays");
   });
 
@@ -60,19 +70,28 @@ describe("English definitions", () => {
 describe("Russian definitions", () => {
   test("X — это Y", () => {
     const a = only("Геолокация — это определение местоположения источника по данным сети датчиков.", "ru");
-    expect(a).toMatchObject({ type: "definition", claim: "Геолокация: определение местоположения источника по данным сети датчиков" });
+    expect(a).toMatchObject({
+      type: "definition",
+      claim: "Геолокация: определение местоположения источника по данным сети датчиков",
+    });
     expect(a.confidence).toBe(PRIORS.definition_explicit);
   });
 
   test("X – Y (dash copula)", () => {
     const a = only("Сейсмограф – прибор для регистрации колебаний земной поверхности.", "ru");
-    expect(a).toMatchObject({ type: "definition", claim: "Сейсмограф: прибор для регистрации колебаний земной поверхности" });
+    expect(a).toMatchObject({
+      type: "definition",
+      claim: "Сейсмограф: прибор для регистрации колебаний земной поверхности",
+    });
     expect(a.confidence).toBe(PRIORS.definition_dash);
   });
 
   test("Под X понимается Y", () => {
     const a = only("Под невязкой понимается разность между фактическим и прогнозным временем прихода волны.", "ru");
-    expect(a).toMatchObject({ type: "definition", claim: "невязкой: разность между фактическим и прогнозным временем прихода волны" });
+    expect(a).toMatchObject({
+      type: "definition",
+      claim: "невязкой: разность между фактическим и прогнозным временем прихода волны",
+    });
   });
 
   test("X называется Y: the claim is the sentence", () => {
@@ -81,7 +100,10 @@ describe("Russian definitions", () => {
   });
 
   test("X есть Y", () => {
-    expect(only("Жизнь есть досадная ловушка.", "ru")).toMatchObject({ type: "definition", claim: "Жизнь: досадная ловушка" });
+    expect(only("Жизнь есть досадная ловушка.", "ru")).toMatchObject({
+      type: "definition",
+      claim: "Жизнь: досадная ловушка",
+    });
   });
 
   test("dashes that are not definitions", () => {
@@ -101,7 +123,8 @@ describe("Russian definitions", () => {
 
 describe("glossaries", () => {
   test("a list of 'Term: definition' lines gives one definition per line", () => {
-    const text = "Glossary\n\nLatency: the time between a request and its response.\nThroughput: the number of requests served per second.\nJitter: the variation of latency over time.";
+    const text =
+      "Glossary\n\nLatency: the time between a request and its response.\nThroughput: the number of requests served per second.\nJitter: the variation of latency over time.";
     const defs = ofType(text, "definition");
     expect(defs.map((d) => d.claim)).toEqual([
       "Latency: the time between a request and its response",
@@ -112,7 +135,8 @@ describe("glossaries", () => {
   });
 
   test("Russian glossary with dashes", () => {
-    const text = "Скорость — путь, пройденный телом за единицу времени.\nУскорение — изменение скорости за единицу времени.";
+    const text =
+      "Скорость — путь, пройденный телом за единицу времени.\nУскорение — изменение скорости за единицу времени.";
     expect(ofType(text, "definition", "ru").map((d) => d.claim)).toEqual([
       "Скорость: путь, пройденный телом за единицу времени",
       "Ускорение: изменение скорости за единицу времени",
@@ -120,19 +144,46 @@ describe("glossaries", () => {
   });
 
   test("bulleted glossary lines ('- ', '* ', '• '; colon or dash) are definitions like their unbulleted form", () => {
-    const en = ["API: application programming interface", "SDK: software development kit", "CLI: command-line interface for the shell"];
-    const ru = ["Интерфейс — способ взаимодействия двух систем", "Протокол — набор правил обмена данными", "Сервер — программа, обслуживающая запросы клиентов"];
-    const claims = (lines: string[], bullet: string, lang: string) => ofType(lines.map((l) => bullet + l).join("\n"), "definition", lang).map((d) => d.claim);
+    const en = [
+      "API: application programming interface",
+      "SDK: software development kit",
+      "CLI: command-line interface for the shell",
+    ];
+    const ru = [
+      "Интерфейс — способ взаимодействия двух систем",
+      "Протокол — набор правил обмена данными",
+      "Сервер — программа, обслуживающая запросы клиентов",
+    ];
+    const claims = (lines: string[], bullet: string, lang: string) =>
+      ofType(lines.map((l) => bullet + l).join("\n"), "definition", lang).map((d) => d.claim);
     const plainEn = claims(en, "", "en");
     const plainRu = claims(ru, "", "ru");
-    expect(plainEn).toEqual(["API: application programming interface", "SDK: software development kit", "CLI: command-line interface for the shell"]);
-    expect(plainRu).toEqual(["Интерфейс: способ взаимодействия двух систем", "Протокол: набор правил обмена данными", "Сервер: программа, обслуживающая запросы клиентов"]);
+    expect(plainEn).toEqual([
+      "API: application programming interface",
+      "SDK: software development kit",
+      "CLI: command-line interface for the shell",
+    ]);
+    expect(plainRu).toEqual([
+      "Интерфейс: способ взаимодействия двух систем",
+      "Протокол: набор правил обмена данными",
+      "Сервер: программа, обслуживающая запросы клиентов",
+    ]);
     for (const bullet of ["- ", "* ", "• ", "  - "]) {
       expect([bullet, claims(en, bullet, "en")]).toEqual([bullet, plainEn]);
-      expect([bullet, claims(en.map((l) => l.replace(": ", " — ")), bullet, "en")]).toEqual([bullet, plainEn]);
+      expect([
+        bullet,
+        claims(
+          en.map((l) => l.replace(": ", " — ")),
+          bullet,
+          "en",
+        ),
+      ]).toEqual([bullet, plainEn]);
       expect([bullet, claims(ru, bullet, "ru")]).toEqual([bullet, plainRu]);
     }
-    const bulleted = ofType("Glossary\n\n- API: application programming interface\n- SDK: software development kit", "definition");
+    const bulleted = ofType(
+      "Glossary\n\n- API: application programming interface\n- SDK: software development kit",
+      "definition",
+    );
     expect(bulleted.map((d) => [d.quote, d.confidence])).toEqual([
       ["- API: application programming interface", PRIORS.definition_glossary],
       ["- SDK: software development kit", PRIORS.definition_glossary],
@@ -140,28 +191,62 @@ describe("glossaries", () => {
   });
 
   test("a bullet does not lift the glossary rules: a lone entry, or lines of dialogue behind an en/em dash, stay out", () => {
-    expect(ofType("Terms\n\n- API: application programming interface\n\nNothing else is listed in this section.", "definition")).toEqual([]);
-    const dialogue = "– Андрей: ну что же, пойдём со мной в палату.\n– Михаил: нет, я останусь здесь до вечера.\n– Никита: сторож больницы и старый солдат.";
+    expect(
+      ofType(
+        "Terms\n\n- API: application programming interface\n\nNothing else is listed in this section.",
+        "definition",
+      ),
+    ).toEqual([]);
+    const dialogue =
+      "– Андрей: ну что же, пойдём со мной в палату.\n– Михаил: нет, я останусь здесь до вечера.\n– Никита: сторож больницы и старый солдат.";
     expect(ofType(dialogue, "definition", "ru")).toEqual([]);
-    expect(ofType("— Doctor: a man who never listens to anyone.\n— Patient: a man who waits for the doctor all day.", "definition")).toEqual([]);
+    expect(
+      ofType(
+        "— Doctor: a man who never listens to anyone.\n— Patient: a man who waits for the doctor all day.",
+        "definition",
+      ),
+    ).toEqual([]);
   });
 
   test("a lone label line, speakers and credits are not glossary entries", () => {
     expect(ofType("Reminder: Nightly users can help us test Fission by enabling it.", "definition")).toEqual([]);
-    expect(ofType("Bug 1681796: Prevent superfluous actors from being associated with each tab.\n\nBug 1680796: Ensure that the actor is destroyed.", "definition")).toEqual([]);
-    expect(ofType("Conceptualization: Paolo Rodi, Werner Obermeyer.\n\nSupervision: Werner Obermeyer, Mario Raviglione.", "definition")).toEqual([]);
-    expect(ofType("Poet: I hear the tramp of armies far away.\n\nChild: O father it is alive and full of people.\n\nPoet: I hear the jubilant shouts of millions.", "definition")).toEqual([]);
+    expect(
+      ofType(
+        "Bug 1681796: Prevent superfluous actors from being associated with each tab.\n\nBug 1680796: Ensure that the actor is destroyed.",
+        "definition",
+      ),
+    ).toEqual([]);
+    expect(
+      ofType(
+        "Conceptualization: Paolo Rodi, Werner Obermeyer.\n\nSupervision: Werner Obermeyer, Mario Raviglione.",
+        "definition",
+      ),
+    ).toEqual([]);
+    expect(
+      ofType(
+        "Poet: I hear the tramp of armies far away.\n\nChild: O father it is alive and full of people.\n\nPoet: I hear the jubilant shouts of millions.",
+        "definition",
+      ),
+    ).toEqual([]);
   });
 
   test("an abbreviation list becomes one definition per entry", () => {
-    const text = "AMR, antimicrobial resistance; HIV, human immunodeficiency virus; HLM, high-level meeting; WHO, World Health Organization.";
+    const text =
+      "AMR, antimicrobial resistance; HIV, human immunodeficiency virus; HLM, high-level meeting; WHO, World Health Organization.";
     const defs = ofType(text, "definition");
-    expect(defs.map((d) => d.claim)).toEqual(["AMR: antimicrobial resistance", "HIV: human immunodeficiency virus", "HLM: high-level meeting", "WHO: World Health Organization"]);
+    expect(defs.map((d) => d.claim)).toEqual([
+      "AMR: antimicrobial resistance",
+      "HIV: human immunodeficiency virus",
+      "HLM: high-level meeting",
+      "WHO: World Health Organization",
+    ]);
     expect(defs[3].quote).toBe("WHO, World Health Organization");
   });
 
   test("a definition links the atoms that use its term", () => {
-    const atoms = atomsOf("Ricin is a plant protein with two chains. Ricin binds to cell surfaces within minutes of exposure.");
+    const atoms = atomsOf(
+      "Ricin is a plant protein with two chains. Ricin binds to cell surfaces within minutes of exposure.",
+    );
     expect(atoms.map((a) => a.type)).toEqual(["definition", "text"]);
     expect(atoms[1].links).toEqual([{ to: 0, kind: "reference" }]);
   });

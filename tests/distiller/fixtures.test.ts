@@ -51,7 +51,8 @@ describe("heuristic distiller on the real fixtures", () => {
   test("definition, fact and text atoms from the PDFs and from the texts", () => {
     for (const group of ["pdf/", "text/"]) {
       const t = types(atoms((f) => f.startsWith(group)));
-      for (const type of ["definition", "fact", "text"]) expect([group, type, t.has(type)]).toEqual([group, type, true]);
+      for (const type of ["definition", "fact", "text"])
+        expect([group, type, t.has(type)]).toEqual([group, type, true]);
     }
   });
 
@@ -72,27 +73,40 @@ describe("heuristic distiller on the real fixtures", () => {
   });
 
   test("a fact with a number and a unit (npj two-column paper)", () => {
-    const fact = (byFile.get("pdf/en_paper_npj_2020_two_column_ligatures.pdf") ?? []).find((d) => d.atom.claim.includes("was continuously recorded for 24 h after one week"));
+    const fact = (byFile.get("pdf/en_paper_npj_2020_two_column_ligatures.pdf") ?? []).find((d) =>
+      d.atom.claim.includes("was continuously recorded for 24 h after one week"),
+    );
     expect(fact?.atom.type).toBe("fact");
     expect(fact?.atom.confidence).toBe(0.65);
   });
 
   test("a fact with a percentage and one with a date (Wikipedia)", () => {
     const facts = claims("html/en_wikipedia_mozilla.html", "fact");
-    expect(facts).toContain("Mozilla noted that roughly 85% of their revenue comes from their contract with Google.[16]");
+    expect(facts).toContain(
+      "Mozilla noted that roughly 85% of their revenue comes from their contract with Google.[16]",
+    );
     expect(facts).toContain("On March 24, 2014, Mozilla promoted Brendan Eich to the role of CEO.");
   });
 
   test("a Russian definition (Chekhov, «Палата № 6»), and Russian facts from the paper", () => {
     expect(claims("text/ru_chekhov_palata_no6.txt", "definition")).toContain("Жизнь: досадная ловушка");
-    expect(claims("pdf/ru_paper_iccsde_2024_geoacoustics.pdf", "fact")).toContain("При этом точность определения местоположения составила не хуже 1%.");
+    expect(claims("pdf/ru_paper_iccsde_2024_geoacoustics.pdf", "fact")).toContain(
+      "При этом точность определения местоположения составила не хуже 1%.",
+    );
   });
 
   test("table atoms from the Wikipedia page's tables: the infobox whole, with its caption", () => {
     const tables = (byFile.get("html/en_wikipedia_mozilla.html") ?? []).filter((d) => d.atom.type === "table");
-    expect(tables.map((d) => d.atom.claim)).toEqual(["Table: Mozilla — Industry, Founded, Founder, Products, Divisions, Website"]);
+    expect(tables.map((d) => d.atom.claim)).toEqual([
+      "Table: Mozilla — Industry, Founded, Founder, Products, Divisions, Website",
+    ]);
     const content = tables[0].atom.content;
-    for (const row of ["| Industry | Open-source software |", "| Founded | February 28, 1998; 18 years ago |", "| Divisions | Mozilla Corporation; Mozilla Foundation |", "| Website | mozilla.org"]) {
+    for (const row of [
+      "| Industry | Open-source software |",
+      "| Founded | February 28, 1998; 18 years ago |",
+      "| Divisions | Mozilla Corporation; Mozilla Foundation |",
+      "| Website | mozilla.org",
+    ]) {
       expect(content).toContain(row);
     }
   });
@@ -105,10 +119,14 @@ describe("heuristic distiller on the real fixtures", () => {
   });
 
   test("code atoms from the v8 blog's code blocks: all ten <pre> blocks, whole, with the page's languages", () => {
-    const code = (byFile.get("html/en_blog_v8dev_emscripten_standalone_wasm.html") ?? []).filter((d) => d.atom.type === "code");
+    const code = (byFile.get("html/en_blog_v8dev_emscripten_standalone_wasm.html") ?? []).filter(
+      (d) => d.atom.type === "code",
+    );
     expect(code).toHaveLength(10);
     const add = code.find((d) => d.atom.content.startsWith("// add.c"));
-    expect(add?.atom.content).toBe("// add.c\n#include <emscripten.h>\n\nEMSCRIPTEN_KEEPALIVE\nint add(int x, int y) {\n  return x + y;\n}");
+    expect(add?.atom.content).toBe(
+      "// add.c\n#include <emscripten.h>\n\nEMSCRIPTEN_KEEPALIVE\nint add(int x, int y) {\n  return x + y;\n}",
+    );
     expect(add?.atom.claim.startsWith("Code (c): ")).toBe(true);
     expect(code.map((d) => d.atom.claim)).toContain("Code (js): For example, we can do this in Node.js");
     // A <pre> without a language class: the language is guessed from the code.

@@ -3,7 +3,8 @@ import { toDistillResult } from "../../src/adapters/distiller/llm/normalize.ts";
 import { DistillAnswerSchema } from "../../src/adapters/distiller/llm/schema.ts";
 import { checkQuotes, foldForQuote, quoteIsEvidence, quoteOccurs } from "../../src/domain/quote.ts";
 
-const CHUNK = "Ricin is a plant ribosome-inactivating\nprotein consisting of a cell-binding B chain.\n\nЁлка — это хвойное дерево.";
+const CHUNK =
+  "Ricin is a plant ribosome-inactivating\nprotein consisting of a cell-binding B chain.\n\nЁлка — это хвойное дерево.";
 
 describe("quoteOccurs", () => {
   test("verbatim, whitespace- and case-insensitive", () => {
@@ -47,9 +48,23 @@ describe("quoteOccurs", () => {
 
 describe("checkQuotes", () => {
   const atoms = [
-    { id: "a", quote: "Ricin is a plant", links: [{ to: 2, kind: "reference" }, { to: 1, kind: "reference" }] },
+    {
+      id: "a",
+      quote: "Ricin is a plant",
+      links: [
+        { to: 2, kind: "reference" },
+        { to: 1, kind: "reference" },
+      ],
+    },
     { id: "b", quote: "the sky is green", links: [] },
-    { id: "c", quote: "это хвойное дерево", links: [{ to: 1, kind: "reference" }, { to: 0, kind: "reference" }] },
+    {
+      id: "c",
+      quote: "это хвойное дерево",
+      links: [
+        { to: 1, kind: "reference" },
+        { to: 0, kind: "reference" },
+      ],
+    },
     { id: "d", quote: "", links: [] },
   ];
 
@@ -79,13 +94,37 @@ describe("checkQuotes", () => {
 
 describe("a quote must be long enough to be evidence", () => {
   test("two words of two or more letters/digits, or eight letters/digits in all", () => {
-    for (const q of ["in 2016", "Да, но", "is a plant", "tuberculosis", "Новосибирск", "12345678", "TB, tuberculosis", "x86 64"]) {
+    for (const q of [
+      "in 2016",
+      "Да, но",
+      "is a plant",
+      "tuberculosis",
+      "Новосибирск",
+      "12345678",
+      "TB, tuberculosis",
+      "x86 64",
+    ]) {
       expect([q, quoteIsEvidence(q)]).toEqual([q, true]);
     }
   });
 
   test("a letter, a digit, a code token or a short cell is not evidence, nor are one-letter words", () => {
-    for (const q of ["e", "x", "42", "2016", "Yes", "Да", "x = 1", "| 1 | 2 |", "a b c d e f g", "в и к", "Ricin", "ёлка", "\u00ad\u200b", "…!?"]) {
+    for (const q of [
+      "e",
+      "x",
+      "42",
+      "2016",
+      "Yes",
+      "Да",
+      "x = 1",
+      "| 1 | 2 |",
+      "a b c d e f g",
+      "в и к",
+      "Ricin",
+      "ёлка",
+      "\u00ad\u200b",
+      "…!?",
+    ]) {
       expect([q, quoteIsEvidence(q)]).toEqual([q, false]);
     }
   });
@@ -117,8 +156,22 @@ describe("a quote must be long enough to be evidence", () => {
     const text = "Луна — естественный спутник Земли. The moon orbits the Earth every 27.3 days.";
     const answer = DistillAnswerSchema.parse({
       atoms: [
-        { type: "fact", claim: "The moon is made of cheese.", content: "The moon is made of cheese.", confidence: 0.9, quote: "e", links: [] },
-        { type: "fact", claim: "The moon orbits the Earth every 27.3 days.", content: "", confidence: 0.8, quote: "orbits the Earth every 27.3 days", links: [{ to: 0, kind: "reference" }] },
+        {
+          type: "fact",
+          claim: "The moon is made of cheese.",
+          content: "The moon is made of cheese.",
+          confidence: 0.9,
+          quote: "e",
+          links: [],
+        },
+        {
+          type: "fact",
+          claim: "The moon orbits the Earth every 27.3 days.",
+          content: "",
+          confidence: 0.8,
+          quote: "orbits the Earth every 27.3 days",
+          links: [{ to: 0, kind: "reference" }],
+        },
         { type: "definition", claim: "Луна: спутник Земли", content: "", confidence: 0.8, quote: "Луна", links: [] },
       ],
     });

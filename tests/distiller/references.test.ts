@@ -76,7 +76,11 @@ describe("reference-list entries", () => {
   });
 
   test("a Russian reference list gives no atoms; the sentence before it stays", () => {
-    const text = ["Работа выполнена в рамках госзадания в 2022–2024 годах на полигоне.", "5. Литература", ...ENTRIES.slice(18)].join("\n\n");
+    const text = [
+      "Работа выполнена в рамках госзадания в 2022–2024 годах на полигоне.",
+      "5. Литература",
+      ...ENTRIES.slice(18),
+    ].join("\n\n");
     expect(atomsOf(text, "ru").map((a) => a.type)).toEqual(["fact"]);
   });
 
@@ -123,7 +127,9 @@ describe("the fixtures' reference lists", () => {
 
   test("no text atom either, but for one Russian entry split by a page break after its author's initial", () => {
     const text = LISTS.flatMap(([file, from, to]) => fromList(file, from, to).map((d) => d.atom.quote));
-    expect(text).toEqual(["Ф. Изучение метеозависимой фокусировки акустических волн с помощью сейсмического вибратора и взрывов."]);
+    expect(text).toEqual([
+      "Ф. Изучение метеозависимой фокусировки акустических волн с помощью сейсмического вибратора и взрывов.",
+    ]);
   });
 
   test("no two facts or definitions of one fixture differ only in their numbers (the false contradictions)", () => {
@@ -139,9 +145,16 @@ describe("the fixtures' reference lists", () => {
   });
 
   test("body facts next to the lists are kept (PLOS Medicine, npj Microgravity, the Russian paper)", () => {
-    const facts = (file: string) => (atoms.get(file) ?? []).filter((d) => d.atom.type === "fact").map((d) => d.atom.claim);
-    expect(facts("pdf/en_paper_plosmed_2022_single_column.pdf")).toContain("However, DAH addressing NCDs grew from US$548 million in 2011 to US$825 million in 2017.");
-    expect(facts("pdf/en_paper_npj_2020_two_column_ligatures.pdf")).toContain("Likewise, Liu et al. demonstrated increases in depressive symptoms, and decreases in positive affect irrespective of physical exercise after 45 days of HDBR51.");
-    expect(facts("pdf/ru_paper_iccsde_2024_geoacoustics.pdf")).toContain("Работа выполнена в рамках госзадания FWNM–2022–0004.");
+    const facts = (file: string) =>
+      (atoms.get(file) ?? []).filter((d) => d.atom.type === "fact").map((d) => d.atom.claim);
+    expect(facts("pdf/en_paper_plosmed_2022_single_column.pdf")).toContain(
+      "However, DAH addressing NCDs grew from US$548 million in 2011 to US$825 million in 2017.",
+    );
+    expect(facts("pdf/en_paper_npj_2020_two_column_ligatures.pdf")).toContain(
+      "Likewise, Liu et al. demonstrated increases in depressive symptoms, and decreases in positive affect irrespective of physical exercise after 45 days of HDBR51.",
+    );
+    expect(facts("pdf/ru_paper_iccsde_2024_geoacoustics.pdf")).toContain(
+      "Работа выполнена в рамках госзадания FWNM–2022–0004.",
+    );
   });
 });

@@ -4,7 +4,9 @@ import { atomsOf, ofType, only } from "./support.ts";
 
 describe("text atoms: one per complete sentence", () => {
   test("sentences of a paragraph, claim = quote = the sentence", () => {
-    const atoms = atomsOf("Emscripten has always focused on the Web. But WebAssembly is now used without JavaScript, too.");
+    const atoms = atomsOf(
+      "Emscripten has always focused on the Web. But WebAssembly is now used without JavaScript, too.",
+    );
     expect(atoms.map((a) => [a.type, a.claim])).toEqual([
       ["text", "Emscripten has always focused on the Web."],
       ["text", "But WebAssembly is now used without JavaScript, too."],
@@ -14,22 +16,31 @@ describe("text atoms: one per complete sentence", () => {
   });
 
   test("an anaphoric sentence carries its predecessor as context; its claim and quote stay the sentence", () => {
-    const atoms = atomsOf("The add function takes two integers and returns their sum. It contains no loops or branches at all.");
+    const atoms = atomsOf(
+      "The add function takes two integers and returns their sum. It contains no loops or branches at all.",
+    );
     expect(atoms[1].claim).toBe("It contains no loops or branches at all.");
     expect(atoms[1].quote).toBe("It contains no loops or branches at all.");
-    expect(atoms[1].content).toBe("The add function takes two integers and returns their sum. It contains no loops or branches at all.");
+    expect(atoms[1].content).toBe(
+      "The add function takes two integers and returns their sum. It contains no loops or branches at all.",
+    );
   });
 
   test("Russian sentences, hard-wrapped lines joined", () => {
-    const text = "Андрей Ефимыч очень любит ум и честность, но\nчтобы устроить около себя жизнь умную и честную, у него не хватает характера.";
+    const text =
+      "Андрей Ефимыч очень любит ум и честность, но\nчтобы устроить около себя жизнь умную и честную, у него не хватает характера.";
     const a = only(text, "ru");
     expect(a.type).toBe("text");
-    expect(a.claim).toBe("Андрей Ефимыч очень любит ум и честность, но чтобы устроить около себя жизнь умную и честную, у него не хватает характера.");
+    expect(a.claim).toBe(
+      "Андрей Ефимыч очень любит ум и честность, но чтобы устроить около себя жизнь умную и честную, у него не хватает характера.",
+    );
     expect(a.quote).toBe(text);
   });
 
   test("abbreviations and citation marks do not split sentences", () => {
-    const atoms = atomsOf("The data were reported by Dr. Smith et al. in the main study. The community is supported by the Foundation.[2] Its subsidiary pays taxes.");
+    const atoms = atomsOf(
+      "The data were reported by Dr. Smith et al. in the main study. The community is supported by the Foundation.[2] Its subsidiary pays taxes.",
+    );
     expect(atoms.map((a) => a.claim)).toEqual([
       "The data were reported by Dr. Smith et al. in the main study.",
       "The community is supported by the Foundation.[2]",
@@ -45,7 +56,7 @@ describe("text atoms: one per complete sentence", () => {
       "Why does the STANDALONE_WASM flag exist?",
       "Figure 1. Endosomal escape enhancers for targeted toxins and their routes.",
       "12. Fuchs, H.; Niesler, N.; Trautner, A. Glycosylated triterpenoids. Toxins 2016, 8, 200.",
-      "^ \"Mozilla Manifesto\". Mozilla.org. Retrieved 2012-03-21.",
+      '^ "Mozilla Manifesto". Mozilla.org. Retrieved 2012-03-21.',
       "PLOS Medicine | https://doi.org/10.1371/journal.pmed.1003873 January 13, 2022 7 / 18",
       "22",
       "©️ 2024 Copyright for this paper by its authors.",
@@ -64,7 +75,10 @@ describe("text atoms: one per complete sentence", () => {
   });
 
   test("a long sentence cut by a page break is kept with a lower prior; a short one is not", () => {
-    const long = only("Ряд задач в связи с рассматриваемой проблемой связаны с предупреждением разрушительных последствий взрывов для жилой инфраструктуры в районах", "ru");
+    const long = only(
+      "Ряд задач в связи с рассматриваемой проблемой связаны с предупреждением разрушительных последствий взрывов для жилой инфраструктуры в районах",
+      "ru",
+    );
     expect(long.confidence).toBe(PRIORS.text_unterminated);
     expect(atomsOf("проведения угледобычи открытым способом.", "ru")).toEqual([]);
   });

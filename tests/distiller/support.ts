@@ -20,6 +20,7 @@ export function ofType(text: string, type: DistilledAtom["type"], lang = "en"): 
 /** The single atom of `text` (fails the test when there is not exactly one). */
 export function only(text: string, lang = "en"): DistilledAtom {
   const atoms = atomsOf(text, lang);
-  if (atoms.length !== 1) throw new Error(`expected one atom, got ${atoms.length}: ${JSON.stringify(atoms.map((a) => [a.type, a.claim]))}`);
+  if (atoms.length !== 1)
+    throw new Error(`expected one atom, got ${atoms.length}: ${JSON.stringify(atoms.map((a) => [a.type, a.claim]))}`);
   return atoms[0];
 }

@@ -18,8 +18,17 @@ afterAll(() => {
 });
 
 /** Runs the executable; its exit status, stdout and stderr. */
-async function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string; err: string }> {
-  const p = Bun.spawn([bin, ...args], { cwd: dir, env: isolatedEnv(dir, env), stdout: "pipe", stderr: "pipe", stdin: "ignore" });
+async function run(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; out: string; err: string }> {
+  const p = Bun.spawn([bin, ...args], {
+    cwd: dir,
+    env: isolatedEnv(dir, env),
+    stdout: "pipe",
+    stderr: "pipe",
+    stdin: "ignore",
+  });
   const [out, err, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
   return { code, out, err };
 }
@@ -52,7 +61,9 @@ describe("doctor (compiled)", () => {
     const port = await closedPort();
     const r = await run(["doctor"], { PEGAS_DATABASE_URL: `postgres://pegas:hunter2@127.0.0.1:${port}/x` });
     expect(r.code).toBe(1);
-    expect(r.out).toMatch(/FAIL {2}database +PostgreSQL at 'postgres:\/\/pegas:\*\*\*@127\.0\.0\.1:\d+\/x' is unreachable: .*ECONNREFUSED/);
+    expect(r.out).toMatch(
+      /FAIL {2}database +PostgreSQL at 'postgres:\/\/pegas:\*\*\*@127\.0\.0\.1:\d+\/x' is unreachable: .*ECONNREFUSED/,
+    );
     expect(r.out).toContain("FAILED: 1 failure(s)");
     expect(r.err).toMatch(/^doctor: database: .*ECONNREFUSED.*PEGAS_DATABASE_URL/);
     expect(r.out + r.err).not.toContain("hunter2");
@@ -62,7 +73,11 @@ describe("doctor (compiled)", () => {
 describe("healthcheck (compiled)", () => {
   test("0 on 200 from PEGAS_HTTP's wildcard address (an HTTP_PROXY in the environment is not used), 1 on 503 and on a closed port", async () => {
     let status = 200;
-    const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => Response.json({ status: "ok" }, { status }) });
+    const server = Bun.serve({
+      port: 0,
+      hostname: "127.0.0.1",
+      fetch: () => Response.json({ status: "ok" }, { status }),
+    });
     const proxy = `http://127.0.0.1:${await closedPort()}`;
     try {
       const env = { PEGAS_HTTP: `0.0.0.0:${server.port}`, HTTP_PROXY: proxy, http_proxy: proxy };

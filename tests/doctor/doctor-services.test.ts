@@ -61,7 +61,9 @@ describe("doctor: Qdrant", () => {
       const wrong = await doctorJson(config);
       expect(wrong.code).toBe(1);
       expect(failures(wrong.report)).toEqual(["qdrant_collection"]);
-      expect(checkOf(wrong.report, "qdrant_collection").detail).toContain("holds vectors of dimension 768, but the embedder 'pegas-lexical-hash-v1-d256' needs one unnamed vector of dimension 256");
+      expect(checkOf(wrong.report, "qdrant_collection").detail).toContain(
+        "holds vectors of dimension 768, but the embedder 'pegas-lexical-hash-v1-d256' needs one unnamed vector of dimension 256",
+      );
 
       q.seedCollection(collection, { size: 256, distance: "Cosine" });
       const fits = await doctorJson(config);
@@ -97,7 +99,15 @@ describe("doctor: Memgraph", () => {
     const bolt = await BoltStandin.start({
       script: [
         { match: /^SHOW VERSION/, rows: [{ version: "2.21.0" }] },
-        { match: /UNION ALL/, rows: [{ entity: "atom", count: 1 }, { entity: "document", count: 0 }, { entity: "symbol", count: 0 }, { entity: "edge", count: 0 }] },
+        {
+          match: /UNION ALL/,
+          rows: [
+            { entity: "atom", count: 1 },
+            { entity: "document", count: 0 },
+            { entity: "symbol", count: 0 },
+            { entity: "edge", count: 0 },
+          ],
+        },
       ],
     });
     try {
@@ -116,7 +126,13 @@ describe("doctor: Memgraph", () => {
   test("SHOW VERSION refused (no STATS privilege): reached, version unknown; a closed port fails", async () => {
     const bolt = await BoltStandin.start({
       script: [
-        { match: /^SHOW VERSION/, failure: { code: "Memgraph.ClientError.MemgraphError.MemgraphError", message: "You are not authorized to execute this query!" } },
+        {
+          match: /^SHOW VERSION/,
+          failure: {
+            code: "Memgraph.ClientError.MemgraphError.MemgraphError",
+            message: "You are not authorized to execute this query!",
+          },
+        },
         { match: /^RETURN 1/, rows: [{ "1": 1 }] },
       ],
     });
@@ -141,7 +157,13 @@ describe("doctor: Ollama, search backend, proxy", () => {
   test("a configured llm_model that is not pulled fails, naming it and the pull command", async () => {
     const stub = startOllamaStub({ dim: 8, models: [`${STUB_MODEL}:latest`] });
     try {
-      const config = { ...t.config, ollama_host: stub.url, embed_model: STUB_MODEL, embed_dim: 8, llm_model: "qwen3:8b" };
+      const config = {
+        ...t.config,
+        ollama_host: stub.url,
+        embed_model: STUB_MODEL,
+        embed_dim: 8,
+        llm_model: "qwen3:8b",
+      };
       const { code, report } = await doctorJson(config);
       expect(code).toBe(1);
       expect(failures(report)).toContain("ollama_models");

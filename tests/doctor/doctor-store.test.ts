@@ -23,7 +23,10 @@ describe("doctor on the embedded store", () => {
     if (typeof opened === "string") throw new Error(opened);
     t = opened;
     await storeAtom(t.services, { type: "fact", claim: "Обсерватория Пулково основана в 1839 году." });
-    await storeAtom(t.services, { type: "fact", claim: "The Pulkovo meridian was the prime meridian of Russian maps." });
+    await storeAtom(t.services, {
+      type: "fact",
+      claim: "The Pulkovo meridian was the prime meridian of Russian maps.",
+    });
   });
   afterAll(async () => {
     await t?.dispose();
@@ -42,7 +45,8 @@ describe("doctor on the embedded store", () => {
     const emb = checkOf(report, "embeddings");
     expect(emb.level).toBe("ok");
     expect(emb.detail).toContain("pegas-lexical-hash-v1-d256 (lexical, dim 256): 2 of 2 atom(s) embedded");
-    for (const n of ["qdrant", "memgraph", "ollama", "search", "proxy", "projections"]) expect(checkOf(report, n).level).toBe("info");
+    for (const n of ["qdrant", "memgraph", "ollama", "search", "proxy", "projections"])
+      expect(checkOf(report, n).level).toBe("info");
     expect(checkOf(report, "outbox").level).toBe("ok");
     expect(report.config.data_dir).toBe(t.config.data_dir);
   });
@@ -118,7 +122,8 @@ describe("doctor on PostgreSQL", () => {
       expect(on.code).toBe(0);
       expect(checkOf(on.report, "schema").level).toBe("warn");
       const probe = postgres(tmp.url, { max: 1 });
-      const [{ n }] = await probe`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name LIKE 'pm\\_%'`;
+      const [{ n }] =
+        await probe`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name LIKE 'pm\\_%'`;
       await probe.end();
       expect(n).toBe(0);
     } finally {
@@ -157,11 +162,19 @@ describe("doctor on PostgreSQL", () => {
       const sql = postgres(tmp.url, { max: 1 });
       await sql`INSERT INTO pm_atom_embedding (atom_id, model, dim, vector) VALUES (${atom}, ${STUB_MODEL}, 4, ${Buffer.alloc(16)})`;
       await sql.end();
-      const config = testConfig({ database_url: tmp.url, ollama_host: stub.url, embed_model: STUB_MODEL, embed_dim: 8, log_level: "warn" });
+      const config = testConfig({
+        database_url: tmp.url,
+        ollama_host: stub.url,
+        embed_model: STUB_MODEL,
+        embed_dim: 8,
+        log_level: "warn",
+      });
       const { code, report } = await doctorJson(config);
       expect(code).toBe(1);
       expect(failures(report)).toEqual(["embeddings"]);
-      expect(checkOf(report, "embeddings").detail).toContain("1 of dimension 4 stored under the active model, which is configured for dimension 8");
+      expect(checkOf(report, "embeddings").detail).toContain(
+        "1 of dimension 4 stored under the active model, which is configured for dimension 8",
+      );
       expect(checkOf(report, "ollama").version).toBe("0.0.0-stub");
       expect(checkOf(report, "ollama_models").level).toBe("ok");
       expect(stub.requests).toHaveLength(0); // no embedding was asked for: doctor loads no model

@@ -53,7 +53,10 @@ describe("healthcheck against loopback servers", () => {
     const server = Bun.serve({
       port: 0,
       hostname: "127.0.0.1",
-      fetch: (req) => (new URL(req.url).pathname === "/healthz" ? Response.json({ status: status === 200 ? "ok" : "broken" }, { status }) : new Response("no", { status: 404 })),
+      fetch: (req) =>
+        new URL(req.url).pathname === "/healthz"
+          ? Response.json({ status: status === 200 ? "ok" : "broken" }, { status })
+          : new Response("no", { status: 404 }),
     });
     const port = server.port;
     try {
@@ -78,7 +81,9 @@ describe("healthcheck against loopback servers", () => {
     }
     const closed = await healthcheck(`127.0.0.1:${port}`);
     expect(closed.code).toBe(1);
-    expect(closed.err).toMatch(new RegExp(`^healthcheck: cannot reach http://127\\.0\\.0\\.1:${port}/healthz: .*ECONNREFUSED`));
+    expect(closed.err).toMatch(
+      new RegExp(`^healthcheck: cannot reach http://127\\.0\\.0\\.1:${port}/healthz: .*ECONNREFUSED`),
+    );
   });
 
   test("[::] is probed on [::1]", async () => {

@@ -7,10 +7,17 @@ import type { DoctorCheck, DoctorReport } from "../../src/doctor/check.ts";
 import { capture } from "../support/capture.ts";
 
 /** A parsed command line of `command` with `values`. */
-export const cli = (command: string, values: Cli["values"] = {}, positionals: string[] = []): Cli => ({ command, positionals, values, flags: {} });
+export const cli = (command: string, values: Cli["values"] = {}, positionals: string[] = []): Cli => ({
+  command,
+  positionals,
+  values,
+  flags: {},
+});
 
 /** Runs `doctor --json`: exit status, parsed report, stderr, wall time (ms). */
-export async function doctorJson(config: Config): Promise<{ code: number; report: DoctorReport; err: string; ms: number }> {
+export async function doctorJson(
+  config: Config,
+): Promise<{ code: number; report: DoctorReport; err: string; ms: number }> {
   const t0 = performance.now();
   const r = await capture(() => runDoctor(config, cli("doctor", { json: true })));
   return { code: r.code, report: JSON.parse(r.out) as DoctorReport, err: r.err, ms: performance.now() - t0 };
@@ -24,4 +31,5 @@ export function checkOf(report: DoctorReport, name: string): DoctorCheck {
 }
 
 /** Names of the failed checks. */
-export const failures = (report: DoctorReport): string[] => report.checks.filter((c) => c.level === "fail").map((c) => c.name);
+export const failures = (report: DoctorReport): string[] =>
+  report.checks.filter((c) => c.level === "fail").map((c) => c.name);

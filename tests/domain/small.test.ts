@@ -20,10 +20,13 @@ describe("parseTsvector", () => {
 
 describe("reciprocalRankFusion", () => {
   test("weights, ranks and deterministic ties", () => {
-    const fused = reciprocalRankFusion([
-      { name: "lexical", weight: 1, ids: [1, 2, 3] },
-      { name: "vector", weight: 1, ids: [3, 1] },
-    ], 60);
+    const fused = reciprocalRankFusion(
+      [
+        { name: "lexical", weight: 1, ids: [1, 2, 3] },
+        { name: "vector", weight: 1, ids: [3, 1] },
+      ],
+      60,
+    );
     expect(fused.map((f) => f.id)).toEqual([1, 3, 2]);
     expect(fused[0].ranks).toEqual({ lexical: 1, vector: 2 });
     expect(fused[0].score).toBeCloseTo(1 / 61 + 1 / 62, 10);
@@ -40,8 +43,18 @@ describe("reciprocalRankFusion", () => {
 describe("TopK", () => {
   test("keeps the k best, best first, ties by key", () => {
     const t = new TopK(3);
-    [[5, 0.1], [1, 0.9], [2, 0.5], [3, 0.9], [4, 0.7]].forEach(([k, s]) => t.push(k, s));
-    expect(t.result()).toEqual([{ key: 1, score: 0.9 }, { key: 3, score: 0.9 }, { key: 4, score: 0.7 }]);
+    [
+      [5, 0.1],
+      [1, 0.9],
+      [2, 0.5],
+      [3, 0.9],
+      [4, 0.7],
+    ].forEach(([k, s]) => t.push(k, s));
+    expect(t.result()).toEqual([
+      { key: 1, score: 0.9 },
+      { key: 3, score: 0.9 },
+      { key: 4, score: 0.7 },
+    ]);
   });
 });
 
@@ -55,9 +68,13 @@ describe("meaningDifference", () => {
     expect(meaningDifference("It costs 3,5 rubles.", "It costs 3.5 rubles!")).toBeNull();
     expect(meaningDifference("The ward is dirty.", "The ward is very dirty.")).toBeNull();
     expect(meaningDifference("Палата грязная, очень грязная.", "палата — грязная, грязная!")).toBeNull();
-    expect(meaningDifference("Aspirin increased the risk of bleeding.", "Aspirin decreased the risk of bleeding.")).toBe("the words differ");
+    expect(
+      meaningDifference("Aspirin increased the risk of bleeding.", "Aspirin decreased the risk of bleeding."),
+    ).toBe("the words differ");
     expect(meaningDifference("The drug is effective.", "The drug is ineffective.")).toBe("the words differ");
-    expect(meaningDifference("The capital is Canberra, not Sydney.", "The capital is Sydney, not Canberra.")).toBe("the word order differs");
+    expect(meaningDifference("The capital is Canberra, not Sydney.", "The capital is Sydney, not Canberra.")).toBe(
+      "the word order differs",
+    );
     expect(meaningDifference("Он был бы рад.", "Он был рад.")).toBe("the words differ");
   });
 });

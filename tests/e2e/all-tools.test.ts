@@ -13,11 +13,29 @@ import { isolatedBinary, isolatedEnv, seededDataDir } from "../support/binary.ts
 
 /** DESIGN.md's table: the original's 13 tools. */
 const DESIGN_TOOLS = [
-  "memory_search", "memory_get_context", "memory_stats", "memory_store", "memory_ingest", "memory_verify", "memory_add_gap",
-  "memory_list_gaps", "memory_store_code", "memory_search_code", "memory_code_graph", "memory_infer", "memory_query_graph",
+  "memory_search",
+  "memory_get_context",
+  "memory_stats",
+  "memory_store",
+  "memory_ingest",
+  "memory_verify",
+  "memory_add_gap",
+  "memory_list_gaps",
+  "memory_store_code",
+  "memory_search_code",
+  "memory_code_graph",
+  "memory_infer",
+  "memory_query_graph",
 ];
 /** The extra ones. */
-const EXTRA_TOOLS = ["memory_get", "memory_forget", "memory_link", "memory_trace_add", "memory_trace_search", "memory_unmerge"];
+const EXTRA_TOOLS = [
+  "memory_get",
+  "memory_forget",
+  "memory_link",
+  "memory_trace_add",
+  "memory_trace_search",
+  "memory_unmerge",
+];
 
 describe("every tool over stdio, compiled executable", () => {
   let dir: string;
@@ -32,9 +50,18 @@ describe("every tool over stdio, compiled executable", () => {
     code = mkdtempSync(join(tmpdir(), "pegas-all-tools-code-"));
     mkdirSync(join(code, "pkg"));
     writeFileSync(join(code, "pkg/__init__.py"), "");
-    writeFileSync(join(code, "pkg/a.py"), 'from pkg.b import helper\n\ndef run(x):\n    """Run the helper."""\n    return helper(x)\n');
+    writeFileSync(
+      join(code, "pkg/a.py"),
+      'from pkg.b import helper\n\ndef run(x):\n    """Run the helper."""\n    return helper(x)\n',
+    );
     writeFileSync(join(code, "pkg/b.py"), 'def helper(x):\n    """Double x."""\n    return x * 2\n');
-    const transport = new StdioClientTransport({ command: iso.bin, args: [], cwd: dir, env: isolatedEnv(dir, { PEGAS_INGEST_ROOTS: code }), stderr: "pipe" });
+    const transport = new StdioClientTransport({
+      command: iso.bin,
+      args: [],
+      cwd: dir,
+      env: isolatedEnv(dir, { PEGAS_INGEST_ROOTS: code }),
+      stderr: "pipe",
+    });
     transport.stderr?.on("data", (d) => (stderr += String(d)));
     client = new Client({ name: "all-tools", version: "1" });
     await client.connect(transport);
@@ -66,16 +93,25 @@ describe("every tool over stdio, compiled executable", () => {
       called.add(name);
       return r.structuredContent as Record<string, any>;
     };
-    const ingested = await ok("memory_ingest", { title: "Заметки о Меркурии", text: "Меркурий — ближайшая к Солнцу планета.\n\nГод на Меркурии длится 88 земных суток." });
+    const ingested = await ok("memory_ingest", {
+      title: "Заметки о Меркурии",
+      text: "Меркурий — ближайшая к Солнцу планета.\n\nГод на Меркурии длится 88 земных суток.",
+    });
     const a = await ok("memory_store", { type: "fact", claim: "Меркурий не имеет спутников." });
     const dup = await ok("memory_store", { type: "fact", claim: "Меркурий не имеет спутников!" });
     await ok("memory_unmerge", { merge_id: dup.merge.merge_id });
     const b = await ok("memory_store", { type: "fact", claim: "Венера вращается в обратную сторону." });
     await ok("memory_link", { src: a.atom_id, dst: b.atom_id, kind: "depends_on" });
     expect(ingested.atoms_created).toBeGreaterThan(0);
-    await ok("memory_store", { type: "logical_rule", claim: "Зависимость транзитивна", content: '{"if": ["depends_on", "depends_on"], "then": "depends_on"}' });
+    await ok("memory_store", {
+      type: "logical_rule",
+      claim: "Зависимость транзитивна",
+      content: '{"if": ["depends_on", "depends_on"], "then": "depends_on"}',
+    });
     expect((await ok("memory_search", { query: "Меркурий спутники" })).hits.length).toBeGreaterThan(0);
-    expect((await ok("memory_get_context", { question: "Сколько длится год на Меркурии?" })).items.length).toBeGreaterThan(0);
+    expect(
+      (await ok("memory_get_context", { question: "Сколько длится год на Меркурии?" })).items.length,
+    ).toBeGreaterThan(0);
     expect((await ok("memory_get", { atom_id: a.atom_id })).links_out.length).toBe(1);
     await ok("memory_verify", { atom_id: a.atom_id });
     await ok("memory_infer", {});

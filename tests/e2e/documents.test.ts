@@ -12,7 +12,14 @@ import { isolatedBinary, isolatedEnv, seededDataDir, sharedFixture } from "../su
 
 type Locator = { page?: number; chapter?: string; chapter_index?: number; line_start?: number };
 type Hit = { content: string; citations: Array<{ uri: string; kind: string; locator: Locator }> };
-type Doc = { kind: string; stored: boolean; sections: number; atoms_created: number; warnings: string[]; doc_id: number | null };
+type Doc = {
+  kind: string;
+  stored: boolean;
+  sections: number;
+  atoms_created: number;
+  warnings: string[];
+  doc_id: number | null;
+};
 
 interface Case {
   file: string;
@@ -24,18 +31,102 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { file: "pdf/en_paper_npj_2020_two_column_ligatures.pdf", kind: "pdf", sections: 6, query: "circadian misalignment spaceflight missions", contains: "spaceflight", locator: (l) => l.page === 1 },
-  { file: "pdf/en_paper_mdpi_toxins_2016_ligatures.pdf", kind: "pdf", sections: 28, query: "efficacy of botulinum toxin", contains: "fficacy", locator: (l) => (l.page ?? 0) >= 1 },
-  { file: "pdf/en_paper_plosmed_2022_single_column.pdf", kind: "pdf", sections: 18, query: "political rationale aims", contains: "olitical", locator: (l) => (l.page ?? 0) >= 1 },
-  { file: "pdf/ru_paper_iccsde_2024_geoacoustics.pdf", kind: "pdf", sections: 8, query: "Обратные задачи геоакустики", contains: "Обратные задачи геоакустики", locator: (l) => l.page === 1 },
-  { file: "epub/en_epub3_alice_in_wonderland.epub", kind: "epub", sections: 12, query: "Alice rabbit-hole falling down", contains: "Rabbit", locator: (l) => !!l.chapter && (l.chapter_index ?? 0) >= 1 },
-  { file: "epub/en_epub2_leaves_of_grass_gutenberg.epub", kind: "epub", sections: 382, query: "I celebrate myself, and sing myself", contains: "celebrate myself", locator: (l) => !!l.chapter && (l.chapter_index ?? 0) >= 1 },
-  { file: "html/en_wikipedia_mozilla.html", kind: "web", sections: 1, query: "Mozilla Foundation non-profit", contains: "Mozilla", locator: (l) => (l.line_start ?? 0) >= 1 },
-  { file: "html/en_blog_v8dev_emscripten_standalone_wasm.html", kind: "web", sections: 1, query: "standalone WebAssembly binaries Emscripten", contains: "standalone", locator: (l) => (l.line_start ?? 0) >= 1 },
-  { file: "html/en_blog_firefox_nightly_issue85.html", kind: "web", sections: 1, query: "Firefox Nightly friends of the Firefox team", contains: "Firefox", locator: (l) => (l.line_start ?? 0) >= 1 },
-  { file: "html/en_docs_docker_install_engine.html", kind: "web", sections: 1, query: "install Docker Engine repository", contains: "Docker Engine", locator: (l) => (l.line_start ?? 0) >= 1 },
-  { file: "text/ru_chekhov_palata_no6.txt", kind: "text", sections: 1, query: "больничная палата", contains: "палат", locator: (l) => (l.line_start ?? 0) >= 1 },
-  { file: "text/en_gutenberg_8868_botchan.txt", kind: "text", sections: 1, query: "mathematics teacher middle school", contains: "teacher", locator: (l) => (l.line_start ?? 0) >= 1 },
+  {
+    file: "pdf/en_paper_npj_2020_two_column_ligatures.pdf",
+    kind: "pdf",
+    sections: 6,
+    query: "circadian misalignment spaceflight missions",
+    contains: "spaceflight",
+    locator: (l) => l.page === 1,
+  },
+  {
+    file: "pdf/en_paper_mdpi_toxins_2016_ligatures.pdf",
+    kind: "pdf",
+    sections: 28,
+    query: "efficacy of botulinum toxin",
+    contains: "fficacy",
+    locator: (l) => (l.page ?? 0) >= 1,
+  },
+  {
+    file: "pdf/en_paper_plosmed_2022_single_column.pdf",
+    kind: "pdf",
+    sections: 18,
+    query: "political rationale aims",
+    contains: "olitical",
+    locator: (l) => (l.page ?? 0) >= 1,
+  },
+  {
+    file: "pdf/ru_paper_iccsde_2024_geoacoustics.pdf",
+    kind: "pdf",
+    sections: 8,
+    query: "Обратные задачи геоакустики",
+    contains: "Обратные задачи геоакустики",
+    locator: (l) => l.page === 1,
+  },
+  {
+    file: "epub/en_epub3_alice_in_wonderland.epub",
+    kind: "epub",
+    sections: 12,
+    query: "Alice rabbit-hole falling down",
+    contains: "Rabbit",
+    locator: (l) => !!l.chapter && (l.chapter_index ?? 0) >= 1,
+  },
+  {
+    file: "epub/en_epub2_leaves_of_grass_gutenberg.epub",
+    kind: "epub",
+    sections: 382,
+    query: "I celebrate myself, and sing myself",
+    contains: "celebrate myself",
+    locator: (l) => !!l.chapter && (l.chapter_index ?? 0) >= 1,
+  },
+  {
+    file: "html/en_wikipedia_mozilla.html",
+    kind: "web",
+    sections: 1,
+    query: "Mozilla Foundation non-profit",
+    contains: "Mozilla",
+    locator: (l) => (l.line_start ?? 0) >= 1,
+  },
+  {
+    file: "html/en_blog_v8dev_emscripten_standalone_wasm.html",
+    kind: "web",
+    sections: 1,
+    query: "standalone WebAssembly binaries Emscripten",
+    contains: "standalone",
+    locator: (l) => (l.line_start ?? 0) >= 1,
+  },
+  {
+    file: "html/en_blog_firefox_nightly_issue85.html",
+    kind: "web",
+    sections: 1,
+    query: "Firefox Nightly friends of the Firefox team",
+    contains: "Firefox",
+    locator: (l) => (l.line_start ?? 0) >= 1,
+  },
+  {
+    file: "html/en_docs_docker_install_engine.html",
+    kind: "web",
+    sections: 1,
+    query: "install Docker Engine repository",
+    contains: "Docker Engine",
+    locator: (l) => (l.line_start ?? 0) >= 1,
+  },
+  {
+    file: "text/ru_chekhov_palata_no6.txt",
+    kind: "text",
+    sections: 1,
+    query: "больничная палата",
+    contains: "палат",
+    locator: (l) => (l.line_start ?? 0) >= 1,
+  },
+  {
+    file: "text/en_gutenberg_8868_botchan.txt",
+    kind: "text",
+    sections: 1,
+    query: "mathematics teacher middle school",
+    contains: "teacher",
+    locator: (l) => (l.line_start ?? 0) >= 1,
+  },
 ];
 
 describe("every fixture through the compiled executable", () => {
@@ -46,7 +137,12 @@ describe("every fixture through the compiled executable", () => {
     const iso = await isolatedBinary();
     dir = iso.dir;
     await seededDataDir(join(dir, "data", "pegas-memory")); // the default data dir, created and migrated
-    const transport = new StdioClientTransport({ command: iso.bin, cwd: dir, env: isolatedEnv(dir, { PEGAS_INGEST_ROOTS: sharedFixture("") }), stderr: "ignore" });
+    const transport = new StdioClientTransport({
+      command: iso.bin,
+      cwd: dir,
+      env: isolatedEnv(dir, { PEGAS_INGEST_ROOTS: sharedFixture("") }),
+      stderr: "ignore",
+    });
     client = new Client({ name: "docs", version: "1" });
     await client.connect(transport);
   }, 120_000);

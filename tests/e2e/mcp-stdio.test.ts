@@ -12,7 +12,11 @@ import { isolatedBinary, isolatedEnv, sharedFixture } from "../support/binary.ts
 const CHEKHOV = sharedFixture("text/ru_chekhov_palata_no6.txt");
 const BOTCHAN = sharedFixture("text/en_gutenberg_8868_botchan.txt");
 
-type Hit = { atom_id: number; content: string; citations: Array<{ uri: string; title: string; locator: { line_start?: number; line_end?: number } }> };
+type Hit = {
+  atom_id: number;
+  content: string;
+  citations: Array<{ uri: string; title: string; locator: { line_start?: number; line_end?: number } }>;
+};
 
 describe("MCP over stdio, compiled executable, embedded default", () => {
   let dir: string;
@@ -70,7 +74,10 @@ describe("MCP over stdio, compiled executable, embedded default", () => {
   test("an English query on the Botchan text", async () => {
     const ing = await client.callTool({ name: "memory_ingest", arguments: { path: BOTCHAN } });
     expect(ing.isError).toBeFalsy();
-    const r = await client.callTool({ name: "memory_search", arguments: { query: "mathematics teacher at the middle school in the country", k: 3 } });
+    const r = await client.callTool({
+      name: "memory_search",
+      arguments: { query: "mathematics teacher at the middle school in the country", k: 3 },
+    });
     const hits = (r.structuredContent as { hits: Hit[] }).hits;
     expect(hits[0].citations[0].uri).toEndWith("en_gutenberg_8868_botchan.txt");
     expect(hits[0].citations[0].locator.line_start).toBeGreaterThan(0);
@@ -78,7 +85,11 @@ describe("MCP over stdio, compiled executable, embedded default", () => {
 
   test("stats count what was stored; errors are isError results with a hint", async () => {
     const s = await client.callTool({ name: "memory_stats", arguments: {} });
-    const st = s.structuredContent as { documents: { total: number }; atoms: { total: number }; store: { backend: string } };
+    const st = s.structuredContent as {
+      documents: { total: number };
+      atoms: { total: number };
+      store: { backend: string };
+    };
     expect(st.documents.total).toBe(2);
     expect(st.atoms.total).toBeGreaterThan(200);
     expect(st.store.backend).toBe("pglite");

@@ -25,7 +25,12 @@ afterEach(async () => {
 });
 
 async function start(bin: string, dir: string, dataDir: string): Promise<Server> {
-  const transport = new StdioClientTransport({ command: bin, cwd: dir, env: isolatedEnv(dir, { PEGAS_DATA_DIR: dataDir }), stderr: "ignore" });
+  const transport = new StdioClientTransport({
+    command: bin,
+    cwd: dir,
+    env: isolatedEnv(dir, { PEGAS_DATA_DIR: dataDir }),
+    stderr: "ignore",
+  });
   const client = new Client({ name: "mp", version: "1" });
   await client.connect(transport);
   cleanup.push(() => client.close().catch(() => {}));
@@ -43,7 +48,9 @@ async function storeMany(s: Server, who: string, onAck?: (n: number) => void): P
       const i = next++;
       const claim = `Процесс ${who} записал наблюдение номер ${i} о палате, маркер ${marker(who, i)}.`;
       try {
-        const r = await s.client.callTool({ name: "memory_store", arguments: { type: "fact", claim } }, undefined, { timeout: 60_000 });
+        const r = await s.client.callTool({ name: "memory_store", arguments: { type: "fact", claim } }, undefined, {
+          timeout: 60_000,
+        });
         if (!r.isError) {
           acked.push(i);
           onAck?.(acked.length);
@@ -64,7 +71,10 @@ async function findsAll(s: Server, who: string, indexes: number[]): Promise<numb
   const worker = async () => {
     while (next < indexes.length) {
       const i = indexes[next++]!;
-      const r = await s.client.callTool({ name: "memory_search", arguments: { query: marker(who, i), k: 1, mode: "lexical" } });
+      const r = await s.client.callTool({
+        name: "memory_search",
+        arguments: { query: marker(who, i), k: 1, mode: "lexical" },
+      });
       const hit = (r.structuredContent as { hits: Array<{ claim: string }> }).hits[0];
       if (!hit?.claim.includes(marker(who, i) + ".")) missing.push(i);
     }

@@ -9,10 +9,14 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { isolatedBinary, isolatedEnv, seededDataDir, sharedFixture } from "../support/binary.ts";
 
-const rpc = (id: number, method: string, params: unknown) => JSON.stringify({ jsonrpc: "2.0", id, method, params }) + "\n";
+const rpc = (id: number, method: string, params: unknown) =>
+  JSON.stringify({ jsonrpc: "2.0", id, method, params }) + "\n";
 const INIT = { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "shutdown", version: "1" } };
 
-async function linesUntil(reader: { read(): Promise<{ value?: Uint8Array; done: boolean }> }, id: number): Promise<Record<string, any>> {
+async function linesUntil(
+  reader: { read(): Promise<{ value?: Uint8Array; done: boolean }> },
+  id: number,
+): Promise<Record<string, any>> {
   let buf = "";
   for (;;) {
     const { value, done } = await reader.read();

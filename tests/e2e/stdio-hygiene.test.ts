@@ -7,10 +7,15 @@ import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { isolatedBinary, isolatedEnv } from "../support/binary.ts";
 
-const rpc = (id: number, method: string, params: unknown) => JSON.stringify({ jsonrpc: "2.0", id, method, params }) + "\n";
+const rpc = (id: number, method: string, params: unknown) =>
+  JSON.stringify({ jsonrpc: "2.0", id, method, params }) + "\n";
 
 /** Reads stdout lines, checking each is JSON-RPC, until the responses with the given ids have arrived. */
-async function readResponses(reader: { read(): Promise<{ value?: Uint8Array; done: boolean }> }, ids: number[], state: { buf: string }): Promise<void> {
+async function readResponses(
+  reader: { read(): Promise<{ value?: Uint8Array; done: boolean }> },
+  ids: number[],
+  state: { buf: string },
+): Promise<void> {
   const seen = new Set<number>();
   while (ids.some((id) => !seen.has(id))) {
     const { value, done } = await reader.read();
@@ -32,12 +37,23 @@ test("initialize before the database opens; stdout carries JSON-RPC only; stdin 
   const proc = Bun.spawn([bin], { cwd: dir, env: isolatedEnv(dir), stdin: "pipe", stdout: "pipe", stderr: "pipe" });
   const reader = proc.stdout.getReader();
   const state = { buf: "" };
-  proc.stdin.write(rpc(1, "initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } }));
+  proc.stdin.write(
+    rpc(1, "initialize", {
+      protocolVersion: "2025-06-18",
+      capabilities: {},
+      clientInfo: { name: "raw", version: "1" },
+    }),
+  );
   await readResponses(reader, [1], state);
   expect(existsSync(dataDir)).toBe(false);
 
   proc.stdin.write(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) + "\n");
-  proc.stdin.write(rpc(2, "tools/call", { name: "memory_store", arguments: { type: "fact", claim: "Палата № 6 стоит во дворе больницы." } }));
+  proc.stdin.write(
+    rpc(2, "tools/call", {
+      name: "memory_store",
+      arguments: { type: "fact", claim: "Палата № 6 стоит во дворе больницы." },
+    }),
+  );
   proc.stdin.write(rpc(3, "tools/call", { name: "memory_search", arguments: { query: "палата во дворе" } }));
   proc.stdin.write(rpc(4, "tools/call", { name: "memory_search", arguments: { query: "" } }));
   await readResponses(reader, [2, 3, 4], state);
@@ -50,7 +66,8 @@ test("initialize before the database opens; stdout carries JSON-RPC only; stdin 
   for (;;) {
     const { value, done } = await reader.read();
     if (done) break;
-    for (const line of new TextDecoder().decode(value).split("\n").filter(Boolean)) expect(JSON.parse(line).jsonrpc).toBe("2.0");
+    for (const line of new TextDecoder().decode(value).split("\n").filter(Boolean))
+      expect(JSON.parse(line).jsonrpc).toBe("2.0");
   }
   expect(code).toBe(0);
   expect(elapsed).toBeLessThan(1000);

@@ -9,7 +9,12 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { isolatedBinary, isolatedEnv, seededDataDir, sharedFixture } from "../support/binary.ts";
 
-async function run(bin: string, env: Record<string, string>, args: string[], stdin?: Uint8Array): Promise<{ code: number; out: string; err: string }> {
+async function run(
+  bin: string,
+  env: Record<string, string>,
+  args: string[],
+  stdin?: Uint8Array,
+): Promise<{ code: number; out: string; err: string }> {
   const p = Bun.spawn([bin, ...args], { env, stdin: stdin ?? "ignore", stdout: "pipe", stderr: "pipe" });
   const [out, err, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
   return { code, out, err };
@@ -35,7 +40,11 @@ test("export --out, import into another data dir, the same search hits", async (
   expect(exported.err).toMatch(/pm_atom +\d+/);
   expect(exported.err).toContain(`to ${file}`);
   expect(existsSync(`${file}.tmp`)).toBe(false);
-  expect(JSON.parse(readFileSync(file, "utf8").split("\n")[0])).toMatchObject({ format: "pegas-memory-export", format_version: 1, embeddings: false });
+  expect(JSON.parse(readFileSync(file, "utf8").split("\n")[0])).toMatchObject({
+    format: "pegas-memory-export",
+    format_version: 1,
+    embeddings: false,
+  });
 
   const imported = await run(bin, env, [...at("b"), "import", file]);
   expect(imported.code).toBe(0);

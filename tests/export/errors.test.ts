@@ -42,7 +42,10 @@ afterAll(async () => {
 
 /** Imports `edited` into the target, expects INVALID_INPUT matching `message`, and the target still empty. */
 async function refused(edited: string[], message: RegExp): Promise<void> {
-  await expect(importLines(dbOf(target), edited)).rejects.toMatchObject({ code: "INVALID_INPUT", message: expect.stringMatching(message) });
+  await expect(importLines(dbOf(target), edited)).rejects.toMatchObject({
+    code: "INVALID_INPUT",
+    message: expect.stringMatching(message),
+  });
   const counts = await rowCounts(dbOf(target));
   expect(Object.entries(counts).filter(([, n]) => n > 0)).toEqual([]);
 }
@@ -78,14 +81,22 @@ describe.skipIf(skip !== null)("import refuses and rolls back", () => {
   test("a trailer whose counts disagree (a row line lost) is refused at the trailer", async () => {
     const k = firstOf("pm_citation") + 1;
     const edited = lines.filter((_, i) => i !== k);
-    await refused(edited, new RegExp(`^line ${edited.length}: the trailer counts \\d+ pm_citation row\\(s\\), the file holds \\d+`));
+    await refused(
+      edited,
+      new RegExp(`^line ${edited.length}: the trailer counts \\d+ pm_citation row\\(s\\), the file holds \\d+`),
+    );
   });
 
   test("a newer schema version is refused with the version to use; an older one whose tables are not that version's too", async () => {
     const header = JSON.parse(lines[0]);
     const newer = [JSON.stringify({ ...header, schema_version: header.schema_version + 1 }), ...lines.slice(1)];
-    await refused(newer, /^line 1: the export is at schema version \d+ \(pegas-memory .*\), newer than this store at \d+$/);
-    await expect(importLines(dbOf(target), newer)).rejects.toMatchObject({ hint: expect.stringContaining("or a later version") });
+    await refused(
+      newer,
+      /^line 1: the export is at schema version \d+ \(pegas-memory .*\), newer than this store at \d+$/,
+    );
+    await expect(importLines(dbOf(target), newer)).rejects.toMatchObject({
+      hint: expect.stringContaining("or a later version"),
+    });
     // An older export is loaded into the store rebuilt at its version (tests/export/upgrade.test.ts); these tables are
     // this version's, not version 6's: refused, and the rebuild is rolled back with the rest.
     const older = [JSON.stringify({ ...header, schema_version: 6 }), ...lines.slice(1)];
@@ -101,7 +112,10 @@ describe.skipIf(skip !== null)("import refuses and rolls back", () => {
     const edited = [...lines];
     const row = JSON.parse(edited[k]);
     edited[k] = JSON.stringify({ ...row, row: { ...row.row, extra: 1 } });
-    await refused(edited, new RegExp(`^line ${k + 1}: a pm_document row must have exactly its \\d+ columns; unknown extra`));
+    await refused(
+      edited,
+      new RegExp(`^line ${k + 1}: a pm_document row must have exactly its \\d+ columns; unknown extra`),
+    );
     const swapped = [...lines];
     [swapped[k], swapped[firstOf("pm_atom")]] = [swapped[firstOf("pm_atom")], swapped[k]];
     await refused(swapped, /tables must follow the header's order|refused/);
@@ -112,7 +126,10 @@ describe.skipIf(skip !== null)("import refuses and rolls back", () => {
     expect(ok.lines).toBe(lines.length);
     const counts = await rowCounts(dbOf(target));
     expect(counts.pm_atom).toBeGreaterThan(50);
-    await expect(importFile(dbOf(target), file)).rejects.toMatchObject({ code: "INVALID_INPUT", message: expect.stringMatching(/^the target store is not empty: .*pm_atom holds \d+ row/) });
+    await expect(importFile(dbOf(target), file)).rejects.toMatchObject({
+      code: "INVALID_INPUT",
+      message: expect.stringMatching(/^the target store is not empty: .*pm_atom holds \d+ row/),
+    });
     expect(await rowCounts(dbOf(target))).toEqual(counts);
   });
 });

@@ -34,7 +34,9 @@ const open = async (): Promise<TestServices> => {
 
 /** Atom ids with a vector of the active model, in id order. */
 async function embedded(s: Services): Promise<number[]> {
-  const rows = await dbOf(s).run((sql) => sql`SELECT atom_id FROM pm_atom_embedding WHERE model = ${s.embedder.model} ORDER BY atom_id`);
+  const rows = await dbOf(s).run(
+    (sql) => sql`SELECT atom_id FROM pm_atom_embedding WHERE model = ${s.embedder.model} ORDER BY atom_id`,
+  );
   return rows.map((r) => Number(r.atom_id));
 }
 

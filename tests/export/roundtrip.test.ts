@@ -14,7 +14,16 @@ import type { Services } from "../../src/core/services.ts";
 import { storeAtom } from "../../src/core/knowledge/store-atom.ts";
 import { pgSkipReason } from "../support/pg.ts";
 import { fixture, openTestServices, type TestServices } from "../support/services.ts";
-import { dbOf, type ExportEnds, exportToFile, importFile, openExportEnds, searchResults, seedEverything, tableRows } from "./support.ts";
+import {
+  dbOf,
+  type ExportEnds,
+  exportToFile,
+  importFile,
+  openExportEnds,
+  searchResults,
+  seedEverything,
+  tableRows,
+} from "./support.ts";
 
 const skip = await pgSkipReason();
 const dir = mkdtempSync(join(tmpdir(), "pegas-export-"));

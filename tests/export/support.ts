@@ -50,7 +50,14 @@ export async function openExportEnds(sourceFlags: Record<string, unknown> = {}):
     await source.dispose();
     throw new Error(`cannot open the PostgreSQL target: ${target}`);
   }
-  return { source, target, dispose: async () => { await target.dispose(); await source.dispose(); } };
+  return {
+    source,
+    target,
+    dispose: async () => {
+      await target.dispose();
+      await source.dispose();
+    },
+  };
 }
 
 /** The database under services. */
@@ -58,9 +65,18 @@ export const dbOf = (s: Services): Database => (s.store as SqlCanonicalStore).db
 
 /** Queries whose results must not change across an export and import (English and Russian). */
 export const QUERIES = [
-  "больничная палата", "доктор Андрей Ефимыч Рагин", "Иван Дмитрич Громов", "геоакустические измерения",
-  "Alice White Rabbit", "Leaves of Grass", "Mozilla Firefox nightly", "install Docker Engine", "standalone WebAssembly Emscripten",
-  "toxins ligatures", "Botchan teacher", "🦊 огненная лиса",
+  "больничная палата",
+  "доктор Андрей Ефимыч Рагин",
+  "Иван Дмитрич Громов",
+  "геоакустические измерения",
+  "Alice White Rabbit",
+  "Leaves of Grass",
+  "Mozilla Firefox nightly",
+  "install Docker Engine",
+  "standalone WebAssembly Emscripten",
+  "toxins ligatures",
+  "Botchan teacher",
+  "🦊 огненная лиса",
 ];
 
 /**
@@ -71,10 +87,14 @@ export const QUERIES = [
 export async function seedEverything(s: Services): Promise<{ fact: number; rule: number }> {
   const r = await ingest(s, { path: fixture("") }, { trustedPath: true });
   if (r.errors.length) throw new Error(`ingest failed: ${JSON.stringify(r.errors)}`);
-  await storeCode(codeServices(s), { path: resolve(import.meta.dir, "../../src/domain"), repo: "pegas-domain" }, { trustedPath: true });
+  await storeCode(
+    codeServices(s),
+    { path: resolve(import.meta.dir, "../../src/domain"), repo: "pegas-domain" },
+    { trustedPath: true },
+  );
   const fact = await storeAtom(s, {
     type: "fact",
-    claim: "🦊 Огненная лиса (Firefox) — «ёлка» с \"кавычками\", \\обратной косой\\, табуляцией\tи 👩‍👩‍👧 семьёй.",
+    claim: '🦊 Огненная лиса (Firefox) — «ёлка» с "кавычками", \\обратной косой\\, табуляцией\tи 👩‍👩‍👧 семьёй.',
     content: "Строка 1\nстрока 2 — ё/е, 日本語, zero\u200bwidth, emoji 🎉.",
     source_uri: "https://example.org/лиса?q=1&x=ё",
     quote: "Огненная лиса",
@@ -83,9 +103,18 @@ export async function seedEverything(s: Services): Promise<{ fact: number; rule:
   await linkNodes(s, { src: a, dst: b, kind: "depends_on", confidence: 0.7 });
   await linkNodes(s, { src: b, dst: c, kind: "depends_on" });
   await linkNodes(s, { src: fact.atom_id, dst: a, kind: "reference" });
-  const rule = await storeAtom(s, { type: "logical_rule", claim: "depends_on is transitive", content: '{"if": ["depends_on", "depends_on"], "then": "depends_on"}' });
+  const rule = await storeAtom(s, {
+    type: "logical_rule",
+    claim: "depends_on is transitive",
+    content: '{"if": ["depends_on", "depends_on"], "then": "depends_on"}',
+  });
   await infer(s, { ruleIds: [rule.atom_id] });
-  await addTrace(s, { kind: "observation", content: "Нашёл «Палату № 6» 📄", session: "s-1", metadata: { n: 1.5, big: 1e21, tiny: 1e-7, list: [1, "два", null, true], nested: { ключ: "значение" } } });
+  await addTrace(s, {
+    kind: "observation",
+    content: "Нашёл «Палату № 6» 📄",
+    session: "s-1",
+    metadata: { n: 1.5, big: 1e21, tiny: 1e-7, list: [1, "два", null, true], nested: { ключ: "значение" } },
+  });
   await addGap(s, { question: "Когда была написана «Палата № 6»?", reason: "дата не указана", priority: 4 });
   await verifyAtoms(s, { limit: 25 });
   await forget(s, { atom_id: d, reason: "test: a forgotten atom" }); // not one of the rule's premises: its edge stays
@@ -98,7 +127,11 @@ export async function seedEverything(s: Services): Promise<{ fact: number; rule:
 export async function exportToFile(db: Database, path: string, embeddings: boolean): Promise<ExportSummary> {
   const fh = await open(path, "w");
   try {
-    return await exportStore(new SqlExportStore(db), { write: async (t) => void (await fh.write(t)) }, { embeddings, pageSize: 500 });
+    return await exportStore(
+      new SqlExportStore(db),
+      { write: async (t) => void (await fh.write(t)) },
+      { embeddings, pageSize: 500 },
+    );
   } finally {
     await fh.close();
   }
@@ -111,7 +144,12 @@ export function importFile(db: Database, path: string): Promise<ImportSummary> {
 
 /** Imports the given lines (an edited file) into `db`. */
 export function importLines(db: Database, lines: string[]): Promise<ImportSummary> {
-  return importStore(new SqlExportStore(db), (async function* () { yield* lines; })());
+  return importStore(
+    new SqlExportStore(db),
+    (async function* () {
+      yield* lines;
+    })(),
+  );
 }
 
 /** Every pm_* table but the outbox and the migrations, with its rows as each column's PostgreSQL text (xid8 columns left out). */
@@ -132,8 +170,13 @@ export async function tableRows(db: Database): Promise<Map<string, string[][]>> 
           JOIN information_schema.key_column_usage k ON k.constraint_name = t.constraint_name AND k.table_name = t.table_name
          WHERE t.table_schema = current_schema() AND t.table_name = ${name} AND t.constraint_type = 'PRIMARY KEY' ORDER BY k.ordinal_position`;
       const q = (c: string) => `"${c}"`;
-      const rows = await tx.unsafe(`SELECT json_build_array(${cols.map((c) => `${q(c.c)}::text`).join(", ")})::text AS v FROM ${q(name)} ORDER BY ${key.map((k) => q(k.c)).join(", ")}`);
-      out.set(name, rows.map((r) => JSON.parse(String(r.v)) as string[]));
+      const rows = await tx.unsafe(
+        `SELECT json_build_array(${cols.map((c) => `${q(c.c)}::text`).join(", ")})::text AS v FROM ${q(name)} ORDER BY ${key.map((k) => q(k.c)).join(", ")}`,
+      );
+      out.set(
+        name,
+        rows.map((r) => JSON.parse(String(r.v)) as string[]),
+      );
     }
     return out;
   })) as Map<string, string[][]>;

@@ -54,7 +54,10 @@ describe.skipIf(skip !== null)("the export follows the catalog", () => {
   test("a store that lacks an exported table refuses the import", async () => {
     const file = join(dir, "probe.jsonl");
     await exportToFile(dbOf(source.services), file, false);
-    await expect(importFile(target, file)).rejects.toMatchObject({ code: "INVALID_INPUT", message: "line 1: the export has table pm_zz_probe, which this store lacks" });
+    await expect(importFile(target, file)).rejects.toMatchObject({
+      code: "INVALID_INPUT",
+      message: "line 1: the export has table pm_zz_probe, which this store lacks",
+    });
   });
 
   test("a new table is carried, its awkward values exactly, its generated column recomputed, its sequence moved", async () => {
@@ -66,7 +69,10 @@ describe.skipIf(skip !== null)("the export follows the catalog", () => {
     expect(order.indexOf("pm_zz_probe")).toBeGreaterThan(order.indexOf("pm_document"));
     await target.sql.unsafe(PROBE);
     await importFile(target, file);
-    const [want, got] = [(await tableRows(dbOf(source.services))).get("pm_zz_probe"), (await tableRows(target)).get("pm_zz_probe")];
+    const [want, got] = [
+      (await tableRows(dbOf(source.services))).get("pm_zz_probe"),
+      (await tableRows(target)).get("pm_zz_probe"),
+    ];
     expect(got).toEqual(want!);
     expect(want![0].slice(1, 5)).toEqual(["9007199254740993", "-0", "NaN", "1.50"]);
     expect(want![0][16]).toBe("3");
@@ -83,9 +89,21 @@ describe.skipIf(skip !== null)("the export follows the catalog", () => {
   });
 
   test("foreign-key order: referenced tables first, ties by name; a cycle is refused", () => {
-    const refs = new Map([["c", new Set(["a"])], ["b", new Set(["c"])], ["a", new Set<string>()]]);
+    const refs = new Map([
+      ["c", new Set(["a"])],
+      ["b", new Set(["c"])],
+      ["a", new Set<string>()],
+    ]);
     expect(foreignKeyOrder(["a", "b", "c"], refs)).toEqual(["a", "c", "b"]);
-    expect(() => foreignKeyOrder(["a", "b"], new Map([["a", new Set(["b"])], ["b", new Set(["a"])]]))).toThrow(/cycle/);
+    expect(() =>
+      foreignKeyOrder(
+        ["a", "b"],
+        new Map([
+          ["a", new Set(["b"])],
+          ["b", new Set(["a"])],
+        ]),
+      ),
+    ).toThrow(/cycle/);
     expect(() => foreignKeyOrder(["a"], new Map([["a", new Set(["pm_outbox"])]]))).toThrow(/not exported/);
   });
 });

@@ -47,7 +47,13 @@ export async function openStore(backend: "pglite" | "postgres", migrated: boolea
     if (typeof tmp === "string") throw new Error(tmp);
     const db = await openDatabase(testConfig({ database_url: tmp.url, log_level: "warn" }));
     if (migrated) await applyMigrations(db.sql);
-    return { db, dispose: async () => { await db.close(0); await tmp.drop(); } };
+    return {
+      db,
+      dispose: async () => {
+        await db.close(0);
+        await tmp.drop();
+      },
+    };
   }
   let dir: string;
   if (migrated) dir = await migratedPgliteDir("pegas-upgrade-");
@@ -56,7 +62,13 @@ export async function openStore(backend: "pglite" | "postgres", migrated: boolea
     cpSync(await barePgliteDir(), dir, { recursive: true, filter: (src) => !/[/\\]\.s\.PGSQL\./.test(src) });
   }
   const db = await openDatabase(testConfig({ data_dir: dir, log_level: "warn" }));
-  return { db, dispose: async () => { await db.close(0); rmSync(dir, { recursive: true, force: true }); } };
+  return {
+    db,
+    dispose: async () => {
+      await db.close(0);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Applies the migrations up to `version` only, as the pegas-memory of that schema version left a store. */
@@ -84,14 +96,23 @@ export async function schemaDigest(db: Database): Promise<string[]> {
                     WHERE c.relnamespace = ${ns} AND c.relname LIKE 'pm\\_%' AND c.relkind IN ('r', 'v', 'S') AND a.attnum > 0 AND NOT a.attisdropped`),
     db.sql.unsafe(`SELECT 'constraint ' || conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) AS line
                      FROM pg_constraint WHERE connamespace = ${ns} AND conrelid <> 0`),
-    db.sql.unsafe(`SELECT 'index ' || indexdef AS line FROM pg_indexes WHERE schemaname = current_schema() AND tablename LIKE 'pm\\_%'`),
+    db.sql.unsafe(
+      `SELECT 'index ' || indexdef AS line FROM pg_indexes WHERE schemaname = current_schema() AND tablename LIKE 'pm\\_%'`,
+    ),
     db.sql.unsafe(`SELECT 'trigger ' || pg_get_triggerdef(t.oid) AS line FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
                     WHERE c.relnamespace = ${ns} AND NOT t.tgisinternal`),
-    db.sql.unsafe(`SELECT 'function ' || pg_get_functiondef(oid) AS line FROM pg_proc WHERE pronamespace = ${ns} AND proname LIKE 'pm\\_%'`),
-    db.sql.unsafe(`SELECT 'view ' || viewname || ' ' || definition AS line FROM pg_views WHERE schemaname = current_schema() AND viewname LIKE 'pm\\_%'`),
+    db.sql.unsafe(
+      `SELECT 'function ' || pg_get_functiondef(oid) AS line FROM pg_proc WHERE pronamespace = ${ns} AND proname LIKE 'pm\\_%'`,
+    ),
+    db.sql.unsafe(
+      `SELECT 'view ' || viewname || ' ' || definition AS line FROM pg_views WHERE schemaname = current_schema() AND viewname LIKE 'pm\\_%'`,
+    ),
     db.sql.unsafe(`SELECT 'migration ' || version || ' ' || name || ' ' || checksum AS line FROM pm_schema_migrations`),
   ]);
-  return parts.flat().map((r) => String(r.line)).sort();
+  return parts
+    .flat()
+    .map((r) => String(r.line))
+    .sort();
 }
 
 /**
@@ -102,8 +123,10 @@ export async function schemaDigest(db: Database): Promise<string[]> {
  */
 export async function seedOld(sql: SqlLike, version: number): Promise<void> {
   const at = (v: number) => version >= v;
-  const ts = (day: number) => `'2024-03-${String(day).padStart(2, "0")}T10:${String(day).padStart(2, "0")}:00.123456Z'::timestamptz`;
-  await sql.unsafe(`
+  const ts = (day: number) =>
+    `'2024-03-${String(day).padStart(2, "0")}T10:${String(day).padStart(2, "0")}:00.123456Z'::timestamptz`;
+  await sql
+    .unsafe(`
     INSERT INTO pm_document (id, kind, uri, title, authority, content_hash, version, byte_size, metadata, status, created_at, updated_at) VALUES
       (1, 'text', 'file:///fixtures/ru_chekhov_palata_no6.txt', 'Палата № 6', 0.8, 'h-doc-1', 2, 12345, '{"lang": "ru", "n": 1.5}', 'active', ${ts(1)}, ${ts(2)}),
       (3, 'code_repo', 'repo://calc', 'calc', 0.5, 'h-doc-3', 1, 0, '{}', 'active', ${ts(3)}, ${ts(3)}),
@@ -148,9 +171,11 @@ export async function seedOld(sql: SqlLike, version: number): Promise<void> {
       (2, 'И в на?', NULL, 3, 'dismissed', '{}', ${ts(17)}, ${ts(18)}),
       (3, 'Who wrote Leaves of Grass?', 'a miss', 2, 'answered', '{"atom": 2}', ${ts(17)}, ${ts(19)});
     INSERT INTO pm_outbox (entity_type, entity_id, op) VALUES ('atom', '1', 'upsert');
-  `).simple();
+  `)
+    .simple();
   if (at(2)) {
-    await sql.unsafe(`
+    await sql
+      .unsafe(`
       INSERT INTO pm_atom_status_change (id, atom_id, from_status, to_status, reason, evidence, actor, reverts, reverted_at, created_at) VALUES
         (1, 1, 'candidate', 'verified', 'the judge agreed', '[2]', 'verify', NULL, ${ts(20)}, ${ts(19)}),
         (2, 1, 'verified', 'candidate', 'revert', '[]', 'revert', 1, NULL, ${ts(20)});
@@ -158,26 +183,38 @@ export async function seedOld(sql: SqlLike, version: number): Promise<void> {
         (1, 1, 2, 1, 0.97, 'lexical-2', 'near duplicate', NULL, ${ts(21)});
       INSERT INTO pm_distill_quarantine (id, doc_id, chunk_id, doc_version, chunk_ord, distiller, reason, detail, attempts, resolved_at, created_at, updated_at) VALUES
         (1, 1, 2, 2, 1, 'heuristic', 'truncated', '{"claim": "Иван', 2, NULL, ${ts(21)}, ${ts(22)});
-    `).simple();
+    `)
+      .simple();
   }
-  if (at(3)) await sql.unsafe(`UPDATE pm_episodic_trace SET request_key = '6f1c2a7e-0b1d-4c3e-9f00-1234567890ab' WHERE id = 1`);
-  if (at(4)) await sql.unsafe(`INSERT INTO pm_atom_check (atom_id, judge, checked_at) VALUES (1, 'lexical', ${ts(23)}), (5, 'ollama:qwen', ${ts(24)})`);
+  if (at(3))
+    await sql.unsafe(`UPDATE pm_episodic_trace SET request_key = '6f1c2a7e-0b1d-4c3e-9f00-1234567890ab' WHERE id = 1`);
+  if (at(4))
+    await sql.unsafe(
+      `INSERT INTO pm_atom_check (atom_id, judge, checked_at) VALUES (1, 'lexical', ${ts(23)}), (5, 'ollama:qwen', ${ts(24)})`,
+    );
   if (at(7)) {
-    await sql.unsafe(`
+    await sql
+      .unsafe(`
       INSERT INTO pm_code_file (id, repo, path, language, module, content_hash, byte_size, status, error, symbols, dependencies, syntax_errors, imports, updated_at) VALUES
         (1, 'calc', 'src/sum.ts', 'typescript', 'sum', 'h-f-1', 120, 'parsed', NULL, 2, 2, 0, '[{"local": "loads", "module": "json", "name": "loads"}]', ${ts(25)}),
         (2, 'calc', 'src/broken.py', 'python', NULL, 'h-f-9', 7, 'failed', 'syntax error', 0, 0, 1, '[]', ${ts(25)});
       UPDATE pm_code_symbol SET search_tsv = ('''' || lower(name) || ''':1A') ::tsvector WHERE id IN (1, 2, 4);
       UPDATE pm_code_dependency SET path = 'src/sum.ts', line = 3, receiver = CASE id WHEN 2 THEN 'json' END, dst_leaf = CASE id WHEN 1 THEN 'Ёлка' ELSE 'loads' END;
-    `).simple();
+    `)
+      .simple();
   }
   if (at(8)) {
-    await sql.unsafe(`
+    await sql
+      .unsafe(`
       INSERT INTO pm_inference_rule (rule_atom_id, body, head, applied_at) VALUES (6, '{depends_on,depends_on}', 'depends_on', ${ts(26)});
       INSERT INTO pm_inference_premise (derived_origin, derived_id, premise_origin, premise_id, rule_atom_id) VALUES
         ('pm_atom_link', 3, 'pm_atom_link', 1, 6), ('pm_atom_link', 3, 'pm_atom_link', 2, 6);
-    `).simple();
+    `)
+      .simple();
   }
-  if (at(9)) await sql.unsafe(`INSERT INTO pm_search_miss (query, query_key, best_score, hits, created_at) VALUES ('квантовая хромодинамика', 'квантов хромодинамик', 0, 0, ${ts(27)})`);
+  if (at(9))
+    await sql.unsafe(
+      `INSERT INTO pm_search_miss (query, query_key, best_score, hits, created_at) VALUES ('квантовая хромодинамика', 'квантов хромодинамик', 0, 0, ${ts(27)})`,
+    );
   if (at(10)) await sql.unsafe(`UPDATE pm_code_file SET resolve_pending = true WHERE id = 1`);
 }

@@ -60,13 +60,19 @@ function suite(backend: "pglite" | "postgres", skip: string | null): void {
         const { store: old, file } = olds.get(v)!;
         const header = JSON.parse(readFileSync(file, "utf8").split("\n")[0]);
         expect(header.schema_version).toBe(v);
-        const gapColumns = header.tables.find((t: { name: string }) => t.name === "pm_research_gap").columns.map((c: { name: string }) => c.name);
+        const gapColumns = header.tables
+          .find((t: { name: string }) => t.name === "pm_research_gap")
+          .columns.map((c: { name: string }) => c.name);
         expect(gapColumns).not.toContain("question_key"); // the old tables travel as they were
 
         const target = await open(true);
         const fresh = await schemaDigest(target.db);
         const summary = await importFile(target.db, file);
-        expect(summary).toMatchObject({ schema_version: v, store_schema_version: LATEST, migrated: range(v + 1, LATEST) });
+        expect(summary).toMatchObject({
+          schema_version: v,
+          store_schema_version: LATEST,
+          migrated: range(v + 1, LATEST),
+        });
         expect(await versionOf(target.db)).toBe(LATEST);
 
         const want = await tableRows(old.db);
@@ -86,7 +92,8 @@ function suite(backend: "pglite" | "postgres", skip: string | null): void {
         expect(gaps.every((g) => typeof g.question_key === "string" && g.question_key.length > 0)).toBe(true);
         expect(gaps[1].question_key).toBe("и в на?"); // stop words only: the folded text
         const found = async (id: number, query: string) => {
-          const [r] = await target.db.sql`SELECT search_tsv @@ plainto_tsquery('pegas', ${query}) AS ok FROM pm_code_symbol WHERE id = ${id}`;
+          const [r] = await target.db
+            .sql`SELECT search_tsv @@ plainto_tsquery('pegas', ${query}) AS ok FROM pm_code_symbol WHERE id = ${id}`;
           return r.ok;
         };
         expect(await found(1, "сумма чисел")).toBe(true);
@@ -95,7 +102,8 @@ function suite(backend: "pglite" | "postgres", skip: string | null): void {
         expect(await found(9, "в субботу")).toBe(true);
 
         // The id sequences are past the imported ids.
-        const [doc] = await target.db.sql`INSERT INTO pm_document (kind, uri) VALUES ('text', 'file:///new.txt') RETURNING id::int AS id`;
+        const [doc] = await target.db
+          .sql`INSERT INTO pm_document (kind, uri) VALUES ('text', 'file:///new.txt') RETURNING id::int AS id`;
         expect(doc.id).toBe(5);
       }, 120_000);
     }
@@ -112,7 +120,10 @@ function suite(backend: "pglite" | "postgres", skip: string | null): void {
         expect(await schemaDigest(target.db)).toEqual(fresh);
       };
       const refused = async (edited: string[], message: RegExp, hint?: RegExp) => {
-        const err = await importLines(target.db, edited).then(() => null, (e) => e);
+        const err = await importLines(target.db, edited).then(
+          () => null,
+          (e) => e,
+        );
         expect(err).toMatchObject({ code: "INVALID_INPUT", message: expect.stringMatching(message) });
         if (hint) expect(err.hint).toMatch(hint);
         await unchanged();
@@ -126,13 +137,24 @@ function suite(backend: "pglite" | "postgres", skip: string | null): void {
       const other = [JSON.stringify({ ...header, schema_version: 6 }), ...lines.slice(1)];
       await refused(other, /^line 1: .*a store at schema version 6\b/);
       const newer = [JSON.stringify({ ...header, schema_version: LATEST + 1 }), ...lines.slice(1)];
-      await refused(newer, new RegExp(`^line 1: the export is at schema version ${LATEST + 1} .*newer than this store at ${LATEST}$`), /or a later version/);
+      await refused(
+        newer,
+        new RegExp(`^line 1: the export is at schema version ${LATEST + 1} .*newer than this store at ${LATEST}$`),
+        /or a later version/,
+      );
       const ancient = [JSON.stringify({ ...header, schema_version: 0 }), ...lines.slice(1)];
-      await refused(ancient, new RegExp(`older than the schema versions this pegas-memory can upgrade \\(1 to ${LATEST}\\)`), /pegas-memory migrate/);
+      await refused(
+        ancient,
+        new RegExp(`older than the schema versions this pegas-memory can upgrade \\(1 to ${LATEST}\\)`),
+        /pegas-memory migrate/,
+      );
 
       // Outbox rows of the target would be lost by the rebuild: refused, and the row stays.
       await target.db.sql`INSERT INTO pm_outbox (entity_type, entity_id, op) VALUES ('atom', '1', 'delete')`;
-      await expect(importFile(target.db, file)).rejects.toMatchObject({ code: "INVALID_INPUT", message: expect.stringMatching(/outbox holds 1 row/) });
+      await expect(importFile(target.db, file)).rejects.toMatchObject({
+        code: "INVALID_INPUT",
+        message: expect.stringMatching(/outbox holds 1 row/),
+      });
       expect((await target.db.sql`SELECT count(*)::int AS n FROM pm_outbox`)[0].n).toBe(1);
       await target.db.sql`DELETE FROM pm_outbox`;
       await unchanged();
@@ -142,7 +164,9 @@ function suite(backend: "pglite" | "postgres", skip: string | null): void {
       const counts = await rowCounts(target.db);
       expect(counts.pm_atom).toBe(5);
       // Into a store that now holds rows: refused before anything is dropped.
-      await expect(importFile(target.db, file)).rejects.toMatchObject({ message: expect.stringMatching(/^the target store is not empty: .*pm_atom holds 5 row/) });
+      await expect(importFile(target.db, file)).rejects.toMatchObject({
+        message: expect.stringMatching(/^the target store is not empty: .*pm_atom holds 5 row/),
+      });
       expect(await rowCounts(target.db)).toEqual(counts);
       expect(await schemaDigest(target.db)).toEqual(fresh);
     }, 120_000);

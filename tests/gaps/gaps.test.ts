@@ -21,7 +21,10 @@ for (const backend of ["pglite", "postgres"] as const) {
 
     test("a reworded question raises the open gap's priority and records the repeat (English)", async () => {
       const s = t.services;
-      const first = await addGap(s, { question: "What is the boiling point of water at sea level?", reason: "needed for the kettle note" });
+      const first = await addGap(s, {
+        question: "What is the boiling point of water at sea level?",
+        reason: "needed for the kettle note",
+      });
       expect(first).toMatchObject({ created: true, duplicate_of: null, gap: { priority: 3, status: "open" } });
       const again = await addGap(s, { question: "At sea level, what is the boiling point of water?" });
       expect(again.created).toBe(false);
@@ -30,9 +33,13 @@ for (const backend of ["pglite", "postgres"] as const) {
       expect(again.gap.priority).toBe(4);
       expect(again.decided_by).toContain("key terms");
       expect(again.gap.metadata.repeat_count).toBe(1);
-      expect((again.gap.metadata.repeats as Array<{ question: string }>)[0].question).toBe("At sea level, what is the boiling point of water?");
+      expect((again.gap.metadata.repeats as Array<{ question: string }>)[0].question).toBe(
+        "At sea level, what is the boiling point of water?",
+      );
       // A higher given priority wins over the +1 raise; the cap is 5.
-      expect((await addGap(s, { question: "what is the boiling point of water at sea level", priority: 5 })).gap.priority).toBe(5);
+      expect(
+        (await addGap(s, { question: "what is the boiling point of water at sea level", priority: 5 })).gap.priority,
+      ).toBe(5);
       expect((await addGap(s, { question: "What is the boiling-point of water at sea level?" })).gap.priority).toBe(5);
       // Another subject, another number, another year: new gaps.
       expect((await addGap(s, { question: "What is the freezing point of water at sea level?" })).created).toBe(true);
@@ -40,7 +47,9 @@ for (const backend of ["pglite", "postgres"] as const) {
       expect((await addGap(s, { question: "What was the population of Kazan in 2010?" })).created).toBe(true);
       // A word that only names the kind of answer ("year") is no key term.
       const when = await addGap(s, { question: "When was the Shukhov tower completed?" });
-      expect((await addGap(s, { question: "In which year was the Shukhov tower completed?" })).duplicate_of).toBe(when.gap.id);
+      expect((await addGap(s, { question: "In which year was the Shukhov tower completed?" })).duplicate_of).toBe(
+        when.gap.id,
+      );
     });
 
     test("a reworded question raises the open gap's priority (Russian)", async () => {
@@ -56,7 +65,9 @@ for (const backend of ["pglite", "postgres"] as const) {
       expect((await addGap(s, { question: "Сколько жителей было в Казани в 1990 году?" })).created).toBe(true);
       expect((await addGap(s, { question: "Сколько жителей было в Казани в 2010 году?" })).created).toBe(true);
       const when = await addGap(s, { question: "Когда была построена Шуховская башня?" });
-      expect((await addGap(s, { question: "В каком году была построена Шуховская башня?" })).duplicate_of).toBe(when.gap.id);
+      expect((await addGap(s, { question: "В каком году была построена Шуховская башня?" })).duplicate_of).toBe(
+        when.gap.id,
+      );
     });
 
     test("two concurrent adds of one question give one gap", async () => {
@@ -93,7 +104,11 @@ for (const backend of ["pglite", "postgres"] as const) {
       expect(gaps.findIndex((g) => g.id === top.gap.id)).toBeLessThan(gaps.findIndex((g) => g.priority < 5));
       expect((await listGaps(s, { limit: 2 })).gaps).toHaveLength(2);
       // Pages by offset: consecutive pages of one put together are the whole list, in order.
-      const paged = [...(await listGaps(s, { limit: 2 })).gaps, ...(await listGaps(s, { limit: 2, offset: 2 })).gaps, ...(await listGaps(s, { limit: 200, offset: 4 })).gaps];
+      const paged = [
+        ...(await listGaps(s, { limit: 2 })).gaps,
+        ...(await listGaps(s, { limit: 2, offset: 2 })).gaps,
+        ...(await listGaps(s, { limit: 200, offset: 4 })).gaps,
+      ];
       expect(paged.map((g) => g.id)).toEqual(gaps.map((g) => g.id));
       expect((await listGaps(s, { offset: total })).gaps).toEqual([]);
       await rejectsWith(listGaps(s, { offset: -1 }), "INVALID_INPUT");
@@ -129,7 +144,9 @@ for (const backend of ["pglite", "postgres"] as const) {
       expect(bare.gaps).toEqual((await listGaps(s, {})).gaps);
       // Once a gap asks it, the repeated miss is no longer suggested.
       await addGap(s, { question: "quantum chromodynamics lattice gauge" });
-      expect((await listGaps(s, {})).suggested.map((x) => x.query)).not.toContain("Quantum chromodynamics: lattice gauge?");
+      expect((await listGaps(s, {})).suggested.map((x) => x.query)).not.toContain(
+        "Quantum chromodynamics: lattice gauge?",
+      );
       // A rewording merged into that gap consumes its own misses too.
       await search(s, { query: "quantum chromodynamics lattice" });
       await search(s, { query: "quantum chromodynamics lattice" });

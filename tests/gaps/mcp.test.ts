@@ -25,7 +25,13 @@ describe("research gap tools over MCP", () => {
     const add = tools.find((x) => x.name === "memory_add_gap");
     const list = tools.find((x) => x.name === "memory_list_gaps");
     expect(add?.inputSchema.required).toEqual(["question"]);
-    expect(Object.keys(add?.outputSchema?.properties ?? {})).toEqual(["gap", "created", "duplicate_of", "previous_priority", "decided_by"]);
+    expect(Object.keys(add?.outputSchema?.properties ?? {})).toEqual([
+      "gap",
+      "created",
+      "duplicate_of",
+      "previous_priority",
+      "decided_by",
+    ]);
     expect(add?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
     expect(Object.keys(list?.inputSchema.properties ?? {})).toEqual(["status", "limit", "offset"]);
     expect(list?.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
@@ -34,10 +40,23 @@ describe("research gap tools over MCP", () => {
   test("add, repeat, list and suggested gaps; results match the output schemas strictly", async () => {
     const addOut = z.object(memoryAddGap.outputSchema).strict();
     const listOut = z.object(memoryListGaps.outputSchema).strict();
-    const a = await ok("memory_add_gap", { question: "Сколько весит самый большой колокол в мире?", reason: "для заметки о литье", priority: 2 });
-    expect(addOut.parse(a)).toMatchObject({ created: true, duplicate_of: null, gap: { priority: 2, status: "open", reason: "для заметки о литье" } });
+    const a = await ok("memory_add_gap", {
+      question: "Сколько весит самый большой колокол в мире?",
+      reason: "для заметки о литье",
+      priority: 2,
+    });
+    expect(addOut.parse(a)).toMatchObject({
+      created: true,
+      duplicate_of: null,
+      gap: { priority: 2, status: "open", reason: "для заметки о литье" },
+    });
     const b = await ok("memory_add_gap", { question: "Какой вес у самого большого колокола в мире?" });
-    expect(addOut.parse(b)).toMatchObject({ created: false, duplicate_of: a.gap.id, previous_priority: 2, gap: { priority: 3 } });
+    expect(addOut.parse(b)).toMatchObject({
+      created: false,
+      duplicate_of: a.gap.id,
+      previous_priority: 2,
+      gap: { priority: 3 },
+    });
     await ok("memory_add_gap", { question: "Who cast the Tsar Bell?", priority: 5 });
     await ok("memory_search", { query: "zeppelin mooring mast" });
     await ok("memory_search", { query: "Zeppelin mooring masts" });
@@ -55,11 +74,18 @@ describe("research gap tools over MCP", () => {
     const verifyOut = z.object(memoryVerify.outputSchema).strict();
     const gap = await ok("memory_add_gap", { question: "In which year was the Shukhov radio tower completed?" });
     const claim = "The Shukhov radio tower in Moscow was completed in 1922.";
-    const a = await ok("memory_store", { type: "fact", claim, source_uri: "https://one.example.org/tower", quote: claim });
+    const a = await ok("memory_store", {
+      type: "fact",
+      claim,
+      source_uri: "https://one.example.org/tower",
+      quote: claim,
+    });
     await ok("memory_store", { type: "fact", claim, source_uri: "https://two.example.net/shukhov", quote: claim });
     const v = verifyOut.parse(await ok("memory_verify", { atom_id: a.atom_id })) as Out;
     expect(v.changes.map((c: Out) => c.to)).toContain("verified");
-    expect(v.gaps_answered).toEqual([{ gap_id: gap.gap.id, atom_ids: [a.atom_id], decided_by: "search-top3+key-terms" }]);
+    expect(v.gaps_answered).toEqual([
+      { gap_id: gap.gap.id, atom_ids: [a.atom_id], decided_by: "search-top3+key-terms" },
+    ]);
     const answered = (await ok("memory_list_gaps", { status: "answered" })).gaps as Out[];
     expect(answered.map((g) => g.id)).toContain(gap.gap.id);
   });

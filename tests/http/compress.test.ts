@@ -53,7 +53,9 @@ describe("the middleware", () => {
   app.get("/encoded", (c) => c.body(big, 200, { "content-type": "text/plain", "content-encoding": "identity" }));
   app.get("/no-transform", (c) => c.body(big, 200, { "content-type": "text/plain", "cache-control": "no-transform" }));
   app.get("/events", () => {
-    const body = new ReadableStream<Uint8Array>({ start: (ctl) => ctl.enqueue(new TextEncoder().encode("data: first\n\n")) }); // never closed
+    const body = new ReadableStream<Uint8Array>({
+      start: (ctl) => ctl.enqueue(new TextEncoder().encode("data: first\n\n")),
+    }); // never closed
     return new Response(body, { headers: { "content-type": "text/event-stream" } });
   });
   const get = (path: string, acceptEncoding?: string, method = "GET") =>
@@ -65,7 +67,10 @@ describe("the middleware", () => {
     expect(plain.headers.get("vary")).toBe("Accept-Encoding");
     const identity = Buffer.from(await plain.arrayBuffer());
     expect(identity.toString()).toBe(big);
-    for (const [accept, enc] of [["gzip, deflate, br", "br"], ["gzip", "gzip"]] as const) {
+    for (const [accept, enc] of [
+      ["gzip, deflate, br", "br"],
+      ["gzip", "gzip"],
+    ] as const) {
       const res = await get("/page", accept);
       expect(res.status).toBe(200);
       expect(res.headers.get("content-encoding")).toBe(enc);
@@ -90,7 +95,11 @@ describe("the middleware", () => {
   });
 
   test("HEAD without compression (none accepted, or below the threshold): the GET's identity length, no body", async () => {
-    for (const [path, accept, length] of [["/page", undefined, Buffer.byteLength(big)], ["/page", "identity", Buffer.byteLength(big)], ["/small", "br", 9]] as const) {
+    for (const [path, accept, length] of [
+      ["/page", undefined, Buffer.byteLength(big)],
+      ["/page", "identity", Buffer.byteLength(big)],
+      ["/small", "br", 9],
+    ] as const) {
       const head = await get(path, accept, "HEAD");
       expect(head.status).toBe(200);
       expect(head.headers.get("content-encoding")).toBeNull();
@@ -199,7 +208,9 @@ function streamHead(port: number, headers: Record<string, string>): Promise<stri
       if (got.includes("\r\n\r\n")) done();
       else quiet ??= setTimeout(done, 500);
     });
-    const lines = Object.entries({ host: `127.0.0.1:${port}`, ...headers }).map(([k, v]) => `${k}: ${v}\r\n`).join("");
+    const lines = Object.entries({ host: `127.0.0.1:${port}`, ...headers })
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join("");
     socket.write(`GET /mcp HTTP/1.1\r\n${lines}\r\n`);
   });
 }
@@ -212,16 +223,25 @@ describe("/mcp on a real listener is never compressed or buffered", () => {
   afterAll(() => s?.dispose());
 
   /** A fetch that shows the bytes as sent (Bun's fetch decodes by default). */
-  const rawFetch = (path: string, init: RequestInit) => fetch(`${s.listener.url}${path}`, { ...init, decompress: false } as RequestInit);
+  const rawFetch = (path: string, init: RequestInit) =>
+    fetch(`${s.listener.url}${path}`, { ...init, decompress: false } as RequestInit);
 
   test("initialize and a standalone SSE stream asked with Accept-Encoding come back as plain event streams", async () => {
-    const init = await rawFetch("/mcp", { method: "POST", headers: { ...MCP_POST_HEADERS, "accept-encoding": "gzip, deflate, br" }, body: INITIALIZE });
+    const init = await rawFetch("/mcp", {
+      method: "POST",
+      headers: { ...MCP_POST_HEADERS, "accept-encoding": "gzip, deflate, br" },
+      body: INITIALIZE,
+    });
     expect(init.status).toBe(200);
     expect(init.headers.get("content-type")).toBe("text/event-stream");
     expect(init.headers.get("content-encoding")).toBeNull();
     const sid = init.headers.get("mcp-session-id") as string;
     expect(await init.text()).toContain('"serverInfo"');
-    const session = { "mcp-session-id": sid, "mcp-protocol-version": "2025-06-18", "accept-encoding": "gzip, deflate, br" };
+    const session = {
+      "mcp-session-id": sid,
+      "mcp-protocol-version": "2025-06-18",
+      "accept-encoding": "gzip, deflate, br",
+    };
     const initialized = await rawFetch("/mcp", {
       method: "POST",
       headers: { ...MCP_POST_HEADERS, ...session },
@@ -246,10 +266,18 @@ describe("/mcp on a real listener is never compressed or buffered", () => {
 
   test("an SDK session over Streamable HTTP still works (Bun's fetch sends Accept-Encoding by itself)", async () => {
     const { client } = await httpClient(s.listener.url);
-    const r = await client.callTool({ name: "memory_store", arguments: { type: "fact", claim: "Compression leaves the MCP event streams alone" } });
+    const r = await client.callTool({
+      name: "memory_store",
+      arguments: { type: "fact", claim: "Compression leaves the MCP event streams alone" },
+    });
     expect(r.isError).toBeFalsy();
-    const hits = await client.callTool({ name: "memory_search", arguments: { query: "compression event streams", k: 1 } });
-    expect((hits.structuredContent as { hits: Array<{ atom_id: number }> }).hits[0].atom_id).toBe((r.structuredContent as { atom_id: number }).atom_id);
+    const hits = await client.callTool({
+      name: "memory_search",
+      arguments: { query: "compression event streams", k: 1 },
+    });
+    expect((hits.structuredContent as { hits: Array<{ atom_id: number }> }).hits[0].atom_id).toBe(
+      (r.structuredContent as { atom_id: number }).atom_id,
+    );
     await client.close();
   }, 30_000);
 });

@@ -20,7 +20,10 @@ test("serve --http: MCP over HTTP from the executable, stdin closed; SIGTERM exi
     expect(srv.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(await (await fetch(`${srv.url}/healthz`)).json()).toEqual({ status: "ok" });
     const { client } = await httpClient(srv.url);
-    const stored = await client.callTool({ name: "memory_store", arguments: { type: "fact", claim: "Пегас отвечает по HTTP, когда stdin закрыт" } });
+    const stored = await client.callTool({
+      name: "memory_store",
+      arguments: { type: "fact", claim: "Пегас отвечает по HTTP, когда stdin закрыт" },
+    });
     expect(stored.isError).toBeFalsy();
     const id = (stored.structuredContent as { atom_id: number }).atom_id;
     const found = await client.callTool({ name: "memory_search", arguments: { query: "отвечает по HTTP" } });
@@ -47,7 +50,13 @@ test("serve --http: MCP over HTTP from the executable, stdin closed; SIGTERM exi
 test("serve --http 0.0.0.0 without PEGAS_HTTP_TOKEN refuses to start (exit 65, the message names it)", async () => {
   const { dir, bin } = await isolatedBinary();
   try {
-    const p = Bun.spawn([bin, "serve", "--http", "0.0.0.0:0"], { cwd: dir, env: isolatedEnv(dir), stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+    const p = Bun.spawn([bin, "serve", "--http", "0.0.0.0:0"], {
+      cwd: dir,
+      env: isolatedEnv(dir),
+      stdin: "ignore",
+      stdout: "pipe",
+      stderr: "pipe",
+    });
     const code = await p.exited;
     const err = await new Response(p.stderr).text();
     expect(code).toBe(65);

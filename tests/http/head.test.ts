@@ -35,14 +35,19 @@ function rawRequest(port: number, method: string, path: string, headers: Record<
       clearTimeout(timer);
       const all = Buffer.concat(chunks);
       const end = all.indexOf("\r\n\r\n");
-      if (end < 0) return reject(new Error(`${method} ${path}: no header block in ${JSON.stringify(all.toString("latin1"))}`));
+      if (end < 0)
+        return reject(new Error(`${method} ${path}: no header block in ${JSON.stringify(all.toString("latin1"))}`));
       const [statusLine, ...lines] = all.subarray(0, end).toString("latin1").split("\r\n");
       const map = new Map<string, string>();
       for (const l of lines) map.set(l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim());
       resolve({ status: Number(statusLine.split(" ")[1]), headers: map, body: all.subarray(end + 4) });
     });
     const all = { host: `127.0.0.1:${port}`, connection: "close", ...headers };
-    socket.write(`${method} ${path} HTTP/1.1\r\n${Object.entries(all).map(([k, v]) => `${k}: ${v}\r\n`).join("")}\r\n`);
+    socket.write(
+      `${method} ${path} HTTP/1.1\r\n${Object.entries(all)
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join("")}\r\n`,
+    );
   });
 }
 
@@ -52,7 +57,8 @@ describe("HEAD over the real listener", () => {
   beforeAll(async () => {
     s = await httpServer();
     const services = await s.runtime.services.get();
-    atomId = (await storeAtom(services, { type: "fact", claim: "A HEAD answer tells the length of the GET's body" })).atom_id;
+    atomId = (await storeAtom(services, { type: "fact", claim: "A HEAD answer tells the length of the GET's body" }))
+      .atom_id;
   }, 60_000);
   afterAll(() => s?.dispose());
 
@@ -93,7 +99,9 @@ describe("HEAD over the real listener", () => {
         for (const h of SAME) expect(head.headers.get(h), `${what} ${h}`).toBe(get.headers.get(h));
         const told = Number(head.headers.get("content-length"));
         expect(get.body.byteLength, what).toBeGreaterThan(64);
-        expect(Math.abs(told - get.body.byteLength), `${what}: HEAD ${told}, GET ${get.body.byteLength}`).toBeLessThan(16);
+        expect(Math.abs(told - get.body.byteLength), `${what}: HEAD ${told}, GET ${get.body.byteLength}`).toBeLessThan(
+          16,
+        );
       }
     }
   }, 30_000);

@@ -12,7 +12,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { closeHttpClient, connectHttpClient, runHttpLoad, verifyStored, warmUp } from "../../bench/lib/http-load.ts";
-import { type HttpServerProc, restartHttpServer, type ServerCommand, startHttpServer } from "../../bench/lib/http-server-proc.ts";
+import {
+  type HttpServerProc,
+  restartHttpServer,
+  type ServerCommand,
+  startHttpServer,
+} from "../../bench/lib/http-server-proc.ts";
 import { isolatedEnv } from "../support/binary.ts";
 import { createTempPgDatabase, pgSkipReason } from "../support/pg.ts";
 import { openTestServices } from "../support/services.ts";
@@ -70,7 +75,14 @@ for (const backend of ["pglite", "postgres"] as const) {
       const cmd = serverCommand();
       const srv = tracked(await startHttpServer(cmd, dbArgs));
       await warmUp(srv.url);
-      const load = await runHttpLoad({ url: srv.url, clients: CLIENTS, durationMs: DURATION_MS, storeShare: 0.5, runTag: `test-${backend}`, seed: 3 });
+      const load = await runHttpLoad({
+        url: srv.url,
+        clients: CLIENTS,
+        durationMs: DURATION_MS,
+        storeShare: 0.5,
+        runTag: `test-${backend}`,
+        seed: 3,
+      });
       expect(load.errors).toEqual([]);
       expect(load.merged).toEqual([]);
       expect(load.stored.length).toBeGreaterThan(CLIENTS);
@@ -82,7 +94,9 @@ for (const backend of ["pglite", "postgres"] as const) {
       expect(before.calls("memory_search", "ok")).toBe(load.latencyMs.memory_search.length);
       expect(before.calls("memory_store", "error") + before.calls("memory_search", "error")).toBe(0);
       expect(before.calls("memory_stats", "ok")).toBe(1);
-      expect(sampleValue(before.m, "pegas_ingest_atoms_total", { tool: "memory_store", result: "created" })).toBe(load.stored.length);
+      expect(sampleValue(before.m, "pegas_ingest_atoms_total", { tool: "memory_store", result: "created" })).toBe(
+        load.stored.length,
+      );
       expect(sampleValue(before.m, "pegas_store_up")).toBe(1);
 
       // Durability: the reads go to a new process on the same store, after a clean stop (exit 0).
@@ -106,7 +120,10 @@ for (const backend of ["pglite", "postgres"] as const) {
         const r = await c.client.callTool({ name: "memory_store", arguments: { type: "fact", claim: claim(n) } });
         ids.push((r.structuredContent as { atom_id: number }).atom_id);
       }
-      const forgot = await c.client.callTool({ name: "memory_forget", arguments: { atom_ids: [ids[1]], reason: "load test: a retracted merge target" } });
+      const forgot = await c.client.callTool({
+        name: "memory_forget",
+        arguments: { atom_ids: [ids[1]], reason: "load test: a retracted merge target" },
+      });
       expect(forgot.isError).toBeFalsy();
       await closeHttpClient(c);
       const merged = [

@@ -74,10 +74,19 @@ describe("tools over HTTP", () => {
   test("DNS-rebinding protection: a Host header that is not a loopback name is refused with 403", async () => {
     const { port } = s.listener;
     const status = await new Promise<number>((resolve, reject) => {
-      const req = httpRequest({ host: "127.0.0.1", port, path: "/mcp", method: "POST", headers: { ...MCP_POST_HEADERS, host: `evil.example:${port}` } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = httpRequest(
+        {
+          host: "127.0.0.1",
+          port,
+          path: "/mcp",
+          method: "POST",
+          headers: { ...MCP_POST_HEADERS, host: `evil.example:${port}` },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on("error", reject);
       req.end(INITIALIZE);
     });
@@ -99,13 +108,23 @@ describe("session limits", () => {
     expect([one.status, two.status]).toEqual([200, 200]);
     const three = await rawInitialize(s.listener.url);
     expect(three.status).toBe(200);
-    const ping = (sid: string | null) => fetch(`${s.listener.url}/mcp`, { method: "POST", headers: { ...MCP_POST_HEADERS, "mcp-session-id": sid as string }, body: PING });
+    const ping = (sid: string | null) =>
+      fetch(`${s.listener.url}/mcp`, {
+        method: "POST",
+        headers: { ...MCP_POST_HEADERS, "mcp-session-id": sid as string },
+        body: PING,
+      });
     const evicted = await ping(one.sid);
     expect(evicted.status).toBe(404);
-    expect(((await evicted.json()) as { error: { message: string } }).error.message).toContain("evicted for a newer one (at most 2 live)");
+    expect(((await evicted.json()) as { error: { message: string } }).error.message).toContain(
+      "evicted for a newer one (at most 2 live)",
+    );
     expect((await ping(two.sid)).status).toBe(200);
     await Bun.sleep(1200); // idle 400 ms, swept every 400 ms
-    const expired = await fetch(`${s.listener.url}/mcp`, { method: "DELETE", headers: { "mcp-session-id": three.sid as string } });
+    const expired = await fetch(`${s.listener.url}/mcp`, {
+      method: "DELETE",
+      headers: { "mcp-session-id": three.sid as string },
+    });
     expect(expired.status).toBe(404);
     expect((await rawInitialize(s.listener.url)).status).toBe(200);
   }, 30_000);
@@ -133,7 +152,13 @@ function gatedSessions(maxSessions: number) {
     allowedHosts: () => undefined,
   });
   const post = (sid: string | null, body: string) =>
-    sessions.handle(new Request("http://127.0.0.1/mcp", { method: "POST", headers: { ...MCP_POST_HEADERS, ...(sid ? { "mcp-session-id": sid } : {}) }, body }));
+    sessions.handle(
+      new Request("http://127.0.0.1/mcp", {
+        method: "POST",
+        headers: { ...MCP_POST_HEADERS, ...(sid ? { "mcp-session-id": sid } : {}) },
+        body,
+      }),
+    );
   const initialize = async () => {
     const res = await post(null, INITIALIZE);
     expect(res.status).toBe(200);
@@ -163,7 +188,9 @@ describe("session eviction at the cap", () => {
     const full = await g.post(null, INITIALIZE);
     expect(full.status).toBe(503);
     expect(full.headers.get("retry-after")).toBe("5");
-    expect(((await full.json()) as { error: { message: string } }).error.message).toContain("too many MCP sessions: 2 are live and every one has a request in flight");
+    expect(((await full.json()) as { error: { message: string } }).error.message).toContain(
+      "too many MCP sessions: 2 are live and every one has a request in flight",
+    );
 
     g.open();
     expect(await waitA.text()).toContain("released");

@@ -42,7 +42,10 @@ function parseLabels(body: string, line: string): Record<string, string> {
     let j = eq + 2;
     let value = "";
     for (; j < body.length && body[j] !== '"'; j++) {
-      if (body[j] !== "\\") { value += body[j]; continue; }
+      if (body[j] !== "\\") {
+        value += body[j];
+        continue;
+      }
       const esc = body[++j];
       if (esc === "n") value += "\n";
       else if (esc === "\\" || esc === '"') value += esc;
@@ -76,7 +79,11 @@ function familyOf(sample: string, typeOf: (name: string) => Family["type"] | und
 }
 
 const seriesKey = (labels: Record<string, string>, leave: string): string =>
-  JSON.stringify(Object.entries(labels).filter(([k]) => k !== leave).sort(([a], [b]) => a.localeCompare(b)));
+  JSON.stringify(
+    Object.entries(labels)
+      .filter(([k]) => k !== leave)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
 
 function checkHistogram(name: string, f: Family): void {
   const series = new Map<string, { buckets: Array<[number, number]>; sum?: number; count?: number }>();
@@ -115,7 +122,8 @@ export function parseExposition(text: string): Map<string, Family> {
     const meta = /^#\s+(HELP|TYPE)\s+(\S+)(?:\s(.*))?$/.exec(line);
     if (meta) {
       const [, kind, name, rest = ""] = meta;
-      if (!NAME.test(name) || families.has(name)) throw new Error(`${kind} after the samples of ${name} (or a bad name): ${line}`);
+      if (!NAME.test(name) || families.has(name))
+        throw new Error(`${kind} after the samples of ${name} (or a bad name): ${line}`);
       const a = announced.get(name) ?? {};
       if (kind === "HELP") {
         if (a.help !== undefined) throw new Error(`second HELP for ${name}`);

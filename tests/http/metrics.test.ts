@@ -21,8 +21,10 @@ const mcp = suiteMcpClient(t);
 const { call, ok } = toolCalls(mcp);
 
 const scrape = async (maxAgeMs?: number) => parseExposition(await renderMetrics(t.services, maxAgeMs));
-const calls = (m: Awaited<ReturnType<typeof scrape>>, tool: string, outcome: string) => sampleValue(m, "pegas_tool_calls_total", { tool, outcome });
-const atoms = (m: Awaited<ReturnType<typeof scrape>>, tool: string, result: string) => sampleValue(m, "pegas_ingest_atoms_total", { tool, result });
+const calls = (m: Awaited<ReturnType<typeof scrape>>, tool: string, outcome: string) =>
+  sampleValue(m, "pegas_tool_calls_total", { tool, outcome });
+const atoms = (m: Awaited<ReturnType<typeof scrape>>, tool: string, result: string) =>
+  sampleValue(m, "pegas_ingest_atoms_total", { tool, result });
 
 describe("metrics exposition", () => {
   test("tool calls by outcome, latency and ingest counters after real calls", async () => {
@@ -35,7 +37,9 @@ describe("metrics exposition", () => {
     await ok("memory_search", { query: "куда впадает Волга" });
     const missing = await call("memory_get", { atom_id: 987_654_321 });
     expect(missing.isError).toBe(true);
-    const ingested = await ok("memory_ingest", { text: "Палата № 6 стоит во дворе больницы. The ward has five patients.\n\nАндрей Ефимыч — врач." });
+    const ingested = await ok("memory_ingest", {
+      text: "Палата № 6 стоит во дворе больницы. The ward has five patients.\n\nАндрей Ефимыч — врач.",
+    });
     expect(ingested.atoms_created).toBeGreaterThan(0);
     const after = await scrape();
 
@@ -51,20 +55,29 @@ describe("metrics exposition", () => {
     expect(sum(after)).toBeGreaterThan(sum(before));
     expect(atoms(after, "memory_store", "created") - atoms(before, "memory_store", "created")).toBe(1);
     expect(atoms(after, "memory_store", "existing") - atoms(before, "memory_store", "existing")).toBe(1);
-    expect(atoms(after, "memory_ingest", "created") - atoms(before, "memory_ingest", "created")).toBe(ingested.atoms_created);
+    expect(atoms(after, "memory_ingest", "created") - atoms(before, "memory_ingest", "created")).toBe(
+      ingested.atoms_created,
+    );
     const docs = (m: typeof after) => sampleValue(m, "pegas_ingest_documents_total");
     expect(docs(after) - docs(before)).toBe(1);
   });
 
   test("memory_store_code's code atoms are counted", async () => {
     mkdirSync(join(repo, "pkg"), { recursive: true });
-    writeFileSync(join(repo, "pkg", "geo.py"), 'def river_length(name):\n    """Length of a river in km."""\n    return {"Volga": 3530}.get(name)\n\nclass Lake:\n    """A lake with its depth in metres."""\n    depth = 1642\n');
+    writeFileSync(
+      join(repo, "pkg", "geo.py"),
+      'def river_length(name):\n    """Length of a river in km."""\n    return {"Volga": 3530}.get(name)\n\nclass Lake:\n    """A lake with its depth in metres."""\n    depth = 1642\n',
+    );
     const before = await scrape();
     const out = await ok("memory_store_code", { path: repo, repo: "metrics-test" });
     expect(out.atoms.created).toBeGreaterThan(0);
     const after = await scrape();
-    expect(atoms(after, "memory_store_code", "created") - atoms(before, "memory_store_code", "created")).toBe(out.atoms.created);
-    expect(atoms(after, "memory_store_code", "existing") - atoms(before, "memory_store_code", "existing")).toBe(out.atoms.existing);
+    expect(atoms(after, "memory_store_code", "created") - atoms(before, "memory_store_code", "created")).toBe(
+      out.atoms.created,
+    );
+    expect(atoms(after, "memory_store_code", "existing") - atoms(before, "memory_store_code", "existing")).toBe(
+      out.atoms.existing,
+    );
     expect(calls(after, "memory_store_code", "ok") - calls(before, "memory_store_code", "ok")).toBe(1);
   });
 
@@ -89,7 +102,10 @@ describe("metrics exposition", () => {
   });
 
   test("outbox gauges follow the store through the cache; lag per external projection", async () => {
-    await ok("memory_store", { type: "fact", claim: `Lake Baikal holds a fifth of the world's fresh surface water (${Date.now()})` });
+    await ok("memory_store", {
+      type: "fact",
+      claim: `Lake Baikal holds a fifth of the world's fresh surface water (${Date.now()})`,
+    });
     const backlog = await t.services.outbox.backlog();
     expect(backlog.pending).toBeGreaterThan(0);
     const fresh = await scrape(0);
@@ -98,7 +114,9 @@ describe("metrics exposition", () => {
 
     // Dead-letter one row: the cached scrape still shows the old figures, a fresh read the new ones.
     const [row] = await t.services.outbox.claim(1, 60_000, "metrics-test");
-    expect(await t.services.outbox.fail([row.id], "metrics-test", "test", { maxAttempts: 1, baseMs: 1, maxMs: 1 })).toEqual({ retried: 0, dead: 1 });
+    expect(
+      await t.services.outbox.fail([row.id], "metrics-test", "test", { maxAttempts: 1, baseMs: 1, maxMs: 1 }),
+    ).toEqual({ retried: 0, dead: 1 });
     const cached = await scrape();
     expect(sampleValue(cached, "pegas_outbox_dead")).toBe(backlog.dead);
     const reread = await scrape(0);
@@ -128,11 +146,18 @@ describe("metrics exposition", () => {
     const before = await scrape();
     const text = readFileSync(fixture("text/en_gutenberg_8868_botchan.txt"), "utf8");
     const ac = new AbortController();
-    const pending = mcp.client.callTool({ name: "memory_ingest", arguments: { text } }, undefined, { signal: ac.signal, timeout: 60_000 });
+    const pending = mcp.client.callTool({ name: "memory_ingest", arguments: { text } }, undefined, {
+      signal: ac.signal,
+      timeout: 60_000,
+    });
     setTimeout(() => ac.abort("test"), 50);
     await expect(pending).rejects.toThrow();
     let after = await scrape();
-    for (let i = 0; i < 200 && calls(after, "memory_ingest", "cancelled") === calls(before, "memory_ingest", "cancelled"); i++) {
+    for (
+      let i = 0;
+      i < 200 && calls(after, "memory_ingest", "cancelled") === calls(before, "memory_ingest", "cancelled");
+      i++
+    ) {
       await Bun.sleep(100);
       after = await scrape();
     }
@@ -142,7 +167,12 @@ describe("metrics exposition", () => {
 
   test("the reader used here rejects text Prometheus would reject", () => {
     const h = (lines: string[]) => ["# HELP h_seconds x", "# TYPE h_seconds histogram", ...lines].join("\n");
-    const good = ['h_seconds_bucket{le="0.1"} 1', 'h_seconds_bucket{le="+Inf"} 2', "h_seconds_sum 0.3", "h_seconds_count 2"];
+    const good = [
+      'h_seconds_bucket{le="0.1"} 1',
+      'h_seconds_bucket{le="+Inf"} 2',
+      "h_seconds_sum 0.3",
+      "h_seconds_count 2",
+    ];
     expect(parseExposition(h(good)).get("h_seconds")?.samples.length).toBe(4);
     expect(() => parseExposition(h(['h_seconds_bucket{le="0.1"} 3', ...good.slice(1)]))).toThrow("cumulative");
     expect(() => parseExposition(h([...good.slice(0, 3), "h_seconds_count 3"]))).toThrow("+Inf");
@@ -150,7 +180,7 @@ describe("metrics exposition", () => {
     expect(() => parseExposition("c_total 1")).toThrow("HELP and TYPE");
     expect(() => parseExposition("# HELP c_total x\n# TYPE c_total counter\nc_total -1")).toThrow("negative");
     expect(() => parseExposition('# HELP g x\n# TYPE g gauge\ng{a="1} 1')).toThrow();
-    const split = "# HELP a x\n# TYPE a gauge\n# HELP b x\n# TYPE b gauge\na 1\nb 1\na{l=\"2\"} 1";
+    const split = '# HELP a x\n# TYPE a gauge\n# HELP b x\n# TYPE b gauge\na 1\nb 1\na{l="2"} 1';
     expect(() => parseExposition(split)).toThrow("contiguous");
   });
 });

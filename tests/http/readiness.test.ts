@@ -22,7 +22,11 @@ afterAll(async () => {
   await stub.stop();
 });
 
-type Body = { status: string; down: string[]; dependencies: Record<string, { state: string; required: boolean; error?: string }> };
+type Body = {
+  status: string;
+  down: string[];
+  dependencies: Record<string, { state: string; required: boolean; error?: string }>;
+};
 
 /** /readyz once the services are open (the first answer may only say that the database is still opening). */
 async function readyz(app: ReturnType<typeof createHttpApp>["app"]): Promise<{ status: number; body: Body }> {

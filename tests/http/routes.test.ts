@@ -80,7 +80,9 @@ describe("/readyz", () => {
     expect(anonBody.down).toEqual(["database"]);
     expect(anonBody.dependencies.database).toEqual({ state: "down", required: true });
     expect(JSON.stringify(anonBody)).not.toContain("127.0.0.1");
-    const wrong = await json(await app.request("/readyz", { headers: { authorization: "Bearer wrong-token-wrong-token" } }));
+    const wrong = await json(
+      await app.request("/readyz", { headers: { authorization: "Bearer wrong-token-wrong-token" } }),
+    );
     expect(wrong.dependencies.database.error).toBeUndefined();
   });
 
@@ -95,7 +97,9 @@ describe("/readyz", () => {
   }, 30_000);
 
   test("a hung Qdrant and an unreachable Memgraph degrade but do not fail readiness, within the deadline", async () => {
-    const app = await appOf(pgliteRuntime({ qdrant_url: `http://127.0.0.1:${silent.port}`, memgraph_url: "bolt://127.0.0.1:1" }));
+    const app = await appOf(
+      pgliteRuntime({ qdrant_url: `http://127.0.0.1:${silent.port}`, memgraph_url: "bolt://127.0.0.1:1" }),
+    );
     await app.request("/readyz"); // the first call opens the database (a PGlite start may take longer than the deadline)
     const [res, ms] = await timed(() => app.request("/readyz"));
     const body = await json(res);
@@ -141,7 +145,9 @@ describe("/metrics and the token", () => {
     expect(sampleValue(closed, "pegas_store_up")).toBe(0);
     expect(closed.has("pegas_outbox_pending")).toBe(false);
 
-    const [hung, ms] = await timed(async () => scrape(await appOf(runtimeOf({ database_url: `postgres://postgres@127.0.0.1:${silent.port}/none` }))));
+    const [hung, ms] = await timed(async () =>
+      scrape(await appOf(runtimeOf({ database_url: `postgres://postgres@127.0.0.1:${silent.port}/none` }))),
+    );
     expect(sampleValue(hung, "pegas_store_up")).toBe(0);
     expect(ms).toBeGreaterThanOrEqual(METRICS_OPEN_MS - 50);
     expect(ms).toBeLessThan(METRICS_OPEN_MS + 1000);
@@ -164,13 +170,21 @@ describe("/mcp answers a client's mistakes clearly", () => {
   test("413 for a body over the limit, 404 for an unknown session, 400 for GET without one, 404 JSON for other paths", async () => {
     const app = await appOf(runtimeOf({ database_url: CLOSED_PG, max_input_bytes: 1024 }));
     const big = "x".repeat(3 * 1024 * 1024 + 10);
-    const tooBig = await app.request("/mcp", { method: "POST", headers: { ...MCP_POST_HEADERS, "content-length": String(big.length) }, body: big });
+    const tooBig = await app.request("/mcp", {
+      method: "POST",
+      headers: { ...MCP_POST_HEADERS, "content-length": String(big.length) },
+      body: big,
+    });
     expect(tooBig.status).toBe(413);
     const msg = (await json(tooBig)).error.message;
     expect(msg).toContain("Payload Too Large");
     expect(msg).toContain("max_input_bytes");
 
-    const unknown = await app.request("/mcp", { method: "POST", headers: { ...MCP_POST_HEADERS, "mcp-session-id": "no-such-session" }, body: INITIALIZE });
+    const unknown = await app.request("/mcp", {
+      method: "POST",
+      headers: { ...MCP_POST_HEADERS, "mcp-session-id": "no-such-session" },
+      body: INITIALIZE,
+    });
     expect(unknown.status).toBe(404);
     expect((await json(unknown)).error.code).toBe(-32001);
     const get = await app.request("/mcp", { headers: { accept: "text/event-stream" } });

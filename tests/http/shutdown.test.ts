@@ -25,10 +25,12 @@ test("stop during a long ingest over HTTP: cancelled within ≈ 1 s, nothing hal
   try {
     const { client } = await httpClient(s.listener.url);
     await client.callTool({ name: "memory_stats", arguments: {} }); // the database is open
-    const call = client.callTool({ name: "memory_ingest", arguments: { path: big } }, undefined, { timeout: 60_000 }).then(
-      (r) => ({ result: r, error: null }),
-      (e: unknown) => ({ result: null, error: e }),
-    );
+    const call = client
+      .callTool({ name: "memory_ingest", arguments: { path: big } }, undefined, { timeout: 60_000 })
+      .then(
+        (r) => ({ result: r, error: null }),
+        (e: unknown) => ({ result: null, error: e }),
+      );
     await Bun.sleep(700);
     expect(s.runtime.calls.inflight.size).toBe(1);
     const t0 = performance.now();
@@ -36,14 +38,23 @@ test("stop during a long ingest over HTTP: cancelled within ≈ 1 s, nothing hal
     const stopMs = performance.now() - t0;
     const outcome = await call;
     const answeredMs = performance.now() - t0;
-    console.warn(`http stop: done ${Math.round(stopMs)} ms after stop(), the client had its answer after ${Math.round(answeredMs)} ms`);
+    console.warn(
+      `http stop: done ${Math.round(stopMs)} ms after stop(), the client had its answer after ${Math.round(answeredMs)} ms`,
+    );
     expect(stopMs).toBeLessThan(2500); // 0.65 s grace + ≤ 1 s drain (SHUTDOWN_DRAIN_MS) + closing, with headroom for a loaded host
     expect(answeredMs).toBeLessThan(2500);
     // The answer reaches the client before its session closes: no client is left waiting for its own timeout.
     expect(outcome.error).toBeNull();
     expect(outcome.result?.isError).toBe(true);
-    expect(JSON.stringify(outcome.result?.content)).toContain("CANCELLED: memory_ingest was cancelled because the server is shutting down");
-    expect(await fetch(`${s.listener.url}/healthz`).then(() => "answered", () => "refused")).toBe("refused");
+    expect(JSON.stringify(outcome.result?.content)).toContain(
+      "CANCELLED: memory_ingest was cancelled because the server is shutting down",
+    );
+    expect(
+      await fetch(`${s.listener.url}/healthz`).then(
+        () => "answered",
+        () => "refused",
+      ),
+    ).toBe("refused");
 
     const services = await createServices(s.config);
     try {

@@ -43,14 +43,20 @@ export function runtimeOf(flags: Record<string, unknown>): TestRuntime {
 }
 
 /** A runtime on a fresh PGlite data dir serving HTTP on 127.0.0.1 at a free port. */
-export async function httpServer(flags: Record<string, unknown> = {}, opts: Pick<HttpAppOptions, "sessions"> = {}): Promise<TestRuntime & { listener: HttpListener }> {
+export async function httpServer(
+  flags: Record<string, unknown> = {},
+  opts: Pick<HttpAppOptions, "sessions"> = {},
+): Promise<TestRuntime & { listener: HttpListener }> {
   const t = await pgliteRuntime({ http: "127.0.0.1:0", ...flags });
   const listener = await serveHttp(t.config, t.runtime, opts);
   return { ...t, listener };
 }
 
 /** An MCP client connected over Streamable HTTP to `url`/mcp, sending `headers` with every request. */
-export async function httpClient(url: string, headers: Record<string, string> = {}): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
+export async function httpClient(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
   const transport = new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers } });
   const client = new Client({ name: "http-test", version: "1" });
   await client.connect(transport);

@@ -28,8 +28,10 @@ describe("addresses", () => {
   });
 
   test("loopback is 127.0.0.0/8, ::1, localhost (and v4-mapped loopback); nothing else", () => {
-    for (const h of ["127.0.0.1", "127.1.2.3", "::1", "localhost", "LOCALHOST", "::ffff:127.0.0.1"]) expect(isLoopback(h)).toBe(true);
-    for (const h of ["0.0.0.0", "::", "10.0.0.1", "192.168.1.2", "example.org", "::ffff:10.0.0.1", "128.0.0.1"]) expect(isLoopback(h)).toBe(false);
+    for (const h of ["127.0.0.1", "127.1.2.3", "::1", "localhost", "LOCALHOST", "::ffff:127.0.0.1"])
+      expect(isLoopback(h)).toBe(true);
+    for (const h of ["0.0.0.0", "::", "10.0.0.1", "192.168.1.2", "example.org", "::ffff:10.0.0.1", "128.0.0.1"])
+      expect(isLoopback(h)).toBe(false);
   });
 
   test("beyond loopback without a token: INVALID_INPUT naming PEGAS_HTTP_TOKEN; with one, or on loopback, allowed", () => {
@@ -51,7 +53,8 @@ describe("addresses", () => {
   test("token comparison: exact match only", () => {
     expect(hasToken(`Bearer ${TOKEN}`, TOKEN)).toBe(true);
     expect(hasToken(`bearer  ${TOKEN}`, TOKEN)).toBe(true);
-    for (const h of [undefined, "", TOKEN, `Bearer ${TOKEN}x`, `Bearer ${TOKEN.slice(1)}`, `Basic ${TOKEN}`, "Bearer "]) expect(hasToken(h, TOKEN)).toBe(false);
+    for (const h of [undefined, "", TOKEN, `Bearer ${TOKEN}x`, `Bearer ${TOKEN.slice(1)}`, `Basic ${TOKEN}`, "Bearer "])
+      expect(hasToken(h, TOKEN)).toBe(false);
   });
 });
 
@@ -75,7 +78,10 @@ describe("with a token", () => {
     expect(none.status).toBe(401);
     expect(none.headers.get("www-authenticate")).toStartWith("Bearer ");
     const wrong = httpClient(url, { authorization: "Bearer not-the-token-at-all" });
-    const err = await wrong.then(() => null, (e: unknown) => e);
+    const err = await wrong.then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(StreamableHTTPError);
     expect((err as StreamableHTTPError).code).toBe(401);
     expect(String(err)).toContain("PEGAS_HTTP_TOKEN");

@@ -22,7 +22,10 @@ async function moduleEdges(s: Services, repo: string, kind: string, inferred?: b
     SELECT a.qualified_name AS src, b.qualified_name AS dst, d.inferred FROM pm_code_dependency d
       JOIN pm_code_symbol a ON a.id = d.src_symbol_id JOIN pm_code_symbol b ON b.id = d.dst_symbol_id
      WHERE d.repo = ${repo} AND d.kind = ${kind} AND a.kind = 'module' AND b.kind = 'module'`;
-  return rows.filter((r) => inferred === undefined || Boolean(r.inferred) === inferred).map((r) => `${r.src}>${r.dst}`).sort();
+  return rows
+    .filter((r) => inferred === undefined || Boolean(r.inferred) === inferred)
+    .map((r) => `${r.src}>${r.dst}`)
+    .sort();
 }
 
 /** Every inferred edge of `repo` as "src>kind>dst" with symbols by qualified name, sorted. */
@@ -72,7 +75,9 @@ for (const backend of ["pglite", "postgres"] as const) {
         expect((await infer(s, { ruleIds: [r1, r2] })).edgesAdded).toBe(0);
 
         // Graph reads mark them inferred.
-        const [app] = await sqlOf(s)`SELECT id FROM pm_code_symbol WHERE repo = ${repo} AND kind = 'module' AND qualified_name = 'app'`;
+        const [app] = await sqlOf(
+          s,
+        )`SELECT id FROM pm_code_symbol WHERE repo = ${repo} AND kind = 'module' AND qualified_name = 'app'`;
         const g = await s.graph.neighbours({ node: `symbol:${app.id}`, kinds: ["depends_on"], direction: "out" });
         const fromApp = g.edges.filter((e) => e.src === `symbol:${app.id}`);
         expect(fromApp.length).toBe(5); // util, core, base, extra, plugin
@@ -88,7 +93,9 @@ for (const backend of ["pglite", "postgres"] as const) {
         const after = await moduleEdges(s, repo, "depends_on");
         expect(after).toEqual(closure(imports2));
         expect(expected.filter((e) => !after.includes(e))).toEqual(["app>extra", "app>plugin"]);
-        const deletes = await sqlOf(s)`SELECT count(*) AS n FROM pm_outbox WHERE entity_type = 'code_dependency' AND op = 'delete'`;
+        const deletes = await sqlOf(
+          s,
+        )`SELECT count(*) AS n FROM pm_outbox WHERE entity_type = 'code_dependency' AND op = 'delete'`;
         expect(Number(deletes[0].n)).toBeGreaterThan(0);
 
         // core.py is deleted: whatever went through core goes (util>base, app>core, app>base, tool>base …).

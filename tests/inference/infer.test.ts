@@ -22,12 +22,18 @@ for (const backend of ["pglite", "postgres"] as const) {
 
     test("a cycle A→B→C→A under a transitive rule reaches its closure and stops; a rerun adds nothing", async () => {
       const s = t.services;
-      const n = { A: await atom(s, "Узел А цикла"), B: await atom(s, "Node B of the cycle"), C: await atom(s, "Node C of the cycle") };
+      const n = {
+        A: await atom(s, "Узел А цикла"),
+        B: await atom(s, "Node B of the cycle"),
+        C: await atom(s, "Node C of the cycle"),
+      };
       await link(s, n.A, n.B, "depends_on");
       await link(s, n.B, n.C, "depends_on");
       await link(s, n.C, n.A, "depends_on");
       const r = await rule(s, TRANSITIVE);
-      const outboxBefore = Number((await sqlOf(s)`SELECT count(*) AS n FROM pm_outbox WHERE entity_type = 'atom_link'`)[0].n);
+      const outboxBefore = Number(
+        (await sqlOf(s)`SELECT count(*) AS n FROM pm_outbox WHERE entity_type = 'atom_link'`)[0].n,
+      );
       const first = await infer(s, { ruleIds: [r] });
       expect(first.ignored).toEqual([]);
       expect(first.edgesAdded).toBe(6);
@@ -36,15 +42,21 @@ for (const backend of ["pglite", "postgres"] as const) {
       expect(first.rules[0].iterations).toBe(first.iterations - 1);
       expect(await atomEdges(s, n, "depends_on")).toEqual(closure(["A>B", "B>C", "C>A"]));
       expect(await atomEdges(s, n, "depends_on", true)).toEqual(["A>A", "A>C", "B>A", "B>B", "C>B", "C>C"]);
-      const rows = await sqlOf(s)`SELECT id, source, justification, confidence FROM pm_atom_link WHERE inferred AND src_atom_id = ${n.A} AND dst_atom_id = ${n.C}`;
+      const rows = await sqlOf(
+        s,
+      )`SELECT id, source, justification, confidence FROM pm_atom_link WHERE inferred AND src_atom_id = ${n.A} AND dst_atom_id = ${n.C}`;
       expect(rows[0].source).toBe("inference");
       expect(rows[0].justification.rule).toBe(r);
       expect(rows[0].justification.premises).toHaveLength(2);
       expect(rows[0].justification.premises[0].origin).toBe("pm_atom_link");
       expect(Number(rows[0].confidence)).toBeCloseTo(0.81, 4);
-      const premiseRows = await sqlOf(s)`SELECT count(*) AS n FROM pm_inference_premise WHERE derived_origin = 'pm_atom_link' AND derived_id = ${rows[0].id}`;
+      const premiseRows = await sqlOf(
+        s,
+      )`SELECT count(*) AS n FROM pm_inference_premise WHERE derived_origin = 'pm_atom_link' AND derived_id = ${rows[0].id}`;
       expect(Number(premiseRows[0].n)).toBe(2);
-      const outboxAfter = Number((await sqlOf(s)`SELECT count(*) AS n FROM pm_outbox WHERE entity_type = 'atom_link'`)[0].n);
+      const outboxAfter = Number(
+        (await sqlOf(s)`SELECT count(*) AS n FROM pm_outbox WHERE entity_type = 'atom_link'`)[0].n,
+      );
       expect(outboxAfter - outboxBefore).toBe(6);
 
       const again = await infer(s, { ruleIds: [r] });
@@ -54,7 +66,12 @@ for (const backend of ["pglite", "postgres"] as const) {
 
     test("a one-step rule feeds a chain rule (imports → depends_on, then transitive)", async () => {
       const s = t.services;
-      const n = { P: await atom(s, "Package P"), Q: await atom(s, "Package Q"), R: await atom(s, "Package R"), S: await atom(s, "Package S") };
+      const n = {
+        P: await atom(s, "Package P"),
+        Q: await atom(s, "Package Q"),
+        R: await atom(s, "Package R"),
+        S: await atom(s, "Package S"),
+      };
       await link(s, n.P, n.Q, "imports");
       await link(s, n.Q, n.R, "imports");
       await link(s, n.R, n.S, "imports");
@@ -94,7 +111,14 @@ for (const backend of ["pglite", "postgres"] as const) {
       for (let i = 0; i < 8; i++) chain[`N${i}`] = await atom(s, `Chain node ${i} of the capped run`);
       for (let i = 0; i < 7; i++) await link(s, chain[`N${i}`], chain[`N${i + 1}`], "part_of");
       const r = await rule(s, '{"if": ["part_of", "part_of"], "then": "part_of"}');
-      const count = async () => Number((await sqlOf(s)`SELECT (SELECT count(*) FROM pm_atom_link WHERE inferred) + (SELECT count(*) FROM pm_outbox) + (SELECT count(*) FROM pm_inference_premise) AS n`)[0].n);
+      const count = async () =>
+        Number(
+          (
+            await sqlOf(
+              s,
+            )`SELECT (SELECT count(*) FROM pm_atom_link WHERE inferred) + (SELECT count(*) FROM pm_outbox) + (SELECT count(*) FROM pm_inference_premise) AS n`
+          )[0].n,
+        );
       const before = await count();
       await expect(infer(s, { ruleIds: [r], maxNewEdges: 5 })).rejects.toMatchObject({ code: "LIMIT_EXCEEDED" });
       await expect(infer(s, { ruleIds: [r], maxIterations: 1 })).rejects.toMatchObject({ code: "LIMIT_EXCEEDED" });
@@ -110,9 +134,11 @@ for (const backend of ["pglite", "postgres"] as const) {
       const sql = sqlOf(s);
       const x = await atom(s, "Заметка о функции разбора");
       const y = await atom(s, "Code atom of parse()", { type: "code" });
-      const [sym] = await sql`INSERT INTO pm_code_symbol (repo, path, language, name, qualified_name, kind, line_start, line_end)
+      const [sym] =
+        await sql`INSERT INTO pm_code_symbol (repo, path, language, name, qualified_name, kind, line_start, line_end)
                               VALUES ('mixed', 'p.py', 'python', 'parse', 'parse', 'function', 1, 3) RETURNING id`;
-      const [callee] = await sql`INSERT INTO pm_code_symbol (repo, path, language, name, qualified_name, kind, line_start, line_end)
+      const [callee] =
+        await sql`INSERT INTO pm_code_symbol (repo, path, language, name, qualified_name, kind, line_start, line_end)
                                  VALUES ('mixed', 'p.py', 'python', 'lex', 'lex', 'function', 5, 6) RETURNING id`;
       await link(s, x, y, "mentions");
       await sql`INSERT INTO pm_atom_symbol_link (atom_id, symbol_id, kind) VALUES (${y}, ${sym.id}, 'defines')`;
@@ -126,11 +152,21 @@ for (const backend of ["pglite", "postgres"] as const) {
       expect(by(r1)).toMatchObject({ edgesAdded: 1, skipped: 0 });
       expect(by(r2)).toMatchObject({ edgesAdded: 1, skipped: 0 });
       expect(by(r3)).toMatchObject({ edgesAdded: 0, skipped: 1 }); // atom → name:os.read fits no table
-      const [asl] = await sql`SELECT atom_id, symbol_id, inferred, source FROM pm_atom_symbol_link WHERE kind = 'refers_to'`;
+      const [asl] =
+        await sql`SELECT atom_id, symbol_id, inferred, source FROM pm_atom_symbol_link WHERE kind = 'refers_to'`;
       expect(asl).toMatchObject({ atom_id: x, symbol_id: Number(sym.id), inferred: true, source: "inference" });
-      const [dep] = await sql`SELECT src_symbol_id, dst_symbol_id, dst_name, repo, path, inferred FROM pm_code_dependency WHERE kind = 'reaches'`;
-      expect(dep).toMatchObject({ src_symbol_id: Number(sym.id), dst_symbol_id: null, dst_name: "os.read", repo: "mixed", path: null, inferred: true });
-      const outbox = await sql`SELECT entity_type FROM pm_outbox WHERE entity_type IN ('atom_symbol_link', 'code_dependency') AND op = 'upsert'`;
+      const [dep] =
+        await sql`SELECT src_symbol_id, dst_symbol_id, dst_name, repo, path, inferred FROM pm_code_dependency WHERE kind = 'reaches'`;
+      expect(dep).toMatchObject({
+        src_symbol_id: Number(sym.id),
+        dst_symbol_id: null,
+        dst_name: "os.read",
+        repo: "mixed",
+        path: null,
+        inferred: true,
+      });
+      const outbox =
+        await sql`SELECT entity_type FROM pm_outbox WHERE entity_type IN ('atom_symbol_link', 'code_dependency') AND op = 'upsert'`;
       expect(outbox.map((o) => o.entity_type).sort()).toEqual(["atom_symbol_link", "code_dependency"]);
       expect((await infer(s, { ruleIds: [r1, r2, r3] })).edgesAdded).toBe(0);
     });

@@ -12,7 +12,12 @@ import { suiteServices } from "../support/services.ts";
 import { atom, atomEdges, link, rule, sqlOf } from "./support.ts";
 
 /** The inferred atom link `a -kind-> b`: its id and recorded rule, or undefined. */
-async function inferredLink(s: Services, a: number, b: number, kind: string): Promise<{ id: number; rule: number } | undefined> {
+async function inferredLink(
+  s: Services,
+  a: number,
+  b: number,
+  kind: string,
+): Promise<{ id: number; rule: number } | undefined> {
   const [r] = await sqlOf(s)`
     SELECT id, justification->>'rule' AS rule FROM pm_atom_link WHERE src_atom_id = ${a} AND dst_atom_id = ${b} AND kind = ${kind} AND inferred`;
   return r ? { id: Number(r.id), rule: Number(r.rule) } : undefined;
@@ -39,7 +44,9 @@ for (const backend of ["pglite", "postgres"] as const) {
       expect(gone).toMatchObject({ inferredRetracted: 0, inferredRederived: 1 });
       const after = await inferredLink(s, a, b, "related_to");
       expect(after?.rule).toBe(rB); // held now by the other rule, recorded as such
-      const premises = await sqlOf(s)`SELECT rule_atom_id FROM pm_inference_premise WHERE derived_origin = 'pm_atom_link' AND derived_id = ${after!.id}`;
+      const premises = await sqlOf(
+        s,
+      )`SELECT rule_atom_id FROM pm_inference_premise WHERE derived_origin = 'pm_atom_link' AND derived_id = ${after!.id}`;
       expect(premises.map((p) => Number(p.rule_atom_id))).toEqual([rB]);
       expect((await infer(s, { ruleIds: [rA, rB] })).edgesAdded).toBe(0); // nothing was missing
 
@@ -65,7 +72,12 @@ for (const backend of ["pglite", "postgres"] as const) {
 
     test("a rule whose body is longer than the recorded rule's still re-derives (the neighbourhood read grows)", async () => {
       const s = t.services;
-      const n = { A: await atom(s, "Long body A"), B: await atom(s, "Long body B"), C: await atom(s, "Long body C"), D: await atom(s, "Long body D") };
+      const n = {
+        A: await atom(s, "Long body A"),
+        B: await atom(s, "Long body B"),
+        C: await atom(s, "Long body C"),
+        D: await atom(s, "Long body D"),
+      };
       const short = await rule(s, '{"if": "cites", "then": "traces_to"}');
       const long = await rule(s, '{"if": ["quotes", "quotes", "quotes"], "then": "traces_to"}');
       const cites = await link(s, n.A, n.D, "cites");
@@ -82,9 +94,20 @@ for (const backend of ["pglite", "postgres"] as const) {
 
     test("one chain rule, two paths: removing a link of one path keeps the edge through the other", async () => {
       const s = t.services;
-      const n = { A: await atom(s, "Two paths A"), B: await atom(s, "Two paths B"), C: await atom(s, "Two paths C"), D: await atom(s, "Two paths D") };
+      const n = {
+        A: await atom(s, "Two paths A"),
+        B: await atom(s, "Two paths B"),
+        C: await atom(s, "Two paths C"),
+        D: await atom(s, "Two paths D"),
+      };
       const r = await rule(s, '{"if": ["feeds", "feeds"], "then": "feeds_into"}');
-      for (const [x, y] of [["A", "B"], ["B", "C"], ["A", "D"], ["D", "C"]] as const) await linkNodes(s, { src: n[x], dst: n[y], kind: "feeds" });
+      for (const [x, y] of [
+        ["A", "B"],
+        ["B", "C"],
+        ["A", "D"],
+        ["D", "C"],
+      ] as const)
+        await linkNodes(s, { src: n[x], dst: n[y], kind: "feeds" });
       expect((await infer(s, { ruleIds: [r] })).edgesAdded).toBe(1);
       const gone = await unlinkNodes(s, { src: n.A, dst: n.B, kind: "feeds" });
       expect(gone).toMatchObject({ inferredRetracted: 0, inferredRederived: 1 });
@@ -117,7 +140,14 @@ for (const backend of ["pglite", "postgres"] as const) {
       const gone = await unlinkNodes(s, { src: x, dst: y, kind: "backs" });
       expect(gone.inferredRetracted).toBe(0);
       expect(await atomEdges(s, { X: x, Y: y, A: n.A, B: n.B, C: n.C }, "endorses", false)).toContain("X>Y");
-      expect(await atomEdges(s, { X: x, Y: y, A: n.A, B: n.B, C: n.C }, "endorses", true)).toEqual(["A>C", "X>A", "X>B", "X>C", "Y>B", "Y>C"]);
+      expect(await atomEdges(s, { X: x, Y: y, A: n.A, B: n.B, C: n.C }, "endorses", true)).toEqual([
+        "A>C",
+        "X>A",
+        "X>B",
+        "X>C",
+        "Y>B",
+        "Y>C",
+      ]);
     });
   });
 }

@@ -17,7 +17,12 @@ describe("derived edges through the outbox (pglite)", () => {
     const s = t.services;
     const sink = new RecordingSink();
     const worker = new OutboxWorker({ outbox: s.outbox, sinks: [sink], model: s.embedder.model });
-    const n = [await atom(s, "Первый узел"), await atom(s, "Second node"), await atom(s, "Third node"), await atom(s, "Fourth node")];
+    const n = [
+      await atom(s, "Первый узел"),
+      await atom(s, "Second node"),
+      await atom(s, "Third node"),
+      await atom(s, "Fourth node"),
+    ];
     const ab = await link(s, n[0], n[1], "causes");
     await link(s, n[1], n[2], "causes");
     await link(s, n[2], n[3], "causes");
@@ -25,7 +30,12 @@ describe("derived edges through the outbox (pglite)", () => {
     await worker.runOnce();
     const inferred = await sqlOf(s)`SELECT id FROM pm_atom_link WHERE inferred ORDER BY id`;
     expect(inferred.length).toBe(3);
-    for (const r of inferred) expect(sink.state.edge.get(`pm_atom_link:${r.id}`)).toMatchObject({ kind: "causes", inferred: true, source: "inference" });
+    for (const r of inferred)
+      expect(sink.state.edge.get(`pm_atom_link:${r.id}`)).toMatchObject({
+        kind: "causes",
+        inferred: true,
+        source: "inference",
+      });
 
     await sqlOf(s).begin(async (tx) => {
       await tx`DELETE FROM pm_atom_link WHERE id = ${ab}`;
@@ -35,7 +45,9 @@ describe("derived edges through the outbox (pglite)", () => {
     await worker.runOnce();
     const left = new Set((await sqlOf(s)`SELECT id FROM pm_atom_link WHERE inferred`).map((r) => Number(r.id)));
     expect(left.size).toBe(1); // B→D only
-    const projected = [...sink.state.edge.entries()].filter(([, e]) => e.inferred).map(([k]) => Number(k.split(":")[1]));
+    const projected = [...sink.state.edge.entries()]
+      .filter(([, e]) => e.inferred)
+      .map(([k]) => Number(k.split(":")[1]));
     expect(new Set(projected)).toEqual(left);
   });
 });

@@ -13,7 +13,11 @@ export function sqlOf(services: Services) {
 let seq = 0;
 
 /** Inserts an atom; returns its id. */
-export async function atom(s: Services, claim: string, opts: { type?: string; content?: string; status?: string } = {}): Promise<number> {
+export async function atom(
+  s: Services,
+  claim: string,
+  opts: { type?: string; content?: string; status?: string } = {},
+): Promise<number> {
   const sql = sqlOf(s);
   const [r] = await sql`
     INSERT INTO pm_atom (type, claim, content, content_hash, status, search_tsv)
@@ -30,12 +34,19 @@ export function rule(s: Services, json: string, status = "candidate"): Promise<n
 
 /** Inserts an extracted atom link; returns its id. */
 export async function link(s: Services, a: number, b: number, kind: string, confidence = 0.9): Promise<number> {
-  const [r] = await sqlOf(s)`INSERT INTO pm_atom_link (src_atom_id, dst_atom_id, kind, confidence) VALUES (${a}, ${b}, ${kind}, ${confidence}) RETURNING id`;
+  const [r] = await sqlOf(
+    s,
+  )`INSERT INTO pm_atom_link (src_atom_id, dst_atom_id, kind, confidence) VALUES (${a}, ${b}, ${kind}, ${confidence}) RETURNING id`;
   return Number(r.id);
 }
 
 /** Edges of `kind` between the given atoms, as "A>B" by name, sorted; `inferred` filters. */
-export async function atomEdges(s: Services, names: Record<string, number>, kind: string, inferred?: boolean): Promise<string[]> {
+export async function atomEdges(
+  s: Services,
+  names: Record<string, number>,
+  kind: string,
+  inferred?: boolean,
+): Promise<string[]> {
   const byId = new Map(Object.entries(names).map(([n, id]) => [id, n]));
   const ids = [...byId.keys()];
   const rows = await sqlOf(s)`

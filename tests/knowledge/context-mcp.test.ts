@@ -44,12 +44,18 @@ describe("memory_get_context over MCP", () => {
     expect(ctx.markdown).toMatch(/Громов/);
     expectWellCited(ctx);
 
-    const small = await ok("memory_get_context", { question: "Кто такой Иван Дмитрич Громов и почему он в палате?", budget_tokens: 200 });
+    const small = await ok("memory_get_context", {
+      question: "Кто такой Иван Дмитрич Громов и почему он в палате?",
+      budget_tokens: 200,
+    });
     expectWellCited(small);
     expect(small.items.length).toBeLessThan(ctx.items.length);
     expect(small.omitted).toBeGreaterThan(0);
     // At the smallest budget an atom too long whole is shown by its claim alone.
-    const tiny = await ok("memory_get_context", { question: "Кто такой Иван Дмитрич Громов и почему он в палате?", budget_tokens: 100 });
+    const tiny = await ok("memory_get_context", {
+      question: "Кто такой Иван Дмитрич Громов и почему он в палате?",
+      budget_tokens: 100,
+    });
     expectWellCited(tiny);
     expect(tiny.items.length).toBeGreaterThan(0);
     expect(tiny.items[0].content).toBeNull();
@@ -57,7 +63,11 @@ describe("memory_get_context over MCP", () => {
 
   test("atoms reached over links, and a contested atom with its opponent", async () => {
     const a = await ok("memory_store", { type: "fact", claim: "Станция Восток лежит на высоте 3488 метров." });
-    const b = await ok("memory_store", { type: "fact", claim: "На морозном плато снег почти не тает круглый год.", links: [{ atom_id: a.atom_id, kind: "related", confidence: 0.9 }] });
+    const b = await ok("memory_store", {
+      type: "fact",
+      claim: "На морозном плато снег почти не тает круглый год.",
+      links: [{ atom_id: a.atom_id, kind: "related", confidence: 0.9 }],
+    });
     const c = await ok("memory_store", { type: "fact", claim: "Станция Восток лежит на высоте 3000 метров." });
     expect(c.contradicts.map((x: Out) => x.atom_id)).toContain(a.atom_id);
 

@@ -14,7 +14,11 @@ import { suiteServices } from "../support/services.ts";
 
 const skip = await pgSkipReason();
 const stub = startOllamaStub();
-const t = suiteServices("postgres", { ollama_host: stub.url, embed_model: STUB_MODEL, chunk_chars: 100 }, { skip, after: () => stub.stop() });
+const t = suiteServices(
+  "postgres",
+  { ollama_host: stub.url, embed_model: STUB_MODEL, chunk_chars: 100 },
+  { skip, after: () => stub.stop() },
+);
 
 const TEXT = [
   "The ward stands in the hospital yard. It is surrounded by burdock and nettles.",
@@ -28,15 +32,20 @@ describe.skipIf(skip !== null)("bad vectors quarantine their chunk", () => {
       stub.failure = failure;
       stub.failOn = (input) => input.includes("POISON");
       // Texts differ per case: the embedder may cache the vectors of texts it embedded before.
-      const r = await ingest(t.services, { text: TEXT.replaceAll("POISON", `POISON ${failure}`).replaceAll("nettles.", `nettles (${failure}).`) });
+      const r = await ingest(t.services, {
+        text: TEXT.replaceAll("POISON", `POISON ${failure}`).replaceAll("nettles.", `nettles (${failure}).`),
+      });
       expect(r.chunks).toBeGreaterThanOrEqual(3);
       expect(r.chunks_quarantined).toBe(1);
       expect(r.warnings.join(" ")).toContain("could not be embedded");
       const open = await t.services.store.openQuarantine(10, r.doc_id!);
       expect(open.map((q) => [q.reason, q.chunkText.includes("POISON")])).toEqual([["embedding", true]]);
-      const hit = (await search(t.services, { query: "POISON paragraph", k: 5, mode: "lexical", doc_id: r.doc_id! })).hits;
+      const hit = (await search(t.services, { query: "POISON paragraph", k: 5, mode: "lexical", doc_id: r.doc_id! }))
+        .hits;
       expect(hit.some((h) => h.content.includes("POISON"))).toBe(false);
-      expect((await search(t.services, { query: "burdock nettles", k: 1, mode: "lexical", doc_id: r.doc_id! })).hits.length).toBe(1);
+      expect(
+        (await search(t.services, { query: "burdock nettles", k: 1, mode: "lexical", doc_id: r.doc_id! })).hits.length,
+      ).toBe(1);
 
       const again = await retryQuarantine(t.services, { doc_id: r.doc_id! });
       expect(again).toMatchObject({ retried: 1, resolved: 0 });
@@ -44,7 +53,9 @@ describe.skipIf(skip !== null)("bad vectors quarantine their chunk", () => {
       stub.failure = null;
       const fixed = await retryQuarantine(t.services, { doc_id: r.doc_id! });
       expect(fixed).toMatchObject({ retried: 1, resolved: 1 });
-      expect((await search(t.services, { query: "POISON paragraph", k: 5, mode: "lexical", doc_id: r.doc_id! })).hits.length).toBeGreaterThan(0);
+      expect(
+        (await search(t.services, { query: "POISON paragraph", k: 5, mode: "lexical", doc_id: r.doc_id! })).hits.length,
+      ).toBeGreaterThan(0);
     });
   }
 

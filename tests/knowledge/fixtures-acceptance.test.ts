@@ -13,7 +13,12 @@ import { fixture, suiteServices } from "../support/services.ts";
 const skip = await pgSkipReason();
 
 const FILES = {
-  pdfs: ["pdf/en_paper_mdpi_toxins_2016_ligatures.pdf", "pdf/en_paper_npj_2020_two_column_ligatures.pdf", "pdf/en_paper_plosmed_2022_single_column.pdf", "pdf/ru_paper_iccsde_2024_geoacoustics.pdf"],
+  pdfs: [
+    "pdf/en_paper_mdpi_toxins_2016_ligatures.pdf",
+    "pdf/en_paper_npj_2020_two_column_ligatures.pdf",
+    "pdf/en_paper_plosmed_2022_single_column.pdf",
+    "pdf/ru_paper_iccsde_2024_geoacoustics.pdf",
+  ],
   texts: ["text/en_gutenberg_8868_botchan.txt", "text/ru_chekhov_palata_no6.txt"],
   wikipedia: ["html/en_wikipedia_mozilla.html"],
   v8: ["html/en_blog_v8dev_emscripten_standalone_wasm.html"],
@@ -49,7 +54,8 @@ describe.skipIf(skip !== null)("the fixtures through the heuristic distiller", (
   test("the Wikipedia page yields table atoms that keep their header", async () => {
     expect((await typesOf(FILES.wikipedia)).table ?? 0).toBeGreaterThan(0);
     const sql = (t.services.store as SqlCanonicalStore).db.sql;
-    const tables = await sql`SELECT a.content FROM pm_atom a JOIN pm_document d ON d.id = a.doc_id WHERE a.type = 'table' AND d.uri LIKE '%wikipedia%'`;
+    const tables =
+      await sql`SELECT a.content FROM pm_atom a JOIN pm_document d ON d.id = a.doc_id WHERE a.type = 'table' AND d.uri LIKE '%wikipedia%'`;
     // Every table keeps its rows and its header: a header row above `| --- |`, or (the page's infobox, whose headers
     // are the first cell of each row) its caption.
     for (const row of tables) {

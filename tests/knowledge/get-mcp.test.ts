@@ -16,29 +16,59 @@ const { call, ok, text } = toolCalls(mcp);
 describe("memory_get over MCP", () => {
   test("an atom whole: citation, links out and in with the other claim, contradiction, merge and unmerge", async () => {
     const a = await ok("memory_store", {
-      type: "fact", claim: "Андрей Ефимыч Рагин служит в больнице двадцать лет.",
-      source_uri: "https://example.org/palata-6", quote: "служит в больнице двадцать лет",
+      type: "fact",
+      claim: "Андрей Ефимыч Рагин служит в больнице двадцать лет.",
+      source_uri: "https://example.org/palata-6",
+      quote: "служит в больнице двадцать лет",
     });
-    const b = await ok("memory_store", { type: "text", claim: "Больница в уездном городе запущена.", links: [{ atom_id: a.atom_id, kind: "supports", confidence: 0.8 }] });
-    const c = await ok("memory_store", { type: "fact", claim: "Андрей Ефимыч Рагин не служит в больнице двадцать лет." });
+    const b = await ok("memory_store", {
+      type: "text",
+      claim: "Больница в уездном городе запущена.",
+      links: [{ atom_id: a.atom_id, kind: "supports", confidence: 0.8 }],
+    });
+    const c = await ok("memory_store", {
+      type: "fact",
+      claim: "Андрей Ефимыч Рагин не служит в больнице двадцать лет.",
+    });
     expect(c.contradicts.map((x: Out) => x.atom_id)).toContain(a.atom_id);
 
     const got = await ok("memory_get", { atom_id: a.atom_id });
-    expect(got).toMatchObject({ atom_id: a.atom_id, type: "fact", status: "candidate", claim: "Андрей Ефимыч Рагин служит в больнице двадцать лет.", merged_into: null });
+    expect(got).toMatchObject({
+      atom_id: a.atom_id,
+      type: "fact",
+      status: "candidate",
+      claim: "Андрей Ефимыч Рагин служит в больнице двадцать лет.",
+      merged_into: null,
+    });
     expect(got.citations).toHaveLength(1);
-    expect(got.citations[0]).toMatchObject({ uri: "https://example.org/palata-6", quote: "служит в больнице двадцать лет" });
+    expect(got.citations[0]).toMatchObject({
+      uri: "https://example.org/palata-6",
+      quote: "служит в больнице двадцать лет",
+    });
     const incoming = got.links_in.find((l: Out) => l.atom_id === b.atom_id);
-    expect(incoming).toMatchObject({ kind: "supports", confidence: expect.closeTo(0.8, 5), source: "agent", inferred: false, claim: "Больница в уездном городе запущена.", status: "candidate" });
+    expect(incoming).toMatchObject({
+      kind: "supports",
+      confidence: expect.closeTo(0.8, 5),
+      source: "agent",
+      inferred: false,
+      claim: "Больница в уездном городе запущена.",
+      status: "candidate",
+    });
     const contra = [...got.links_in, ...got.links_out].find((l: Out) => l.atom_id === c.atom_id);
     expect(contra).toMatchObject({ kind: "contradicts" });
     expect(got.links_in_total + got.links_out_total).toBe(got.links_in.length + got.links_out.length);
 
     const fromB = await ok("memory_get", { atom_id: b.atom_id });
-    expect(fromB.links_out).toEqual([expect.objectContaining({ atom_id: a.atom_id, kind: "supports", claim: got.claim })]);
+    expect(fromB.links_out).toEqual([
+      expect.objectContaining({ atom_id: a.atom_id, kind: "supports", claim: got.claim }),
+    ]);
     expect(fromB.links_in).toEqual([]);
 
     // A restatement is merged into `a`: the absorbed atom says so, until the merge is undone.
-    const dup = await ok("memory_store", { type: "fact", claim: "Андрей Ефимыч Рагин служит в больнице двадцать лет!" });
+    const dup = await ok("memory_store", {
+      type: "fact",
+      claim: "Андрей Ефимыч Рагин служит в больнице двадцать лет!",
+    });
     expect(dup.merge).toBeDefined();
     const absorbed = await ok("memory_get", { atom_id: dup.merge.absorbed_atom_id });
     expect(absorbed.merged_into).toEqual({ merge_id: dup.merge.merge_id, atom_id: a.atom_id });
@@ -52,7 +82,11 @@ describe("memory_get over MCP", () => {
   test("limits: max_links caps each list and the totals still count all", async () => {
     const hub = await ok("memory_store", { type: "text", claim: "Палата номер шесть стоит во дворе больницы." });
     for (let i = 0; i < 4; i++) {
-      await ok("memory_store", { type: "text", claim: `Во флигеле живёт пациент номер ${i + 1}, и у него своя история.`, links: [{ atom_id: hub.atom_id, kind: "related" }] });
+      await ok("memory_store", {
+        type: "text",
+        claim: `Во флигеле живёт пациент номер ${i + 1}, и у него своя история.`,
+        links: [{ atom_id: hub.atom_id, kind: "related" }],
+      });
     }
     const got = await ok("memory_get", { atom_id: hub.atom_id, max_links: 2 });
     expect(got.links_in).toHaveLength(2);

@@ -14,15 +14,27 @@ const text = (r: Awaited<ReturnType<typeof call>>) => (r.content as Array<{ text
 
 describe("knowledge tools over MCP", () => {
   test("store, merge, contradiction, link, unmerge", async () => {
-    const a = (await call("memory_store", { type: "fact", claim: "Рагин служит в больнице двадцать лет." })).structuredContent as Record<string, any>;
-    const b = (await call("memory_store", { type: "fact", claim: "Рагин служит в больнице двадцать лет!", links: [{ atom_id: a.atom_id, kind: "reference" }] })).structuredContent as Record<string, any>;
+    const a = (await call("memory_store", { type: "fact", claim: "Рагин служит в больнице двадцать лет." }))
+      .structuredContent as Record<string, any>;
+    const b = (
+      await call("memory_store", {
+        type: "fact",
+        claim: "Рагин служит в больнице двадцать лет!",
+        links: [{ atom_id: a.atom_id, kind: "reference" }],
+      })
+    ).structuredContent as Record<string, any>;
     expect(b).toMatchObject({ atom_id: a.atom_id, created: false, near_duplicate_of: { atom_id: a.atom_id } });
-    const c = (await call("memory_store", { type: "fact", claim: "Рагин не служит в больнице двадцать лет." })).structuredContent as Record<string, any>;
+    const c = (await call("memory_store", { type: "fact", claim: "Рагин не служит в больнице двадцать лет." }))
+      .structuredContent as Record<string, any>;
     expect(c.contradicts.map((x: { atom_id: number }) => x.atom_id)).toContain(a.atom_id);
 
     const undone = await call("memory_unmerge", { merge_id: b.merge.merge_id });
     expect(undone.isError).toBeFalsy();
-    expect(undone.structuredContent).toMatchObject({ merge_id: b.merge.merge_id, kept_atom_id: a.atom_id, absorbed_atom_id: b.merge.absorbed_atom_id });
+    expect(undone.structuredContent).toMatchObject({
+      merge_id: b.merge.merge_id,
+      kept_atom_id: a.atom_id,
+      absorbed_atom_id: b.merge.absorbed_atom_id,
+    });
     const again = await call("memory_unmerge", { merge_id: b.merge.merge_id });
     expect(again.isError).toBe(true);
     expect(text(again)).toStartWith("INVALID_INPUT");

@@ -14,15 +14,29 @@ const mcp = suiteMcpClient(t);
 
 type Out = ToolOut;
 const { call, ok, text } = toolCalls(mcp);
-const searchIds = async (query: string) => (await ok("memory_search", { query, k: 20 })).hits.map((h: Out) => h.atom_id);
+const searchIds = async (query: string) =>
+  (await ok("memory_search", { query, k: 20 })).hits.map((h: Out) => h.atom_id);
 
 describe("memory_link over MCP", () => {
   test("an atom → atom link is stored once; the agent's confidence is updated; bad input is refused", async () => {
     const a = await ok("memory_store", { type: "fact", claim: "Кислород поддерживает горение." });
     const b = await ok("memory_store", { type: "fact", claim: "Свеча гаснет под стеклянным колпаком." });
     const first = await ok("memory_link", { src: b.atom_id, dst: `atom:${a.atom_id}`, kind: "cause" });
-    expect(first).toMatchObject({ table: "pm_atom_link", created: true, source: "agent", confidence: expect.closeTo(0.8, 5), src: `atom:${b.atom_id}`, dst: `atom:${a.atom_id}`, kind: "cause" });
-    const again = await ok("memory_link", { src: `atom:${b.atom_id}`, dst: a.atom_id, kind: "cause", confidence: 0.95 });
+    expect(first).toMatchObject({
+      table: "pm_atom_link",
+      created: true,
+      source: "agent",
+      confidence: expect.closeTo(0.8, 5),
+      src: `atom:${b.atom_id}`,
+      dst: `atom:${a.atom_id}`,
+      kind: "cause",
+    });
+    const again = await ok("memory_link", {
+      src: `atom:${b.atom_id}`,
+      dst: a.atom_id,
+      kind: "cause",
+      confidence: 0.95,
+    });
     expect(again).toMatchObject({ link_id: first.link_id, created: false, confidence: expect.closeTo(0.95, 5) });
     const got = await ok("memory_get", { atom_id: a.atom_id });
     expect(got.links_in).toEqual([expect.objectContaining({ atom_id: b.atom_id, kind: "cause", source: "agent" })]);
@@ -46,12 +60,22 @@ describe("memory_link over MCP", () => {
 describe("memory_forget over MCP", () => {
   test("an atom: gone from search and the graph, a tombstone with its reason, links withdrawn, undo restores it", async () => {
     const a = await ok("memory_store", { type: "fact", claim: "Лунная база Тихо построена в 2031 году." });
-    const b = await ok("memory_store", { type: "fact", claim: "Лунная база Тихо снабжается с орбитальной станции.", links: [{ atom_id: a.atom_id, kind: "related" }] });
+    const b = await ok("memory_store", {
+      type: "fact",
+      claim: "Лунная база Тихо снабжается с орбитальной станции.",
+      links: [{ atom_id: a.atom_id, kind: "related" }],
+    });
     expect(await searchIds("лунная база Тихо")).toContain(a.atom_id);
 
     const forgotten = await ok("memory_forget", { atom_id: a.atom_id, reason: "the source was a hoax" });
     expect(forgotten).toMatchObject({ undo: false, changed: 1, unchanged: [], links: 1 });
-    expect(forgotten.changes[0]).toMatchObject({ atom_id: a.atom_id, from: "candidate", to: "retracted", reason: "the source was a hoax", actor: "forget" });
+    expect(forgotten.changes[0]).toMatchObject({
+      atom_id: a.atom_id,
+      from: "candidate",
+      to: "retracted",
+      reason: "the source was a hoax",
+      actor: "forget",
+    });
     expect(await searchIds("лунная база Тихо")).not.toContain(a.atom_id);
     expect(await searchIds("лунная база Тихо")).toContain(b.atom_id);
     const tomb = await ok("memory_get", { atom_id: a.atom_id });
@@ -103,14 +127,23 @@ describe("memory_forget over MCP", () => {
 
   test("truth maintenance: forgetting a premise atom retracts what was inferred through it; undo derives it again", async () => {
     const ids: number[] = [];
-    for (const claim of ["Модуль A использует модуль B.", "Модуль B использует модуль C.", "Модуль C читает конфигурацию."]) {
+    for (const claim of [
+      "Модуль A использует модуль B.",
+      "Модуль B использует модуль C.",
+      "Модуль C читает конфигурацию.",
+    ]) {
       ids.push((await ok("memory_store", { type: "fact", claim })).atom_id);
     }
     await ok("memory_link", { src: ids[0], dst: ids[1], kind: "depends_on" });
     await ok("memory_link", { src: ids[1], dst: ids[2], kind: "depends_on" });
-    const rule = await ok("memory_store", { type: "logical_rule", claim: "Зависимость транзитивна (проверка забывания)", content: '{"if": ["depends_on", "depends_on"], "then": "depends_on"}' });
+    const rule = await ok("memory_store", {
+      type: "logical_rule",
+      claim: "Зависимость транзитивна (проверка забывания)",
+      content: '{"if": ["depends_on", "depends_on"], "then": "depends_on"}',
+    });
     await ok("memory_infer", { rule_ids: [rule.atom_id] });
-    const inferred = async () => (await ok("memory_get", { atom_id: ids[0] })).links_out.filter((l: Out) => l.inferred).map((l: Out) => l.atom_id);
+    const inferred = async () =>
+      (await ok("memory_get", { atom_id: ids[0] })).links_out.filter((l: Out) => l.inferred).map((l: Out) => l.atom_id);
     expect(await inferred()).toEqual([ids[2]]);
 
     await ok("memory_forget", { atom_id: ids[1], reason: "module B was removed" });
@@ -123,7 +156,9 @@ describe("memory_forget over MCP", () => {
     expect(asserted).toMatchObject({ created: false, source: "agent" });
     await ok("memory_forget", { atom_id: ids[1], reason: "module B was removed again" });
     const out = (await ok("memory_get", { atom_id: ids[0] })).links_out.filter((l: Out) => l.status !== "retracted");
-    expect(out).toEqual([expect.objectContaining({ atom_id: ids[2], kind: "depends_on", inferred: false, source: "agent" })]);
+    expect(out).toEqual([
+      expect.objectContaining({ atom_id: ids[2], kind: "depends_on", inferred: false, source: "agent" }),
+    ]);
   });
 
   test("a research gap answered by a forgotten atom is open again", async () => {

@@ -24,25 +24,45 @@ describe("memory_link remove over MCP", () => {
 
   test("link, infer, remove: the link and the edge it alone justified leave the graph; again → NOT_FOUND", async () => {
     const ids: number[] = [];
-    for (const claim of ["Сервис A вызывает сервис B.", "Сервис B читает базу C.", "База C хранит заказы."]) ids.push((await ok("memory_store", { type: "fact", claim })).atom_id);
+    for (const claim of ["Сервис A вызывает сервис B.", "Сервис B читает базу C.", "База C хранит заказы."])
+      ids.push((await ok("memory_store", { type: "fact", claim })).atom_id);
     const ab = await ok("memory_link", { src: ids[0], dst: ids[1], kind: "depends_on" });
     expect(ab).toMatchObject({ created: true, source: "agent" });
     expect(ab).not.toHaveProperty("removed");
     await ok("memory_link", { src: ids[1], dst: ids[2], kind: "depends_on" });
-    const rule = await ok("memory_store", { type: "logical_rule", claim: "Зависимость транзитивна (проверка удаления связи)", content: '{"if": ["depends_on", "depends_on"], "then": "depends_on"}' });
+    const rule = await ok("memory_store", {
+      type: "logical_rule",
+      claim: "Зависимость транзитивна (проверка удаления связи)",
+      content: '{"if": ["depends_on", "depends_on"], "then": "depends_on"}',
+    });
     expect((await ok("memory_infer", { rule_ids: [rule.atom_id] })).edges_added).toBe(1);
 
     const inferred = await call("memory_link", { src: ids[0], dst: ids[2], kind: "depends_on", remove: true });
     expect(inferred.isError).toBe(true);
     expect(text(inferred)).toStartWith("INVALID_INPUT");
     expect(text(inferred)).toContain(`atom:${ids[0]} -depends_on-> atom:${ids[1]}`);
-    const withConfidence = await call("memory_link", { src: ids[0], dst: ids[1], kind: "depends_on", remove: true, confidence: 0.5 });
+    const withConfidence = await call("memory_link", {
+      src: ids[0],
+      dst: ids[1],
+      kind: "depends_on",
+      remove: true,
+      confidence: 0.5,
+    });
     expect(text(withConfidence)).toStartWith("INVALID_INPUT");
 
     const removed = await ok("memory_link", { src: `atom:${ids[0]}`, dst: ids[1], kind: "depends_on", remove: true });
     expect(removed).toEqual({
-      link_id: ab.link_id, table: "pm_atom_link", edge_key: ab.edge_key, src: `atom:${ids[0]}`, dst: `atom:${ids[1]}`, kind: "depends_on",
-      removed: true, source: "agent", confidence: expect.closeTo(0.8, 5), inferred_retracted: 1, inferred_rederived: 0,
+      link_id: ab.link_id,
+      table: "pm_atom_link",
+      edge_key: ab.edge_key,
+      src: `atom:${ids[0]}`,
+      dst: `atom:${ids[1]}`,
+      kind: "depends_on",
+      removed: true,
+      source: "agent",
+      confidence: expect.closeTo(0.8, 5),
+      inferred_retracted: 1,
+      inferred_rederived: 0,
     });
     expect((await ok("memory_query_graph", { node: ids[0] })).edges).toEqual([]);
     expect((await ok("memory_get", { atom_id: ids[0] })).links_out).toEqual([]);
@@ -52,6 +72,9 @@ describe("memory_link remove over MCP", () => {
     expect(again.isError).toBe(true);
     expect(text(again)).toStartWith(`NOT_FOUND: no link atom:${ids[0]} -depends_on-> atom:${ids[1]}`);
     // remove: false is the plain link: the same link again is stored anew.
-    expect(await ok("memory_link", { src: ids[0], dst: ids[1], kind: "depends_on", remove: false })).toMatchObject({ created: true, source: "agent" });
+    expect(await ok("memory_link", { src: ids[0], dst: ids[1], kind: "depends_on", remove: false })).toMatchObject({
+      created: true,
+      source: "agent",
+    });
   });
 });

@@ -15,17 +15,36 @@ const { call, ok, text } = toolCalls(mcp);
 describe("memory_query_graph over MCP", () => {
   test("neighbours, path and counters over agent links", async () => {
     const a = await ok("memory_store", { type: "fact", claim: "Громов живёт в палате номер шесть." });
-    const b = await ok("memory_store", { type: "fact", claim: "Палата номер шесть стоит во дворе больницы.", links: [{ atom_id: a.atom_id, kind: "supports" }] });
-    const c = await ok("memory_store", { type: "fact", claim: "The hospital yard is overgrown with burdock.", links: [{ atom_id: b.atom_id, kind: "related" }] });
+    const b = await ok("memory_store", {
+      type: "fact",
+      claim: "Палата номер шесть стоит во дворе больницы.",
+      links: [{ atom_id: a.atom_id, kind: "supports" }],
+    });
+    const c = await ok("memory_store", {
+      type: "fact",
+      claim: "The hospital yard is overgrown with burdock.",
+      links: [{ atom_id: b.atom_id, kind: "related" }],
+    });
 
     const around = await ok("memory_query_graph", { node: b.atom_id });
     expect(around.mode).toBe("neighbours");
     expect(around.root).toBe(`atom:${b.atom_id}`);
-    expect(around.nodes.map((n: Out) => n.id).sort()).toEqual([`atom:${a.atom_id}`, `atom:${b.atom_id}`, `atom:${c.atom_id}`].sort());
+    expect(around.nodes.map((n: Out) => n.id).sort()).toEqual(
+      [`atom:${a.atom_id}`, `atom:${b.atom_id}`, `atom:${c.atom_id}`].sort(),
+    );
     expect(around.edges).toHaveLength(2);
-    expect(around.edges.find((e: Out) => e.kind === "supports")).toMatchObject({ src: `atom:${b.atom_id}`, dst: `atom:${a.atom_id}`, inferred: false, source: "agent" });
+    expect(around.edges.find((e: Out) => e.kind === "supports")).toMatchObject({
+      src: `atom:${b.atom_id}`,
+      dst: `atom:${a.atom_id}`,
+      inferred: false,
+      source: "agent",
+    });
 
-    const outOnly = await ok("memory_query_graph", { node: `atom:${b.atom_id}`, direction: "out", kinds: ["supports"] });
+    const outOnly = await ok("memory_query_graph", {
+      node: `atom:${b.atom_id}`,
+      direction: "out",
+      kinds: ["supports"],
+    });
     expect(outOnly.nodes.map((n: Out) => n.id).sort()).toEqual([`atom:${a.atom_id}`, `atom:${b.atom_id}`].sort());
 
     const path = await ok("memory_query_graph", { from: c.atom_id, to: a.atom_id });

@@ -24,8 +24,12 @@ afterAll(async () => {
   await db?.drop();
 });
 
-
-const cli = (command: string, positionals: string[], values: Cli["values"] = {}): Cli => ({ command, positionals, values, flags: {} });
+const cli = (command: string, positionals: string[], values: Cli["values"] = {}): Cli => ({
+  command,
+  positionals,
+  values,
+  flags: {},
+});
 
 describe("recall CLI", () => {
   test("link, get, context, forget and undo", async () => {
@@ -40,9 +44,16 @@ describe("recall CLI", () => {
     } finally {
       await s.close();
     }
-    const linked = await capture(() => runLink(config, cli("link", [String(b), `atom:${a}`], { kind: ["related"], confidence: "0.7" })));
-    expect(linked.out).toMatch(new RegExp(`^linked: atom:${b} -related-> atom:${a} \\(pm_atom_link:\\d+, agent, confidence 0\\.70\\)\n$`));
-    const again = JSON.parse((await capture(() => runLink(config, cli("link", [String(b), String(a)], { kind: ["related"], json: true })))).out);
+    const linked = await capture(() =>
+      runLink(config, cli("link", [String(b), `atom:${a}`], { kind: ["related"], confidence: "0.7" })),
+    );
+    expect(linked.out).toMatch(
+      new RegExp(`^linked: atom:${b} -related-> atom:${a} \\(pm_atom_link:\\d+, agent, confidence 0\\.70\\)\n$`),
+    );
+    const again = JSON.parse(
+      (await capture(() => runLink(config, cli("link", [String(b), String(a)], { kind: ["related"], json: true }))))
+        .out,
+    );
     expect(again).toMatchObject({ created: false, table: "pm_atom_link", confidence: expect.closeTo(0.8, 5) });
 
     const got = await capture(() => runGet(config, cli("get", [`atom:${a}`])));
@@ -50,7 +61,9 @@ describe("recall CLI", () => {
     expect(got.out).toContain("claim: Обсерватория Пулково основана в 1839 году.");
     expect(got.out).toContain(`← related atom ${b} (candidate, agent): Пулковский меридиан`);
 
-    const ctx = await capture(() => runContext(config, cli("context", ["когда", "основана", "обсерватория", "Пулково?"], { budget: "300" })));
+    const ctx = await capture(() =>
+      runContext(config, cli("context", ["когда", "основана", "обсерватория", "Пулково?"], { budget: "300" })),
+    );
     expect(ctx.out).toStartWith("## Context: когда основана обсерватория Пулково?");
     expect(ctx.out).toContain(`atom ${a}`);
     expect(ctx.err).toMatch(/^\d+ of 300 tokens \(o200k_base/);
@@ -59,19 +72,35 @@ describe("recall CLI", () => {
     expect(gone.out).toBe("retracted 1 atom(s); 1 link(s) withdrawn from the projections\n");
     const tomb = await capture(() => runGet(config, cli("get", [String(a)], { json: true })));
     expect(JSON.parse(tomb.out).atom.status).toBe("retracted");
-    const back = await capture(() => runForget(config, cli("forget", [], { atom: String(a), reason: "вернуть", undo: true })));
+    const back = await capture(() =>
+      runForget(config, cli("forget", [], { atom: String(a), reason: "вернуть", undo: true })),
+    );
     expect(back.out).toBe("restored 1 atom(s); 1 link(s) restored to the projections\n");
 
     await expect(runGet(config, cli("get", []))).rejects.toMatchObject({ code: "INVALID_INPUT" });
     await expect(runLink(config, cli("link", ["1", "2"]))).rejects.toMatchObject({ code: "INVALID_INPUT" });
-    await expect(runLink(config, cli("link", [String(a), String(b)], { kind: ["related"], confidence: "abc" }))).rejects.toMatchObject({ code: "INVALID_INPUT", message: expect.stringContaining("'abc'") });
-    await expect(runForget(config, cli("forget", [], { atom: String(a) }))).rejects.toMatchObject({ code: "INVALID_INPUT" });
+    await expect(
+      runLink(config, cli("link", [String(a), String(b)], { kind: ["related"], confidence: "abc" })),
+    ).rejects.toMatchObject({ code: "INVALID_INPUT", message: expect.stringContaining("'abc'") });
+    await expect(runForget(config, cli("forget", [], { atom: String(a) }))).rejects.toMatchObject({
+      code: "INVALID_INPUT",
+    });
     await expect(runContext(config, cli("context", []))).rejects.toMatchObject({ code: "INVALID_INPUT" });
 
     // --remove deletes the agent's link made above; a second removal finds nothing; --confidence is refused with it.
-    await expect(runLink(config, cli("link", [String(b), String(a)], { kind: ["related"], remove: true, confidence: "0.5" }))).rejects.toMatchObject({ code: "INVALID_INPUT" });
-    const removed = await capture(() => runLink(config, cli("link", [String(b), String(a)], { kind: ["related"], remove: true })));
-    expect(removed.out).toMatch(new RegExp(`^removed: atom:${b} -related-> atom:${a} \\(pm_atom_link:\\d+, agent\\); inferred edges retracted 0, kept by another justification 0\n$`));
-    await expect(runLink(config, cli("link", [String(b), String(a)], { kind: ["related"], remove: true }))).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(
+      runLink(config, cli("link", [String(b), String(a)], { kind: ["related"], remove: true, confidence: "0.5" })),
+    ).rejects.toMatchObject({ code: "INVALID_INPUT" });
+    const removed = await capture(() =>
+      runLink(config, cli("link", [String(b), String(a)], { kind: ["related"], remove: true })),
+    );
+    expect(removed.out).toMatch(
+      new RegExp(
+        `^removed: atom:${b} -related-> atom:${a} \\(pm_atom_link:\\d+, agent\\); inferred edges retracted 0, kept by another justification 0\n$`,
+      ),
+    );
+    await expect(
+      runLink(config, cli("link", [String(b), String(a)], { kind: ["related"], remove: true })),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
   }, 60_000);
 });

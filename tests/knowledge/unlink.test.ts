@@ -29,13 +29,22 @@ async function symbol(s: Services, qname: string): Promise<number> {
 
 /** The error a promise rejects with (fails when it resolves). */
 async function failure(p: Promise<unknown>): Promise<PegasError> {
-  const err = await p.then(() => null, (e) => e);
+  const err = await p.then(
+    () => null,
+    (e) => e,
+  );
   expect(err).toBeInstanceOf(PegasError);
   return err as PegasError;
 }
 
 const deletes = async (s: Services, entity: string, id: number) =>
-  Number((await sqlOf(s)`SELECT count(*)::int AS n FROM pm_outbox WHERE entity_type = ${entity} AND entity_id = ${String(id)} AND op = 'delete'`)[0].n);
+  Number(
+    (
+      await sqlOf(
+        s,
+      )`SELECT count(*)::int AS n FROM pm_outbox WHERE entity_type = ${entity} AND entity_id = ${String(id)} AND op = 'delete'`
+    )[0].n,
+  );
 
 for (const backend of ["pglite", "postgres"] as const) {
   const skip = backend === "postgres" ? await pgSkipReason() : null;
@@ -48,7 +57,14 @@ for (const backend of ["pglite", "postgres"] as const) {
       const made = await linkNodes(s, { src: b, dst: `atom:${a}`, kind: "cause", confidence: 0.7 });
       await linkNodes(s, { src: b, dst: a, kind: "related" });
       const gone = await unlinkNodes(s, { src: `atom:${b}`, dst: a, kind: "cause" });
-      expect(gone).toMatchObject({ linkId: made.linkId, table: "pm_atom_link", source: "agent", confidence: expect.closeTo(0.7, 5), inferredRetracted: 0, inferredRederived: 0 });
+      expect(gone).toMatchObject({
+        linkId: made.linkId,
+        table: "pm_atom_link",
+        source: "agent",
+        confidence: expect.closeTo(0.7, 5),
+        inferredRetracted: 0,
+        inferredRederived: 0,
+      });
       expect(gone.src).toEqual({ kind: "atom", id: b });
       expect(await sqlOf(s)`SELECT id FROM pm_atom_link WHERE id = ${made.linkId}`).toHaveLength(0);
       expect(await deletes(s, "atom_link", made.linkId)).toBe(1);
@@ -85,7 +101,12 @@ for (const backend of ["pglite", "postgres"] as const) {
 
     test("truth maintenance: what only the removed link justified is retracted; what another justification holds stays", async () => {
       const s = t.services;
-      const n = { A: await atom(s, "TMS A"), B: await atom(s, "TMS B"), C: await atom(s, "TMS C"), D: await atom(s, "TMS D") };
+      const n = {
+        A: await atom(s, "TMS A"),
+        B: await atom(s, "TMS B"),
+        C: await atom(s, "TMS C"),
+        D: await atom(s, "TMS D"),
+      };
       await linkNodes(s, { src: n.A, dst: n.B, kind: "depends_on" });
       await linkNodes(s, { src: n.B, dst: n.C, kind: "depends_on" });
       const r = await rule(s, TRANSITIVE);
@@ -93,11 +114,15 @@ for (const backend of ["pglite", "postgres"] as const) {
       await linkNodes(s, { src: n.A, dst: n.D, kind: "depends_on" });
       await linkNodes(s, { src: n.D, dst: n.C, kind: "depends_on" });
       await infer(s, { ruleIds: [r] }); // A→C exists: its recorded justification stays A→B, B→C
-      const [ac] = await sqlOf(s)`SELECT id FROM pm_atom_link WHERE src_atom_id = ${n.A} AND dst_atom_id = ${n.C} AND inferred`;
+      const [ac] = await sqlOf(
+        s,
+      )`SELECT id FROM pm_atom_link WHERE src_atom_id = ${n.A} AND dst_atom_id = ${n.C} AND inferred`;
 
       const kept = await unlinkNodes(s, { src: n.A, dst: n.B, kind: "depends_on" });
       expect(kept).toMatchObject({ inferredRetracted: 0, inferredRederived: 1 });
-      const [again] = await sqlOf(s)`SELECT id, justification FROM pm_atom_link WHERE src_atom_id = ${n.A} AND dst_atom_id = ${n.C} AND inferred`;
+      const [again] = await sqlOf(
+        s,
+      )`SELECT id, justification FROM pm_atom_link WHERE src_atom_id = ${n.A} AND dst_atom_id = ${n.C} AND inferred`;
       expect(Number(again.id)).not.toBe(Number(ac.id));
       // Held by the transitive rule: r, or the identical rule atom an earlier test of this store applied (any applied
       // rule with the edge's kind as head may hold it).
@@ -108,7 +133,11 @@ for (const backend of ["pglite", "postgres"] as const) {
       const gone = await unlinkNodes(s, { src: n.D, dst: n.C, kind: "depends_on" });
       expect(gone).toMatchObject({ inferredRetracted: 1, inferredRederived: 0 });
       expect(await atomEdges(s, n, "depends_on")).toEqual(["A>D", "B>C"]);
-      expect(await sqlOf(s)`SELECT 1 FROM pm_inference_premise WHERE derived_origin = 'pm_atom_link' AND derived_id = ${again.id}`).toHaveLength(0);
+      expect(
+        await sqlOf(
+          s,
+        )`SELECT 1 FROM pm_inference_premise WHERE derived_origin = 'pm_atom_link' AND derived_id = ${again.id}`,
+      ).toHaveLength(0);
     });
 
     test("code: the agent's atom → symbol and symbol → symbol links go; what the code store made is refused", async () => {
@@ -117,10 +146,14 @@ for (const backend of ["pglite", "postgres"] as const) {
       const [f, g] = [await symbol(s, "parse"), await symbol(s, "load")];
       const toSym = await linkNodes(s, { src: a, dst: `symbol:${f}`, kind: "describes" });
       const between = await linkNodes(s, { src: `symbol:${f}`, dst: `symbol:${g}`, kind: "depends_on" });
-      expect((await unlinkNodes(s, { src: a, dst: `symbol:${f}`, kind: "describes" })).table).toBe("pm_atom_symbol_link");
+      expect((await unlinkNodes(s, { src: a, dst: `symbol:${f}`, kind: "describes" })).table).toBe(
+        "pm_atom_symbol_link",
+      );
       expect(await deletes(s, "atom_symbol_link", toSym.linkId)).toBe(1);
       // An extracted call of the same endpoints and kind sits beside the agent's row: only the agent's goes.
-      await sqlOf(s)`INSERT INTO pm_code_dependency (repo, src_symbol_id, dst_symbol_id, dst_name, kind, path, line) VALUES ('unlink', ${f}, ${g}, 'load', 'depends_on', 'm.py', 3)`;
+      await sqlOf(
+        s,
+      )`INSERT INTO pm_code_dependency (repo, src_symbol_id, dst_symbol_id, dst_name, kind, path, line) VALUES ('unlink', ${f}, ${g}, 'load', 'depends_on', 'm.py', 3)`;
       const gone = await unlinkNodes(s, { src: `symbol:${f}`, dst: `symbol:${g}`, kind: "depends_on" });
       expect(gone).toMatchObject({ linkId: between.linkId, table: "pm_code_dependency", source: "agent" });
       expect(await deletes(s, "code_dependency", between.linkId)).toBe(1);
@@ -128,9 +161,13 @@ for (const backend of ["pglite", "postgres"] as const) {
       expect(extracted.code).toBe("INVALID_INPUT");
       expect(extracted.message).toContain("extracted from the source");
       expect(extracted.hint).toContain("memory_store_code");
-      expect(await sqlOf(s)`SELECT 1 FROM pm_code_dependency WHERE src_symbol_id = ${f} AND dst_symbol_id = ${g}`).toHaveLength(1);
+      expect(
+        await sqlOf(s)`SELECT 1 FROM pm_code_dependency WHERE src_symbol_id = ${f} AND dst_symbol_id = ${g}`,
+      ).toHaveLength(1);
 
-      await sqlOf(s)`INSERT INTO pm_atom_symbol_link (atom_id, symbol_id, kind, confidence, source) VALUES (${a}, ${g}, 'defines', 1, 'extraction')`;
+      await sqlOf(
+        s,
+      )`INSERT INTO pm_atom_symbol_link (atom_id, symbol_id, kind, confidence, source) VALUES (${a}, ${g}, 'defines', 1, 'extraction')`;
       const defines = await failure(unlinkNodes(s, { src: a, dst: `symbol:${g}`, kind: "defines" }));
       expect(defines.code).toBe("INVALID_INPUT");
       expect(defines.hint).toContain("forget the code atom");
@@ -152,7 +189,9 @@ describe("the projection follows a removal (pglite, outbox worker, recording sin
     const bc = await linkNodes(s, { src: n[1], dst: n[2], kind: "causes" });
     await infer(s, { ruleIds: [await rule(s, '{"if": ["causes", "causes"], "then": "causes"}')] });
     await worker.runOnce();
-    const [ac] = await sqlOf(s)`SELECT id FROM pm_atom_link WHERE inferred AND src_atom_id = ${n[0]} AND dst_atom_id = ${n[2]}`;
+    const [ac] = await sqlOf(
+      s,
+    )`SELECT id FROM pm_atom_link WHERE inferred AND src_atom_id = ${n[0]} AND dst_atom_id = ${n[2]}`;
     const keys = [`pm_atom_link:${ab.linkId}`, `pm_atom_link:${bc.linkId}`, `pm_atom_link:${ac.id}`];
     for (const k of keys) expect(sink.state.edge.has(k)).toBe(true);
 

@@ -14,7 +14,8 @@ const t = suiteServices("postgres", {}, { skip });
 
 describe.skipIf(skip !== null)("the verification queue", () => {
   test("repeated calls with a limit reach every candidate; the contradicting pair at the end is contested", async () => {
-    for (const claim of ["Cats sleep a lot.", "The river floods each spring.", "Owls hunt at night."]) await storeAtom(t.services, { type: "text", claim });
+    for (const claim of ["Cats sleep a lot.", "The river floods each spring.", "Owls hunt at night."])
+      await storeAtom(t.services, { type: "text", claim });
     const five = await storeAtom(t.services, { type: "fact", claim: "The aspirin dose is 5 mg." });
     const six = await storeAtom(t.services, { type: "fact", claim: "The aspirin dose is 6 mg." });
     const seen = new Set<number>();
@@ -29,7 +30,8 @@ describe.skipIf(skip !== null)("the verification queue", () => {
     expect(seen.size).toBe(4);
     expect(seen.has(five.atom_id)).toBe(true);
     const sql = (t.services.store as SqlCanonicalStore).db.sql;
-    const rows = await sql`SELECT id, status FROM pm_atom WHERE id = ANY(${[five.atom_id, six.atom_id]}::bigint[]) ORDER BY id`;
+    const rows =
+      await sql`SELECT id, status FROM pm_atom WHERE id = ANY(${[five.atom_id, six.atom_id]}::bigint[]) ORDER BY id`;
     expect(rows.map((r) => r.status)).toEqual(["contested", "contested"]);
   });
 

@@ -18,7 +18,10 @@ const stub = startOllamaStub({ dim: 8 });
 
 /** Each fact's wordings share one direction (a semantic model's view); the second wording is tilted slightly. */
 const FACTS: Array<{ words: string[]; base: number[] }> = [
-  { words: ["Aspirin lowers the risk of stroke.", "The risk of stroke is reduced by taking aspirin."], base: [1, 0.2, 0, 0, 0, 0, 0, 0] },
+  {
+    words: ["Aspirin lowers the risk of stroke.", "The risk of stroke is reduced by taking aspirin."],
+    base: [1, 0.2, 0, 0, 0, 0, 0, 0],
+  },
   { words: ["Пингвины живут в Антарктиде.", "В Антарктиде обитают пингвины."], base: [0, 0, 1, 0.1, 0, 0, 0, 0] },
 ];
 
@@ -29,7 +32,11 @@ stub.vectors = (input) => {
   }
   return undefined;
 };
-const t = suiteServices("postgres", { ollama_host: stub.url, embed_model: STUB_MODEL, embed_dim: 8 }, { skip, after: () => stub.stop() });
+const t = suiteServices(
+  "postgres",
+  { ollama_host: stub.url, embed_model: STUB_MODEL, embed_dim: 8 },
+  { skip, after: () => stub.stop() },
+);
 
 const statusOf = async (id: number) => {
   const [row] = await (t.services.store as SqlCanonicalStore).db.sql`SELECT status FROM pm_atom WHERE id = ${id}`;
@@ -39,8 +46,16 @@ const statusOf = async (id: number) => {
 describe.skipIf(skip !== null)("memory_verify with a semantic embedder (scripted stand-in)", () => {
   test("other words on two independent sites: verified", async () => {
     const [first, second] = FACTS[0].words;
-    const a = await storeAtom(t.services, { type: "fact", claim: first, source_uri: "https://stroke.example.org/aspirin" });
-    const b = await storeAtom(t.services, { type: "fact", claim: second, source_uri: "https://medicine.example.net/review" });
+    const a = await storeAtom(t.services, {
+      type: "fact",
+      claim: first,
+      source_uri: "https://stroke.example.org/aspirin",
+    });
+    const b = await storeAtom(t.services, {
+      type: "fact",
+      claim: second,
+      source_uri: "https://medicine.example.net/review",
+    });
     // The semantic policy merges the paraphrase (no guarded feature differs); the kept atom carries both citations.
     expect(b.atom_id).toBe(a.atom_id);
     const r = await verifyAtoms(t.services, { atom_id: a.atom_id });
@@ -50,7 +65,11 @@ describe.skipIf(skip !== null)("memory_verify with a semantic embedder (scripted
 
   test("other words on two pages of one site: stays candidate", async () => {
     const [first, second] = FACTS[1].words;
-    const a = await storeAtom(t.services, { type: "fact", claim: first, source_uri: "https://zoo.example.org/penguins" });
+    const a = await storeAtom(t.services, {
+      type: "fact",
+      claim: first,
+      source_uri: "https://zoo.example.org/penguins",
+    });
     await storeAtom(t.services, { type: "fact", claim: second, source_uri: "https://zoo.example.org/antarctica" });
     const r = await verifyAtoms(t.services, { atom_id: a.atom_id });
     expect(r.changes).toEqual([]);

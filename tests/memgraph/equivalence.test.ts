@@ -47,7 +47,11 @@ const DIRECTIONS: Direction[] = ["out", "in", "both"];
 test("shortest paths: the same answer as SQL for every pair, in each direction, with and without inferred edges", async () => {
   let compared = 0;
   let long = 0;
-  const modes: Array<[Direction, boolean]> = [["out", true], ["in", false], ["both", true]];
+  const modes: Array<[Direction, boolean]> = [
+    ["out", true],
+    ["in", false],
+    ["both", true],
+  ];
   for (const [direction, includeInferred] of modes) {
     for (const from of ids) {
       for (const to of ids) {
@@ -69,7 +73,11 @@ test("neighbourhoods: the same answer as SQL by direction, depth, inferred filte
   for (const node of ids) {
     for (const direction of DIRECTIONS) {
       for (const depth of [1, 2, 3, 5]) {
-        for (const [includeInferred, limit] of [[true, 100], [false, 100], [true, 4]] as const) {
+        for (const [includeInferred, limit] of [
+          [true, 100],
+          [false, 100],
+          [true, 4],
+        ] as const) {
           const q = { node, direction, depth, includeInferred, limit };
           expect({ q, got: await mg.neighbours(q) }).toEqual({ q, got: await sql.neighbours(q) });
         }

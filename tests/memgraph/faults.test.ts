@@ -13,7 +13,9 @@ import { rejectsWith } from "../support/errors.ts";
 import { flow, openStandinGraph, runsMatching, type StandinGraph } from "./support.ts";
 
 const change: ProjectionChange = {
-  entity: "edge", key: "pm_atom_link:1", state: { src: "atom:1", dst: "atom:2", kind: "cause", confidence: 0.5, inferred: false, source: "extraction" },
+  entity: "edge",
+  key: "pm_atom_link:1",
+  state: { src: "atom:1", dst: "atom:2", kind: "cause", confidence: 0.5, inferred: false, source: "extraction" },
 };
 const OLD_CONFLICT = { code: "Memgraph.ClientError.MemgraphError.MemgraphError", message: CONFLICT_FAILURE.message };
 
@@ -61,7 +63,12 @@ describe("write conflicts", () => {
   });
 
   test("a query Memgraph rejects is not retried", async () => {
-    t = await openStandinGraph([{ match: /MERGE/, failure: { code: "Memgraph.ClientError.MemgraphError.MemgraphError", message: "Unbound variable: x" } }]);
+    t = await openStandinGraph([
+      {
+        match: /MERGE/,
+        failure: { code: "Memgraph.ClientError.MemgraphError.MemgraphError", message: "Unbound variable: x" },
+      },
+    ]);
     const err = await rejectsWith(t.graph.apply([change]), "INDEX_UNAVAILABLE");
     expect(err.message).toContain("rejected apply");
     expect(err.message).toContain("Unbound variable: x");
@@ -74,7 +81,12 @@ describe("unreachable", () => {
     const url = `bolt://127.0.0.1:${await closedPort()}`;
     const graph = new MemgraphGraph({ url, timeoutMs: 5_000 });
     try {
-      for (const call of [() => graph.neighbours({ node: "atom:1" }), () => graph.apply([change]), () => graph.prepare(), () => graph.counts()]) {
+      for (const call of [
+        () => graph.neighbours({ node: "atom:1" }),
+        () => graph.apply([change]),
+        () => graph.prepare(),
+        () => graph.counts(),
+      ]) {
         let err: PegasError | undefined;
         const ms = await timed(async () => {
           err = await rejectsWith(call(), "INDEX_UNAVAILABLE");

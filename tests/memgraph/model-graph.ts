@@ -10,11 +10,24 @@ import type { BoltScriptEntry, RecordedRun } from "../support/bolt-standin.ts";
 import { toJs } from "../support/packstream.ts";
 
 type Props = Record<string, unknown>;
-interface MNode { id: string; label: string; props: Props }
-interface MEdge { key: string; type: string; src: string; dst: string; props: Props }
-interface Filter { kinds: string[] | null; noInferred: boolean }
+interface MNode {
+  id: string;
+  label: string;
+  props: Props;
+}
+interface MEdge {
+  key: string;
+  type: string;
+  src: string;
+  dst: string;
+  props: Props;
+}
+interface Filter {
+  kinds: string[] | null;
+  noInferred: boolean;
+}
 
-const cp = (a: string, b: string) => (Buffer.compare(Buffer.from(a), Buffer.from(b)));
+const cp = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
 /** The in-memory graph and its statement handlers. */
 export class ModelGraph {
@@ -37,7 +50,8 @@ export class ModelGraph {
   private live = (id: string) => this.nodes.has(id) && this.nodes.get(id)?.props.status !== "retracted";
   private row = (n: MNode) => ({ id: n.id, labels: [n.label], props: n.props });
   private edgeMap = (e: MEdge) => ({ key: e.key, src: e.src, dst: e.dst, ...e.props });
-  private passes = (e: MEdge, f: Filter) => (f.kinds === null || f.kinds.includes(e.props.kind as string)) && !(f.noInferred && e.props.inferred === true);
+  private passes = (e: MEdge, f: Filter) =>
+    (f.kinds === null || f.kinds.includes(e.props.kind as string)) && !(f.noInferred && e.props.inferred === true);
 
   /** Steps from `id` along `dir` ("out", "in", "both"): [neighbour, edge]. */
   private steps(id: string, dir: string, f: Filter): [string, MEdge][] {
@@ -56,7 +70,7 @@ export class ModelGraph {
     let frontier = [start];
     for (let d = 1; d <= depth && frontier.length > 0; d++) {
       const next: string[] = [];
-      for (const u of frontier) for (const [n] of this.steps(u, dir, f)) if (!dist.has(n)) (dist.set(n, d), next.push(n));
+      for (const u of frontier) for (const [n] of this.steps(u, dir, f)) if (!dist.has(n)) dist.set(n, d), next.push(n);
       frontier = next;
     }
     dist.delete(start);
@@ -64,7 +78,10 @@ export class ModelGraph {
   }
 
   private filterOf(run: RecordedRun): Filter {
-    return { kinds: run.query.includes("e.kind IN $kinds") ? (toJs(run.params.kinds) as string[]) : null, noInferred: run.query.includes("e.inferred = false") };
+    return {
+      kinds: run.query.includes("e.kind IN $kinds") ? (toJs(run.params.kinds) as string[]) : null,
+      noInferred: run.query.includes("e.inferred = false"),
+    };
   }
 
   private dirOf(q: string, v: string): string {
@@ -82,18 +99,27 @@ export class ModelGraph {
       for (const r of this.p(run, "rows") as Props[]) {
         const props = r.props as Props;
         const n = this.merge(m[1], m[2], r.key, String(props.id));
-        for (const [k, v] of Object.entries(props)) if (v === null) delete n.props[k]; else n.props[k] = v;
+        for (const [k, v] of Object.entries(props))
+          if (v === null) delete n.props[k];
+          else n.props[k] = v;
       }
       return [];
     }
     if (q.startsWith("MATCH (a)-[e]->(b)\nWHERE e.key IN $keys AND NOT")) {
       const keys = this.p(run, "keys") as string[];
       const keep = new Set((this.p(run, "keep") as string[][]).map((k) => k.join("\u0000")));
-      const gone = this.edges.filter((e) => keys.includes(e.key) && !keep.has([e.key, e.type, e.src, e.dst].join("\u0000")));
+      const gone = this.edges.filter(
+        (e) => keys.includes(e.key) && !keep.has([e.key, e.type, e.src, e.dst].join("\u0000")),
+      );
       this.edges = this.edges.filter((e) => !gone.includes(e));
       return gone.map((e) => ({ src: e.src, dst: e.dst }));
     }
-    if ((m = /^UNWIND \$rows AS row\nMERGE \(a:(\w+) \{(\w+): row\.src\}\).*\nMERGE \(b:(\w+) \{(\w+): row\.dst\}\).*\nMERGE \(a\)-\[e:`(\w+)` \{key: row\.key\}\]->\(b\)\nSET /.exec(q))) {
+    if (
+      (m =
+        /^UNWIND \$rows AS row\nMERGE \(a:(\w+) \{(\w+): row\.src\}\).*\nMERGE \(b:(\w+) \{(\w+): row\.dst\}\).*\nMERGE \(a\)-\[e:`(\w+)` \{key: row\.key\}\]->\(b\)\nSET /.exec(
+          q,
+        ))
+    ) {
       for (const r of this.p(run, "rows") as Props[]) {
         const a = this.merge(m[1], m[2], r.src, String(r.src_id));
         const b = this.merge(m[3], m[4], r.dst, String(r.dst_id));
@@ -114,7 +140,12 @@ export class ModelGraph {
       const ids = new Set<string>();
       for (const k of this.p(run, "keys") as unknown[]) {
         const s = this.find("CodeSymbol", "symbol_id", k);
-        for (const e of this.edges) for (const [x, y] of [[e.src, e.dst], [e.dst, e.src]]) if (s && x === s.id && /^(module|name):/.test(y)) ids.add(y);
+        for (const e of this.edges)
+          for (const [x, y] of [
+            [e.src, e.dst],
+            [e.dst, e.src],
+          ])
+            if (s && x === s.id && /^(module|name):/.test(y)) ids.add(y);
       }
       return [...ids].map((id) => ({ id }));
     }
@@ -169,11 +200,15 @@ export class ModelGraph {
     if ((m = /^MATCH \(c:(\w+) \{(\w+): \$key\}\)/.exec(q))) {
       const c = lookup(m[1], m[2], "key");
       const dir = q.includes("<-[e]-(p)") ? "in" : q.includes("-[e]->(p)") ? "out" : "both";
-      return c ? this.steps(c.id, dir, f).map(([p, e]) => ({ ...this.row(this.nodes.get(p)!), edge: this.edgeMap(e) })) : [];
+      return c
+        ? this.steps(c.id, dir, f).map(([p, e]) => ({ ...this.row(this.nodes.get(p)!), edge: this.edgeMap(e) }))
+        : [];
     }
     if (q.startsWith("UNWIND $keys0 AS key")) {
       const ids = new Set(this.p(run, "ids") as string[]);
-      return this.edges.filter((e) => ids.has(e.src) && ids.has(e.dst) && this.passes(e, f)).map((e) => ({ edge: this.edgeMap(e) }));
+      return this.edges
+        .filter((e) => ids.has(e.src) && ids.has(e.dst) && this.passes(e, f))
+        .map((e) => ({ edge: this.edgeMap(e) }));
     }
     return this.answerCounts(q);
   }
@@ -187,25 +222,40 @@ export class ModelGraph {
     }
     if (q.includes("RETURN e.kind AS kind")) {
       const by = new Map<string, number>();
-      for (const e of this.edges) by.set(`${e.props.kind}\u0000${e.props.inferred}`, (by.get(`${e.props.kind}\u0000${e.props.inferred}`) ?? 0) + 1);
+      for (const e of this.edges)
+        by.set(
+          `${e.props.kind}\u0000${e.props.inferred}`,
+          (by.get(`${e.props.kind}\u0000${e.props.inferred}`) ?? 0) + 1,
+        );
       return [...by].map(([k, count]) => ({ kind: k.split("\u0000")[0], inferred: k.endsWith("true"), count }));
     }
     if (q.startsWith("MATCH (n:Atom) RETURN 'atom' AS entity")) {
       const count = (l: string) => [...this.nodes.values()].filter((n) => n.label === l).length;
-      return [{ entity: "atom", count: count("Atom") }, { entity: "document", count: count("Document") }, { entity: "symbol", count: count("CodeSymbol") }, { entity: "edge", count: this.edges.length }];
+      return [
+        { entity: "atom", count: count("Atom") },
+        { entity: "document", count: count("Document") },
+        { entity: "symbol", count: count("CodeSymbol") },
+        { entity: "edge", count: this.edges.length },
+      ];
     }
     return null;
   }
 
   /** The script for the stand-in: every statement answered from the model; an unknown one is a FAILURE. */
   script(): BoltScriptEntry[] {
-    return [{
-      match: /[^]/,
-      rows: (run) => {
-        const rows = this.answer(run);
-        if (rows === null) throw { code: "Neo.ClientError.Statement.SyntaxError", message: `the model graph does not know: ${run.query}` };
-        return rows;
+    return [
+      {
+        match: /[^]/,
+        rows: (run) => {
+          const rows = this.answer(run);
+          if (rows === null)
+            throw {
+              code: "Neo.ClientError.Statement.SyntaxError",
+              message: `the model graph does not know: ${run.query}`,
+            };
+          return rows;
+        },
       },
-    }];
+    ];
   }
 }

@@ -14,15 +14,33 @@ const REACH = /\*BFS \.\.\$depth[^]*ORDER BY distance, id\nLIMIT \$cut$/;
 const INDUCED = /^UNWIND \$keys0 AS key/;
 
 const atomRow = (id: number, extra: Record<string, unknown> = {}) => ({
-  id: `atom:${id}`, labels: ["Atom"], props: { atom_id: id, type: "fact", status: "verified", id: `atom:${id}` }, ...extra,
+  id: `atom:${id}`,
+  labels: ["Atom"],
+  props: { atom_id: id, type: "fact", status: "verified", id: `atom:${id}` },
+  ...extra,
 });
-const nameRow = (name: string, distance: number) => ({ id: `name:${name}`, labels: ["Name"], props: { name, id: `name:${name}` }, distance });
-const edgeMap = (key: string, src: string, dst: string, confidence: number = 0.5) => ({ key, src, dst, kind: "reference", confidence, inferred: false, source: "extraction" });
+const nameRow = (name: string, distance: number) => ({
+  id: `name:${name}`,
+  labels: ["Name"],
+  props: { name, id: `name:${name}` },
+  distance,
+});
+const edgeMap = (key: string, src: string, dst: string, confidence: number = 0.5) => ({
+  key,
+  src,
+  dst,
+  kind: "reference",
+  confidence,
+  inferred: false,
+  source: "extraction",
+});
 const keyOf = (run: RecordedRun) => toJs(run.params.key);
 /** The node a lookup asks for: an atom for an Integer key, a module for a string key. */
 const lookedUp = (run: RecordedRun) => {
   const key = keyOf(run);
-  return typeof key === "string" ? { id: `module:${key}`, labels: ["Module"], props: { name: key } } : atomRow(Number(key));
+  return typeof key === "string"
+    ? { id: `module:${key}`, labels: ["Module"], props: { name: key } }
+    : atomRow(Number(key));
 };
 
 const suite = suiteStandinGraph();
@@ -40,18 +58,34 @@ describe("neighbours", () => {
 
   test("BFS with Integer depth, cut and key; the filter lambda; induced edges looked up by key per label", async () => {
     t.standin.script = script([atomRow(2, { distance: 1 }), nameRow("json.loads", 2)]);
-    await t.graph.neighbours({ node: "atom:1", depth: 3, limit: 50, direction: "out", kinds: ["reference", "cause"], includeInferred: false });
+    await t.graph.neighbours({
+      node: "atom:1",
+      depth: 3,
+      limit: 50,
+      direction: "out",
+      kinds: ["reference", "cause"],
+      includeInferred: false,
+    });
     const lookup = onlyRun(t.standin, LOOKUP);
     expect([lookup.types.key, param(lookup, "key")]).toEqual(["Integer", 1n]);
     const reach = onlyRun(t.standin, REACH);
-    expect(reach.query).toContain("MATCH (a:Atom {atom_id: $key})\nMATCH (a)-[hops *BFS ..$depth (e, n | e.kind IN $kinds AND e.inferred = false AND coalesce(n.status, '') <> 'retracted')]->(m)");
+    expect(reach.query).toContain(
+      "MATCH (a:Atom {atom_id: $key})\nMATCH (a)-[hops *BFS ..$depth (e, n | e.kind IN $kinds AND e.inferred = false AND coalesce(n.status, '') <> 'retracted')]->(m)",
+    );
     expect(reach.types).toEqual({ key: "Integer", depth: "Integer", cut: "Integer", kinds: ["String", "String"] });
     expect([param(reach, "depth"), param(reach, "cut")]).toEqual([3n, 50n]);
     const induced = onlyRun(t.standin, INDUCED);
     expect(induced.query.split("\nUNION ALL\n").length).toBe(2);
-    expect(induced.query).toContain("MATCH (a:Atom {atom_id: key})-[e]->(b)\nWHERE b.id IN $ids AND e.kind IN $kinds AND e.inferred = false");
+    expect(induced.query).toContain(
+      "MATCH (a:Atom {atom_id: key})-[e]->(b)\nWHERE b.id IN $ids AND e.kind IN $kinds AND e.inferred = false",
+    );
     expect(induced.query).toContain("UNWIND $keys1 AS key\nMATCH (a:Name {name: key})-[e]->(b)");
-    expect(induced.types).toEqual({ ids: ["String", "String", "String"], kinds: ["String", "String"], keys0: ["Integer", "Integer"], keys1: ["String"] });
+    expect(induced.types).toEqual({
+      ids: ["String", "String", "String"],
+      kinds: ["String", "String"],
+      keys0: ["Integer", "Integer"],
+      keys1: ["String"],
+    });
     expect(t.standin.runs.every((r) => r.inTransaction)).toBe(true);
     expect(t.standin.messages.find((m) => m.name === "BEGIN")?.fields[0]).toMatchObject({ mode: "r" });
   });
@@ -61,25 +95,51 @@ describe("neighbours", () => {
     await t.graph.neighbours({ node: "module:app.main", direction: "in" });
     await t.graph.neighbours({ node: "atom:4" });
     const [inRun, bothRun] = runsMatching(t.standin, REACH);
-    expect(inRun.query).toContain("MATCH (a:Module {name: $key})\nMATCH (a)<-[hops *BFS ..$depth (e, n | coalesce(n.status, '') <> 'retracted')]-(m)");
+    expect(inRun.query).toContain(
+      "MATCH (a:Module {name: $key})\nMATCH (a)<-[hops *BFS ..$depth (e, n | coalesce(n.status, '') <> 'retracted')]-(m)",
+    );
     expect(inRun.types).toEqual({ key: "String", depth: "Integer", cut: "Integer" });
     expect([param(inRun, "depth"), param(inRun, "cut")]).toEqual([1n, 100n]);
-    expect(bothRun.query).toContain("MATCH (a:Atom {atom_id: $key})\nMATCH (a)-[hops *BFS ..$depth (e, n | coalesce(n.status, '') <> 'retracted')]-(m)");
+    expect(bothRun.query).toContain(
+      "MATCH (a:Atom {atom_id: $key})\nMATCH (a)-[hops *BFS ..$depth (e, n | coalesce(n.status, '') <> 'retracted')]-(m)",
+    );
   });
 
   test("records map to nodes ordered by distance then code point, cut at the limit, edges by key", async () => {
     t.standin.script = script(
       [nameRow("𝔸", 1), nameRow("ｚ", 1), atomRow(10, { distance: 1 }), atomRow(9, { distance: 2 })],
-      [edgeMap("pm_atom_link:2", "atom:1", "atom:10", 1), edgeMap("pm_atom_link:12", "atom:10", "atom:1"), edgeMap("pm_atom_link:1", "atom:1", "name:ｚ")],
+      [
+        edgeMap("pm_atom_link:2", "atom:1", "atom:10", 1),
+        edgeMap("pm_atom_link:12", "atom:10", "atom:1"),
+        edgeMap("pm_atom_link:1", "atom:1", "name:ｚ"),
+      ],
     );
     const s = await t.graph.neighbours({ node: "atom:1", depth: 2, limit: 4 });
     expect(s.root).toBe("atom:1");
-    expect(s.nodes.map((n) => [n.id, n.distance])).toEqual([["atom:1", 0], ["atom:10", 1], ["name:ｚ", 1], ["name:𝔸", 1]]);
-    expect(s.nodes[0]).toEqual({ id: "atom:1", label: "Atom", props: { atom_id: 1, type: "fact", status: "verified" }, distance: 0 });
+    expect(s.nodes.map((n) => [n.id, n.distance])).toEqual([
+      ["atom:1", 0],
+      ["atom:10", 1],
+      ["name:ｚ", 1],
+      ["name:𝔸", 1],
+    ]);
+    expect(s.nodes[0]).toEqual({
+      id: "atom:1",
+      label: "Atom",
+      props: { atom_id: 1, type: "fact", status: "verified" },
+      distance: 0,
+    });
     expect(s.nodes[2]).toEqual({ id: "name:ｚ", label: "Name", props: { name: "ｚ" }, distance: 1 });
     expect(s.truncated).toBe(true);
     expect(s.edges.map((e) => e.key)).toEqual(["pm_atom_link:1", "pm_atom_link:12", "pm_atom_link:2"]);
-    expect(s.edges[2]).toEqual({ key: "pm_atom_link:2", src: "atom:1", dst: "atom:10", kind: "reference", confidence: 1, inferred: false, source: "extraction" });
+    expect(s.edges[2]).toEqual({
+      key: "pm_atom_link:2",
+      src: "atom:1",
+      dst: "atom:10",
+      kind: "reference",
+      confidence: 1,
+      inferred: false,
+      source: "extraction",
+    });
     expect(param(onlyRun(t.standin, INDUCED), "ids")).toEqual(["atom:1", "atom:10", "name:ｚ", "name:𝔸"]);
     const whole = await t.graph.neighbours({ node: "atom:1", depth: 2, limit: 5 });
     expect([whole.nodes.length, whole.truncated]).toEqual([5, false]);
@@ -98,7 +158,13 @@ describe("neighbours", () => {
     expect(err.message).toContain("doc:3");
     expect(runsMatching(t.standin, REACH)).toEqual([]);
     t.standin.clear();
-    for (const q of [{ node: "atom:01" }, { node: "atom:1", depth: 6 }, { node: "atom:1", limit: 1001 }, { node: "atom:1", kinds: ["Bad"] }, { node: "x:1" }]) {
+    for (const q of [
+      { node: "atom:01" },
+      { node: "atom:1", depth: 6 },
+      { node: "atom:1", limit: 1001 },
+      { node: "atom:1", kinds: ["Bad"] },
+      { node: "x:1" },
+    ]) {
       await rejectsWith(t.graph.neighbours(q), "INVALID_INPUT");
     }
     expect(t.standin.runs).toEqual([]);
@@ -106,11 +172,24 @@ describe("neighbours", () => {
 
   test("a node whose id does not fit its label is refused as a damaged projection", async () => {
     t.standin.script = [{ match: LOOKUP, rows: [{ id: "symbol:1", labels: ["Atom"], props: { atom_id: 1 } }] }];
-    expect((await rejectsWith(t.graph.neighbours({ node: "atom:1" }), "INDEX_UNAVAILABLE")).message).toContain('"symbol:1" and label Atom');
+    expect((await rejectsWith(t.graph.neighbours({ node: "atom:1" }), "INDEX_UNAVAILABLE")).message).toContain(
+      '"symbol:1" and label Atom',
+    );
   });
 
   test("an Integer beyond 2^53 coming back is refused by name and exact value", async () => {
-    t.standin.script = [{ match: LOOKUP, rows: [{ id: "atom:1", labels: ["Atom"], props: { atom_id: int(9007199254740993n), type: "fact", status: "verified" } }] }];
+    t.standin.script = [
+      {
+        match: LOOKUP,
+        rows: [
+          {
+            id: "atom:1",
+            labels: ["Atom"],
+            props: { atom_id: int(9007199254740993n), type: "fact", status: "verified" },
+          },
+        ],
+      },
+    ];
     const err = await rejectsWith(t.graph.neighbours({ node: "atom:1" }), "INDEX_UNAVAILABLE");
     expect(err.message).toContain("atom_id of atom:1 = 9007199254740993");
   });
@@ -122,15 +201,37 @@ describe("shortestPath", () => {
   const travel = (q: string) => (q.includes("<-[") ? "in" : q.includes("]->(") ? "out" : "both");
   // out: 1→2 (twice: keys 1 and 10), 1→3, 2→4, 3→4, 5→4. BFS levels: from 1 at depth 1 {2, 3}; from 4 against the
   // edges at depth 1 {3, 2, 5}.
-  const levels: Record<string, string[]> = { "1:1:out": ["atom:2", "atom:3"], "4:1:in": ["atom:3", "atom:2", "atom:5"] };
+  const levels: Record<string, string[]> = {
+    "1:1:out": ["atom:2", "atom:3"],
+    "4:1:in": ["atom:3", "atom:2", "atom:5"],
+  };
   const steps: Record<string, Record<string, unknown>[]> = {
-    "2:in": [{ ...atomRow(1), edge: edgeMap("pm_atom_link:10", "atom:1", "atom:2") }, { ...atomRow(1), edge: edgeMap("pm_atom_link:1", "atom:1", "atom:2") }],
-    "2:out": [{ ...atomRow(5), edge: edgeMap("pm_atom_link:3", "atom:2", "atom:5") }, { ...atomRow(4), edge: edgeMap("pm_atom_link:8", "atom:2", "atom:4") }],
+    "2:in": [
+      { ...atomRow(1), edge: edgeMap("pm_atom_link:10", "atom:1", "atom:2") },
+      { ...atomRow(1), edge: edgeMap("pm_atom_link:1", "atom:1", "atom:2") },
+    ],
+    "2:out": [
+      { ...atomRow(5), edge: edgeMap("pm_atom_link:3", "atom:2", "atom:5") },
+      { ...atomRow(4), edge: edgeMap("pm_atom_link:8", "atom:2", "atom:4") },
+    ],
   };
   const script = (): BoltScriptEntry[] => [
-    { match: LOOKUP, rows: (run) => (keyOf(run) === 99n ? [] : [atomRow(Number(keyOf(run)))]), fields: ["id", "labels", "props"] },
-    { match: LEVEL, rows: (run) => (levels[`${keyOf(run)}:${toJs(run.params.depth)}:${travel(run.query)}`] ?? []).map((id) => ({ id })), fields: ["id"] },
-    { match: STEP, rows: (run) => steps[`${keyOf(run)}:${travel(run.query)}`] ?? [], fields: ["id", "labels", "props", "edge"] },
+    {
+      match: LOOKUP,
+      rows: (run) => (keyOf(run) === 99n ? [] : [atomRow(Number(keyOf(run)))]),
+      fields: ["id", "labels", "props"],
+    },
+    {
+      match: LEVEL,
+      rows: (run) =>
+        (levels[`${keyOf(run)}:${toJs(run.params.depth)}:${travel(run.query)}`] ?? []).map((id) => ({ id })),
+      fields: ["id"],
+    },
+    {
+      match: STEP,
+      rows: (run) => steps[`${keyOf(run)}:${travel(run.query)}`] ?? [],
+      fields: ["id", "labels", "props", "edge"],
+    },
   ];
 
   test("bidirectional: the smaller frontier grows; the least meeting id; least id, then key, on the walk", async () => {
@@ -139,14 +240,22 @@ describe("shortestPath", () => {
     expect(path?.nodes.map((n) => n.id)).toEqual(["atom:1", "atom:2", "atom:4"]);
     expect(path?.edges.map((e) => e.key)).toEqual(["pm_atom_link:1", "pm_atom_link:8"]);
     const lv = runsMatching(t.standin, LEVEL);
-    expect(lv.map((r) => [param(r, "key"), param(r, "depth"), travel(r.query)])).toEqual([[1n, 1n, "out"], [4n, 1n, "in"]]);
+    expect(lv.map((r) => [param(r, "key"), param(r, "depth"), travel(r.query)])).toEqual([
+      [1n, 1n, "out"],
+      [4n, 1n, "in"],
+    ]);
     expect(lv[0].query).toBe(
       "MATCH (a:Atom {atom_id: $key})\nMATCH (a)-[hops *BFS ..$depth (e, n | e.kind IN $kinds AND coalesce(n.status, '') <> 'retracted')]->(m)\nWHERE size(hops) = $depth\nRETURN m.id AS id",
     );
     expect(lv[1].types).toEqual({ key: "Integer", depth: "Integer", kinds: ["String"] });
     const st = runsMatching(t.standin, STEP);
-    expect(st.map((r) => [param(r, "key"), travel(r.query)])).toEqual([[2n, "in"], [2n, "out"]]);
-    expect(st[0].query).toContain("(c:Atom {atom_id: $key})<-[e]-(p)\nWHERE e.kind IN $kinds AND coalesce(p.status, '') <> 'retracted'");
+    expect(st.map((r) => [param(r, "key"), travel(r.query)])).toEqual([
+      [2n, "in"],
+      [2n, "out"],
+    ]);
+    expect(st[0].query).toContain(
+      "(c:Atom {atom_id: $key})<-[e]-(p)\nWHERE e.kind IN $kinds AND coalesce(p.status, '') <> 'retracted'",
+    );
     expect(st[0].query).toContain("{key: e.key, src: startNode(e).id, dst: endNode(e).id");
     expect(runsMatching(t.standin, LOOKUP).map((r) => param(r, "key"))).toEqual([1n, 4n, 2n]);
   });
@@ -155,8 +264,14 @@ describe("shortestPath", () => {
     t.standin.script = script();
     const path = await t.graph.shortestPath({ from: "atom:4", to: "atom:1", direction: "in" });
     expect(path?.nodes.map((n) => n.id)).toEqual(["atom:4", "atom:2", "atom:1"]);
-    expect(path?.edges.map((e) => [e.key, e.src, e.dst])).toEqual([["pm_atom_link:8", "atom:2", "atom:4"], ["pm_atom_link:1", "atom:1", "atom:2"]]);
-    expect(runsMatching(t.standin, LEVEL).map((r) => [param(r, "key"), travel(r.query)])).toEqual([[4n, "in"], [1n, "out"]]);
+    expect(path?.edges.map((e) => [e.key, e.src, e.dst])).toEqual([
+      ["pm_atom_link:8", "atom:2", "atom:4"],
+      ["pm_atom_link:1", "atom:1", "atom:2"],
+    ]);
+    expect(runsMatching(t.standin, LEVEL).map((r) => [param(r, "key"), travel(r.query)])).toEqual([
+      [4n, "in"],
+      [1n, "out"],
+    ]);
   });
 
   test("maxDepth bounds fd + bd; a side with nothing left ends the search: null", async () => {
@@ -165,17 +280,23 @@ describe("shortestPath", () => {
     expect(runsMatching(t.standin, LEVEL).length).toBe(1);
     t.standin.clear();
     expect(await t.graph.shortestPath({ from: "atom:1", to: "atom:6" })).toBeNull();
-    expect(runsMatching(t.standin, LEVEL).map((r) => [param(r, "key"), travel(r.query)])).toEqual([[1n, "out"], [6n, "in"]]);
+    expect(runsMatching(t.standin, LEVEL).map((r) => [param(r, "key"), travel(r.query)])).toEqual([
+      [1n, "out"],
+      [6n, "in"],
+    ]);
     expect(runsMatching(t.standin, STEP)).toEqual([]);
   });
 
   test("from = to is the node alone; an unknown end is NOT_FOUND; bad maxDepth is INVALID_INPUT", async () => {
     t.standin.script = script();
     expect(await t.graph.shortestPath({ from: "atom:4", to: "atom:4" })).toEqual({
-      nodes: [{ id: "atom:4", label: "Atom", props: { atom_id: 4, type: "fact", status: "verified" } }], edges: [],
+      nodes: [{ id: "atom:4", label: "Atom", props: { atom_id: 4, type: "fact", status: "verified" } }],
+      edges: [],
     });
     expect(runsMatching(t.standin, LEVEL)).toEqual([]);
-    expect((await rejectsWith(t.graph.shortestPath({ from: "atom:1", to: "atom:99" }), "NOT_FOUND")).message).toContain("atom:99");
+    expect((await rejectsWith(t.graph.shortestPath({ from: "atom:1", to: "atom:99" }), "NOT_FOUND")).message).toContain(
+      "atom:99",
+    );
     await rejectsWith(t.graph.shortestPath({ from: "atom:1", to: "atom:4", maxDepth: 11 }), "INVALID_INPUT");
   });
 });
@@ -183,8 +304,22 @@ describe("shortestPath", () => {
 describe("counters and counts", () => {
   test("counters: live nodes by label, edges by kind split by inferred", async () => {
     t.standin.script = [
-      { match: /RETURN labels\(n\) AS labels, count\(n\) AS count/, rows: [{ labels: ["Atom"], count: 16 }, { labels: ["Name"], count: 6 }, { labels: ["Other"], count: 3 }] },
-      { match: /RETURN e\.kind AS kind/, rows: [{ kind: "calls", inferred: false, count: 4 }, { kind: "calls", inferred: true, count: 1 }, { kind: "inference", inferred: true, count: 1 }] },
+      {
+        match: /RETURN labels\(n\) AS labels, count\(n\) AS count/,
+        rows: [
+          { labels: ["Atom"], count: 16 },
+          { labels: ["Name"], count: 6 },
+          { labels: ["Other"], count: 3 },
+        ],
+      },
+      {
+        match: /RETURN e\.kind AS kind/,
+        rows: [
+          { kind: "calls", inferred: false, count: 4 },
+          { kind: "calls", inferred: true, count: 1 },
+          { kind: "inference", inferred: true, count: 1 },
+        ],
+      },
     ];
     expect(await t.graph.counters()).toEqual({
       nodes: { Atom: 16, Name: 6 },
@@ -193,7 +328,17 @@ describe("counters and counts", () => {
   });
 
   test("counts: one UNION ALL of four aggregates", async () => {
-    t.standin.script = [{ match: /UNION ALL MATCH \(\)-\[e\]->\(\)/, rows: [{ entity: "atom", count: 16 }, { entity: "document", count: 2 }, { entity: "symbol", count: 0 }, { entity: "edge", count: 31 }] }];
+    t.standin.script = [
+      {
+        match: /UNION ALL MATCH \(\)-\[e\]->\(\)/,
+        rows: [
+          { entity: "atom", count: 16 },
+          { entity: "document", count: 2 },
+          { entity: "symbol", count: 0 },
+          { entity: "edge", count: 31 },
+        ],
+      },
+    ];
     expect(await t.graph.counts()).toEqual({ atom: 16, document: 2, symbol: 0, edge: 31 });
     expect(t.standin.runs[0].query.split("\n")).toEqual([
       "MATCH (n:Atom) RETURN 'atom' AS entity, count(n) AS count",

@@ -7,7 +7,17 @@ import { describe, expect, test } from "bun:test";
 import { MemgraphGraph } from "../../src/adapters/memgraph/graph.ts";
 import { BoltStandin, type BoltStandinOptions } from "../support/bolt-standin.ts";
 import { rejectsWith } from "../support/errors.ts";
-import { chunkMessage, Dechunker, float, int, PackReader, PackWriter, shapeOf, struct, toJs } from "../support/packstream.ts";
+import {
+  chunkMessage,
+  Dechunker,
+  float,
+  int,
+  PackReader,
+  PackWriter,
+  shapeOf,
+  struct,
+  toJs,
+} from "../support/packstream.ts";
 
 const hex = (v: unknown) => Buffer.from(new PackWriter().write(v).finish()).toString("hex");
 const back = (v: unknown) => new PackReader(new PackWriter().write(v).finish()).read();
@@ -15,9 +25,20 @@ const back = (v: unknown) => new PackReader(new PackWriter().write(v).finish()).
 describe("PackStream", () => {
   test("integers take the smallest marker; 64-bit values survive exactly", () => {
     const cases: [bigint, string][] = [
-      [0n, "00"], [127n, "7f"], [-16n, "f0"], [-17n, "c8ef"], [-128n, "c880"], [128n, "c90080"], [-129n, "c9ff7f"],
-      [32767n, "c97fff"], [32768n, "ca00008000"], [-(2n ** 31n), "ca80000000"], [2n ** 31n, "cb0000000080000000"],
-      [9007199254740993n, "cb0020000000000001"], [2n ** 63n - 1n, "cb7fffffffffffffff"], [-(2n ** 63n), "cb8000000000000000"],
+      [0n, "00"],
+      [127n, "7f"],
+      [-16n, "f0"],
+      [-17n, "c8ef"],
+      [-128n, "c880"],
+      [128n, "c90080"],
+      [-129n, "c9ff7f"],
+      [32767n, "c97fff"],
+      [32768n, "ca00008000"],
+      [-(2n ** 31n), "ca80000000"],
+      [2n ** 31n, "cb0000000080000000"],
+      [9007199254740993n, "cb0020000000000001"],
+      [2n ** 63n - 1n, "cb7fffffffffffffff"],
+      [-(2n ** 63n), "cb8000000000000000"],
     ];
     for (const [v, h] of cases) {
       expect(hex(int(v))).toBe(h);
@@ -77,7 +98,10 @@ describe("PackStream", () => {
 
 describe("handshake with neo4j-driver 6", () => {
   const countsVia = async (opts: BoltStandinOptions) => {
-    const s = await BoltStandin.start({ ...opts, script: [{ match: /UNION ALL/, rows: [{ entity: "atom", count: 2 }] }] });
+    const s = await BoltStandin.start({
+      ...opts,
+      script: [{ match: /UNION ALL/, rows: [{ entity: "atom", count: 2 }] }],
+    });
     const g = new MemgraphGraph({ url: s.url, timeoutMs: 3_000 });
     try {
       return { counts: await g.counts(), s };

@@ -60,7 +60,8 @@ export function runsMatching(s: BoltStandin, re: RegExp): RecordedRun[] {
 /** The one recorded RUN matching `re` (throws when there are none or several). */
 export function onlyRun(s: BoltStandin, re: RegExp): RecordedRun {
   const found = runsMatching(s, re);
-  if (found.length !== 1) throw new Error(`expected one RUN matching ${re}, got ${found.length}: ${s.runs.map((r) => r.query).join(" | ")}`);
+  if (found.length !== 1)
+    throw new Error(`expected one RUN matching ${re}, got ${found.length}: ${s.runs.map((r) => r.query).join(" | ")}`);
   return found[0];
 }
 

@@ -11,10 +11,14 @@ import { rejectsWith } from "../support/errors.ts";
 import { flow, onlyRun, param, runsMatching, type StandinGraph, suiteStandinGraph } from "./support.ts";
 
 const atom = (id: number, status = "verified"): ProjectionChange => ({
-  entity: "atom", id, state: { type: "fact", status: status as never, docId: 1, confidence: 0.5, lang: "en", vector: null },
+  entity: "atom",
+  id,
+  state: { type: "fact", status: status as never, docId: 1, confidence: 0.5, lang: "en", vector: null },
 });
 const link = (key: string, src: string, dst: string, kind = "reference", confidence = 0.5): ProjectionChange => ({
-  entity: "edge", key, state: { src, dst, kind, confidence, inferred: false, source: "extraction" },
+  entity: "edge",
+  key,
+  state: { src, dst, kind, confidence, inferred: false, source: "extraction" },
 });
 
 const suite = suiteStandinGraph();
@@ -38,12 +42,29 @@ describe("prepare", () => {
 
   test("is idempotent: 'already exists' is no error, a refused optional index is skipped, a refused required one fails", async () => {
     t.standin.script = [
-      { match: /^CREATE INDEX ON :Atom\(atom_id\)$/, failure: { code: "Memgraph.ClientError.MemgraphError.MemgraphError", message: "Index on :Atom(atom_id) already exists." } },
-      { match: /GLOBAL EDGE INDEX/, failure: { code: "Memgraph.ClientError.MemgraphError.MemgraphError", message: "line 1:8 mismatched input 'GLOBAL'" } },
+      {
+        match: /^CREATE INDEX ON :Atom\(atom_id\)$/,
+        failure: {
+          code: "Memgraph.ClientError.MemgraphError.MemgraphError",
+          message: "Index on :Atom(atom_id) already exists.",
+        },
+      },
+      {
+        match: /GLOBAL EDGE INDEX/,
+        failure: {
+          code: "Memgraph.ClientError.MemgraphError.MemgraphError",
+          message: "line 1:8 mismatched input 'GLOBAL'",
+        },
+      },
     ];
     await t.graph.prepare();
     expect(t.standin.runs.length).toBe(REQUIRED_SCHEMA.length + OPTIONAL_SCHEMA.length);
-    t.standin.script = [{ match: /^CREATE INDEX ON :Document\(doc_id\)$/, failure: { code: "Memgraph.ClientError.MemgraphError.MemgraphError", message: "no permission" } }];
+    t.standin.script = [
+      {
+        match: /^CREATE INDEX ON :Document\(doc_id\)$/,
+        failure: { code: "Memgraph.ClientError.MemgraphError.MemgraphError", message: "no permission" },
+      },
+    ];
     const err = await rejectsWith(t.graph.prepare(), "INDEX_UNAVAILABLE");
     expect(err.message).toContain("no permission");
     expect(err.message).toContain(t.standin.url);
@@ -63,25 +84,57 @@ describe("apply", () => {
     expect(a.types.rows).toEqual([{ key: "Integer", props: { id: "String", type: "String", status: "String" } }]);
     expect(param(a, "rows")).toEqual([{ key: 5n, props: { id: "atom:5", type: "fact", status: "verified" } }]);
     const d = onlyRun(t.standin, /MERGE \(n:Document \{doc_id: row\.key\}\)/);
-    expect(param(d, "rows")).toEqual([{ key: 2n, props: { id: "doc:2", uri: "file:///a.txt", title: null, kind: "text" } }]);
+    expect(param(d, "rows")).toEqual([
+      { key: 2n, props: { id: "doc:2", uri: "file:///a.txt", title: null, kind: "text" } },
+    ]);
     const s = onlyRun(t.standin, /MERGE \(n:CodeSymbol \{symbol_id: row\.key\}\)/);
-    expect(s.types.rows).toEqual([{ key: "Integer", props: { id: "String", repo: "String", path: "String", name: "String", kind: "String" } }]);
+    expect(s.types.rows).toEqual([
+      { key: "Integer", props: { id: "String", repo: "String", path: "String", name: "String", kind: "String" } },
+    ]);
     expect(t.standin.runs.every((r) => r.inTransaction)).toBe(true);
   });
 
   test("edge upsert: stale same-key edges removed first, both ends MERGEd by key, the edge MERGEd on key", async () => {
-    await t.graph.apply([link("pm_atom_link:7", "atom:1", "atom:2", "cause", 1), link("pm_atom_symbol_link:2", "atom:1", "symbol:3")]);
+    await t.graph.apply([
+      link("pm_atom_link:7", "atom:1", "atom:2", "cause", 1),
+      link("pm_atom_symbol_link:2", "atom:1", "symbol:3"),
+    ]);
     const removal = onlyRun(t.standin, /DELETE e/);
     expect(removal.query).toContain("WHERE e.key IN $keys AND NOT [e.key, type(e), a.id, b.id] IN $keep");
     expect(param(removal, "keys")).toEqual(["pm_atom_link:7", "pm_atom_symbol_link:2"]);
-    expect(param(removal, "keep")).toEqual([["pm_atom_link:7", "RELATES", "atom:1", "atom:2"], ["pm_atom_symbol_link:2", "RELATES", "atom:1", "symbol:3"]]);
+    expect(param(removal, "keep")).toEqual([
+      ["pm_atom_link:7", "RELATES", "atom:1", "atom:2"],
+      ["pm_atom_symbol_link:2", "RELATES", "atom:1", "symbol:3"],
+    ]);
     const aa = onlyRun(t.standin, /MERGE \(b:Atom/);
     expect(aa.query).toContain("MERGE (a:Atom {atom_id: row.src}) ON CREATE SET a.id = row.src_id");
     expect(aa.query).toContain("MERGE (a)-[e:`RELATES` {key: row.key}]->(b)");
-    expect(aa.types.rows).toEqual([{
-      key: "String", src: "Integer", src_id: "String", dst: "Integer", dst_id: "String", kind: "String", confidence: "Float", inferred: "Boolean", source: "String",
-    }]);
-    expect(param(aa, "rows")).toEqual([{ key: "pm_atom_link:7", src: 1n, src_id: "atom:1", dst: 2n, dst_id: "atom:2", kind: "cause", confidence: 1, inferred: false, source: "extraction" }]);
+    expect(aa.types.rows).toEqual([
+      {
+        key: "String",
+        src: "Integer",
+        src_id: "String",
+        dst: "Integer",
+        dst_id: "String",
+        kind: "String",
+        confidence: "Float",
+        inferred: "Boolean",
+        source: "String",
+      },
+    ]);
+    expect(param(aa, "rows")).toEqual([
+      {
+        key: "pm_atom_link:7",
+        src: 1n,
+        src_id: "atom:1",
+        dst: 2n,
+        dst_id: "atom:2",
+        kind: "cause",
+        confidence: 1,
+        inferred: false,
+        source: "extraction",
+      },
+    ]);
     const as = onlyRun(t.standin, /MERGE \(b:CodeSymbol \{symbol_id: row\.dst\}\)/);
     expect(as.query).toContain("[e:`RELATES` {key: row.key}]");
     expect(runsMatching(t.standin, /UNWIND \$names/)).toEqual([]);
@@ -98,7 +151,9 @@ describe("apply", () => {
     expect(imports.query).toContain("MERGE (a:Module {name: row.src}) ON CREATE SET a.id = row.src_id");
     expect(imports.query).toContain("MERGE (b:Name {name: row.dst}) ON CREATE SET b.id = row.dst_id");
     expect(imports.types.rows).toEqual([expect.objectContaining({ src: "String", dst: "String" })]);
-    expect(onlyRun(t.standin, /`CALLS`/).types.rows).toEqual([expect.objectContaining({ src: "Integer", dst: "Integer" })]);
+    expect(onlyRun(t.standin, /`CALLS`/).types.rows).toEqual([
+      expect.objectContaining({ src: "Integer", dst: "Integer" }),
+    ]);
     expect(onlyRun(t.standin, /`DEPENDS_ON`/).query).toContain("MERGE (a:CodeSymbol {symbol_id: row.src})");
   });
 
@@ -127,11 +182,18 @@ describe("apply", () => {
     const removal = onlyRun(t.standin, /DELETE e/);
     expect([param(removal, "keys"), param(removal, "keep")]).toEqual([["pm_code_dependency:9"], []]);
     const atoms = onlyRun(t.standin, /MATCH \(n:Atom \{atom_id: key\}\)\nDETACH DELETE n/);
-    expect([atoms.types.keys, param(atoms, "keys")]).toEqual([["Integer", "Integer"], [4n, 6n]]);
-    expect(param(onlyRun(t.standin, /MATCH \(n:CodeSymbol \{symbol_id: key\}\)\nDETACH DELETE n/), "keys")).toEqual([3n]);
+    expect([atoms.types.keys, param(atoms, "keys")]).toEqual([
+      ["Integer", "Integer"],
+      [4n, 6n],
+    ]);
+    expect(param(onlyRun(t.standin, /MATCH \(n:CodeSymbol \{symbol_id: key\}\)\nDETACH DELETE n/), "keys")).toEqual([
+      3n,
+    ]);
     expect(param(onlyRun(t.standin, /MATCH \(n:Document \{doc_id: key\}\)\nDETACH DELETE n/), "keys")).toEqual([8n]);
     const ends = onlyRun(t.standin, /RETURN DISTINCT x\.id/);
-    expect(t.standin.runs.indexOf(ends)).toBeLessThan(t.standin.runs.indexOf(runsMatching(t.standin, /CodeSymbol.*\n?DETACH DELETE/s)[0]));
+    expect(t.standin.runs.indexOf(ends)).toBeLessThan(
+      t.standin.runs.indexOf(runsMatching(t.standin, /CodeSymbol.*\n?DETACH DELETE/s)[0]),
+    );
     expect(param(onlyRun(t.standin, /MATCH \(n:Module \{name: name\}\)/), "names")).toEqual(["app.main"]);
     const names = onlyRun(t.standin, /MATCH \(n:Name \{name: name\}\)/);
     expect(names.query).toContain("WHERE degree = 0\nDELETE n");
@@ -168,16 +230,25 @@ describe("reset", () => {
   test("deletes relationships, then nodes, in batches with an Integer LIMIT until a short batch; then prepares", async () => {
     let edgeBatches = 0;
     t.standin.script = [
-      { match: /MATCH \(\)-\[e\]->\(\)\nWITH e LIMIT \$batch/, rows: () => [{ deleted: ++edgeBatches < 3 ? RESET_BATCH : 7 }] },
+      {
+        match: /MATCH \(\)-\[e\]->\(\)\nWITH e LIMIT \$batch/,
+        rows: () => [{ deleted: ++edgeBatches < 3 ? RESET_BATCH : 7 }],
+      },
       { match: /MATCH \(n\)\nWITH n LIMIT \$batch\nDETACH DELETE n/, rows: [{ deleted: 0 }] },
     ];
     await t.graph.reset();
     const edgeRuns = runsMatching(t.standin, /WITH e LIMIT \$batch/);
     expect(edgeRuns.length).toBe(3);
-    expect(edgeRuns.every((r) => r.inTransaction && r.types.batch === "Integer" && param(r, "batch") === BigInt(RESET_BATCH))).toBe(true);
+    expect(
+      edgeRuns.every(
+        (r) => r.inTransaction && r.types.batch === "Integer" && param(r, "batch") === BigInt(RESET_BATCH),
+      ),
+    ).toBe(true);
     expect(runsMatching(t.standin, /WITH n LIMIT \$batch/).length).toBe(1);
     const last = t.standin.runs.at(-1);
     expect(last?.query).toBe(OPTIONAL_SCHEMA.at(-1)?.text);
-    expect(t.standin.runs.indexOf(runsMatching(t.standin, /WITH n LIMIT/)[0])).toBeLessThan(t.standin.runs.findIndex((r) => r.query.startsWith("CREATE INDEX")));
+    expect(t.standin.runs.indexOf(runsMatching(t.standin, /WITH n LIMIT/)[0])).toBeLessThan(
+      t.standin.runs.findIndex((r) => r.query.startsWith("CREATE INDEX")),
+    );
   });
 });

@@ -21,10 +21,24 @@ describe("outbox helpers", () => {
   });
 
   test("changes are ordered node upserts, edge upserts, edge removals, node removals", () => {
-    const n = (entity: "atom" | "document", id: number, live: boolean) => ({ entity, id, state: live ? ({} as never) : null }) as ProjectionChange;
-    const e = (key: string, live: boolean) => ({ entity: "edge", key, state: live ? ({} as never) : null }) as ProjectionChange;
-    const order = orderChanges([e("x:1", false), n("atom", 1, false), n("atom", 2, true), e("x:2", true), n("document", 3, true)]);
-    expect(order.map((c) => ("key" in c ? c.key : `${c.entity}:${c.id}`))).toEqual(["atom:2", "document:3", "x:2", "x:1", "atom:1"]);
+    const n = (entity: "atom" | "document", id: number, live: boolean) =>
+      ({ entity, id, state: live ? ({} as never) : null }) as ProjectionChange;
+    const e = (key: string, live: boolean) =>
+      ({ entity: "edge", key, state: live ? ({} as never) : null }) as ProjectionChange;
+    const order = orderChanges([
+      e("x:1", false),
+      n("atom", 1, false),
+      n("atom", 2, true),
+      e("x:2", true),
+      n("document", 3, true),
+    ]);
+    expect(order.map((c) => ("key" in c ? c.key : `${c.entity}:${c.id}`))).toEqual([
+      "atom:2",
+      "document:3",
+      "x:2",
+      "x:1",
+      "atom:1",
+    ]);
   });
 
   test("errors are clipped without splitting a surrogate pair and without NUL", () => {
@@ -50,7 +64,8 @@ describe.skipIf(skip !== null)("SqlOutbox leases (postgres)", () => {
     const b = await t.outbox.claim(10, 60_000, "B");
     expect(b.map((r) => r.id)).toEqual(ids.slice(3));
     expect(await t.outbox.claim(10, 60_000, "C")).toEqual([]);
-    const [lease] = await t.sql`SELECT claim_token, extract(epoch FROM available_at - now()) AS s FROM pm_outbox WHERE id = ${ids[0]}`;
+    const [lease] =
+      await t.sql`SELECT claim_token, extract(epoch FROM available_at - now()) AS s FROM pm_outbox WHERE id = ${ids[0]}`;
     expect(lease.claim_token).toBe("A");
     expect(Number(lease.s)).toBeGreaterThan(59);
   });
@@ -103,12 +118,18 @@ describe.skipIf(skip !== null)("SqlOutbox leases (postgres)", () => {
 
   test("fail backs off with equal jitter per attempt, keeps the error, and dead-letters at maxAttempts", async () => {
     const ids = await enqueue(t.sql, "atom", [71, 72]);
-    const delays = async () => (await t.sql`SELECT extract(epoch FROM available_at - now()) * 1000 AS ms FROM pm_outbox ORDER BY id`).map((r) => Number(r.ms));
+    const delays = async () =>
+      (await t.sql`SELECT extract(epoch FROM available_at - now()) * 1000 AS ms FROM pm_outbox ORDER BY id`).map((r) =>
+        Number(r.ms),
+      );
     for (const attempt of [1, 2]) {
       await t.sql`UPDATE pm_outbox SET available_at = now()`;
       expect(await t.outbox.claim(10, 60_000, "A")).toHaveLength(2);
       expect(await t.outbox.fail(ids, "B", "not mine", POLICY)).toEqual({ retried: 0, dead: 0 });
-      expect(await t.outbox.fail(ids, "A", "qdrant: connection refused\u0000", POLICY)).toEqual({ retried: 2, dead: 0 });
+      expect(await t.outbox.fail(ids, "A", "qdrant: connection refused\u0000", POLICY)).toEqual({
+        retried: 2,
+        dead: 0,
+      });
       const d = Math.min(POLICY.maxMs, POLICY.baseMs * 2 ** (attempt - 1));
       for (const ms of await delays()) {
         expect(ms).toBeGreaterThanOrEqual(d / 2 - 50);
@@ -121,7 +142,8 @@ describe.skipIf(skip !== null)("SqlOutbox leases (postgres)", () => {
     await t.sql`UPDATE pm_outbox SET available_at = now()`;
     await t.outbox.claim(10, 60_000, "A");
     expect(await t.outbox.fail(ids, "A", "x".repeat(10_000), POLICY)).toEqual({ retried: 0, dead: 2 });
-    const [dead] = await t.sql`SELECT length(last_error) AS n, dead_at IS NOT NULL AS dead FROM pm_outbox WHERE id = ${ids[0]}`;
+    const [dead] =
+      await t.sql`SELECT length(last_error) AS n, dead_at IS NOT NULL AS dead FROM pm_outbox WHERE id = ${ids[0]}`;
     expect(dead).toEqual({ n: MAX_ERROR_CHARS, dead: true });
     expect(await t.outbox.claim(10, 60_000, "A")).toEqual([]);
     expect(await t.outbox.backlog()).toEqual({ pending: 0, dead: 2, oldestPendingAgeS: null });
@@ -148,9 +170,14 @@ describe.skipIf(skip !== null)("SqlOutbox leases (postgres)", () => {
   });
 
   test("bad arguments are INVALID_INPUT", async () => {
-    await expect(t.outbox.claim(0, 1000, "A")).rejects.toMatchObject({ code: "INVALID_INPUT", message: expect.stringMatching(/outside/) });
+    await expect(t.outbox.claim(0, 1000, "A")).rejects.toMatchObject({
+      code: "INVALID_INPUT",
+      message: expect.stringMatching(/outside/),
+    });
     await expect(t.outbox.claim(1, 1000, "")).rejects.toMatchObject({ code: "INVALID_INPUT" });
-    await expect(t.outbox.fail([1], "A", "x", { maxAttempts: 3, baseMs: 10, maxMs: 5 })).rejects.toMatchObject({ code: "INVALID_INPUT" });
+    await expect(t.outbox.fail([1], "A", "x", { maxAttempts: 3, baseMs: 10, maxMs: 5 })).rejects.toMatchObject({
+      code: "INVALID_INPUT",
+    });
     await expect(t.outbox.snapshot("edge", "pm_nothing:1", 10, "m")).rejects.toMatchObject({ code: "INVALID_INPUT" });
     await expect(t.outbox.snapshot("atom", "x", 10, "m")).rejects.toMatchObject({ code: "INVALID_INPUT" });
     await expect(t.outbox.snapshot("atom", null, 0, "m")).rejects.toMatchObject({ code: "INVALID_INPUT" });

@@ -9,7 +9,17 @@ import { SqlOutbox } from "../../src/adapters/sql/outbox/outbox.ts";
 import { OutboxWorker } from "../../src/worker/outbox.ts";
 import { pgSkipReason } from "../support/pg.ts";
 import { RecordingSink } from "../support/recording-sink.ts";
-import { canonicalState, enqueue, MODEL, openPgOutbox, type OutboxDb, rowCounts, seedAtoms, seedDocument, seedLinks } from "./support.ts";
+import {
+  canonicalState,
+  enqueue,
+  MODEL,
+  openPgOutbox,
+  type OutboxDb,
+  rowCounts,
+  seedAtoms,
+  seedDocument,
+  seedLinks,
+} from "./support.ts";
 
 const skip = await pgSkipReason();
 
@@ -36,7 +46,10 @@ describe.skipIf(skip !== null)("two outbox workers at once (postgres)", () => {
   test("10 000 events: each applied exactly once, every row acked, projection equals canonical", async () => {
     const atoms = await seedAtoms(t.sql, 8000);
     await t.sql`UPDATE pm_atom SET status = 'retracted' WHERE id = ANY(${atoms.filter((_, i) => i % 10 === 3)}::bigint[])`;
-    const links = await seedLinks(t.sql, Array.from({ length: 1000 }, (_, i) => [atoms[i], atoms[i + 1]] as [number, number]));
+    const links = await seedLinks(
+      t.sql,
+      Array.from({ length: 1000 }, (_, i) => [atoms[i], atoms[i + 1]] as [number, number]),
+    );
     const docRows = await t.sql`
       INSERT INTO pm_document (kind, uri, title)
       SELECT 'web', 'https://example.org/' || g, 'Page ' || g FROM generate_series(1, 999) g RETURNING id`;
@@ -48,7 +61,9 @@ describe.skipIf(skip !== null)("two outbox workers at once (postgres)", () => {
 
     const shared = new RecordingSink("shared");
     const own = [new RecordingSink("w1"), new RecordingSink("w2")];
-    const workers = outboxes.map((outbox, i) => new OutboxWorker({ outbox, sinks: [shared, own[i]], model: MODEL, token: `w${i + 1}` }));
+    const workers = outboxes.map(
+      (outbox, i) => new OutboxWorker({ outbox, sinks: [shared, own[i]], model: MODEL, token: `w${i + 1}` }),
+    );
     const started = performance.now();
     const results = await Promise.all(workers.map((w) => w.runOnce()));
     const tookMs = performance.now() - started;
@@ -56,7 +71,8 @@ describe.skipIf(skip !== null)("two outbox workers at once (postgres)", () => {
     expect(results[0].applied + results[1].applied).toBe(10_000);
     expect(results.every((r) => r.applied > 0 && r.failed === 0 && r.dead === 0)).toBe(true);
     expect(await rowCounts(t.sql)).toEqual({ pending: 0, processed: 10_000, dead: 0 });
-    const [claims] = await t.sql`SELECT count(*) FILTER (WHERE attempts <> 1)::int AS reclaimed, count(DISTINCT claim_token)::int AS tokens FROM pm_outbox`;
+    const [claims] =
+      await t.sql`SELECT count(*) FILTER (WHERE attempts <> 1)::int AS reclaimed, count(DISTINCT claim_token)::int AS tokens FROM pm_outbox`;
     expect(claims).toEqual({ reclaimed: 0, tokens: 2 });
     // Per entity: one application in the shared projection, and in exactly one of the workers' own ones.
     expect(shared.applied.size).toBe(10_000);

@@ -11,7 +11,16 @@ import type { ProjectionChange } from "../../src/ports/projections/projection-si
 import { OutboxWorker } from "../../src/worker/outbox.ts";
 import { pgSkipReason } from "../support/pg.ts";
 import { RecordingSink } from "../support/recording-sink.ts";
-import { canonicalState, enqueue, makeDue, MODEL, openPgOutbox, type OutboxDb, rowCounts, seedWorld } from "./support.ts";
+import {
+  canonicalState,
+  enqueue,
+  makeDue,
+  MODEL,
+  openPgOutbox,
+  type OutboxDb,
+  rowCounts,
+  seedWorld,
+} from "./support.ts";
 
 const skip = await pgSkipReason();
 const SLOW = { maxAttempts: 5, baseMs: 60_000, maxMs: 60_000 };
@@ -30,7 +39,12 @@ describe.skipIf(skip !== null)("outbox worker faults (postgres)", () => {
     expect(vector.state.atom).toEqual(canonical.atom);
     expect(vector.state.edge.size + vector.state.document.size + vector.state.symbol.size).toBe(0);
     const counts = await t.outbox.canonicalCounts(MODEL);
-    expect(await graph.counts()).toEqual({ atom: counts.atom, document: counts.document, symbol: counts.symbol, edge: counts.edge });
+    expect(await graph.counts()).toEqual({
+      atom: counts.atom,
+      document: counts.document,
+      symbol: counts.symbol,
+      edge: counts.edge,
+    });
   }
 
   beforeAll(async () => {
@@ -63,7 +77,12 @@ describe.skipIf(skip !== null)("outbox worker faults (postgres)", () => {
     expect(await t.outbox.backlog()).toMatchObject({ pending: total, dead: 0 });
     const [err] = await t.sql`SELECT last_error FROM pm_outbox WHERE last_error IS NOT NULL LIMIT 1`;
     expect(err.last_error).toBe("graph: graph unreachable during prepare");
-    expect(w.stats).toMatchObject({ applied: 0, failed: 150, batches: 3, lastError: "graph: graph unreachable during prepare" });
+    expect(w.stats).toMatchObject({
+      applied: 0,
+      failed: 150,
+      batches: 3,
+      lastError: "graph: graph unreachable during prepare",
+    });
     graph.heal();
     await makeDue(t.sql);
     const r = await w.runOnce();
@@ -90,7 +109,8 @@ describe.skipIf(skip !== null)("outbox worker faults (postgres)", () => {
     await enqueue(t.sql, "atom", [...more.slice(0, 3), atoms[0]]);
     const b = worker({ token: "B" });
     await b.runOnce();
-    const leased = await t.sql`SELECT count(*)::int AS n FROM pm_outbox WHERE claim_token = 'A' AND processed_at IS NULL`;
+    const leased =
+      await t.sql`SELECT count(*)::int AS n FROM pm_outbox WHERE claim_token = 'A' AND processed_at IS NULL`;
     expect(leased[0].n).toBe(50);
     expect((await rowCounts(t.sql)).pending).toBeGreaterThanOrEqual(50);
     await Bun.sleep(350);
@@ -114,9 +134,14 @@ describe.skipIf(skip !== null)("outbox worker faults (postgres)", () => {
     await w.runOnce();
     // Replay 2: every row inserted again, shuffled (and with the opposite op on half of them).
     const rows = await t.sql`SELECT entity_type, entity_id, op FROM pm_outbox`;
-    const shuffled = rows.map((r) => ({ r, k: Math.random() })).sort((x, y) => x.k - y.k).map(({ r }, i) => ({
-      entity_type: r.entity_type, entity_id: r.entity_id, op: i % 2 ? r.op : r.op === "upsert" ? "delete" : "upsert",
-    }));
+    const shuffled = rows
+      .map((r) => ({ r, k: Math.random() }))
+      .sort((x, y) => x.k - y.k)
+      .map(({ r }, i) => ({
+        entity_type: r.entity_type,
+        entity_id: r.entity_id,
+        op: i % 2 ? r.op : r.op === "upsert" ? "delete" : "upsert",
+      }));
     for (let i = 0; i < shuffled.length; i += 500) {
       await t.sql`INSERT INTO pm_outbox ${t.sql(shuffled.slice(i, i + 500) as any, "entity_type", "entity_id", "op")}`;
     }
@@ -158,7 +183,8 @@ describe.skipIf(skip !== null)("outbox worker faults (postgres)", () => {
     const [poison] = (await t.sql`SELECT min(id)::int + 7 AS id FROM pm_atom`) as any;
     const apply = vector.apply.bind(vector);
     vector.apply = async (changes) => {
-      if (changes.some((c) => c.entity === "atom" && c.id === poison.id)) throw new PegasError("INVALID_INPUT", `atom ${poison.id} has a NaN component`);
+      if (changes.some((c) => c.entity === "atom" && c.id === poison.id))
+        throw new PegasError("INVALID_INPUT", `atom ${poison.id} has a NaN component`);
       return apply(changes);
     };
     const w = worker({ batchSize: 500, policy: { maxAttempts: 1, baseMs: 1, maxMs: 2 } });
@@ -200,7 +226,9 @@ describe.skipIf(skip !== null)("outbox worker faults (postgres)", () => {
       };
       await seedWorld(t.sql, 5, 1);
       while (!leased.length) {
-        leased = (await t.sql`SELECT id FROM pm_outbox WHERE claim_token IS NOT NULL AND processed_at IS NULL`).map((r) => Number(r.id));
+        leased = (await t.sql`SELECT id FROM pm_outbox WHERE claim_token IS NOT NULL AND processed_at IS NULL`).map(
+          (r) => Number(r.id),
+        );
         await Bun.sleep(5);
       }
     } finally {
@@ -208,7 +236,8 @@ describe.skipIf(skip !== null)("outbox worker faults (postgres)", () => {
       release();
       await running;
     }
-    const [done] = await t.sql`SELECT bool_and(processed_at IS NOT NULL) AS all FROM pm_outbox WHERE id = ANY(${leased}::bigint[])`;
+    const [done] =
+      await t.sql`SELECT bool_and(processed_at IS NOT NULL) AS all FROM pm_outbox WHERE id = ANY(${leased}::bigint[])`;
     expect(done.all).toBe(true);
     await w.runOnce(); // what was written after the stop is still there for the next run
     expect(await rowCounts(t.sql)).toMatchObject({ pending: 0, dead: 0 });

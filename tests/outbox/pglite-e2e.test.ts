@@ -57,7 +57,11 @@ describe("outbox end to end (pglite)", () => {
     const first = await store.commitIngest(samplePlan("file:///e2e-a.txt"));
     expect(await settle()).toBeLessThan(2000);
     await expectProjected();
-    expect(graph.state.document.get(first.docId)).toEqual({ uri: "file:///e2e-a.txt", title: "Палата № 6", kind: "text" });
+    expect(graph.state.document.get(first.docId)).toEqual({
+      uri: "file:///e2e-a.txt",
+      title: "Палата № 6",
+      kind: "text",
+    });
     expect(vector.state.atom.size).toBe(2);
     expect([...vector.state.atom.values()].every((a) => a.vector?.length === 8)).toBe(true);
   });
@@ -73,7 +77,8 @@ describe("outbox end to end (pglite)", () => {
     const [atom] = await t.sql`SELECT id FROM pm_atom ORDER BY id LIMIT 1`;
     const id = Number(atom.id);
     const [other] = await t.sql`SELECT id FROM pm_atom WHERE id <> ${id} ORDER BY id LIMIT 1`;
-    const [link] = await t.sql`INSERT INTO pm_atom_link (src_atom_id, dst_atom_id, kind) VALUES (${Number(other.id)}, ${id}, 'cause') RETURNING id`;
+    const [link] =
+      await t.sql`INSERT INTO pm_atom_link (src_atom_id, dst_atom_id, kind) VALUES (${Number(other.id)}, ${id}, 'cause') RETURNING id`;
     await enqueue(t.sql, "atom_link", [Number(link.id)]);
     await settle();
     expect(graph.state.edge.has(`pm_atom_link:${link.id}`)).toBe(true);

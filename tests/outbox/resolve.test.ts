@@ -4,12 +4,29 @@ import { setLogLevel } from "../../src/log.ts";
 import type { OutboxRow } from "../../src/ports/projections/outbox.ts";
 import type { ProjectionChange } from "../../src/ports/projections/projection-sink.ts";
 import { pgSkipReason } from "../support/pg.ts";
-import { canonicalState, MODEL, openPgOutbox, type OutboxDb, seedAtoms, seedDocument, seedLinks, seedSymbol, vec } from "./support.ts";
+import {
+  canonicalState,
+  MODEL,
+  openPgOutbox,
+  type OutboxDb,
+  seedAtoms,
+  seedDocument,
+  seedLinks,
+  seedSymbol,
+  vec,
+} from "./support.ts";
 
 const skip = await pgSkipReason();
 
 function rows(...entities: Array<[OutboxRow["entityType"], number | string]>): OutboxRow[] {
-  return entities.map(([entityType, id], i) => ({ id: i + 1, entityType, entityId: String(id), op: "upsert", attempts: 1, createdAt: 0 }));
+  return entities.map(([entityType, id], i) => ({
+    id: i + 1,
+    entityType,
+    entityId: String(id),
+    op: "upsert",
+    attempts: 1,
+    createdAt: 0,
+  }));
 }
 
 describe.skipIf(skip !== null)("SqlOutbox resolve and snapshot (postgres)", () => {
@@ -28,7 +45,11 @@ describe.skipIf(skip !== null)("SqlOutbox resolve and snapshot (postgres)", () =
     [ids.a3] = await seedAtoms(sql, 1, { status: "retracted" });
     [ids.a4] = await seedAtoms(sql, 1, { vectors: false, status: "verified" });
     await sql`INSERT INTO pm_atom_embedding (atom_id, model, dim, vector) VALUES (${ids.a4}, 'other-model', 1, ${Buffer.alloc(4)})`;
-    [ids.l1, ids.l2, ids.l3] = await seedLinks(sql, [[ids.a1, ids.a2], [ids.a1, ids.a3], [ids.a2, ids.a4]]);
+    [ids.l1, ids.l2, ids.l3] = await seedLinks(sql, [
+      [ids.a1, ids.a2],
+      [ids.a1, ids.a3],
+      [ids.a2, ids.a4],
+    ]);
     await sql`DELETE FROM pm_atom_link WHERE id = ${ids.l3}`;
     await sql`UPDATE pm_atom_link SET inferred = true, source = 'inference', justification = '{"rule":"r"}' WHERE id = ${ids.l1}`;
     ids.s1 = await seedSymbol(sql, "alpha");
@@ -48,10 +69,35 @@ describe.skipIf(skip !== null)("SqlOutbox resolve and snapshot (postgres)", () =
   afterAll(async () => t?.dispose(), 30_000);
 
   test("atoms: payload and vector of the model; null when retracted or absent; one change per distinct atom", async () => {
-    const changes = await t.outbox.resolve(rows(["atom", ids.a1], ["atom", ids.a2], ["atom", ids.a1], ["atom", ids.a3], ["atom", ids.a4], ["atom", 999_999]), MODEL);
+    const changes = await t.outbox.resolve(
+      rows(["atom", ids.a1], ["atom", ids.a2], ["atom", ids.a1], ["atom", ids.a3], ["atom", ids.a4], ["atom", 999_999]),
+      MODEL,
+    );
     expect(changes).toEqual([
-      { entity: "atom", id: ids.a1, state: { type: "fact", status: "candidate", docId: ids.doc, confidence: expect.any(Number), lang: "en", vector: vec(ids.a1) } },
-      { entity: "atom", id: ids.a2, state: { type: "fact", status: "candidate", docId: null, confidence: expect.any(Number), lang: "en", vector: null } },
+      {
+        entity: "atom",
+        id: ids.a1,
+        state: {
+          type: "fact",
+          status: "candidate",
+          docId: ids.doc,
+          confidence: expect.any(Number),
+          lang: "en",
+          vector: vec(ids.a1),
+        },
+      },
+      {
+        entity: "atom",
+        id: ids.a2,
+        state: {
+          type: "fact",
+          status: "candidate",
+          docId: null,
+          confidence: expect.any(Number),
+          lang: "en",
+          vector: null,
+        },
+      },
       { entity: "atom", id: ids.a3, state: null },
       { entity: "atom", id: ids.a4, state: expect.objectContaining({ status: "verified", vector: null }) },
       { entity: "atom", id: 999_999, state: null },
@@ -61,7 +107,10 @@ describe.skipIf(skip !== null)("SqlOutbox resolve and snapshot (postgres)", () =
   });
 
   test("documents and symbols: their fields; null when retracted or absent", async () => {
-    const changes = await t.outbox.resolve(rows(["document", ids.doc], ["document", ids.gone], ["code_symbol", ids.s2], ["code_symbol", 999_999]), MODEL);
+    const changes = await t.outbox.resolve(
+      rows(["document", ids.doc], ["document", ids.gone], ["code_symbol", ids.s2], ["code_symbol", 999_999]),
+      MODEL,
+    );
     expect(changes).toEqual([
       { entity: "document", id: ids.doc, state: { uri: "file:///live.txt", title: "Live", kind: "text" } },
       { entity: "document", id: ids.gone, state: null },
@@ -72,14 +121,27 @@ describe.skipIf(skip !== null)("SqlOutbox resolve and snapshot (postgres)", () =
 
   test("edges of the three tables: typed ids as in pm_edge; null when gone or an endpoint atom is retracted", async () => {
     const changes = await t.outbox.resolve(
-      rows(["code_dependency", ids.d2], ["atom_link", ids.l1], ["atom_link", ids.l2], ["atom_link", ids.l3], ["atom_symbol_link", ids.sl1],
-        ["atom_symbol_link", ids.sl2], ["code_dependency", ids.d1]),
+      rows(
+        ["code_dependency", ids.d2],
+        ["atom_link", ids.l1],
+        ["atom_link", ids.l2],
+        ["atom_link", ids.l3],
+        ["atom_symbol_link", ids.sl1],
+        ["atom_symbol_link", ids.sl2],
+        ["code_dependency", ids.d1],
+      ),
       MODEL,
     );
-    const edge = (key: string, src: string, dst: string, kind: string, extra: object = {}) =>
-      ({ entity: "edge", key, state: { src, dst, kind, confidence: expect.any(Number), inferred: false, source: "extraction", ...extra } });
+    const edge = (key: string, src: string, dst: string, kind: string, extra: object = {}) => ({
+      entity: "edge",
+      key,
+      state: { src, dst, kind, confidence: expect.any(Number), inferred: false, source: "extraction", ...extra },
+    });
     expect(changes as unknown[]).toEqual([
-      edge(`pm_atom_link:${ids.l1}`, `atom:${ids.a1}`, `atom:${ids.a2}`, "reference", { inferred: true, source: "inference" }),
+      edge(`pm_atom_link:${ids.l1}`, `atom:${ids.a1}`, `atom:${ids.a2}`, "reference", {
+        inferred: true,
+        source: "inference",
+      }),
       { entity: "edge", key: `pm_atom_link:${ids.l2}`, state: null },
       { entity: "edge", key: `pm_atom_link:${ids.l3}`, state: null },
       edge(`pm_atom_symbol_link:${ids.sl1}`, `atom:${ids.a1}`, `symbol:${ids.s1}`, "defines"),
@@ -88,7 +150,8 @@ describe.skipIf(skip !== null)("SqlOutbox resolve and snapshot (postgres)", () =
       edge(`pm_code_dependency:${ids.d2}`, "module:src/b.ts", "name:lodash", "imports"),
     ]);
     // Every live edge equals its row of the pm_edge view, field for field.
-    const view = await t.sql`SELECT origin || ':' || origin_id AS key, src, dst, kind, confidence, inferred, source FROM pm_edge`;
+    const view =
+      await t.sql`SELECT origin || ':' || origin_id AS key, src, dst, kind, confidence, inferred, source FROM pm_edge`;
     for (const c of changes) {
       if (c.entity !== "edge" || !c.state) continue;
       const { key, ...v } = view.find((r) => r.key === c.key)!;
@@ -113,12 +176,28 @@ describe.skipIf(skip !== null)("SqlOutbox resolve and snapshot (postgres)", () =
     expect([...all.atom.keys()]).toEqual([ids.a1, ids.a2, ids.a4]);
     expect([...all.document.keys()]).toEqual([ids.doc]);
     expect([...all.symbol.keys()]).toEqual([ids.s1, ids.s2]);
-    expect([...all.edge.keys()]).toEqual([`pm_atom_link:${ids.l1}`, `pm_atom_symbol_link:${ids.sl1}`, `pm_code_dependency:${ids.d1}`, `pm_code_dependency:${ids.d2}`]);
-    const resolved = await t.outbox.resolve(rows(["atom", ids.a1], ["atom_link", ids.l1], ["code_dependency", ids.d2]), MODEL);
+    expect([...all.edge.keys()]).toEqual([
+      `pm_atom_link:${ids.l1}`,
+      `pm_atom_symbol_link:${ids.sl1}`,
+      `pm_code_dependency:${ids.d1}`,
+      `pm_code_dependency:${ids.d2}`,
+    ]);
+    const resolved = await t.outbox.resolve(
+      rows(["atom", ids.a1], ["atom_link", ids.l1], ["code_dependency", ids.d2]),
+      MODEL,
+    );
     for (const c of resolved as Array<ProjectionChange & { state: unknown }>) {
-      expect(c.entity === "edge" ? all.edge.get(c.key) : (all[c.entity] as Map<number, unknown>).get(c.id)).toEqual(c.state as never);
+      expect(c.entity === "edge" ? all.edge.get(c.key) : (all[c.entity] as Map<number, unknown>).get(c.id)).toEqual(
+        c.state as never,
+      );
     }
-    expect(await t.outbox.canonicalCounts(MODEL)).toEqual({ atom: 3, atom_vectors: 1, document: 1, symbol: 2, edge: 4 });
+    expect(await t.outbox.canonicalCounts(MODEL)).toEqual({
+      atom: 3,
+      atom_vectors: 1,
+      document: 1,
+      symbol: 2,
+      edge: 4,
+    });
     expect((await t.outbox.canonicalCounts("other-model")).atom_vectors).toBe(1);
     const first = await t.outbox.snapshot("edge", null, 3, MODEL);
     expect(first.next).toBe(`pm_code_dependency:${ids.d1}`);

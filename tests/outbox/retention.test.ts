@@ -46,15 +46,26 @@ for (const backend of ["postgres", "pglite"] as const) {
     });
 
     test("bad arguments are INVALID_INPUT", async () => {
-      for (const [s, n, what] of [[-1, 10, "retention"], [Number.NaN, 10, "retention"], [10, 0, "limit"]] as const) {
-        const err = await t.outbox.prune(s, n).then(() => null, (e: unknown) => e as PegasError);
+      for (const [s, n, what] of [
+        [-1, 10, "retention"],
+        [Number.NaN, 10, "retention"],
+        [10, 0, "limit"],
+      ] as const) {
+        const err = await t.outbox.prune(s, n).then(
+          () => null,
+          (e: unknown) => e as PegasError,
+        );
         expect(err?.code).toBe("INVALID_INPUT");
         expect(err?.message).toContain(what);
       }
     });
 
     test("a worker prunes on its first pass, then not again within PRUNE_EVERY_MS; retention 0 keeps everything", async () => {
-      const ids = await enqueue(t.sql, "atom", Array.from({ length: 25 }, (_, i) => i + 1));
+      const ids = await enqueue(
+        t.sql,
+        "atom",
+        Array.from({ length: 25 }, (_, i) => i + 1),
+      );
       await age(t, ids, 200);
       const keep = new OutboxWorker({ outbox: t.outbox, sinks: [], model: MODEL, retentionMs: 0 });
       expect(await keep.pruneIfDue()).toBe(0);

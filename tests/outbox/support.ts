@@ -59,7 +59,10 @@ export async function openPgOutbox(): Promise<OutboxDb | string> {
   await new SqlCanonicalStore(db).migrate();
   const outbox = new SqlOutbox(db);
   return {
-    db, sql: db.sql, outbox, url: tmp.url,
+    db,
+    sql: db.sql,
+    outbox,
+    url: tmp.url,
     async dispose() {
       await outbox.close();
       await db.close(0);
@@ -75,7 +78,10 @@ export async function openPgliteOutbox(): Promise<OutboxDb> {
   await new SqlCanonicalStore(db).migrate();
   const outbox = new SqlOutbox(db);
   return {
-    db, sql: db.sql, outbox, url: null,
+    db,
+    sql: db.sql,
+    outbox,
+    url: null,
     async dispose() {
       await outbox.close();
       await db.close(0);
@@ -94,7 +100,11 @@ export function vec(seed: number): Float32Array {
 let unique = 0;
 
 /** Inserts `n` atoms (a vector of {@link MODEL} each unless `vectors` is false); returns their ids ascending. */
-export async function seedAtoms(sql: Sql<any>, n: number, opts: { vectors?: boolean; docId?: number | null; status?: string } = {}): Promise<number[]> {
+export async function seedAtoms(
+  sql: Sql<any>,
+  n: number,
+  opts: { vectors?: boolean; docId?: number | null; status?: string } = {},
+): Promise<number[]> {
   const tag = `${process.pid}-${++unique}`;
   const rows = await sql`
     INSERT INTO pm_atom (type, claim, content, content_hash, confidence, status, doc_id, lang, search_tsv)
@@ -105,7 +115,9 @@ export async function seedAtoms(sql: Sql<any>, n: number, opts: { vectors?: bool
   const ids = rows.map((r) => Number(r.id)).sort((a, b) => a - b);
   if (opts.vectors !== false) {
     for (let i = 0; i < ids.length; i += 1000) {
-      const values = ids.slice(i, i + 1000).map((id) => ({ atom_id: id, model: MODEL, dim: DIM, vector: vectorToBytes(vec(id)) }));
+      const values = ids
+        .slice(i, i + 1000)
+        .map((id) => ({ atom_id: id, model: MODEL, dim: DIM, vector: vectorToBytes(vec(id)) }));
       await sql`INSERT INTO pm_atom_embedding ${sql(values as any, "atom_id", "model", "dim", "vector")}`;
     }
   }
@@ -122,8 +134,11 @@ export async function seedDocument(sql: Sql<any>, uri: string, title: string | n
 export async function seedLinks(sql: Sql<any>, pairs: Array<[number, number]>, kind = "reference"): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < pairs.length; i += 1000) {
-    const values = pairs.slice(i, i + 1000).map(([s, d]) => ({ src_atom_id: s, dst_atom_id: d, kind, confidence: 0.75 }));
-    const rows = await sql`INSERT INTO pm_atom_link ${sql(values as any, "src_atom_id", "dst_atom_id", "kind", "confidence")} RETURNING id`;
+    const values = pairs
+      .slice(i, i + 1000)
+      .map(([s, d]) => ({ src_atom_id: s, dst_atom_id: d, kind, confidence: 0.75 }));
+    const rows =
+      await sql`INSERT INTO pm_atom_link ${sql(values as any, "src_atom_id", "dst_atom_id", "kind", "confidence")} RETURNING id`;
     ids.push(...rows.map((r) => Number(r.id)));
   }
   return ids;
@@ -138,7 +153,12 @@ export async function seedSymbol(sql: Sql<any>, name: string, path = "src/a.ts")
 }
 
 /** Appends outbox rows for entities of one type (one INSERT statement); returns the row ids. */
-export async function enqueue(sql: Sql<any>, type: OutboxEntity | string, ids: Array<number | string>, op: "upsert" | "delete" = "upsert"): Promise<number[]> {
+export async function enqueue(
+  sql: Sql<any>,
+  type: OutboxEntity | string,
+  ids: Array<number | string>,
+  op: "upsert" | "delete" = "upsert",
+): Promise<number[]> {
   const out: number[] = [];
   for (let i = 0; i < ids.length; i += 2000) {
     const values = ids.slice(i, i + 2000).map((id) => ({ entity_type: type, entity_id: String(id), op }));
@@ -188,10 +208,14 @@ export async function seedWorld(sql: Sql<any>, atoms: number, docs = 3): Promise
   const atomIds = await seedAtoms(sql, atoms, { docId: docIds[0] });
   await sql`UPDATE pm_atom SET status = 'retracted' WHERE id = ANY(${atomIds.filter((_, i) => i % 5 === 4)}::bigint[])`;
   await sql`DELETE FROM pm_atom_embedding WHERE atom_id = ANY(${atomIds.filter((_, i) => i % 7 === 6)}::bigint[])`;
-  const links = await seedLinks(sql, atomIds.slice(1).map((id, i) => [atomIds[i], id]));
+  const links = await seedLinks(
+    sql,
+    atomIds.slice(1).map((id, i) => [atomIds[i], id]),
+  );
   const s1 = await seedSymbol(sql, `f${unique}`);
   const s2 = await seedSymbol(sql, `g${unique}`);
-  const [sl] = await sql`INSERT INTO pm_atom_symbol_link (atom_id, symbol_id, kind) VALUES (${atomIds[0]}, ${s1}, 'defines') RETURNING id`;
+  const [sl] =
+    await sql`INSERT INTO pm_atom_symbol_link (atom_id, symbol_id, kind) VALUES (${atomIds[0]}, ${s1}, 'defines') RETURNING id`;
   const [dep] = await sql`INSERT INTO pm_code_dependency (repo, src_symbol_id, dst_symbol_id, dst_name, kind)
                           VALUES ('repo', ${s1}, ${s2}, 'g', 'calls') RETURNING id`;
   await enqueue(sql, "document", docIds);

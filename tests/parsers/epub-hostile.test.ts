@@ -10,11 +10,24 @@ import { buildEpub, type TestChapter } from "../support/zip-epub.ts";
 import { buildRawZip, deflatedRepeat } from "../support/zip-raw.ts";
 
 const MB = 1 << 20;
-const LIMITS: ParseLimits = { maxBytes: 50 * MB, maxZipEntries: 100, maxZipTotalBytes: 64 * MB, maxZipEntryBytes: 10 * MB };
+const LIMITS: ParseLimits = {
+  maxBytes: 50 * MB,
+  maxZipEntries: 100,
+  maxZipTotalBytes: 64 * MB,
+  maxZipEntryBytes: 10 * MB,
+};
 
 const CHAPTERS: TestChapter[] = [
-  { file: "chapter 1.xhtml", title: "Первая глава", body: "<h1>Глава 1</h1><p>В больничном дворе стоит небольшой флигель.</p>" },
-  { file: "part two/chapter 2.xhtml", title: "Вторая глава", body: "<h1>Глава 2</h1><p>Иван Дмитрич Громов, мужчина лет тридцати трех.</p>" },
+  {
+    file: "chapter 1.xhtml",
+    title: "Первая глава",
+    body: "<h1>Глава 1</h1><p>В больничном дворе стоит небольшой флигель.</p>",
+  },
+  {
+    file: "part two/chapter 2.xhtml",
+    title: "Вторая глава",
+    body: "<h1>Глава 2</h1><p>Иван Дмитрич Громов, мужчина лет тридцати трех.</p>",
+  },
   { file: "chapter 3.xhtml", title: "Третья глава", body: "<p>Однажды осенним утром.</p>" },
 ];
 
@@ -33,11 +46,19 @@ describe("EPUB: hrefs and broken spines", () => {
     ]);
     expect(doc.sections[0].text).toBe("Глава 1\n\nВ больничном дворе стоит небольшой флигель.");
     expect(doc.title).toBe("Test Book");
-    expect(doc.metadata).toMatchObject({ author: "Test Author", lang: "ru", spine_items: 3, chapters_extracted: 3, toc_source: "nav" });
+    expect(doc.metadata).toMatchObject({
+      author: "Test Author",
+      lang: "ru",
+      spine_items: 3,
+      chapters_extracted: 3,
+      toc_source: "nav",
+    });
   });
 
   test("a missing spine file and a dangling idref are named in warnings; the rest is ingested", async () => {
-    const doc = await parse(buildEpub(CHAPTERS, { omitFiles: ["part two/chapter 2.xhtml"], danglingIdrefs: ["ghost"] }));
+    const doc = await parse(
+      buildEpub(CHAPTERS, { omitFiles: ["part two/chapter 2.xhtml"], danglingIdrefs: ["ghost"] }),
+    );
     expect(doc.sections.map((s) => s.locator.chapter_index)).toEqual([1, 3]);
     expect(doc.metadata).toMatchObject({ spine_items: 4, chapters_extracted: 2, spine_items_failed: 2 });
     expect(doc.warnings).toEqual([
@@ -50,8 +71,12 @@ describe("EPUB: hrefs and broken spines", () => {
   test("XHTML quirks: an empty <title/> does not swallow the body; NUL bytes are removed with a warning", async () => {
     const quirky = `<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title/><script src="x.js"/></head><body><p>Видимый текст.</p><p>Nul\u0000here</p></body></html>`;
     const bytes = zipSync({
-      "META-INF/container.xml": strToU8(`<container><rootfiles><rootfile full-path="book.opf"/></rootfiles></container>`),
-      "book.opf": strToU8(`<package version="2.0"><manifest><item id="a" href="a.xhtml" media-type="application/xhtml+xml"/></manifest><spine><itemref idref="a"/></spine></package>`),
+      "META-INF/container.xml": strToU8(
+        `<container><rootfiles><rootfile full-path="book.opf"/></rootfiles></container>`,
+      ),
+      "book.opf": strToU8(
+        `<package version="2.0"><manifest><item id="a" href="a.xhtml" media-type="application/xhtml+xml"/></manifest><spine><itemref idref="a"/></spine></package>`,
+      ),
       "a.xhtml": strToU8(quirky),
     });
     const doc = await parse(bytes);
@@ -71,7 +96,8 @@ describe("EPUB: DRM and hostile markup", () => {
 
   test("self-closing expansion stays linear on hostile markup", () => {
     const t0 = performance.now();
-    for (const s of ["<a b='x' c=d ".repeat(50_000), "a/>".repeat(300_000), `<a ${"b ".repeat(500_000)}`]) expandSelfClosing(s);
+    for (const s of ["<a b='x' c=d ".repeat(50_000), "a/>".repeat(300_000), `<a ${"b ".repeat(500_000)}`])
+      expandSelfClosing(s);
     expect(performance.now() - t0).toBeLessThan(500);
     expect(expandSelfClosing(`<title/><a id="p"/><br/><img alt="x>y"/><!-- c/> --><div class="c"/>`)).toBe(
       `<title></title><a id="p"></a><br/><img alt="x>y"/><!-- c/> --><div class="c"></div>`,
@@ -83,10 +109,17 @@ describe("EPUB: not an EPUB", () => {
   test("random bytes, a truncated EPUB, a ZIP without container, a container without OPF → UNSUPPORTED_MEDIA", async () => {
     const cases: Array<[Uint8Array, string]> = [
       [strToU8("just some text, not a zip"), "no ZIP end-of-central-directory record"],
-      [readFileSync(sharedFixture("epub/en_epub3_alice_in_wonderland.epub")).subarray(0, 200_000), "no ZIP end-of-central-directory record"],
+      [
+        readFileSync(sharedFixture("epub/en_epub3_alice_in_wonderland.epub")).subarray(0, 200_000),
+        "no ZIP end-of-central-directory record",
+      ],
       [zipSync({ "readme.txt": strToU8("hello") }), "no META-INF/container.xml"],
       [
-        zipSync({ "META-INF/container.xml": strToU8(`<container><rootfiles><rootfile full-path="OPS/p.opf"/></rootfiles></container>`) }),
+        zipSync({
+          "META-INF/container.xml": strToU8(
+            `<container><rootfiles><rootfile full-path="OPS/p.opf"/></rootfiles></container>`,
+          ),
+        }),
         "the OPF package 'OPS/p.opf' named in container.xml is missing",
       ],
     ];
@@ -135,7 +168,9 @@ describe("EPUB: zip-bomb limits", () => {
     const total = await rejection(parse(buildRawZip(many)));
     expect(total.code).toBe("LIMIT_EXCEEDED");
     expect(total.message).toContain("maxZipTotalBytes");
-    const count = await rejection(parse(buildRawZip(Array.from({ length: 101 }, (_, i) => ({ name: `e${i}`, data: strToU8("x") })))));
+    const count = await rejection(
+      parse(buildRawZip(Array.from({ length: 101 }, (_, i) => ({ name: `e${i}`, data: strToU8("x") })))),
+    );
     expect(count.code).toBe("LIMIT_EXCEEDED");
     expect(count.message).toContain("101 ZIP entries");
     expect(count.message).toContain("maxZipEntries");

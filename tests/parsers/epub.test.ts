@@ -4,7 +4,12 @@ import { epubParser } from "../../src/adapters/parsers/epub/index.ts";
 import type { ParsedDocument, ParseLimits } from "../../src/ports/models/parser.ts";
 import { sharedFixture } from "../support/binary.ts";
 
-const LIMITS: ParseLimits = { maxBytes: 50 << 20, maxZipEntries: 2000, maxZipTotalBytes: 200 << 20, maxZipEntryBytes: 20 << 20 };
+const LIMITS: ParseLimits = {
+  maxBytes: 50 << 20,
+  maxZipEntries: 2000,
+  maxZipTotalBytes: 200 << 20,
+  maxZipEntryBytes: 20 << 20,
+};
 
 async function parseFixture(name: string): Promise<ParsedDocument> {
   const bytes = readFileSync(sharedFixture(`epub/${name}`));
@@ -59,7 +64,9 @@ describe("EPUB 3: Alice's Adventures in Wonderland (nav document)", async () => 
   });
 
   test("known sentences sit in the right chapter, with the container path as href", () => {
-    expect(sectionWith(doc, "Alice was beginning to get very tired of sitting by her sister on the bank").locator).toEqual({
+    expect(
+      sectionWith(doc, "Alice was beginning to get very tired of sitting by her sister on the bank").locator,
+    ).toEqual({
       chapter: "Down The Rabbit-Hole",
       chapter_index: 4,
       href: "OPS/chapter_001.xhtml",
@@ -71,7 +78,7 @@ describe("EPUB 3: Alice's Adventures in Wonderland (nav document)", async () => 
   test("block elements become paragraphs separated by blank lines; markup is gone", () => {
     const ch1 = doc.sections[2].text;
     expect(ch1).toStartWith("Down The Rabbit-Hole\n\nAlice was beginning to get very tired");
-    expect(ch1).toContain("without pictures or conversations?\"\n\nSo she was considering in her own mind");
+    expect(ch1).toContain('without pictures or conversations?"\n\nSo she was considering in her own mind');
     expect(ch1).not.toMatch(/<[a-z]|Illo1|stylesheet/);
     // Source line breaks inside a paragraph are whitespace, not line breaks.
     expect(ch1).toContain("tired of sitting by her sister on the bank, and of having nothing to do.");

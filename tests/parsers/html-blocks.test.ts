@@ -7,7 +7,12 @@ import { htmlParser } from "../../src/adapters/parsers/html/index.ts";
 import { distillText } from "../../src/adapters/distiller/heuristic/index.ts";
 import type { ParseLimits } from "../../src/ports/models/parser.ts";
 
-const LIMITS: ParseLimits = { maxBytes: 10 << 20, maxZipEntries: 100, maxZipTotalBytes: 1 << 20, maxZipEntryBytes: 1 << 20 };
+const LIMITS: ParseLimits = {
+  maxBytes: 10 << 20,
+  maxZipEntries: 100,
+  maxZipTotalBytes: 1 << 20,
+  maxZipEntryBytes: 1 << 20,
+};
 
 function body(html: string): TextNodeLike {
   return parseHTML(`<!doctype html><html><body>${html}</body></html>`).document.body as unknown as TextNodeLike;
@@ -18,10 +23,12 @@ const paras = (html: string): string[] => blockParagraphs(body(html));
 
 /** A page Readability accepts as an article (it strips classes from what it returns). */
 function article(inner: string, lang = "en"): Uint8Array {
-  const prose = lang === "ru"
-    ? "<p>Этот абзац нужен, чтобы Readability признал страницу статьёй: в нём достаточно слов, запятых и смысла, чтобы набрать баллы.</p>"
-    : "<p>This paragraph is here so that Readability takes the page for an article: it has enough words, commas, and sense to score.</p>";
-  const html = `<!doctype html><html lang="${lang}"><head><title>T</title></head><body><nav>Home | About</nav>` +
+  const prose =
+    lang === "ru"
+      ? "<p>Этот абзац нужен, чтобы Readability признал страницу статьёй: в нём достаточно слов, запятых и смысла, чтобы набрать баллы.</p>"
+      : "<p>This paragraph is here so that Readability takes the page for an article: it has enough words, commas, and sense to score.</p>";
+  const html =
+    `<!doctype html><html lang="${lang}"><head><title>T</title></head><body><nav>Home | About</nav>` +
     `<article><h1>T</h1>${prose.repeat(4)}${inner}${prose}</article></body></html>`;
   return new TextEncoder().encode(html);
 }
@@ -39,7 +46,10 @@ describe("<pre> as fenced code", () => {
       ['<div class="highlight highlight-source-rust"><pre>fn main() {}</pre></div>', "rust"],
       ['<pre class="brush: ruby; gutter: false">puts 1</pre>', "ruby"],
       ['<pre class="sourceCode haskell">main = print 1</pre>', "haskell"],
-      ['<div class="language-bash highlighter-rouge"><div class="highlight"><pre class="highlight"><code>ls -la</code></pre></div></div>', "bash"],
+      [
+        '<div class="language-bash highlighter-rouge"><div class="highlight"><pre class="highlight"><code>ls -la</code></pre></div></div>',
+        "bash",
+      ],
       ['<pre class="language-plaintext">plain</pre>', ""],
       ['<pre class="highlight"><code>0.0.0-YYYY</code></pre>', ""],
     ];
@@ -47,13 +57,15 @@ describe("<pre> as fenced code", () => {
   });
 
   test("Readability strips classes; the language survives it", async () => {
-    const out = await parsed('<div class="language-bash highlighter-rouge"><div class="highlight"><pre class="highlight"><code>sudo apt-get update\nsudo apt-get install docker-ce</code></pre></div></div>');
+    const out = await parsed(
+      '<div class="language-bash highlighter-rouge"><div class="highlight"><pre class="highlight"><code>sudo apt-get update\nsudo apt-get install docker-ce</code></pre></div></div>',
+    );
     expect(out).toContain("\n\n```bash\nsudo apt-get update\nsudo apt-get install docker-ce\n```\n\n");
   });
 
   test("whitespace as rendered: first newline dropped, indentation kept, <br> and line wrappers as newlines", () => {
     expect(text("<pre>\n  indented\n\tx &lt; y&nbsp;z\n\n</pre>")).toBe("```\n  indented\n\tx < y z\n```");
-    expect(text('<pre><code>a<br>b<br><br>c</code></pre>')).toBe("```\na\nb\n\nc\n```");
+    expect(text("<pre><code>a<br>b<br><br>c</code></pre>")).toBe("```\na\nb\n\nc\n```");
     expect(text('<pre><div class="line">one</div><div class="line">two</div></pre>')).toBe("```\none\ntwo\n```");
     expect(text("<pre>   </pre><p>after</p>")).toBe("after");
   });
@@ -70,7 +82,10 @@ describe("<pre> as fenced code", () => {
       expect(p.length).toBeLessThanOrEqual(BLOCK_PIECE_CHARS);
       expect(p.startsWith("```c\n") && p.endsWith("\n```")).toBe(true);
     }
-    const bodies = out.map((p) => p.slice(5, -4).split("\n")).flat().filter((l) => l.trim());
+    const bodies = out
+      .map((p) => p.slice(5, -4).split("\n"))
+      .flat()
+      .filter((l) => l.trim());
     expect(bodies).toEqual(lines.filter((l) => l.trim()));
   });
 
@@ -85,26 +100,31 @@ describe("<pre> as fenced code", () => {
 
 describe("<table> as Markdown", () => {
   test("a header row from <thead> (or a first row of <th>), a separator, image cells as their alt text", () => {
-    const html = "<table><thead><tr><th>OS</th><th>amd64</th></tr></thead><tbody>" +
+    const html =
+      "<table><thead><tr><th>OS</th><th>amd64</th></tr></thead><tbody>" +
       '<tr><td>Debian</td><td><img alt="yes" src="c.svg"></td></tr><tr><td>RHEL</td><td></td></tr></tbody></table>';
     expect(text(html)).toBe("| OS | amd64 |\n| --- | --- |\n| Debian | yes |\n| RHEL |  |");
     expect(text(html.replace(/<\/?thead>/g, ""))).toBe("| OS | amd64 |\n| --- | --- |\n| Debian | yes |\n| RHEL |  |");
   });
 
   test("an infobox: caption line, key | value rows, lists joined by '; ', file-name alts dropped", () => {
-    const html = '<table class="infobox"><caption>Яндекс</caption><tr><td colspan="2"><img alt="Yandex logo.svg"></td></tr>' +
+    const html =
+      '<table class="infobox"><caption>Яндекс</caption><tr><td colspan="2"><img alt="Yandex logo.svg"></td></tr>' +
       "<tr><th>Основана</th><td>23 сентября 1997</td></tr><tr><th>Продукты</th><td><ul><li>Поиск</li><li>Карты</li></ul></td></tr></table>";
     expect(text(html)).toBe("Table: Яндекс\n| Основана | 23 сентября 1997 |\n| Продукты | Поиск; Карты |");
   });
 
   test("colspan pads with empty cells, rowspan repeats the value below, pipes and backslashes are escaped", () => {
-    const html = "<table><tr><th>A</th><th>B</th><th>C</th></tr>" +
+    const html =
+      "<table><tr><th>A</th><th>B</th><th>C</th></tr>" +
       '<tr><td rowspan="2">x|y</td><td colspan="2">wide</td></tr><tr><td>b2</td><td>c\\2</td></tr></table>';
     expect(text(html)).toBe("| A | B | C |\n| --- | --- | --- |\n| x\\|y | wide |  |\n| x\\|y | b2 | c\\\\2 |");
   });
 
   test("layout tables stay one paragraph per row: role=presentation, nested tables, long cells, one row", () => {
-    expect(paras('<table role="presentation"><tr><td>Commons</td><td>has media</td></tr></table>')).toEqual(["Commons | has media"]);
+    expect(paras('<table role="presentation"><tr><td>Commons</td><td>has media</td></tr></table>')).toEqual([
+      "Commons | has media",
+    ]);
     const nested = "<table><tr><th>a</th><td><table><tr><td>in</td><td>ner</td></tr></table></td></tr></table>";
     expect(paras(nested)).toEqual(["a |", "in | ner"]);
     const long = `<table><tr><th>k</th><th>v</th></tr><tr><td>x</td><td>${"word ".repeat(80)}</td></tr></table>`;
@@ -125,7 +145,9 @@ describe("<table> as Markdown", () => {
 
   test("hostile tables stay bounded: huge spans, deep nesting, many rows", () => {
     const t0 = performance.now();
-    expect(text('<table><tr><th colspan="999999">a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table>').split("\n")[0]).toContain(" | ");
+    expect(
+      text('<table><tr><th colspan="999999">a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table>').split("\n")[0],
+    ).toContain(" | ");
     const deep = "<table><tr><td>x".repeat(3000) + "</td></tr></table>".repeat(3000);
     expect(text(deep).length).toBeGreaterThan(0);
     const many = `<table><tr><th>n</th><th>sq</th></tr>${Array.from({ length: 20_000 }, (_, i) => `<tr><td>${i}</td><td>${i * i}</td></tr>`).join("")}</table>`;
@@ -136,21 +158,29 @@ describe("<table> as Markdown", () => {
 
 describe("what the heuristic distiller makes of it", () => {
   test("a Russian page: a table atom with its header and a code atom with its language", async () => {
-    const inner = "<table><caption>Население городов</caption><tr><th>Город</th><th>Население, тыс.</th></tr>" +
+    const inner =
+      "<table><caption>Население городов</caption><tr><th>Город</th><th>Население, тыс.</th></tr>" +
       "<tr><td>Москва</td><td>13 010</td></tr><tr><td>Казань</td><td>1 308</td></tr></table>" +
       '<p>Пример запроса:</p><pre><code class="language-sql">SELECT город, население FROM города;</code></pre>';
     const page = await parsed(inner, "ru");
     const atoms = distillText({ text: page, lang: "ru" }).atoms;
     const table = atoms.find((a) => a.type === "table");
     expect(table?.claim).toBe("Table: Население городов");
-    expect(table?.content).toBe("Table: Население городов\n| Город | Население, тыс. |\n| --- | --- |\n| Москва | 13 010 |\n| Казань | 1 308 |");
+    expect(table?.content).toBe(
+      "Table: Население городов\n| Город | Население, тыс. |\n| --- | --- |\n| Москва | 13 010 |\n| Казань | 1 308 |",
+    );
     const code = atoms.find((a) => a.type === "code");
-    expect([code?.claim, code?.content]).toEqual(["Code (sql): Пример запроса", "SELECT город, население FROM города;"]);
+    expect([code?.claim, code?.content]).toEqual([
+      "Code (sql): Пример запроса",
+      "SELECT город, население FROM города;",
+    ]);
     for (const a of atoms) expect(page.includes(a.quote)).toBe(true);
   });
 
   test("an escaped pipe stays inside its cell for the distiller", () => {
-    const md = text("<table><tr><th>Operator</th><th>Meaning</th></tr><tr><td>a|b</td><td>or</td></tr><tr><td>a&amp;b</td><td>and</td></tr></table>");
+    const md = text(
+      "<table><tr><th>Operator</th><th>Meaning</th></tr><tr><td>a|b</td><td>or</td></tr><tr><td>a&amp;b</td><td>and</td></tr></table>",
+    );
     const [t] = distillText({ text: md, lang: "en" }).atoms;
     expect([t.type, t.claim]).toEqual(["table", "Table: Operator | Meaning"]);
   });

@@ -6,11 +6,18 @@ import { PegasError } from "../../src/errors.ts";
 import type { ParseLimits } from "../../src/ports/models/parser.ts";
 import { sharedFixture } from "../support/binary.ts";
 
-const LIMITS: ParseLimits = { maxBytes: 10 << 20, maxZipEntries: 100, maxZipTotalBytes: 1 << 20, maxZipEntryBytes: 1 << 20 };
+const LIMITS: ParseLimits = {
+  maxBytes: 10 << 20,
+  maxZipEntries: 100,
+  maxZipTotalBytes: 1 << 20,
+  maxZipEntryBytes: 1 << 20,
+};
 const PARAS = readFileSync(sharedFixture("text/ru_chekhov_palata_no6.txt"), "utf8")
   .split("\n")
   .filter((l) => l.length > 300 && !/[–«»…]/.test(l));
-const ARTICLE = `<article><h1>Палата номер 6</h1>${PARAS.slice(0, 4).map((p) => `<p>${p}</p>`).join("")}</article>`;
+const ARTICLE = `<article><h1>Палата номер 6</h1>${PARAS.slice(0, 4)
+  .map((p) => `<p>${p}</p>`)
+  .join("")}</article>`;
 const CONSENT_TEXT =
   "We value your privacy. We and our 842 partners store and/or access information on a device, such as cookies, and process personal data, " +
   "such as unique identifiers and standard information sent by a device for personalised advertising and content, advertising and content " +
@@ -38,7 +45,9 @@ describe("cookie walls and consent banners", () => {
     const doc = await parse(page(wall));
     expect(doc.sections).toEqual([]);
     expect(doc.warnings).toHaveLength(1);
-    expect(doc.warnings[0]).toStartWith(`${EMPTY_PAGE_WARNING}: 0 characters of text after removing 1 consent element(s)`);
+    expect(doc.warnings[0]).toStartWith(
+      `${EMPTY_PAGE_WARNING}: 0 characters of text after removing 1 consent element(s)`,
+    );
     expect(doc.metadata).toMatchObject({ extraction: "none", consent_elements_removed: 1 });
     expect(doc.title).toBe("Тест");
   });
@@ -72,11 +81,23 @@ describe("cookie walls and consent banners", () => {
   });
 
   test("consent markers: vendors and whole-segment 'cmp', not words that merely contain it", () => {
-    const el = (id: string, cls: string) => ({ getAttribute: (n: string) => (n === "id" ? id : n === "class" ? cls : null) }) as never;
-    for (const [id, cls] of [["CybotCookiebotDialog", ""], ["onetrust-banner-sdk", ""], ["", "qc-cmp2-ui"], ["", "cmp-banner"], ["sp_message_container_1", ""], ["", "fc-consent-root"]]) {
+    const el = (id: string, cls: string) =>
+      ({ getAttribute: (n: string) => (n === "id" ? id : n === "class" ? cls : null) }) as never;
+    for (const [id, cls] of [
+      ["CybotCookiebotDialog", ""],
+      ["onetrust-banner-sdk", ""],
+      ["", "qc-cmp2-ui"],
+      ["", "cmp-banner"],
+      ["sp_message_container_1", ""],
+      ["", "fc-consent-root"],
+    ]) {
       expect(isConsentMarked(el(id, cls))).toBe(true);
     }
-    for (const [id, cls] of [["", "company-logo"], ["cmpx", "recomputed"], ["content", "article-body"]]) {
+    for (const [id, cls] of [
+      ["", "company-logo"],
+      ["cmpx", "recomputed"],
+      ["content", "article-body"],
+    ]) {
       expect(isConsentMarked(el(id, cls))).toBe(false);
     }
   });
@@ -101,7 +122,9 @@ describe("charsets", () => {
     const meta = await parse(iconv(page(ARTICLE, '<meta charset="windows-1251">'), "cp1251"));
     expect(meta.metadata).toMatchObject({ charset: "windows-1251", charset_source: "declaration" });
     expect(meta.sections[0].text).toContain(PARAS[1]);
-    const equiv = await parse(iconv(page(ARTICLE, '<meta http-equiv="Content-Type" content="text/html; charset=koi8-r">'), "koi8-r"));
+    const equiv = await parse(
+      iconv(page(ARTICLE, '<meta http-equiv="Content-Type" content="text/html; charset=koi8-r">'), "koi8-r"),
+    );
     expect(equiv.metadata).toMatchObject({ charset: "koi8-r", charset_source: "declaration" });
     expect(equiv.sections[0].text).toContain(PARAS[1]);
   });
@@ -111,7 +134,12 @@ describe("charsets", () => {
     const doc = await parse(koi8, { charset: "koi8-r" });
     expect(doc.metadata).toMatchObject({ charset: "koi8-r", charset_source: "transport" });
     expect(doc.sections[0].text).toContain(PARAS[2]);
-    const bom = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(page(ARTICLE, '<meta charset="windows-1251">'))]);
+    const bom = new Uint8Array([
+      0xef,
+      0xbb,
+      0xbf,
+      ...new TextEncoder().encode(page(ARTICLE, '<meta charset="windows-1251">')),
+    ]);
     const withBom = await parse(bom, { charset: "koi8-r" });
     expect(withBom.metadata).toMatchObject({ charset: "utf-8", charset_source: "bom" });
     expect(withBom.sections[0].text).toContain(PARAS[2]);
@@ -139,7 +167,9 @@ describe("metadata and limits", () => {
   });
 
   test("binary bytes are refused", async () => {
-    const err = await parse(new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0, 0, 1, 0, 0, 0, 0xff, 0, 0, 0])).catch((e) => e);
+    const err = await parse(
+      new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0, 0, 1, 0, 0, 0, 0xff, 0, 0, 0]),
+    ).catch((e) => e);
     expect(err).toBeInstanceOf(PegasError);
     expect(err.code).toBe("UNSUPPORTED_MEDIA");
   });

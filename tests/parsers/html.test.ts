@@ -4,10 +4,18 @@ import { htmlParser } from "../../src/adapters/parsers/html/index.ts";
 import type { ParsedDocument, ParseLimits } from "../../src/ports/models/parser.ts";
 import { sharedFixture } from "../support/binary.ts";
 
-const LIMITS: ParseLimits = { maxBytes: 10 << 20, maxZipEntries: 100, maxZipTotalBytes: 1 << 20, maxZipEntryBytes: 1 << 20 };
+const LIMITS: ParseLimits = {
+  maxBytes: 10 << 20,
+  maxZipEntries: 100,
+  maxZipTotalBytes: 1 << 20,
+  maxZipEntryBytes: 1 << 20,
+};
 
 async function parseFixture(name: string): Promise<ParsedDocument> {
-  return htmlParser.parse({ bytes: readFileSync(sharedFixture(`html/${name}`)), uri: `file:///fixtures/${name}` }, LIMITS);
+  return htmlParser.parse(
+    { bytes: readFileSync(sharedFixture(`html/${name}`)), uri: `file:///fixtures/${name}` },
+    LIMITS,
+  );
 }
 
 function paragraphs(doc: ParsedDocument): string[] {
@@ -38,7 +46,15 @@ describe("HTML fixtures", () => {
     );
     expect(text).toContain("Eich CEO promotion controversy");
     // Sidebar, header and the in-article table of contents are navigation, not content.
-    for (const nav of ["Main page", "Current events", "Random article", "Donate to Wikipedia", "Navigation menu", "Jump to:", "[edit]"]) {
+    for (const nav of [
+      "Main page",
+      "Current events",
+      "Random article",
+      "Donate to Wikipedia",
+      "Navigation menu",
+      "Jump to:",
+      "[edit]",
+    ]) {
       expect(text).not.toContain(nav);
     }
     expect(paragraphs(doc)).not.toContain("Contents");
@@ -63,7 +79,9 @@ describe("HTML fixtures", () => {
     expect(paras[1]).toBe("Using standalone mode in Emscripten #");
     const text = doc.sections[0].text;
     // Readability turns the <br><br> inside the block into a <p>: the blank line survives as one.
-    expect(text).toContain("\n\n```c\n// add.c\n#include <emscripten.h>\n\nEMSCRIPTEN_KEEPALIVE\nint add(int x, int y) {\n  return x + y;\n}\n```\n\n");
+    expect(text).toContain(
+      "\n\n```c\n// add.c\n#include <emscripten.h>\n\nEMSCRIPTEN_KEEPALIVE\nint add(int x, int y) {\n  return x + y;\n}\n```\n\n",
+    );
     // Ten <pre> blocks: eight name a language (class="language-x", stripped by Readability, kept before it), two do not.
     const fences = [...text.matchAll(/^```(\w*)\n[\s\S]*?\n```$/gm)].map((m) => m[1]);
     expect(fences).toEqual(["c", "", "lisp", "lisp", "js", "cpp", "bash", "js", "js", ""]);
@@ -76,19 +94,30 @@ describe("HTML fixtures", () => {
     const doc = await parseFixture("en_blog_firefox_nightly_issue85.html");
     const text = doc.sections[0].text;
     expect(paragraphs(doc)[0]).toBe("Highlights");
-    expect(text).toContain("We’ve just landed Bug 1553982, which aims to prevent starting an update while another Firefox instance is running");
+    expect(text).toContain(
+      "We’ve just landed Bug 1553982, which aims to prevent starting an update while another Firefox instance is running",
+    );
     expect(text).not.toContain("Save my name, email, and website in this browser");
-    expect(doc.metadata).toMatchObject({ byline: "Mike Conley", site: "Firefox Nightly News", published: "2020-12-18T16:09:48+00:00", lang: "en-US" });
+    expect(doc.metadata).toMatchObject({
+      byline: "Mike Conley",
+      site: "Firefox Nightly News",
+      published: "2020-12-18T16:09:48+00:00",
+      lang: "en-US",
+    });
   });
 
   test("Docker docs: tables as Markdown with header and image cells as their alt text; site and published time from meta", async () => {
     const doc = await parseFixture("en_docs_docker_install_engine.html");
     const paras = paragraphs(doc);
-    expect(paras).toContain("Docker Engine is available on a variety of Linux platforms, macOS and Windows 10 through Docker Desktop, and as a static binary installation. Find your preferred operating system below.");
+    expect(paras).toContain(
+      "Docker Engine is available on a variety of Linux platforms, macOS and Windows 10 through Docker Desktop, and as a static binary installation. Find your preferred operating system below.",
+    );
     expect(paras).toContain(
       "| Platform | x86_64 / amd64 | arm64 (Apple Silicon) |\n| --- | --- | --- |\n| Docker Desktop for Mac (macOS) | yes | yes |\n| Docker Desktop for Windows | yes |  |",
     );
-    expect(paras.find((p) => p.startsWith("| Platform | x86_64 / amd64 | arm64 / aarch64"))?.split("\n")).toHaveLength(10);
+    expect(paras.find((p) => p.startsWith("| Platform | x86_64 / amd64 | arm64 / aarch64"))?.split("\n")).toHaveLength(
+      10,
+    );
     // <div class="highlighter-rouge"><pre class="highlight">: highlighted, but no language named.
     expect(paras).toContain("```\n0.0.0-YYYYmmddHHMMSS-abcdefabcdef\n```");
     expect(doc.title).toBe("Install Docker Engine");

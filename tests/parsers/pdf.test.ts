@@ -26,11 +26,15 @@ const SCAN = "en_scanned_image_only_huckfinn_p22.pdf";
 
 const parsed = new Map<string, ParsedDocument>();
 beforeAll(async () => {
-  for (const name of [NPJ, PLOS, MDPI, RU, SCAN]) parsed.set(name, await pdfParser.parse({ bytes: bytesOf(name), uri: name }, LIMITS));
+  for (const name of [NPJ, PLOS, MDPI, RU, SCAN])
+    parsed.set(name, await pdfParser.parse({ bytes: bytesOf(name), uri: name }, LIMITS));
 });
 const doc = (name: string) => parsed.get(name)!;
 const page = (name: string, n: number) => doc(name).sections.find((s) => s.locator.page === n)!.text;
-const all = (name: string) => doc(name).sections.map((s) => s.text).join("\n\n");
+const all = (name: string) =>
+  doc(name)
+    .sections.map((s) => s.text)
+    .join("\n\n");
 
 /** Asserts that the snippets occur in `text` in this order. */
 function expectInOrder(text: string, snippets: string[]): void {
@@ -44,7 +48,13 @@ function expectInOrder(text: string, snippets: string[]): void {
 
 describe("fixtures", () => {
   test("page counts, one section per page with a 1-based page locator, title and metadata", () => {
-    const pages: [string, number][] = [[NPJ, 6], [PLOS, 18], [MDPI, 28], [RU, 8], [SCAN, 1]];
+    const pages: [string, number][] = [
+      [NPJ, 6],
+      [PLOS, 18],
+      [MDPI, 28],
+      [RU, 8],
+      [SCAN, 1],
+    ];
     for (const [name, n] of pages) {
       const d = doc(name);
       expect(d.kind).toBe("pdf");
@@ -52,9 +62,13 @@ describe("fixtures", () => {
       expect(d.metadata.pages).toBe(n);
     }
     for (const name of [NPJ, PLOS, MDPI, RU]) {
-      expect(doc(name).sections.map((s) => s.locator)).toEqual(Array.from({ length: doc(name).metadata.pages as number }, (_, i) => ({ page: i + 1 })));
+      expect(doc(name).sections.map((s) => s.locator)).toEqual(
+        Array.from({ length: doc(name).metadata.pages as number }, (_, i) => ({ page: i + 1 })),
+      );
     }
-    expect(doc(NPJ).title).toBe("Regular exercise counteracts circadian shifts in core body temperature during long-duration bed rest");
+    expect(doc(NPJ).title).toBe(
+      "Regular exercise counteracts circadian shifts in core body temperature during long-duration bed rest",
+    );
     expect(doc(NPJ).metadata.author).toBe("Stefan Mendt");
     expect(doc(MDPI).metadata.producer).toBe("pdfTeX-1.40.15");
     expect(doc(RU).title).toBeNull();
@@ -89,8 +103,12 @@ describe("fixtures", () => {
 
   test("paragraphs: line breaks inside a paragraph become spaces, paragraphs are separated by a blank line", () => {
     const p1 = page(PLOS, 1);
-    expect(p1).toContain("\n\nMethods and findings\n\nWe investigated relevant agencies’ official documents, performed a literature search, and accessed");
-    expect(page(MDPI, 1)).toContain("\n\n1. Introduction\n\nTargeted protein toxins represent one of the high hopes for future drugs in the fight against cancer. They consist");
+    expect(p1).toContain(
+      "\n\nMethods and findings\n\nWe investigated relevant agencies’ official documents, performed a literature search, and accessed",
+    );
+    expect(page(MDPI, 1)).toContain(
+      "\n\n1. Introduction\n\nTargeted protein toxins represent one of the high hopes for future drugs in the fight against cancer. They consist",
+    );
   });
 
   test("end-of-line hyphens are joined on PLOS, real hyphens kept", () => {
@@ -129,9 +147,15 @@ describe("fixtures", () => {
 
   test("Russian text is intact", () => {
     const p1 = page(RU, 1);
-    expect(p1.startsWith("Обратные задачи геоакустики в мониторинговых системах\n\nХайретдинов М.С.1,2, Шиманская Г.М.1")).toBe(true);
-    expect(p1).toContain("1 Институт вычислительной математики и математической геофизики СО РАН, пр. акад. Лаврентьева, 6, 630090, Новосибирск, Россия");
-    expect(p1).toContain("1. Введение\n\nОдна из основных проблем геоэкологии окружающей среды связана с оцениванием геоэкологических рисков");
+    expect(
+      p1.startsWith("Обратные задачи геоакустики в мониторинговых системах\n\nХайретдинов М.С.1,2, Шиманская Г.М.1"),
+    ).toBe(true);
+    expect(p1).toContain(
+      "1 Институт вычислительной математики и математической геофизики СО РАН, пр. акад. Лаврентьева, 6, 630090, Новосибирск, Россия",
+    );
+    expect(p1).toContain(
+      "1. Введение\n\nОдна из основных проблем геоэкологии окружающей среды связана с оцениванием геоэкологических рисков",
+    );
     expect(p1).toContain("от сети пространственно-распределенных датчиков");
     expect(p1).not.toMatch(/\uFFFD/);
   });
@@ -151,34 +175,54 @@ describe("fixtures", () => {
 
 describe("generated inputs", () => {
   const LEFT = [
-    "The left column begins here with the first", "sentence of a paragraph that continues on",
-    "the next line and keeps going for a while", "so that the column holds enough text to be",
-    "recognised as a column by the layout code", "and it ends on this line with a full stop.",
+    "The left column begins here with the first",
+    "sentence of a paragraph that continues on",
+    "the next line and keeps going for a while",
+    "so that the column holds enough text to be",
+    "recognised as a column by the layout code",
+    "and it ends on this line with a full stop.",
   ];
   const RIGHT = [
-    "The right column starts with a new thought", "that must come after the whole left column",
-    "when the page is read the way people read", "it, top to bottom in each column in turn,",
-    "and not across the gutter line by line as", "the content stream of this file draws it.",
+    "The right column starts with a new thought",
+    "that must come after the whole left column",
+    "when the page is read the way people read",
+    "it, top to bottom in each column in turn,",
+    "and not across the gutter line by line as",
+    "the content stream of this file draws it.",
   ];
 
   test("two columns drawn line across line are read column by column", async () => {
-    const d = await pdfParser.parse({ bytes: makePdf([twoColumnAcrossPage(LEFT, RIGHT)], { title: "Synthetic" }), uri: "synth" }, LIMITS);
+    const d = await pdfParser.parse(
+      { bytes: makePdf([twoColumnAcrossPage(LEFT, RIGHT)], { title: "Synthetic" }), uri: "synth" },
+      LIMITS,
+    );
     expect(d.title).toBe("Synthetic");
     expect(d.sections[0]!.text).toBe(
-      "A Full Width Title Spanning Both Columns Of This Page\n\n" + [...LEFT, ...RIGHT].join(" ") +
+      "A Full Width Title Spanning Both Columns Of This Page\n\n" +
+        [...LEFT, ...RIGHT].join(" ") +
         "\n\nFooter line that runs across the whole width of the page, under both columns.",
     );
   });
 
   test("text drawn a quarter turn (a landscape page) is turned back and laid out; odd-angle text is kept", async () => {
-    const lines = ["A landscape table caption drawn turned on a", "portrait page reads upwards, line after line,", "and must come out as ordinary text here."];
+    const lines = [
+      "A landscape table caption drawn turned on a",
+      "portrait page reads upwards, line after line,",
+      "and must come out as ordinary text here.",
+    ];
     const turned = lines.map((text, i) => ({ x: 100 + 12 * i, y: 100, text, turned: true }));
-    const d = await pdfParser.parse({ bytes: makePdf([[...turned, { x: 400, y: 700, text: "Stamp" }]]), uri: "turned" }, LIMITS);
+    const d = await pdfParser.parse(
+      { bytes: makePdf([[...turned, { x: 400, y: 700, text: "Stamp" }]]), uri: "turned" },
+      LIMITS,
+    );
     expect(d.sections[0]!.text).toBe(`${lines.join(" ")}\n\nStamp`);
   });
 
   test("a page without text among pages with text is named in the warning", async () => {
-    const d = await pdfParser.parse({ bytes: makePdf([[{ x: 72, y: 700, text: "Some text." }], []]), uri: "mixed" }, LIMITS);
+    const d = await pdfParser.parse(
+      { bytes: makePdf([[{ x: 72, y: 700, text: "Some text." }], []]), uri: "mixed" },
+      LIMITS,
+    );
     expect(d.sections.map((s) => s.locator.page)).toEqual([1]);
     expect(d.warnings[0]).toBe(`${NO_TEXT_LAYER} (no text on page 2 of 2)`);
     expect(d.metadata.pages_without_text).toEqual([2]);
@@ -188,7 +232,9 @@ describe("generated inputs", () => {
     for (const name of [NPJ, PLOS, MDPI, RU, SCAN]) {
       const bytes = bytesOf(name);
       const started = performance.now();
-      const err = await rejection(pdfParser.parse({ bytes: bytes.slice(0, Math.floor(bytes.length * 0.4)), uri: name }, LIMITS));
+      const err = await rejection(
+        pdfParser.parse({ bytes: bytes.slice(0, Math.floor(bytes.length * 0.4)), uri: name }, LIMITS),
+      );
       expect(err.code).toBe("UNSUPPORTED_MEDIA");
       expect(err.message).toContain(`PDF '${name}' is truncated`);
       expect(performance.now() - started).toBeLessThan(5000);
@@ -204,8 +250,13 @@ describe("generated inputs", () => {
   });
 
   test("not a PDF, over the size limit, empty", async () => {
-    expect((await rejection(pdfParser.parse({ bytes: new TextEncoder().encode("<html></html>"), uri: "x.html" }, LIMITS))).code).toBe("UNSUPPORTED_MEDIA");
-    expect((await rejection(pdfParser.parse({ bytes: new Uint8Array(0), uri: "empty" }, LIMITS))).code).toBe("UNSUPPORTED_MEDIA");
+    expect(
+      (await rejection(pdfParser.parse({ bytes: new TextEncoder().encode("<html></html>"), uri: "x.html" }, LIMITS)))
+        .code,
+    ).toBe("UNSUPPORTED_MEDIA");
+    expect((await rejection(pdfParser.parse({ bytes: new Uint8Array(0), uri: "empty" }, LIMITS))).code).toBe(
+      "UNSUPPORTED_MEDIA",
+    );
     const big = await rejection(pdfParser.parse({ bytes: bytesOf(RU), uri: "ru" }, { ...LIMITS, maxBytes: 1000 }));
     expect(big.code).toBe("LIMIT_EXCEEDED");
     expect(big.message).toContain("over the limit of 1000 bytes");
@@ -219,14 +270,21 @@ describe("generated inputs", () => {
     }
     const dir = mkdtempSync(join(tmpdir(), "pegas-pdf-"));
     const enc = (user: string, out: string) =>
-      expect(Bun.spawnSync([qpdf, "--encrypt", user, "owner-pw", "256", "--", fixture(RU), join(dir, out)]).exitCode).toBe(0);
+      expect(
+        Bun.spawnSync([qpdf, "--encrypt", user, "owner-pw", "256", "--", fixture(RU), join(dir, out)]).exitCode,
+      ).toBe(0);
     enc("user-pw", "locked.pdf");
     enc("", "restricted.pdf");
-    const err = await rejection(pdfParser.parse({ bytes: new Uint8Array(readFileSync(join(dir, "locked.pdf"))), uri: "locked.pdf" }, LIMITS));
+    const err = await rejection(
+      pdfParser.parse({ bytes: new Uint8Array(readFileSync(join(dir, "locked.pdf"))), uri: "locked.pdf" }, LIMITS),
+    );
     expect(err.code).toBe("UNSUPPORTED_MEDIA");
     expect(err.message).toBe("PDF 'locked.pdf' is encrypted and needs a password");
     expect(err.hint).toContain("qpdf --decrypt");
-    const open = await pdfParser.parse({ bytes: new Uint8Array(readFileSync(join(dir, "restricted.pdf"))), uri: "restricted.pdf" }, LIMITS);
+    const open = await pdfParser.parse(
+      { bytes: new Uint8Array(readFileSync(join(dir, "restricted.pdf"))), uri: "restricted.pdf" },
+      LIMITS,
+    );
     rmSync(dir, { recursive: true, force: true });
     expect(open.sections[0]!.text).toContain("Обратные задачи геоакустики в мониторинговых системах");
   });
@@ -239,26 +297,37 @@ describe("generated inputs", () => {
     expect((await rejection(pdfParser.parse({ bytes, uri: "m", signal: ac.signal }, LIMITS))).code).toBe("CANCELLED");
     let reads = 0;
     // A signal that turns aborted after a few checks: cancellation lands between pages, deterministically.
-    const later = { get aborted() { return ++reads > 8; }, addEventListener() {}, removeEventListener() {} } as unknown as AbortSignal;
+    const later = {
+      get aborted() {
+        return ++reads > 8;
+      },
+      addEventListener() {},
+      removeEventListener() {},
+    } as unknown as AbortSignal;
     const mid = await rejection(pdfParser.parse({ bytes, uri: "m", signal: later }, LIMITS));
     expect(mid.code).toBe("CANCELLED");
     expect(mid.message).toMatch(/cancelled/);
     const timed = new AbortController();
     setTimeout(() => timed.abort(), 15);
-    expect((await rejection(pdfParser.parse({ bytes, uri: "m", signal: timed.signal }, LIMITS))).code).toBe("CANCELLED");
+    expect((await rejection(pdfParser.parse({ bytes, uri: "m", signal: timed.signal }, LIMITS))).code).toBe(
+      "CANCELLED",
+    );
     expect(Buffer.compare(bytes, copy)).toBe(0);
   });
 
   test("stdout stays clean: a child that parses every fixture (and broken copies) writes nothing to stdout", async () => {
     const child = fileURLToPath(new URL("../support/pdf-parse-child.ts", import.meta.url));
     const proc = Bun.spawn([process.execPath, child], { stdout: "pipe", stderr: "pipe" });
-    const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+    const [out, err, code] = await Promise.all([
+      new Response(proc.stdout).text(),
+      new Response(proc.stderr).text(),
+      proc.exited,
+    ]);
     expect({ code, out }).toEqual({ code: 0, out: "" });
     // pdf.js warnings ("Warning: TT: undefined function") are silenced, not merely moved to stderr.
     expect(err).not.toContain("Warning:");
   }, 60_000);
 });
-
 
 describe("PDF: input types", () => {
   test("a Node Buffer (what readFileSync returns) parses like a Uint8Array", async () => {

@@ -5,7 +5,12 @@ import { textParser } from "../../src/adapters/parsers/text/index.ts";
 import type { ParseLimits } from "../../src/ports/models/parser.ts";
 import { sharedFixture } from "../support/binary.ts";
 
-const LIMITS: ParseLimits = { maxBytes: 50 << 20, maxZipEntries: 1000, maxZipTotalBytes: 100 << 20, maxZipEntryBytes: 20 << 20 };
+const LIMITS: ParseLimits = {
+  maxBytes: 50 << 20,
+  maxZipEntries: 1000,
+  maxZipTotalBytes: 100 << 20,
+  maxZipEntryBytes: 20 << 20,
+};
 const CHEKHOV = readFileSync(sharedFixture("text/ru_chekhov_palata_no6.txt"), "utf8");
 /** Paragraphs of the story (one per line); [4] (570 chars) and [23] (119 chars) encode in every Cyrillic charset. */
 const PARAS = CHEKHOV.split("\n").filter((l) => l.trim().length > 0);
@@ -19,7 +24,10 @@ function iconv(text: string, charset: string): Uint8Array {
   return new Uint8Array(r.stdout);
 }
 
-function parse(bytes: Uint8Array, extra: { uri?: string; charset?: string; mediaType?: string; signal?: AbortSignal } = {}) {
+function parse(
+  bytes: Uint8Array,
+  extra: { uri?: string; charset?: string; mediaType?: string; signal?: AbortSignal } = {},
+) {
   return textParser.parse({ bytes, uri: extra.uri ?? "file:///t.txt", ...extra }, LIMITS);
 }
 
@@ -40,7 +48,10 @@ describe("text parser: real files", () => {
   });
 
   test("the whole Russian story in windows-1251 and KOI8-R decodes to the original", async () => {
-    for (const [charset, name, original] of [["cp1251", "windows-1251", CHEKHOV], ["koi8-r", "koi8-r", CHEKHOV_KOI8]]) {
+    for (const [charset, name, original] of [
+      ["cp1251", "windows-1251", CHEKHOV],
+      ["koi8-r", "koi8-r", CHEKHOV_KOI8],
+    ]) {
       const doc = await parse(iconv(original, charset));
       expect(doc.metadata).toMatchObject({ charset: name, charset_source: "detected" });
       expect(doc.sections[0].text).toBe(original);
@@ -75,7 +86,10 @@ describe("text parser: other legacy charsets are not mistaken for Cyrillic", () 
     const greek =
       "Η Ελλάδα είναι χώρα της νοτιοανατολικής Ευρώπης. Η πρωτεύουσα και μεγαλύτερη πόλη είναι η Αθήνα, με πολλά μνημεία " +
       "της αρχαιότητας και μεγάλο λιμάνι στον Πειραιά.";
-    for (const [text, charset] of [[french, "cp1252"], [greek, "iso-8859-7"]]) {
+    for (const [text, charset] of [
+      [french, "cp1252"],
+      [greek, "iso-8859-7"],
+    ]) {
       const doc = await parse(iconv(text, charset));
       expect(doc.sections[0].text).toBe(text);
       expect(doc.metadata.charset_source).toBe("detected");
@@ -86,7 +100,10 @@ describe("text parser: other legacy charsets are not mistaken for Cyrillic", () 
 describe("text parser: BOM, declarations, transport", () => {
   const ru = PARAS[23];
   test("UTF-16LE and UTF-16BE with BOM; UTF-8 BOM dropped", async () => {
-    for (const [charset, name] of [["utf-16le", "utf-16le"], ["utf-16be", "utf-16be"]]) {
+    for (const [charset, name] of [
+      ["utf-16le", "utf-16le"],
+      ["utf-16be", "utf-16be"],
+    ]) {
       const bom = charset === "utf-16le" ? [0xff, 0xfe] : [0xfe, 0xff];
       const doc = await parse(new Uint8Array([...bom, ...iconv(ru, charset)]));
       expect(doc.sections[0].text).toBe(ru);
@@ -138,7 +155,9 @@ describe("text parser: BOM, declarations, transport", () => {
 
 describe("text parser: hostile input and limits", () => {
   test("binary bytes are refused with UNSUPPORTED_MEDIA", async () => {
-    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 1, 0, 0, 0, 0, 0x80]);
+    const png = new Uint8Array([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 1, 0, 0, 0, 0, 0x80,
+    ]);
     const err = await rejection(parse(png));
     expect(err.code).toBe("UNSUPPORTED_MEDIA");
     expect(err.message).toContain("looks binary");
@@ -152,7 +171,9 @@ describe("text parser: hostile input and limits", () => {
   });
 
   test("maxBytes gives LIMIT_EXCEEDED naming the limit", async () => {
-    const err = await rejection(textParser.parse({ bytes: new Uint8Array(101).fill(65), uri: "file:///big.txt" }, { ...LIMITS, maxBytes: 100 }));
+    const err = await rejection(
+      textParser.parse({ bytes: new Uint8Array(101).fill(65), uri: "file:///big.txt" }, { ...LIMITS, maxBytes: 100 }),
+    );
     expect(err.code).toBe("LIMIT_EXCEEDED");
     expect(err.message).toContain("maxBytes");
   });

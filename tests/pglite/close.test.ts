@@ -20,8 +20,12 @@ async function capture(fn: () => Promise<void>): Promise<{ stderr: string; stdou
   const out = { stderr: "", stdout: "" };
   const origErr = process.stderr.write.bind(process.stderr);
   const origOut = process.stdout.write.bind(process.stdout);
-  process.stderr.write = ((chunk: string | Uint8Array) => ((out.stderr += String(chunk)), true)) as typeof process.stderr.write;
-  process.stdout.write = ((chunk: string | Uint8Array) => ((out.stdout += String(chunk)), true)) as typeof process.stdout.write;
+  process.stderr.write = ((chunk: string | Uint8Array) => (
+    (out.stderr += String(chunk)), true
+  )) as typeof process.stderr.write;
+  process.stdout.write = ((chunk: string | Uint8Array) => (
+    (out.stdout += String(chunk)), true
+  )) as typeof process.stdout.write;
   setLogLevel("debug");
   try {
     await fn();
@@ -70,7 +74,10 @@ test("reopen after a clean close: no crash recovery, and the rolled-back row is 
   const out = await capture(async () => {
     const db = await openPglite({ dataDir });
     [{ n: rows }] = await db.run((sql) => sql`SELECT count(*)::int AS n FROM t`);
-    const [r] = await db.run((sql) => sql`SELECT similarity('ёлка', 'ёлки') > 0.3 AS close, to_tsvector('russian', 'субботу') @@ plainto_tsquery('russian', 'суббота') AS stem`);
+    const [r] = await db.run(
+      (sql) =>
+        sql`SELECT similarity('ёлка', 'ёлки') > 0.3 AS close, to_tsvector('russian', 'субботу') @@ plainto_tsquery('russian', 'суббота') AS stem`,
+    );
     expect(r).toEqual({ close: true, stem: true });
     await db.close();
   });

@@ -19,8 +19,15 @@ test("the embedded database runs with fsync on, the WAL synced by fsync(2), sync
   const dataDir = await migratedPgliteDir("pm-durable-db-");
   const db = await openPglite({ dataDir });
   try {
-    const rows = await db.run((sql) => sql`SELECT name, setting FROM pg_settings WHERE name IN ('fsync', 'wal_sync_method', 'synchronous_commit') ORDER BY name`);
-    expect(rows.map((r) => [r.name, r.setting])).toEqual([["fsync", "on"], ["synchronous_commit", "on"], ["wal_sync_method", "fsync"]]);
+    const rows = await db.run(
+      (sql) =>
+        sql`SELECT name, setting FROM pg_settings WHERE name IN ('fsync', 'wal_sync_method', 'synchronous_commit') ORDER BY name`,
+    );
+    expect(rows.map((r) => [r.name, r.setting])).toEqual([
+      ["fsync", "on"],
+      ["synchronous_commit", "on"],
+      ["wal_sync_method", "fsync"],
+    ]);
   } finally {
     await db.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -28,9 +35,13 @@ test("the embedded database runs with fsync on, the WAL synced by fsync(2), sync
 }, 60_000);
 
 test("every COMMIT goes through NODEFS's fsync; a read-only statement does not", async () => {
-  const pg = await PGlite.create({ fs: new DurableNodeFS(join(root, "direct")), startParams: [...DURABLE_START_PARAMS] });
+  const pg = await PGlite.create({
+    fs: new DurableNodeFS(join(root, "direct")),
+    startParams: [...DURABLE_START_PARAMS],
+  });
   try {
-    const ops = (pg as unknown as { mod: { NODEFS: { stream_ops: { fsync: (s: unknown) => number } } } }).mod.NODEFS.stream_ops;
+    const ops = (pg as unknown as { mod: { NODEFS: { stream_ops: { fsync: (s: unknown) => number } } } }).mod.NODEFS
+      .stream_ops;
     const real = ops.fsync;
     let calls = 0;
     ops.fsync = (stream) => {

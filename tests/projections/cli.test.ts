@@ -16,8 +16,18 @@ const TEXT = [
   "Ward No. 6 is a story by Anton Chekhov, published in 1892; its doctor ends up locked in the ward he neglected.",
 ].join("\n\n");
 
-async function run(bin: string, env: Record<string, string>, args: string[], stdin?: string): Promise<{ code: number; out: string; err: string }> {
-  const p = Bun.spawn([bin, ...args], { env, stdin: stdin === undefined ? "ignore" : new TextEncoder().encode(stdin), stdout: "pipe", stderr: "pipe" });
+async function run(
+  bin: string,
+  env: Record<string, string>,
+  args: string[],
+  stdin?: string,
+): Promise<{ code: number; out: string; err: string }> {
+  const p = Bun.spawn([bin, ...args], {
+    env,
+    stdin: stdin === undefined ? "ignore" : new TextEncoder().encode(stdin),
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   const [out, err, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
   return { code, out, err };
 }

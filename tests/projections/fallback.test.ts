@@ -14,8 +14,14 @@ import { rejectsWith } from "../support/errors.ts";
 
 function fakeIndex(name: string, atomId: number): VectorIndex & { down: boolean; calls: number } {
   return {
-    name, model: "m", dim: 2, down: false, calls: 0,
-    async count() { return 1; },
+    name,
+    model: "m",
+    dim: 2,
+    down: false,
+    calls: 0,
+    async count() {
+      return 1;
+    },
     async upsert() {},
     async delete() {},
     async search() {
@@ -27,16 +33,28 @@ function fakeIndex(name: string, atomId: number): VectorIndex & { down: boolean;
 }
 
 function fakeGraph(name: string): GraphStore & { down: boolean } {
-  const sub = (node: string): Subgraph => ({ root: node, nodes: [{ id: node, label: "Atom", props: { atom_id: 1 }, distance: 0 }], edges: [], truncated: false });
+  const sub = (node: string): Subgraph => ({
+    root: node,
+    nodes: [{ id: node, label: "Atom", props: { atom_id: 1 }, distance: 0 }],
+    edges: [],
+    truncated: false,
+  });
   return {
-    name, down: false,
+    name,
+    down: false,
     async neighbours(q) {
       if (this.down) throw new PegasError("INDEX_UNAVAILABLE", `cannot reach ${name}`);
       if (q.node === "atom:404") throw new PegasError("NOT_FOUND", "no node atom:404");
       return sub(q.node);
     },
-    async shortestPath() { if (this.down) throw new PegasError("INDEX_UNAVAILABLE", "down"); return null; },
-    async counters() { if (this.down) throw new PegasError("INDEX_UNAVAILABLE", "down"); return { nodes: { Atom: 1 }, edges: {} }; },
+    async shortestPath() {
+      if (this.down) throw new PegasError("INDEX_UNAVAILABLE", "down");
+      return null;
+    },
+    async counters() {
+      if (this.down) throw new PegasError("INDEX_UNAVAILABLE", "down");
+      return { nodes: { Atom: 1 }, edges: {} };
+    },
   };
 }
 
@@ -44,7 +62,14 @@ describe("FallbackRead breaker", () => {
   test("falls back, skips the primary during the cool-down, then tries it again", async () => {
     let now = 1000;
     const primary = { up: false };
-    const read = new FallbackRead(primary, { up: true }, { primary: "p", fallback: "f" }, () => false, 30_000, () => now);
+    const read = new FallbackRead(
+      primary,
+      { up: true },
+      { primary: "p", fallback: "f" },
+      () => false,
+      30_000,
+      () => now,
+    );
     let primaryCalls = 0;
     const fn = async (e: { up: boolean }) => {
       if (e === primary) primaryCalls++;
@@ -64,10 +89,25 @@ describe("FallbackRead breaker", () => {
 
   test("without a fallback, and for CANCELLED or the caller's errors, the error propagates", async () => {
     const alone = new FallbackRead({}, null, { primary: "p", fallback: "none" }, () => false);
-    await rejectsWith(alone.run(async () => { throw new PegasError("INDEX_UNAVAILABLE", "down"); }), "INDEX_UNAVAILABLE");
+    await rejectsWith(
+      alone.run(async () => {
+        throw new PegasError("INDEX_UNAVAILABLE", "down");
+      }),
+      "INDEX_UNAVAILABLE",
+    );
     const read = new FallbackRead({}, {}, { primary: "p", fallback: "f" }, (e) => e.code === "INVALID_INPUT");
-    await rejectsWith(read.run(async () => { throw new PegasError("CANCELLED", "stop"); }), "CANCELLED");
-    await rejectsWith(read.run(async () => { throw new PegasError("INVALID_INPUT", "bad id"); }), "INVALID_INPUT");
+    await rejectsWith(
+      read.run(async () => {
+        throw new PegasError("CANCELLED", "stop");
+      }),
+      "CANCELLED",
+    );
+    await rejectsWith(
+      read.run(async () => {
+        throw new PegasError("INVALID_INPUT", "bad id");
+      }),
+      "INVALID_INPUT",
+    );
     expect(read.degraded).toBe(false);
   });
 });
@@ -77,7 +117,10 @@ describe("FallbackVectorIndex and FallbackGraphStore", () => {
     const qdrant = fakeIndex("qdrant", 1);
     const embedded = fakeIndex("embedded-flat", 2);
     const index = new FallbackVectorIndex(qdrant, embedded);
-    expect(await index.searchReporting(new Float32Array(2), 1)).toEqual({ hits: [{ atomId: 1, score: 0.9 }], degraded: null });
+    expect(await index.searchReporting(new Float32Array(2), 1)).toEqual({
+      hits: [{ atomId: 1, score: 0.9 }],
+      degraded: null,
+    });
     qdrant.down = true;
     const r = await index.searchReporting(new Float32Array(2), 1);
     expect(r.hits).toEqual([{ atomId: 2, score: 0.9 }]);

@@ -13,7 +13,11 @@ import { fixture, suiteServices } from "../support/services.ts";
 
 const standin = await QdrantRestStandin.start();
 await standin.stop(); // the port is now closed: connections are refused
-const suite = suiteServices("pglite", { qdrant_url: standin.url, qdrant_timeout_ms: 2000 }, { after: () => standin.stop() });
+const suite = suiteServices(
+  "pglite",
+  { qdrant_url: standin.url, qdrant_timeout_ms: 2000 },
+  { after: () => standin.stop() },
+);
 
 test("Qdrant down: writes succeed, search degrades, backlog grows, then drains when it returns", async () => {
   const s = suite.services;

@@ -14,14 +14,31 @@ import { pgSkipReason } from "../support/pg.ts";
 import { QdrantRestStandin } from "../support/qdrant-standin.ts";
 import { fixture, suiteServices } from "../support/services.ts";
 
-const QUERIES = ["больничная палата", "доктор Андрей Ефимыч Рагин", "Иван Дмитрич Громов", "почтмейстер Михаил Аверьяныч"];
+const QUERIES = [
+  "больничная палата",
+  "доктор Андрей Ефимыч Рагин",
+  "Иван Дмитрич Громов",
+  "почтмейстер Михаил Аверьяныч",
+];
 
 /** Stores three agent facts about the story, linked into a chain and to a passage, so that the graph has edges. */
 async function seedLinks(s: Services): Promise<number> {
   const [passage] = (await search(s, { query: "Андрей Ефимыч", k: 1 })).hits;
-  const a = await storeAtom(s, { type: "fact", claim: "Андрей Ефимыч Рагин — врач городской больницы.", links: [{ atom_id: passage.atom_id, kind: "reference" }] });
-  const b = await storeAtom(s, { type: "fact", claim: "Рагин подолгу беседует с Громовым в палате № 6.", links: [{ atom_id: a.atom_id, kind: "depends_on" }] });
-  const c = await storeAtom(s, { type: "fact", claim: "Рагина самого запирают в палату № 6.", links: [{ atom_id: b.atom_id, kind: "cause", confidence: 0.8 }] });
+  const a = await storeAtom(s, {
+    type: "fact",
+    claim: "Андрей Ефимыч Рагин — врач городской больницы.",
+    links: [{ atom_id: passage.atom_id, kind: "reference" }],
+  });
+  const b = await storeAtom(s, {
+    type: "fact",
+    claim: "Рагин подолгу беседует с Громовым в палате № 6.",
+    links: [{ atom_id: a.atom_id, kind: "depends_on" }],
+  });
+  const c = await storeAtom(s, {
+    type: "fact",
+    claim: "Рагина самого запирают в палату № 6.",
+    links: [{ atom_id: b.atom_id, kind: "cause", confidence: 0.8 }],
+  });
   return c.atom_id;
 }
 
@@ -31,7 +48,12 @@ async function observe(s: Services, root: number) {
   for (const query of QUERIES) {
     for (const mode of ["hybrid", "lexical", "vector"] as const) {
       const r = await search(s, { query, k: 10, mode });
-      searches.push({ query, mode, hits: r.hits.map((h) => [h.atom_id, h.score, h.ranks]), degraded: r.degraded ?? null });
+      searches.push({
+        query,
+        mode,
+        hits: r.hits.map((h) => [h.atom_id, h.score, h.ranks]),
+        degraded: r.degraded ?? null,
+      });
     }
   }
   const neighbours = await s.graph.neighbours({ node: `atom:${root}`, depth: 3 });
@@ -61,7 +83,9 @@ function rebuildAcceptance(suite: { readonly services: Services }, external: str
     expect(st.outbox).toMatchObject({ pending: 0, dead: 0 });
     expect(st.projections.lexical.lag_atoms).toBe(0);
     expect(st.projections.vector.lag_vectors).toBe(0);
-    expect(st.projections.external.map((e) => [e.name, e.drift, e.lag_s])).toEqual(external.map((n) => [n, { atom: 0 }, 0]));
+    expect(st.projections.external.map((e) => [e.name, e.drift, e.lag_s])).toEqual(
+      external.map((n) => [n, { atom: 0 }, 0]),
+    );
   }, 180_000);
 }
 
@@ -73,5 +97,8 @@ const pgSkip = await pgSkipReason();
 if (pgSkip) console.error(`skipped rebuild on PostgreSQL: ${pgSkip}`);
 const standin = await QdrantRestStandin.start();
 describe.skipIf(Boolean(pgSkip))("PostgreSQL with the Qdrant REST stand-in as vector projection", () => {
-  rebuildAcceptance(suiteServices("postgres", { qdrant_url: standin.url }, { skip: pgSkip, after: () => standin.stop() }), ["qdrant"]);
+  rebuildAcceptance(
+    suiteServices("postgres", { qdrant_url: standin.url }, { skip: pgSkip, after: () => standin.stop() }),
+    ["qdrant"],
+  );
 });

@@ -73,7 +73,8 @@ describe.skipIf(Boolean(skip))("two sync workers on one PostgreSQL", () => {
       expect({ pending, codes }).toEqual({ pending: 0, codes: [0, 0] });
       expect(stderr.join("")).not.toContain('"level":"error"');
       // Every row acked after exactly one claim, and both processes took part.
-      const [rows] = (await sql`SELECT count(*)::int AS n, max(attempts) AS max_attempts, count(DISTINCT claim_token)::int AS tokens,
+      const [rows] =
+        (await sql`SELECT count(*)::int AS n, max(attempts) AS max_attempts, count(DISTINCT claim_token)::int AS tokens,
                                        count(*) FILTER (WHERE dead_at IS NOT NULL)::int AS dead FROM pm_outbox`) as any;
       expect(rows).toEqual({ n: EVENTS, max_attempts: 1, tokens: 2, dead: 0 });
       // Every point upserted exactly once.

@@ -19,7 +19,8 @@ beforeEach(() => {
 const MODEL = "embeddinggemma-2-740m-Q8_0";
 const payload: AtomPayload = { type: "fact", status: "verified", docId: 3, confidence: 0.8, lang: "en" };
 const vec = (dim: number) => new Float32Array(dim).fill(1 / Math.sqrt(dim));
-const open = (collection: string, dim = 8) => new QdrantVectorIndex({ url: standin.url, collection, model: MODEL, dim, timeoutMs: 3000 });
+const open = (collection: string, dim = 8) =>
+  new QdrantVectorIndex({ url: standin.url, collection, model: MODEL, dim, timeoutMs: 3000 });
 
 describe("prepare", () => {
   test("creates an absent collection (one unnamed Cosine vector of the dimension) with the six payload indexes", async () => {
@@ -28,10 +29,19 @@ describe("prepare", () => {
     const create = standin.requests.find((r) => r.method === "PUT" && r.path === `/collections/${name}`);
     expect(create?.body).toEqual({ vectors: { size: 8, distance: "Cosine" } });
     const indexes = standin.requests.filter((r) => r.path === `/collections/${name}/index`);
-    expect(indexes.map((r) => r.body)).toEqual(PAYLOAD_INDEXES.map(([field_name, field_schema]) => ({ field_name, field_schema })));
+    expect(indexes.map((r) => r.body)).toEqual(
+      PAYLOAD_INDEXES.map(([field_name, field_schema]) => ({ field_name, field_schema })),
+    );
     expect(indexes.every((r) => r.method === "PUT" && r.query.wait === "true")).toBe(true);
-    expect(Object.fromEntries(Object.entries(standin.collections.get(name)!.schema).map(([f, s]) => [f, s.data_type]))).toEqual({
-      atom_id: "integer", type: "keyword", status: "keyword", doc_id: "integer", lang: "keyword", confidence: "float",
+    expect(
+      Object.fromEntries(Object.entries(standin.collections.get(name)!.schema).map(([f, s]) => [f, s.data_type])),
+    ).toEqual({
+      atom_id: "integer",
+      type: "keyword",
+      status: "keyword",
+      doc_id: "integer",
+      lang: "keyword",
+      confidence: "float",
     });
   });
 
@@ -48,9 +58,11 @@ describe("prepare", () => {
     standin.collections.get("present")!.schema = { atom_id: { data_type: "integer" }, type: { data_type: "keyword" } };
     await open("present").prepare();
     expect(standin.requests.some((r) => r.method === "PUT" && r.path === "/collections/present")).toBe(false);
-    expect(standin.requests.filter((r) => r.path.endsWith("/index")).map((r) => (r.body as { field_name: string }).field_name)).toEqual([
-      "status", "doc_id", "lang", "confidence",
-    ]);
+    expect(
+      standin.requests
+        .filter((r) => r.path.endsWith("/index"))
+        .map((r) => (r.body as { field_name: string }).field_name),
+    ).toEqual(["status", "doc_id", "lang", "confidence"]);
   });
 
   test("a custom collection name (QDRANT_COLLECTION) is used for every request", async () => {

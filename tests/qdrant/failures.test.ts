@@ -17,7 +17,13 @@ beforeEach(async () => {
   await standin.start();
   standin.failWith(null);
   standin.delayMs = 0;
-  index = new QdrantVectorIndex({ url: standin.url, collection: `failures_${++n}`, model: "m", dim: 4, timeoutMs: 400 });
+  index = new QdrantVectorIndex({
+    url: standin.url,
+    collection: `failures_${++n}`,
+    model: "m",
+    dim: 4,
+    timeoutMs: 400,
+  });
 });
 
 const payload: AtomPayload = { type: "text", status: "verified", docId: 1, confidence: 0.6, lang: "en" };
@@ -41,7 +47,10 @@ describe("unreachable", () => {
     await rejectsWith(index.count(), "INDEX_UNAVAILABLE");
     await rejectsWith(index.search(point(1).vector, 3), "INDEX_UNAVAILABLE");
     await rejectsWith(index.delete([1]), "INDEX_UNAVAILABLE");
-    await rejectsWith(index.apply([{ entity: "atom", id: 2, state: { ...payload, vector: point(2).vector } }]), "INDEX_UNAVAILABLE");
+    await rejectsWith(
+      index.apply([{ entity: "atom", id: 2, state: { ...payload, vector: point(2).vector } }]),
+      "INDEX_UNAVAILABLE",
+    );
     await standin.start();
     await index.apply([{ entity: "atom", id: 2, state: { ...payload, vector: point(2).vector } }]);
     expect(await index.count()).toBe(2);
@@ -66,7 +75,13 @@ describe("server errors", () => {
   });
 
   test("a 503 in the middle of a batched upsert fails it; retrying the whole upsert converges", async () => {
-    const big = new QdrantVectorIndex({ url: standin.url, collection: `failures_${++n}`, model: "m", dim: 4, batchSize: 2 });
+    const big = new QdrantVectorIndex({
+      url: standin.url,
+      collection: `failures_${++n}`,
+      model: "m",
+      dim: 4,
+      batchSize: 2,
+    });
     await big.prepare();
     const points = [1, 2, 3, 4, 5].map(point);
     let upserts = 0;
@@ -104,9 +119,18 @@ describe("server errors", () => {
   });
 
   test("a server that is not Qdrant → INDEX_UNAVAILABLE naming the URL", async () => {
-    const other = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response("<html>hello</html>", { headers: { "content-type": "text/html" } }) });
+    const other = Bun.serve({
+      hostname: "127.0.0.1",
+      port: 0,
+      fetch: () => new Response("<html>hello</html>", { headers: { "content-type": "text/html" } }),
+    });
     try {
-      const wrong = new QdrantVectorIndex({ url: `http://127.0.0.1:${other.port}`, collection: "x", model: "m", dim: 4 });
+      const wrong = new QdrantVectorIndex({
+        url: `http://127.0.0.1:${other.port}`,
+        collection: "x",
+        model: "m",
+        dim: 4,
+      });
       const err = await rejectsWith(wrong.count(), "INDEX_UNAVAILABLE");
       expect(err.message).toContain(`http://127.0.0.1:${other.port}`);
     } finally {

@@ -6,7 +6,9 @@ const V5 = /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}
 
 describe("uuidV5", () => {
   test("matches the RFC 9562 test vector (DNS namespace, www.example.com)", () => {
-    expect(uuidV5("www.example.com", "6ba7b810-9dad-11d1-80b4-00c04fd430c8")).toBe("2ed6657d-e927-568b-95e1-2665a8aea6a2");
+    expect(uuidV5("www.example.com", "6ba7b810-9dad-11d1-80b4-00c04fd430c8")).toBe(
+      "2ed6657d-e927-568b-95e1-2665a8aea6a2",
+    );
   });
 
   test("refuses a namespace that is not a UUID", () => {

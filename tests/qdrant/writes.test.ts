@@ -34,12 +34,22 @@ const upserts = () => standin.requests.filter((r) => r.method === "PUT" && r.pat
 
 describe("points", () => {
   test("point ids are the UUIDs of the atom ids; payload {atom_id, type, status, doc_id, confidence, lang}; wait=true", async () => {
-    await open().upsert([{ atomId: 12, vector: vec(0), payload }, { atomId: 13, vector: vec(1) }]);
+    await open().upsert([
+      { atomId: 12, vector: vec(0), payload },
+      { atomId: 13, vector: vec(1) },
+    ]);
     const [req] = upserts();
     expect(req.query.wait).toBe("true");
     const points = (req.body as { points: Array<{ id: string; vector: number[]; payload: unknown }> }).points;
     expect(points.map((p) => p.id)).toEqual([pointIdOf(12), pointIdOf(13)]);
-    expect(points[0].payload).toEqual({ atom_id: 12, type: "definition", status: "candidate", doc_id: 7, confidence: 0.5, lang: "ru" });
+    expect(points[0].payload).toEqual({
+      atom_id: 12,
+      type: "definition",
+      status: "candidate",
+      doc_id: 7,
+      confidence: 0.5,
+      lang: "ru",
+    });
     expect(points[1].payload).toEqual({ atom_id: 13 });
     expect(points[0].vector).toHaveLength(DIM);
     expect(points[0].vector[0]).toBeCloseTo(vec(0)[0], 6);
@@ -129,7 +139,10 @@ describe("apply (ProjectionSink)", () => {
     expect(standin.upsertsByPoint.get(pointIdOf(5))).toBe(1);
     expect(standin.upsertsByPoint.get(pointIdOf(6))).toBe(1);
     expect(standin.collections.get(name)!.points.get(pointIdOf(5))!.payload.status).toBe("verified");
-    await index.apply([{ entity: "atom", id: 5, state: null }, { entity: "atom", id: 5, state: state(5) }]);
+    await index.apply([
+      { entity: "atom", id: 5, state: null },
+      { entity: "atom", id: 5, state: state(5) },
+    ]);
     expect(standin.upsertsByPoint.get(pointIdOf(5))).toBe(2);
     expect(await index.count()).toBe(2);
   });
@@ -138,7 +151,13 @@ describe("apply (ProjectionSink)", () => {
     const index = open();
     await index.prepare();
     standin.requests.length = 0;
-    await rejectsWith(index.apply([{ entity: "atom", id: 1, state: null }, { entity: "atom", id: 2, state: state(2, { vector: new Float32Array(3) }) }]), "INVALID_INPUT");
+    await rejectsWith(
+      index.apply([
+        { entity: "atom", id: 1, state: null },
+        { entity: "atom", id: 2, state: state(2, { vector: new Float32Array(3) }) },
+      ]),
+      "INVALID_INPUT",
+    );
     expect(standin.writes()).toEqual([]);
   });
 });
@@ -147,7 +166,13 @@ describe("API key", () => {
   test("is sent as the api-key header on every request when configured", async () => {
     const keyed = await QdrantRestStandin.start({ apiKey: "s3cret" });
     try {
-      const index = new QdrantVectorIndex({ url: keyed.url, apiKey: "s3cret", collection: "keyed", model: "m", dim: DIM });
+      const index = new QdrantVectorIndex({
+        url: keyed.url,
+        apiKey: "s3cret",
+        collection: "keyed",
+        model: "m",
+        dim: DIM,
+      });
       await index.upsert([{ atomId: 1, vector: vec(1), payload }]);
       expect(await index.count()).toBe(1);
       expect(keyed.requests.length).toBeGreaterThan(3);

@@ -23,10 +23,14 @@ const dir = mkdtempSync(join(tmpdir(), "pegas-research-cli-"));
 beforeAll(async () => {
   a = startPages("127.0.0.2", { "/baikal": FACT });
   b = startPages("127.0.0.3", { "/lake": FACT });
-  backend = startSearchBackend((q) => (q === QUESTION ? [
-    { url: `${a.base}/baikal`, title: "Baikal A", content: "" },
-    { url: `${b.base}/lake`, title: "Baikal B", content: "" },
-  ] : []));
+  backend = startSearchBackend((q) =>
+    q === QUESTION
+      ? [
+          { url: `${a.base}/baikal`, title: "Baikal A", content: "" },
+          { url: `${b.base}/lake`, title: "Baikal B", content: "" },
+        ]
+      : [],
+  );
   const t = await createTempPgDatabase("pegas_research_cli");
   if (typeof t !== "string") db = t;
 });
@@ -39,11 +43,20 @@ afterAll(async () => {
 
 async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
   const env = {
-    PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: dir, XDG_CONFIG_HOME: join(dir, "config"), XDG_DATA_HOME: join(dir, "data"),
-    PEGAS_SEARCH_URL: backend.base, PEGAS_ALLOW_PRIVATE_URLS: "true",
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: dir,
+    XDG_CONFIG_HOME: join(dir, "config"),
+    XDG_DATA_HOME: join(dir, "data"),
+    PEGAS_SEARCH_URL: backend.base,
+    PEGAS_ALLOW_PRIVATE_URLS: "true",
   };
   const where = db ? ["--database-url", db.url] : ["--data-dir", join(dir, "db")];
-  const p = Bun.spawn([process.execPath, MAIN, ...where, ...args], { env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+  const p = Bun.spawn([process.execPath, MAIN, ...where, ...args], {
+    env,
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   const [out, err, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
   return { code, out, err };
 }

@@ -15,14 +15,19 @@ import { type Stub, type StubResult, startPages, startSearchBackend } from "./su
 
 const FACT = "The Kola Superdeep Borehole reached a depth of 12262 metres in 1989.";
 const FACT_RU = "Кольская сверхглубокая скважина достигла глубины 12262 метра в 1989 году.";
-const SNIPPET = "Kola Superdeep Borehole: the drilling stopped in 1992 because the rock temperature reached 180 degrees Celsius.";
+const SNIPPET =
+  "Kola Superdeep Borehole: the drilling stopped in 1992 because the rock temperature reached 180 degrees Celsius.";
 
 let siteA: Stub;
 let siteB: Stub;
 let backend: Stub;
 const answers = new Map<string, StubResult[]>();
 
-const t = suiteServices("pglite", { allow_private_urls: true }, { after: () => [siteA, siteB, backend].forEach((s) => s?.stop()) });
+const t = suiteServices(
+  "pglite",
+  { allow_private_urls: true },
+  { after: () => [siteA, siteB, backend].forEach((s) => s?.stop()) },
+);
 
 beforeAll(() => {
   siteA = startPages("127.0.0.2", { "/kola": FACT, "/blocked": { status: 403 }, "/ru": FACT_RU });
@@ -81,7 +86,11 @@ describe("research runner against a loopback SearxNG-compatible backend", () => 
     expect(r).toMatchObject({ urls_fetched: 2, budget_exhausted: true, answered: 0 });
     const stored = (await listGaps(s, { status: "open" })).gaps.find((x) => x.id === gap.gap.id)!;
     expect(stored.metadata.attempt_count).toBe(1);
-    const [attempt] = stored.metadata.attempts as Array<{ sources: Array<{ url: string; outcome: string }>; budget_exhausted?: boolean; backend: string }>;
+    const [attempt] = stored.metadata.attempts as Array<{
+      sources: Array<{ url: string; outcome: string }>;
+      budget_exhausted?: boolean;
+      backend: string;
+    }>;
     expect(attempt.sources.map((x) => x.outcome)).toEqual(["failed", "page", "skipped"]);
     expect(attempt.budget_exhausted).toBe(true);
     expect(attempt.backend).toContain("searxng:http://127.0.0.1:");
@@ -121,10 +130,19 @@ describe("research runner against a loopback SearxNG-compatible backend", () => 
   test("a cancelled run stops and records the attempt", async () => {
     const s = t.services;
     const q = "What depth did the Kola Superdeep Borehole reach by 1979?";
-    answers.set(q, [{ url: `${siteA.base}/kola`, title: "a", content: "" }, { url: `${siteB.base}/borehole`, title: "b", content: "" }]);
+    answers.set(q, [
+      { url: `${siteA.base}/kola`, title: "a", content: "" },
+      { url: `${siteB.base}/borehole`, title: "b", content: "" },
+    ]);
     const gap = await addGap(s, { question: q, priority: 5 });
     const ac = new AbortController();
-    const run = research(s, web(), { gapId: gap.gap.id, signal: ac.signal, onProgress: (m) => { if (m.startsWith("fetching")) ac.abort(); } });
+    const run = research(s, web(), {
+      gapId: gap.gap.id,
+      signal: ac.signal,
+      onProgress: (m) => {
+        if (m.startsWith("fetching")) ac.abort();
+      },
+    });
     await rejectsWith(run, "CANCELLED");
     const stored = (await listGaps(s, {})).gaps.find((x) => x.id === gap.gap.id)!;
     expect(stored.status).toBe("open");

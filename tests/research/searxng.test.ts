@@ -42,7 +42,9 @@ describe("SearxNG-compatible client", () => {
     const web = new SearxngSearch({ baseUrl: `${base}/searx`, timeoutMs: 2000 });
     expect(web.name).toBe(`searxng:${base}/searx`);
     const r = await web.search("озеро Байкал & more", 3);
-    expect(seen.at(-1)).toBe("/searx/search?q=%D0%BE%D0%B7%D0%B5%D1%80%D0%BE+%D0%91%D0%B0%D0%B9%D0%BA%D0%B0%D0%BB+%26+more&format=json");
+    expect(seen.at(-1)).toBe(
+      "/searx/search?q=%D0%BE%D0%B7%D0%B5%D1%80%D0%BE+%D0%91%D0%B0%D0%B9%D0%BA%D0%B0%D0%BB+%26+more&format=json",
+    );
     expect(r).toEqual([
       { url: "https://a.example/page", title: "A title", content: "snippet A" },
       { url: "http://b.example/", title: "B", content: "о Байкале" },
@@ -58,7 +60,10 @@ describe("SearxNG-compatible client", () => {
     expect((await rejectsWith(web.search("html", 5), "NETWORK_FAILED")).message).toContain("not JSON");
     expect((await rejectsWith(web.search("noresults", 5), "NETWORK_FAILED")).message).toContain("results array");
     expect((await rejectsWith(web.search("slow", 5), "NETWORK_FAILED")).message).toContain("500 ms");
-    await rejectsWith(new SearxngSearch({ baseUrl: "http://127.0.0.1:9", timeoutMs: 1000 }).search("x", 5), "NETWORK_FAILED");
+    await rejectsWith(
+      new SearxngSearch({ baseUrl: "http://127.0.0.1:9", timeoutMs: 1000 }).search("x", 5),
+      "NETWORK_FAILED",
+    );
     const ac = new AbortController();
     const p = new SearxngSearch({ baseUrl: base, timeoutMs: 5000 }).search("slow", 5, ac.signal);
     setTimeout(() => ac.abort(), 50);

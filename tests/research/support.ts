@@ -56,7 +56,11 @@ export function startSearchBackend(answer: (q: string) => StubResult[]): Stub {
       if (u.pathname !== "/search") return new Response("missing", { status: 404 });
       if (u.searchParams.get("format") !== "json") return new Response("Forbidden", { status: 403 });
       const q = u.searchParams.get("q") ?? "";
-      return Response.json({ query: q, number_of_results: 0, results: answer(q).map((r) => ({ ...r, engine: "stub" })) });
+      return Response.json({
+        query: q,
+        number_of_results: 0,
+        results: answer(q).map((r) => ({ ...r, engine: "stub" })),
+      });
     },
   });
   return { base: `http://127.0.0.1:${server.port}`, requests, stop: () => server.stop(true) };

@@ -4,7 +4,18 @@
  * each test gets it alone in a fresh empty directory (a hard link, a copy across file systems).
  */
 import { createHash } from "node:crypto";
-import { copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 export { seededDataDir } from "./services.ts";
@@ -27,7 +38,8 @@ function filesUnder(path: string): string[] {
 /** SHA-256 (hex, 16 chars) of the build's inputs (paths and contents) and of the Bun that compiles them. */
 function inputsHash(): string {
   const h = createHash("sha256").update(`bun ${Bun.version}\n`);
-  for (const file of INPUTS.flatMap((p) => filesUnder(join(ROOT, p)))) h.update(`${relative(ROOT, file)}\n`).update(readFileSync(file));
+  for (const file of INPUTS.flatMap((p) => filesUnder(join(ROOT, p))))
+    h.update(`${relative(ROOT, file)}\n`).update(readFileSync(file));
   return h.digest("hex").slice(0, 16);
 }
 
@@ -52,7 +64,8 @@ export function buildBinary(): Promise<string> {
     // Builds of older sources go once they are an hour old (a run started on one has long linked it).
     for (const old of readdirSync(join(ROOT, ".tmp", "bin"))) {
       const path = join(ROOT, ".tmp", "bin", old);
-      if (old !== hash && Date.now() - statSync(path).mtimeMs > 3_600_000) rmSync(path, { recursive: true, force: true });
+      if (old !== hash && Date.now() - statSync(path).mtimeMs > 3_600_000)
+        rmSync(path, { recursive: true, force: true });
     }
     return cached;
   })();

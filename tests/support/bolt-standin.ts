@@ -12,7 +12,16 @@
  */
 import { createServer, type Server, type Socket } from "node:net";
 import {
-  chunkMessage, Dechunker, handshakeReply, PackReader, PackWriter, parseClientPick, shapeOf, struct, toJs, type PackValue,
+  chunkMessage,
+  Dechunker,
+  handshakeReply,
+  PackReader,
+  PackWriter,
+  parseClientPick,
+  shapeOf,
+  struct,
+  toJs,
+  type PackValue,
   type TypeShape,
 } from "./packstream.ts";
 
@@ -22,7 +31,8 @@ export type BoltFailure = { code: string; message: string };
 /** The transient conflict failure Memgraph reports for a write-write conflict (code as sent since Memgraph 2.12). */
 export const CONFLICT_FAILURE: BoltFailure = {
   code: "Memgraph.TransientError.MemgraphError.MemgraphError",
-  message: "Cannot resolve conflicting transactions. You can retry this transaction when the conflicting transaction is finished",
+  message:
+    "Cannot resolve conflicting transactions. You can retry this transaction when the conflicting transaction is finished",
 };
 
 /** One RUN as received: query text, parameters (wire-typed), their type shapes, extra map, connection number. */
@@ -68,8 +78,19 @@ export interface BoltFaults {
 }
 
 const NAMES: Record<number, string> = {
-  0x01: "HELLO", 0x02: "GOODBYE", 0x0f: "RESET", 0x10: "RUN", 0x11: "BEGIN", 0x12: "COMMIT", 0x13: "ROLLBACK",
-  0x2f: "DISCARD", 0x3f: "PULL", 0x54: "TELEMETRY", 0x66: "ROUTE", 0x6a: "LOGON", 0x6b: "LOGOFF",
+  0x01: "HELLO",
+  0x02: "GOODBYE",
+  0x0f: "RESET",
+  0x10: "RUN",
+  0x11: "BEGIN",
+  0x12: "COMMIT",
+  0x13: "ROLLBACK",
+  0x2f: "DISCARD",
+  0x3f: "PULL",
+  0x54: "TELEMETRY",
+  0x66: "ROUTE",
+  0x6a: "LOGON",
+  0x6b: "LOGOFF",
 };
 
 /** What Memgraph offers (Bolt 5.2 down to 4.3); the stand-in's default. */
@@ -85,7 +106,10 @@ class Conn {
   failed = false;
   inTx = false;
   result: OpenResult | null = null;
-  constructor(readonly id: number, readonly socket: Socket) {}
+  constructor(
+    readonly id: number,
+    readonly socket: Socket,
+  ) {}
 }
 
 /** The Bolt stand-in server; see the module comment. Start with {@link BoltStandin.start}. */
@@ -98,12 +122,20 @@ export class BoltStandin {
   readonly negotiated: string[] = [];
   /** The script; edit freely between calls. */
   script: BoltScriptEntry[];
-  readonly faults: BoltFaults = { refuse: false, hang: false, failRuns: { remaining: 0, failure: CONFLICT_FAILURE, match: /./ } };
+  readonly faults: BoltFaults = {
+    refuse: false,
+    hang: false,
+    failRuns: { remaining: 0, failure: CONFLICT_FAILURE, match: /./ },
+  };
   private readonly sockets = new Set<Socket>();
   private connections = 0;
   private bookmarks = 0;
 
-  private constructor(private readonly server: Server, readonly port: number, private readonly opts: BoltStandinOptions) {
+  private constructor(
+    private readonly server: Server,
+    readonly port: number,
+    private readonly opts: BoltStandinOptions,
+  ) {
     this.script = opts.script ?? [];
   }
 
@@ -172,7 +204,11 @@ export class BoltStandin {
   private shake(conn: Conn): boolean {
     if (conn.stage === "handshake") {
       if (conn.buf.length < 20) return false;
-      const n = handshakeReply(conn.buf.subarray(0, 20), this.opts.versions ?? DEFAULT_VERSIONS, this.opts.manifest ?? false);
+      const n = handshakeReply(
+        conn.buf.subarray(0, 20),
+        this.opts.versions ?? DEFAULT_VERSIONS,
+        this.opts.manifest ?? false,
+      );
       conn.buf = conn.buf.slice(20);
       conn.socket.write(n.reply);
       if (!n.manifest) {
@@ -226,10 +262,18 @@ export class BoltStandin {
   private dispatch(conn: Conn, name: string, fields: PackValue[]): void {
     switch (name) {
       case "HELLO":
-        return this.success(conn, { server: "Neo4j/5.2.0 (pegas Bolt stand-in)", connection_id: `standin-${conn.id}`, hints: {} });
-      case "LOGON": case "LOGOFF": case "TELEMETRY":
+        return this.success(conn, {
+          server: "Neo4j/5.2.0 (pegas Bolt stand-in)",
+          connection_id: `standin-${conn.id}`,
+          hints: {},
+        });
+      case "LOGON":
+      case "LOGOFF":
+      case "TELEMETRY":
         return this.success(conn);
-      case "BEGIN": case "COMMIT": case "ROLLBACK":
+      case "BEGIN":
+      case "COMMIT":
+      case "ROLLBACK":
         conn.inTx = name === "BEGIN";
         return this.success(conn, name === "COMMIT" ? { bookmark: `standin:bk${++this.bookmarks}` } : {});
       case "RUN":
@@ -240,7 +284,10 @@ export class BoltStandin {
         conn.result = null;
         return this.success(conn, { has_more: false });
       default:
-        return this.fail(conn, { code: "Neo.ClientError.Request.Invalid", message: `the Bolt stand-in does not handle ${name}` });
+        return this.fail(conn, {
+          code: "Neo.ClientError.Request.Invalid",
+          message: `the Bolt stand-in does not handle ${name}`,
+        });
     }
   }
 
@@ -269,7 +316,10 @@ export class BoltStandin {
       rows = typeof entry?.rows === "function" ? entry.rows(run) : (entry?.rows ?? []);
     } catch (err) {
       const e = err as Partial<BoltFailure> & { message?: string };
-      return this.fail(conn, { code: e.code ?? "Neo.DatabaseError.General.UnknownError", message: e.message ?? String(err) });
+      return this.fail(conn, {
+        code: e.code ?? "Neo.DatabaseError.General.UnknownError",
+        message: e.message ?? String(err),
+      });
     }
     const names = entry?.fields ?? (rows.length > 0 ? Object.keys(rows[0]) : []);
     conn.result = { fields: names, rows: rows.map((r) => names.map((f) => r[f])) };
@@ -278,7 +328,8 @@ export class BoltStandin {
 
   private pull(conn: Conn, extra: PackValue | undefined): void {
     const result = conn.result;
-    if (!result) return this.fail(conn, { code: "Neo.ClientError.Request.Invalid", message: "PULL without an open result" });
+    if (!result)
+      return this.fail(conn, { code: "Neo.ClientError.Request.Invalid", message: "PULL without an open result" });
     const meta = (extra ? toJs(extra) : {}) as { n?: bigint };
     const n = meta.n === undefined || meta.n < 0n ? result.rows.length : Number(meta.n);
     for (const row of result.rows.splice(0, n)) this.send(conn, 0x71, row);

@@ -113,7 +113,9 @@ const DEPS: DepRow[] = [
  * A fresh, migrated, empty database of `backend` (a temporary PostgreSQL database, or PGlite in a temporary dir) and
  * how to close and delete it. Throws when PostgreSQL is unreachable (callers skip first, see tests/support/pg.ts).
  */
-export async function openGraphTestDatabase(backend: "postgres" | "pglite"): Promise<{ db: Database; dispose(): Promise<void> }> {
+export async function openGraphTestDatabase(
+  backend: "postgres" | "pglite",
+): Promise<{ db: Database; dispose(): Promise<void> }> {
   let db: Database;
   let drop: () => Promise<void>;
   if (backend === "postgres") {
@@ -145,13 +147,22 @@ export async function seedGraph(db: Database): Promise<SeededGraph> {
   const atoms = Object.fromEntries(ATOMS.map(([n, id]) => [n, id]));
   const docs = { ward6: 1, repo: 2, old: 3 };
   const symbols = { S1: 1, S2: 2, S3: 3, S4: 4 };
-  await db.run((sql) => sql.begin(async (tx) => {
-    await insertNodes(tx);
-    await insertEdges(tx, atoms, symbols);
-    for (const t of ["pm_document", "pm_atom", "pm_code_symbol", "pm_atom_link", "pm_atom_symbol_link", "pm_code_dependency"]) {
-      await tx`SELECT setval(pg_get_serial_sequence(${t}, 'id'), (SELECT max(id) FROM ${tx(t)}))`;
-    }
-  }));
+  await db.run((sql) =>
+    sql.begin(async (tx) => {
+      await insertNodes(tx);
+      await insertEdges(tx, atoms, symbols);
+      for (const t of [
+        "pm_document",
+        "pm_atom",
+        "pm_code_symbol",
+        "pm_atom_link",
+        "pm_atom_symbol_link",
+        "pm_code_dependency",
+      ]) {
+        await tx`SELECT setval(pg_get_serial_sequence(${t}, 'id'), (SELECT max(id) FROM ${tx(t)}))`;
+      }
+    }),
+  );
   const edges: Record<string, string> = {};
   for (const [n, id] of LINKS) edges[n] = `pm_atom_link:${id}`;
   for (const [n, id] of ATOM_SYMBOL) edges[n] = `pm_atom_symbol_link:${id}`;
@@ -197,7 +208,8 @@ async function insertEdges(tx: SqlLike, atoms: Record<string, number>, symbols: 
 /** Every live node and edge as read back through the `pm_edge` view (not through any GraphStore). */
 async function readChanges(db: Database): Promise<ProjectionChange[]> {
   return db.run(async (sql) => {
-    const atoms = await sql`SELECT id, type, status, doc_id, confidence, lang FROM pm_atom WHERE status <> 'retracted' ORDER BY id`;
+    const atoms =
+      await sql`SELECT id, type, status, doc_id, confidence, lang FROM pm_atom WHERE status <> 'retracted' ORDER BY id`;
     const docs = await sql`SELECT id, uri, title, kind FROM pm_document WHERE status = 'active' ORDER BY id`;
     const symbols = await sql`SELECT id, repo, path, name, kind FROM pm_code_symbol ORDER BY id`;
     const edges = await sql`
@@ -205,18 +217,48 @@ async function readChanges(db: Database): Promise<ProjectionChange[]> {
        WHERE NOT EXISTS (SELECT 1 FROM pm_atom a WHERE a.status = 'retracted' AND 'atom:' || a.id IN (e.src, e.dst))
        ORDER BY e.origin, e.origin_id`;
     return [
-      ...atoms.map((r): ProjectionChange => ({
-        entity: "atom",
-        id: Number(r.id),
-        state: { type: r.type, status: r.status, docId: r.doc_id === null ? null : Number(r.doc_id), confidence: Number(r.confidence), lang: r.lang, vector: null },
-      })),
-      ...docs.map((r): ProjectionChange => ({ entity: "document", id: Number(r.id), state: { uri: r.uri, title: r.title, kind: r.kind } })),
-      ...symbols.map((r): ProjectionChange => ({ entity: "symbol", id: Number(r.id), state: { repo: r.repo, path: r.path, name: r.name, kind: r.kind } })),
-      ...edges.map((r): ProjectionChange => ({
-        entity: "edge",
-        key: String(r.key),
-        state: { src: r.src, dst: r.dst, kind: r.kind, confidence: Number(r.confidence), inferred: r.inferred, source: r.source },
-      })),
+      ...atoms.map(
+        (r): ProjectionChange => ({
+          entity: "atom",
+          id: Number(r.id),
+          state: {
+            type: r.type,
+            status: r.status,
+            docId: r.doc_id === null ? null : Number(r.doc_id),
+            confidence: Number(r.confidence),
+            lang: r.lang,
+            vector: null,
+          },
+        }),
+      ),
+      ...docs.map(
+        (r): ProjectionChange => ({
+          entity: "document",
+          id: Number(r.id),
+          state: { uri: r.uri, title: r.title, kind: r.kind },
+        }),
+      ),
+      ...symbols.map(
+        (r): ProjectionChange => ({
+          entity: "symbol",
+          id: Number(r.id),
+          state: { repo: r.repo, path: r.path, name: r.name, kind: r.kind },
+        }),
+      ),
+      ...edges.map(
+        (r): ProjectionChange => ({
+          entity: "edge",
+          key: String(r.key),
+          state: {
+            src: r.src,
+            dst: r.dst,
+            kind: r.kind,
+            confidence: Number(r.confidence),
+            inferred: r.inferred,
+            source: r.source,
+          },
+        }),
+      ),
     ];
   });
 }

@@ -37,11 +37,14 @@ function forward(hosts: Record<string, string>, req: IncomingMessage, res: impor
   if (!addr || u.protocol !== "http:") return void res.writeHead(502).end("bad destination");
   const headers = { ...req.headers };
   delete headers["proxy-connection"];
-  const out = request({ host: addr, port: u.port || 80, path: u.pathname + u.search, headers, localAddress: PROXY_BIND_ADDRESS }, (up) => {
-    res.writeHead(up.statusCode ?? 502, up.headers);
-    up.pipe(res);
-  });
-  out.on("error", () => res.headersSent ? res.destroy() : res.writeHead(502).end("upstream failed"));
+  const out = request(
+    { host: addr, port: u.port || 80, path: u.pathname + u.search, headers, localAddress: PROXY_BIND_ADDRESS },
+    (up) => {
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      up.pipe(res);
+    },
+  );
+  out.on("error", () => (res.headersSent ? res.destroy() : res.writeHead(502).end("upstream failed")));
   out.end();
 }
 

@@ -38,7 +38,8 @@ export function toCp1251(text: string): Uint8Array {
 }
 
 /** HTML page of the plain route. */
-export const PAGE_HTML = "<!doctype html><html><head><title>Test page</title></head><body><p>Hello, web.</p></body></html>";
+export const PAGE_HTML =
+  "<!doctype html><html><head><title>Test page</title></head><body><p>Hello, web.</p></body></html>";
 
 /** Size in bytes of the zeros behind the gzip and br bombs. */
 export const BOMB_BYTES = 16 * 1024 * 1024;
@@ -49,7 +50,12 @@ interface RouteContext {
   later(ms: number, fn: () => void): void;
 }
 
-function send(res: ServerResponse, status: number, headers: Record<string, string | number>, body?: Uint8Array | string): void {
+function send(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string | number>,
+  body?: Uint8Array | string,
+): void {
   res.writeHead(status, headers);
   res.end(body);
 }
@@ -71,7 +77,8 @@ function route(req: IncomingMessage, res: ServerResponse, ctx: RouteContext): vo
     return n === 0 ? send(res, 200, html, PAGE_HTML) : send(res, 302, { location: `/chain/${n - 1}` });
   }
   // /to?u=<url>&s=<status> redirects once to any URL.
-  if (p === "/to") return send(res, Number(u.searchParams.get("s") ?? 302), { location: u.searchParams.get("u") ?? "/" });
+  if (p === "/to")
+    return send(res, Number(u.searchParams.get("s") ?? 302), { location: u.searchParams.get("u") ?? "/" });
   if (p === "/loop") return send(res, 301, { location: `${ctx.base}/loop` });
   const status = /^\/status\/(\d+)$/.exec(p);
   if (status) return send(res, Number(status[1]), { "retry-after": "120", ...html }, "<p>blocked</p>");
@@ -81,13 +88,27 @@ function route(req: IncomingMessage, res: ServerResponse, ctx: RouteContext): vo
     for (let i = 0; i < 8; i++) res.write("y".repeat(512));
     return void res.end();
   }
-  if (p === "/gzip-bomb") return send(res, 200, { "content-type": "text/plain", "content-encoding": "gzip" }, gzipSync(Buffer.alloc(BOMB_BYTES)));
-  if (p === "/br-bomb") return send(res, 200, { "content-type": "text/plain", "content-encoding": "br" }, brotliCompressSync(Buffer.alloc(BOMB_BYTES)));
+  if (p === "/gzip-bomb")
+    return send(
+      res,
+      200,
+      { "content-type": "text/plain", "content-encoding": "gzip" },
+      gzipSync(Buffer.alloc(BOMB_BYTES)),
+    );
+  if (p === "/br-bomb")
+    return send(
+      res,
+      200,
+      { "content-type": "text/plain", "content-encoding": "br" },
+      brotliCompressSync(Buffer.alloc(BOMB_BYTES)),
+    );
   if (p === "/gzip") return send(res, 200, { ...html, "content-encoding": "gzip" }, gzipSync(PAGE_HTML));
   if (p === "/br") return send(res, 200, { ...html, "content-encoding": "br" }, brotliCompressSync(PAGE_HTML));
   if (p === "/deflate") return send(res, 200, { ...html, "content-encoding": "deflate" }, deflateSync(PAGE_HTML));
-  if (p === "/deflate-raw") return send(res, 200, { ...html, "content-encoding": "deflate" }, deflateRawSync(PAGE_HTML));
-  if (p === "/gzip-truncated") return send(res, 200, { ...html, "content-encoding": "gzip" }, gzipSync(PAGE_HTML.repeat(50)).subarray(0, 60));
+  if (p === "/deflate-raw")
+    return send(res, 200, { ...html, "content-encoding": "deflate" }, deflateRawSync(PAGE_HTML));
+  if (p === "/gzip-truncated")
+    return send(res, 200, { ...html, "content-encoding": "gzip" }, gzipSync(PAGE_HTML.repeat(50)).subarray(0, 60));
   if (p === "/zstd") return send(res, 200, { ...html, "content-encoding": "zstd" }, "not really zstd");
   if (p === "/no-type") return send(res, 200, {}, "plain bytes");
   // Headers never come (until 5 s); the body stalls after its first chunk (until 5 s); the body is cut short.

@@ -32,7 +32,23 @@ function makeCert(name: string): { key: string; cert: string } {
     const cert = join(dir, "cert.pem");
     execFileSync(
       "openssl",
-      ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1", "-subj", `/CN=${name}`, "-addext", `subjectAltName=DNS:${name}`],
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-keyout",
+        key,
+        "-out",
+        cert,
+        "-days",
+        "1",
+        "-subj",
+        `/CN=${name}`,
+        "-addext",
+        `subjectAltName=DNS:${name}`,
+      ],
       { stdio: "ignore", timeout: 30_000 },
     );
     return { key: readFileSync(key, "utf8"), cert: readFileSync(cert, "utf8") };
@@ -46,7 +62,10 @@ export async function startTlsTarget(name = "public.test"): Promise<TlsTarget> {
   const { key, cert } = makeCert(name);
   const requests: TlsTarget["requests"] = [];
   const server = createServer({ key, cert }, (req, res) => {
-    requests.push({ servername: String((req.socket as { servername?: unknown }).servername ?? ""), host: req.headers.host ?? "" });
+    requests.push({
+      servername: String((req.socket as { servername?: unknown }).servername ?? ""),
+      host: req.headers.host ?? "",
+    });
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
     res.end(PAGE_HTML);
   });

@@ -72,8 +72,14 @@ function hang(signal: AbortSignal): Promise<Response> {
   });
 }
 
-async function answerChat(stub: OllamaChatStub, queue: ChatScript[], req: StubChatRequest, signal: AbortSignal): Promise<Response> {
-  if (!stub.models.includes(req.model)) return json({ error: `model "${req.model}" not found, try pulling it first` }, 404);
+async function answerChat(
+  stub: OllamaChatStub,
+  queue: ChatScript[],
+  req: StubChatRequest,
+  signal: AbortSignal,
+): Promise<Response> {
+  if (!stub.models.includes(req.model))
+    return json({ error: `model "${req.model}" not found, try pulling it first` }, 404);
   let next = queue.shift();
   if (next === undefined) return json({ error: "stand-in test server: no scripted answer left" }, 500);
   while (typeof next === "function") next = next(req);
@@ -115,7 +121,8 @@ export function startOllamaChatStub(): OllamaChatStub {
     fetch: async (req) => {
       const path = new URL(req.url).pathname;
       if (req.method === "GET" && path === "/api/version") return json({ version: "0.0.0-stub" });
-      if (req.method === "GET" && path === "/api/tags") return json({ models: stub.models.map((name) => ({ name, model: name })) });
+      if (req.method === "GET" && path === "/api/tags")
+        return json({ models: stub.models.map((name) => ({ name, model: name })) });
       const body = (await req.json().catch(() => null)) as StubChatRequest | null;
       if (req.method === "POST" && path === "/api/embed" && body) return answerEmbed(stub, body);
       if (req.method !== "POST" || path !== "/api/chat") return new Response("404 page not found", { status: 404 });

@@ -79,7 +79,6 @@ export interface OllamaStub {
 /** Model name used by default. */
 export const STUB_MODEL = "stub-embed";
 
-
 /**
  * The stub's vector for `input`: `dim` components in [-2.5, 2.5), deliberately not unit length so that the
  * adapter's normalization is exercised. Exported so tests can compute what a correct adapter must return.
@@ -125,7 +124,13 @@ async function embed(stub: OllamaStub, rec: StubEmbedRequest, signal: AbortSigna
   }
   const embeddings = rec.input.map((s) => vectorFor(stub, rec.model, s));
   if (stub.failure === "wrong-count" && selected) embeddings.pop();
-  return json({ model: rec.model, embeddings, total_duration: 1000, load_duration: 0, prompt_eval_count: rec.input.length });
+  return json({
+    model: rec.model,
+    embeddings,
+    total_duration: 1000,
+    load_duration: 0,
+    prompt_eval_count: rec.input.length,
+  });
 }
 
 /** Routes one HTTP request; `onEmbed` records and answers a parsed `/api/embed` request. */

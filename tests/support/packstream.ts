@@ -109,8 +109,18 @@ type Sized = "Bytes" | "String" | "List" | "Map";
 const TINY: Record<number, Sized | "Structure"> = { 0x80: "String", 0x90: "List", 0xa0: "Map", 0xb0: "Structure" };
 /** Sized containers: marker → kind and width of the big-endian size that follows. */
 const SIZED: Record<number, [Sized, 1 | 2 | 4]> = {
-  0xcc: ["Bytes", 1], 0xcd: ["Bytes", 2], 0xce: ["Bytes", 4], 0xd0: ["String", 1], 0xd1: ["String", 2], 0xd2: ["String", 4],
-  0xd4: ["List", 1], 0xd5: ["List", 2], 0xd6: ["List", 4], 0xd8: ["Map", 1], 0xd9: ["Map", 2], 0xda: ["Map", 4],
+  0xcc: ["Bytes", 1],
+  0xcd: ["Bytes", 2],
+  0xce: ["Bytes", 4],
+  0xd0: ["String", 1],
+  0xd1: ["String", 2],
+  0xd2: ["String", 4],
+  0xd4: ["List", 1],
+  0xd5: ["List", 2],
+  0xd6: ["List", 4],
+  0xd8: ["Map", 1],
+  0xd9: ["Map", 2],
+  0xda: ["Map", 4],
 };
 
 /** Reads PackStream values from one message's bytes; throws RangeError on truncated input or unknown markers. */
@@ -137,7 +147,11 @@ export class PackReader {
     if (kind === "Bytes" || kind === "String") {
       const at = this.need(n);
       const raw = this.bytes.slice(at, at + n);
-      return mk(kind === "Bytes" ? { type: kind, value: raw } : { type: kind, value: new TextDecoder("utf-8", { fatal: true }).decode(raw) });
+      return mk(
+        kind === "Bytes"
+          ? { type: kind, value: raw }
+          : { type: kind, value: new TextDecoder("utf-8", { fatal: true }).decode(raw) },
+      );
     }
     const tag = kind === "Structure" ? this.view.getUint8(this.need(1)) : 0;
     const items: PackValue[] = [];
@@ -162,14 +176,23 @@ export class PackReader {
     const sized = SIZED[m];
     if (sized) return this.container(sized[0], this.len(sized[1]));
     switch (m) {
-      case 0xc0: return mk({ type: "Null" });
-      case 0xc1: return float(this.view.getFloat64(this.need(8)));
-      case 0xc2: case 0xc3: return mk({ type: "Boolean", value: m === 0xc3 });
-      case 0xc8: return int(this.view.getInt8(this.need(1)));
-      case 0xc9: return int(this.view.getInt16(this.need(2)));
-      case 0xca: return int(this.view.getInt32(this.need(4)));
-      case 0xcb: return int(this.view.getBigInt64(this.need(8)));
-      default: throw new RangeError(`unknown PackStream marker 0x${m.toString(16)}`);
+      case 0xc0:
+        return mk({ type: "Null" });
+      case 0xc1:
+        return float(this.view.getFloat64(this.need(8)));
+      case 0xc2:
+      case 0xc3:
+        return mk({ type: "Boolean", value: m === 0xc3 });
+      case 0xc8:
+        return int(this.view.getInt8(this.need(1)));
+      case 0xc9:
+        return int(this.view.getInt16(this.need(2)));
+      case 0xca:
+        return int(this.view.getInt32(this.need(4)));
+      case 0xcb:
+        return int(this.view.getBigInt64(this.need(8)));
+      default:
+        throw new RangeError(`unknown PackStream marker 0x${m.toString(16)}`);
     }
   }
 }
@@ -193,8 +216,14 @@ export class PackWriter {
     if (v >= -16n && v < 128n) return this.bytes(Number(v));
     const b = new DataView(new ArrayBuffer(8));
     if (v >= -128n && v < 128n) return this.bytes(0xc8, Number(v));
-    if (v >= -32768n && v < 32768n) { b.setInt16(0, Number(v)); return this.bytes(0xc9, ...new Uint8Array(b.buffer, 0, 2)); }
-    if (v >= -(2n ** 31n) && v < 2n ** 31n) { b.setInt32(0, Number(v)); return this.bytes(0xca, ...new Uint8Array(b.buffer, 0, 4)); }
+    if (v >= -32768n && v < 32768n) {
+      b.setInt16(0, Number(v));
+      return this.bytes(0xc9, ...new Uint8Array(b.buffer, 0, 2));
+    }
+    if (v >= -(2n ** 31n) && v < 2n ** 31n) {
+      b.setInt32(0, Number(v));
+      return this.bytes(0xca, ...new Uint8Array(b.buffer, 0, 4));
+    }
     b.setBigInt64(0, v);
     this.bytes(0xcb, ...new Uint8Array(b.buffer));
   }
@@ -203,15 +232,43 @@ export class PackWriter {
   write(value: unknown): this {
     const v = fromJs(value);
     switch (v.type) {
-      case "Null": this.bytes(0xc0); break;
-      case "Boolean": this.bytes(v.value ? 0xc3 : 0xc2); break;
-      case "Integer": this.integer(v.value); break;
-      case "Float": { const b = new DataView(new ArrayBuffer(8)); b.setFloat64(0, v.value); this.bytes(0xc1, ...new Uint8Array(b.buffer)); break; }
-      case "Bytes": this.sized(v.value.length, null, 0xcc, 0xcd, 0xce); this.bytes(...v.value); break;
-      case "String": { const u = new TextEncoder().encode(v.value); this.sized(u.length, 0x80, 0xd0, 0xd1, 0xd2); this.bytes(...u); break; }
-      case "List": this.sized(v.items.length, 0x90, 0xd4, 0xd5, 0xd6); for (const x of v.items) this.write(x); break;
-      case "Map": this.sized(v.entries.length, 0xa0, 0xd8, 0xd9, 0xda); for (const [k, x] of v.entries) this.write(k).write(x); break;
-      case "Structure": this.bytes(0xb0 | v.fields.length, v.tag); for (const x of v.fields) this.write(x); break;
+      case "Null":
+        this.bytes(0xc0);
+        break;
+      case "Boolean":
+        this.bytes(v.value ? 0xc3 : 0xc2);
+        break;
+      case "Integer":
+        this.integer(v.value);
+        break;
+      case "Float": {
+        const b = new DataView(new ArrayBuffer(8));
+        b.setFloat64(0, v.value);
+        this.bytes(0xc1, ...new Uint8Array(b.buffer));
+        break;
+      }
+      case "Bytes":
+        this.sized(v.value.length, null, 0xcc, 0xcd, 0xce);
+        this.bytes(...v.value);
+        break;
+      case "String": {
+        const u = new TextEncoder().encode(v.value);
+        this.sized(u.length, 0x80, 0xd0, 0xd1, 0xd2);
+        this.bytes(...u);
+        break;
+      }
+      case "List":
+        this.sized(v.items.length, 0x90, 0xd4, 0xd5, 0xd6);
+        for (const x of v.items) this.write(x);
+        break;
+      case "Map":
+        this.sized(v.entries.length, 0xa0, 0xd8, 0xd9, 0xda);
+        for (const [k, x] of v.entries) this.write(k).write(x);
+        break;
+      case "Structure":
+        this.bytes(0xb0 | v.fields.length, v.tag);
+        for (const x of v.fields) this.write(x);
+        break;
     }
     return this;
   }
@@ -276,10 +333,18 @@ export function handshakeReply(first20: Uint8Array, supported: string[], manifes
   if (new DataView(first20.buffer, first20.byteOffset, 4).getUint32(0) !== 0x6060b017) {
     throw new Error("not a Bolt handshake: the magic 0x6060B017 is missing");
   }
-  const offers = [1, 2, 3, 4].map((i) => ({ range: first20[i * 4 + 1], minor: first20[i * 4 + 2], major: first20[i * 4 + 3] }));
+  const offers = [1, 2, 3, 4].map((i) => ({
+    range: first20[i * 4 + 1],
+    minor: first20[i * 4 + 2],
+    major: first20[i * 4 + 3],
+  }));
   if (manifest && offers.some((o) => o.major === 0xff && o.minor === 1)) {
     const vs = supported.map((v) => v.split(".").map(Number));
-    return { reply: Uint8Array.of(0, 0, 1, 0xff, vs.length, ...vs.flatMap(([ma, mi]) => [0, 0, mi, ma]), 0), version: null, manifest: true };
+    return {
+      reply: Uint8Array.of(0, 0, 1, 0xff, vs.length, ...vs.flatMap(([ma, mi]) => [0, 0, mi, ma]), 0),
+      version: null,
+      manifest: true,
+    };
   }
   for (const o of offers) {
     for (let m = o.minor; m >= Math.max(0, o.minor - o.range); m--) {

@@ -24,7 +24,10 @@ function escapePdf(s: string): string {
 /** The content stream of one page: one BT…ET per piece, so that pdf.js sees each as its own item. */
 function contentStream(page: SynthPage): string {
   return page
-    .map((t) => `BT /F1 ${t.size ?? 10} Tf ${t.turned ? "0 1 -1 0" : "1 0 0 1"} ${t.x} ${t.y} Tm (${escapePdf(t.text)}) Tj ET`)
+    .map(
+      (t) =>
+        `BT /F1 ${t.size ?? 10} Tf ${t.turned ? "0 1 -1 0" : "1 0 0 1"} ${t.x} ${t.y} Tm (${escapePdf(t.text)}) Tj ET`,
+    )
     .join("\n");
 }
 
@@ -35,7 +38,9 @@ export function makePdf(pages: SynthPage[], info: { title?: string } = {}): Uint
   objects[1] = "<< /Type /Catalog /Pages 2 0 R >>";
   objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(" ")}] /Count ${pages.length} >>`;
   objects[3] = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>";
-  objects[4] = info.title ? `<< /Title (${escapePdf(info.title)}) /Producer (pdf-synth) >>` : "<< /Producer (pdf-synth) >>";
+  objects[4] = info.title
+    ? `<< /Title (${escapePdf(info.title)}) /Producer (pdf-synth) >>`
+    : "<< /Producer (pdf-synth) >>";
   pages.forEach((page, i) => {
     const stream = contentStream(page);
     objects[pageIds[i]!] =
@@ -68,6 +73,11 @@ export function twoColumnAcrossPage(left: string[], right: string[]): SynthPage 
     if (left[i]) page.push({ x: 72, y, text: left[i]! });
     if (right[i]) page.push({ x: 320, y, text: right[i]! });
   }
-  page.push({ x: 72, y: 60, text: "Footer line that runs across the whole width of the page, under both columns.", size: 10 });
+  page.push({
+    x: 72,
+    y: 60,
+    text: "Footer line that runs across the whole width of the page, under both columns.",
+    size: 10,
+  });
   return page;
 }

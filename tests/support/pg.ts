@@ -22,7 +22,9 @@ export async function createTempPgDatabase(prefix = "pegas_t", opts: { icu?: boo
   const admin = postgres(TEST_PG_URL, { max: 1, onnotice: () => {}, connect_timeout: 3 });
   const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   try {
-    await admin.unsafe(`CREATE DATABASE ${name}${opts.icu ? " TEMPLATE template0 ENCODING 'UTF8' LOCALE_PROVIDER icu ICU_LOCALE 'en-US'" : ""}`);
+    await admin.unsafe(
+      `CREATE DATABASE ${name}${opts.icu ? " TEMPLATE template0 ENCODING 'UTF8' LOCALE_PROVIDER icu ICU_LOCALE 'en-US'" : ""}`,
+    );
   } catch (err) {
     await admin.end({ timeout: 1 }).catch(() => {});
     return `PostgreSQL at ${TEST_PG_URL} unavailable: ${(err as Error).message}`;

@@ -37,7 +37,10 @@ export interface StandinCollection {
 }
 
 class Refusal extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -45,8 +48,10 @@ class Refusal extends Error {
 const UUID_RE = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
 const DISTANCES = ["Cosine", "Dot", "Euclid", "Manhattan"];
 const list = (x: unknown): unknown[] => (x == null ? [] : Array.isArray(x) ? x : [x]);
-const obj = (x: unknown): Record<string, unknown> => (x !== null && typeof x === "object" ? (x as Record<string, unknown>) : {});
-const unsupported = (what: string) => new Refusal(400, `Wrong input: ${what} is not implemented by the Qdrant REST stand-in`);
+const obj = (x: unknown): Record<string, unknown> =>
+  x !== null && typeof x === "object" ? (x as Record<string, unknown>) : {};
+const unsupported = (what: string) =>
+  new Refusal(400, `Wrong input: ${what} is not implemented by the Qdrant REST stand-in`);
 
 /** Point id key as Qdrant normalizes it (UUIDs hyphenated lower-case, integers as decimal). @throws Refusal 400. */
 function pointKey(id: unknown): { key: string; id: string | number } {
@@ -56,7 +61,10 @@ function pointKey(id: unknown): { key: string; id: string | number } {
     const uuid = `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
     return { key: uuid, id: uuid };
   }
-  throw new Refusal(400, `Format error in JSON body: value ${JSON.stringify(id)} is not a valid point ID, valid values are either an unsigned integer or a UUID`);
+  throw new Refusal(
+    400,
+    `Format error in JSON body: value ${JSON.stringify(id)} is not a valid point ID, valid values are either an unsigned integer or a UUID`,
+  );
 }
 
 /** Payload values at a (dotted) key, arrays flattened, nulls dropped. */
@@ -75,7 +83,14 @@ function matchHolds(m: Record<string, unknown>, values: unknown[]): boolean {
 function rangeHolds(r: Record<string, unknown>, values: unknown[]): boolean {
   const n = (k: string) => (typeof r[k] === "number" ? (r[k] as number) : undefined);
   const [lt, lte, gt, gte] = [n("lt"), n("lte"), n("gt"), n("gte")];
-  return values.some((v) => typeof v === "number" && (lt === undefined || v < lt) && (lte === undefined || v <= lte) && (gt === undefined || v > gt) && (gte === undefined || v >= gte));
+  return values.some(
+    (v) =>
+      typeof v === "number" &&
+      (lt === undefined || v < lt) &&
+      (lte === undefined || v <= lte) &&
+      (gt === undefined || v > gt) &&
+      (gte === undefined || v >= gte),
+  );
 }
 
 function conditionHolds(c: Record<string, unknown>, p: StandinPoint): boolean {
@@ -102,8 +117,10 @@ function filterHolds(f: Record<string, unknown>, p: StandinPoint): boolean {
 }
 
 function dense(v: unknown, size: number, cosine: boolean): Float32Array {
-  if (!Array.isArray(v) || !v.every((x) => typeof x === "number")) throw unsupported("a vector that is not a dense number array");
-  if (v.length !== size) throw new Refusal(400, `Wrong input: Vector dimension error: expected dim: ${size}, got ${v.length}`);
+  if (!Array.isArray(v) || !v.every((x) => typeof x === "number"))
+    throw unsupported("a vector that is not a dense number array");
+  if (v.length !== size)
+    throw new Refusal(400, `Wrong input: Vector dimension error: expected dim: ${size}, got ${v.length}`);
   const norm = cosine ? Math.hypot(...v) : 1;
   return Float32Array.from(v, (x) => (norm > 0 ? x / norm : x));
 }
@@ -155,7 +172,11 @@ export class QdrantRestStandin {
    * Answers the next `times` requests (default all) that `when` selects (default every one) with HTTP `status` and
    * Qdrant's error envelope; `failWith(null)` clears.
    */
-  failWith(status: number | null, times = Number.POSITIVE_INFINITY, when: (r: StandinRequest) => boolean = () => true): void {
+  failWith(
+    status: number | null,
+    times = Number.POSITIVE_INFINITY,
+    when: (r: StandinRequest) => boolean = () => true,
+  ): void {
     this.failure = status === null ? null : { status, times, when };
   }
 
@@ -176,7 +197,14 @@ export class QdrantRestStandin {
   private async handle(req: Request): Promise<Response> {
     const url = new URL(req.url);
     const body = req.method === "GET" ? undefined : await req.json().catch(() => undefined);
-    const rec: StandinRequest = { method: req.method, path: url.pathname, query: Object.fromEntries(url.searchParams), body, apiKey: req.headers.get("api-key"), status: 0 };
+    const rec: StandinRequest = {
+      method: req.method,
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      body,
+      apiKey: req.headers.get("api-key"),
+      status: 0,
+    };
     this.requests.push(rec);
     if (this.delayMs > 0) await Bun.sleep(this.delayMs);
     let res: Response;
@@ -192,8 +220,13 @@ export class QdrantRestStandin {
 
   private route(req: Request, rec: StandinRequest, seg: string[]): Response {
     const bearer = req.headers.get("authorization")?.replace(/^Bearer /, "") ?? null;
-    if (this.apiKey && rec.apiKey !== this.apiKey && bearer !== this.apiKey) throw new Refusal(401, "Must provide an API key or an Authorization bearer token");
-    if (this.failure && this.failure.when(rec) && this.failure.times-- > 0) throw new Refusal(this.failure.status, `Service internal error: the Qdrant REST stand-in was told to answer ${this.failure.status}`);
+    if (this.apiKey && rec.apiKey !== this.apiKey && bearer !== this.apiKey)
+      throw new Refusal(401, "Must provide an API key or an Authorization bearer token");
+    if (this.failure && this.failure.when(rec) && this.failure.times-- > 0)
+      throw new Refusal(
+        this.failure.status,
+        `Service internal error: the Qdrant REST stand-in was told to answer ${this.failure.status}`,
+      );
     if (seg.length === 0) return Response.json({ title: "qdrant REST stand-in", version: "1.19.0" });
     if (seg[0] !== "collections" || seg.length < 2) throw new Refusal(404, `Not found: ${rec.path}`);
     const [, name, a, b] = seg;
@@ -227,12 +260,30 @@ export class QdrantRestStandin {
 
   private info(c: StandinCollection): unknown {
     const schema = Object.fromEntries(
-      Object.entries(c.schema).map(([f, s]) => [f, { ...s, points: [...c.points.values()].filter((p) => valuesAt(p.payload, f).length > 0).length }]),
+      Object.entries(c.schema).map(([f, s]) => [
+        f,
+        { ...s, points: [...c.points.values()].filter((p) => valuesAt(p.payload, f).length > 0).length },
+      ]),
     );
     return {
-      status: "green", optimizer_status: "ok", indexed_vectors_count: 0, points_count: c.points.size, segments_count: 1,
-      config: { params: { vectors: c.vectors, shard_number: 1, replication_factor: 1, write_consistency_factor: 1, on_disk_payload: true },
-        hnsw_config: { m: 16, ef_construct: 100, full_scan_threshold: 10000 }, optimizer_config: {}, wal_config: {}, quantization_config: null },
+      status: "green",
+      optimizer_status: "ok",
+      indexed_vectors_count: 0,
+      points_count: c.points.size,
+      segments_count: 1,
+      config: {
+        params: {
+          vectors: c.vectors,
+          shard_number: 1,
+          replication_factor: 1,
+          write_consistency_factor: 1,
+          on_disk_payload: true,
+        },
+        hnsw_config: { m: 16, ef_construct: 100, full_scan_threshold: 10000 },
+        optimizer_config: {},
+        wal_config: {},
+        quantization_config: null,
+      },
       payload_schema: schema,
     };
   }
@@ -243,14 +294,16 @@ export class QdrantRestStandin {
 
   private index(c: StandinCollection, body: Record<string, unknown>): Response {
     const type = typeof body.field_schema === "string" ? body.field_schema : obj(body.field_schema).type;
-    if (typeof body.field_name !== "string" || typeof type !== "string") throw new Refusal(400, "Format error in JSON body: field_name and field_schema are required");
+    if (typeof body.field_name !== "string" || typeof type !== "string")
+      throw new Refusal(400, "Format error in JSON body: field_name and field_schema are required");
     c.schema[body.field_name] = { data_type: type };
     return this.updated();
   }
 
   private unnamed(c: StandinCollection): { size: number; cosine: boolean } {
     if (typeof c.vectors.size !== "number") throw unsupported("named vectors");
-    if (c.vectors.distance !== "Cosine" && c.vectors.distance !== "Dot") throw unsupported(`distance ${String(c.vectors.distance)}`);
+    if (c.vectors.distance !== "Cosine" && c.vectors.distance !== "Dot")
+      throw unsupported(`distance ${String(c.vectors.distance)}`);
     return { size: c.vectors.size, cosine: c.vectors.distance === "Cosine" };
   }
 
@@ -258,7 +311,9 @@ export class QdrantRestStandin {
     if (!Array.isArray(body.points)) throw unsupported("an upsert without a `points` list");
     const { size, cosine } = this.unnamed(c);
     const version = this.ops;
-    const points = body.points.map(obj).map((p) => ({ ...pointKey(p.id), vector: dense(p.vector, size, cosine), payload: obj(p.payload), version }));
+    const points = body.points
+      .map(obj)
+      .map((p) => ({ ...pointKey(p.id), vector: dense(p.vector, size, cosine), payload: obj(p.payload), version }));
     for (const p of points) {
       c.points.set(p.key, { id: p.id, vector: p.vector, payload: p.payload, version });
       this.upsertsByPoint.set(p.key, (this.upsertsByPoint.get(p.key) ?? 0) + 1);
@@ -272,7 +327,9 @@ export class QdrantRestStandin {
   }
 
   private remove(c: StandinCollection, body: Record<string, unknown>): Response {
-    const doomed = Array.isArray(body.points) ? body.points.map((id) => pointKey(id).key) : this.matching(c, body).map((p) => pointKey(p.id).key);
+    const doomed = Array.isArray(body.points)
+      ? body.points.map((id) => pointKey(id).key)
+      : this.matching(c, body).map((p) => pointKey(p.id).key);
     for (const key of doomed) c.points.delete(key);
     return this.updated();
   }
@@ -283,15 +340,26 @@ export class QdrantRestStandin {
     const q = dense(raw, size, cosine);
     const limit = body.limit === undefined ? 10 : Number(body.limit);
     const offset = Number(body.offset ?? 0);
-    if (!Number.isSafeInteger(limit) || limit < 1) throw new Refusal(400, `Validation error in JSON body: [limit: value ${body.limit} invalid, must be 1 or larger]`);
+    if (!Number.isSafeInteger(limit) || limit < 1)
+      throw new Refusal(
+        400,
+        `Validation error in JSON body: [limit: value ${body.limit} invalid, must be 1 or larger]`,
+      );
     const threshold = typeof body.score_threshold === "number" ? body.score_threshold : -Infinity;
     const scored = this.matching(c, body)
       .map((p) => ({ p, score: p.vector.reduce((s, x, i) => s + x * q[i], 0) }))
       .filter((h) => h.score >= threshold)
       .sort((x, y) => y.score - x.score || pointKey(x.p.id).key.localeCompare(pointKey(y.p.id).key));
     const wp = body.with_payload;
-    const shown = (p: StandinPoint) => (wp === true ? p.payload : Array.isArray(wp) ? Object.fromEntries(wp.filter((k) => k in p.payload).map((k) => [k, p.payload[k]])) : undefined);
-    const points = scored.slice(offset, offset + limit).map(({ p, score }) => ({ id: p.id, version: p.version, score, payload: shown(p) }));
+    const shown = (p: StandinPoint) =>
+      wp === true
+        ? p.payload
+        : Array.isArray(wp)
+          ? Object.fromEntries(wp.filter((k) => k in p.payload).map((k) => [k, p.payload[k]]))
+          : undefined;
+    const points = scored
+      .slice(offset, offset + limit)
+      .map(({ p, score }) => ({ id: p.id, version: p.version, score, payload: shown(p) }));
     return this.envelope({ points });
   }
 }

@@ -4,7 +4,14 @@
  * "crash" right after an apply stored its changes and before the worker could ack (the apply never returns).
  */
 import { PegasError } from "../../src/errors.ts";
-import type { AtomState, DocumentState, ProjectionChange, ProjectionCounts, ProjectionSink, SymbolState } from "../../src/ports/projections/projection-sink.ts";
+import type {
+  AtomState,
+  DocumentState,
+  ProjectionChange,
+  ProjectionCounts,
+  ProjectionSink,
+  SymbolState,
+} from "../../src/ports/projections/projection-sink.ts";
 import type { GraphEdgeState, NodeId } from "../../src/ports/projections/graph-store.ts";
 
 /** An edge as held. */
@@ -33,7 +40,11 @@ export function applyChange(state: ProjectedState, c: ProjectionChange): void {
   const map = state[c.entity] as Map<number | string, unknown>;
   const key = c.entity === "edge" ? c.key : c.id;
   if (c.state === null) map.delete(key);
-  else map.set(key, c.entity === "atom" && c.state.vector ? { ...c.state, vector: new Float32Array(c.state.vector) } : { ...c.state });
+  else
+    map.set(
+      key,
+      c.entity === "atom" && c.state.vector ? { ...c.state, vector: new Float32Array(c.state.vector) } : { ...c.state },
+    );
 }
 
 /** A recording, fault-injecting sink. */
@@ -99,7 +110,8 @@ export class RecordingSink implements ProjectionSink {
     this.applyCalls++;
     this.check("apply");
     for (const c of changes) {
-      if (!this.entities.has(c.entity)) throw new PegasError("INVALID_INPUT", `${this.name} was handed a ${c.entity} change`);
+      if (!this.entities.has(c.entity))
+        throw new PegasError("INVALID_INPUT", `${this.name} was handed a ${c.entity} change`);
       applyChange(this.state, c);
       this.applied.set(changeKey(c), (this.applied.get(changeKey(c)) ?? 0) + 1);
     }

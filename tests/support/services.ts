@@ -34,7 +34,8 @@ function removeDeadTemplates(): void {
     try {
       process.kill(pid, 0);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === "ESRCH") rmSync(join(tmpdir(), name), { recursive: true, force: true });
+      if ((err as NodeJS.ErrnoException).code === "ESRCH")
+        rmSync(join(tmpdir(), name), { recursive: true, force: true });
     }
   }
 }
@@ -86,7 +87,10 @@ export async function seededDataDir(dataDir: string): Promise<string> {
 }
 
 /** Opens services on a fresh database of the given backend (PGlite: a copy of {@link pgliteTemplate}). */
-export async function openTestServices(backend: "postgres" | "pglite", flags: Record<string, unknown> = {}): Promise<TestServices | string> {
+export async function openTestServices(
+  backend: "postgres" | "pglite",
+  flags: Record<string, unknown> = {},
+): Promise<TestServices | string> {
   if (backend === "postgres") {
     const tmp = await createTempPgDatabase("pegas_core");
     if (typeof tmp === "string") return tmp;
@@ -95,7 +99,14 @@ export async function openTestServices(backend: "postgres" | "pglite", flags: Re
       await tmp.drop(); // a configuration the test expects to fail must not leave its database behind
       throw err;
     });
-    return { services, config, dispose: async () => { await services.close(0); await tmp.drop(); } };
+    return {
+      services,
+      config,
+      dispose: async () => {
+        await services.close(0);
+        await tmp.drop();
+      },
+    };
   }
   const dir = await migratedPgliteDir("pegas-core-");
   const config = testConfig({ data_dir: dir, log_level: "warn", ...flags });
@@ -103,7 +114,14 @@ export async function openTestServices(backend: "postgres" | "pglite", flags: Re
     rmSync(dir, { recursive: true, force: true });
     throw err;
   });
-  return { services, config, dispose: async () => { await services.close(0); rmSync(dir, { recursive: true, force: true }); } };
+  return {
+    services,
+    config,
+    dispose: async () => {
+      await services.close(0);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Absolute path of a file of the shared fixtures (see shared.ts). */
@@ -141,5 +159,12 @@ export function suiteServices(
     if (!t) throw new Error("the test services are not open");
     return t;
   };
-  return { get services() { return open().services; }, get config() { return open().config; } };
+  return {
+    get services() {
+      return open().services;
+    },
+    get config() {
+      return open().config;
+    },
+  };
 }

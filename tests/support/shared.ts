@@ -11,7 +11,9 @@ const ROOT = resolve(import.meta.dir, "../..");
 export function sharedDir(): string {
   const dir = process.env.PEGAS_SHARED_DIR ?? resolve(ROOT, "..", "shared");
   if (!existsSync(join(dir, "fixtures"))) {
-    throw new Error(`shared fixtures not found at '${dir}': clone the repository next to the shared/ folder, or set PEGAS_SHARED_DIR`);
+    throw new Error(
+      `shared fixtures not found at '${dir}': clone the repository next to the shared/ folder, or set PEGAS_SHARED_DIR`,
+    );
   }
   return dir;
 }

@@ -57,7 +57,9 @@ export async function startMicrosocks(bindAddress = "127.0.0.2"): Promise<Micros
   for (let attempt = 0; attempt < 5; attempt++) {
     const port = await freePort();
     const log: string[] = [];
-    const child = spawn(bin, ["-i", "127.0.0.1", "-p", String(port), "-b", bindAddress], { stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(bin, ["-i", "127.0.0.1", "-p", String(port), "-b", bindAddress], {
+      stdio: ["ignore", "ignore", "pipe"],
+    });
     child.stderr?.on("data", (d: Buffer) => log.push(...String(d).split("\n").filter(Boolean)));
     if (await waitListening(child, port)) {
       const stop = async () => {

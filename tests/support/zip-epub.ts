@@ -33,7 +33,9 @@ export function xhtml(title: string, body: string): string {
 }
 
 function opf(chapters: TestChapter[], dangling: string[]): string {
-  const items = chapters.map((c, i) => `<item id="c${i + 1}" href="${hrefOf(c.file)}" media-type="application/xhtml+xml"/>`).join("\n");
+  const items = chapters
+    .map((c, i) => `<item id="c${i + 1}" href="${hrefOf(c.file)}" media-type="application/xhtml+xml"/>`)
+    .join("\n");
   const refs = [...chapters.map((_, i) => `c${i + 1}`), ...dangling].map((id) => `<itemref idref="${id}"/>`).join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>
 <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id">
@@ -62,6 +64,7 @@ export function buildEpub(chapters: TestChapter[], opts: EpubOptions = {}): Uint
   for (const c of chapters) {
     if (!opts.omitFiles?.includes(c.file)) files[`OEBPS/${c.file}`] = strToU8(xhtml(c.title, c.body));
   }
-  for (const [path, content] of Object.entries(opts.extra ?? {})) files[path] = typeof content === "string" ? strToU8(content) : content;
+  for (const [path, content] of Object.entries(opts.extra ?? {}))
+    files[path] = typeof content === "string" ? strToU8(content) : content;
   return zipSync(files);
 }

@@ -22,9 +22,15 @@ describe("bash snippet", () => {
     expect(file.symbols).toEqual([
       sym("REMOTE_DIR", "constant", [8, 8], "readonly REMOTE_DIR=/opt/service"),
       sym("RETRIES", "constant", [9, 9], "RETRIES=3"),
-      sym("LOG_FILE", "constant", [10, 10], "declare -r LOG_FILE=\"/var/log/deploy.log\""),
+      sym("LOG_FILE", "constant", [10, 10], 'declare -r LOG_FILE="/var/log/deploy.log"'),
       sym("log", "function", [14, 16], "log()", "Prints a timestamped message to stderr."),
-      sym("deploy_host", "function", [20, 26], "function deploy_host", "Copies the build and restarts the unit.\nArguments: host"),
+      sym(
+        "deploy_host",
+        "function",
+        [20, 26],
+        "function deploy_host",
+        "Copies the build and restarts the unit.\nArguments: host",
+      ),
       sym("retry", "function", [28, 38], "retry()"),
       sym("main", "function", [40, 44], "main()"),
     ]);
@@ -32,7 +38,7 @@ describe("bash snippet", () => {
 
   test("edges: imports, calls with receivers, inherits", () => {
     expect(file.dependencies).toEqual([
-      edge("imports", null, "$(dirname \"$0\")/lib/common.sh", 5),
+      edge("imports", null, '$(dirname "$0")/lib/common.sh', 5),
       edge("calls", null, "dirname", 5),
       edge("imports", null, "./env.sh", 6),
       edge("calls", "log", "date", 15),
@@ -56,7 +62,11 @@ describe("bash snippet", () => {
     expect(extractor.languageOf("ci/run.SH")).toBe("bash");
     expect(languageFromShebang("#!/usr/bin/env -S bash -eu\necho hi\n")).toBe("bash");
     expect(languageFromShebang("#!/bin/sh\n")).toBe("bash");
-    const f = await extractor.extract(".bashrc", "export PATH=$HOME/bin:$PATH\nalias ll='ls -l'\ncd /tmp && git status\n", "bash");
+    const f = await extractor.extract(
+      ".bashrc",
+      "export PATH=$HOME/bin:$PATH\nalias ll='ls -l'\ncd /tmp && git status\n",
+      "bash",
+    );
     expect(f.module).toBe(".bashrc");
     expect(f.dependencies).toEqual([edge("calls", null, "git", 3)]);
   });

@@ -23,7 +23,13 @@ describe("c spec on snippets/c/ring.c", () => {
     expect(file.symbols).toEqual([
       sym("RING_MAGIC", "constant", [6, 6], "#define RING_MAGIC 0x52494e47"),
       sym("RING_NEXT", "function", [7, 7], "#define RING_NEXT(r, i)"),
-      sym("RING_MAX", "constant", [10, 10], "static const size_t RING_MAX = 1u << 20", "Largest accepted capacity in bytes."),
+      sym(
+        "RING_MAX",
+        "constant",
+        [10, 10],
+        "static const size_t RING_MAX = 1u << 20",
+        "Largest accepted capacity in bytes.",
+      ),
       sym("ring_t", "struct", [13, 16], "typedef struct ring", "A byte ring buffer."),
       sym("ring_status", "enum", [18, 18], "enum ring_status"),
       sym(
@@ -42,7 +48,13 @@ describe("c spec on snippets/c/ring.c", () => {
         "int ring_init(ring_t *r, unsigned char *storage, size_t cap)",
         "Initialises a ring over caller-owned storage.\nReturns 0, or -1 when the capacity is out of range.",
       ),
-      sym("ring_push", "function", [43, 50], "enum ring_status ring_push(ring_t *r, unsigned char byte)", "Appends one byte; fails when full."),
+      sym(
+        "ring_push",
+        "function",
+        [43, 50],
+        "enum ring_status ring_push(ring_t *r, unsigned char byte)",
+        "Appends one byte; fails when full.",
+      ),
       sym("ring_used", "function", [52, 55], "static size_t ring_used(const ring_t *r)"),
       sym("ring_each", "function", [57, 65], "int ring_each(ring_t *r, ring_visit_fn visit, void *ctx)"),
     ]);
@@ -107,7 +119,13 @@ static inline int ring_push_via(struct ring *r, const struct ring_ops *ops) {
       ["ring_ops_p", "type", 17, 17, "typedef struct ring_ops *ring_ops_p"],
       ["ring_mode", "enum", 18, 18, "typedef enum"],
       ["ring_names", "function", 20, 20, "char **ring_names(void)"],
-      ["ring_push_via", "function", 22, 25, "static inline int ring_push_via(struct ring *r, const struct ring_ops *ops)"],
+      [
+        "ring_push_via",
+        "function",
+        22,
+        25,
+        "static inline int ring_push_via(struct ring *r, const struct ring_ops *ops)",
+      ],
     ]);
     expect(file.dependencies).toEqual([
       edge("imports", null, "stddef.h", 4),
@@ -125,7 +143,10 @@ static inline int ring_push_via(struct ring *r, const struct ring_ops *ops) {
 });
 
 describe("c spec through the registry", () => {
-  test.skipIf(!LANGUAGE_SPECS.c)("registered extractor agrees with the spec (skipped until languages/index.ts registers c)", async () => {
-    expect(await treeSitterExtractor().extract(PATH, SOURCE, "c")).toEqual(await extractWithSpec(c, PATH, SOURCE));
-  });
+  test.skipIf(!LANGUAGE_SPECS.c)(
+    "registered extractor agrees with the spec (skipped until languages/index.ts registers c)",
+    async () => {
+      expect(await treeSitterExtractor().extract(PATH, SOURCE, "c")).toEqual(await extractWithSpec(c, PATH, SOURCE));
+    },
+  );
 });

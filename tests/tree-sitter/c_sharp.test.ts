@@ -25,9 +25,27 @@ describe("c_sharp spec on snippets/c_sharp/OrderService.cs", () => {
       { ...sym(NS, "module", [6, 56], "namespace Shop.Orders"), name: NS },
       sym(`${NS}.IPriced`, "interface", [9, 12], "public interface IPriced", "Something that can be priced."),
       sym(`${NS}.IPriced.Total`, "method", [11, 11], "decimal Total()"),
-      sym(`${NS}.OrderService`, "class", [17, 44], "public class OrderService : ServiceBase, IDisposable", "Places orders and keeps their history."),
-      sym(`${NS}.OrderService.MaxItems`, "constant", [20, 20], "public const int MaxItems = 100", "Largest order accepted."),
-      sym(`${NS}.OrderService.OrderService`, "method", [25, 28], "public OrderService(IRepository repo)", "Builds the service over a repository."),
+      sym(
+        `${NS}.OrderService`,
+        "class",
+        [17, 44],
+        "public class OrderService : ServiceBase, IDisposable",
+        "Places orders and keeps their history.",
+      ),
+      sym(
+        `${NS}.OrderService.MaxItems`,
+        "constant",
+        [20, 20],
+        "public const int MaxItems = 100",
+        "Largest order accepted.",
+      ),
+      sym(
+        `${NS}.OrderService.OrderService`,
+        "method",
+        [25, 28],
+        "public OrderService(IRepository repo)",
+        "Builds the service over a repository.",
+      ),
       sym(
         `${NS}.OrderService.Place`,
         "method",
@@ -113,7 +131,12 @@ public sealed class Cache<T> : Base<T>, Outer.IFoo where T : class
 });
 
 describe("c_sharp spec through the registry", () => {
-  test.skipIf(!LANGUAGE_SPECS.c_sharp)("registered extractor agrees with the spec (skipped until languages/index.ts registers c_sharp)", async () => {
-    expect(await treeSitterExtractor().extract(PATH, SOURCE, "c_sharp")).toEqual(await extractWithSpec(c_sharp, PATH, SOURCE));
-  });
+  test.skipIf(!LANGUAGE_SPECS.c_sharp)(
+    "registered extractor agrees with the spec (skipped until languages/index.ts registers c_sharp)",
+    async () => {
+      expect(await treeSitterExtractor().extract(PATH, SOURCE, "c_sharp")).toEqual(
+        await extractWithSpec(c_sharp, PATH, SOURCE),
+      );
+    },
+  );
 });

@@ -22,20 +22,38 @@ describe("cpp spec on snippets/cpp/shapes.cpp", () => {
     expect(file.syntaxErrors).toBe(0);
     expect(file.symbols).toEqual([
       sym("geo", "module", [7, 55], "namespace geo"),
-      sym("geo.kEpsilon", "constant", [10, 10], "constexpr double kEpsilon = 1e-9", "Numeric tolerance for comparisons."),
+      sym(
+        "geo.kEpsilon",
+        "constant",
+        [10, 10],
+        "constexpr double kEpsilon = 1e-9",
+        "Numeric tolerance for comparisons.",
+      ),
       sym("geo.Coord", "type", [12, 12], "using Coord = double"),
       sym("geo.Shape", "class", [15, 21], "class Shape", "Abstract base of all shapes."),
       sym("geo.Shape.~Shape", "method", [17, 17], "virtual ~Shape() = default"),
       sym("geo.Shape.area", "method", [19, 19], "virtual double area() const = 0", "Area in square units."),
       sym("geo.Shape.name", "method", [20, 20], "virtual std::string name() const"),
-      sym("geo.Circle", "class", [24, 32], "class Circle : public Shape, private detail::Named", "A circle given by its radius."),
+      sym(
+        "geo.Circle",
+        "class",
+        [24, 32],
+        "class Circle : public Shape, private detail::Named",
+        "A circle given by its radius.",
+      ),
       sym("geo.Circle.Circle", "method", [26, 26], "explicit Circle(double r)"),
       sym("geo.Circle.area", "method", [27, 27], "double area() const override"),
       sym("geo.Circle.name", "method", [28, 28], "std::string name() const override"),
       sym("geo.Point", "struct", [34, 36], "struct Point"),
       sym("geo.Color", "enum", [38, 38], "enum class Color"),
       sym("geo.Circle.area", "method", [41, 41], "double Circle::area() const", "Out-of-line definition."),
-      sym("geo.total_area", "function", [44, 48], "double total_area(const std::vector<std::unique_ptr<Shape>>& shapes)", "Sums the areas of all shapes."),
+      sym(
+        "geo.total_area",
+        "function",
+        [44, 48],
+        "double total_area(const std::vector<std::unique_ptr<Shape>>& shapes)",
+        "Sums the areas of all shapes.",
+      ),
       sym("geo.clamp", "function", [51, 53], "template <typename T> T clamp(T v, T lo, T hi)"),
       sym("main", "function", [57, 61], "int main()"),
     ]);
@@ -114,7 +132,12 @@ struct D : std::enable_shared_from_this<D>, Base<int> {};
 });
 
 describe("cpp spec through the registry", () => {
-  test.skipIf(!LANGUAGE_SPECS.cpp)("registered extractor agrees with the spec (skipped until languages/index.ts registers cpp)", async () => {
-    expect(await treeSitterExtractor().extract(PATH, SOURCE, "cpp")).toEqual(await extractWithSpec(cpp, PATH, SOURCE));
-  });
+  test.skipIf(!LANGUAGE_SPECS.cpp)(
+    "registered extractor agrees with the spec (skipped until languages/index.ts registers cpp)",
+    async () => {
+      expect(await treeSitterExtractor().extract(PATH, SOURCE, "cpp")).toEqual(
+        await extractWithSpec(cpp, PATH, SOURCE),
+      );
+    },
+  );
 });

@@ -21,10 +21,23 @@ let binary = "";
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "pegas-ts-exe-"));
   binary = join(dir, "extract-cli");
-  const built = spawnSync(process.execPath, ["build", "--compile", "--root", ROOT, join(HERE, "fixtures", "extract-cli.ts"), join(ROOT, "src/adapters/tree-sitter/worker.ts"), "--outfile", binary], {
-    encoding: "utf8",
-    timeout: 300_000,
-  });
+  const built = spawnSync(
+    process.execPath,
+    [
+      "build",
+      "--compile",
+      "--root",
+      ROOT,
+      join(HERE, "fixtures", "extract-cli.ts"),
+      join(ROOT, "src/adapters/tree-sitter/worker.ts"),
+      "--outfile",
+      binary,
+    ],
+    {
+      encoding: "utf8",
+      timeout: 300_000,
+    },
+  );
   if (built.status !== 0) throw new Error(`bun build --compile failed (${built.status}): ${built.stderr}`);
 }, 300_000);
 

@@ -7,10 +7,23 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { compileLanguage } from "../../src/adapters/tree-sitter/compiled.ts";
 import { extractWithSpec, treeSitterExtractor } from "../../src/adapters/tree-sitter/extractor.ts";
-import { GRAMMAR_FILES, grammar, loadGrammar, runtimeAbiRange, type GrammarId } from "../../src/adapters/tree-sitter/grammars.ts";
+import {
+  GRAMMAR_FILES,
+  grammar,
+  loadGrammar,
+  runtimeAbiRange,
+  type GrammarId,
+} from "../../src/adapters/tree-sitter/grammars.ts";
 import { LANGUAGE_SPECS, languageFromShebang } from "../../src/adapters/tree-sitter/languages/index.ts";
 import type { LanguageSpec } from "../../src/adapters/tree-sitter/languages/spec.ts";
-import { cap, cleanSignature, excerpt, pythonDocstring, stripCommentMarkers, unquote } from "../../src/adapters/tree-sitter/text.ts";
+import {
+  cap,
+  cleanSignature,
+  excerpt,
+  pythonDocstring,
+  stripCommentMarkers,
+  unquote,
+} from "../../src/adapters/tree-sitter/text.ts";
 import { PegasError } from "../../src/errors.ts";
 import type { CodeLanguage } from "../../src/ports/models/symbol-extractor.ts";
 import { edge } from "./support.ts";
@@ -30,11 +43,26 @@ async function failure(promise: Promise<unknown>): Promise<PegasError> {
 describe("languages", () => {
   test("by extension (case-insensitive) and file name; unknown → null", () => {
     const cases: [string, CodeLanguage | null][] = [
-      ["json/decoder.py", "python"], ["stubs/os.pyi", "python"], ["a/b.JS", "javascript"], ["x.mjs", "javascript"],
-      ["x.cjs", "javascript"], ["ui/App.jsx", "javascript"], ["src\\main.ts", "typescript"], ["x.mts", "typescript"],
-      ["x.cts", "typescript"], ["index.d.ts", "typescript"], ["ui/App.tsx", "tsx"], ["cmd/main.go", "go"],
-      ["run.sh", "bash"], ["lib.bash", "bash"], [".bashrc", "bash"], ["home/.profile", "bash"],
-      ["README.md", null], ["Makefile", null], [".gitignore", null], ["noext", null],
+      ["json/decoder.py", "python"],
+      ["stubs/os.pyi", "python"],
+      ["a/b.JS", "javascript"],
+      ["x.mjs", "javascript"],
+      ["x.cjs", "javascript"],
+      ["ui/App.jsx", "javascript"],
+      ["src\\main.ts", "typescript"],
+      ["x.mts", "typescript"],
+      ["x.cts", "typescript"],
+      ["index.d.ts", "typescript"],
+      ["ui/App.tsx", "tsx"],
+      ["cmd/main.go", "go"],
+      ["run.sh", "bash"],
+      ["lib.bash", "bash"],
+      [".bashrc", "bash"],
+      ["home/.profile", "bash"],
+      ["README.md", null],
+      ["Makefile", null],
+      [".gitignore", null],
+      ["noext", null],
     ];
     for (const [path, lang] of cases) expect([path, extractor.languageOf(path)]).toEqual([path, lang]);
   });
@@ -66,7 +94,8 @@ describe("languages", () => {
 
 describe("errors", () => {
   test("a file with syntax errors is still extracted, with the errors counted", async () => {
-    const src = "import os\n\ndef broken(:\n    return os.getcwd(\n\nclass Fine:\n    def ok(self):\n        return 1\n";
+    const src =
+      "import os\n\ndef broken(:\n    return os.getcwd(\n\nclass Fine:\n    def ok(self):\n        return 1\n";
     const f = await extractor.extract("broken.py", src, "python");
     expect(f.syntaxErrors).toBeGreaterThan(0);
     expect(f.symbols.map((s) => s.qualifiedName)).toContain("Fine.ok");
@@ -95,7 +124,8 @@ describe("errors", () => {
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     let at = -1;
     for (let i = 0; i + 36 <= bytes.length && at < 0; i++) {
-      const hit = view.getUint32(i, true) === language.abiVersion && view.getUint32(i + 20, true) === language.stateCount;
+      const hit =
+        view.getUint32(i, true) === language.abiVersion && view.getUint32(i + 20, true) === language.stateCount;
       if (hit && view.getUint32(i + 32, true) === language.fieldCount) at = i;
     }
     expect(at).toBeGreaterThan(0);
@@ -105,7 +135,9 @@ describe("errors", () => {
       new DataView(patched.buffer).setUint32(at, abi, true);
       const err = await failure(loadGrammar("bash-patched", patched));
       expect(err.code).toBe("INTERNAL");
-      expect(err.message).toBe(`grammar 'bash-patched' has tree-sitter ABI version ${abi}, but this tree-sitter runtime loads ABI versions ${min} through ${max}`);
+      expect(err.message).toBe(
+        `grammar 'bash-patched' has tree-sitter ABI version ${abi}, but this tree-sitter runtime loads ABI versions ${min} through ${max}`,
+      );
       expect(err.hint).toBeTruthy();
     }
   });
@@ -117,11 +149,19 @@ describe("errors", () => {
   });
 
   test("a query that does not compile, or an unknown kind → INTERNAL naming the language and the query", async () => {
-    const bad: LanguageSpec = { ...LANGUAGE_SPECS.python!, language: "ruby", queries: { definitions: "(class_definition) @definition.class", calls: "(no_such_node) @call" } };
+    const bad: LanguageSpec = {
+      ...LANGUAGE_SPECS.python!,
+      language: "ruby",
+      queries: { definitions: "(class_definition) @definition.class", calls: "(no_such_node) @call" },
+    };
     const err = await failure(compileLanguage(bad));
     expect(err.code).toBe("INTERNAL");
     expect(err.message).toStartWith("the calls query of language 'ruby' does not compile");
-    const kind: LanguageSpec = { ...bad, language: "java", queries: { definitions: "(class_definition name: (identifier) @name) @definition.klass" } };
+    const kind: LanguageSpec = {
+      ...bad,
+      language: "java",
+      queries: { definitions: "(class_definition name: (identifier) @name) @definition.klass" },
+    };
     expect((await failure(compileLanguage(kind))).message).toContain("'klass' is not a symbol kind");
   });
 });
@@ -143,7 +183,8 @@ describe("generic captures", () => {
   };
 
   test("@scope names without being a symbol, @owner qualifies, @skip hides, @child names the inheritor", async () => {
-    const src = "class Outer(Base):\n    def run(self): pass\n    def hidden(self): pass\n\n@Router\ndef route(): pass\n";
+    const src =
+      "class Outer(Base):\n    def run(self): pass\n    def hidden(self): pass\n\n@Router\ndef route(): pass\n";
     const f = await extractWithSpec(spec, "m.py", src);
     expect(f.symbols.map((s) => [s.qualifiedName, s.kind, s.lineStart])).toEqual([
       ["Outer.run", "method", 2],
@@ -164,7 +205,10 @@ describe("leading comments", () => {
   test("a comment after code on its line, or above a blank line, is not a doc", async () => {
     const src = "x = 1  # trailing\ndef f():\n    pass\n\n# detached\n\ndef g():\n    pass\n";
     const f = await extractor.extract("m.py", src, "python");
-    expect(f.symbols.filter((s) => s.kind === "function").map((s) => [s.name, s.docstring])).toEqual([["f", null], ["g", null]]);
+    expect(f.symbols.filter((s) => s.kind === "function").map((s) => [s.name, s.docstring])).toEqual([
+      ["f", null],
+      ["g", null],
+    ]);
   });
 });
 
@@ -178,7 +222,9 @@ describe("text helpers", () => {
   });
 
   test("python docstrings: prefixes, quotes, cleandoc indentation", () => {
-    expect(pythonDocstring('r"""Summary.\n\n    Details\n      indented.\n    """')).toBe("Summary.\n\nDetails\n  indented.");
+    expect(pythonDocstring('r"""Summary.\n\n    Details\n      indented.\n    """')).toBe(
+      "Summary.\n\nDetails\n  indented.",
+    );
     expect(pythonDocstring("'one line'")).toBe("one line");
     expect(pythonDocstring('""""""')).toBeNull();
   });

@@ -19,14 +19,32 @@ describe("go snippet", () => {
 
   test("symbols", () => {
     expect(file.symbols).toEqual([
-      sym("DefaultTTL", "constant", [16, 16], "const DefaultTTL = 30 * time.Minute", "DefaultTTL is how long a session lives without use."),
+      sym(
+        "DefaultTTL",
+        "constant",
+        [16, 16],
+        "const DefaultTTL = 30 * time.Minute",
+        "DefaultTTL is how long a session lives without use.",
+      ),
       sym("Store", "interface", [19, 23], "type Store interface", "Store is the session storage contract."),
       sym("Store.Get", "method", [21, 21], "Get(ctx context.Context, id string) (*Session, error)"),
       sym("Store.Put", "method", [22, 22], "Put(ctx context.Context, s *Session) error"),
       sym("Session", "struct", [26, 30], "type Session struct", "Session is one logged-in user."),
       sym("MemoryStore", "struct", [33, 36], "type MemoryStore struct", "MemoryStore is a Store held in a map."),
-      sym("NewMemoryStore", "function", [39, 41], "func NewMemoryStore() *MemoryStore", "NewMemoryStore returns an empty store."),
-      sym("MemoryStore.Get", "method", [44, 51], "func (m *MemoryStore) Get(ctx context.Context, id string) (*Session, error)", "Get returns the session or an error when it expired."),
+      sym(
+        "NewMemoryStore",
+        "function",
+        [39, 41],
+        "func NewMemoryStore() *MemoryStore",
+        "NewMemoryStore returns an empty store.",
+      ),
+      sym(
+        "MemoryStore.Get",
+        "method",
+        [44, 51],
+        "func (m *MemoryStore) Get(ctx context.Context, id string) (*Session, error)",
+        "Get returns the session or an error when it expired.",
+      ),
       sym("MemoryStore.String", "method", [53, 56], "func (m MemoryStore) String() string"),
     ]);
   });
@@ -48,7 +66,7 @@ describe("go snippet", () => {
       edge("calls", "MemoryStore.Get", "After", 46, "time.Now()"),
       edge("calls", "MemoryStore.Get", "Errorf", 47, "fmt"),
       edge("calls", "MemoryStore.Get", "WithField", 49, "log"),
-      edge("calls", "MemoryStore.Get", "Debug", 49, "log.WithField(\"id\", id)"),
+      edge("calls", "MemoryStore.Get", "Debug", 49, 'log.WithField("id", id)'),
       edge("calls", "MemoryStore.String", "Marshal", 54, "yaml"),
       edge("calls", "MemoryStore.String", "string", 55),
     ]);

@@ -28,14 +28,38 @@ describe("java spec on snippets/java/Inventory.java", () => {
         "public class Inventory extends AbstractStore implements Auditable, Comparable<Inventory>",
         "Keeps items in stock and reports shortages.",
       ),
-      sym("Inventory.DEFAULT_CAPACITY", "constant", [13, 13], "public static final int DEFAULT_CAPACITY = 64", "Default capacity."),
+      sym(
+        "Inventory.DEFAULT_CAPACITY",
+        "constant",
+        [13, 13],
+        "public static final int DEFAULT_CAPACITY = 64",
+        "Default capacity.",
+      ),
       sym("Inventory.Inventory", "method", [18, 20], "public Inventory()", "Creates an empty inventory."),
-      sym("Inventory.add", "method", [26, 29], "public void add(Item item)", "Adds an item.\n@param item the item, not null"),
-      sym("Inventory.shortages", "method", [32, 38], "public List<Item> shortages(int threshold)", "Items below their threshold."),
+      sym(
+        "Inventory.add",
+        "method",
+        [26, 29],
+        "public void add(Item item)",
+        "Adds an item.\n@param item the item, not null",
+      ),
+      sym(
+        "Inventory.shortages",
+        "method",
+        [32, 38],
+        "public List<Item> shortages(int threshold)",
+        "Items below their threshold.",
+      ),
       sym("Inventory.compareTo", "method", [40, 43], "@Override public int compareTo(Inventory other)"),
       sym("Inventory.Item", "class", [46, 46], "public record Item(String name, int count)", "A stocked item."),
       sym("Inventory.Status", "enum", [48, 48], "enum Status"),
-      sym("Auditable", "interface", [52, 56], "interface Auditable extends java.io.Serializable", "Something whose changes are audited."),
+      sym(
+        "Auditable",
+        "interface",
+        [52, 56],
+        "interface Auditable extends java.io.Serializable",
+        "Something whose changes are audited.",
+      ),
       sym("Auditable.CHANNEL", "constant", [53, 53], 'String CHANNEL = "audit"'),
       sym("Auditable.audit", "method", [55, 55], "void audit(String action, String subject)"),
     ]);
@@ -127,7 +151,12 @@ class Cache<K, V> extends java.util.LinkedHashMap<K, V> {
 });
 
 describe("java spec through the registry", () => {
-  test.skipIf(!LANGUAGE_SPECS.java)("registered extractor agrees with the spec (skipped until languages/index.ts registers java)", async () => {
-    expect(await treeSitterExtractor().extract(PATH, SOURCE, "java")).toEqual(await extractWithSpec(java, PATH, SOURCE));
-  });
+  test.skipIf(!LANGUAGE_SPECS.java)(
+    "registered extractor agrees with the spec (skipped until languages/index.ts registers java)",
+    async () => {
+      expect(await treeSitterExtractor().extract(PATH, SOURCE, "java")).toEqual(
+        await extractWithSpec(java, PATH, SOURCE),
+      );
+    },
+  );
 });

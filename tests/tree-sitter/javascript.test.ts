@@ -23,7 +23,13 @@ describe("javascript snippet", () => {
       sym("Handler", "class", [13, 22], "class Handler", "Base class of HTTP handlers."),
       sym("Handler.constructor", "method", [14, 16], "constructor(name)"),
       sym("Handler.send", "method", [19, 21], "send(res, body)", "Sends a JSON body."),
-      sym("StaticHandler", "class", [25, 36], "export class StaticHandler extends Handler", "Serves files below one root folder."),
+      sym(
+        "StaticHandler",
+        "class",
+        [25, 36],
+        "export class StaticHandler extends Handler",
+        "Serves files below one root folder.",
+      ),
       sym("StaticHandler.constructor", "method", [26, 29], "constructor(root)"),
       sym("StaticHandler.handle", "method", [31, 35], "async handle(req, res)"),
       sym("buildRouter", "function", [39, 44], "export function buildRouter(root)", "Builds the application router."),
@@ -71,7 +77,8 @@ describe("javascript snippet", () => {
   });
 
   test("CommonJS: require bindings are imports, not constants; module.exports files; JSX components are calls", async () => {
-    const src = 'const { a, b: c } = require("../../test/tree-sitter/lib");\nconst lib = require("lib");\nfunction App() {\n  return <Layout.Page><Item /></Layout.Page>;\n}\n';
+    const src =
+      'const { a, b: c } = require("../../test/tree-sitter/lib");\nconst lib = require("lib");\nfunction App() {\n  return <Layout.Page><Item /></Layout.Page>;\n}\n';
     const f = await extractor.extract("lib/index.jsx", src, "javascript");
     expect(f.module).toBe("lib");
     expect(f.symbols.map((s) => s.qualifiedName)).toEqual(["App"]);

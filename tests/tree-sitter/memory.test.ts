@@ -24,10 +24,12 @@ function source(): { path: string; text: string; language: "python" | "typescrip
   const stdlib = pythonStdlib();
   if (stdlib) {
     const text = readFileSync(join(stdlib, "_pydecimal.py"), "utf8");
-    if (text.length > SIZE) return { path: "_pydecimal.py", text: text.slice(0, text.lastIndexOf("\n", SIZE) + 1), language: "python" };
+    if (text.length > SIZE)
+      return { path: "_pydecimal.py", text: text.slice(0, text.lastIndexOf("\n", SIZE) + 1), language: "python" };
   }
   let text = "";
-  for (const f of ["src/adapters/tree-sitter/extractor.ts", "src/errors.ts", "src/mcp/server.ts"]) text += readFileSync(join(REPO_ROOT, f), "utf8");
+  for (const f of ["src/adapters/tree-sitter/extractor.ts", "src/errors.ts", "src/mcp/server.ts"])
+    text += readFileSync(join(REPO_ROOT, f), "utf8");
   while (text.length < SIZE) text += text;
   return { path: "big.ts", text: text.slice(0, text.lastIndexOf("\n", SIZE) + 1), language: "typescript" };
 }
@@ -37,27 +39,25 @@ function rss(): number {
   return process.memoryUsage().rss;
 }
 
-test(
-  `extracting one 200 KB file ${ITERATIONS} times keeps RSS flat (trees freed)`,
-  async () => {
-    const { path, text, language } = source();
-    expect(text.length).toBeGreaterThan(SIZE - 4096);
-    const extractor = treeSitterExtractor();
-    const first = await extractor.extract(path, text, language);
-    expect(first.symbols.length).toBeGreaterThan(50);
-    const samples: number[] = [];
-    for (let i = 1; i < ITERATIONS; i++) {
-      const r = await extractor.extract(path, text, language);
-      if (r.symbols.length !== first.symbols.length) throw new Error(`call ${i} found ${r.symbols.length} symbols, not ${first.symbols.length}`);
-      if (i % 100 === 0) samples.push(rss());
-    }
-    samples.push(rss());
-    expect(samples).toHaveLength(3);
-    const steady = Math.min(samples[1] - samples[0], samples[2] - samples[1]);
-    const growth = samples[2] - samples[0];
-    const shown = `samples ${samples.map((s) => (s / 2 ** 20).toFixed(0)).join(", ")} MiB`;
-    if (steady >= MAX_STEADY_GROWTH) throw new Error(`RSS grew ${(steady / 2 ** 20).toFixed(1)} MiB in each 100 calls: ${shown}`);
-    if (growth >= MAX_GROWTH) throw new Error(`RSS grew ${(growth / 2 ** 20).toFixed(1)} MiB in 200 calls: ${shown}`);
-  },
-  600_000,
-);
+test(`extracting one 200 KB file ${ITERATIONS} times keeps RSS flat (trees freed)`, async () => {
+  const { path, text, language } = source();
+  expect(text.length).toBeGreaterThan(SIZE - 4096);
+  const extractor = treeSitterExtractor();
+  const first = await extractor.extract(path, text, language);
+  expect(first.symbols.length).toBeGreaterThan(50);
+  const samples: number[] = [];
+  for (let i = 1; i < ITERATIONS; i++) {
+    const r = await extractor.extract(path, text, language);
+    if (r.symbols.length !== first.symbols.length)
+      throw new Error(`call ${i} found ${r.symbols.length} symbols, not ${first.symbols.length}`);
+    if (i % 100 === 0) samples.push(rss());
+  }
+  samples.push(rss());
+  expect(samples).toHaveLength(3);
+  const steady = Math.min(samples[1] - samples[0], samples[2] - samples[1]);
+  const growth = samples[2] - samples[0];
+  const shown = `samples ${samples.map((s) => (s / 2 ** 20).toFixed(0)).join(", ")} MiB`;
+  if (steady >= MAX_STEADY_GROWTH)
+    throw new Error(`RSS grew ${(steady / 2 ** 20).toFixed(1)} MiB in each 100 calls: ${shown}`);
+  if (growth >= MAX_GROWTH) throw new Error(`RSS grew ${(growth / 2 ** 20).toFixed(1)} MiB in 200 calls: ${shown}`);
+}, 600_000);

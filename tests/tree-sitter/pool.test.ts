@@ -15,7 +15,7 @@ import { HERE, snippet } from "./support.ts";
 
 const CRASHING = join(HERE, "fixtures", "crashing-worker.ts");
 const PROBE = join(HERE, "fixtures", "probe-worker.ts");
-const PY = "def f(x):\n    \"\"\"Double x.\"\"\"\n    return g(x) * 2\n";
+const PY = 'def f(x):\n    """Double x."""\n    return g(x) * 2\n';
 
 const pools: ExtractorPool[] = [];
 function pool(size: number, opts: { idleMs?: number; script?: string } = {}): ExtractorPool {
@@ -28,14 +28,23 @@ afterEach(async () => {
 });
 
 async function rejection(p: Promise<unknown>): Promise<PegasError> {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(PegasError);
   return err as PegasError;
 }
 
 test("every language's snippet, many at once on two workers, equals the in-process extraction", async () => {
-  const cases = readdirSync(join(HERE, "snippets")).sort().flatMap((lang) =>
-    readdirSync(join(HERE, "snippets", lang)).map((name): [CodeLanguage, string] => [lang as CodeLanguage, `${lang}/${name}`]));
+  const cases = readdirSync(join(HERE, "snippets"))
+    .sort()
+    .flatMap((lang) =>
+      readdirSync(join(HERE, "snippets", lang)).map((name): [CodeLanguage, string] => [
+        lang as CodeLanguage,
+        `${lang}/${name}`,
+      ]),
+    );
   expect(cases.length).toBe(12);
   const p = pool(2);
   const texts = cases.map(([, file]) => snippet(file));
@@ -61,7 +70,11 @@ test("errors cross the thread with their code and message: unknown language, sou
   expect((await p.extract("ok.py", PY, "python")).symbols.map((s) => s.name)).toEqual(["f"]);
 });
 
-for (const [path, what] of [["exit.py", "a worker that exits"], ["throw.py", "an uncaught error in a worker"], ["trap.py", "a fatal (non-PegasError) failure"]] as const) {
+for (const [path, what] of [
+  ["exit.py", "a worker that exits"],
+  ["throw.py", "an uncaught error in a worker"],
+  ["trap.py", "a fatal (non-PegasError) failure"],
+] as const) {
   test(`${what} fails only that file; the files queued behind it go on in a new worker`, async () => {
     const p = pool(1, { script: CRASHING });
     const before = p.extract("a.py", PY, "python");
@@ -82,9 +95,16 @@ test("each worker is posted the compiled runtime and each grammar once, with the
   expect((await p.extract("a.py", PY, "python")).symbols.map((s) => s.name)).toEqual(["f"]);
   expect((await p.extract("b.js", "function g() {}\n", "javascript")).symbols.map((s) => s.name)).toEqual(["g"]);
   expect((await p.extract("c.py", PY, "python")).symbols.map((s) => s.name)).toEqual(["f"]);
-  expect(await sent()).toEqual([["runtime", true], ["python", true], ["javascript", true]]);
+  expect(await sent()).toEqual([
+    ["runtime", true],
+    ["python", true],
+    ["javascript", true],
+  ]);
   expect((await rejection(p.extract("exit.py", PY, "python"))).code).toBe("INTERNAL");
-  expect(await sent()).toEqual([["runtime", true], ["python", true]]);
+  expect(await sent()).toEqual([
+    ["runtime", true],
+    ["python", true],
+  ]);
 }, 30_000);
 
 test("an idle worker stops after idleMs and starts again on demand", async () => {

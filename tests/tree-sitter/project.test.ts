@@ -34,17 +34,28 @@ describe("src/mcp/server.ts", () => {
   test("imports the registry (which imports the tools) and binds registerTools", () => {
     expect(f.module).toBe("src/mcp/server");
     expect(f.syntaxErrors).toBe(0);
-    expect(f.dependencies).toContainEqual(edge("imports", null, "./registry.ts", lineOf(text, /from "\.\/registry\.ts"/)));
-    expect(f.dependencies).toContainEqual(edge("imports", null, "@modelcontextprotocol/sdk/server/mcp.js", lineOf(text, /server\/mcp\.js"/)));
+    expect(f.dependencies).toContainEqual(
+      edge("imports", null, "./registry.ts", lineOf(text, /from "\.\/registry\.ts"/)),
+    );
+    expect(f.dependencies).toContainEqual(
+      edge("imports", null, "@modelcontextprotocol/sdk/server/mcp.js", lineOf(text, /server\/mcp\.js"/)),
+    );
     expect(f.imports).toContainEqual({ local: "registerTools", module: "./registry.ts", name: "registerTools" });
-    expect(f.imports).toContainEqual({ local: "McpServer", module: "@modelcontextprotocol/sdk/server/mcp.js", name: "McpServer" });
+    expect(f.imports).toContainEqual({
+      local: "McpServer",
+      module: "@modelcontextprotocol/sdk/server/mcp.js",
+      name: "McpServer",
+    });
   });
 
   test("createMcpServer builds the server and registers the tools; serveStdio creates it", () => {
     const create = f.symbols.find((s) => s.qualifiedName === "createMcpServer");
     expect(create).toMatchObject({ kind: "function", lineStart: lineOf(text, /^export function createMcpServer\(/) });
     expect(create?.signature).toStartWith("export function createMcpServer(");
-    const calls = (from: string) => f.dependencies.filter((d) => d.kind === "calls" && "symbol" in d.from && d.from.symbol === from).map((d) => d.target);
+    const calls = (from: string) =>
+      f.dependencies
+        .filter((d) => d.kind === "calls" && "symbol" in d.from && d.from.symbol === from)
+        .map((d) => d.target);
     expect(calls("createMcpServer")).toEqual(expect.arrayContaining(["McpServer", "registerTools"]));
     expect(calls("serveStdio")).toEqual(expect.arrayContaining(["createMcpServer", "StdioServerTransport", "connect"]));
   });
@@ -54,13 +65,17 @@ describe("src/mcp/registry.ts", () => {
   test("imports every tool module that exists, as the file names them", async () => {
     const text = read("src/mcp/registry.ts");
     const f = await extractor.extract("src/mcp/registry.ts", text, "typescript");
-    const found = f.dependencies.filter((d) => d.kind === "imports" && d.target.startsWith("./tools/")).map((d) => d.target);
+    const found = f.dependencies
+      .filter((d) => d.kind === "imports" && d.target.startsWith("./tools/"))
+      .map((d) => d.target);
     const written = [...text.matchAll(/^import [^;]* from "(\.\/tools\/[^"]+)";$/gm)].map((m) => m[1]);
     expect(found.sort()).toEqual(written.sort());
     expect(found.length).toBeGreaterThan(0);
     const files = new Set(readdirSync(join(REPO_ROOT, "src/mcp/tools")).map((n) => `./tools/${n}`));
     for (const target of found) expect(files.has(target)).toBe(true);
-    const registerTools = f.dependencies.filter((d) => "symbol" in d.from && d.from.symbol === "registerTools").map((d) => d.target);
+    const registerTools = f.dependencies
+      .filter((d) => "symbol" in d.from && d.from.symbol === "registerTools")
+      .map((d) => d.target);
     expect(registerTools).toContain("registerTool");
   });
 });

@@ -25,11 +25,34 @@ describe("python snippet", () => {
       sym("K", "constant", [9, 9], 'K = TypeVar("K")'),
       sym("Entry", "class", [12, 17], "class Entry(Generic[K])", "One cached value and its deadline."),
       sym("Entry.__init__", "method", [15, 17], "def __init__(self, value, ttl)"),
-      sym("LRUCache", "class", [21, 50], "class LRUCache(OrderedDict, metaclass=type)", "Bounded mapping.\n\nEntries older than their TTL are treated as missing."),
-      sym("LRUCache.__init__", "method", [27, 32], "def __init__(self, capacity: int, ttl: float = DEFAULT_TTL) -> None"),
+      sym(
+        "LRUCache",
+        "class",
+        [21, 50],
+        "class LRUCache(OrderedDict, metaclass=type)",
+        "Bounded mapping.\n\nEntries older than their TTL are treated as missing.",
+      ),
+      sym(
+        "LRUCache.__init__",
+        "method",
+        [27, 32],
+        "def __init__(self, capacity: int, ttl: float = DEFAULT_TTL) -> None",
+      ),
       sym("LRUCache.full", "method", [35, 36], "def full(self) -> bool"),
-      sym("LRUCache.put", "method", [38, 43], "def put(self, key, value)", "Store value under key, evicting if needed."),
-      sym("LRUCache.get_fresh", "method", [46, 50], "def get_fresh(self, key)", "Raises Expired once the deadline has passed."),
+      sym(
+        "LRUCache.put",
+        "method",
+        [38, 43],
+        "def put(self, key, value)",
+        "Store value under key, evicting if needed.",
+      ),
+      sym(
+        "LRUCache.get_fresh",
+        "method",
+        [46, 50],
+        "def get_fresh(self, key)",
+        "Raises Expired once the deadline has passed.",
+      ),
       sym("load_snapshot", "function", [53, 57], "def load_snapshot(path)"),
     ]);
   });
@@ -102,8 +125,12 @@ describe.skipIf(!stdlib)("python standard library", () => {
     expect(by.get("JSONDecodeError")?.lineStart).toBe(lineOf(text, /^class JSONDecodeError\b/));
     // decode's line range covers its whole body: up to the line before raw_decode's header.
     expect(decode!.lineEnd).toBeLessThan(by.get("JSONDecoder.raw_decode")!.lineStart);
-    expect(f.dependencies).toContainEqual(edge("calls", "JSONDecoder.decode", "raw_decode", lineOf(text, /self\.raw_decode\(/), "self"));
-    expect(f.dependencies).toContainEqual(edge("inherits", "JSONDecodeError", "ValueError", lineOf(text, /^class JSONDecodeError\b/)));
+    expect(f.dependencies).toContainEqual(
+      edge("calls", "JSONDecoder.decode", "raw_decode", lineOf(text, /self\.raw_decode\(/), "self"),
+    );
+    expect(f.dependencies).toContainEqual(
+      edge("inherits", "JSONDecodeError", "ValueError", lineOf(text, /^class JSONDecodeError\b/)),
+    );
     expect(f.imports).toContainEqual({ local: "scanner", module: "json", name: "scanner" });
     expect(f.imports).toContainEqual({ local: "c_scanstring", module: "_json", name: "scanstring" });
   });
@@ -113,11 +140,18 @@ describe.skipIf(!stdlib)("python standard library", () => {
     const f = await extractor.extract("html/parser.py", text, "python");
     expect(f.syntaxErrors).toBe(0);
     const feed = f.symbols.find((s) => s.qualifiedName === "HTMLParser.feed");
-    expect(feed).toMatchObject({ name: "feed", kind: "method", lineStart: lineOf(text, /^    def feed\(self, data\)/), signature: "def feed(self, data)" });
+    expect(feed).toMatchObject({
+      name: "feed",
+      kind: "method",
+      lineStart: lineOf(text, /^    def feed\(self, data\)/),
+      signature: "def feed(self, data)",
+    });
     expect(feed?.docstring?.startsWith("Feed data to the parser.")).toBe(true);
     const base = lineOf(text, /^class HTMLParser\(/);
     expect(f.dependencies).toContainEqual(edge("inherits", "HTMLParser", "_markupbase.ParserBase", base));
-    expect(f.dependencies).toContainEqual(edge("calls", "HTMLParser.feed", "goahead", lineOf(text, /self\.goahead\(0\)/), "self"));
+    expect(f.dependencies).toContainEqual(
+      edge("calls", "HTMLParser.feed", "goahead", lineOf(text, /self\.goahead\(0\)/), "self"),
+    );
     expect(f.imports).toContainEqual({ local: "_markupbase", module: "_markupbase", name: null });
   });
 });
@@ -125,7 +159,11 @@ describe.skipIf(!stdlib)("python standard library", () => {
 describe("python module docstrings", () => {
   test("the file's first string statement is the module's docstring (after comments and a shebang), else none", async () => {
     const x = treeSitterExtractor();
-    const doc = await x.extract("m.py", '#!/usr/bin/env python3\n# -*- coding: utf-8 -*-\n"""Модуль для расчёта орбит.\n\n    Подробности.\n"""\nimport os\n', "python");
+    const doc = await x.extract(
+      "m.py",
+      '#!/usr/bin/env python3\n# -*- coding: utf-8 -*-\n"""Модуль для расчёта орбит.\n\n    Подробности.\n"""\nimport os\n',
+      "python",
+    );
     expect(doc.moduleDoc).toBe("Модуль для расчёта орбит.\n\nПодробности.");
     const none = await x.extract("n.py", "import os\nX = 'not a docstring'\n", "python");
     expect(none.moduleDoc).toBeUndefined();
@@ -134,11 +172,18 @@ describe("python module docstrings", () => {
 
 describe("python leading comments inside a body", () => {
   test("a comment right after `class X:` documents the first method (decorated too), not one on the header's line", async () => {
-    const src = "class A:\n    # Comment on f\n    def f(self): ...\n\n    # Comment on g\n    def g(self): ...\n\n" +
+    const src =
+      "class A:\n    # Comment on f\n    def f(self): ...\n\n    # Comment on g\n    def g(self): ...\n\n" +
       "class B:  # trailing note\n    def h(self): ...\n\nclass C:\n    # On k\n    @dec\n    def k(self): ...\n";
     const f = await treeSitterExtractor().extract("m.py", src, "python");
     expect(f.symbols.map((s) => [s.qualifiedName, s.docstring])).toEqual([
-      ["A", null], ["A.f", "Comment on f"], ["A.g", "Comment on g"], ["B", null], ["B.h", null], ["C", null], ["C.k", "On k"],
+      ["A", null],
+      ["A.f", "Comment on f"],
+      ["A.g", "Comment on g"],
+      ["B", null],
+      ["B.h", null],
+      ["C", null],
+      ["C.k", "On k"],
     ]);
   });
 });
@@ -146,7 +191,10 @@ describe("python leading comments inside a body", () => {
 describe("python module-level assignments", () => {
   test("`name = lambda …` is a function (its calls come from it); other assignments stay constants", async () => {
     const f = await treeSitterExtractor().extract("m.py", "lambda_fn = lambda x: helper(x)\nMAX = 3\n", "python");
-    expect(f.symbols.map((s) => [s.qualifiedName, s.kind])).toEqual([["lambda_fn", "function"], ["MAX", "constant"]]);
+    expect(f.symbols.map((s) => [s.qualifiedName, s.kind])).toEqual([
+      ["lambda_fn", "function"],
+      ["MAX", "constant"],
+    ]);
     expect(f.dependencies).toEqual([edge("calls", "lambda_fn", "helper", 1)]);
   });
 });

@@ -26,8 +26,20 @@ describe("ruby spec on snippets/ruby/ledger.rb", () => {
       sym("Accounting.DEFAULT_CURRENCY", "constant", [10, 10], 'DEFAULT_CURRENCY = "EUR"', "Default currency code."),
       sym("Accounting.Summable", "module", [13, 17], "module Summable", "Something that can be summed."),
       sym("Accounting.Summable.sum_amounts", "method", [14, 16], "def sum_amounts"),
-      sym(L, "class", [22, 59], "class Ledger < Base", "A ledger of entries in one currency.\n\nEntries are kept in insertion order."),
-      sym(`${L}.initialize`, "method", [30, 34], "def initialize(currency = DEFAULT_CURRENCY)", "Creates an empty ledger."),
+      sym(
+        L,
+        "class",
+        [22, 59],
+        "class Ledger < Base",
+        "A ledger of entries in one currency.\n\nEntries are kept in insertion order.",
+      ),
+      sym(
+        `${L}.initialize`,
+        "method",
+        [30, 34],
+        "def initialize(currency = DEFAULT_CURRENCY)",
+        "Creates an empty ledger.",
+      ),
       sym(`${L}.record`, "method", [37, 42], "def record(amount, memo: nil)", "Records one entry and returns self."),
       sym(`${L}.to_json`, "method", [44, 46], "def to_json(*args)"),
       sym(`${L}.parse`, "method", [49, 52], "def self.parse(text)", "Parses a ledger from JSON text."),
@@ -114,7 +126,12 @@ end
 });
 
 describe("ruby spec through the registry", () => {
-  test.skipIf(!LANGUAGE_SPECS.ruby)("registered extractor agrees with the spec (skipped until languages/index.ts registers ruby)", async () => {
-    expect(await treeSitterExtractor().extract(PATH, SOURCE, "ruby")).toEqual(await extractWithSpec(ruby, PATH, SOURCE));
-  });
+  test.skipIf(!LANGUAGE_SPECS.ruby)(
+    "registered extractor agrees with the spec (skipped until languages/index.ts registers ruby)",
+    async () => {
+      expect(await treeSitterExtractor().extract(PATH, SOURCE, "ruby")).toEqual(
+        await extractWithSpec(ruby, PATH, SOURCE),
+      );
+    },
+  );
 });

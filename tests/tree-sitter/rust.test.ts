@@ -33,7 +33,13 @@ describe("rust spec on snippets/rust/shapes.rs", () => {
       sym("Shape.area", "method", [55, 60], "fn area(&self) -> f64"),
       sym("Point.fmt", "method", [64, 66], "fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result"),
       sym("Vec.area", "method", [70, 72], "fn area(&self) -> f64"),
-      sym("total_area", "function", [76, 78], "pub fn total_area<T: Area>(shapes: &[T]) -> f64", "Sums the areas of all shapes."),
+      sym(
+        "total_area",
+        "function",
+        [76, 78],
+        "pub fn total_area<T: Area>(shapes: &[T]) -> f64",
+        "Sums the areas of all shapes.",
+      ),
       sym("geometry", "module", [80, 87], "pub mod geometry"),
       sym("geometry.origin", "function", [84, 86], "pub fn origin() -> Point", "The origin."),
     ]);
@@ -132,7 +138,12 @@ impl<'a> fmt::Display for wrapper::Name<'a> {
 });
 
 describe("rust spec through the registry", () => {
-  test.skipIf(!LANGUAGE_SPECS.rust)("registered extractor agrees with the spec (skipped until languages/index.ts registers rust)", async () => {
-    expect(await treeSitterExtractor().extract(PATH, SOURCE, "rust")).toEqual(await extractWithSpec(rust, PATH, SOURCE));
-  });
+  test.skipIf(!LANGUAGE_SPECS.rust)(
+    "registered extractor agrees with the spec (skipped until languages/index.ts registers rust)",
+    async () => {
+      expect(await treeSitterExtractor().extract(PATH, SOURCE, "rust")).toEqual(
+        await extractWithSpec(rust, PATH, SOURCE),
+      );
+    },
+  );
 });

@@ -6,7 +6,12 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { DependencyKind, ExtractedDependency, ExtractedSymbol, SymbolKind } from "../../src/ports/models/symbol-extractor.ts";
+import type {
+  DependencyKind,
+  ExtractedDependency,
+  ExtractedSymbol,
+  SymbolKind,
+} from "../../src/ports/models/symbol-extractor.ts";
 
 /** Absolute path of this folder. */
 export const HERE = fileURLToPath(new URL(".", import.meta.url));
@@ -31,7 +36,13 @@ export function sym(
 }
 
 /** An expected edge; `from` null means the module itself. */
-export function edge(kind: DependencyKind, from: string | null, target: string, line: number, receiver?: string): ExtractedDependency {
+export function edge(
+  kind: DependencyKind,
+  from: string | null,
+  target: string,
+  line: number,
+  receiver?: string,
+): ExtractedDependency {
   const dep: ExtractedDependency = { kind, from: from === null ? { module: true } : { symbol: from }, target, line };
   if (receiver !== undefined) dep.receiver = receiver;
   return dep;
@@ -43,7 +54,9 @@ let stdlib: string | null | undefined;
 export function pythonStdlib(): string | null {
   if (stdlib !== undefined) return stdlib;
   try {
-    const out = execFileSync("python3", ["-c", 'import sysconfig; print(sysconfig.get_paths()["stdlib"])'], { encoding: "utf8" }).trim();
+    const out = execFileSync("python3", ["-c", 'import sysconfig; print(sysconfig.get_paths()["stdlib"])'], {
+      encoding: "utf8",
+    }).trim();
     stdlib = out !== "" && existsSync(out) ? out : null;
   } catch {
     stdlib = null;

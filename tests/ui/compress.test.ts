@@ -29,8 +29,12 @@ async function decoded(res: Response): Promise<Buffer> {
 }
 
 // The graph page without a node and the assets need no services.
-const root = new Hono().route("/ui", createUiApp({ services: () => Promise.reject(new Error("no services in this test")) }));
-const get = (path: string, headers: Record<string, string> = {}, method = "GET") => root.request(`http://127.0.0.1${path}`, { method, headers });
+const root = new Hono().route(
+  "/ui",
+  createUiApp({ services: () => Promise.reject(new Error("no services in this test")) }),
+);
+const get = (path: string, headers: Record<string, string> = {}, method = "GET") =>
+  root.request(`http://127.0.0.1${path}`, { method, headers });
 
 describe("plain requests", () => {
   test("a page with Brotli, gzip and none: the same bytes decoded; encoding, Vary, length and the page's headers", async () => {
@@ -39,7 +43,10 @@ describe("plain requests", () => {
     expect(plain.headers.get("vary")).toBe("Accept-Encoding");
     const identity = Buffer.from(await plain.arrayBuffer());
     expect(identity.toString()).toContain("<!doctype html>");
-    for (const [accept, enc] of [["gzip, deflate, br, zstd", "br"], ["gzip", "gzip"]] as const) {
+    for (const [accept, enc] of [
+      ["gzip, deflate, br, zstd", "br"],
+      ["gzip", "gzip"],
+    ] as const) {
       const res = await get("/ui/graph", { "accept-encoding": accept });
       expect(res.status).toBe(200);
       expect(res.headers.get("content-encoding")).toBe(enc);
@@ -102,10 +109,17 @@ describe("plain requests", () => {
     const l = listen({ hostname: "127.0.0.1", port: 0, fetch: root.fetch });
     try {
       const asset = ASSETS.get("cytoscape.mjs")!;
-      const res = await fetch(`${l.url}/ui/assets/cytoscape.mjs`, { headers: { "accept-encoding": "br" }, decompress: false } as RequestInit);
+      const res = await fetch(`${l.url}/ui/assets/cytoscape.mjs`, {
+        headers: { "accept-encoding": "br" },
+        decompress: false,
+      } as RequestInit);
       expect(res.headers.get("content-encoding")).toBe("br");
       expect((await decoded(res)).toString()).toBe(asset.body);
-      const head = await fetch(`${l.url}/ui/assets/cytoscape.mjs`, { method: "HEAD", headers: { "accept-encoding": "br" }, decompress: false } as RequestInit);
+      const head = await fetch(`${l.url}/ui/assets/cytoscape.mjs`, {
+        method: "HEAD",
+        headers: { "accept-encoding": "br" },
+        decompress: false,
+      } as RequestInit);
       expect(Number(head.headers.get("content-length"))).toBeLessThan(Buffer.byteLength(asset.body) / 3);
     } finally {
       await l.stop(true);
@@ -140,11 +154,13 @@ describe.skipIf(!!browserSkipReason)("the graph page in chromium", () => {
       let bytes = 0;
       const pending: Promise<void>[] = [];
       page.on("requestfinished", (r) => {
-        pending.push(r.response().then(async (res) => {
-          encodings.set(new URL(r.url()).pathname, (await res?.allHeaders())?.["content-encoding"]);
-          const s = await r.sizes();
-          bytes += s.responseBodySize + s.responseHeadersSize;
-        }));
+        pending.push(
+          r.response().then(async (res) => {
+            encodings.set(new URL(r.url()).pathname, (await res?.allHeaders())?.["content-encoding"]);
+            const s = await r.sizes();
+            bytes += s.responseBodySize + s.responseHeadersSize;
+          }),
+        );
       });
       await page.goto(`${ui.url}/graph?node=atom:${node}`, { waitUntil: "load" });
       await page.waitForSelector("#graph[data-ready]");
@@ -152,7 +168,9 @@ describe.skipIf(!!browserSkipReason)("the graph page in chromium", () => {
       expect(encodings.get("/ui/graph")).toBe("br");
       expect(encodings.get("/ui/assets/cytoscape.mjs")).toBe("br");
       const identity = [...ASSETS.values()].reduce((n, a) => n + Buffer.byteLength(a.body), 0);
-      console.log(`graph page in chromium: ${(bytes / 1024).toFixed(1)} KB transferred (assets alone ${(identity / 1024).toFixed(1)} KB uncompressed)`);
+      console.log(
+        `graph page in chromium: ${(bytes / 1024).toFixed(1)} KB transferred (assets alone ${(identity / 1024).toFixed(1)} KB uncompressed)`,
+      );
       expect(bytes).toBeLessThan(identity / 3);
     } finally {
       await browser.close();

@@ -20,18 +20,23 @@ function app(token?: string, hosts: string[] | null = [HOST]): Hono {
 }
 
 const csrfOf = async (a: Hono, host = HOST) =>
-  /name="_csrf" value="([^"]+)"/.exec(await (await a.request(`http://${host}/ui`, { headers: { host } })).text())?.[1] ?? "";
+  /name="_csrf" value="([^"]+)"/.exec(
+    await (await a.request(`http://${host}/ui`, { headers: { host } })).text(),
+  )?.[1] ?? "";
 
 /** A body stream of `chunks` chunks of 64 KiB that counts how many were pulled (none until someone reads). */
 function countingBody(chunks: number): { body: ReadableStream<Uint8Array>; pulled: () => number } {
   let n = 0;
-  const body = new ReadableStream<Uint8Array>({
-    pull(ctl) {
-      if (n === chunks) return ctl.close();
-      n++;
-      ctl.enqueue(new TextEncoder().encode(`reason=${"x".repeat(65_536 - 7)}`));
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(ctl) {
+        if (n === chunks) return ctl.close();
+        n++;
+        ctl.enqueue(new TextEncoder().encode(`reason=${"x".repeat(65_536 - 7)}`));
+      },
     },
-  }, { highWaterMark: 0 });
+    { highWaterMark: 0 },
+  );
   return { body, pulled: () => n };
 }
 
@@ -42,16 +47,29 @@ describe("admin page guard: body limit", () => {
     const a = app("tok");
     const csrf = await csrfOf(a);
     const big = new URLSearchParams({ token: "tok", _csrf: csrf, pad: "x".repeat(UI_MAX_BODY_BYTES) });
-    const declared = await a.request(`${ORIGIN}/ui/login`, { method: "POST", body: big.toString(), headers: { host: HOST, origin: ORIGIN, ...form } });
+    const declared = await a.request(`${ORIGIN}/ui/login`, {
+      method: "POST",
+      body: big.toString(),
+      headers: { host: HOST, origin: ORIGIN, ...form },
+    });
     expect(declared.status).toBe(413);
     expect(declared.headers.get("content-type")).toContain("text/html");
     expect(await declared.text()).toContain("too large");
     expect(declared.headers.get("set-cookie")).toBeNull();
     const chunked = countingBody(1000);
-    const res = await a.request(`${ORIGIN}/ui/login`, { method: "POST", body: chunked.body, headers: { host: HOST, origin: ORIGIN, ...form }, duplex: "half" } as RequestInit);
+    const res = await a.request(`${ORIGIN}/ui/login`, {
+      method: "POST",
+      body: chunked.body,
+      headers: { host: HOST, origin: ORIGIN, ...form },
+      duplex: "half",
+    } as RequestInit);
     expect(res.status).toBe(413);
     expect(chunked.pulled()).toBeLessThanOrEqual(3); // 64 KiB read, not 64 MiB
-    const small = await a.request(`${ORIGIN}/ui/login`, { method: "POST", body: new URLSearchParams({ token: "tok", _csrf: csrf }), headers: { host: HOST, origin: ORIGIN, ...form } });
+    const small = await a.request(`${ORIGIN}/ui/login`, {
+      method: "POST",
+      body: new URLSearchParams({ token: "tok", _csrf: csrf }),
+      headers: { host: HOST, origin: ORIGIN, ...form },
+    });
     expect(small.status).toBe(303);
   });
 
@@ -63,7 +81,12 @@ describe("admin page guard: body limit", () => {
       ["/ui/atom/1/forget", { origin: ORIGIN }, 401], // no cookie: only the prompt, whatever the body says
     ] as const) {
       const b = countingBody(1000);
-      const res = await a.request(`${ORIGIN}${path}`, { method: "POST", body: b.body, headers: { host: HOST, ...form, ...headers }, duplex: "half" } as RequestInit);
+      const res = await a.request(`${ORIGIN}${path}`, {
+        method: "POST",
+        body: b.body,
+        headers: { host: HOST, ...form, ...headers },
+        duplex: "half",
+      } as RequestInit);
       expect(res.status).toBe(status);
       expect(b.pulled()).toBe(0);
     }
@@ -77,18 +100,21 @@ describe("admin page guard behind a TLS-terminating reverse proxy", () => {
     const a = app("tok", null); // beyond loopback: any Host
     const csrf = await csrfOf(a, PUBLIC);
     const login = await a.request(`http://${PUBLIC}/ui/login`, {
-      method: "POST", body: new URLSearchParams({ token: "tok", _csrf: csrf }),
+      method: "POST",
+      body: new URLSearchParams({ token: "tok", _csrf: csrf }),
       headers: { host: PUBLIC, origin: `https://${PUBLIC}`, "sec-fetch-site": "same-origin", ...form },
     });
     expect(login.status).toBe(303);
     expect(login.headers.get("set-cookie")).toContain("Secure");
     const other = await a.request(`http://${PUBLIC}/ui/login`, {
-      method: "POST", body: new URLSearchParams({ token: "tok", _csrf: csrf }),
+      method: "POST",
+      body: new URLSearchParams({ token: "tok", _csrf: csrf }),
       headers: { host: PUBLIC, origin: `https://evil.example`, ...form },
     });
     expect(other.status).toBe(403);
     const otherPort = await a.request(`http://${PUBLIC}/ui/login`, {
-      method: "POST", body: new URLSearchParams({ token: "tok", _csrf: csrf }),
+      method: "POST",
+      body: new URLSearchParams({ token: "tok", _csrf: csrf }),
       headers: { host: PUBLIC, origin: `https://${PUBLIC}:8443`, ...form },
     });
     expect(otherPort.status).toBe(403);
@@ -97,9 +123,12 @@ describe("admin page guard behind a TLS-terminating reverse proxy", () => {
   test("a proxy to loopback that rewrites Host keeps X-Forwarded-Host: matched; X-Forwarded-Proto https makes the cookie Secure", async () => {
     const a = app("tok");
     const csrf = await csrfOf(a);
-    const post = (origin: string, fwd: Record<string, string>) => a.request(`${ORIGIN}/ui/login`, {
-      method: "POST", body: new URLSearchParams({ token: "tok", _csrf: csrf }), headers: { host: HOST, origin, ...form, ...fwd },
-    });
+    const post = (origin: string, fwd: Record<string, string>) =>
+      a.request(`${ORIGIN}/ui/login`, {
+        method: "POST",
+        body: new URLSearchParams({ token: "tok", _csrf: csrf }),
+        headers: { host: HOST, origin, ...form, ...fwd },
+      });
     const ok = await post(`https://${PUBLIC}`, { "x-forwarded-host": PUBLIC, "x-forwarded-proto": "https" });
     expect(ok.status).toBe(303);
     expect(ok.headers.get("set-cookie")).toContain("Secure");

@@ -11,7 +11,17 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { addGap } from "../../src/core/gaps/gaps.ts";
 import { storeAtom } from "../../src/core/knowledge/store-atom.ts";
-import { browserSkipReason, launchBrowser, openStore, seed, serveUi, shot, type InferredChain, type UiServer, watchProblems } from "./support.ts";
+import {
+  browserSkipReason,
+  launchBrowser,
+  openStore,
+  seed,
+  serveUi,
+  shot,
+  type InferredChain,
+  type UiServer,
+  watchProblems,
+} from "./support.ts";
 import type { TestServices } from "../support/services.ts";
 
 if (browserSkipReason) console.warn(`skipping the admin page's browser tests: ${browserSkipReason}`);
@@ -28,7 +38,11 @@ describe.skipIf(!!browserSkipReason)("admin page in chromium", () => {
   beforeAll(async () => {
     store = await openStore();
     chain = await seed(store.services);
-    await addGap(store.services, { question: "Кто был прототипом доктора Рагина?", reason: "the text does not say", priority: 5 });
+    await addGap(store.services, {
+      question: "Кто был прототипом доктора Рагина?",
+      reason: "the text does not say",
+      priority: 5,
+    });
     ui = serveUi(store.services);
     browser = await launchBrowser();
     page = await browser.context.newPage();
@@ -43,7 +57,9 @@ describe.skipIf(!!browserSkipReason)("admin page in chromium", () => {
   }, 30_000);
 
   const hitIds = async (): Promise<number[]> =>
-    (await page.locator("ol.hits li.hit h3 a").evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""))).map((h) => Number(h.split("/").pop()));
+    (await page.locator("ol.hits li.hit h3 a").evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""))).map(
+      (h) => Number(h.split("/").pop()),
+    );
 
   async function searchFor(q: string): Promise<void> {
     await page.goto(`${ui.url}/search`);
@@ -61,7 +77,18 @@ describe.skipIf(!!browserSkipReason)("admin page in chromium", () => {
     const stats = await store.services.store.stats();
     expect(atoms).toBe(stats.atoms.total);
     const text = (await page.locator("main").textContent())!;
-    for (const s of ["By type", "By status", "candidate", "text", "web", "open", "outbox backlog", "embedding model", store.services.embedder.model, "Projections"]) {
+    for (const s of [
+      "By type",
+      "By status",
+      "candidate",
+      "text",
+      "web",
+      "open",
+      "outbox backlog",
+      "embedding model",
+      store.services.embedder.model,
+      "Projections",
+    ]) {
       expect(text).toContain(s);
     }
     await shot(page, "overview");
@@ -101,7 +128,10 @@ describe.skipIf(!!browserSkipReason)("admin page in chromium", () => {
     expect(table).toContain("web");
     expect(table).toContain("candidate");
     await shot(page, "documents");
-    await page.getByRole("link", { name: /Палата/ }).first().click();
+    await page
+      .getByRole("link", { name: /Палата/ })
+      .first()
+      .click();
     await page.waitForURL(/\/ui\/documents\/\d+$/);
     expect(await page.locator("#h-atoms").textContent()).toMatch(/Atoms \(\d+\)/);
     const total = Number((await page.locator("#h-atoms").textContent())!.replace(/\D+/g, ""));
@@ -164,7 +194,9 @@ describe.skipIf(!!browserSkipReason)("admin page in chromium", () => {
     await page.fill("#link-dst", String(chain.a));
     await page.getByRole("button", { name: "Link", exact: true }).click();
     await page.waitForURL(/done=linked/);
-    expect(await page.locator(".flash").textContent()).toMatch(new RegExp(`atom:${chain.b} → supports → atom:${chain.a} stored`));
+    expect(await page.locator(".flash").textContent()).toMatch(
+      new RegExp(`atom:${chain.b} → supports → atom:${chain.a} stored`),
+    );
     expect(await page.locator("main").textContent()).toContain("→ supports");
   });
 
@@ -177,23 +209,41 @@ describe.skipIf(!!browserSkipReason)("admin page in chromium", () => {
     const inferred = page.locator("tr.inferred");
     expect(await inferred.count()).toBeGreaterThanOrEqual(1);
     expect(await inferred.first().textContent()).toContain("inferred");
-    const drawn = await page.evaluate(() => (globalThis as any).pegasGraph.edges("[inferred = 1]").map((e: any) => [e.source().id(), e.target().id(), e.style("line-style")]));
+    const drawn = await page.evaluate(() =>
+      (globalThis as any).pegasGraph
+        .edges("[inferred = 1]")
+        .map((e: any) => [e.source().id(), e.target().id(), e.style("line-style")]),
+    );
     expect(drawn).toContainEqual([`atom:${chain.a}`, `atom:${chain.c}`, "dashed"]);
     // Edge labels: none drawn until pointed at; pointing at a node shows its edges' labels at ≥ 12 px on screen.
-    const labels = () => page.evaluate(() => {
-      const cy = (globalThis as any).pegasGraph;
-      return cy.edges().map((e: any) => ({ text: e.style("label"), px: parseFloat(e.style("font-size")) * cy.zoom(), src: e.source().id(), dst: e.target().id() }));
-    });
+    const labels = () =>
+      page.evaluate(() => {
+        const cy = (globalThis as any).pegasGraph;
+        return cy
+          .edges()
+          .map((e: any) => ({
+            text: e.style("label"),
+            px: parseFloat(e.style("font-size")) * cy.zoom(),
+            src: e.source().id(),
+            dst: e.target().id(),
+          }));
+      });
     expect((await labels()).every((l: { text: string }) => l.text === "")).toBe(true);
     const box = (await page.locator("#graph").boundingBox())!;
-    const atA = await page.evaluate((id) => (globalThis as any).pegasGraph.getElementById(id).renderedPosition(), `atom:${chain.a}`);
+    const atA = await page.evaluate(
+      (id) => (globalThis as any).pegasGraph.getElementById(id).renderedPosition(),
+      `atom:${chain.a}`,
+    );
     await page.mouse.move(box.x + atA.x, box.y + atA.y);
     const shown = (await labels()).filter((l: { text: string }) => l.text !== "");
     expect(shown.length).toBeGreaterThanOrEqual(2);
     expect(shown.map((l: { text: string }) => l.text)).toContain("depends_on (inferred)");
     for (const l of shown) expect(l.px).toBeGreaterThanOrEqual(12);
     await shot(page, "graph");
-    const at = await page.evaluate((id) => (globalThis as any).pegasGraph.getElementById(id).renderedPosition(), `atom:${chain.b}`);
+    const at = await page.evaluate(
+      (id) => (globalThis as any).pegasGraph.getElementById(id).renderedPosition(),
+      `atom:${chain.b}`,
+    );
     await page.mouse.click(box.x + at.x, box.y + at.y);
     await page.waitForURL(new RegExp(`node=atom%3A${chain.b}$`));
     await page.waitForSelector("#graph[data-ready]");
@@ -201,12 +251,26 @@ describe.skipIf(!!browserSkipReason)("admin page in chromium", () => {
   });
 
   test("layout: no page is wider than the window at 1366×768, nor documents and search at 375×800; long tokens wrap", async () => {
-    const path = "/var/lib/pegas-memory/projects/some-very-long-directory-name/another_really_long_segment/and/a/deeply/nested/file_name_that_goes_on.ts";
-    const long = await storeAtom(store.services, { type: "fact", claim: `The configuration is read from ${path}`, links: [{ atom_id: chain.a, kind: "configured_by_a_rather_long_relation_name" }] });
+    const path =
+      "/var/lib/pegas-memory/projects/some-very-long-directory-name/another_really_long_segment/and/a/deeply/nested/file_name_that_goes_on.ts";
+    const long = await storeAtom(store.services, {
+      type: "fact",
+      claim: `The configuration is read from ${path}`,
+      links: [{ atom_id: chain.a, kind: "configured_by_a_rather_long_relation_name" }],
+    });
     const doc = await store.services.documents.listDocuments(0, 1);
-    const pages = [`/graph?node=atom:${chain.a}`, `/search?q=${encodeURIComponent("configuration")}`, "/documents", `/documents/${doc.rows[0].id}`,
-      `/atom/${long.atom_id}`, `/atom/${chain.a}`, "/gaps", ""];
-    const overflow = async (): Promise<number> => page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth - (globalThis as any).innerWidth);
+    const pages = [
+      `/graph?node=atom:${chain.a}`,
+      `/search?q=${encodeURIComponent("configuration")}`,
+      "/documents",
+      `/documents/${doc.rows[0].id}`,
+      `/atom/${long.atom_id}`,
+      `/atom/${chain.a}`,
+      "/gaps",
+      "",
+    ];
+    const overflow = async (): Promise<number> =>
+      page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth - (globalThis as any).innerWidth);
     await page.setViewportSize({ width: 1366, height: 768 });
     try {
       for (const p of pages) {

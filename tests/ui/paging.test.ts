@@ -23,10 +23,18 @@ beforeAll(async () => {
   t = opened;
   const s: Services = t.services;
   // Distinct questions (a rewording of an open gap would raise its priority instead of adding one).
-  for (let i = 0; i < 60; i++) await addGap(s, { question: `What is the melting point of alloy sample number ${i} (batch ${i * 7919})?`, priority: 1 + (i % 5) });
-  hub = (await storeAtom(s, { type: "fact", claim: "The central station of the sample network opened in 1901." })).atom_id;
+  for (let i = 0; i < 60; i++)
+    await addGap(s, {
+      question: `What is the melting point of alloy sample number ${i} (batch ${i * 7919})?`,
+      priority: 1 + (i % 5),
+    });
+  hub = (await storeAtom(s, { type: "fact", claim: "The central station of the sample network opened in 1901." }))
+    .atom_id;
   for (let i = 0; i < 60; i++) {
-    const leaf = await storeAtom(s, { type: "fact", claim: `Branch line ${i} of the sample network runs ${i * 13 + 7} kilometres to depot ${i * 7919}.` });
+    const leaf = await storeAtom(s, {
+      type: "fact",
+      claim: `Branch line ${i} of the sample network runs ${i * 13 + 7} kilometres to depot ${i * 7919}.`,
+    });
     await linkNodes(s, { src: hub, dst: leaf.atom_id, kind: "connects_to" });
   }
   root = new Hono();
@@ -39,7 +47,13 @@ const page = async (query: string, path = "/ui/gaps") => {
   expect(res.status).toBe(200);
   return res.text();
 };
-const rows = (body: string, list: string) => (body.split(`id="h-${list}"`)[1]?.split("</section>")[0].match(/<tr><td>/g) ?? []).length;
+const rows = (body: string, list: string) =>
+  (
+    body
+      .split(`id="h-${list}"`)[1]
+      ?.split("</section>")[0]
+      .match(/<tr><td>/g) ?? []
+  ).length;
 
 test("60 open gaps: 50 on page 1 with a link to page 2, 10 on page 2; the answered list is unaffected", async () => {
   const first = await page("");

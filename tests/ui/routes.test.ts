@@ -37,7 +37,11 @@ afterAll(() => t?.dispose());
 
 const get = (path: string) => root.request(`${ORIGIN}${path}`, { headers: { host: HOST } });
 const post = (path: string, form: Record<string, string>) =>
-  root.request(`${ORIGIN}${path}`, { method: "POST", body: new URLSearchParams({ ...form, _csrf: csrf }), headers: { host: HOST, origin: ORIGIN, "sec-fetch-site": "same-origin" } });
+  root.request(`${ORIGIN}${path}`, {
+    method: "POST",
+    body: new URLSearchParams({ ...form, _csrf: csrf }),
+    headers: { host: HOST, origin: ORIGIN, "sec-fetch-site": "same-origin" },
+  });
 
 test("unknown paths under /ui get the page's HTML 404 (GET and POST); /ui/ still redirects to /ui", async () => {
   for (const path of ["/ui/nope", "/ui/atom/1/nope", `/ui/${encodeURIComponent("палата")}`, "/ui/documents/1/x/y"]) {
@@ -75,8 +79,18 @@ test("pages beyond the last redirect to the last: documents, a document's atoms,
 });
 
 test("revert: a change of another atom → 400, unchanged; a forget → 400 pointing to Restore; the atom's own change reverts", async () => {
-  const [a, b] = [await atom(s, "Рагин служит врачом в уездной больнице"), await atom(s, "Громов лежит в палате номер шесть")];
-  const [change] = (await s.store.applyVerification({ actor: "verify", changes: [{ atomId: b, from: "candidate", to: "verified", reason: "test", evidence: [] }], links: [], confidence: [] })).changes;
+  const [a, b] = [
+    await atom(s, "Рагин служит врачом в уездной больнице"),
+    await atom(s, "Громов лежит в палате номер шесть"),
+  ];
+  const [change] = (
+    await s.store.applyVerification({
+      actor: "verify",
+      changes: [{ atomId: b, from: "candidate", to: "verified", reason: "test", evidence: [] }],
+      links: [],
+      confidence: [],
+    })
+  ).changes;
   const other = await post(`/ui/atom/${a}/revert`, { change: String(change.id) });
   expect(other.status).toBe(400);
   expect(await other.text()).toContain(`is not one of atom ${a}`);

@@ -21,7 +21,9 @@ import { fixture, openTestServices, type TestServices } from "../support/service
 /** Where Debian's chromium lives. */
 export const CHROMIUM = "/usr/bin/chromium";
 /** Why browser tests skip here, or null when chromium is installed. */
-export const browserSkipReason: string | null = existsSync(CHROMIUM) ? null : `${CHROMIUM} is missing (apt-get install -y chromium)`;
+export const browserSkipReason: string | null = existsSync(CHROMIUM)
+  ? null
+  : `${CHROMIUM} is missing (apt-get install -y chromium)`;
 /** Screenshots of each page (gitignored; never committed). */
 export const SHOTS = resolve(import.meta.dir, "../../.tmp/ui-screenshots");
 
@@ -80,11 +82,25 @@ export async function launchBrowser(): Promise<{ context: BrowserContext; close(
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
     viewport: { width: 1366, height: 900 },
     locale: "ru-RU",
   });
-  return { context, close: async () => { await context.close(); rmSync(profile, { recursive: true, force: true }); } };
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Saves a full-page screenshot as .tmp/ui-screenshots/<name>.png. */

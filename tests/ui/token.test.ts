@@ -23,8 +23,10 @@ const TOKEN = "s3cret-токен-42";
  */
 function evilSite(target: string, atomId: number, csrf: string): HttpListener {
   const app = new Hono();
-  app.get("/", (c) => c.html(`<!doctype html><html><body><form id="f" method="post" action="${target}/atom/${atomId}/forget">
-<input name="reason" value="cross-site"><input name="_csrf" value="${csrf}"></form><script>document.getElementById("f").submit()</script></body></html>`));
+  app.get("/", (c) =>
+    c.html(`<!doctype html><html><body><form id="f" method="post" action="${target}/atom/${atomId}/forget">
+<input name="reason" value="cross-site"><input name="_csrf" value="${csrf}"></form><script>document.getElementById("f").submit()</script></body></html>`),
+  );
   return listen({ hostname: "127.0.0.1", port: 0, fetch: app.fetch });
 }
 
@@ -64,7 +66,10 @@ describe.skipIf(!!browserSkipReason)("admin page token rule in chromium", () => 
     }
     await shot(page, "token-prompt");
     await page.fill("#token", "wrong");
-    const [wrong] = await Promise.all([page.waitForResponse((r) => r.url().endsWith("/ui/login")), page.getByRole("button", { name: "Open" }).click()]);
+    const [wrong] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith("/ui/login")),
+      page.getByRole("button", { name: "Open" }).click(),
+    ]);
     expect(wrong.status()).toBe(303); // back to the prompt by GET: a reload does not post the token again
     await page.waitForURL(/\/ui\/login\?wrong=1&next=%2Fui%2Fgraph$/);
     expect(await page.locator("[role=alert]").textContent()).toContain("wrong");
@@ -87,7 +92,10 @@ describe.skipIf(!!browserSkipReason)("admin page token rule in chromium", () => 
     const csrf = (await page.getAttribute("input[name=_csrf]", "value"))!;
     const evil = evilSite(locked.url, atomId, csrf);
     try {
-      const [res] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.goto(evil.url)]);
+      const [res] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === "POST"),
+        page.goto(evil.url),
+      ]);
       expect(res.status()).toBe(403);
       expect(await statusOf()).toBe("candidate");
     } finally {
@@ -99,7 +107,10 @@ describe.skipIf(!!browserSkipReason)("admin page token rule in chromium", () => 
     await page.goto(`${open.url}/atom/${atomId}`);
     const evil = evilSite(open.url, atomId, (await page.getAttribute("input[name=_csrf]", "value"))!);
     try {
-      const [res] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.goto(evil.url)]);
+      const [res] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === "POST"),
+        page.goto(evil.url),
+      ]);
       expect(res.status()).toBe(403);
       expect(await statusOf()).toBe("candidate");
     } finally {

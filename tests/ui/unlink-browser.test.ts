@@ -36,7 +36,8 @@ describe.skipIf(!!browserSkipReason)("Remove link in chromium", () => {
     await store?.dispose();
   }, 30_000);
 
-  const outLinks = async () => (await store.services.store.atomLinks(ids.a, 10)).out.map((l) => `${l.kind} ${l.atom_id}`);
+  const outLinks = async () =>
+    (await store.services.store.atomLinks(ids.a, 10)).out.map((l) => `${l.kind} ${l.atom_id}`);
 
   test("link, remove from the confirmation, link again, remove from the list", async () => {
     await page.goto(`${ui.url}/atom/${ids.a}`);
@@ -46,9 +47,14 @@ describe.skipIf(!!browserSkipReason)("Remove link in chromium", () => {
     await page.waitForURL(/done=linked/);
     expect(await outLinks()).toEqual([`related ${ids.b}`]);
 
-    await page.locator(".flash").getByRole("button", { name: /Remove link/ }).click();
+    await page
+      .locator(".flash")
+      .getByRole("button", { name: /Remove link/ })
+      .click();
     await page.waitForURL(/done=unlinked/);
-    expect(await page.locator(".flash").textContent()).toMatch(new RegExp(`atom:${ids.a} → related → atom:${ids.b} removed \\(source agent\\)`));
+    expect(await page.locator(".flash").textContent()).toMatch(
+      new RegExp(`atom:${ids.a} → related → atom:${ids.b} removed \\(source agent\\)`),
+    );
     expect(await outLinks()).toEqual([]);
     await shot(page, "atom-unlinked");
 

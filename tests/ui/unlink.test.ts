@@ -24,10 +24,18 @@ const n = { a: 0, b: 0, c: 0, d: 0, sym: 0 };
 
 const get = (path: string) => root.request(`${ORIGIN}${path}`, { headers: { host: HOST } });
 const post = (path: string, form: Record<string, string>) =>
-  root.request(`${ORIGIN}${path}`, { method: "POST", body: new URLSearchParams({ ...form, _csrf: csrf }), headers: { host: HOST, origin: ORIGIN, "sec-fetch-site": "same-origin" } });
+  root.request(`${ORIGIN}${path}`, {
+    method: "POST",
+    body: new URLSearchParams({ ...form, _csrf: csrf }),
+    headers: { host: HOST, origin: ORIGIN, "sec-fetch-site": "same-origin" },
+  });
 /** The hidden fields of every "Remove link" form of a page, as "src kind dst". */
 const removeForms = (body: string) =>
-  [...body.matchAll(/action="\/ui\/atom\/\d+\/unlink"[^]*?name="src" value="([^"]+)"[^]*?name="dst" value="([^"]+)"[^]*?name="kind" value="([^"]+)"/g)].map((m) => `${m[1]} ${m[3]} ${m[2]}`);
+  [
+    ...body.matchAll(
+      /action="\/ui\/atom\/\d+\/unlink"[^]*?name="src" value="([^"]+)"[^]*?name="dst" value="([^"]+)"[^]*?name="kind" value="([^"]+)"/g,
+    ),
+  ].map((m) => `${m[1]} ${m[3]} ${m[2]}`);
 
 beforeAll(async () => {
   const opened = await openTestServices("pglite");
@@ -42,7 +50,9 @@ beforeAll(async () => {
   await linkNodes(s, { src: n.b, dst: n.c, kind: "depends_on" });
   await infer(s, { ruleIds: [await rule(s, '{"if": ["depends_on", "depends_on"], "then": "depends_on"}')] }); // a → c inferred
   await link(s, n.d, n.a, "supports"); // extracted
-  const [sym] = await sqlOf(s)`INSERT INTO pm_code_symbol (repo, path, language, name, qualified_name, kind, line_start, line_end)
+  const [sym] = await sqlOf(
+    s,
+  )`INSERT INTO pm_code_symbol (repo, path, language, name, qualified_name, kind, line_start, line_end)
                                VALUES ('ui', 'svc.py', 'python', 'serve', 'svc.serve', 'function', 3, 9) RETURNING id`;
   n.sym = Number(sym.id);
   await linkNodes(s, { src: n.a, dst: `symbol:${n.sym}`, kind: "describes" });
@@ -54,11 +64,15 @@ afterAll(() => t?.dispose());
 
 test("the atom page offers Remove link for the agent's links only (out, in, to a symbol), with a name for screen readers", async () => {
   const a = await (await get(`/ui/atom/${n.a}`)).text();
-  expect(removeForms(a).sort()).toEqual([`atom:${n.a} depends_on atom:${n.b}`, `atom:${n.a} describes symbol:${n.sym}`].sort());
+  expect(removeForms(a).sort()).toEqual(
+    [`atom:${n.a} depends_on atom:${n.b}`, `atom:${n.a} describes symbol:${n.sym}`].sort(),
+  );
   expect(a).toContain(`Remove link<span class="sr"> → depends_on atom ${n.b}</span>`);
   expect(a).toContain("(inferred)"); // a → c is listed, without a form; d → a (extracted) too
   const b = await (await get(`/ui/atom/${n.b}`)).text();
-  expect(removeForms(b).sort()).toEqual([`atom:${n.a} depends_on atom:${n.b}`, `atom:${n.b} depends_on atom:${n.c}`].sort());
+  expect(removeForms(b).sort()).toEqual(
+    [`atom:${n.a} depends_on atom:${n.b}`, `atom:${n.b} depends_on atom:${n.c}`].sort(),
+  );
 });
 
 test("link, then Remove link from its confirmation: 303 to a signed confirmation with Link again, which restores it", async () => {
@@ -82,14 +96,18 @@ test("link, then Remove link from its confirmation: 303 to a signed confirmation
 
   const again = await post(`/ui/atom/${n.c}/link`, { kind: "related", dst: `atom:${n.d}`, confidence: "0.65" });
   expect(again.status).toBe(303);
-  expect((await s.store.atomLinks(n.c, 10)).out).toEqual([expect.objectContaining({ atom_id: n.d, kind: "related", source: "agent", confidence: expect.closeTo(0.65, 5) })]);
+  expect((await s.store.atomLinks(n.c, 10)).out).toEqual([
+    expect.objectContaining({ atom_id: n.d, kind: "related", source: "agent", confidence: expect.closeTo(0.65, 5) }),
+  ]);
 });
 
 test("an in-link removed from its target's page takes the inferred edge it justified along; the confirmation says so", async () => {
   const removed = await post(`/ui/atom/${n.b}/unlink`, { src: `atom:${n.a}`, dst: `atom:${n.b}`, kind: "depends_on" });
   expect(removed.status).toBe(303);
   const shown = await (await get(removed.headers.get("location")!)).text();
-  expect(shown).toContain(`atom:${n.a} → depends_on → atom:${n.b} removed (source agent). 1 inferred edge(s) that depended on it retracted.`);
+  expect(shown).toContain(
+    `atom:${n.a} → depends_on → atom:${n.b} removed (source agent). 1 inferred edge(s) that depended on it retracted.`,
+  );
   expect(shown).not.toContain(">Link again</button>"); // the link went out of another atom: link it again from there
   expect((await s.store.atomLinks(n.a, 10)).out).toEqual([]);
 });
@@ -107,7 +125,9 @@ test("refused: a link of another atom (400), an inferred link (400), an unknown 
   expect(unknown.status).toBe(404);
   expect(await unknown.text()).toContain(`no link atom:${n.a} -depends_on-&gt; atom:${n.d}`);
   const noCsrf = await root.request(`${ORIGIN}/ui/atom/${n.a}/unlink`, {
-    method: "POST", body: new URLSearchParams({ src: `atom:${n.a}`, dst: `atom:${n.b}`, kind: "depends_on" }), headers: { host: HOST, origin: ORIGIN, "sec-fetch-site": "same-origin" },
+    method: "POST",
+    body: new URLSearchParams({ src: `atom:${n.a}`, dst: `atom:${n.b}`, kind: "depends_on" }),
+    headers: { host: HOST, origin: ORIGIN, "sec-fetch-site": "same-origin" },
   });
   expect(noCsrf.status).toBeGreaterThanOrEqual(400);
   expect((await s.store.atomLinks(n.a, 10)).out.map((l) => l.kind).sort()).toEqual(["depends_on", "depends_on"]);

@@ -3,7 +3,14 @@
  * carry IPv4, cloud metadata, local names with a proxy, and the allowPrivate / allowHosts exemptions.
  */
 import { describe, expect, test } from "bun:test";
-import { type GuardPolicy, checkAddress, checkHost, classifyAddress, localNameReason, normalizeHost } from "../../src/adapters/web/address-guard.ts";
+import {
+  type GuardPolicy,
+  checkAddress,
+  checkHost,
+  classifyAddress,
+  localNameReason,
+  normalizeHost,
+} from "../../src/adapters/web/address-guard.ts";
 import { PegasError } from "../../src/errors.ts";
 
 const strict: GuardPolicy = { allowPrivate: false, allowHosts: new Set() };
@@ -72,14 +79,18 @@ describe("classifyAddress", () => {
     expect(c.forbidden).toBe(false);
   });
 
-  test.each(["169.254.169.254", "fd00:ec2::254", "168.63.129.16", "100.100.100.200", "192.0.0.192", "::ffff:169.254.169.254"])(
-    "%s is a metadata address",
-    (ip) => {
-      const c = classifyAddress(ip);
-      expect(c.metadata).toBe(true);
-      expect(c.forbidden).toBe(true);
-    },
-  );
+  test.each([
+    "169.254.169.254",
+    "fd00:ec2::254",
+    "168.63.129.16",
+    "100.100.100.200",
+    "192.0.0.192",
+    "::ffff:169.254.169.254",
+  ])("%s is a metadata address", (ip) => {
+    const c = classifyAddress(ip);
+    expect(c.metadata).toBe(true);
+    expect(c.forbidden).toBe(true);
+  });
 
   test.each(["", "example.com", "1.2.3", "999.1.1.1", "0x7f.1", "::ffff::1"])("%p is invalid", (text) => {
     expect(classifyAddress(text)).toMatchObject({ range: "invalid", forbidden: true });
@@ -96,14 +107,20 @@ describe("checkAddress", () => {
 
   test("allowPrivate opens private addresses but never metadata", () => {
     expect(refusal(() => checkAddress("http://x.test/", "x.test", "127.0.0.1", open))).toBeNull();
-    expect(refusal(() => checkAddress("http://x.test/", "x.test", "169.254.169.254", open))?.message).toContain("metadata");
+    expect(refusal(() => checkAddress("http://x.test/", "x.test", "169.254.169.254", open))?.message).toContain(
+      "metadata",
+    );
   });
 
   test("allowHosts opens one host by name only", () => {
     const policy: GuardPolicy = { allowPrivate: false, allowHosts: new Set(["wiki.corp.test"]) };
     expect(refusal(() => checkAddress("http://wiki.corp.test/", "wiki.corp.test", "10.1.1.1", policy))).toBeNull();
-    expect(refusal(() => checkAddress("http://other.test/", "other.test", "10.1.1.1", policy))?.code).toBe("INVALID_INPUT");
-    expect(refusal(() => checkAddress("http://wiki.corp.test/", "wiki.corp.test", "fd00:ec2::254", policy))?.message).toContain("metadata");
+    expect(refusal(() => checkAddress("http://other.test/", "other.test", "10.1.1.1", policy))?.code).toBe(
+      "INVALID_INPUT",
+    );
+    expect(
+      refusal(() => checkAddress("http://wiki.corp.test/", "wiki.corp.test", "fd00:ec2::254", policy))?.message,
+    ).toContain("metadata");
   });
 
   test("a public address passes", () => {
@@ -141,11 +158,14 @@ describe("checkHost (before any lookup)", () => {
     }
   });
 
-  test.each(["metadata.google.internal", "metadata.goog", "instance-data"])("%s is refused even when private is allowed", (host) => {
-    for (const viaProxy of [true, false]) {
-      expect(refusal(() => checkHost(`http://${host}/`, host, open, viaProxy))?.message).toContain("metadata");
-    }
-  });
+  test.each(["metadata.google.internal", "metadata.goog", "instance-data"])(
+    "%s is refused even when private is allowed",
+    (host) => {
+      for (const viaProxy of [true, false]) {
+        expect(refusal(() => checkHost(`http://${host}/`, host, open, viaProxy))?.message).toContain("metadata");
+      }
+    },
+  );
 
   test("normalizeHost strips brackets, case and the FQDN dot", () => {
     expect(normalizeHost("[::1]")).toBe("::1");

@@ -46,12 +46,19 @@ function tableLookup(table: Record<string, string[]>) {
 }
 
 const loopback: FetchOptions = { allowPrivate: true };
-const text = (b: Uint8Array, enc = "utf-8") => new TextDecoder(enc as ConstructorParameters<typeof TextDecoder>[0]).decode(b);
+const text = (b: Uint8Array, enc = "utf-8") =>
+  new TextDecoder(enc as ConstructorParameters<typeof TextDecoder>[0]).decode(b);
 
 describe("pages", () => {
   test("a page: status, media type, charset, bytes, headers", async () => {
     const r = await fetchUrl(`${target.url}/page`, loopback);
-    expect(r).toMatchObject({ url: `${target.url}/page`, status: 200, mediaType: "text/html", charset: "utf-8", redirects: [] });
+    expect(r).toMatchObject({
+      url: `${target.url}/page`,
+      status: 200,
+      mediaType: "text/html",
+      charset: "utf-8",
+      redirects: [],
+    });
     expect(text(r.bytes)).toBe(PAGE_HTML);
     expect(r.headers["content-type"]).toBe("text/html; charset=utf-8");
   });
@@ -111,7 +118,9 @@ describe("SSRF guard, direct", () => {
 
   test("a name is refused when any of its addresses is private (checked before connecting)", async () => {
     const { lookup } = tableLookup({ "mixed.test": ["93.184.216.34", "10.0.0.1"], "loop.test": ["127.0.0.1"] });
-    expect((await failure("http://mixed.test/", { lookup })).message).toContain("'mixed.test' resolves to 10.0.0.1, a private address");
+    expect((await failure("http://mixed.test/", { lookup })).message).toContain(
+      "'mixed.test' resolves to 10.0.0.1, a private address",
+    );
     expect((await failure(`http://loop.test:${sentinel.port}/`, { lookup })).message).toContain("loopback");
     expect(sentinel.requests).toHaveLength(0);
   });
@@ -129,7 +138,11 @@ describe("SSRF guard, direct", () => {
     ["the GCP metadata name", () => "http://metadata.google.internal/computeMetadata/v1/", "metadata"],
     ["a file URL", () => "file:///etc/passwd", "only http and https"],
   ])("a redirect to %s is refused", async (_name, to, why) => {
-    const { lookup, asked } = tableLookup({ "public.test": ["127.0.0.1"], "intranet.test": ["10.0.0.1"], localhost: ["127.0.0.1", "::1"] });
+    const { lookup, asked } = tableLookup({
+      "public.test": ["127.0.0.1"],
+      "intranet.test": ["10.0.0.1"],
+      localhost: ["127.0.0.1", "::1"],
+    });
     const err = await failure(viaPublic(to()), { lookup, allowHosts: ["public.test"] });
     expect(err.code).toBe("INVALID_INPUT");
     expect(err.message).toContain(why);
@@ -237,7 +250,11 @@ describe("timeouts, cancellation, statuses", () => {
   });
 
   test("404 is NOT_FOUND, 500 is not blocked", async () => {
-    expect(await failure(`${target.url}/nothing`, loopback)).toMatchObject({ code: "NOT_FOUND", status: 404, blocked: false });
+    expect(await failure(`${target.url}/nothing`, loopback)).toMatchObject({
+      code: "NOT_FOUND",
+      status: 404,
+      blocked: false,
+    });
     expect(await failure(`${target.url}/status/500`, loopback)).toMatchObject({ status: 500, blocked: false });
   });
 

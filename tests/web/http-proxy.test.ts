@@ -46,7 +46,10 @@ async function failure(url: string, opts: FetchOptions): Promise<PegasError> {
 describe("HTTP proxy, http targets (forwarding)", () => {
   test("a public name goes through the proxy, which resolves it; no local lookup", async () => {
     const before = target.requests.length;
-    const r = await fetchUrl(`http://public.test:${target.port}/chain/2`, { proxyUrl: proxy.url, lookup: noLookup.lookup });
+    const r = await fetchUrl(`http://public.test:${target.port}/chain/2`, {
+      proxyUrl: proxy.url,
+      lookup: noLookup.lookup,
+    });
     expect(new TextDecoder().decode(r.bytes)).toBe(PAGE_HTML);
     expect(r.redirects).toHaveLength(2);
     expect(noLookup.asked).toEqual([]);
@@ -62,7 +65,10 @@ describe("HTTP proxy, http targets (forwarding)", () => {
     ["a single-label name", () => `http://intranet:${sentinel.port}/x`],
   ])("a redirect to %s is refused; neither proxy nor sentinel is asked for it", async (_name, to) => {
     const seenBefore = proxy.seen.length;
-    const err = await failure(`http://public.test:${target.port}/to?u=${encodeURIComponent(to())}`, { proxyUrl: proxy.url, lookup: noLookup.lookup });
+    const err = await failure(`http://public.test:${target.port}/to?u=${encodeURIComponent(to())}`, {
+      proxyUrl: proxy.url,
+      lookup: noLookup.lookup,
+    });
     expect(err.code).toBe("INVALID_INPUT");
     expect(proxy.seen.length).toBe(seenBefore + 1);
     expect(sentinel.requests).toHaveLength(0);
@@ -76,12 +82,17 @@ describe("HTTP proxy, http targets (forwarding)", () => {
     expect(target.requests.length).toBe(before);
   });
 
-  test.each(["ftp://127.0.0.1:21", "not a url", "socks4://127.0.0.1:1080", "http://"])("proxy URL %p is INVALID_INPUT", async (proxyUrl) => {
-    const before = target.requests.length;
-    expect((await failure(`http://public.test:${target.port}/page`, { proxyUrl, lookup: noLookup.lookup })).code).toBe("INVALID_INPUT");
-    expect(target.requests.length).toBe(before);
-    expect(noLookup.asked).toEqual([]);
-  });
+  test.each(["ftp://127.0.0.1:21", "not a url", "socks4://127.0.0.1:1080", "http://"])(
+    "proxy URL %p is INVALID_INPUT",
+    async (proxyUrl) => {
+      const before = target.requests.length;
+      expect(
+        (await failure(`http://public.test:${target.port}/page`, { proxyUrl, lookup: noLookup.lookup })).code,
+      ).toBe("INVALID_INPUT");
+      expect(target.requests.length).toBe(before);
+      expect(noLookup.asked).toEqual([]);
+    },
+  );
 });
 
 const noTls = opensslPath() ? null : "openssl is not on PATH";
@@ -97,7 +108,11 @@ describe.skipIf(noTls !== null)("https", () => {
   });
 
   test("through the proxy's CONNECT tunnel, with SNI and Host of the name", async () => {
-    const r = await fetchUrl(`https://public.test:${tls.port}/page`, { proxyUrl: proxy.url, ca: tls.cert, lookup: noLookup.lookup });
+    const r = await fetchUrl(`https://public.test:${tls.port}/page`, {
+      proxyUrl: proxy.url,
+      ca: tls.cert,
+      lookup: noLookup.lookup,
+    });
     expect(new TextDecoder().decode(r.bytes)).toBe(PAGE_HTML);
     expect(proxy.seen).toContain(`CONNECT public.test:${tls.port}`);
     expect(tls.requests.at(-1)).toEqual({ servername: "public.test", host: `public.test:${tls.port}` });
@@ -107,7 +122,11 @@ describe.skipIf(noTls !== null)("https", () => {
   test("direct and pinned: the name's certificate is checked against the checked address", async () => {
     const asked: string[] = [];
     const lookup = async (h: string) => (asked.push(h), ["127.0.0.1"]);
-    const r = await fetchUrl(`https://public.test:${tls.port}/page`, { allowHosts: ["public.test"], ca: tls.cert, lookup });
+    const r = await fetchUrl(`https://public.test:${tls.port}/page`, {
+      allowHosts: ["public.test"],
+      ca: tls.cert,
+      lookup,
+    });
     expect(r.status).toBe(200);
     expect(asked).toEqual(["public.test"]);
     expect(tls.requests.at(-1)?.servername).toBe("public.test");
@@ -115,9 +134,16 @@ describe.skipIf(noTls !== null)("https", () => {
 
   test("a certificate for another name is a TLS error; an untrusted one too", async () => {
     const lookup = async () => ["127.0.0.1"];
-    const wrong = (await failure(`https://other.test:${tls.port}/`, { allowPrivate: true, ca: tls.cert, lookup })) as WebFetchError;
+    const wrong = (await failure(`https://other.test:${tls.port}/`, {
+      allowPrivate: true,
+      ca: tls.cert,
+      lookup,
+    })) as WebFetchError;
     expect(wrong.kind).toBe("tls");
-    const untrusted = (await failure(`https://public.test:${tls.port}/`, { allowPrivate: true, lookup })) as WebFetchError;
+    const untrusted = (await failure(`https://public.test:${tls.port}/`, {
+      allowPrivate: true,
+      lookup,
+    })) as WebFetchError;
     expect(untrusted.kind).toBe("tls");
   });
 });

@@ -44,26 +44,34 @@ describe.skipIf(missing !== null)("SOCKS5 proxy (microsocks)", () => {
     return err as PegasError;
   }
 
-  test.each(["socks5h", "socks5"])("%s:// carries the fetch; the proxy resolves the name; no local lookup", async (scheme) => {
-    const spy = spyLookup();
-    const logBefore = socks.log.length;
-    const before = target.requests.length;
-    const r = await fetchUrl(`http://localhost:${target.port}/page`, {
-      proxyUrl: `${scheme}://127.0.0.1:${socks.port}`,
-      allowPrivate: true,
-      lookup: spy.lookup,
-    });
-    expect(new TextDecoder().decode(r.bytes)).toBe(PAGE_HTML);
-    expect(spy.asked).toEqual([]);
-    // microsocks got the name itself (ATYP DOMAINNAME), not an address resolved here.
-    expect(socks.log.slice(logBefore).join("\n")).toContain(`connected to localhost:${target.port}`);
-    expect(target.requests.slice(before)).toEqual([{ path: "/page", host: `localhost:${target.port}`, remoteAddress: "127.0.0.2" }]);
-    expect(direct()).toEqual([]);
-  });
+  test.each(["socks5h", "socks5"])(
+    "%s:// carries the fetch; the proxy resolves the name; no local lookup",
+    async (scheme) => {
+      const spy = spyLookup();
+      const logBefore = socks.log.length;
+      const before = target.requests.length;
+      const r = await fetchUrl(`http://localhost:${target.port}/page`, {
+        proxyUrl: `${scheme}://127.0.0.1:${socks.port}`,
+        allowPrivate: true,
+        lookup: spy.lookup,
+      });
+      expect(new TextDecoder().decode(r.bytes)).toBe(PAGE_HTML);
+      expect(spy.asked).toEqual([]);
+      // microsocks got the name itself (ATYP DOMAINNAME), not an address resolved here.
+      expect(socks.log.slice(logBefore).join("\n")).toContain(`connected to localhost:${target.port}`);
+      expect(target.requests.slice(before)).toEqual([
+        { path: "/page", host: `localhost:${target.port}`, remoteAddress: "127.0.0.2" },
+      ]);
+      expect(direct()).toEqual([]);
+    },
+  );
 
   test("every redirect hop goes through the proxy too", async () => {
     const before = target.requests.length;
-    const r = await fetchUrl(`http://127.0.0.1:${target.port}/chain/3`, { proxyUrl: `socks5h://127.0.0.1:${socks.port}`, allowPrivate: true });
+    const r = await fetchUrl(`http://127.0.0.1:${target.port}/chain/3`, {
+      proxyUrl: `socks5h://127.0.0.1:${socks.port}`,
+      allowPrivate: true,
+    });
     expect(r.redirects).toHaveLength(3);
     expect(target.requests.slice(before).map((q) => q.remoteAddress)).toEqual(Array(4).fill("127.0.0.2"));
     expect(direct()).toEqual([]);
@@ -89,7 +97,10 @@ describe.skipIf(missing !== null)("SOCKS5 proxy (microsocks)", () => {
 
   test("a proxy that cannot reach the target fails; the target sees nothing", async () => {
     const closed = await freePort();
-    const err = (await failure(`http://127.0.0.1:${closed}/`, { proxyUrl: `socks5h://127.0.0.1:${socks.port}`, allowPrivate: true })) as WebFetchError;
+    const err = (await failure(`http://127.0.0.1:${closed}/`, {
+      proxyUrl: `socks5h://127.0.0.1:${socks.port}`,
+      allowPrivate: true,
+    })) as WebFetchError;
     expect(err.kind).toBe("proxy");
     expect(direct()).toEqual([]);
   });
@@ -98,7 +109,12 @@ describe.skipIf(missing !== null)("SOCKS5 proxy (microsocks)", () => {
     const spy = spyLookup();
     const logBefore = socks.log.length;
     const proxyUrl = `socks5h://127.0.0.1:${socks.port}`;
-    for (const url of [`http://127.0.0.1:${target.port}/`, `http://localhost:${target.port}/`, `http://[::1]:${target.port}/`, "http://db.internal/"]) {
+    for (const url of [
+      `http://127.0.0.1:${target.port}/`,
+      `http://localhost:${target.port}/`,
+      `http://[::1]:${target.port}/`,
+      "http://db.internal/",
+    ]) {
       expect((await failure(url, { proxyUrl, lookup: spy.lookup })).code).toBe("INVALID_INPUT");
     }
     expect(spy.asked).toEqual([]);

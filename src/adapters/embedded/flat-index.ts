@@ -38,7 +38,10 @@ export class FlatVectorIndex implements VectorIndex {
   /** Synchronous upsert used by the follower. */
   put(atomId: number, vector: Float32Array): void {
     if (vector.length !== this.dim) {
-      throw new PegasError("INVALID_INPUT", `vector of dimension ${vector.length} offered to index '${this.model}' of dimension ${this.dim}`);
+      throw new PegasError(
+        "INVALID_INPUT",
+        `vector of dimension ${vector.length} offered to index '${this.model}' of dimension ${this.dim}`,
+      );
     }
     const slot = this.catalog.slot(atomId);
     if (slot === undefined) throw new PegasError("INTERNAL", `atom ${atomId} is not in the catalog`);
@@ -60,11 +63,15 @@ export class FlatVectorIndex implements VectorIndex {
   async upsert(points: VectorPoint[]): Promise<void> {
     for (const p of points) {
       if (p.vector.length !== this.dim) {
-        throw new PegasError("INVALID_INPUT", `vector of dimension ${p.vector.length} offered to index '${this.model}' of dimension ${this.dim}`);
+        throw new PegasError(
+          "INVALID_INPUT",
+          `vector of dimension ${p.vector.length} offered to index '${this.model}' of dimension ${this.dim}`,
+        );
       }
     }
     for (const p of points) {
-      if (p.payload) this.catalog.upsert(p.atomId, { type: p.payload.type, status: p.payload.status, docId: p.payload.docId });
+      if (p.payload)
+        this.catalog.upsert(p.atomId, { type: p.payload.type, status: p.payload.status, docId: p.payload.docId });
       this.put(p.atomId, p.vector);
     }
   }
@@ -82,14 +89,21 @@ export class FlatVectorIndex implements VectorIndex {
   /** Exact top-k over the rows allowed by `mask` (slot bytes). */
   searchMasked(query: Float32Array, k: number, mask: Uint8Array): Array<{ slot: number; score: number }> {
     const d = this.dim;
-    if (query.length !== d) throw new PegasError("INVALID_INPUT", `query vector has dimension ${query.length}, index '${this.model}' has ${d}`);
+    if (query.length !== d)
+      throw new PegasError(
+        "INVALID_INPUT",
+        `query vector has dimension ${query.length}, index '${this.model}' has ${d}`,
+      );
     const m = this.matrix;
     const n = Math.min(mask.length, this.present.length);
     const top = new TopK(k);
     const tail = d & ~3;
     for (let r = 0, off = 0; r < n; r++, off += d) {
       if (mask[r] === 0 || this.present[r] === 0) continue;
-      let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+      let s0 = 0,
+        s1 = 0,
+        s2 = 0,
+        s3 = 0;
       for (let j = 0; j < tail; j += 4) {
         s0 += m[off + j] * query[j];
         s1 += m[off + j + 1] * query[j + 1];
@@ -104,6 +118,9 @@ export class FlatVectorIndex implements VectorIndex {
   }
 
   async search(query: Float32Array, k: number, filter?: AtomFilter): Promise<VectorHit[]> {
-    return this.searchMasked(query, k, this.catalog.mask(filter)).map((h) => ({ atomId: this.catalog.atomId(h.slot), score: h.score }));
+    return this.searchMasked(query, k, this.catalog.mask(filter)).map((h) => ({
+      atomId: this.catalog.atomId(h.slot),
+      score: h.score,
+    }));
   }
 }

@@ -35,7 +35,6 @@ function addWordFeatures(word: string, counts: Map<string, number>, ngrams: bool
   }
 }
 
-
 /** Normalizes for features: NFKC, lower case, ё→е. */
 function fold(text: string): string {
   return text.normalize("NFKC").toLowerCase().replaceAll("ё", "е");
@@ -62,7 +61,8 @@ export class LexicalHashEmbedder implements Embedder {
   readonly nearDupThreshold = 0.34;
 
   constructor(readonly dim: number = 256) {
-    if (!Number.isInteger(dim) || dim < 16) throw new PegasError("INVALID_INPUT", `local embedder dimension ${dim} is below 16`);
+    if (!Number.isInteger(dim) || dim < 16)
+      throw new PegasError("INVALID_INPUT", `local embedder dimension ${dim} is below 16`);
     this.model = `pegas-lexical-hash-v1-d${dim}`;
   }
 
@@ -75,7 +75,8 @@ export class LexicalHashEmbedder implements Embedder {
     const words = folded.match(WORD) ?? [];
     // Stop words carry no topic (the local embedder has no idf to discount them); keep them only if nothing else.
     const content = words.filter((w) => !ENGLISH_STOP_WORDS.has(w) && !RUSSIAN_STOP_WORDS.has(w));
-    if (content.length || words.length) for (const w of content.length ? content : words) addWordFeatures(w, counts, true);
+    if (content.length || words.length)
+      for (const w of content.length ? content : words) addWordFeatures(w, counts, true);
     else for (const s of folded.match(SYMBOL) ?? []) addWordFeatures(s, counts, false);
     if (counts.size === 0) throw new PegasError("INVALID_INPUT", "cannot embed empty text", { hint: "give some text" });
     const v = new Float32Array(this.dim);

@@ -44,7 +44,10 @@ export class FallbackRead<T> {
       if (!this.fallback || e.code === "CANCELLED" || this.isCallerError(e)) throw err;
       this.openUntil = this.now() + this.cooldownMs;
       this.lastReason = e.message;
-      log.warn(`${this.names.primary} failed; reads go to ${this.names.fallback}`, { err: e.message, retry_in_ms: this.cooldownMs });
+      log.warn(`${this.names.primary} failed; reads go to ${this.names.fallback}`, {
+        err: e.message,
+        retry_in_ms: this.cooldownMs,
+      });
       return { value: await fn(this.fallback), degraded: this.describe() };
     }
   }

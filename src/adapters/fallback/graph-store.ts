@@ -2,7 +2,14 @@
  * Graph reads from Memgraph, answered by SQL over the canonical tables while Memgraph is down
  * (src/adapters/fallback/breaker.ts); a result answered by SQL carries the reason in `degraded`.
  */
-import type { GraphCounters, GraphPath, GraphStore, NeighbourQuery, PathQuery, Subgraph } from "../../ports/projections/graph-store.ts";
+import type {
+  GraphCounters,
+  GraphPath,
+  GraphStore,
+  NeighbourQuery,
+  PathQuery,
+  Subgraph,
+} from "../../ports/projections/graph-store.ts";
 import { FallbackRead } from "./breaker.ts";
 
 /** Reads from `primary`, or from `fallback` while `primary` fails. */
@@ -16,7 +23,13 @@ export class FallbackGraphStore implements GraphStore {
   ) {
     // Bad ids, depths and unknown nodes are the caller's: SQL would answer the same.
     const callerError = (e: { code: string }) => e.code === "INVALID_INPUT" || e.code === "NOT_FOUND";
-    this.reads = new FallbackRead(primary, fallback, { primary: primary.name, fallback: fallback.name }, callerError, cooldownMs);
+    this.reads = new FallbackRead(
+      primary,
+      fallback,
+      { primary: primary.name, fallback: fallback.name },
+      callerError,
+      cooldownMs,
+    );
   }
 
   get name(): string {

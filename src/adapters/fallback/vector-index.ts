@@ -17,8 +17,15 @@ export class FallbackVectorIndex implements VectorIndex {
     cooldownMs?: number,
   ) {
     // A query vector of the wrong dimension would fail on the fallback as well.
-    const callerError = (e: { code: string; message: string }) => e.code === "INVALID_INPUT" && /query vector/.test(e.message);
-    this.reads = new FallbackRead(primary, fallback, { primary: primary.name, fallback: fallback?.name ?? "none" }, callerError, cooldownMs);
+    const callerError = (e: { code: string; message: string }) =>
+      e.code === "INVALID_INPUT" && /query vector/.test(e.message);
+    this.reads = new FallbackRead(
+      primary,
+      fallback,
+      { primary: primary.name, fallback: fallback?.name ?? "none" },
+      callerError,
+      cooldownMs,
+    );
   }
 
   get name(): string {
@@ -49,7 +56,11 @@ export class FallbackVectorIndex implements VectorIndex {
   }
 
   /** Search on the primary, or on the fallback with the reason in `degraded`. */
-  async searchReporting(query: Float32Array, k: number, filter?: AtomFilter): Promise<{ hits: VectorHit[]; degraded: string | null }> {
+  async searchReporting(
+    query: Float32Array,
+    k: number,
+    filter?: AtomFilter,
+  ): Promise<{ hits: VectorHit[]; degraded: string | null }> {
     const r = await this.reads.run((index) => index.search(query, k, filter));
     return { hits: r.value, degraded: r.degraded };
   }

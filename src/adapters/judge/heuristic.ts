@@ -47,7 +47,8 @@ export class HeuristicJudge implements VerdictJudge {
     if (d.outcome === "contradiction") return { id: n.id, verdict: "contradicts", reason: `${d.reason} (${at})` };
     if (d.outcome === "keep") return { id: n.id, verdict: "new", reason: d.reason };
     const verdict = sameFactVerdict(atom.sites ?? [], n.sites ?? []);
-    const why = verdict === "duplicate" ? "same statement, no independent evidence" : "same statement from another site";
+    const why =
+      verdict === "duplicate" ? "same statement, no independent evidence" : "same statement from another site";
     return { id: n.id, verdict, reason: `${why} (${at})` };
   }
 }

@@ -29,7 +29,8 @@ export interface SamplingDistillerOptions {
   timeoutMs?: number;
 }
 
-const HINT = "the chunk is quarantined and can be retried later; check the client's model, or set distiller = \"heuristic\"";
+const HINT =
+  'the chunk is quarantined and can be retried later; check the client\'s model, or set distiller = "heuristic"';
 
 /** The text of a sampling result (text blocks joined; image or audio blocks give no text). */
 function resultText(res: CreateMessageResult): string {
@@ -65,9 +66,15 @@ async function sample(
     if (signal?.aborted) throw new PegasError("CANCELLED", `sampling request to ${who} was cancelled`, { cause: err });
     const msg = err instanceof Error ? err.message : String(err);
     if (err instanceof McpError && err.code === ErrorCode.RequestTimeout) {
-      throw new LlmFailure(`${who} did not answer a sampling request within ${timeout} ms`, "timeout", msg, { hint: HINT, cause: err });
+      throw new LlmFailure(`${who} did not answer a sampling request within ${timeout} ms`, "timeout", msg, {
+        hint: HINT,
+        cause: err,
+      });
     }
-    throw new LlmFailure(`${who} refused or failed a sampling request: ${msg}`, "http", msg, { hint: HINT, cause: err });
+    throw new LlmFailure(`${who} refused or failed a sampling request: ${msg}`, "http", msg, {
+      hint: HINT,
+      cause: err,
+    });
   }
 }
 
@@ -76,7 +83,11 @@ async function sample(
  * `fallback` otherwise. Its `name` is "mcp-sampling" while the client can sample, else the fallback's name.
  * Errors of `distill`: LlmFailure (LLM_FAILED, with a quarantine reason), PegasError CANCELLED.
  */
-export function createSamplingDistiller(server: McpServer, fallback: Distiller, opts: SamplingDistillerOptions): Distiller {
+export function createSamplingDistiller(
+  server: McpServer,
+  fallback: Distiller,
+  opts: SamplingDistillerOptions,
+): Distiller {
   let noted = false;
   const canSample = () => Boolean(server.server.getClientCapabilities()?.sampling);
   const who = () => `the model of MCP client '${server.server.getClientVersion()?.name ?? "unknown"}'`;
@@ -95,7 +106,9 @@ export function createSamplingDistiller(server: McpServer, fallback: Distiller, 
         return fallback.distill(input);
       }
       const name = who();
-      return distillWithModel(input, name, HINT, (system, messages) => sample(server, name, system, messages, opts, input.signal));
+      return distillWithModel(input, name, HINT, (system, messages) =>
+        sample(server, name, system, messages, opts, input.signal),
+      );
     },
   };
 }

@@ -11,7 +11,10 @@ import type { Services } from "../../core/services.ts";
  * Wraps `getServices`: the same services, with `distiller` asking the MCP client's model when config says
  * "mcp-sampling". One wrapper per services object (the wrapped object is reused across calls).
  */
-export function withSamplingDistiller(server: McpServer, getServices: () => Promise<Services>): () => Promise<Services> {
+export function withSamplingDistiller(
+  server: McpServer,
+  getServices: () => Promise<Services>,
+): () => Promise<Services> {
   const wrapped = new WeakMap<Services, Services>();
   return async () => {
     const services = await getServices();
@@ -20,7 +23,9 @@ export function withSamplingDistiller(server: McpServer, getServices: () => Prom
     if (!out) {
       // Loaded only when configured: the server must answer `initialize` without the LLM adapters' modules.
       const { createSamplingDistiller } = await import("./distiller.ts");
-      const distiller = createSamplingDistiller(server, services.distiller, { maxTokens: services.config.distill_num_predict });
+      const distiller = createSamplingDistiller(server, services.distiller, {
+        maxTokens: services.config.distill_num_predict,
+      });
       out = { ...services, distiller };
       wrapped.set(services, out);
     }

@@ -17,7 +17,8 @@ const DECIMAL = /^-?(0|[1-9][0-9]{0,18})$/;
  */
 export function boltInt(v: number | bigint | string, what = "integer"): Integer {
   if (typeof v === "number") {
-    if (!Number.isSafeInteger(v)) throw new PegasError("INVALID_INPUT", `${what} ${v} is not an integer within ±(2^53−1)`);
+    if (!Number.isSafeInteger(v))
+      throw new PegasError("INVALID_INPUT", `${what} ${v} is not an integer within ±(2^53−1)`);
     return neo4j.int(v);
   }
   const s = typeof v === "bigint" ? v.toString() : v;
@@ -43,13 +44,21 @@ export function toSafeNumber(v: unknown, what: string): number {
     if (v <= BigInt(Number.MAX_SAFE_INTEGER) && v >= BigInt(Number.MIN_SAFE_INTEGER)) return Number(v);
     throw outOfRange(what, v.toString());
   }
-  throw new PegasError("INDEX_UNAVAILABLE", `Memgraph returned ${what} = ${JSON.stringify(v) ?? String(v)}, not a number`, {
-    hint: "the projection does not hold what this adapter wrote; rebuild it (pegas-memory rebuild)",
-  });
+  throw new PegasError(
+    "INDEX_UNAVAILABLE",
+    `Memgraph returned ${what} = ${JSON.stringify(v) ?? String(v)}, not a number`,
+    {
+      hint: "the projection does not hold what this adapter wrote; rebuild it (pegas-memory rebuild)",
+    },
+  );
 }
 
 function outOfRange(what: string, exact: string): PegasError {
-  return new PegasError("INDEX_UNAVAILABLE", `Memgraph returned ${what} = ${exact}, beyond the exact range of a number (±(2^53−1))`, {
-    hint: "ids this large cannot come from the canonical store; rebuild the Memgraph projection (pegas-memory rebuild)",
-  });
+  return new PegasError(
+    "INDEX_UNAVAILABLE",
+    `Memgraph returned ${what} = ${exact}, beyond the exact range of a number (±(2^53−1))`,
+    {
+      hint: "ids this large cannot come from the canonical store; rebuild the Memgraph projection (pegas-memory rebuild)",
+    },
+  );
 }

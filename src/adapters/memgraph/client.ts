@@ -35,7 +35,9 @@ const SCHEMES = /^(bolt|neo4j|memgraph)(\+s|\+ssc)?:\/\/[^\s/?#]+(\/\S*)?$/;
 /** The URL handed to the driver: memgraph:// is an alias of bolt://. @throws PegasError INVALID_INPUT */
 export function driverUrl(url: string): string {
   if (typeof url !== "string" || !SCHEMES.test(url)) {
-    throw new PegasError("INVALID_INPUT", `memgraph_url '${maskUrl(String(url))}' is not a Bolt URL`, { hint: "use e.g. bolt://127.0.0.1:7687" });
+    throw new PegasError("INVALID_INPUT", `memgraph_url '${maskUrl(String(url))}' is not a Bolt URL`, {
+      hint: "use e.g. bolt://127.0.0.1:7687",
+    });
   }
   return url.replace(/^memgraph/, "bolt");
 }
@@ -72,7 +74,11 @@ export class MemgraphClient {
         disableLosslessIntegers: false,
       });
     } catch (cause) {
-      throw new PegasError("INVALID_INPUT", `memgraph_url '${maskUrl(opts.url)}' is not usable: ${(cause as Error).message}`, { hint: "use e.g. bolt://127.0.0.1:7687", cause });
+      throw new PegasError(
+        "INVALID_INPUT",
+        `memgraph_url '${maskUrl(opts.url)}' is not usable: ${(cause as Error).message}`,
+        { hint: "use e.g. bolt://127.0.0.1:7687", cause },
+      );
     }
   }
 
@@ -100,7 +106,8 @@ export class MemgraphClient {
           return await session.executeWrite(work);
         } catch (err) {
           if (!isConflict(err) || driverRetries(err) || attempt >= CONFLICT_RETRY.attempts) throw err;
-          const ms = Math.min(CONFLICT_RETRY.maxMs, CONFLICT_RETRY.baseMs * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2);
+          const ms =
+            Math.min(CONFLICT_RETRY.maxMs, CONFLICT_RETRY.baseMs * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2);
           log.debug("memgraph write conflict, retrying", { op, attempt, delay_ms: Math.round(ms) });
           await sleep(ms);
         } finally {
@@ -143,7 +150,10 @@ export class MemgraphClient {
 
   /** Connects and greets the server (no retries), so an unreachable one fails within timeoutMs. */
   private probe(): Promise<void> {
-    this.reachable ??= deadline(this.driver.getServerInfo().then(() => undefined), this.timeoutMs).catch((err) => {
+    this.reachable ??= deadline(
+      this.driver.getServerInfo().then(() => undefined),
+      this.timeoutMs,
+    ).catch((err) => {
       this.reachable = null;
       throw err;
     });

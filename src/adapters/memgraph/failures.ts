@@ -15,7 +15,8 @@ export interface MemgraphTarget {
   op: string;
 }
 
-const CONFLICT = /cannot resolve conflicting transactions|unable to commit due to serialization error|unique constraint violation/i;
+const CONFLICT =
+  /cannot resolve conflicting transactions|unable to commit due to serialization error|unique constraint violation/i;
 const UNREACHABLE_CODES = new Set(["ServiceUnavailable", "SessionExpired"]);
 /** The driver's own deadlines ("Connection acquisition timed out in 400 ms", "… establishment timed out …"). */
 const DRIVER_TIMEOUT = /timed out/i;
@@ -64,27 +65,44 @@ function clip(s: string): string {
  */
 export function memgraphFailure(err: unknown, t: MemgraphTarget): PegasError {
   if (err instanceof PegasError) return err;
-  const unavailable = (message: string, hint: string) => new PegasError("INDEX_UNAVAILABLE", message, { hint, cause: err });
+  const unavailable = (message: string, hint: string) =>
+    new PegasError("INDEX_UNAVAILABLE", message, { hint, cause: err });
   if (err instanceof MemgraphTimeout) {
-    return unavailable(`Memgraph at ${t.url} did not answer ${t.op} within ${err.ms} ms`, `${unreachableHint(t.url)}; a busy server may need a larger timeout`);
+    return unavailable(
+      `Memgraph at ${t.url} did not answer ${t.op} within ${err.ms} ms`,
+      `${unreachableHint(t.url)}; a busy server may need a larger timeout`,
+    );
   }
   if (!(err instanceof Neo4jError)) {
     const message = err instanceof Error ? err.message : String(err);
     return new PegasError("INTERNAL", `internal error during Memgraph ${t.op}: ${message}`, { cause: err });
   }
   const said = clip(err.message);
-  if (isUnreachable(err)) return unavailable(`cannot reach Memgraph at ${t.url} for ${t.op}: ${said}`, unreachableHint(t.url));
+  if (isUnreachable(err))
+    return unavailable(`cannot reach Memgraph at ${t.url} for ${t.op}: ${said}`, unreachableHint(t.url));
   if (!err.code.includes("Error.") && DRIVER_TIMEOUT.test(err.message)) {
-    return unavailable(`Memgraph at ${t.url} did not answer ${t.op} in time: ${said}`, `${unreachableHint(t.url)}; a busy server may need a larger timeout`);
+    return unavailable(
+      `Memgraph at ${t.url} did not answer ${t.op} in time: ${said}`,
+      `${unreachableHint(t.url)}; a busy server may need a larger timeout`,
+    );
   }
   if (isConflict(err)) {
-    return unavailable(`Memgraph kept reporting conflicting transactions for ${t.op} at ${t.url}: '${said}'`, "other writers hold the same nodes; the outbox worker retries with backoff");
+    return unavailable(
+      `Memgraph kept reporting conflicting transactions for ${t.op} at ${t.url}: '${said}'`,
+      "other writers hold the same nodes; the outbox worker retries with backoff",
+    );
   }
   if (err.code.includes(".Security.")) {
-    return unavailable(`Memgraph at ${t.url} refused the credentials for ${t.op}: '${said}'`, "set MEMGRAPH_USER and MEMGRAPH_PASSWORD to an account of that server");
+    return unavailable(
+      `Memgraph at ${t.url} refused the credentials for ${t.op}: '${said}'`,
+      "set MEMGRAPH_USER and MEMGRAPH_PASSWORD to an account of that server",
+    );
   }
   if (err.code.includes("TransientError")) {
-    return unavailable(`Memgraph at ${t.url} failed ${t.op} for now (${err.code}): '${said}'`, "retry later; check the Memgraph log");
+    return unavailable(
+      `Memgraph at ${t.url} failed ${t.op} for now (${err.code}): '${said}'`,
+      "retry later; check the Memgraph log",
+    );
   }
   return unavailable(
     `Memgraph at ${t.url} rejected ${t.op} (${err.code}): '${said}'`,

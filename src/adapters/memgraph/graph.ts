@@ -6,9 +6,23 @@
  */
 import type { ManagedTransaction } from "neo4j-driver";
 import { PegasError } from "../../errors.ts";
-import type { GraphCounters, GraphPath, GraphStore, NeighbourQuery, NodeLabel, PathQuery, ReachedNode, Subgraph } from "../../ports/projections/graph-store.ts";
+import type {
+  GraphCounters,
+  GraphPath,
+  GraphStore,
+  NeighbourQuery,
+  NodeLabel,
+  PathQuery,
+  ReachedNode,
+  Subgraph,
+} from "../../ports/projections/graph-store.ts";
 import type { ProjectionChange, ProjectionCounts, ProjectionSink } from "../../ports/projections/projection-sink.ts";
-import { formatNodeId, validateNeighbourQuery, validatePathQuery, type ValidNeighbourQuery } from "../../ports/projections/graph-ids.ts";
+import {
+  formatNodeId,
+  validateNeighbourQuery,
+  validatePathQuery,
+  type ValidNeighbourQuery,
+} from "../../ports/projections/graph-ids.ts";
 import { boltInt, toSafeNumber } from "./bolt-values.ts";
 import { MemgraphClient, type Statement } from "./client.ts";
 import { codePointCompare, endpointKey, keyOf, toGraphEdge, toGraphNode } from "./model.ts";
@@ -50,7 +64,10 @@ export class MemgraphGraph implements GraphStore, ProjectionSink {
   constructor(opts: MemgraphGraphOptions) {
     const timeoutMs = opts.timeoutMs ?? MEMGRAPH_DEFAULT_TIMEOUT_MS;
     if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 1) {
-      throw new PegasError("INVALID_INPUT", `Memgraph timeout ${String(opts.timeoutMs)} is not a positive number of ms`);
+      throw new PegasError(
+        "INVALID_INPUT",
+        `Memgraph timeout ${String(opts.timeoutMs)} is not a positive number of ms`,
+      );
     }
     this.client = new MemgraphClient({ url: opts.url, user: opts.user, password: opts.password, timeoutMs });
   }
@@ -86,12 +103,20 @@ export class MemgraphGraph implements GraphStore, ProjectionSink {
   /** Deletes every relationship, then every node, {@link RESET_BATCH} per transaction; then prepares again. */
   async reset(): Promise<void> {
     const batches: Statement[] = [
-      { text: "MATCH ()-[e]->()\nWITH e LIMIT $batch\nDELETE e\nRETURN count(*) AS deleted", params: { batch: boltInt(RESET_BATCH) } },
-      { text: "MATCH (n)\nWITH n LIMIT $batch\nDETACH DELETE n\nRETURN count(*) AS deleted", params: { batch: boltInt(RESET_BATCH) } },
+      {
+        text: "MATCH ()-[e]->()\nWITH e LIMIT $batch\nDELETE e\nRETURN count(*) AS deleted",
+        params: { batch: boltInt(RESET_BATCH) },
+      },
+      {
+        text: "MATCH (n)\nWITH n LIMIT $batch\nDETACH DELETE n\nRETURN count(*) AS deleted",
+        params: { batch: boltInt(RESET_BATCH) },
+      },
     ];
     for (const st of batches) {
       for (;;) {
-        const deleted = await this.client.write("reset", async (tx) => toSafeNumber((await rows(tx, st))[0]?.deleted ?? 0, "deleted"));
+        const deleted = await this.client.write("reset", async (tx) =>
+          toSafeNumber((await rows(tx, st))[0]?.deleted ?? 0, "deleted"),
+        );
         if (deleted < RESET_BATCH) break;
       }
     }
@@ -102,7 +127,8 @@ export class MemgraphGraph implements GraphStore, ProjectionSink {
   async counts(): Promise<ProjectionCounts> {
     const found = await this.client.read("counts", (tx) => rows(tx, COUNTS_STATEMENT));
     const out: ProjectionCounts = { atom: 0, document: 0, symbol: 0, edge: 0 };
-    for (const r of found) out[r.entity as ProjectionChange["entity"]] = toSafeNumber(r.count, `${String(r.entity)} count`);
+    for (const r of found)
+      out[r.entity as ProjectionChange["entity"]] = toSafeNumber(r.count, `${String(r.entity)} count`);
     return out;
   }
 
@@ -125,7 +151,10 @@ export class MemgraphGraph implements GraphStore, ProjectionSink {
 
   /** Nodes by label (labels without nodes left out) and edges by kind, extracted and inferred. */
   async counters(): Promise<GraphCounters> {
-    const [labelRows, kindRows] = await this.client.read("counters", async (tx) => [await rows(tx, COUNTER_STATEMENTS[0]), await rows(tx, COUNTER_STATEMENTS[1])]);
+    const [labelRows, kindRows] = await this.client.read("counters", async (tx) => [
+      await rows(tx, COUNTER_STATEMENTS[0]),
+      await rows(tx, COUNTER_STATEMENTS[1]),
+    ]);
     const nodes: GraphCounters["nodes"] = {};
     for (const r of labelRows) {
       const label = (r.labels as string[]).find((l) => LABELS.has(l)) as NodeLabel | undefined;
@@ -149,10 +178,16 @@ async function neighbourhood(tx: ManagedTransaction, v: ValidNeighbourQuery): Pr
   const root = keyOf(v.parsed);
   const rootNode: ReachedNode = { ...(await liveNode(tx, root)), distance: 0 };
   const reached = (await rows(tx, reachStatement(root, v.direction, v.depth, v, v.limit)))
-    .map((r) => ({ ...toGraphNode(r.id, r.labels, r.props as Record<string, unknown>), distance: toSafeNumber(r.distance, "a BFS distance") }))
+    .map((r) => ({
+      ...toGraphNode(r.id, r.labels, r.props as Record<string, unknown>),
+      distance: toSafeNumber(r.distance, "a BFS distance"),
+    }))
     .sort((a, b) => a.distance - b.distance || codePointCompare(a.id, b.id));
   const nodes = [rootNode, ...reached.slice(0, v.limit - 1)];
-  const induced = inducedEdgesStatement(nodes.map((n) => endpointKey(n.id)), v);
+  const induced = inducedEdgesStatement(
+    nodes.map((n) => endpointKey(n.id)),
+    v,
+  );
   const edges = induced ? (await rows(tx, induced)).map((r) => toGraphEdge(r.edge as Record<string, unknown>)) : [];
   edges.sort((a, b) => codePointCompare(a.key, b.key));
   return { root: formatNodeId(v.parsed), nodes, edges, truncated: reached.length > v.limit - 1 };

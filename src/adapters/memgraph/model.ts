@@ -63,10 +63,14 @@ export function endpointKey(id: string): NodeKey {
  */
 export function relTypeOf(key: string, kind: string): string {
   if (typeof key !== "string" || !/^[a-z][a-z0-9_]{0,62}:[1-9][0-9]{0,18}$/.test(key)) {
-    throw new PegasError("INVALID_INPUT", `edge key '${String(key)}' is not '<origin table>:<row id>'`, { hint: "e.g. pm_atom_link:12" });
+    throw new PegasError("INVALID_INPUT", `edge key '${String(key)}' is not '<origin table>:<row id>'`, {
+      hint: "e.g. pm_atom_link:12",
+    });
   }
   if (typeof kind !== "string" || !KIND_PATTERN.test(kind)) {
-    throw new PegasError("INVALID_INPUT", `edge ${key} has the bad kind ${JSON.stringify(kind)}`, { hint: "a kind is a lowercase token such as 'calls'" });
+    throw new PegasError("INVALID_INPUT", `edge ${key} has the bad kind ${JSON.stringify(kind)}`, {
+      hint: "a kind is a lowercase token such as 'calls'",
+    });
   }
   return key.startsWith("pm_code_dependency:") ? kind.toUpperCase() : RELATES;
 }
@@ -84,9 +88,13 @@ function checkedId(id: unknown, label: NodeLabel | undefined): string {
     key = null;
   }
   if (key && key.label === label) return key.id;
-  throw new PegasError("INDEX_UNAVAILABLE", `Memgraph returned a node with id ${JSON.stringify(id) ?? String(id)} and label ${String(label)}, which do not fit`, {
-    hint: "another application writes to this Memgraph database, or the projection is damaged; give pegas-memory its own database, then rebuild",
-  });
+  throw new PegasError(
+    "INDEX_UNAVAILABLE",
+    `Memgraph returned a node with id ${JSON.stringify(id) ?? String(id)} and label ${String(label)}, which do not fit`,
+    {
+      hint: "another application writes to this Memgraph database, or the projection is damaged; give pegas-memory its own database, then rebuild",
+    },
+  );
 }
 
 /** A port node from returned `id`, `labels` and `props` (the props the SQL adapter returns, nothing more). */
@@ -95,15 +103,33 @@ export function toGraphNode(id: unknown, labels: unknown, props: Record<string, 
   const nodeId = checkedId(id, label);
   switch (label) {
     case "Atom":
-      return { id: nodeId, label, props: { atom_id: toSafeNumber(props.atom_id, `atom_id of ${nodeId}`), type: str(props.type), status: str(props.status) } };
+      return {
+        id: nodeId,
+        label,
+        props: {
+          atom_id: toSafeNumber(props.atom_id, `atom_id of ${nodeId}`),
+          type: str(props.type),
+          status: str(props.status),
+        },
+      };
     case "CodeSymbol":
       return {
         id: nodeId,
         label,
-        props: { symbol_id: toSafeNumber(props.symbol_id, `symbol_id of ${nodeId}`), repo: str(props.repo), path: str(props.path), name: str(props.name), kind: str(props.kind) },
+        props: {
+          symbol_id: toSafeNumber(props.symbol_id, `symbol_id of ${nodeId}`),
+          repo: str(props.repo),
+          path: str(props.path),
+          name: str(props.name),
+          kind: str(props.kind),
+        },
       };
     case "Document":
-      return { id: nodeId, label, props: { doc_id: toSafeNumber(props.doc_id, `doc_id of ${nodeId}`), uri: str(props.uri) } };
+      return {
+        id: nodeId,
+        label,
+        props: { doc_id: toSafeNumber(props.doc_id, `doc_id of ${nodeId}`), uri: str(props.uri) },
+      };
     case "Module":
     case "Name":
       return { id: nodeId, label, props: { name: str(props.name) } };

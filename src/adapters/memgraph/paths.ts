@@ -48,7 +48,9 @@ async function search(tx: ManagedTransaction, v: ValidPathQuery, from: NodeKey, 
   let bd = 0;
   while (fd + bd < v.maxDepth && forward[fd].length > 0 && backward[bd].length > 0) {
     const ahead = forward[fd].length <= backward[bd].length;
-    const st = ahead ? levelStatement(from, v.direction, fd + 1, v) : levelStatement(to, REVERSE[v.direction], bd + 1, v);
+    const st = ahead
+      ? levelStatement(from, v.direction, fd + 1, v)
+      : levelStatement(to, REVERSE[v.direction], bd + 1, v);
     const level = (await rows(tx, st)).map((r) => String(r.id));
     const other = new Set(ahead ? backward[bd] : forward[fd]);
     if (ahead) forward[++fd] = level;
@@ -60,19 +62,33 @@ async function search(tx: ManagedTransaction, v: ValidPathQuery, from: NodeKey, 
 }
 
 /** From `start` at level `depth` of `levels` down to level 0, travelling `travel`: each step's node and edge. */
-async function walk(tx: ManagedTransaction, start: NodeKey, depth: number, levels: string[][], travel: Direction, v: ValidPathQuery) {
+async function walk(
+  tx: ManagedTransaction,
+  start: NodeKey,
+  depth: number,
+  levels: string[][],
+  travel: Direction,
+  v: ValidPathQuery,
+) {
   const steps: Array<{ node: GraphNode; edge: GraphEdge }> = [];
   let cur = start;
   for (let d = depth; d > 0; d--) {
     const below = new Set(levels[d - 1]);
     const [best] = (await rows(tx, stepStatement(cur, travel, v)))
       .filter((r) => below.has(String(r.id)))
-      .map((r) => ({ node: toGraphNode(r.id, r.labels, r.props as Record<string, unknown>), edge: toGraphEdge(r.edge as Record<string, unknown>) }))
+      .map((r) => ({
+        node: toGraphNode(r.id, r.labels, r.props as Record<string, unknown>),
+        edge: toGraphEdge(r.edge as Record<string, unknown>),
+      }))
       .sort((x, y) => codePointCompare(x.node.id, y.node.id) || codePointCompare(x.edge.key, y.edge.key));
     if (!best) {
-      throw new PegasError("INDEX_UNAVAILABLE", `Memgraph's BFS put a node next to ${cur.id} on level ${d - 1}, but no edge leads there`, {
-        hint: "the projection changed under the read or the server's BFS disagrees with its edges; retry",
-      });
+      throw new PegasError(
+        "INDEX_UNAVAILABLE",
+        `Memgraph's BFS put a node next to ${cur.id} on level ${d - 1}, but no edge leads there`,
+        {
+          hint: "the projection changed under the read or the server's BFS disagrees with its edges; retry",
+        },
+      );
     }
     steps.push(best);
     cur = endpointKey(best.node.id);

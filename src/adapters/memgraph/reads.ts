@@ -28,7 +28,10 @@ const LIVE = (n: string) => `coalesce(${n}.status, '') <> 'retracted'`;
 
 /** The edge conditions of a filter on relationship `e` (empty when every edge passes). */
 function edgeConditions(e: string, f: EdgeFilter): string[] {
-  return [...(f.kinds.length > 0 ? [`${e}.kind IN $kinds`] : []), ...(f.includeInferred ? [] : [`${e}.inferred = false`])];
+  return [
+    ...(f.kinds.length > 0 ? [`${e}.kind IN $kinds`] : []),
+    ...(f.includeInferred ? [] : [`${e}.inferred = false`]),
+  ];
 }
 
 /** The parameters of a filter: `kinds` only when it restricts. */
@@ -57,14 +60,23 @@ function bfs(direction: Direction, bound: string, f: EdgeFilter): string {
 
 /** The node with key `k` if it exists and is live: one row of NODE_COLUMNS, or none. */
 export function nodeLookup(k: NodeKey): Statement {
-  return { text: `MATCH ${nodePattern("a", k, "key")}\nWHERE ${LIVE("a")}\nRETURN ${NODE_COLUMNS("a")}`, params: { key: k.key } };
+  return {
+    text: `MATCH ${nodePattern("a", k, "key")}\nWHERE ${LIVE("a")}\nRETURN ${NODE_COLUMNS("a")}`,
+    params: { key: k.key },
+  };
 }
 
 /**
  * The nodes reached from `root` within `depth`, ordered by (distance, id) — Memgraph orders strings by their UTF-8
  * bytes, which is code-point order — and cut at `cut` rows (one more than kept tells truncation).
  */
-export function reachStatement(root: NodeKey, direction: Direction, depth: number, f: EdgeFilter, cut: number): Statement {
+export function reachStatement(
+  root: NodeKey,
+  direction: Direction,
+  depth: number,
+  f: EdgeFilter,
+  cut: number,
+): Statement {
   return {
     text: [
       `MATCH ${nodePattern("a", root, "key")}`,

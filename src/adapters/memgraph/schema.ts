@@ -23,7 +23,10 @@ export const REQUIRED_SCHEMA: Statement[] = NODE_KEYS.flatMap(({ label, prop }) 
 ]);
 
 /** The statements whose refusal (an older server, edge properties off) only costs speed. */
-export const OPTIONAL_SCHEMA: Statement[] = [plain(`CREATE EDGE INDEX ON :${RELATES}(key)`), plain("CREATE GLOBAL EDGE INDEX ON :(key)")];
+export const OPTIONAL_SCHEMA: Statement[] = [
+  plain(`CREATE EDGE INDEX ON :${RELATES}(key)`),
+  plain("CREATE GLOBAL EDGE INDEX ON :(key)"),
+];
 
 const EXISTS = /already exists/i;
 

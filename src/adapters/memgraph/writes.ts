@@ -8,7 +8,12 @@
  * have none left (they exist only as ends of dependencies).
  */
 import { PegasError } from "../../errors.ts";
-import type { AtomState, DocumentState, ProjectionChange, SymbolState } from "../../ports/projections/projection-sink.ts";
+import type {
+  AtomState,
+  DocumentState,
+  ProjectionChange,
+  SymbolState,
+} from "../../ports/projections/projection-sink.ts";
 import type { GraphEdgeState, NodeLabel } from "../../ports/projections/graph-store.ts";
 import { boltInt } from "./bolt-values.ts";
 import type { Statement } from "./client.ts";
@@ -34,7 +39,8 @@ export interface ApplyPlan {
   deletes: Statement[];
 }
 
-const fail = (message: string) => new PegasError("INVALID_INPUT", message, { hint: "the outbox resolved a change this projection cannot hold" });
+const fail = (message: string) =>
+  new PegasError("INVALID_INPUT", message, { hint: "the outbox resolved a change this projection cannot hold" });
 
 /** The last change per entity key (a batch may name one entity twice; the later state is the current one). */
 function latest(changes: ProjectionChange[]): ProjectionChange[] {
@@ -43,7 +49,11 @@ function latest(changes: ProjectionChange[]): ProjectionChange[] {
   return [...byKey.values()];
 }
 
-function nodeProps(entity: NodeEntity, id: string, s: AtomState | DocumentState | SymbolState): Record<string, unknown> {
+function nodeProps(
+  entity: NodeEntity,
+  id: string,
+  s: AtomState | DocumentState | SymbolState,
+): Record<string, unknown> {
   const text = (v: unknown, f: string) => {
     if (v !== null && typeof v !== "string") throw fail(`${id}: ${f} must be a string, got ${typeof v}`);
     return v;
@@ -57,17 +67,38 @@ function nodeProps(entity: NodeEntity, id: string, s: AtomState | DocumentState 
     return { id, uri: text(d.uri, "uri"), title: text(d.title ?? null, "title"), kind: text(d.kind, "kind") };
   }
   const y = s as SymbolState;
-  return { id, repo: text(y.repo, "repo"), path: text(y.path, "path"), name: text(y.name, "name"), kind: text(y.kind, "kind") };
+  return {
+    id,
+    repo: text(y.repo, "repo"),
+    path: text(y.path, "path"),
+    name: text(y.name, "name"),
+    kind: text(y.kind, "kind"),
+  };
 }
 
-function edgeRow(key: string, s: EdgeState): { group: string; row: Record<string, unknown>; src: NodeKey; dst: NodeKey; type: string } {
+function edgeRow(
+  key: string,
+  s: EdgeState,
+): { group: string; row: Record<string, unknown>; src: NodeKey; dst: NodeKey; type: string } {
   const type = relTypeOf(key, s.kind);
-  if (typeof s.confidence !== "number" || !Number.isFinite(s.confidence)) throw fail(`edge ${key}: confidence must be a finite number`);
-  if (typeof s.inferred !== "boolean" || typeof s.source !== "string") throw fail(`edge ${key}: inferred must be a boolean and source a string`);
+  if (typeof s.confidence !== "number" || !Number.isFinite(s.confidence))
+    throw fail(`edge ${key}: confidence must be a finite number`);
+  if (typeof s.inferred !== "boolean" || typeof s.source !== "string")
+    throw fail(`edge ${key}: inferred must be a boolean and source a string`);
   const src = endpointKey(s.src);
   const dst = endpointKey(s.dst);
   // confidence stays a JS number, which the driver sends as a Float even when it is 1.
-  const row = { key, src: src.key, src_id: src.id, dst: dst.key, dst_id: dst.id, kind: s.kind, confidence: s.confidence, inferred: s.inferred, source: s.source };
+  const row = {
+    key,
+    src: src.key,
+    src_id: src.id,
+    dst: dst.key,
+    dst_id: dst.id,
+    kind: s.kind,
+    confidence: s.confidence,
+    inferred: s.inferred,
+    source: s.source,
+  };
   return { group: `${src.label}|${dst.label}|${type}`, row, src, dst, type };
 }
 
@@ -101,7 +132,10 @@ function nodeDelete(entity: NodeEntity, keys: unknown[]): Statement {
  */
 export function sweepStatements(ids: string[]): Statement[] {
   const out: Statement[] = [];
-  for (const [prefix, label] of [["module:", "Module"], ["name:", "Name"]] as const) {
+  for (const [prefix, label] of [
+    ["module:", "Module"],
+    ["name:", "Name"],
+  ] as const) {
     const names = [...new Set(ids.filter((id) => id.startsWith(prefix)).map((id) => id.slice(prefix.length)))];
     if (names.length === 0) continue;
     out.push({
@@ -144,15 +178,21 @@ export function planApply(changes: ProjectionChange[]): ApplyPlan {
   const entities = Object.keys(NODE) as NodeEntity[];
   return {
     upserts: entities.filter((e) => ups[e].length > 0).map((e) => nodeUpsert(e, ups[e])),
-    removal: edgeKeys.length === 0 ? null : {
-      text: "MATCH (a)-[e]->(b)\nWHERE e.key IN $keys AND NOT [e.key, type(e), a.id, b.id] IN $keep\nDELETE e\nRETURN a.id AS src, b.id AS dst",
-      params: { keys: edgeKeys, keep },
-    },
+    removal:
+      edgeKeys.length === 0
+        ? null
+        : {
+            text: "MATCH (a)-[e]->(b)\nWHERE e.key IN $keys AND NOT [e.key, type(e), a.id, b.id] IN $keep\nDELETE e\nRETURN a.id AS src, b.id AS dst",
+            params: { keys: edgeKeys, keep },
+          },
     edges: [...groups.values()].map((g) => edgeUpsert(g.src, g.dst, g.type, g.rows)),
-    symbolEnds: dels.symbol.length === 0 ? null : {
-      text: "UNWIND $keys AS key\nMATCH (n:CodeSymbol {symbol_id: key})--(x)\nWHERE x:Module OR x:Name\nRETURN DISTINCT x.id AS id",
-      params: { keys: dels.symbol },
-    },
+    symbolEnds:
+      dels.symbol.length === 0
+        ? null
+        : {
+            text: "UNWIND $keys AS key\nMATCH (n:CodeSymbol {symbol_id: key})--(x)\nWHERE x:Module OR x:Name\nRETURN DISTINCT x.id AS id",
+            params: { keys: dels.symbol },
+          },
     deletes: entities.filter((e) => dels[e].length > 0).map((e) => nodeDelete(e, dels[e])),
   };
 }

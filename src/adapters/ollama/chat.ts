@@ -49,14 +49,20 @@ export class OllamaChat {
 
   /** @throws PegasError INVALID_INPUT when the host or model is missing or a number is out of range. */
   constructor(opts: OllamaChatOptions) {
-    if (!opts.host) throw new PegasError("INVALID_INPUT", "Ollama chat needs a host", { hint: "set OLLAMA_HOST (ollama_host)" });
-    if (!opts.model) throw new PegasError("INVALID_INPUT", "Ollama chat needs a model", { hint: "set PEGAS_LLM_MODEL (llm_model)" });
+    if (!opts.host)
+      throw new PegasError("INVALID_INPUT", "Ollama chat needs a host", { hint: "set OLLAMA_HOST (ollama_host)" });
+    if (!opts.model)
+      throw new PegasError("INVALID_INPUT", "Ollama chat needs a model", { hint: "set PEGAS_LLM_MODEL (llm_model)" });
     positiveInt("timeoutMs", opts.timeoutMs);
     const ctx = positiveInt("numCtx", opts.numCtx);
     if (positiveInt("numPredict", opts.numPredict) >= ctx) {
-      throw new PegasError("INVALID_INPUT", `distill_num_predict (${opts.numPredict}) must be below distill_num_ctx (${ctx})`, {
-        hint: "the answer shares the context window with the prompt; e.g. num_ctx 8192 with num_predict 2048",
-      });
+      throw new PegasError(
+        "INVALID_INPUT",
+        `distill_num_predict (${opts.numPredict}) must be below distill_num_ctx (${ctx})`,
+        {
+          hint: "the answer shares the context window with the prompt; e.g. num_ctx 8192 with num_predict 2048",
+        },
+      );
     }
     this.#opts = opts;
     this.#slots = opts.slots ?? new Semaphore(positiveInt("concurrency", opts.concurrency));
@@ -74,7 +80,12 @@ export class OllamaChat {
    * @throws PegasError CANCELLED when `signal` aborts; LlmFailure (LLM_FAILED) with reason context_length, timeout
    *   or http (unreachable, model not pulled, HTTP errors).
    */
-  async send(system: string, messages: PromptMessage[], format: Record<string, unknown>, signal?: AbortSignal): Promise<RawAnswer> {
+  async send(
+    system: string,
+    messages: PromptMessage[],
+    format: Record<string, unknown>,
+    signal?: AbortSignal,
+  ): Promise<RawAnswer> {
     const release = await this.#slots.acquire(signal).catch((reason) => {
       throw cancelled(this.target, reason);
     });
@@ -107,9 +118,15 @@ export class OllamaChat {
         `the prompt exceeds the context of ${this.who} (num_ctx ${this.#opts.numCtx}): ${err.message}`,
         "context_length",
         err.message,
-        { hint: "lower chunk_chars or raise distill_num_ctx; the same input would fail again, so it was not retried", cause: err },
+        {
+          hint: "lower chunk_chars or raise distill_num_ctx; the same input would fail again, so it was not retried",
+          cause: err,
+        },
       );
     }
-    return new LlmFailure(err.message, isTimeout(err) ? "timeout" : "http", err.message, { hint: err.hint, cause: err });
+    return new LlmFailure(err.message, isTimeout(err) ? "timeout" : "http", err.message, {
+      hint: err.hint,
+      cause: err,
+    });
   }
 }

@@ -9,7 +9,7 @@ import { DISTILL_ANSWER_JSON_SCHEMA } from "../distiller/llm/schema.ts";
 import { OllamaChat, type OllamaChatOptions } from "./chat.ts";
 
 /** What to do when the model fails on a chunk twice. */
-const HINT = "the chunk is quarantined and can be retried later; try another llm_model or distiller = \"heuristic\"";
+const HINT = 'the chunk is quarantined and can be retried later; try another llm_model or distiller = "heuristic"';
 
 /** {@link Distiller} over Ollama's `/api/chat`; options as {@link OllamaChatOptions}. */
 export class OllamaDistiller implements Distiller {

@@ -77,7 +77,8 @@ export class OllamaEmbedder implements Embedder {
   /** @throws PegasError INVALID_INPUT when an option is out of range. */
   constructor(opts: OllamaEmbedderOptions) {
     if (!opts.host) throw new PegasError("INVALID_INPUT", "Ollama embedder needs a host", { hint: "set OLLAMA_HOST" });
-    if (!opts.model) throw new PegasError("INVALID_INPUT", "Ollama embedder needs a model", { hint: "set PEGAS_EMBED_MODEL" });
+    if (!opts.model)
+      throw new PegasError("INVALID_INPUT", "Ollama embedder needs a model", { hint: "set PEGAS_EMBED_MODEL" });
     this.model = opts.model;
     this.expectedDim = positiveInt("expectedDim", opts.expectedDim ?? 768);
     this.#batchSize = positiveInt("batchSize", opts.batchSize);
@@ -114,9 +115,13 @@ export class OllamaEmbedder implements Embedder {
     const { models } = await ollamaCall(this.#target, undefined, timeoutMs, (c) => c.list());
     const names = new Set(models.map((m) => m.name));
     if (names.has(this.model) || (!this.model.includes(":") && names.has(`${this.model}:latest`))) return;
-    throw new PegasError("LLM_FAILED", `model '${this.model}' is not pulled on ${this.#target.shown}: run \`ollama pull ${this.model}\``, {
-      hint: "or set PEGAS_EMBED_MODEL (embed_model) to a model that `ollama list` shows",
-    });
+    throw new PegasError(
+      "LLM_FAILED",
+      `model '${this.model}' is not pulled on ${this.#target.shown}: run \`ollama pull ${this.model}\``,
+      {
+        hint: "or set PEGAS_EMBED_MODEL (embed_model) to a model that `ollama list` shows",
+      },
+    );
   }
 
   /** Embeds passages with the document prompt; vectors in input order, unit norm; all or nothing. */
@@ -265,7 +270,12 @@ export class OllamaEmbedder implements Embedder {
   }
 
   /** One request; checks the vector count and every vector; throws rather than return part of a batch. */
-  async #embedChecked(inputs: string[], offset: number, signal: AbortSignal, truncate: boolean): Promise<Float32Array[]> {
+  async #embedChecked(
+    inputs: string[],
+    offset: number,
+    signal: AbortSignal,
+    truncate: boolean,
+  ): Promise<Float32Array[]> {
     const req: EmbedRequest = { model: this.model, input: inputs, keep_alive: this.#keepAlive };
     if (truncate) req.truncate = true;
     const raw = (await embedRequest(this.#target, req, signal, this.#timeoutMs)).embeddings as unknown;

@@ -18,7 +18,10 @@ export interface OllamaTarget {
 /** The kind of request an {@link OllamaTarget} sends; it changes only how failures are worded. */
 export type OllamaTask = "embed" | "chat";
 
-const WORDING: Record<OllamaTask, Record<"noun" | "request" | "response" | "failed" | "path" | "setting" | "slowHint", string>> = {
+const WORDING: Record<
+  OllamaTask,
+  Record<"noun" | "request" | "response" | "failed" | "path" | "setting" | "slowHint", string>
+> = {
   embed: {
     noun: "embedding",
     request: "an embedding request",
@@ -90,7 +93,11 @@ function isNetworkError(err: unknown): boolean {
 
 /** The request was cancelled by the caller's AbortSignal. */
 export function cancelled(target: OllamaTarget, cause?: unknown): PegasError {
-  return new PegasError("CANCELLED", `${wordsFor(target).noun} with model '${target.model}' on ${target.shown} was cancelled`, { cause });
+  return new PegasError(
+    "CANCELLED",
+    `${wordsFor(target).noun} with model '${target.model}' on ${target.shown} was cancelled`,
+    { cause },
+  );
 }
 
 /** The request did not finish within `timeoutMs`. */

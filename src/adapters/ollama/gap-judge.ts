@@ -29,7 +29,11 @@ export const GAP_JUDGE_SYSTEM_PROMPT = [
 ].join("\n");
 
 function answerSchema(ids: readonly number[]) {
-  const v = z.object({ id: z.literal(ids as [number, ...number[]]), answers: z.boolean(), reason: z.string().max(500) });
+  const v = z.object({
+    id: z.literal(ids as [number, ...number[]]),
+    answers: z.boolean(),
+    reason: z.string().max(500),
+  });
   return z.object({ verdicts: z.array(v).min(ids.length).max(ids.length) });
 }
 
@@ -40,7 +44,14 @@ function messages(question: string, atoms: readonly GapAnswerCandidate[], note?:
     const body = a.content.trim() && a.content.trim() !== a.claim.trim() ? `\ncontent: ${clip(a.content)}` : "";
     return `<atom id="${a.id}">\nclaim: ${clip(a.claim)}${body}\n</atom>`;
   });
-  const parts = ["<question>", clip(question), "</question>", `The ${atoms.length} candidate atom(s):`, ...blocks, `Give one verdict for each of the ids ${atoms.map((a) => a.id).join(", ")}.`];
+  const parts = [
+    "<question>",
+    clip(question),
+    "</question>",
+    `The ${atoms.length} candidate atom(s):`,
+    ...blocks,
+    `Give one verdict for each of the ids ${atoms.map((a) => a.id).join(", ")}.`,
+  ];
   if (note) parts.push("", note);
   return [{ role: "user", content: parts.join("\n") }];
 }

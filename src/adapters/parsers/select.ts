@@ -60,7 +60,10 @@ function sniff(bytes: Uint8Array): Parser | null {
   if (head.includes("%PDF-")) return pdfParser;
   // EPUB (OCF): a zip whose first entry is the stored file "mimetype" = application/epub+zip.
   if (startsWith(bytes, "PK\u0003\u0004") && startsWith(bytes, "mimetypeapplication/epub+zip", 30)) return epubParser;
-  const lead = head.replace(/^\ufeff?\s+/, "").slice(0, 200).toLowerCase();
+  const lead = head
+    .replace(/^\ufeff?\s+/, "")
+    .slice(0, 200)
+    .toLowerCase();
   if (lead.startsWith("<!doctype html") || lead.startsWith("<html")) return htmlParser;
   return null;
 }
@@ -72,7 +75,8 @@ export function selectParser(hint: ParserHint): Parser {
   // Own keys only: a server's media type "constructor" must not find Object.prototype's.
   const byType = hint.mediaType && Object.hasOwn(MEDIA_TYPES, hint.mediaType) ? MEDIA_TYPES[hint.mediaType] : undefined;
   if (byType) return byType;
-  const path = hint.name && /^[a-z][a-z0-9+.-]*:\/\//i.test(hint.name) ? new URL(hint.name).pathname : (hint.name ?? "");
+  const path =
+    hint.name && /^[a-z][a-z0-9+.-]*:\/\//i.test(hint.name) ? new URL(hint.name).pathname : (hint.name ?? "");
   const ext = extname(path).toLowerCase();
   return Object.hasOwn(EXTENSIONS, ext) ? EXTENSIONS[ext] : textParser;
 }

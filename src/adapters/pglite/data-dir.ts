@@ -29,9 +29,13 @@ export function checkDataDir(dataDir: string): void {
   if (existsSync(join(dataDir, "PG_VERSION")) || existsSync(join(dataDir, MOVING_MARKER))) return;
   const foreign = readdirSync(dataDir).filter((name) => !OWN_ENTRIES.has(name) && !name.startsWith(".s.PGSQL."));
   if (foreign.length) {
-    throw new PegasError("INVALID_INPUT", `data dir '${dataDir}' is not empty and holds no database (found '${foreign[0]}')`, {
-      hint: "point the data dir at an empty or new directory",
-    });
+    throw new PegasError(
+      "INVALID_INPUT",
+      `data dir '${dataDir}' is not empty and holds no database (found '${foreign[0]}')`,
+      {
+        hint: "point the data dir at an empty or new directory",
+      },
+    );
   }
 }
 

@@ -37,7 +37,10 @@ export async function startHost(paths: PglitePaths, lock: OwnershipLock, onLost:
     checkDataDir(paths.dataDir);
     const state = clusterState(paths.dataDir);
     if (state && state !== "shut down") {
-      log.info("embedded database was not shut down cleanly; PGlite runs crash recovery", { dataDir: paths.dataDir, state });
+      log.info("embedded database was not shut down cleanly; PGlite runs crash recovery", {
+        dataDir: paths.dataDir,
+        state,
+      });
     }
     pg = await openPgliteEngine(paths);
     // The lock is ours, so a socket file left here belongs to a dead owner.
@@ -45,7 +48,9 @@ export async function startHost(paths: PglitePaths, lock: OwnershipLock, onLost:
     let host: PgliteHost | undefined;
     const server = new WireServer(pg, {
       onBackendError: () => {
-        log.error("embedded database failed; giving up the data dir so that a fresh host takes over", { dataDir: paths.dataDir });
+        log.error("embedded database failed; giving up the data dir so that a fresh host takes over", {
+          dataDir: paths.dataDir,
+        });
         void host?.close(0).then(onLost);
       },
     });
@@ -56,10 +61,14 @@ export async function startHost(paths: PglitePaths, lock: OwnershipLock, onLost:
     await pg?.close().catch(() => {});
     await lock.release();
     if (err instanceof PegasError) throw err;
-    throw new PegasError("STORE_UNAVAILABLE", `cannot open the embedded database at '${paths.dataDir}': ${(err as Error).message}`, {
-      hint: "check that the dir is writable by this user and that the disk has free space; do not delete it: it holds the memory",
-      cause: err,
-    });
+    throw new PegasError(
+      "STORE_UNAVAILABLE",
+      `cannot open the embedded database at '${paths.dataDir}': ${(err as Error).message}`,
+      {
+        hint: "check that the dir is writable by this user and that the disk has free space; do not delete it: it holds the memory",
+        cause: err,
+      },
+    );
   }
 }
 

@@ -142,7 +142,8 @@ class SharedPglite implements PgliteDatabase {
       return;
     }
     const host = await waitForHost(this.paths, this.waitMs, () => (this.host = null));
-    if (host && this.closing) await host.close(0); // close() began meanwhile and did not see this host
+    if (host && this.closing)
+      await host.close(0); // close() began meanwhile and did not see this host
     else this.host = host;
   }
 }
@@ -158,10 +159,14 @@ async function waitForHost(paths: PglitePaths, waitMs: number, onLost: () => voi
   const deadline = Date.now() + waitMs;
   for (let delay = 20; ; delay = Math.min(delay * 2, 500)) {
     const lock = await tryLock(paths.lockName).catch((err: Error) => {
-      throw new PegasError("STORE_UNAVAILABLE", `cannot take the lock of the embedded database at '${paths.dataDir}': ${err.message}`, {
-        hint: "the embedded database needs Linux (abstract unix sockets); elsewhere use PostgreSQL (PEGAS_DATABASE_URL)",
-        cause: err,
-      });
+      throw new PegasError(
+        "STORE_UNAVAILABLE",
+        `cannot take the lock of the embedded database at '${paths.dataDir}': ${err.message}`,
+        {
+          hint: "the embedded database needs Linux (abstract unix sockets); elsewhere use PostgreSQL (PEGAS_DATABASE_URL)",
+          cause: err,
+        },
+      );
     });
     if (lock) {
       const host = await startHost(paths, lock, onLost);
@@ -170,7 +175,10 @@ async function waitForHost(paths: PglitePaths, waitMs: number, onLost: () => voi
     }
     if (await canConnect(paths.socketPath)) return null;
     if (Date.now() >= deadline) {
-      throw unavailable(paths, `is owned by another process that did not answer on '${paths.socketPath}' within ${waitMs} ms`);
+      throw unavailable(
+        paths,
+        `is owned by another process that did not answer on '${paths.socketPath}' within ${waitMs} ms`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, delay));
   }

@@ -46,7 +46,8 @@ export function resolvePaths(dataDir: string, runtimeDir: string = tmpdir()): Pg
   }
   const hash = createHash("sha256").update(real).digest("hex").slice(0, 32);
   let socketPath = join(real, SOCKET_NAME);
-  if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH) socketPath = join(privateRuntimeDir(runtimeDir, hash), SOCKET_NAME);
+  if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH)
+    socketPath = join(privateRuntimeDir(runtimeDir, hash), SOCKET_NAME);
   return { dataDir: real, hash, lockName: `\0pegas-memory-${hash}`, socketPath, cacheDir: join(real, ".cache") };
 }
 

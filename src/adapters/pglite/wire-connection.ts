@@ -132,7 +132,10 @@ export class WireConnection {
     }
     this.pending.push(Buffer.from(msg));
     if (type === MSG.sync || type === MSG.query || type === MSG.flush) {
-      this.groups.push({ bytes: this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending), last: type });
+      this.groups.push({
+        bytes: this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending),
+        last: type,
+      });
       this.pending = [];
     }
   }

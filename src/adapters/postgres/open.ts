@@ -35,12 +35,18 @@ export function openPostgres(url: string, opts: { max?: number } = {}): Database
         } catch (err) {
           if (!isConnectionLost(err)) throw err;
           // A server that never answered is not worth a second wait; a connection lost in use is retried once.
-          const neverConnected = ["CONNECT_TIMEOUT", "ECONNREFUSED", "ENOENT"].includes((err as { code?: string }).code ?? "");
+          const neverConnected = ["CONNECT_TIMEOUT", "ECONNREFUSED", "ENOENT"].includes(
+            (err as { code?: string }).code ?? "",
+          );
           if (attempt >= 2 || neverConnected) {
-            throw new PegasError("STORE_UNAVAILABLE", `PostgreSQL at '${location}' is unreachable: ${(err as Error).message}`, {
-              hint: "check that the server runs and that PEGAS_DATABASE_URL (or --database-url) is right",
-              cause: err,
-            });
+            throw new PegasError(
+              "STORE_UNAVAILABLE",
+              `PostgreSQL at '${location}' is unreachable: ${(err as Error).message}`,
+              {
+                hint: "check that the server runs and that PEGAS_DATABASE_URL (or --database-url) is right",
+                cause: err,
+              },
+            );
           }
           log.warn("postgres connection lost, retrying once", { err });
         }

@@ -49,7 +49,9 @@ export function checkCollectionShape(info: Schemas["CollectionInfo"], spec: Coll
   const vectors = info.config?.params?.vectors as Record<string, unknown> | undefined;
   if (!vectors || typeof vectors !== "object") throw mismatch(spec, "has no dense vectors");
   if (typeof vectors.size !== "number") {
-    const names = Object.keys(vectors).map((n) => `'${n}'`).join(", ");
+    const names = Object.keys(vectors)
+      .map((n) => `'${n}'`)
+      .join(", ");
     throw mismatch(spec, `holds named vectors (${names || "none"})`);
   }
   if (vectors.size !== spec.dim) throw mismatch(spec, `holds vectors of dimension ${vectors.size}`);
@@ -68,7 +70,11 @@ async function createCollection(client: QdrantClient, spec: CollectionSpec): Pro
 }
 
 /** Adds each payload index of {@link PAYLOAD_INDEXES} that is missing or of another type. */
-async function ensurePayloadIndexes(client: QdrantClient, name: string, schema: Schemas["CollectionInfo"]["payload_schema"]): Promise<void> {
+async function ensurePayloadIndexes(
+  client: QdrantClient,
+  name: string,
+  schema: Schemas["CollectionInfo"]["payload_schema"],
+): Promise<void> {
   for (const [field, type] of PAYLOAD_INDEXES) {
     if (schema[field]?.data_type === type) continue;
     await client.createPayloadIndex(name, { field_name: field, field_schema: type, wait: true });
@@ -84,12 +90,22 @@ export async function ensureCollection(client: QdrantClient, spec: CollectionSpe
   let info = await readCollection(client, spec.collection);
   if (info === null) {
     const created = await createCollection(client, spec);
-    if (created) log.info("created Qdrant collection", { url: spec.url, collection: spec.collection, dim: spec.dim, model: spec.model });
+    if (created)
+      log.info("created Qdrant collection", {
+        url: spec.url,
+        collection: spec.collection,
+        dim: spec.dim,
+        model: spec.model,
+      });
     info = await readCollection(client, spec.collection);
     if (info === null) {
-      throw new PegasError("INDEX_UNAVAILABLE", `Qdrant collection '${spec.collection}' at ${spec.url} vanished right after it was created`, {
-        hint: "another process may be deleting it (a rebuild?); retry",
-      });
+      throw new PegasError(
+        "INDEX_UNAVAILABLE",
+        `Qdrant collection '${spec.collection}' at ${spec.url} vanished right after it was created`,
+        {
+          hint: "another process may be deleting it (a rebuild?); retry",
+        },
+      );
     }
   }
   checkCollectionShape(info, spec);

@@ -51,23 +51,35 @@ const UNREACHABLE_HINT = (url: string) =>
 export function qdrantFailure(err: unknown, t: QdrantTarget): PegasError {
   if (err instanceof PegasError) return err;
   const where = `Qdrant at ${t.url} (collection '${t.collection}')`;
-  const unavailable = (message: string, hint: string) => new PegasError("INDEX_UNAVAILABLE", message, { hint, cause: err });
+  const unavailable = (message: string, hint: string) =>
+    new PegasError("INDEX_UNAVAILABLE", message, { hint, cause: err });
   if (isTimeout(err)) {
-    return unavailable(`${where} did not answer ${t.op} within ${t.timeoutMs} ms`, `${UNREACHABLE_HINT(t.url)}; or raise qdrant_timeout_ms`);
+    return unavailable(
+      `${where} did not answer ${t.op} within ${t.timeoutMs} ms`,
+      `${UNREACHABLE_HINT(t.url)}; or raise qdrant_timeout_ms`,
+    );
   }
   const code = networkCode(err);
   if (code) return unavailable(`cannot reach Qdrant at ${t.url} for ${t.op} (${code})`, UNREACHABLE_HINT(t.url));
   const status = httpStatusOf(err);
   if (status === undefined) {
     const msg = err instanceof Error ? err.message : String(err);
-    return unavailable(`${where} gave an unexpected answer to ${t.op}: ${msg}`, `check that ${t.url} is a Qdrant REST endpoint (port 6333)`);
+    return unavailable(
+      `${where} gave an unexpected answer to ${t.op}: ${msg}`,
+      `check that ${t.url} is a Qdrant REST endpoint (port 6333)`,
+    );
   }
   const said = qdrantMessage(err);
   const detail = `${where} refused ${t.op} with HTTP ${status}${said ? `: '${said}'` : ""}`;
   if (status === 400 || status === 422) {
-    return new PegasError("INVALID_INPUT", detail, { hint: "the request does not fit the collection; see the message", cause: err });
+    return new PegasError("INVALID_INPUT", detail, {
+      hint: "the request does not fit the collection; see the message",
+      cause: err,
+    });
   }
-  if (status === 401 || status === 403) return unavailable(detail, "set qdrant_api_key / QDRANT_API_KEY to the server's API key");
-  if (status >= 500 || status === 429 || status === 408) return unavailable(detail, `Qdrant is failing or overloaded; retry later and check its log at ${t.url}`);
+  if (status === 401 || status === 403)
+    return unavailable(detail, "set qdrant_api_key / QDRANT_API_KEY to the server's API key");
+  if (status >= 500 || status === 429 || status === 408)
+    return unavailable(detail, `Qdrant is failing or overloaded; retry later and check its log at ${t.url}`);
   return unavailable(detail, `check that ${t.url} is Qdrant 1.10 or newer (the points query API), REST port 6333`);
 }

@@ -33,7 +33,8 @@ export function uuidV5(name: string, namespace: string): string {
  * distinct per atom id. @throws TypeError when `atomId` is not a non-negative safe integer.
  */
 export function pointIdOf(atomId: number): string {
-  if (!Number.isSafeInteger(atomId) || atomId < 0) throw new TypeError(`atom id ${atomId} is not a non-negative integer`);
+  if (!Number.isSafeInteger(atomId) || atomId < 0)
+    throw new TypeError(`atom id ${atomId} is not a non-negative integer`);
   return uuidV5(`atom:${atomId}`, ATOM_POINT_NAMESPACE);
 }
 
@@ -51,7 +52,10 @@ const MAX_SLUG = 120;
 export function defaultCollectionName(model: string, dim: number): string {
   if (!Number.isSafeInteger(dim) || dim <= 0) throw new TypeError(`dimension ${dim} is not a positive integer`);
   const tag = () => createHash("sha1").update(model, "utf8").digest("hex").slice(0, 8);
-  let slug = model.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "");
+  let slug = model
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "");
   if (slug === "") slug = `model_${tag()}`;
   else if (slug.length > MAX_SLUG) slug = `${slug.slice(0, MAX_SLUG - 9)}_${tag()}`;
   return `pegas_atoms_${slug}_${dim}`;

@@ -58,9 +58,13 @@ export function qdrantFilterOf(filter: AtomFilter = {}): Schemas["Filter"] | nul
  */
 export function checkVector(v: Float32Array, dim: number, what: string, index: string): void {
   if (v.length !== dim) {
-    throw new PegasError("INVALID_INPUT", `${what} has dimension ${v.length}, but index '${index}' holds dimension ${dim}`, {
-      hint: "embed with the index's model, or configure a collection for the new model and run `pegas-memory reembed`",
-    });
+    throw new PegasError(
+      "INVALID_INPUT",
+      `${what} has dimension ${v.length}, but index '${index}' holds dimension ${dim}`,
+      {
+        hint: "embed with the index's model, or configure a collection for the new model and run `pegas-memory reembed`",
+      },
+    );
   }
   for (let i = 0; i < v.length; i++) {
     if (!Number.isFinite(v[i])) {

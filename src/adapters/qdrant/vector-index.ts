@@ -9,7 +9,12 @@ import type { AtomFilter } from "../../domain/atom.ts";
 import { maskUrl } from "../../config.ts";
 import { PegasError } from "../../errors.ts";
 import { log } from "../../log.ts";
-import type { AtomState, ProjectionChange, ProjectionCounts, ProjectionSink } from "../../ports/projections/projection-sink.ts";
+import type {
+  AtomState,
+  ProjectionChange,
+  ProjectionCounts,
+  ProjectionSink,
+} from "../../ports/projections/projection-sink.ts";
 import type { VectorHit, VectorIndex, VectorPoint } from "../../ports/projections/vector-index.ts";
 import { ensureCollection, type CollectionSpec } from "./collection.ts";
 import { httpStatusOf, isMissingCollection, qdrantFailure } from "./failures.ts";
@@ -43,13 +48,22 @@ function checkOptions(o: QdrantIndexOptions): URL {
   try {
     url = new URL(o.url);
   } catch (cause) {
-    throw new PegasError("INVALID_INPUT", `qdrant_url '${o.url}' is not a URL`, { hint: "use e.g. http://127.0.0.1:6333", cause });
+    throw new PegasError("INVALID_INPUT", `qdrant_url '${o.url}' is not a URL`, {
+      hint: "use e.g. http://127.0.0.1:6333",
+      cause,
+    });
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new PegasError("INVALID_INPUT", `qdrant_url '${o.url}' is not http(s)`, { hint: "the REST API is served over http(s), port 6333 by default" });
+    throw new PegasError("INVALID_INPUT", `qdrant_url '${o.url}' is not http(s)`, {
+      hint: "the REST API is served over http(s), port 6333 by default",
+    });
   }
   if (!COLLECTION_RE.test(o.collection)) {
-    throw new PegasError("INVALID_INPUT", `Qdrant collection name '${o.collection}' may hold only letters, digits, _ and -`, { hint: "set qdrant_collection to such a name" });
+    throw new PegasError(
+      "INVALID_INPUT",
+      `Qdrant collection name '${o.collection}' may hold only letters, digits, _ and -`,
+      { hint: "set qdrant_collection to such a name" },
+    );
   }
   if (!Number.isSafeInteger(o.dim) || o.dim <= 0) {
     throw new PegasError("INVALID_INPUT", `vector dimension ${o.dim} for Qdrant is not a positive integer`);
@@ -131,8 +145,12 @@ export class QdrantVectorIndex implements VectorIndex, ProjectionSink {
     try {
       return await fn();
     } catch (err) {
-      if (!isMissingCollection(err)) throw qdrantFailure(err, { url: this.url, collection: this.collection, op, timeoutMs: this.timeoutMs });
-      log.warn("Qdrant collection vanished; re-creating it (run `pegas-memory rebuild` to refill it)", { url: this.url, collection: this.collection });
+      if (!isMissingCollection(err))
+        throw qdrantFailure(err, { url: this.url, collection: this.collection, op, timeoutMs: this.timeoutMs });
+      log.warn("Qdrant collection vanished; re-creating it (run `pegas-memory rebuild` to refill it)", {
+        url: this.url,
+        collection: this.collection,
+      });
       this.ready = null;
       await this.prepare();
       return this.call(op, fn);
@@ -150,7 +168,8 @@ export class QdrantVectorIndex implements VectorIndex, ProjectionSink {
    * request; INDEX_UNAVAILABLE when Qdrant cannot be used (earlier batches may then be written: upsert is idempotent).
    */
   async upsert(points: VectorPoint[]): Promise<void> {
-    for (const p of points) checkVector(p.vector, this.dim, `vector of atom ${p.atomId}`, `${this.name}:${this.collection}`);
+    for (const p of points)
+      checkVector(p.vector, this.dim, `vector of atom ${p.atomId}`, `${this.name}:${this.collection}`);
     const latest = [...new Map(points.map((p) => [p.atomId, p] as const)).values()];
     if (latest.length === 0) return;
     await this.prepare();
@@ -182,13 +201,20 @@ export class QdrantVectorIndex implements VectorIndex, ProjectionSink {
     const qfilter = qdrantFilterOf(filter);
     if (!(limit >= 1) || qfilter === null) return [];
     const res = await this.onCollection("search", () =>
-      this.client.query(this.collection, { query: Array.from(query), filter: qfilter, limit, with_payload: ["atom_id"], with_vector: false }),
+      this.client.query(this.collection, {
+        query: Array.from(query),
+        filter: qfilter,
+        limit,
+        with_payload: ["atom_id"],
+        with_vector: false,
+      }),
     );
     const hits: VectorHit[] = [];
     for (const p of res.points) {
       const atomId = (p.payload as { atom_id?: unknown } | null | undefined)?.atom_id;
       if (typeof atomId === "number") hits.push({ atomId, score: p.score });
-      else log.warn("Qdrant point without atom_id payload skipped", { collection: this.collection, point: String(p.id) });
+      else
+        log.warn("Qdrant point without atom_id payload skipped", { collection: this.collection, point: String(p.id) });
     }
     return hits.sort((a, b) => b.score - a.score);
   }
@@ -205,7 +231,12 @@ export class QdrantVectorIndex implements VectorIndex, ProjectionSink {
     const deletes: number[] = [];
     for (const [atomId, s] of latest) {
       if (s === null || s.status === "retracted" || s.vector === null) deletes.push(atomId);
-      else upserts.push({ atomId, vector: s.vector, payload: { type: s.type, status: s.status, docId: s.docId, confidence: s.confidence, lang: s.lang } });
+      else
+        upserts.push({
+          atomId,
+          vector: s.vector,
+          payload: { type: s.type, status: s.status, docId: s.docId, confidence: s.confidence, lang: s.lang },
+        });
     }
     await this.upsert(upserts); // checks every vector before its first request
     await this.delete(deletes);

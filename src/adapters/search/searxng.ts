@@ -51,10 +51,14 @@ export class SearxngSearch implements WebSearch {
     try {
       base = new URL(opts.baseUrl);
     } catch {
-      throw new PegasError("INVALID_INPUT", `search_url '${opts.baseUrl}' is not a URL`, { hint: "set PEGAS_SEARCH_URL to the SearxNG base URL, e.g. http://127.0.0.1:8888" });
+      throw new PegasError("INVALID_INPUT", `search_url '${opts.baseUrl}' is not a URL`, {
+        hint: "set PEGAS_SEARCH_URL to the SearxNG base URL, e.g. http://127.0.0.1:8888",
+      });
     }
     if (base.protocol !== "http:" && base.protocol !== "https:") {
-      throw new PegasError("INVALID_INPUT", `search_url '${opts.baseUrl}' is not http(s)`, { hint: "give the SearxNG base URL, e.g. http://127.0.0.1:8888" });
+      throw new PegasError("INVALID_INPUT", `search_url '${opts.baseUrl}' is not http(s)`, {
+        hint: "give the SearxNG base URL, e.g. http://127.0.0.1:8888",
+      });
     }
     if (!base.pathname.endsWith("/")) base.pathname += "/";
     this.#base = base;
@@ -73,27 +77,45 @@ export class SearxngSearch implements WebSearch {
     try {
       const res = await (this.#opts.fetch ?? fetch)(url, { signal: both, headers: { accept: "application/json" } });
       if (!res.ok) {
-        const hint = res.status === 403 ? "enable the json format in the instance's settings.yml (search.formats)" : "check that the search backend runs";
+        const hint =
+          res.status === 403
+            ? "enable the json format in the instance's settings.yml (search.formats)"
+            : "check that the search backend runs";
         throw new PegasError("NETWORK_FAILED", `search backend ${this.name} answered HTTP ${res.status}`, { hint });
       }
       const text = await res.text();
-      if (text.length > MAX_BODY) throw new PegasError("NETWORK_FAILED", `search backend ${this.name} answered more than ${MAX_BODY} bytes`);
+      if (text.length > MAX_BODY)
+        throw new PegasError("NETWORK_FAILED", `search backend ${this.name} answered more than ${MAX_BODY} bytes`);
       body = JSON.parse(text);
     } catch (err) {
       if (err instanceof PegasError) throw err;
       if (signal?.aborted) throw new PegasError("CANCELLED", "web search cancelled", { cause: err });
-      const why = timeout.aborted ? `no answer within ${this.#opts.timeoutMs} ms` : err instanceof SyntaxError ? "the answer is not JSON" : (err as Error).message;
-      throw new PegasError("NETWORK_FAILED", `search backend ${this.name} failed: ${why}`, { hint: "check PEGAS_SEARCH_URL and that the backend answers /search?format=json", cause: err });
+      const why = timeout.aborted
+        ? `no answer within ${this.#opts.timeoutMs} ms`
+        : err instanceof SyntaxError
+          ? "the answer is not JSON"
+          : (err as Error).message;
+      throw new PegasError("NETWORK_FAILED", `search backend ${this.name} failed: ${why}`, {
+        hint: "check PEGAS_SEARCH_URL and that the backend answers /search?format=json",
+        cause: err,
+      });
     }
     const results = (body as { results?: unknown } | null)?.results;
-    if (!Array.isArray(results)) throw new PegasError("NETWORK_FAILED", `search backend ${this.name} answered without a results array`, { hint: "is it SearxNG-compatible?" });
+    if (!Array.isArray(results))
+      throw new PegasError("NETWORK_FAILED", `search backend ${this.name} answered without a results array`, {
+        hint: "is it SearxNG-compatible?",
+      });
     const seen = new Set<string>();
     const out: WebSearchResult[] = [];
     for (const r of results) {
       const u = httpUrl((r as { url?: unknown })?.url);
       if (!u || seen.has(u)) continue;
       seen.add(u);
-      out.push({ url: u, title: cut((r as { title?: unknown }).title, MAX_TITLE), content: cut((r as { content?: unknown }).content, MAX_SNIPPET) });
+      out.push({
+        url: u,
+        title: cut((r as { title?: unknown }).title, MAX_TITLE),
+        content: cut((r as { content?: unknown }).content, MAX_SNIPPET),
+      });
       if (out.length >= limit) break;
     }
     return out;

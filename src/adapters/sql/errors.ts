@@ -25,14 +25,19 @@ export function mapSqlError(err: unknown, what: string): PegasError {
       });
     case "22021":
     case "22P05":
-      return new PegasError("INVALID_INPUT", `text cannot be stored (${msg})`, { hint: "remove NUL bytes and invalid UTF-8", cause: err });
+      return new PegasError("INVALID_INPUT", `text cannot be stored (${msg})`, {
+        hint: "remove NUL bytes and invalid UTF-8",
+        cause: err,
+      });
     case "23503":
       return new PegasError("NOT_FOUND", `a referenced row does not exist while trying to ${what}`, { cause: err });
     case "23514":
     case "23502":
     case "22001":
     case "54000": // program_limit_exceeded: e.g. an index row over the btree's size limit
-      return new PegasError("INVALID_INPUT", `value rejected by the schema while trying to ${what}: ${msg}`, { cause: err });
+      return new PegasError("INVALID_INPUT", `value rejected by the schema while trying to ${what}: ${msg}`, {
+        cause: err,
+      });
     case "53100":
       return new PegasError("STORE_UNAVAILABLE", `the database's disk is full while trying to ${what}`, {
         hint: "free disk space where the database lives, then retry (nothing of this call was stored)",

@@ -5,7 +5,17 @@
  */
 import type { Sql, TransactionSql } from "postgres";
 import { PegasError } from "../../errors.ts";
-import type { GapAddOutcome, GapCandidate, GapCounters, GapDuplicate, GapInsert, GapRow, GapStatus, GapStore, SuggestedGap } from "../../ports/gaps.ts";
+import type {
+  GapAddOutcome,
+  GapCandidate,
+  GapCounters,
+  GapDuplicate,
+  GapInsert,
+  GapRow,
+  GapStatus,
+  GapStore,
+  SuggestedGap,
+} from "../../ports/gaps.ts";
 import type { Database } from "./database.ts";
 import { mapSqlError } from "./errors.ts";
 
@@ -24,8 +34,14 @@ const iso = (v: unknown): string => new Date(v as string).toISOString();
 
 function toGap(r: Record<string, unknown>): GapRow {
   return {
-    id: Number(r.id), question: String(r.question), reason: (r.reason as string | null) ?? null, priority: Number(r.priority),
-    status: r.status as GapStatus, metadata: (r.metadata as Record<string, unknown>) ?? {}, created_at: iso(r.created_at), updated_at: iso(r.updated_at),
+    id: Number(r.id),
+    question: String(r.question),
+    reason: (r.reason as string | null) ?? null,
+    priority: Number(r.priority),
+    status: r.status as GapStatus,
+    metadata: (r.metadata as Record<string, unknown>) ?? {},
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
   };
 }
 
@@ -35,7 +51,10 @@ const COLUMNS = ["id", "question", "reason", "priority", "status", "metadata", "
 const keyOf = (sql: Sql<any> | TransactionSql<any>, text: string) =>
   sql`COALESCE(NULLIF(array_to_string(tsvector_to_array(to_tsvector('pegas', ${text}::text)), ' '), ''), lower(${text}::text))`;
 
-async function candidates(tx: TransactionSql<any>, question: string): Promise<{ lexemes: string[]; candidates: GapCandidate[] }> {
+async function candidates(
+  tx: TransactionSql<any>,
+  question: string,
+): Promise<{ lexemes: string[]; candidates: GapCandidate[] }> {
   const [q] = await tx`SELECT tsvector_to_array(to_tsvector('pegas', ${question}::text)) AS lx`;
   const lexemes = (q.lx as string[]) ?? [];
   const rows = await tx`
@@ -53,9 +72,20 @@ async function raise(tx: TransactionSql<any>, input: GapInsert, dup: GapDuplicat
   const prev = toGap(old);
   const priority = Math.min(5, Math.max(prev.priority + 1, input.priority));
   const repeats = Array.isArray(prev.metadata.repeats) ? (prev.metadata.repeats as unknown[]) : [];
-  const entry = { question: input.question, reason: input.reason, priority: input.priority, decided_by: dup.decidedBy,
-    cosine: Number(dup.cosine.toFixed(4)), overlap: Number(dup.overlap.toFixed(4)), at: new Date().toISOString() };
-  const metadata = { ...prev.metadata, repeats: [...repeats, entry].slice(-MAX_REPEATS), repeat_count: Number(prev.metadata.repeat_count ?? 0) + 1 };
+  const entry = {
+    question: input.question,
+    reason: input.reason,
+    priority: input.priority,
+    decided_by: dup.decidedBy,
+    cosine: Number(dup.cosine.toFixed(4)),
+    overlap: Number(dup.overlap.toFixed(4)),
+    at: new Date().toISOString(),
+  };
+  const metadata = {
+    ...prev.metadata,
+    repeats: [...repeats, entry].slice(-MAX_REPEATS),
+    repeat_count: Number(prev.metadata.repeat_count ?? 0) + 1,
+  };
   const [row] = await tx`
     UPDATE pm_research_gap SET priority = ${priority}, metadata = ${tx.json(metadata as never)}, updated_at = now()
      WHERE id = ${dup.gapId} RETURNING ${tx(COLUMNS)}`;
@@ -77,26 +107,32 @@ export class SqlGapStore implements GapStore {
     }
   }
 
-  addGap(input: GapInsert, decide: (lexemes: string[], c: GapCandidate[]) => Promise<GapDuplicate | null>): Promise<GapAddOutcome> {
-    return this.run("add a research gap", (sql) =>
-      sql.begin(async (tx) => {
-        await tx`SELECT pg_advisory_xact_lock(hashtextextended(${GAP_LOCK}, 0))`;
-        const found = await candidates(tx, input.question);
-        const dup = await decide(found.lexemes, found.candidates);
-        if (dup) return raise(tx, input, dup);
-        const [row] = await tx`
+  addGap(
+    input: GapInsert,
+    decide: (lexemes: string[], c: GapCandidate[]) => Promise<GapDuplicate | null>,
+  ): Promise<GapAddOutcome> {
+    return this.run(
+      "add a research gap",
+      (sql) =>
+        sql.begin(async (tx) => {
+          await tx`SELECT pg_advisory_xact_lock(hashtextextended(${GAP_LOCK}, 0))`;
+          const found = await candidates(tx, input.question);
+          const dup = await decide(found.lexemes, found.candidates);
+          if (dup) return raise(tx, input, dup);
+          const [row] = await tx`
           INSERT INTO pm_research_gap (question, reason, priority, question_key)
           VALUES (${input.question}, ${input.reason}, ${input.priority}, ${keyOf(tx, input.question)})
           RETURNING ${tx(COLUMNS)}`;
-        return { gap: toGap(row), created: true, repeat: null };
-      }) as Promise<GapAddOutcome>,
+          return { gap: toGap(row), created: true, repeat: null };
+        }) as Promise<GapAddOutcome>,
     );
   }
 
   getGap(id: number): Promise<GapRow> {
     return this.run(`read gap ${id}`, async (sql) => {
       const [row] = await sql`SELECT ${sql(COLUMNS)} FROM pm_research_gap WHERE id = ${id}`;
-      if (!row) throw new PegasError("NOT_FOUND", `no research gap ${id}`, { hint: "call memory_list_gaps to list gap ids" });
+      if (!row)
+        throw new PegasError("NOT_FOUND", `no research gap ${id}`, { hint: "call memory_list_gaps to list gap ids" });
       return toGap(row);
     });
   }
@@ -123,7 +159,11 @@ export class SqlGapStore implements GapStore {
            GROUP BY query_key HAVING count(*) >= ${minRepeats})
         SELECT *, count(*) OVER () AS total FROM g ORDER BY misses DESC, last_at DESC LIMIT ${limit}`;
       const suggested = rows.map((r) => ({
-        query: String(r.query), misses: Number(r.misses), best_score: Number(Number(r.best).toFixed(4)), first_at: iso(r.first_at), last_at: iso(r.last_at),
+        query: String(r.query),
+        misses: Number(r.misses),
+        best_score: Number(Number(r.best).toFixed(4)),
+        first_at: iso(r.first_at),
+        last_at: iso(r.last_at),
       }));
       return { suggested, total: rows.length ? Number(rows[0].total) : 0 };
     });
@@ -149,24 +189,32 @@ export class SqlGapStore implements GapStore {
     });
   }
 
-  updateGap(id: number, change: { status?: GapStatus; patch?: Record<string, unknown>; appendAttempt?: Record<string, unknown> }): Promise<GapRow> {
-    return this.run(`update gap ${id}`, (sql) =>
-      sql.begin(async (tx) => {
-        const [old] = await tx`SELECT ${tx(COLUMNS)} FROM pm_research_gap WHERE id = ${id} FOR UPDATE`;
-        if (!old) throw new PegasError("NOT_FOUND", `no research gap ${id}`, { hint: "call memory_list_gaps to list gap ids" });
-        const gap = toGap(old);
-        if (gap.status !== "open") return gap;
-        const metadata: Record<string, unknown> = { ...gap.metadata, ...(change.patch ?? {}) };
-        if (change.appendAttempt) {
-          const attempts = Array.isArray(gap.metadata.attempts) ? (gap.metadata.attempts as unknown[]) : [];
-          metadata.attempts = [...attempts, change.appendAttempt].slice(-MAX_ATTEMPTS);
-          metadata.attempt_count = Number(gap.metadata.attempt_count ?? 0) + 1;
-        }
-        const [row] = await tx`
+  updateGap(
+    id: number,
+    change: { status?: GapStatus; patch?: Record<string, unknown>; appendAttempt?: Record<string, unknown> },
+  ): Promise<GapRow> {
+    return this.run(
+      `update gap ${id}`,
+      (sql) =>
+        sql.begin(async (tx) => {
+          const [old] = await tx`SELECT ${tx(COLUMNS)} FROM pm_research_gap WHERE id = ${id} FOR UPDATE`;
+          if (!old)
+            throw new PegasError("NOT_FOUND", `no research gap ${id}`, {
+              hint: "call memory_list_gaps to list gap ids",
+            });
+          const gap = toGap(old);
+          if (gap.status !== "open") return gap;
+          const metadata: Record<string, unknown> = { ...gap.metadata, ...(change.patch ?? {}) };
+          if (change.appendAttempt) {
+            const attempts = Array.isArray(gap.metadata.attempts) ? (gap.metadata.attempts as unknown[]) : [];
+            metadata.attempts = [...attempts, change.appendAttempt].slice(-MAX_ATTEMPTS);
+            metadata.attempt_count = Number(gap.metadata.attempt_count ?? 0) + 1;
+          }
+          const [row] = await tx`
           UPDATE pm_research_gap SET status = ${change.status ?? gap.status}, metadata = ${tx.json(metadata as never)}, updated_at = now()
            WHERE id = ${id} RETURNING ${tx(COLUMNS)}`;
-        return toGap(row);
-      }) as Promise<GapRow>,
+          return toGap(row);
+        }) as Promise<GapRow>,
     );
   }
 
@@ -180,7 +228,13 @@ export class SqlGapStore implements GapStore {
                   WHERE NOT EXISTS (SELECT 1 FROM pm_research_gap g WHERE g.question_key = m.query_key)
                   GROUP BY query_key HAVING count(*) >= ${minRepeats}) k) AS suggested
           FROM pm_research_gap`;
-      return { open: Number(r.open), answered: Number(r.answered), dismissed: Number(r.dismissed), suggested: Number(r.suggested), misses: Number(r.misses) };
+      return {
+        open: Number(r.open),
+        answered: Number(r.answered),
+        dismissed: Number(r.dismissed),
+        suggested: Number(r.suggested),
+        misses: Number(r.misses),
+      };
     });
   }
 }

@@ -80,7 +80,10 @@ export async function lockMigrations(tx: TransactionSql<any>): Promise<void> {
  * migration may need to run outside a transaction (CREATE INDEX CONCURRENTLY, VACUUM): they all run in one. Returns
  * the versions applied by this call, ascending.
  */
-export async function applyMigrationsWithin(tx: TransactionSql<any>, upTo = Number.POSITIVE_INFINITY): Promise<number[]> {
+export async function applyMigrationsWithin(
+  tx: TransactionSql<any>,
+  upTo = Number.POSITIVE_INFINITY,
+): Promise<number[]> {
   await tx.unsafe(CREATE_TABLE);
   const applied = await appliedVersions(tx);
   const done: number[] = [];
@@ -89,7 +92,8 @@ export async function applyMigrationsWithin(tx: TransactionSql<any>, upTo = Numb
     const checksum = sha256Hex(m.sql);
     const known = applied.get(m.version);
     if (known !== undefined) {
-      if (known !== checksum) log.warn("applied migration differs from this build's", { version: m.version, name: m.name });
+      if (known !== checksum)
+        log.warn("applied migration differs from this build's", { version: m.version, name: m.name });
       continue;
     }
     await tx.unsafe(m.sql).simple();

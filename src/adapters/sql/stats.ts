@@ -31,7 +31,11 @@ export async function readStats(sql: Sql<any>): Promise<StoreStats> {
   const atomsByType = tally(byType, "type");
   const docsByKind = tally(byKind, "kind");
   return {
-    atoms: { total: Object.values(atomsByType).reduce((a, b) => a + b, 0), by_type: atomsByType, by_status: tally(byStatus, "status") },
+    atoms: {
+      total: Object.values(atomsByType).reduce((a, b) => a + b, 0),
+      by_type: atomsByType,
+      by_status: tally(byStatus, "status"),
+    },
     documents: { total: Object.values(docsByKind).reduce((a, b) => a + b, 0), by_kind: docsByKind },
     chunks: Number(c.chunks),
     citations: Number(c.citations),
@@ -43,7 +47,11 @@ export async function readStats(sql: Sql<any>): Promise<StoreStats> {
     merges: Number(c.merges),
     quarantined_chunks: Number(c.quarantined),
     embeddings: tally(embeddings, "model"),
-    outbox: { pending: Number(o.pending), dead: Number(o.dead), oldest_pending_age_s: o.age === null ? null : Math.round(Number(o.age)) },
+    outbox: {
+      pending: Number(o.pending),
+      dead: Number(o.dead),
+      oldest_pending_age_s: o.age === null ? null : Math.round(Number(o.age)),
+    },
     schema_version: Number(v.version),
   };
 }

@@ -34,19 +34,48 @@ import { mapSqlError } from "./errors.ts";
 import { enqueueOutbox, insertEmbeddings } from "./knowledge/atom-writes.ts";
 import { commitIngestTx } from "./knowledge/ingest-commit.ts";
 import { signalOutbox } from "./outbox/signal.ts";
-import { analyzeMany, dedupCandidates, embeddingsOf, failQuarantine, openQuarantine, resolveQuarantine, undoMerge } from "./knowledge/knowledge.ts";
+import {
+  analyzeMany,
+  dedupCandidates,
+  embeddingsOf,
+  failQuarantine,
+  openQuarantine,
+  resolveQuarantine,
+  undoMerge,
+} from "./knowledge/knowledge.ts";
 import { MIGRATIONS, applyMigrations, appliedVersions } from "./migrations.ts";
 import { atomLinks } from "./knowledge/atom-detail.ts";
 import { forgetAtomsTx, forgetDocumentTx, unforgetAtomsTx } from "./knowledge/forget.ts";
 import { linkTx } from "./knowledge/link.ts";
 import { unlinkTx } from "./knowledge/unlink.ts";
-import { analyze, atomChanges, atomsByIds, changeMark, embeddingChanges, trigramSearch } from "./knowledge/read-queries.ts";
+import {
+  analyze,
+  atomChanges,
+  atomsByIds,
+  changeMark,
+  embeddingChanges,
+  trigramSearch,
+} from "./knowledge/read-queries.ts";
 import { readStats } from "./stats.ts";
 import { storeAtomTx } from "./knowledge/store-atom.ts";
 import type { TraceInput, TraceQuery, TraceRow, TraceStored } from "../../ports/episodic-trace.ts";
 import { insertTrace, searchTraces } from "./traces.ts";
-import type { RevertApplied, StatusChangeRecord, VerificationApplied, VerificationSelection, VerificationTargets, VerificationWrite, VerifySubject } from "../../ports/verification.ts";
-import { applyVerificationTx, revertStatusChangeTx, statusHistory, verificationSubjects, verificationTargets } from "./verify.ts";
+import type {
+  RevertApplied,
+  StatusChangeRecord,
+  VerificationApplied,
+  VerificationSelection,
+  VerificationTargets,
+  VerificationWrite,
+  VerifySubject,
+} from "../../ports/verification.ts";
+import {
+  applyVerificationTx,
+  revertStatusChangeTx,
+  statusHistory,
+  verificationSubjects,
+  verificationTargets,
+} from "./verify.ts";
 
 /** CanonicalStore implementation over a {@link Database}. */
 export class SqlCanonicalStore implements CanonicalStore {
@@ -81,17 +110,28 @@ export class SqlCanonicalStore implements CanonicalStore {
     });
   }
 
-  documentByUri(uri: string): Promise<{ id: number; version: number; title: string | null; contentHash: string | null } | null> {
+  documentByUri(
+    uri: string,
+  ): Promise<{ id: number; version: number; title: string | null; contentHash: string | null } | null> {
     return this.guard("look up a document", async (sql) => {
-      const rows = await sql`SELECT id, version, title, content_hash FROM pm_document WHERE uri = ${uri} AND status = 'active'`;
+      const rows =
+        await sql`SELECT id, version, title, content_hash FROM pm_document WHERE uri = ${uri} AND status = 'active'`;
       if (!rows.length) return null;
       const r = rows[0];
-      return { id: Number(r.id), version: Number(r.version), title: (r.title as string | null) ?? null, contentHash: (r.content_hash as string | null) ?? null };
+      return {
+        id: Number(r.id),
+        version: Number(r.version),
+        title: (r.title as string | null) ?? null,
+        contentHash: (r.content_hash as string | null) ?? null,
+      };
     });
   }
 
   commitIngest(plan: IngestPlan): Promise<IngestCommit> {
-    return this.write(`store document '${plan.document.uri}'`, (sql) => sql.begin((tx) => commitIngestTx(tx, plan)) as Promise<IngestCommit>);
+    return this.write(
+      `store document '${plan.document.uri}'`,
+      (sql) => sql.begin((tx) => commitIngestTx(tx, plan)) as Promise<IngestCommit>,
+    );
   }
 
   storeAtom(input: StoreAtomInput): Promise<StoreAtomResult> {
@@ -123,20 +163,29 @@ export class SqlCanonicalStore implements CanonicalStore {
   }
 
   link(req: LinkRequest): Promise<LinkApplied> {
-    return this.write(`link ${req.src.kind}:${req.src.id} -${req.kind}-> ${req.dst.kind}:${req.dst.id}`, (sql) => sql.begin((tx) => linkTx(tx, req)) as Promise<LinkApplied>);
+    return this.write(
+      `link ${req.src.kind}:${req.src.id} -${req.kind}-> ${req.dst.kind}:${req.dst.id}`,
+      (sql) => sql.begin((tx) => linkTx(tx, req)) as Promise<LinkApplied>,
+    );
   }
 
   unlink(req: UnlinkRequest): Promise<UnlinkApplied> {
-    return this.write(`remove the link ${req.src.kind}:${req.src.id} -${req.kind}-> ${req.dst.kind}:${req.dst.id}`, (sql) => sql.begin((tx) => unlinkTx(tx, req)) as Promise<UnlinkApplied>);
+    return this.write(
+      `remove the link ${req.src.kind}:${req.src.id} -${req.kind}-> ${req.dst.kind}:${req.dst.id}`,
+      (sql) => sql.begin((tx) => unlinkTx(tx, req)) as Promise<UnlinkApplied>,
+    );
   }
 
   forget(req: ForgetRequest): Promise<ForgetOutcome> {
     const what = "docId" in req ? `document ${req.docId}` : `${req.atomIds.length} atom(s)`;
-    return this.write(`${req.undo ? "undo the forgetting of" : "forget"} ${what}`, (sql) =>
-      sql.begin((tx) => {
-        if ("docId" in req) return forgetDocumentTx(tx, req.docId, req.reason, req.undo);
-        return req.undo ? unforgetAtomsTx(tx, req.atomIds, req.reason) : forgetAtomsTx(tx, req.atomIds, req.reason);
-      }) as Promise<ForgetOutcome>);
+    return this.write(
+      `${req.undo ? "undo the forgetting of" : "forget"} ${what}`,
+      (sql) =>
+        sql.begin((tx) => {
+          if ("docId" in req) return forgetDocumentTx(tx, req.docId, req.reason, req.undo);
+          return req.undo ? unforgetAtomsTx(tx, req.atomIds, req.reason) : forgetAtomsTx(tx, req.atomIds, req.reason);
+        }) as Promise<ForgetOutcome>,
+    );
   }
 
   atomLinks(atomId: number, limit: number, offset = 0): Promise<AtomLinks> {
@@ -147,7 +196,11 @@ export class SqlCanonicalStore implements CanonicalStore {
     return this.guard("read statistics", (sql) => readStats(sql));
   }
 
-  atomsWithoutEmbedding(model: string, limit: number, afterId: number): Promise<Array<{ id: number; claim: string; content: string }>> {
+  atomsWithoutEmbedding(
+    model: string,
+    limit: number,
+    afterId: number,
+  ): Promise<Array<{ id: number; claim: string; content: string }>> {
     return this.guard("find atoms without embeddings", async (sql) => {
       const rows = await sql`
         SELECT a.id, a.claim, a.content FROM pm_atom a
@@ -159,12 +212,15 @@ export class SqlCanonicalStore implements CanonicalStore {
   }
 
   putEmbeddings(rows: EmbeddingRow[], model: string): Promise<void> {
-    return this.write("store embeddings", (sql) =>
-      sql.begin(async (tx) => {
-        const added = await insertEmbeddings(tx, rows, model);
-        // Qdrant projects an atom with its vector: a vector added after the atom is a change of that atom.
-        await enqueueOutbox(tx, "atom", added, "upsert");
-      }) as Promise<void>);
+    return this.write(
+      "store embeddings",
+      (sql) =>
+        sql.begin(async (tx) => {
+          const added = await insertEmbeddings(tx, rows, model);
+          // Qdrant projects an atom with its vector: a vector added after the atom is a change of that atom.
+          await enqueueOutbox(tx, "atom", added, "upsert");
+        }) as Promise<void>,
+    );
   }
 
   // Knowledge: dedup candidates, merges, distillation quarantine (issue 4)
@@ -189,11 +245,15 @@ export class SqlCanonicalStore implements CanonicalStore {
   }
 
   resolveQuarantine(res: QuarantineResolution): Promise<IngestCommit> {
-    return this.write(`store the retried chunk of quarantine entry #${res.quarantineId}`, (sql) => resolveQuarantine(sql, res));
+    return this.write(`store the retried chunk of quarantine entry #${res.quarantineId}`, (sql) =>
+      resolveQuarantine(sql, res),
+    );
   }
 
   failQuarantine(id: number, reason: string, detail: string): Promise<void> {
-    return this.guard(`record a failed retry of quarantine entry #${id}`, (sql) => failQuarantine(sql, id, reason, detail));
+    return this.guard(`record a failed retry of quarantine entry #${id}`, (sql) =>
+      failQuarantine(sql, id, reason, detail),
+    );
   }
 
   // Episodic traces (issue 4)
@@ -215,11 +275,17 @@ export class SqlCanonicalStore implements CanonicalStore {
   }
 
   applyVerification(write: VerificationWrite): Promise<VerificationApplied> {
-    return this.write("record verification results", (sql) => sql.begin((tx) => applyVerificationTx(tx, write)) as Promise<VerificationApplied>);
+    return this.write(
+      "record verification results",
+      (sql) => sql.begin((tx) => applyVerificationTx(tx, write)) as Promise<VerificationApplied>,
+    );
   }
 
   revertStatusChange(changeId: number): Promise<RevertApplied> {
-    return this.write(`revert status change #${changeId}`, (sql) => sql.begin((tx) => revertStatusChangeTx(tx, changeId)) as Promise<RevertApplied>);
+    return this.write(
+      `revert status change #${changeId}`,
+      (sql) => sql.begin((tx) => revertStatusChangeTx(tx, changeId)) as Promise<RevertApplied>,
+    );
   }
 
   statusHistory(atomId: number, limit: number): Promise<StatusChangeRecord[]> {

@@ -65,23 +65,29 @@ function toRow(r: Record<string, unknown>, max: number): TraceRow {
 export async function searchTraces(sql: Sql<any>, q: TraceQuery): Promise<TraceRow[]> {
   const map = (rows: readonly Record<string, unknown>[]) => rows.map((r) => toRow(r, q.maxContentChars));
   if (q.match === "recent") {
-    return map(await sql`
+    return map(
+      await sql`
       SELECT ${columns(sql, q)}, 0 AS score FROM pm_episodic_trace t
        WHERE ${filterSql(sql, q)}
-       ORDER BY t.created_at DESC, t.id DESC LIMIT ${q.limit} OFFSET ${q.offset}`);
+       ORDER BY t.created_at DESC, t.id DESC LIMIT ${q.limit} OFFSET ${q.offset}`,
+    );
   }
   if (q.match === "fulltext") {
-    return map(await sql`
+    return map(
+      await sql`
       SELECT ${columns(sql, q)}, ts_rank_cd(t.search_tsv, w.q) AS score
         FROM pm_episodic_trace t, websearch_to_tsquery('pegas', ${q.text}) AS w(q)
        WHERE t.search_tsv @@ w.q AND ${filterSql(sql, q)}
-       ORDER BY score DESC, t.created_at DESC, t.id DESC LIMIT ${q.limit} OFFSET ${q.offset}`);
+       ORDER BY score DESC, t.created_at DESC, t.id DESC LIMIT ${q.limit} OFFSET ${q.offset}`,
+    );
   }
   return sql.begin(async (tx) => {
     await tx`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(TRIGRAM_THRESHOLD)}, true)`;
-    return map(await tx`
+    return map(
+      await tx`
       SELECT ${columns(tx, q)}, word_similarity(${q.text}, t.content) AS score FROM pm_episodic_trace t
        WHERE ${q.text} <% t.content AND ${filterSql(tx, q)}
-       ORDER BY score DESC, t.created_at DESC, t.id DESC LIMIT ${q.limit} OFFSET ${q.offset}`);
+       ORDER BY score DESC, t.created_at DESC, t.id DESC LIMIT ${q.limit} OFFSET ${q.offset}`,
+    );
   }) as Promise<TraceRow[]>;
 }

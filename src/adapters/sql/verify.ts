@@ -25,7 +25,11 @@ const iso = (v: unknown): string => new Date(v as string).toISOString();
 
 /** Maps a pm_atom_status_change row (jsonb evidence, timestamptz) to a {@link StatusChangeRecord}. */
 export function changeRecord(r: Record<string, unknown>): StatusChangeRecord {
-  const evidence = Array.isArray(r.evidence) ? r.evidence : typeof r.evidence === "string" ? JSON.parse(r.evidence) : [];
+  const evidence = Array.isArray(r.evidence)
+    ? r.evidence
+    : typeof r.evidence === "string"
+      ? JSON.parse(r.evidence)
+      : [];
   return {
     id: Number(r.id),
     atom_id: Number(r.atom_id),
@@ -44,12 +48,16 @@ export function changeRecord(r: Record<string, unknown>): StatusChangeRecord {
 export async function verificationTargets(sql: Sql<any>, sel: VerificationSelection): Promise<VerificationTargets> {
   if (sel.atomId !== undefined) {
     const rows = await sql`SELECT id FROM pm_atom WHERE id = ${sel.atomId}`;
-    if (!rows.length) throw new PegasError("NOT_FOUND", `no atom '${sel.atomId}'`, { hint: "call memory_search to list atom ids" });
+    if (!rows.length)
+      throw new PegasError("NOT_FOUND", `no atom '${sel.atomId}'`, { hint: "call memory_search to list atom ids" });
     return { ids: [sel.atomId], total: 1 };
   }
   if (sel.docId !== undefined) {
     const docs = await sql`SELECT id FROM pm_document WHERE id = ${sel.docId}`;
-    if (!docs.length) throw new PegasError("NOT_FOUND", `no document '${sel.docId}'`, { hint: "memory_search hits and memory_ingest results name document ids" });
+    if (!docs.length)
+      throw new PegasError("NOT_FOUND", `no document '${sel.docId}'`, {
+        hint: "memory_search hits and memory_ingest results name document ids",
+      });
     const docId = sel.docId;
     // A document's atoms: those it produced and those it cites (ingest adds a citation to an existing atom).
     const of = () => sql`a.status IN ('candidate', 'verified', 'contested')
@@ -87,14 +95,27 @@ export async function verificationSubjects(sql: SqlLike, ids: number[]): Promise
     const r = byId.get(id);
     if (!r) return [];
     const sources = (r.sources as Array<Record<string, unknown>>).map((s) => ({
-      docId: Number(s.docId), uri: String(s.uri), kind: s.kind as DocumentKind, authority: Number(s.authority),
+      docId: Number(s.docId),
+      uri: String(s.uri),
+      kind: s.kind as DocumentKind,
+      authority: Number(s.authority),
     }));
-    return [{
-      id, type: r.type as AtomType, claim: String(r.claim), content: String(r.content), lang: String(r.lang),
-      status: r.status as AtomStatus, confidence: Number(r.confidence), prior: r.prior === null ? Number(r.confidence) : Number(r.prior), docId: r.doc_id === null ? null : Number(r.doc_id), sources,
-      keptApart: (r.kept_apart as unknown[]).map(Number),
-      notContradicting: (r.not_contradicting as unknown[]).map(Number),
-    }];
+    return [
+      {
+        id,
+        type: r.type as AtomType,
+        claim: String(r.claim),
+        content: String(r.content),
+        lang: String(r.lang),
+        status: r.status as AtomStatus,
+        confidence: Number(r.confidence),
+        prior: r.prior === null ? Number(r.confidence) : Number(r.prior),
+        docId: r.doc_id === null ? null : Number(r.doc_id),
+        sources,
+        keptApart: (r.kept_apart as unknown[]).map(Number),
+        notContradicting: (r.not_contradicting as unknown[]).map(Number),
+      },
+    ];
   });
 }
 
@@ -110,7 +131,10 @@ async function outboxAtoms(tx: Tx, ids: Iterable<number>): Promise<void> {
 }
 
 /** Inserts one status change row and returns it. */
-async function recordChange(tx: Tx, c: { atomId: number; from: string; to: string; reason: string; evidence: number[]; actor: string; reverts?: number }): Promise<StatusChangeRecord> {
+async function recordChange(
+  tx: Tx,
+  c: { atomId: number; from: string; to: string; reason: string; evidence: number[]; actor: string; reverts?: number },
+): Promise<StatusChangeRecord> {
   const [row] = await tx`
     INSERT INTO pm_atom_status_change (atom_id, from_status, to_status, reason, evidence, actor, reverts)
     VALUES (${c.atomId}, ${c.from}, ${c.to}, ${c.reason}, ${tx.json(c.evidence)}, ${c.actor}, ${c.reverts ?? null})
@@ -140,8 +164,16 @@ async function addLinks(tx: Tx, links: VerificationWrite["links"], source: strin
  * and link it changed.
  */
 export async function applyVerificationTx(tx: Tx, w: VerificationWrite): Promise<VerificationApplied> {
-  const ids = [...new Set([...w.changes.map((c) => c.atomId), ...w.confidence.map((c) => c.atomId), ...w.links.flatMap((l) => [l.src, l.dst])])];
-  const locked = ids.length ? await tx`SELECT id, status FROM pm_atom WHERE id = ANY(${ids}::bigint[]) ORDER BY id FOR UPDATE` : [];
+  const ids = [
+    ...new Set([
+      ...w.changes.map((c) => c.atomId),
+      ...w.confidence.map((c) => c.atomId),
+      ...w.links.flatMap((l) => [l.src, l.dst]),
+    ]),
+  ];
+  const locked = ids.length
+    ? await tx`SELECT id, status FROM pm_atom WHERE id = ANY(${ids}::bigint[]) ORDER BY id FOR UPDATE`
+    : [];
   const status = new Map(locked.map((r) => [Number(r.id), r.status as AtomStatus]));
   const out: VerificationApplied = { changes: [], skipped: [], linksAdded: 0, confidenceRaised: [] };
   const touched = new Set<number>();
@@ -156,7 +188,11 @@ export async function applyVerificationTx(tx: Tx, w: VerificationWrite): Promise
     out.changes.push(await recordChange(tx, { ...c, actor: w.actor }));
     touched.add(c.atomId);
   }
-  const linkIds = await addLinks(tx, w.links.filter((l) => status.has(l.src) && status.has(l.dst)), w.actor);
+  const linkIds = await addLinks(
+    tx,
+    w.links.filter((l) => status.has(l.src) && status.has(l.dst)),
+    w.actor,
+  );
   out.linksAdded = linkIds.length;
   for (const c of w.confidence) {
     const raised = await tx`
@@ -173,7 +209,8 @@ export async function applyVerificationTx(tx: Tx, w: VerificationWrite): Promise
              ON CONFLICT (atom_id) DO UPDATE SET judge = EXCLUDED.judge, checked_at = now()`;
   }
   await outboxAtoms(tx, touched);
-  for (const id of linkIds) await tx`INSERT INTO pm_outbox (entity_type, entity_id, op) VALUES ('atom_link', ${String(id)}, 'upsert')`;
+  for (const id of linkIds)
+    await tx`INSERT INTO pm_outbox (entity_type, entity_id, op) VALUES ('atom_link', ${String(id)}, 'upsert')`;
   return out;
 }
 
@@ -183,28 +220,45 @@ export async function applyVerificationTx(tx: Tx, w: VerificationWrite): Promise
  */
 export async function revertStatusChangeTx(tx: Tx, changeId: number): Promise<RevertApplied> {
   const [row] = await tx`SELECT * FROM pm_atom_status_change WHERE id = ${changeId} FOR UPDATE`;
-  if (!row) throw new PegasError("NOT_FOUND", `no status change '${changeId}'`, { hint: "memory_verify results and an atom's history name change ids" });
+  if (!row)
+    throw new PegasError("NOT_FOUND", `no status change '${changeId}'`, {
+      hint: "memory_verify results and an atom's history name change ids",
+    });
   const original = changeRecord(row);
   if (original.actor === "unmerge") {
-    throw invalidInput(`status change ${changeId} came with undoing a merge and cannot be reverted alone`, "store the atom again to merge it anew");
+    throw invalidInput(
+      `status change ${changeId} came with undoing a merge and cannot be reverted alone`,
+      "store the atom again to merge it anew",
+    );
   }
   if (original.reverted_at) {
     const [by] = await tx`SELECT id FROM pm_atom_status_change WHERE reverts = ${changeId} ORDER BY id LIMIT 1`;
-    throw invalidInput(`status change ${changeId} was already reverted at ${original.reverted_at}${by ? ` (by change ${by.id})` : ""}`, "nothing to do; see the atom's history");
+    throw invalidInput(
+      `status change ${changeId} was already reverted at ${original.reverted_at}${by ? ` (by change ${by.id})` : ""}`,
+      "nothing to do; see the atom's history",
+    );
   }
   const [atom] = await tx`SELECT status FROM pm_atom WHERE id = ${original.atom_id} FOR UPDATE`;
   if (atom.status !== original.to_status) {
-    const [later] = await tx`SELECT id, actor, reason FROM pm_atom_status_change WHERE atom_id = ${original.atom_id} AND id > ${changeId} ORDER BY id DESC LIMIT 1`;
+    const [later] =
+      await tx`SELECT id, actor, reason FROM pm_atom_status_change WHERE atom_id = ${original.atom_id} AND id > ${changeId} ORDER BY id DESC LIMIT 1`;
     const since = later ? `; change ${later.id} by ${later.actor} (${later.reason}) came after it` : "";
     throw invalidInput(
       `cannot revert status change ${changeId}: atom ${original.atom_id} is now '${atom.status}', not '${original.to_status}' as that change left it${since}`,
-      later ? `revert the later change ${later.id} first, or leave it` : "the status was changed outside the recorded history; leave it",
+      later
+        ? `revert the later change ${later.id} first, or leave it`
+        : "the status was changed outside the recorded history; leave it",
     );
   }
   await tx`UPDATE pm_atom SET status = ${original.from_status} WHERE id = ${original.atom_id}`;
   const revert = await recordChange(tx, {
-    atomId: original.atom_id, from: original.to_status, to: original.from_status, reason: `revert of change ${changeId}: ${original.reason}`,
-    evidence: original.evidence, actor: "revert", reverts: changeId,
+    atomId: original.atom_id,
+    from: original.to_status,
+    to: original.from_status,
+    reason: `revert of change ${changeId}: ${original.reason}`,
+    evidence: original.evidence,
+    actor: "revert",
+    reverts: changeId,
   });
   const [done] = await tx`UPDATE pm_atom_status_change SET reverted_at = now() WHERE id = ${changeId} RETURNING *`;
   await outboxAtoms(tx, [original.atom_id]);
@@ -214,7 +268,8 @@ export async function revertStatusChangeTx(tx: Tx, changeId: number): Promise<Re
 /** The atom's recorded status changes, newest first, at most `limit`. @throws PegasError NOT_FOUND for an unknown atom. */
 export async function statusHistory(sql: SqlLike, atomId: number, limit: number): Promise<StatusChangeRecord[]> {
   const atom = await sql`SELECT id FROM pm_atom WHERE id = ${atomId}`;
-  if (!atom.length) throw new PegasError("NOT_FOUND", `no atom '${atomId}'`, { hint: "call memory_search to list atom ids" });
+  if (!atom.length)
+    throw new PegasError("NOT_FOUND", `no atom '${atomId}'`, { hint: "call memory_search to list atom ids" });
   const rows = await sql`SELECT * FROM pm_atom_status_change WHERE atom_id = ${atomId} ORDER BY id DESC LIMIT ${limit}`;
   return rows.map(changeRecord);
 }

@@ -60,7 +60,11 @@ async function build(spec: LanguageSpec): Promise<CompiledLanguage> {
   } catch (err) {
     // Compiled once, together; only on failure each part alone, so that the error names the part it is in.
     for (const part of present) compileQuery(spec, language, part, spec.queries[part]!).delete();
-    throw new PegasError("INTERNAL", `the queries of language '${spec.language}' compile alone but not together: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+    throw new PegasError(
+      "INTERNAL",
+      `the queries of language '${spec.language}' compile alone but not together: ${err instanceof Error ? err.message : String(err)}`,
+      { cause: err },
+    );
   }
   try {
     checkKinds(spec, query);
@@ -86,9 +90,13 @@ function checkKinds(spec: LanguageSpec, query: Query): void {
     if (!name.startsWith("definition.")) continue;
     const kind = name.slice("definition.".length);
     if (!(SYMBOL_KINDS as readonly string[]).includes(kind)) {
-      throw new PegasError("INTERNAL", `the definitions query of language '${spec.language}' captures '@${name}': '${kind}' is not a symbol kind`, {
-        hint: `use one of ${SYMBOL_KINDS.join(", ")}`,
-      });
+      throw new PegasError(
+        "INTERNAL",
+        `the definitions query of language '${spec.language}' captures '@${name}': '${kind}' is not a symbol kind`,
+        {
+          hint: `use one of ${SYMBOL_KINDS.join(", ")}`,
+        },
+      );
     }
   }
 }

@@ -81,7 +81,11 @@ export class DefinitionIndex {
     const out: ExtractedSymbol[] = [];
     let n = 0;
     for (const e of this.entries) {
-      if (++n % 64 === 0 && late()) throw new PegasError("LIMIT_EXCEEDED", `reading the definitions took too long (${n} of ${this.entries.length} done)`);
+      if (++n % 64 === 0 && late())
+        throw new PegasError(
+          "LIMIT_EXCEEDED",
+          `reading the definitions took too long (${n} of ${this.entries.length} done)`,
+        );
       if (e.kind === null) continue;
       const { startPosition: from, endPosition: to } = e.node;
       out.push({
@@ -116,8 +120,7 @@ function readMatch(match: QueryMatch, source: string): { nameId: number; def: Ra
     else if (c.name === "skip") {
       node = c.node;
       skip = true;
-    }
-    else if (c.name === "name") nameNode = c.node;
+    } else if (c.name === "name") nameNode = c.node;
     else if (c.name === "owner") owner = textOf(c.node, source);
     else if (c.name === "body") body = c.node;
   }
@@ -157,10 +160,22 @@ function nest(raw: RawDefinition[]): DefinitionEntry[] {
     const path = [parent?.qualifiedName, r.owner, r.name].filter((p): p is string => !!p);
     const qualifiedName = capQualified(path.join("."));
     let kind = r.kind;
-    if (kind === "function" && (r.owner !== null || (parent !== null && (parent.kind === null || TYPE_KINDS.has(parent.kind))))) {
+    if (
+      kind === "function" &&
+      (r.owner !== null || (parent !== null && (parent.kind === null || TYPE_KINDS.has(parent.kind))))
+    ) {
       kind = "method";
     }
-    const entry: DefinitionEntry = { node: r.node, start, end, name: capName(r.name), qualifiedName, kind, parent, body: r.body };
+    const entry: DefinitionEntry = {
+      node: r.node,
+      start,
+      end,
+      name: capName(r.name),
+      qualifiedName,
+      kind,
+      parent,
+      body: r.body,
+    };
     entries.push(entry);
     stack.push(entry);
   }

@@ -29,7 +29,12 @@ class Collector implements EdgeSet {
     const key = `${kind}\u0000${source ?? ""}\u0000${target}\u0000${receiver ?? ""}`;
     if (target === "" || this.seenEdges.has(key)) return;
     this.seenEdges.add(key);
-    const dep: ExtractedDependency = { kind, from: source ? { symbol: source } : { module: true }, target, line: at.startPosition.row + 1 };
+    const dep: ExtractedDependency = {
+      kind,
+      from: source ? { symbol: source } : { module: true },
+      target,
+      line: at.startPosition.row + 1,
+    };
     if (receiver !== undefined) dep.receiver = receiver;
     this.dependencies.push(dep);
   }
@@ -75,7 +80,8 @@ function importMatch(match: QueryMatch, spec: LanguageSpec, source: string, out:
   if (!moduleNode) return;
   const written = unquote(textOf(moduleNode, source));
   // A path relative to the file's directory (Ruby `require_relative "b"`) is written `./b`, as JS writes it.
-  const module = match.setProperties?.["import.relative"] !== undefined && !/^[./]/.test(written) ? `./${written}` : written;
+  const module =
+    match.setProperties?.["import.relative"] !== undefined && !/^[./]/.test(written) ? `./${written}` : written;
   out.edge("imports", c.get("import") ?? moduleNode, module);
   const named = match.setProperties?.["import.name"];
   const found: ImportMatch = {
@@ -93,7 +99,10 @@ function defaultBinding(m: ImportMatch, spec: LanguageSpec): ImportBinding | nul
   if (m.name !== null || m.alias !== null) return { local: m.alias ?? m.name ?? "", module: m.module, name: m.name };
   if (!m.whole) return null;
   if (spec.wholeModuleBinding) return spec.wholeModuleBinding(m.module);
-  const local = m.module.split(/[/.]/).filter((s) => s !== "").pop();
+  const local = m.module
+    .split(/[/.]/)
+    .filter((s) => s !== "")
+    .pop();
   return local ? { local, module: m.module, name: null } : null;
 }
 
@@ -110,7 +119,9 @@ function callMatch(match: QueryMatch, spec: LanguageSpec, source: string, out: C
   if (!callee) return;
   const target = textOf(callee, source);
   if (spec.ignoredCalls?.has(target)) return;
-  const receiver = receiverNode ? excerpt(source, receiverNode.startIndex, receiverNode.endIndex, MAX_RECEIVER) : undefined;
+  const receiver = receiverNode
+    ? excerpt(source, receiverNode.startIndex, receiverNode.endIndex, MAX_RECEIVER)
+    : undefined;
   out.edge("calls", call ?? callee, target, receiver);
 }
 

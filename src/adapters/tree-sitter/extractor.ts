@@ -25,9 +25,13 @@ export function extractionBudgetMs(source: string): number {
 }
 
 function tooSlow(path: string, spec: LanguageSpec, budgetMs: number, stage: string): PegasError {
-  return new PegasError("LIMIT_EXCEEDED", `extracting '${path}' (${spec.language}) took over ${Math.round(budgetMs / 1000)} s (stopped while ${stage}); it is not stored`, {
-    hint: "such a file is usually generated or deeply nested; exclude it (--exclude) if it keeps failing",
-  });
+  return new PegasError(
+    "LIMIT_EXCEEDED",
+    `extracting '${path}' (${spec.language}) took over ${Math.round(budgetMs / 1000)} s (stopped while ${stage}); it is not stored`,
+    {
+      hint: "such a file is usually generated or deeply nested; exclude it (--exclude) if it keeps failing",
+    },
+  );
 }
 
 /** The tree-sitter implementation of {@link SymbolExtractor}; stateless apart from process-wide caches. */
@@ -46,9 +50,13 @@ export class TreeSitterExtractor implements SymbolExtractor {
     const spec = LANGUAGE_SPECS[language];
     if (!spec) {
       const known = Object.keys(LANGUAGE_SPECS).join(", ");
-      throw new PegasError("UNSUPPORTED_MEDIA", `no tree-sitter grammar is registered for language '${language}' (file '${path}')`, {
-        hint: `languages with a grammar: ${known}`,
-      });
+      throw new PegasError(
+        "UNSUPPORTED_MEDIA",
+        `no tree-sitter grammar is registered for language '${language}' (file '${path}')`,
+        {
+          hint: `languages with a grammar: ${known}`,
+        },
+      );
     }
     return extractWithSpec(spec, path, source);
   }
@@ -61,7 +69,12 @@ export class TreeSitterExtractor implements SymbolExtractor {
  * @throws PegasError INVALID_INPUT (> 8 MiB), LIMIT_EXCEEDED (over the time budget), INTERNAL (grammar ABI, a
  *   query that does not compile, no tree).
  */
-export async function extractWithSpec(spec: LanguageSpec, path: string, source: string, opts: { budgetMs?: number } = {}): Promise<ExtractedFile> {
+export async function extractWithSpec(
+  spec: LanguageSpec,
+  path: string,
+  source: string,
+  opts: { budgetMs?: number } = {},
+): Promise<ExtractedFile> {
   checkSize(path, source);
   const lang = await compileLanguage(spec);
   const budgetMs = opts.budgetMs ?? extractionBudgetMs(source);
@@ -110,9 +123,13 @@ function checkSize(path: string, source: string): void {
   if (source.length * 3 <= MAX_SOURCE_BYTES) return;
   const bytes = Buffer.byteLength(source, "utf8");
   if (bytes > MAX_SOURCE_BYTES) {
-    throw new PegasError("INVALID_INPUT", `source '${path}' is ${bytes} bytes, over the ${MAX_SOURCE_BYTES}-byte limit for code extraction`, {
-      hint: "skip generated or bundled files; extraction takes hand-written sources up to 8 MiB",
-    });
+    throw new PegasError(
+      "INVALID_INPUT",
+      `source '${path}' is ${bytes} bytes, over the ${MAX_SOURCE_BYTES}-byte limit for code extraction`,
+      {
+        hint: "skip generated or bundled files; extraction takes hand-written sources up to 8 MiB",
+      },
+    );
   }
 }
 
@@ -124,7 +141,10 @@ function moduleDoc(spec: LanguageSpec, root: Node, source: string): { moduleDoc?
 
 /** A path with `/` separators, no leading `./` or `/`. */
 export function normalizePath(path: string): string {
-  return path.replace(/\\/g, "/").replace(/^(?:\.\/)+/, "").replace(/^\/+/, "");
+  return path
+    .replace(/\\/g, "/")
+    .replace(/^(?:\.\/)+/, "")
+    .replace(/^\/+/, "");
 }
 
 /** The module name of `path`: the spec's hook, else the normalized path without its last extension. */

@@ -20,8 +20,12 @@ import { Language, LANGUAGE_VERSION, MIN_COMPATIBLE_VERSION, Parser } from "web-
 import { PegasError } from "../../errors.ts";
 import runtimeWasm from "../../../node_modules/web-tree-sitter/web-tree-sitter.wasm" with { type: "file" };
 import pythonWasm from "../../../node_modules/tree-sitter-python/tree-sitter-python.wasm" with { type: "file" };
-import javascriptWasm from "../../../node_modules/tree-sitter-javascript/tree-sitter-javascript.wasm" with { type: "file" };
-import typescriptWasm from "../../../node_modules/tree-sitter-typescript/tree-sitter-typescript.wasm" with { type: "file" };
+import javascriptWasm from "../../../node_modules/tree-sitter-javascript/tree-sitter-javascript.wasm" with {
+  type: "file",
+};
+import typescriptWasm from "../../../node_modules/tree-sitter-typescript/tree-sitter-typescript.wasm" with {
+  type: "file",
+};
 import tsxWasm from "../../../node_modules/tree-sitter-typescript/tree-sitter-tsx.wasm" with { type: "file" };
 import goWasm from "../../../node_modules/tree-sitter-go/tree-sitter-go.wasm" with { type: "file" };
 import rustWasm from "../../../node_modules/tree-sitter-rust/tree-sitter-rust.wasm" with { type: "file" };
@@ -97,10 +101,14 @@ function compile(what: string, bytes: Uint8Array): WebAssembly.Module {
   try {
     return new WebAssembly.Module(bytes);
   } catch (err) {
-    throw new PegasError("INTERNAL", `${what} could not be loaded: it is not WebAssembly this runtime compiles (${describe(err)})`, {
-      hint: "reinstall the tree-sitter packages (the .wasm file may be damaged) and rebuild the executable",
-      cause: err,
-    });
+    throw new PegasError(
+      "INTERNAL",
+      `${what} could not be loaded: it is not WebAssembly this runtime compiles (${describe(err)})`,
+      {
+        hint: "reinstall the tree-sitter packages (the .wasm file may be damaged) and rebuild the executable",
+        cause: err,
+      },
+    );
   }
 }
 
@@ -114,7 +122,10 @@ export function initRuntime(): Promise<void> {
   runtime ??= (async () => {
     try {
       const mod = compiledWasm("runtime");
-      const instantiateWasm = (imports: ConstructorParameters<typeof WebAssembly.Instance>[1], done: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) => {
+      const instantiateWasm = (
+        imports: ConstructorParameters<typeof WebAssembly.Instance>[1],
+        done: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void,
+      ) => {
         // Synchronous, so that a failure throws inside web-tree-sitter's promise and Parser.init rejects (an
         // asynchronous failure here would leave it waiting forever).
         done(new WebAssembly.Instance(mod, imports), mod);

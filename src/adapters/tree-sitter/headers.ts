@@ -37,7 +37,13 @@ function headerStart(anchor: Node, spec: LanguageSpec): number {
  * `body` field, else the end of the node), collapsed and capped; null when empty. A constant's header is its first
  * line only (as ctags shows it): a multi-line value is not a signature.
  */
-export function signatureOf(def: Node, kind: SymbolKind, body: Node | null, source: string, spec: LanguageSpec): string | null {
+export function signatureOf(
+  def: Node,
+  kind: SymbolKind,
+  body: Node | null,
+  source: string,
+  spec: LanguageSpec,
+): string | null {
   const anchor = anchorOf(def, spec);
   const start = headerStart(anchor, spec);
   const cut = body ?? def.childForFieldName("body");
@@ -75,7 +81,11 @@ function withoutComments(anchor: Node, start: number, end: number, source: strin
 
 /** The comment node of `spec` that starts at byte `index` inside `anchor` (its first token may be a child), or null. */
 function commentAt(anchor: Node, index: number, spec: LanguageSpec): Node | null {
-  for (let node = anchor.descendantForIndex(index); node && node.startIndex === index && node.id !== anchor.id; node = node.parent) {
+  for (
+    let node = anchor.descendantForIndex(index);
+    node && node.startIndex === index && node.id !== anchor.id;
+    node = node.parent
+  ) {
     if (spec.commentTypes.includes(node.type)) return node;
   }
   return null;

@@ -12,9 +12,10 @@ import { languageOfPath } from "./languages/index.ts";
 export function lazyExtractor(workers: number): SymbolExtractor {
   let real: Promise<SymbolExtractor> | null = null;
   const load = () =>
-    (real ??= workers > 0
-      ? import("./pool.ts").then((m) => new m.ExtractorPool(workers))
-      : import("./extractor.ts").then((m) => m.treeSitterExtractor()));
+    (real ??=
+      workers > 0
+        ? import("./pool.ts").then((m) => new m.ExtractorPool(workers))
+        : import("./extractor.ts").then((m) => m.treeSitterExtractor()));
   return {
     languageOf: (path) => languageOfPath(path),
     extract: async (path, source, language) => (await load()).extract(path, source, language),

@@ -58,7 +58,9 @@ interface Slot {
  * report the executable's own URL) the extra entrypoint, by its path under the build's `--root .` (package.json).
  */
 function workerSpecifier(): string {
-  return import.meta.url.includes("$bunfs") ? "./src/adapters/tree-sitter/worker.ts" : new URL("./worker.ts", import.meta.url).href;
+  return import.meta.url.includes("$bunfs")
+    ? "./src/adapters/tree-sitter/worker.ts"
+    : new URL("./worker.ts", import.meta.url).href;
 }
 
 /** The tree-sitter {@link SymbolExtractor} on worker threads (see the module comment). */
@@ -78,8 +80,14 @@ export class ExtractorPool implements SymbolExtractor {
    * @throws PegasError INVALID_INPUT for a size below 1.
    */
   constructor(size: number, opts: { idleMs?: number; script?: string } = {}) {
-    if (!Number.isInteger(size) || size < 1) throw new PegasError("INVALID_INPUT", `an extractor pool needs at least one worker, got ${size}`);
-    this.slots = Array.from({ length: size }, () => ({ worker: null, sent: [], idleTimer: null, posted: new Set<WasmId>() }));
+    if (!Number.isInteger(size) || size < 1)
+      throw new PegasError("INVALID_INPUT", `an extractor pool needs at least one worker, got ${size}`);
+    this.slots = Array.from({ length: size }, () => ({
+      worker: null,
+      sent: [],
+      idleTimer: null,
+      posted: new Set<WasmId>(),
+    }));
     this.idleMs = opts.idleMs ?? DEFAULT_IDLE_MS;
     this.script = opts.script ?? workerSpecifier();
   }
@@ -197,9 +205,11 @@ export class ExtractorPool implements SymbolExtractor {
     slot.worker = null;
     worker.terminate();
     if (current) {
-      current.reject(new PegasError("INTERNAL", `the extraction worker died while extracting '${current.request.path}': ${reason}`, {
-        hint: "the file is reported as failed; the other files go on in a new worker",
-      }));
+      current.reject(
+        new PegasError("INTERNAL", `the extraction worker died while extracting '${current.request.path}': ${reason}`, {
+          hint: "the file is reported as failed; the other files go on in a new worker",
+        }),
+      );
     }
     this.queue.unshift(...rest);
     if (!this.closed) this.pump();

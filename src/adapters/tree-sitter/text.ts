@@ -39,7 +39,9 @@ export function excerpt(source: string, start: number, end: number, max: number)
  * `=`, repeated: `X = {` → `X`) or a final `;`, capped at {@link MAX_SIGNATURE}; null when nothing is left.
  */
 export function cleanSignature(header: string): string | null {
-  const text = collapse(header).replace(/(?:\s*(?:\{|\(|\[|:|=>|=|;))+$/, "").trim();
+  const text = collapse(header)
+    .replace(/(?:\s*(?:\{|\(|\[|:|=>|=|;))+$/, "")
+    .trim();
   return text === "" ? null : cap(text, MAX_SIGNATURE);
 }
 
@@ -48,7 +50,10 @@ export function cleanSignature(header: string): string | null {
  * ends dropped, trailing spaces of each line dropped.
  */
 export function dedent(text: string): string {
-  const lines = text.replace(/\r\n?/g, "\n").split("\n").map((l) => l.replace(/\s+$/, ""));
+  const lines = text
+    .replace(/\r\n?/g, "\n")
+    .split("\n")
+    .map((l) => l.replace(/\s+$/, ""));
   let indent = Infinity;
   for (const line of lines.slice(1)) {
     if (line.trim() !== "") indent = Math.min(indent, line.length - line.trimStart().length);
@@ -95,9 +100,7 @@ export function commentDoc(comments: readonly string[]): string | null {
  * `inspect.cleandoc`; escape sequences are left as written.
  */
 export function pythonDocstring(literal: string): string | null {
-  const body = literal
-    .replace(/^[rRuUbBfF]{0,2}/, "")
-    .replace(/^("""|'''|"|')([\s\S]*)\1$/, "$2");
+  const body = literal.replace(/^[rRuUbBfF]{0,2}/, "").replace(/^("""|'''|"|')([\s\S]*)\1$/, "$2");
   return finishDoc(body);
 }
 

@@ -26,7 +26,12 @@ async function handle({ id, path, source, language, wasm }: ExtractRequest): Pro
   } catch (err) {
     const e = toPegasError(err);
     // Anything but our own error (a WebAssembly trap, an abort) may leave the runtime unusable: retire the thread.
-    reply = { id, ok: false, error: { code: e.code, message: e.message, hint: e.hint }, fatal: !(err instanceof PegasError) };
+    reply = {
+      id,
+      ok: false,
+      error: { code: e.code, message: e.message, hint: e.hint },
+      fatal: !(err instanceof PegasError),
+    };
   }
   postMessage(reply);
 }

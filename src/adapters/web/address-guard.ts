@@ -30,8 +30,8 @@ export interface AddressClass {
  * Oracle 192.0.0.192.
  */
 const METADATA_ADDRESSES = new Set(
-  ["169.254.169.254", "169.254.170.2", "fd00:ec2::254", "100.100.100.200", "168.63.129.16", "192.0.0.192"].map(
-    (a) => ipaddr.parse(a).toNormalizedString(),
+  ["169.254.169.254", "169.254.170.2", "fd00:ec2::254", "100.100.100.200", "168.63.129.16", "192.0.0.192"].map((a) =>
+    ipaddr.parse(a).toNormalizedString(),
   ),
 );
 
@@ -46,7 +46,17 @@ const METADATA_NAMES = new Set([
 ]);
 
 /** Suffixes of names that only a local resolver knows (RFC 6761, RFC 6762 appendix G, RFC 8375, ICANN .internal). */
-const LOCAL_SUFFIXES = [".localhost", ".local", ".internal", ".home.arpa", ".lan", ".intranet", ".corp", ".home", ".private"];
+const LOCAL_SUFFIXES = [
+  ".localhost",
+  ".local",
+  ".internal",
+  ".home.arpa",
+  ".lan",
+  ".intranet",
+  ".corp",
+  ".home",
+  ".private",
+];
 
 /** IPv6 ranges that embed an IPv4 address, and where it sits (index of the first of two 16-bit parts, RFC 6052 /96). */
 const EMBEDDING_RANGES: Record<string, number> = { ipv4Mapped: 6, rfc6145: 6, rfc6052: 6, "6to4": 1 };
@@ -65,7 +75,8 @@ function classifyV4(v4: ipaddr.IPv4, prefix = ""): AddressClass {
  */
 export function classifyAddress(text: string): AddressClass {
   const bare = text.replace(/^\[|\]$/g, "");
-  if (isIP(bare.replace(/%.*$/, "")) === 0) return { address: bare, range: "invalid", forbidden: true, metadata: false };
+  if (isIP(bare.replace(/%.*$/, "")) === 0)
+    return { address: bare, range: "invalid", forbidden: true, metadata: false };
   const addr = ipaddr.parse(bare);
   if (addr.kind() === "ipv4") return classifyV4(addr as ipaddr.IPv4);
   const v6 = addr as ipaddr.IPv6;
@@ -80,12 +91,20 @@ export function classifyAddress(text: string): AddressClass {
   const metadata = METADATA_ADDRESSES.has(v6.toNormalizedString());
   // ipaddr.js calls everything outside its special list "unicast"; only 2000::/3 is global unicast (RFC 4291).
   const global = range === "unicast" && v6.match(GLOBAL_UNICAST_V6);
-  return { address: v6.toString(), range: global || range !== "unicast" ? range : "reserved", forbidden: !global || metadata, metadata };
+  return {
+    address: v6.toString(),
+    range: global || range !== "unicast" ? range : "reserved",
+    forbidden: !global || metadata,
+    metadata,
+  };
 }
 
 /** A URL host as compared here: lower case, without IPv6 brackets and without the trailing dot of an FQDN. */
 export function normalizeHost(hostname: string): string {
-  return hostname.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
+  return hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.$/, "");
 }
 
 /** True when `host` (normalized) is an IPv4 or IPv6 literal. */

@@ -25,7 +25,11 @@ export interface BodyLimits {
 const CODINGS = new Set(["gzip", "x-gzip", "deflate", "br"]);
 
 function tooBig(limits: BodyLimits, what: string): PegasError {
-  return limitError(limits.url, `${what} exceeds the limit of ${limits.maxBytes} bytes`, "raise the size limit or fetch a smaller resource");
+  return limitError(
+    limits.url,
+    `${what} exceeds the limit of ${limits.maxBytes} bytes`,
+    "raise the size limit or fetch a smaller resource",
+  );
 }
 
 /**
@@ -33,12 +37,20 @@ function tooBig(limits: BodyLimits, what: string): PegasError {
  * @throws PegasError UNSUPPORTED_MEDIA for an unknown coding or more than one.
  */
 export function contentCoding(url: string, header: string | undefined): string {
-  const list = (header ?? "").toLowerCase().split(",").map((s) => s.trim()).filter((s) => s && s !== "identity");
+  const list = (header ?? "")
+    .toLowerCase()
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s && s !== "identity");
   if (list.length === 0) return "";
   if (list.length === 1 && CODINGS.has(list[0])) return list[0];
-  throw new PegasError("UNSUPPORTED_MEDIA", `'${displayUrl(url)}' was sent with Content-Encoding '${list.join(", ")}'`, {
-    hint: "only gzip, deflate and br are decoded; the server ignored our Accept-Encoding",
-  });
+  throw new PegasError(
+    "UNSUPPORTED_MEDIA",
+    `'${displayUrl(url)}' was sent with Content-Encoding '${list.join(", ")}'`,
+    {
+      hint: "only gzip, deflate and br are decoded; the server ignored our Accept-Encoding",
+    },
+  );
 }
 
 /**
@@ -77,9 +89,14 @@ export function readRawBody(res: IncomingMessage, limits: BodyLimits): Promise<B
       chunks.push(chunk);
     });
     // A body cut short must not pass as a whole one: that would be silent loss.
-    const cut = () => finish(networkError(url, new Error("the connection closed before the body was complete"), limits.proxy));
+    const cut = () =>
+      finish(networkError(url, new Error("the connection closed before the body was complete"), limits.proxy));
     res.on("end", () => (res.complete === false ? cut() : finish(null, Buffer.concat(chunks, size))));
-    res.on("error", (e) => finish(networkError(url, new Error(`the connection broke during the body (${e.message})`, { cause: e }), limits.proxy)));
+    res.on("error", (e) =>
+      finish(
+        networkError(url, new Error(`the connection broke during the body (${e.message})`, { cause: e }), limits.proxy),
+      ),
+    );
     res.on("close", () => setImmediate(() => (settled ? undefined : cut())));
   });
 }
@@ -122,10 +139,14 @@ export function decodeBody(raw: Buffer, coding: string, limits: BodyLimits): Pro
     d.on("end", () => finish(null));
     d.on("error", (e) =>
       finish(
-        new PegasError("UNSUPPORTED_MEDIA", `the ${coding} body of '${displayUrl(limits.url)}' is corrupt or truncated`, {
-          hint: "the server sent a broken response; try again later",
-          cause: e,
-        }),
+        new PegasError(
+          "UNSUPPORTED_MEDIA",
+          `the ${coding} body of '${displayUrl(limits.url)}' is corrupt or truncated`,
+          {
+            hint: "the server sent a broken response; try again later",
+            cause: e,
+          },
+        ),
       ),
     );
     d.end(raw);

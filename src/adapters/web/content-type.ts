@@ -23,7 +23,12 @@ export function parseContentType(value: string | undefined): ContentType {
   for (const p of params) {
     const eq = p.indexOf("=");
     if (eq < 0 || p.slice(0, eq).trim().toLowerCase() !== "charset") continue;
-    const v = p.slice(eq + 1).trim().replace(/^"(.*)"$/, "$1").trim().toLowerCase();
+    const v = p
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, "$1")
+      .trim()
+      .toLowerCase();
     if (v) charset = v;
     break;
   }

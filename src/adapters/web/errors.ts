@@ -57,7 +57,9 @@ export function displayUrl(url: string | URL): string {
     u.hash = "";
     return u.href;
   } catch {
-    return String(url).replace(/\/\/[^/@]*@/, "//").slice(0, 200);
+    return String(url)
+      .replace(/\/\/[^/@]*@/, "//")
+      .slice(0, 200);
   }
 }
 
@@ -70,7 +72,13 @@ export function statusError(url: string, status: number, retryAfter?: string): W
     : status >= 500
       ? "the server failed; try again later or pass the search result's text as `snippet`"
       : "check the URL";
-  return new WebFetchError(code, `fetching '${shown}' failed with HTTP ${status}`, { url: shown, kind: "status", status, retryAfter, hint });
+  return new WebFetchError(code, `fetching '${shown}' failed with HTTP ${status}`, {
+    url: shown,
+    kind: "status",
+    status,
+    retryAfter,
+    hint,
+  });
 }
 
 /** The fetch did not get its headers (phase "headers") or its whole body (phase "body") within `ms`. */

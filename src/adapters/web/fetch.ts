@@ -73,7 +73,8 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 function positive(name: string, value: number | undefined, fallback: number, min = 1): number {
   if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value < min) throw new PegasError("INVALID_INPUT", `fetch option ${name} must be ≥ ${min}, got ${value}`);
+  if (!Number.isFinite(value) || value < min)
+    throw new PegasError("INVALID_INPUT", `fetch option ${name} must be ≥ ${min}, got ${value}`);
   return Math.floor(value);
 }
 
@@ -106,10 +107,15 @@ function target(href: string, o: Resolved): URL {
   try {
     url = new URL(href);
   } catch {
-    throw new PegasError("INVALID_INPUT", `'${displayUrl(href)}' is not a valid URL`, { hint: "pass an absolute http(s) URL" });
+    throw new PegasError("INVALID_INPUT", `'${displayUrl(href)}' is not a valid URL`, {
+      hint: "pass an absolute http(s) URL",
+    });
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new PegasError("INVALID_INPUT", `refusing to fetch '${displayUrl(url)}': only http and https URLs are fetched`);
+    throw new PegasError(
+      "INVALID_INPUT",
+      `refusing to fetch '${displayUrl(url)}': only http and https URLs are fetched`,
+    );
   }
   if (url.username || url.password) {
     throw new PegasError("INVALID_INPUT", `refusing to fetch '${displayUrl(url)}': the URL holds credentials`, {
@@ -126,7 +132,11 @@ async function openHop(url: URL, o: Resolved) {
   const deadline = Date.now() + o.timeoutMs;
   const host = normalizeHost(url.hostname);
   const https = url.protocol === "https:";
-  const agent = o.proxy ? proxyAgent(o.proxy, url.protocol, o.timeoutMs) : https ? new HttpsAgent({ keepAlive: false }) : new HttpAgent({ keepAlive: false });
+  const agent = o.proxy
+    ? proxyAgent(o.proxy, url.protocol, o.timeoutMs)
+    : https
+      ? new HttpsAgent({ keepAlive: false })
+      : new HttpAgent({ keepAlive: false });
   let lookup = refusingLookup;
   if (!o.proxy && !isIpLiteral(host)) {
     // The guard's own refusals pass through; a resolver failure becomes a DNS error naming the URL.
@@ -135,7 +145,17 @@ async function openHop(url: URL, o: Resolved) {
       .catch((e: unknown) => Promise.reject(e instanceof PegasError ? e : networkError(url.href, e)));
     lookup = pinnedLookup(host, await withDeadline(resolving, url.href, deadline, o.timeoutMs, o.signal));
   }
-  const res = await requestHead({ url, agent, lookup, headers: o.headers, deadline, timeoutMs: o.timeoutMs, signal: o.signal, proxy: o.proxy?.shown, ca: o.ca });
+  const res = await requestHead({
+    url,
+    agent,
+    lookup,
+    headers: o.headers,
+    deadline,
+    timeoutMs: o.timeoutMs,
+    signal: o.signal,
+    proxy: o.proxy?.shown,
+    ca: o.ca,
+  });
   log.debug("web response", { url: displayUrl(url), status: res.statusCode, via: o.proxy?.shown ?? "direct" });
   return res;
 }
@@ -145,15 +165,20 @@ function resolveLocation(location: string, base: URL): string {
   try {
     return new URL(location, base).href;
   } catch {
-    throw new PegasError("INVALID_INPUT", `'${displayUrl(base)}' redirects to an invalid URL '${location.replace(/\/\/[^/@]*@/, "//").slice(0, 200)}'`, {
-      hint: "the site sent a broken redirect; open the target page's URL directly",
-    });
+    throw new PegasError(
+      "INVALID_INPUT",
+      `'${displayUrl(base)}' redirects to an invalid URL '${location.replace(/\/\/[^/@]*@/, "//").slice(0, 200)}'`,
+      {
+        hint: "the site sent a broken redirect; open the target page's URL directly",
+      },
+    );
   }
 }
 
 function flatHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(raw)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(", ") : v;
+  for (const [k, v] of Object.entries(raw))
+    if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(", ") : v;
   return out;
 }
 
@@ -175,11 +200,16 @@ export async function fetchUrl(url: string, opts: FetchOptions = {}): Promise<Fe
     if (REDIRECTS.has(status) && location) {
       res.destroy();
       if (redirects.length >= o.maxRedirects) {
-        throw limitError(current.href, `more than ${o.maxRedirects} redirects`, "open the final URL directly, or it loops");
+        throw limitError(
+          current.href,
+          `more than ${o.maxRedirects} redirects`,
+          "open the final URL directly, or it loops",
+        );
       }
       redirects.push(current.href);
       const next = target(resolveLocation(location, current), o);
-      if (current.protocol === "https:" && next.protocol === "http:") log.debug("redirect downgrades to http", { url: displayUrl(next) });
+      if (current.protocol === "https:" && next.protocol === "http:")
+        log.debug("redirect downgrades to http", { url: displayUrl(next) });
       current = next;
       continue;
     }
@@ -187,7 +217,13 @@ export async function fetchUrl(url: string, opts: FetchOptions = {}): Promise<Fe
       res.destroy();
       throw statusError(current.href, status, res.headers["retry-after"]);
     }
-    const limits = { url: current.href, maxBytes: o.maxBytes, bodyTimeoutMs: o.bodyTimeoutMs, signal: o.signal, proxy: o.proxy?.shown };
+    const limits = {
+      url: current.href,
+      maxBytes: o.maxBytes,
+      bodyTimeoutMs: o.bodyTimeoutMs,
+      signal: o.signal,
+      proxy: o.proxy?.shown,
+    };
     let coding: string;
     try {
       coding = contentCoding(current.href, res.headers["content-encoding"]);

@@ -23,7 +23,12 @@ export interface ProxySpec {
 }
 
 const SCHEMES = new Set(["socks5", "socks5h", "http", "https"]);
-const DEFAULT_PORTS: Record<ProxySpec["scheme"], string> = { socks5: "1080", socks5h: "1080", http: "80", https: "443" };
+const DEFAULT_PORTS: Record<ProxySpec["scheme"], string> = {
+  socks5: "1080",
+  socks5h: "1080",
+  http: "80",
+  https: "443",
+};
 
 /**
  * Parses and validates a proxy URL (`socks5://`, `socks5h://`, `http://`, `https://`, optional user:password).
@@ -41,12 +46,20 @@ export function parseProxyUrl(proxyUrl: string): ProxySpec {
   const scheme = url.protocol.replace(/:$/, "");
   const shown = `${scheme}://${url.host || "(no host)"}`;
   if (!SCHEMES.has(scheme) || !url.hostname) {
-    throw new PegasError("INVALID_INPUT", `proxy URL '${shown}' is not usable: need socks5, socks5h, http or https with a host`, {
-      hint: "set proxy_url / PROXY_URL like socks5h://127.0.0.1:1080 or http://proxy:3128",
-    });
+    throw new PegasError(
+      "INVALID_INPUT",
+      `proxy URL '${shown}' is not usable: need socks5, socks5h, http or https with a host`,
+      {
+        hint: "set proxy_url / PROXY_URL like socks5h://127.0.0.1:1080 or http://proxy:3128",
+      },
+    );
   }
   const s = scheme as ProxySpec["scheme"];
-  return { url, scheme: s, shown: `${scheme}://${url.hostname.includes(":") ? url.host : url.hostname}:${url.port || DEFAULT_PORTS[s]}` };
+  return {
+    url,
+    scheme: s,
+    shown: `${scheme}://${url.hostname.includes(":") ? url.host : url.hostname}:${url.port || DEFAULT_PORTS[s]}`,
+  };
 }
 
 let warnedSocks5 = false;
@@ -61,7 +74,8 @@ export function proxyAgent(proxy: ProxySpec, targetProtocol: string, timeoutMs: 
     const url = new URL(proxy.url.href);
     if (proxy.scheme === "socks5") {
       url.protocol = "socks5h:";
-      if (!warnedSocks5) log.info("socks5:// proxy: target names are resolved by the proxy (as socks5h://)", { proxy: proxy.shown });
+      if (!warnedSocks5)
+        log.info("socks5:// proxy: target names are resolved by the proxy (as socks5h://)", { proxy: proxy.shown });
       warnedSocks5 = true;
     }
     return new SocksProxyAgent(url, { timeout: timeoutMs, keepAlive: false });

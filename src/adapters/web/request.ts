@@ -52,7 +52,10 @@ export function requestHead(r: HeadRequest): Promise<IncomingMessage> {
         reject(err);
       } else resolve(res as IncomingMessage);
     };
-    const timer = setTimeout(() => finish(timeoutError(href, "headers", r.timeoutMs)), Math.max(0, r.deadline - Date.now()));
+    const timer = setTimeout(
+      () => finish(timeoutError(href, "headers", r.timeoutMs)),
+      Math.max(0, r.deadline - Date.now()),
+    );
     const onAbort = () => finish(cancelledError(href, r.signal?.reason));
     // Errors after settling (e.g. from destroy) still need a listener, or they would crash the process.
     req.on("error", (e) => finish(networkError(href, e, r.proxy)));
@@ -67,16 +70,25 @@ export function requestHead(r: HeadRequest): Promise<IncomingMessage> {
  * Races `work` against the deadline and the signal (for the DNS lookup before a direct request).
  * @throws WebFetchError timeout, PegasError CANCELLED, or what `work` throws.
  */
-export function withDeadline<T>(work: Promise<T>, href: string, deadline: number, timeoutMs: number, signal?: AbortSignal): Promise<T> {
+export function withDeadline<T>(
+  work: Promise<T>,
+  href: string,
+  deadline: number,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const done = () => {
       clearTimeout(timer);
       signal?.removeEventListener("abort", onAbort);
     };
-    const timer = setTimeout(() => {
-      done();
-      reject(timeoutError(href, "headers", timeoutMs));
-    }, Math.max(0, deadline - Date.now()));
+    const timer = setTimeout(
+      () => {
+        done();
+        reject(timeoutError(href, "headers", timeoutMs));
+      },
+      Math.max(0, deadline - Date.now()),
+    );
     const onAbort = () => {
       done();
       reject(cancelledError(href, signal?.reason));

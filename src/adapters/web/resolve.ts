@@ -27,10 +27,17 @@ const MAX_ADDRESSES = 32;
  * @returns the checked addresses, in resolver order.
  * @throws PegasError INVALID_INPUT for a forbidden or malformed address; errors of `lookup` pass through.
  */
-export async function resolveChecked(url: string, host: string, lookup: Lookup, policy: GuardPolicy): Promise<string[]> {
+export async function resolveChecked(
+  url: string,
+  host: string,
+  lookup: Lookup,
+  policy: GuardPolicy,
+): Promise<string[]> {
   const answer = (await lookup(host)).slice(0, MAX_ADDRESSES);
   if (answer.length === 0) {
-    throw new PegasError("INVALID_INPUT", `'${host}' of '${displayUrl(url)}' has no address`, { hint: "check the host name" });
+    throw new PegasError("INVALID_INPUT", `'${host}' of '${displayUrl(url)}' has no address`, {
+      hint: "check the host name",
+    });
   }
   for (const address of answer) checkAddress(url, host, address, policy);
   return [...answer];
@@ -40,7 +47,11 @@ export async function resolveChecked(url: string, host: string, lookup: Lookup, 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
 /** A `dns.lookup`-compatible function for `node:http`. */
-export type RequestLookup = (hostname: string, options: { all?: boolean; family?: number | string }, cb: LookupCallback) => void;
+export type RequestLookup = (
+  hostname: string,
+  options: { all?: boolean; family?: number | string },
+  cb: LookupCallback,
+) => void;
 
 function familyOf(address: string): 4 | 6 {
   return isIP(address) === 6 ? 6 : 4;
@@ -53,7 +64,9 @@ function familyOf(address: string): 4 | 6 {
 export function pinnedLookup(host: string, addresses: readonly string[]): RequestLookup {
   return (hostname, options, cb) => {
     const wanted = Number(options?.family) || 0;
-    const list = addresses.filter((a) => !wanted || familyOf(a) === wanted).map((a) => ({ address: a, family: familyOf(a) }));
+    const list = addresses
+      .filter((a) => !wanted || familyOf(a) === wanted)
+      .map((a) => ({ address: a, family: familyOf(a) }));
     if (hostname.toLowerCase().replace(/\.$/, "") !== host || list.length === 0) {
       const err: NodeJS.ErrnoException = new Error(`no checked address for '${hostname}'`);
       err.code = "ENOTFOUND";

@@ -51,11 +51,16 @@ function cppPrivate(s: ExtractedSymbol, ctx: SymbolContext): boolean {
   if (!owner || (owner.kind !== "class" && owner.kind !== "struct")) return false;
   let at = s;
   if (s.lineStart < owner.lineStart || s.lineStart > owner.lineEnd) {
-    const decl = ctx.symbols.find((o) => o !== s && o.qualifiedName === s.qualifiedName && o.lineStart >= owner.lineStart && o.lineEnd <= owner.lineEnd);
+    const decl = ctx.symbols.find(
+      (o) =>
+        o !== s && o.qualifiedName === s.qualifiedName && o.lineStart >= owner.lineStart && o.lineEnd <= owner.lineEnd,
+    );
     if (!decl) return false;
     at = decl;
   }
-  const nested = ctx.symbols.filter((o) => TYPE_KINDS.has(o.kind) && o !== owner && o.lineStart > owner.lineStart && o.lineEnd < at.lineStart);
+  const nested = ctx.symbols.filter(
+    (o) => TYPE_KINDS.has(o.kind) && o !== owner && o.lineStart > owner.lineStart && o.lineEnd < at.lineStart,
+  );
   for (let n = at.lineStart; n > owner.lineStart; n--) {
     if (nested.some((o) => o.lineStart <= n && n <= o.lineEnd)) continue;
     const m = CPP_ACCESS.exec(ctx.lines[n - 1] ?? "");
@@ -110,7 +115,13 @@ function quoteLine(lines: string[], s: ExtractedSymbol): string {
 }
 
 /** The code atoms of one file's symbols (module symbols and undocumented or private ones give none). */
-export function planCodeAtoms(path: string, language: CodeLanguage, symbols: ExtractedSymbol[], source: string, repo: string): CodeAtomDraft[] {
+export function planCodeAtoms(
+  path: string,
+  language: CodeLanguage,
+  symbols: ExtractedSymbol[],
+  source: string,
+  repo: string,
+): CodeAtomDraft[] {
   const out: CodeAtomDraft[] = [];
   let lines: string[] | null = null;
   for (const s of symbols) {
@@ -125,12 +136,23 @@ export function planCodeAtoms(path: string, language: CodeLanguage, symbols: Ext
       claim: `${s.qualifiedName}: ${firstSentence(doc)}`,
       content: `${header}\n\n${doc}`,
       confidence: CODE_ATOM_CONFIDENCE,
-      metadata: { source: "code", repo, path, language, kind: s.kind, qualified_name: s.qualifiedName, line_start: s.lineStart },
+      metadata: {
+        source: "code",
+        repo,
+        path,
+        language,
+        kind: s.kind,
+        qualified_name: s.qualifiedName,
+        line_start: s.lineStart,
+      },
     });
     out.push({
       symbol: { qualifiedName: s.qualifiedName, kind: s.kind, lineStart: s.lineStart },
       draft,
-      citation: { locator: { href: path, line_start: s.lineStart, line_end: Math.max(s.lineStart, s.lineEnd) }, quote: quoteLine(lines, s) },
+      citation: {
+        locator: { href: path, line_start: s.lineStart, line_end: Math.max(s.lineStart, s.lineEnd) },
+        quote: quoteLine(lines, s),
+      },
     });
   }
   return out;
@@ -142,7 +164,9 @@ export function planCodeAtoms(path: string, language: CodeLanguage, symbols: Ext
  * cancellation is reported as `cancelled`.
  */
 export async function embedNewCodeAtoms(
-  s: Pick<CodeServices, "code" | "embedder">, drafts: CodeAtomDraft[], signal?: AbortSignal,
+  s: Pick<CodeServices, "code" | "embedder">,
+  drafts: CodeAtomDraft[],
+  signal?: AbortSignal,
 ): Promise<{ vectors: Map<string, Float32Array>; warning?: string; cancelled?: boolean }> {
   const unique = [...new Map(drafts.map((d) => [d.draft.contentHash, d.draft])).values()];
   if (!unique.length) return { vectors: new Map() };
@@ -150,11 +174,17 @@ export async function embedNewCodeAtoms(
   const fresh = unique.filter((d) => !existing.has(d.contentHash));
   if (!fresh.length) return { vectors: new Map() };
   try {
-    const vs = await s.embedder.embedDocuments(fresh.map((d) => d.searchText), signal);
+    const vs = await s.embedder.embedDocuments(
+      fresh.map((d) => d.searchText),
+      signal,
+    );
     return { vectors: new Map(fresh.map((d, i) => [d.contentHash, vs[i]])) };
   } catch (err) {
     const e = toPegasError(err);
     if (e.code === "CANCELLED") return { vectors: new Map(), cancelled: true };
-    return { vectors: new Map(), warning: `embedding failed (${e.code}: ${e.message.slice(0, 200)}); ${fresh.length} code atom(s) stored without vectors, backfilled when the embedder is back` };
+    return {
+      vectors: new Map(),
+      warning: `embedding failed (${e.code}: ${e.message.slice(0, 200)}); ${fresh.length} code atom(s) stored without vectors, backfilled when the embedder is back`,
+    };
   }
 }

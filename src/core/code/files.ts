@@ -14,12 +14,35 @@ export const MAX_SOURCE_BYTES = 1024 * 1024;
 export type FileSkip = "too_large" | "binary" | "generated";
 
 const GENERATED_NAMES = [
-  /\.min\.[cm]?js$/i, /[.-]min\.css$/i, /-min\.js$/i, /\.bundle\.[cm]?js$/i, /\.chunk\.js$/i, /\.pb\.go$/, /_pb2(?:_grpc)?\.pyi?$/,
-  /\.pb\.(?:cc|h)$/, /\.generated\.\w+$/i, /\.g\.(?:cs|dart)$/, /\.designer\.cs$/i, /_generated\.\w+$/i, /\.gen\.go$/,
+  /\.min\.[cm]?js$/i,
+  /[.-]min\.css$/i,
+  /-min\.js$/i,
+  /\.bundle\.[cm]?js$/i,
+  /\.chunk\.js$/i,
+  /\.pb\.go$/,
+  /_pb2(?:_grpc)?\.pyi?$/,
+  /\.pb\.(?:cc|h)$/,
+  /\.generated\.\w+$/i,
+  /\.g\.(?:cs|dart)$/,
+  /\.designer\.cs$/i,
+  /_generated\.\w+$/i,
+  /\.gen\.go$/,
 ];
 const LOCKFILES = new Set([
-  "package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml", "bun.lock", "bun.lockb", "Cargo.lock", "poetry.lock",
-  "Pipfile.lock", "Gemfile.lock", "composer.lock", "go.sum", "flake.lock", "uv.lock",
+  "package-lock.json",
+  "npm-shrinkwrap.json",
+  "yarn.lock",
+  "pnpm-lock.yaml",
+  "bun.lock",
+  "bun.lockb",
+  "Cargo.lock",
+  "poetry.lock",
+  "Pipfile.lock",
+  "Gemfile.lock",
+  "composer.lock",
+  "go.sum",
+  "flake.lock",
+  "uv.lock",
 ]);
 const COMMENT_LINE = /^\s*(?:#|\/\/|\/\*|\*|--|;|<!--)/;
 /** The start of a comment line, for markers that must open the comment. */
@@ -81,7 +104,11 @@ export function declaredEncoding(bytes: Uint8Array): string | null {
     const m = CODING.exec(line);
     if (!m) continue;
     // Python's codec names → WHATWG labels: latin_1 / latin-1 / l1 → latin1, iso8859_15 → iso-8859-15.
-    const label = m[1].toLowerCase().replace(/_/g, "-").replace(/^(?:latin-1|l1)$/, "latin1").replace(/^iso(\d)/, "iso-$1");
+    const label = m[1]
+      .toLowerCase()
+      .replace(/_/g, "-")
+      .replace(/^(?:latin-1|l1)$/, "latin1")
+      .replace(/^iso(\d)/, "iso-$1");
     if (label === "utf-8" || label === "utf8" || label.startsWith("utf-8-")) return null;
     try {
       return new TextDecoder(label as "utf-8").encoding;

@@ -11,9 +11,23 @@
 import { PegasError, toPegasError } from "../../errors.ts";
 import type { CodeCommitResult, CodeFileWrite, CodeRepo, StoredCodeFile } from "../../ports/code-store.ts";
 import { type CodeAtomDraft, embedNewCodeAtoms } from "./atoms.ts";
-import { failureText, goneFiles, type Outcome, type Pending, prepareFile, storedFailure, unreadable } from "./prepare.ts";
+import {
+  failureText,
+  goneFiles,
+  type Outcome,
+  type Pending,
+  prepareFile,
+  storedFailure,
+  unreadable,
+} from "./prepare.ts";
 import { CodeProgress } from "./progress.ts";
-import { type RunInput, type StoreCodeInput, type StoreCodeOptions, type StoreCodeResult, checkInput } from "./input.ts";
+import {
+  type RunInput,
+  type StoreCodeInput,
+  type StoreCodeOptions,
+  type StoreCodeResult,
+  checkInput,
+} from "./input.ts";
 import type { CodeServices } from "./services.ts";
 import { walkRepository } from "./walk.ts";
 
@@ -53,12 +67,21 @@ class CodeRun {
     readonly opts: StoreCodeOptions,
   ) {
     this.result = {
-      repo: input.repo, doc_id: repo.docId, root: input.root,
+      repo: input.repo,
+      doc_id: repo.docId,
+      root: input.root,
       files: { seen: 0, parsed: 0, unchanged: 0, failed: 0, removed: 0, skipped: {} },
-      directories_skipped: {}, symbols: 0,
+      directories_skipped: {},
+      symbols: 0,
       dependencies: { stored: 0, resolved_now: 0, resolved: 0, unresolved: 0 },
       atoms: { created: 0, existing: 0, staled: 0 },
-      syntax_error_files: 0, noted: [], noted_total: 0, errors: [], errors_total: 0, warnings: [], took_ms: 0,
+      syntax_error_files: 0,
+      noted: [],
+      noted_total: 0,
+      errors: [],
+      errors_total: 0,
+      warnings: [],
+      took_ms: 0,
     };
     this.progress = new CodeProgress(opts.onProgress, opts.progressEveryMs);
   }
@@ -78,7 +101,8 @@ class CodeRun {
   error(path: string, err: unknown): void {
     const e = toPegasError(err);
     this.result.errors_total++;
-    if (this.result.errors.length < MAX_ERRORS) this.result.errors.push({ path, code: e.code, message: e.message.slice(0, 500) });
+    if (this.result.errors.length < MAX_ERRORS)
+      this.result.errors.push({ path, code: e.code, message: e.message.slice(0, 500) });
   }
 
   /** Counts a file that failed (read, parse or store) and lists its error. */
@@ -157,7 +181,11 @@ class CodeRun {
     const vectors = await this.vectors(drafts);
     const files: CodeFileWrite[] = batch.map((p) => ({
       ...p.write,
-      atoms: p.drafts.map((d) => ({ symbol: d.symbol, citation: d.citation, atom: { ...d.draft, vector: vectors.get(d.draft.contentHash) ?? new Float32Array(0) } })),
+      atoms: p.drafts.map((d) => ({
+        symbol: d.symbol,
+        citation: d.citation,
+        atom: { ...d.draft, vector: vectors.get(d.draft.contentHash) ?? new Float32Array(0) },
+      })),
     }));
     await this.drain();
     if (this.opts.signal?.aborted) throw cancelled(this.result);
@@ -224,9 +252,13 @@ class CodeRun {
 }
 
 function cancelled(r: StoreCodeResult): PegasError {
-  return new PegasError("CANCELLED", `memory_store_code cancelled after ${r.files.seen} files; each committed file is whole`, {
-    hint: "run it again: unchanged files are not parsed twice",
-  });
+  return new PegasError(
+    "CANCELLED",
+    `memory_store_code cancelled after ${r.files.seen} files; each committed file is whole`,
+    {
+      hint: "run it again: unchanged files are not parsed twice",
+    },
+  );
 }
 
 /** The walk and the per-file work. */
@@ -274,10 +306,19 @@ async function walk(run: CodeRun): Promise<void> {
  * Stores a repository's code (see the module comment). @throws PegasError INVALID_INPUT, NOT_FOUND (the path),
  * CANCELLED (committed batches stay; a new run continues), STORE_UNAVAILABLE; a file's failure is reported, not thrown.
  */
-export async function storeCode(s: CodeServices, input: StoreCodeInput, opts: StoreCodeOptions = {}): Promise<StoreCodeResult> {
+export async function storeCode(
+  s: CodeServices,
+  input: StoreCodeInput,
+  opts: StoreCodeOptions = {},
+): Promise<StoreCodeResult> {
   const t0 = performance.now();
   const checked = checkInput(input, opts.trustedPath ? null : s.config.ingest_roots);
-  const repo = await s.code.openRepo({ repo: checked.repo, uri: checked.uri, root: checked.root, title: checked.title });
+  const repo = await s.code.openRepo({
+    repo: checked.repo,
+    uri: checked.uri,
+    root: checked.root,
+    title: checked.title,
+  });
   const stored = new Map((await s.code.storedFiles(checked.repo)).map((f) => [f.path, f]));
   const run = new CodeRun(s, checked, repo, stored, opts);
   run.progress.start(checked.root);
@@ -290,8 +331,18 @@ export async function storeCode(s: CodeServices, input: StoreCodeInput, opts: St
   }
   run.result.files.removed = gone.length;
   run.progress.resolveStart();
-  const resolved = await s.code.resolveDependencies(checked.repo, run.changed, (done, total) => run.progress.resolving(done, total), opts.signal);
-  run.result.dependencies = { ...run.result.dependencies, resolved_now: resolved.resolved, resolved: resolved.resolvedTotal, unresolved: resolved.unresolved };
+  const resolved = await s.code.resolveDependencies(
+    checked.repo,
+    run.changed,
+    (done, total) => run.progress.resolving(done, total),
+    opts.signal,
+  );
+  run.result.dependencies = {
+    ...run.result.dependencies,
+    resolved_now: resolved.resolved,
+    resolved: resolved.resolvedTotal,
+    unresolved: resolved.unresolved,
+  };
   await s.code.finishRepo(repo, { repo: checked.repo, root: checked.root, stored_at: new Date().toISOString() });
   run.result.took_ms = Math.round(performance.now() - t0);
   run.progress.done(`stored; ${run.tally()}; ${run.result.symbols} symbols`);

@@ -111,7 +111,8 @@ function patterns(list: string[] | undefined, what: string): string[] {
   if (list === undefined) return [];
   if (!Array.isArray(list) || list.length > 200) throw invalidInput(`${what} must be a list of at most 200 patterns`);
   for (const p of list) {
-    if (typeof p !== "string" || !p.trim() || p.length > 500 || p.includes("\u0000")) throw invalidInput(`${what} pattern '${String(p).slice(0, 80)}' is empty, too long or has a NUL`);
+    if (typeof p !== "string" || !p.trim() || p.length > 500 || p.includes("\u0000"))
+      throw invalidInput(`${what} pattern '${String(p).slice(0, 80)}' is empty, too long or has a NUL`);
   }
   return list.map((p) => p.trim());
 }
@@ -119,7 +120,11 @@ function patterns(list: string[] | undefined, what: string): string[] {
 function languages(list: string[] | undefined): Set<CodeLanguage> | null {
   if (list === undefined || list.length === 0) return null;
   const bad = list.filter((l) => !(CODE_LANGUAGES as readonly string[]).includes(l));
-  if (bad.length) throw invalidInput(`unknown language(s) ${bad.map((b) => `'${b}'`).join(", ")}`, `use ${CODE_LANGUAGES.join(", ")}`);
+  if (bad.length)
+    throw invalidInput(
+      `unknown language(s) ${bad.map((b) => `'${b}'`).join(", ")}`,
+      `use ${CODE_LANGUAGES.join(", ")}`,
+    );
   return new Set(list as CodeLanguage[]);
 }
 
@@ -134,15 +139,21 @@ export function repoUri(repo: string | undefined, root: string): string {
  * NOT_FOUND (no such path).
  */
 export function checkInput(input: StoreCodeInput, roots: string[] | null): RunInput {
-  if (typeof input.path !== "string" || !input.path.trim()) throw invalidInput("path is empty", "give the repository directory");
+  if (typeof input.path !== "string" || !input.path.trim())
+    throw invalidInput("path is empty", "give the repository directory");
   const root = resolveReadable(input.path, roots);
-  if (!statSync(root).isDirectory()) throw invalidInput(`'${root}' is not a directory`, "give the repository's directory (include narrows it to files)");
+  if (!statSync(root).isDirectory())
+    throw invalidInput(`'${root}' is not a directory`, "give the repository's directory (include narrows it to files)");
   let repo: string | undefined;
   if (input.repo !== undefined) {
     repo = input.repo.trim();
-    if (!repo || repo.length > 300 || /[\u0000-\u001f]/.test(repo)) throw invalidInput("repo must be 1–300 printable characters");
+    if (!repo || repo.length > 300 || /[\u0000-\u001f]/.test(repo))
+      throw invalidInput("repo must be 1–300 printable characters");
   }
-  if (root === "/") throw new PegasError("INVALID_INPUT", "refusing to walk the file system root", { hint: "give a repository directory" });
+  if (root === "/")
+    throw new PegasError("INVALID_INPUT", "refusing to walk the file system root", {
+      hint: "give a repository directory",
+    });
   return {
     root,
     repo: repo ?? root,

@@ -8,7 +8,14 @@ import { sha256Hex } from "../../domain/hash.ts";
 import { PegasError, toPegasError } from "../../errors.ts";
 import type { CodeFileWrite, StoredCodeFile } from "../../ports/code-store.ts";
 import { type CodeAtomDraft, planCodeAtoms } from "./atoms.ts";
-import { MAX_SOURCE_BYTES, charsetNote, decodeSource, generatedByContent, generatedByName, lineCount } from "./files.ts";
+import {
+  MAX_SOURCE_BYTES,
+  charsetNote,
+  decodeSource,
+  generatedByContent,
+  generatedByName,
+  lineCount,
+} from "./files.ts";
 import type { RunInput } from "./input.ts";
 import type { CodeServices } from "./services.ts";
 import { gitignoreRules, type WalkFile } from "./walk.ts";
@@ -22,13 +29,26 @@ export type Outcome =
   | { kind: "skip"; path: string; reason: string }
   | { kind: "unreadable"; path: string; error: PegasError }
   | { kind: "unchanged"; path: string; prev: StoredCodeFile; note?: string }
-  | { kind: "write"; path: string; write: Pending["write"]; drafts: CodeAtomDraft[]; skipped?: string; error?: unknown; note?: string };
+  | {
+      kind: "write";
+      path: string;
+      write: Pending["write"];
+      drafts: CodeAtomDraft[];
+      skipped?: string;
+      error?: unknown;
+      note?: string;
+    };
 
 /**
  * Reads, classifies and (when changed) extracts one file, without touching the run's state: several files are
  * prepared at once (their extraction runs on the extractor's worker threads), their outcomes applied in walk order.
  */
-export async function prepareFile(s: CodeServices, input: RunInput, stored: Map<string, StoredCodeFile>, file: WalkFile): Promise<Outcome> {
+export async function prepareFile(
+  s: CodeServices,
+  input: RunInput,
+  stored: Map<string, StoredCodeFile>,
+  file: WalkFile,
+): Promise<Outcome> {
   const path = file.path;
   const language = s.extractor.languageOf(path);
   if (!language) return { kind: "skip", path, reason: "unsupported" };
@@ -49,29 +69,78 @@ export async function prepareFile(s: CodeServices, input: RunInput, stored: Map<
     const d = prev.status === "skipped" ? null : decodeSource(bytes, language);
     return { kind: "unchanged", path, prev, note: (d && charsetNote(d)) ?? undefined };
   }
-  const base = { path, language, contentHash: hash, byteSize: bytes.length, lineCount: 1, extracted: null, error: null };
+  const base = {
+    path,
+    language,
+    contentHash: hash,
+    byteSize: bytes.length,
+    lineCount: 1,
+    extracted: null,
+    error: null,
+  };
   const decoded = decodeSource(bytes, language);
-  if (!decoded) return { kind: "write", path, write: { ...base, status: "skipped", error: "binary" }, drafts: [], skipped: "binary" };
+  if (!decoded)
+    return {
+      kind: "write",
+      path,
+      write: { ...base, status: "skipped", error: "binary" },
+      drafts: [],
+      skipped: "binary",
+    };
   const text = decoded.text;
   const note = charsetNote(decoded) ?? undefined;
   base.lineCount = lineCount(text);
-  if (generatedByContent(text)) return { kind: "write", path, write: { ...base, status: "skipped", error: "generated" }, drafts: [], skipped: "generated" };
+  if (generatedByContent(text))
+    return {
+      kind: "write",
+      path,
+      write: { ...base, status: "skipped", error: "generated" },
+      drafts: [],
+      skipped: "generated",
+    };
   try {
     const extracted = await s.extractor.extract(path, text, language);
-    return { kind: "write", path, write: { ...base, status: "parsed", extracted }, drafts: planCodeAtoms(path, language, extracted.symbols, text, input.repo), note };
+    return {
+      kind: "write",
+      path,
+      write: { ...base, status: "parsed", extracted },
+      drafts: planCodeAtoms(path, language, extracted.symbols, text, input.repo),
+      note,
+    };
   } catch (error) {
     if (error instanceof PegasError && error.code === "CANCELLED") throw error;
-    return { kind: "write", path, write: { ...base, status: "failed", error: failureText(error) }, drafts: [], error, note };
+    return {
+      kind: "write",
+      path,
+      write: { ...base, status: "failed", error: failureText(error) },
+      drafts: [],
+      error,
+      note,
+    };
   }
 }
 
 /** A file or directory the OS would not let the run read: INVALID_INPUT, the OS message kept (EACCES, EIO…). */
 export function unreadable(err: unknown): PegasError {
-  return new PegasError("INVALID_INPUT", `unreadable: ${err instanceof Error ? err.message : String(err)}`, { hint: "check its permissions, or exclude it" });
+  return new PegasError("INVALID_INPUT", `unreadable: ${err instanceof Error ? err.message : String(err)}`, {
+    hint: "check its permissions, or exclude it",
+  });
 }
 
 /** Error codes a stored failure may carry (see {@link failureText}). */
-const CODES = new Set<string>(["NOT_FOUND", "INVALID_INPUT", "UNSUPPORTED_MEDIA", "STORE_UNAVAILABLE", "INDEX_UNAVAILABLE", "LLM_FAILED", "NETWORK_FAILED", "MIGRATION_REQUIRED", "LIMIT_EXCEEDED", "CANCELLED", "INTERNAL"]);
+const CODES = new Set<string>([
+  "NOT_FOUND",
+  "INVALID_INPUT",
+  "UNSUPPORTED_MEDIA",
+  "STORE_UNAVAILABLE",
+  "INDEX_UNAVAILABLE",
+  "LLM_FAILED",
+  "NETWORK_FAILED",
+  "MIGRATION_REQUIRED",
+  "LIMIT_EXCEEDED",
+  "CANCELLED",
+  "INTERNAL",
+]);
 
 /** A failure as stored in a failed file's `error` column: `CODE: message`, at most 500 characters. */
 export function failureText(error: unknown): string {
@@ -95,7 +164,12 @@ export function storedFailure(text: string | null): PegasError {
  * Stored files a run did not keep and that its filters cover — gone, ignored, excluded or skipped now — sorted:
  * the files to remove. A file under a directory that could not be read is kept (it may still be there).
  */
-export function goneFiles(stored: StoredCodeFile[], kept: Set<string>, input: RunInput, unreadableDirs: string[]): string[] {
+export function goneFiles(
+  stored: StoredCodeFile[],
+  kept: Set<string>,
+  input: RunInput,
+  unreadableDirs: string[],
+): string[] {
   const include = input.include.length ? gitignoreRules(input.include) : null;
   return stored
     .filter((f) => !kept.has(f.path))

@@ -23,7 +23,10 @@ export class CodeProgress {
   /** Files the resolve phase examines (0 until it says). */
   private resolveTotal = 0;
 
-  constructor(private readonly send: ProgressFn | undefined, private readonly everyMs = 500) {}
+  constructor(
+    private readonly send: ProgressFn | undefined,
+    private readonly everyMs = 500,
+  ) {}
 
   /**
    * Sends `value` when it is above the last value sent and (unless `force`) `everyMs` have passed since the last
@@ -67,7 +70,13 @@ export class CodeProgress {
   /** Dependency targets of `done` of `total` files examined (throttled; the last one forced). */
   resolving(done: number, total: number): void {
     this.resolveTotal = total;
-    this.emit(this.resolveBase + done, this.resolveBase + total + 1, "resolve", `dependency targets of ${done} of ${total} files examined`, done >= total);
+    this.emit(
+      this.resolveBase + done,
+      this.resolveBase + total + 1,
+      "resolve",
+      `dependency targets of ${done} of ${total} files examined`,
+      done >= total,
+    );
   }
 
   /** The run is done; progress equals the total. */

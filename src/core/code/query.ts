@@ -36,10 +36,25 @@ export const DOC_EXCERPT = 300;
 
 /** The view of a stored symbol. */
 export function symbolView(s: CodeSymbolRow): SymbolView {
-  const doc = s.docstring === null ? null : s.docstring.length > DOC_EXCERPT ? `${s.docstring.slice(0, DOC_EXCERPT - 1)}…` : s.docstring;
+  const doc =
+    s.docstring === null
+      ? null
+      : s.docstring.length > DOC_EXCERPT
+        ? `${s.docstring.slice(0, DOC_EXCERPT - 1)}…`
+        : s.docstring;
   return {
-    symbol_id: `symbol:${s.id}`, name: s.name, qualified_name: s.qualifiedName, kind: s.kind, language: s.language, repo: s.repo,
-    path: s.path, line: s.lineStart, line_end: s.lineEnd, location: `${s.path}:${s.lineStart}`, signature: s.signature, docstring: doc,
+    symbol_id: `symbol:${s.id}`,
+    name: s.name,
+    qualified_name: s.qualifiedName,
+    kind: s.kind,
+    language: s.language,
+    repo: s.repo,
+    path: s.path,
+    line: s.lineStart,
+    line_end: s.lineEnd,
+    location: `${s.path}:${s.lineStart}`,
+    signature: s.signature,
+    docstring: doc,
   };
 }
 
@@ -66,27 +81,44 @@ export function repoKey(repo: string): string {
   }
 }
 
-const list = (v: string | string[] | undefined): string[] | undefined => (v === undefined ? undefined : Array.isArray(v) ? v : [v]);
+const list = (v: string | string[] | undefined): string[] | undefined =>
+  v === undefined ? undefined : Array.isArray(v) ? v : [v];
 
 /**
  * Ranked symbol hits. @throws PegasError INVALID_INPUT (empty query, unknown kind or language, limit outside 1..50),
  * NOT_FOUND (a `repo` with nothing stored: the hint names stored repositories).
  */
-export async function searchCode(s: CodeServices, input: SearchCodeInput): Promise<{ query: string; hits: Array<SymbolView & { score: number; match: string }>; took_ms: number }> {
+export async function searchCode(
+  s: CodeServices,
+  input: SearchCodeInput,
+): Promise<{ query: string; hits: Array<SymbolView & { score: number; match: string }>; took_ms: number }> {
   const t0 = performance.now();
   const query = (input.query ?? "").trim();
-  if (!query) throw invalidInput("query is empty", "give a name, a qualified name (HTMLParser.feed) or words of a docstring");
+  if (!query)
+    throw invalidInput("query is empty", "give a name, a qualified name (HTMLParser.feed) or words of a docstring");
   const kinds = list(input.kind);
   const bad = kinds?.filter((k) => !(SYMBOL_KINDS as readonly string[]).includes(k)) ?? [];
   if (bad.length) throw invalidInput(`unknown symbol kind(s) ${bad.join(", ")}`, `use ${SYMBOL_KINDS.join(", ")}`);
   const languages = list(input.language);
   const unknown = languages?.filter((l) => !(CODE_LANGUAGES as readonly string[]).includes(l)) ?? [];
-  if (unknown.length) throw invalidInput(`unknown language(s) ${unknown.join(", ")}`, `use ${CODE_LANGUAGES.join(", ")}`);
+  if (unknown.length)
+    throw invalidInput(`unknown language(s) ${unknown.join(", ")}`, `use ${CODE_LANGUAGES.join(", ")}`);
   const limit = input.limit ?? 10;
-  if (!Number.isInteger(limit) || limit < 1 || limit > 50) throw invalidInput(`limit must be an integer in 1..50, got ${limit}`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 50)
+    throw invalidInput(`limit must be an integer in 1..50, got ${limit}`);
   const repo = input.repo === undefined ? undefined : repoKey(input.repo);
-  const hits = await s.code.searchSymbols({ query, kind: kinds as SymbolKind[] | undefined, language: languages, repo, limit });
-  return { query, hits: hits.map((h) => ({ ...symbolView(h), score: h.score, match: h.match })), took_ms: Math.round(performance.now() - t0) };
+  const hits = await s.code.searchSymbols({
+    query,
+    kind: kinds as SymbolKind[] | undefined,
+    language: languages,
+    repo,
+    limit,
+  });
+  return {
+    query,
+    hits: hits.map((h) => ({ ...symbolView(h), score: h.score, match: h.match })),
+    took_ms: Math.round(performance.now() - t0),
+  };
 }
 
 /** memory_code_graph input. */
@@ -129,7 +161,13 @@ export interface FileDependencyView {
 }
 
 function fileView(e: CodeEdgeRow): FileDependencyView {
-  return { line: e.line, kind: e.kind, from: e.srcQualifiedName, target: e.dstName, resolved: e.dstPath === null ? null : `${e.dstPath}:${e.dstQualifiedName}` };
+  return {
+    line: e.line,
+    kind: e.kind,
+    from: e.srcQualifiedName,
+    target: e.dstName,
+    resolved: e.dstPath === null ? null : `${e.dstPath}:${e.dstQualifiedName}`,
+  };
 }
 
 /** Adds a file's own dependencies (its symbols' edges) to the node and edge lists. */
@@ -137,9 +175,17 @@ function addFileEdges(edges: CodeEdgeRow[], nodes: Map<string, CodeGraphNode>, o
   for (const e of edges) {
     const src = `symbol:${e.srcSymbolId}`;
     const dst = e.dstSymbolId === null ? `name:${e.dstName}` : `symbol:${e.dstSymbolId}`;
-    for (const id of [src, dst]) if (!nodes.has(id)) nodes.set(id, { id, label: id.startsWith("name:") ? "Name" : "CodeSymbol", name: id.startsWith("name:") ? e.dstName : null, distance: null });
+    for (const id of [src, dst])
+      if (!nodes.has(id))
+        nodes.set(id, {
+          id,
+          label: id.startsWith("name:") ? "Name" : "CodeSymbol",
+          name: id.startsWith("name:") ? e.dstName : null,
+          distance: null,
+        });
     const key = `pm_code_dependency:${e.id}`;
-    if (!out.has(key)) out.set(key, { key, src, dst, kind: e.kind, confidence: e.confidence, inferred: false, line: e.line });
+    if (!out.has(key))
+      out.set(key, { key, src, dst, kind: e.kind, confidence: e.confidence, inferred: false, line: e.line });
   }
 }
 
@@ -148,13 +194,25 @@ function nodeOf(n: ReachedNode): CodeGraphNode {
   return { id: n.id, label: n.label, name: name === null ? null : String(name), distance: n.distance };
 }
 
-const edgeOf = (e: GraphEdge): CodeGraphEdge => ({ key: e.key, src: e.src, dst: e.dst, kind: e.kind, confidence: e.confidence, inferred: e.inferred, line: null });
+const edgeOf = (e: GraphEdge): CodeGraphEdge => ({
+  key: e.key,
+  src: e.src,
+  dst: e.dst,
+  kind: e.kind,
+  confidence: e.confidence,
+  inferred: e.inferred,
+  line: null,
+});
 
 const DEPENDENCY_KEY = /^pm_code_dependency:(\d+)$/;
 
 /** Sets each dependency edge's `line` from the store (the graph projection does not carry it). */
 async function addLines(s: CodeServices, edges: Map<string, CodeGraphEdge>): Promise<void> {
-  const ids = [...edges.values()].filter((e) => e.line === null).map((e) => DEPENDENCY_KEY.exec(e.key)?.[1]).filter((x) => x !== undefined).map(Number);
+  const ids = [...edges.values()]
+    .filter((e) => e.line === null)
+    .map((e) => DEPENDENCY_KEY.exec(e.key)?.[1])
+    .filter((x) => x !== undefined)
+    .map(Number);
   const lines = await s.code.dependencyLines(ids);
   for (const e of edges.values()) {
     const id = DEPENDENCY_KEY.exec(e.key)?.[1];
@@ -171,8 +229,10 @@ async function checkKinds(s: CodeServices, repo: string, kinds: string[] | undef
   const unknown = await s.code.unknownEdgeKinds(repo, kinds);
   if (!unknown.length) return;
   const valid = [...STANDARD_EDGE_KINDS, ...(await s.code.repoEdgeKinds(repo))];
-  throw invalidInput(`unknown edge kind(s) ${unknown.map((k) => `'${k.slice(0, 64)}'`).join(", ")} in repo '${repo}'`,
-    `use ${valid.join(", ")} (or a kind memory_link or memory_infer stored in this repository's graph)`);
+  throw invalidInput(
+    `unknown edge kind(s) ${unknown.map((k) => `'${k.slice(0, 64)}'`).join(", ")} in repo '${repo}'`,
+    `use ${valid.join(", ")} (or a kind memory_link or memory_infer stored in this repository's graph)`,
+  );
 }
 
 /**
@@ -188,11 +248,16 @@ export async function codeGraph(s: CodeServices, input: CodeGraphInput): Promise
   if (!repo) throw invalidInput("repo is empty", "give the repo name or path memory_store_code reported");
   if (input.symbol === undefined || !input.symbol.trim()) {
     if (input.kinds?.length) {
-      throw invalidInput(`kinds filter a symbol's subgraph; the repository overview (no symbol) is not filtered by edge kind`,
-        "omit kinds for the overview, or give a symbol (symbol:<id>, a qualified name or a file path) to filter its subgraph");
+      throw invalidInput(
+        `kinds filter a symbol's subgraph; the repository overview (no symbol) is not filtered by edge kind`,
+        "omit kinds for the overview, or give a symbol (symbol:<id>, a qualified name or a file path) to filter its subgraph",
+      );
     }
     const summary = await s.code.repoSummary(repo, { top: input.limit ?? 20, edges: 500 });
-    const mostDependedOn = summary.mostDependedOn.map((m) => ({ symbol: symbolView(m.symbol), dependents: m.dependents }));
+    const mostDependedOn = summary.mostDependedOn.map((m) => ({
+      symbol: symbolView(m.symbol),
+      dependents: m.dependents,
+    }));
     return { repo, root: null, summary: { ...summary, mostDependedOn }, took_ms: Math.round(performance.now() - t0) };
   }
   // A file may be named by its absolute path when the repository is keyed by its root.
@@ -206,7 +271,13 @@ export async function codeGraph(s: CodeServices, input: CodeGraphInput): Promise
   }
   await checkKinds(s, repo, input.kinds);
   const limit = input.limit ?? 100;
-  const sub = await s.graph.neighbours({ node: `symbol:${root.id}`, depth: input.depth, kinds: input.kinds, direction: input.direction ?? "both", limit });
+  const sub = await s.graph.neighbours({
+    node: `symbol:${root.id}`,
+    depth: input.depth,
+    kinds: input.kinds,
+    direction: input.direction ?? "both",
+    limit,
+  });
   const nodes = new Map(sub.nodes.map((n) => [n.id, nodeOf(n)]));
   const edges = new Map(sub.edges.map((e) => [e.key, edgeOf(e)]));
   const file = root.file ? await s.code.fileEdges(repo, root.path, input.kinds, FILE_EDGES) : null;
@@ -220,10 +291,17 @@ export async function codeGraph(s: CodeServices, input: CodeGraphInput): Promise
   }
   // Atoms beside code (a code atom `defines` its symbol; the agent's facts linked to it): named by their claim.
   const atomIds = [...nodes.keys()].filter((id) => id.startsWith("atom:")).map((id) => Number(id.slice(5)));
-  for (const a of atomIds.length ? await s.store.atomsByIds(atomIds, 0) : []) nodes.get(`atom:${a.id}`)!.name = a.claim.slice(0, 300);
+  for (const a of atomIds.length ? await s.store.atomsByIds(atomIds, 0) : [])
+    nodes.get(`atom:${a.id}`)!.name = a.claim.slice(0, 300);
   return {
-    repo, root: symbolView(root), ...(root.overloads > 1 ? { overloads: root.overloads } : {}), graph: s.graph.name, ...(sub.degraded ? { degraded: sub.degraded } : {}),
-    nodes: [...nodes.values()], edges: [...edges.values()], truncated: sub.truncated || Boolean(file?.truncated),
+    repo,
+    root: symbolView(root),
+    ...(root.overloads > 1 ? { overloads: root.overloads } : {}),
+    graph: s.graph.name,
+    ...(sub.degraded ? { degraded: sub.degraded } : {}),
+    nodes: [...nodes.values()],
+    edges: [...edges.values()],
+    truncated: sub.truncated || Boolean(file?.truncated),
     file: file ? { dependencies: file.edges.map(fileView), truncated: file.truncated } : null,
     took_ms: Math.round(performance.now() - t0),
   };

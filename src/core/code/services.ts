@@ -20,9 +20,13 @@ export type CodeServices = Pick<Services, "config" | "embedder" | "graph" | "sto
 export function codeServices(services: Services): CodeServices {
   const s = services as Services & Partial<Pick<CodeServices, "code" | "extractor">>;
   if (!s.code || !s.extractor) {
-    throw new PegasError("INTERNAL", "code memory is not wired in this build (Services.code / Services.extractor missing)", {
-      hint: "report this: src/wiring.ts must create SqlCodeStore and the tree-sitter extractor",
-    });
+    throw new PegasError(
+      "INTERNAL",
+      "code memory is not wired in this build (Services.code / Services.extractor missing)",
+      {
+        hint: "report this: src/wiring.ts must create SqlCodeStore and the tree-sitter extractor",
+      },
+    );
   }
   return s as CodeServices;
 }

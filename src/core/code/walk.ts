@@ -24,9 +24,29 @@ import ignore, { type Ignore } from "ignore";
 const VCS_DIRS = new Set([".git", ".hg", ".svn", ".bzr"]);
 /** Dependency, cache, virtual-environment and IDE directories, skipped below the walked root unless named by an include pattern. */
 export const VENDORED_DIRS = new Set([
-  "node_modules", "bower_components", "jspm_packages", "vendor", "third_party", "third-party", "thirdparty",
-  "site-packages", "dist-packages", "__pycache__", ".venv", "venv", ".tox", ".nox",
-  ".mypy_cache", ".pytest_cache", ".ruff_cache", ".gradle", ".next", ".nuxt", ".cache", ".idea", ".vscode",
+  "node_modules",
+  "bower_components",
+  "jspm_packages",
+  "vendor",
+  "third_party",
+  "third-party",
+  "thirdparty",
+  "site-packages",
+  "dist-packages",
+  "__pycache__",
+  ".venv",
+  "venv",
+  ".tox",
+  ".nox",
+  ".mypy_cache",
+  ".pytest_cache",
+  ".ruff_cache",
+  ".gradle",
+  ".next",
+  ".nuxt",
+  ".cache",
+  ".idea",
+  ".vscode",
 ]);
 
 /** Names of {@link VENDORED_DIRS} that are also common package names: a Python package of that name is walked. */
@@ -169,7 +189,14 @@ interface Filters {
  * to take an entry the ignore rules leave out because an include pattern names it (a directory so taken becomes the
  * floor of everything inside it).
  */
-function entrySkip(e: Dirent, root: string, path: string, frames: RuleFrame[], f: Filters, floor: string | null): WalkSkip | "open" | null {
+function entrySkip(
+  e: Dirent,
+  root: string,
+  path: string,
+  frames: RuleFrame[],
+  f: Filters,
+  floor: string | null,
+): WalkSkip | "open" | null {
   const dir = e.isDirectory();
   if (e.isSymbolicLink()) return "symlink";
   if (!dir && !e.isFile()) return "special";
@@ -203,7 +230,12 @@ export async function* walkRepository(root: string, opts: WalkOptions = {}): Asy
   while (stack.length) {
     if (opts.signal?.aborted) return;
     const { dir, floor } = stack.pop()!;
-    while (frames.length && frames.at(-1)!.dir !== "" && !(dir === frames.at(-1)!.dir || dir.startsWith(`${frames.at(-1)!.dir}/`))) frames.pop();
+    while (
+      frames.length &&
+      frames.at(-1)!.dir !== "" &&
+      !(dir === frames.at(-1)!.dir || dir.startsWith(`${frames.at(-1)!.dir}/`))
+    )
+      frames.pop();
     let entries: Dirent[];
     try {
       entries = (await readdir(join(root, dir), { withFileTypes: true })).sort(byName);

@@ -101,10 +101,10 @@ export function tokenCounter(): Promise<Counter> {
 function bounded(v: number | undefined, name: keyof typeof CONTEXT_LIMITS, label: string): number {
   const { min, max, default: d } = CONTEXT_LIMITS[name];
   const n = v ?? d;
-  if (!Number.isInteger(n) || n < min || n > max) throw invalidInput(`${label} must be an integer from ${min} to ${max}, got ${JSON.stringify(v)}`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw invalidInput(`${label} must be an integer from ${min} to ${max}, got ${JSON.stringify(v)}`);
   return n;
 }
-
 
 /** An atom found for the context: by search or over a link. */
 export interface Candidate {
@@ -115,7 +115,12 @@ export interface Candidate {
 }
 
 /** Atoms reached over links from the hits, strongest path first; `contradicts` edges are collected apart. */
-async function expand(s: Services, hits: Candidate[], hops: number, signal?: AbortSignal): Promise<{ reached: Candidate[]; contradicts: GraphEdge[]; degraded?: string }> {
+async function expand(
+  s: Services,
+  hits: Candidate[],
+  hops: number,
+  signal?: AbortSignal,
+): Promise<{ reached: Candidate[]; contradicts: GraphEdge[]; degraded?: string }> {
   const reached = new Map<number, Candidate>();
   const contradicts = new Map<string, GraphEdge>();
   let degraded: string | undefined;
@@ -124,7 +129,12 @@ async function expand(s: Services, hits: Candidate[], hops: number, signal?: Abo
     if (signal?.aborted) throw new PegasError("CANCELLED", "memory_get_context was cancelled");
     let g;
     try {
-      g = await s.graph.neighbours({ node: `atom:${hit.atomId}`, depth: Math.max(1, hops), direction: "both", limit: NEIGHBOURS_PER_HIT });
+      g = await s.graph.neighbours({
+        node: `atom:${hit.atomId}`,
+        depth: Math.max(1, hops),
+        direction: "both",
+        limit: NEIGHBOURS_PER_HIT,
+      });
     } catch (err) {
       if (err instanceof PegasError && err.code === "NOT_FOUND") continue; // retracted meanwhile
       throw err;
@@ -133,16 +143,22 @@ async function expand(s: Services, hits: Candidate[], hops: number, signal?: Abo
     for (const e of g.edges) if (e.kind === "contradicts") contradicts.set(e.key, e);
     if (hops === 0) continue;
     // Strongest path from the hit to each reached atom over non-contradicts edges (BFS layers, best product).
-    const strength = new Map<string, { value: number; kind: string; hops: number }>([[`atom:${hit.atomId}`, { value: 1, kind: "", hops: 0 }]]);
+    const strength = new Map<string, { value: number; kind: string; hops: number }>([
+      [`atom:${hit.atomId}`, { value: 1, kind: "", hops: 0 }],
+    ]);
     for (let layer = 1; layer <= hops; layer++) {
       for (const e of g.edges) {
         if (e.kind === "contradicts") continue;
-        for (const [from, to] of [[e.src, e.dst], [e.dst, e.src]]) {
+        for (const [from, to] of [
+          [e.src, e.dst],
+          [e.dst, e.src],
+        ]) {
           const at = strength.get(from);
           if (!at || at.hops !== layer - 1) continue;
           const value = at.value * e.confidence;
           const prev = strength.get(to);
-          if (!prev || (prev.hops === layer && prev.value < value)) strength.set(to, { value, kind: at.hops === 0 ? e.kind : at.kind, hops: layer });
+          if (!prev || (prev.hops === layer && prev.value < value))
+            strength.set(to, { value, kind: at.hops === 0 ? e.kind : at.kind, hops: layer });
         }
       }
     }
@@ -153,10 +169,20 @@ async function expand(s: Services, hits: Candidate[], hops: number, signal?: Abo
       if (!st || st.hops === 0 || seeds.has(id) || !SHOWN.has(String(n.props.status))) continue;
       const score = hit.score * st.value * 0.5 ** st.hops;
       const prev = reached.get(id);
-      if (!prev || prev.score < score) reached.set(id, { atomId: id, source: "graph", score, via: { atom_id: hit.atomId, kind: st.kind, hops: st.hops } });
+      if (!prev || prev.score < score)
+        reached.set(id, {
+          atomId: id,
+          source: "graph",
+          score,
+          via: { atom_id: hit.atomId, kind: st.kind, hops: st.hops },
+        });
     }
   }
-  return { reached: [...reached.values()].sort((a, b) => b.score - a.score || a.atomId - b.atomId), contradicts: [...contradicts.values()], degraded };
+  return {
+    reached: [...reached.values()].sort((a, b) => b.score - a.score || a.atomId - b.atomId),
+    contradicts: [...contradicts.values()],
+    degraded,
+  };
 }
 
 /**
@@ -171,7 +197,9 @@ export async function getContext(s: Services, input: ContextInput, signal?: Abor
   const found = await search(s, { query: input.question, k }, signal);
   const question = found.query;
   const hits: Candidate[] = found.hits.map((h) => ({ atomId: h.atom_id, source: "search", score: h.score, via: null }));
-  const expansion = hits.length ? await expand(s, hits, hops, signal) : { reached: [], contradicts: [] as GraphEdge[], degraded: undefined };
+  const expansion = hits.length
+    ? await expand(s, hits, hops, signal)
+    : { reached: [], contradicts: [] as GraphEdge[], degraded: undefined };
   const candidates = [...hits, ...expansion.reached.slice(0, k)];
 
   // Opponents: both ends of every `contradicts` edge seen, for the atoms shown.
@@ -183,7 +211,9 @@ export async function getContext(s: Services, input: ContextInput, signal?: Abor
     (opponentIds.get(a) ?? opponentIds.set(a, new Set()).get(a)!).add(b);
     (opponentIds.get(b) ?? opponentIds.set(b, new Set()).get(b)!).add(a);
   }
-  const wanted = [...new Set([...candidates.map((c) => c.atomId), ...[...opponentIds.values()].flatMap((x) => [...x])])];
+  const wanted = [
+    ...new Set([...candidates.map((c) => c.atomId), ...[...opponentIds.values()].flatMap((x) => [...x])]),
+  ];
   const atoms = new Map((await s.store.atomsByIds(wanted, CITATIONS_PER_ATOM)).map((a) => [a.id, a]));
 
   const header = `## Context: ${oneLine(question, 300)}\n`;
@@ -200,7 +230,8 @@ export async function getContext(s: Services, input: ContextInput, signal?: Abor
     if (!atom || !SHOWN.has(atom.status)) continue;
     const claimKey = atom.claim.replace(/\s+/g, " ").trim().toLowerCase();
     if (seenClaims.has(claimKey)) continue;
-    const costOf = (r: ReturnType<typeof renderItem>) => count(r.text) + r.newCitations.reduce((n, cit) => n + count(citationLine(cit)), 0);
+    const costOf = (r: ReturnType<typeof renderItem>) =>
+      count(r.text) + r.newCitations.reduce((n, cit) => n + count(citationLine(cit)), 0);
     let rendered = renderItem(atom, c, opponentIds, atoms, citationNo, citations.length, false);
     let cost = costOf(rendered);
     if (used + cost > budget) {
@@ -228,11 +259,23 @@ export async function getContext(s: Services, input: ContextInput, signal?: Abor
     lines.pop();
     omitted++;
     const keep = new Set(items.flatMap((i) => i.citations));
-    markdown = compose(header, lines, citations.filter((c) => keep.has(c.n)), omitted);
+    markdown = compose(
+      header,
+      lines,
+      citations.filter((c) => keep.has(c.n)),
+      omitted,
+    );
   }
   const keep = new Set(items.flatMap((i) => i.citations));
   return {
-    question, markdown, items, citations: citations.filter((c) => keep.has(c.n)), budget_tokens: budget, used_tokens: count(markdown),
-    tokenizer: TOKENIZER, omitted, ...((found.degraded ?? expansion.degraded) ? { degraded: found.degraded ?? expansion.degraded } : {}),
+    question,
+    markdown,
+    items,
+    citations: citations.filter((c) => keep.has(c.n)),
+    budget_tokens: budget,
+    used_tokens: count(markdown),
+    tokenizer: TOKENIZER,
+    omitted,
+    ...((found.degraded ?? expansion.degraded) ? { degraded: found.degraded ?? expansion.degraded } : {}),
   };
 }

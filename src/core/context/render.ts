@@ -28,7 +28,9 @@ export function citationLine(c: ContextCitation): string {
 }
 
 export function compose(header: string, lines: string[], citations: ContextCitation[], omitted = 0): string {
-  const empty = omitted ? `_${omitted} matching atom(s), none within the token budget: raise budget_tokens._\n` : "_Nothing in memory matches this question._\n";
+  const empty = omitted
+    ? `_${omitted} matching atom(s), none within the token budget: raise budget_tokens._\n`
+    : "_Nothing in memory matches this question._\n";
   const body = lines.length ? lines.join("") : empty;
   const sources = citations.length ? `\nSources:\n${citations.map(citationLine).join("")}` : "";
   return `${header}\n${body}${sources}`;
@@ -36,8 +38,13 @@ export function compose(header: string, lines: string[], citations: ContextCitat
 
 /** One item's Markdown line and the citations it adds (numbered after `known` ones); `claimOnly` leaves the content out. */
 export function renderItem(
-  atom: AtomView, c: Candidate, opponentIds: Map<number, Set<number>>, atoms: Map<number, AtomView>,
-  citationNo: Map<string, number>, known: number, claimOnly: boolean,
+  atom: AtomView,
+  c: Candidate,
+  opponentIds: Map<number, Set<number>>,
+  atoms: Map<number, AtomView>,
+  citationNo: Map<string, number>,
+  known: number,
+  claimOnly: boolean,
 ): { text: string; item: Omit<ContextItem, "tokens">; newCitations: ContextCitation[] } {
   const refs: number[] = [];
   const fresh: ContextCitation[] = [];
@@ -70,12 +77,28 @@ export function renderItem(
     text,
     newCitations: fresh,
     item: {
-      atom_id: atom.id, type: atom.type, status: atom.status, confidence: atom.confidence, claim: atom.claim, content: lead === claim ? content : lead,
-      source: c.source, score: c.score, via: c.via, citations: refs, contested_by: opponents,
+      atom_id: atom.id,
+      type: atom.type,
+      status: atom.status,
+      confidence: atom.confidence,
+      claim: atom.claim,
+      content: lead === claim ? content : lead,
+      source: c.source,
+      score: c.score,
+      via: c.via,
+      citations: refs,
+      contested_by: opponents,
     },
   };
 }
 
 function toCitation(cv: CitationView, n: number): ContextCitation {
-  return { n, doc_id: cv.doc_id, title: cv.title, uri: cv.uri, locator: formatLocator(cv.locator) || "whole document", quote: oneLine(cv.quote, 300) };
+  return {
+    n,
+    doc_id: cv.doc_id,
+    title: cv.title,
+    uri: cv.uri,
+    locator: formatLocator(cv.locator) || "whole document",
+    quote: oneLine(cv.quote, 300),
+  };
 }

@@ -53,12 +53,24 @@ export function quoteLocator(chunk: ChunkInput, quote: string): Locator {
   const before = chunk.text.slice(0, at);
   const start = base.char_start + codePoints(before);
   const line = (base.line_start ?? 1) + (before.match(/\n/g)?.length ?? 0);
-  return { ...base, char_start: start, char_end: start + codePoints(quote), line_start: line, line_end: line + (quote.match(/\n/g)?.length ?? 0) };
+  return {
+    ...base,
+    char_start: start,
+    char_end: start + codePoints(quote),
+    line_start: line,
+    line_end: line + (quote.match(/\n/g)?.length ?? 0),
+  };
 }
 
 function toDrafts(atoms: DistilledAtom[], chunk: ChunkInput, offset: number, distiller: string): ChunkDraft[] {
   return atoms.map((a) => ({
-    draft: draftAtom({ type: a.type, claim: a.claim, content: a.content, confidence: a.confidence, metadata: { distiller } }),
+    draft: draftAtom({
+      type: a.type,
+      claim: a.claim,
+      content: a.content,
+      confidence: a.confidence,
+      metadata: { distiller },
+    }),
     chunkOrd: chunk.ord,
     locator: quoteLocator(chunk, a.quote),
     quote: a.quote,
@@ -100,7 +112,13 @@ function passageLead(text: string): string {
 function passageDraft(chunk: ChunkInput): ChunkDraft {
   const text = chunk.text.trim();
   const lead = passageLead(text);
-  const draft = draftAtom({ type: "text", claim: firstSentence(lead), content: text, confidence: 0.5, metadata: { passage: true } });
+  const draft = draftAtom({
+    type: "text",
+    claim: firstSentence(lead),
+    content: text,
+    confidence: 0.5,
+    metadata: { passage: true },
+  });
   return { draft, chunkOrd: chunk.ord, locator: chunk.locator, quote: openingSpan(lead), links: [] };
 }
 
@@ -119,15 +137,27 @@ function withoutVerbatimText(atoms: DistilledAtom[], chunk: string): DistilledAt
  * Quarantines chunks after distillation (their atoms could not be embedded): removes every draft of them, renumbers
  * the remaining drafts' links, and records the chunks with `reason` and `detail`.
  */
-export function quarantineChunks(out: DistilledChunks, failed: Map<number, { reason: string; detail: string }>, distiller: string): void {
+export function quarantineChunks(
+  out: DistilledChunks,
+  failed: Map<number, { reason: string; detail: string }>,
+  distiller: string,
+): void {
   if (!failed.size) return;
   const index = new Map<number, number>();
   out.drafts.forEach((d, i) => !failed.has(d.chunkOrd) && index.set(i, index.size));
   out.drafts = out.drafts
     .filter((d) => !failed.has(d.chunkOrd))
-    .map((d) => ({ ...d, links: d.links.filter((l) => l.planned === undefined || index.has(l.planned)).map((l) => (l.planned === undefined ? l : { ...l, planned: index.get(l.planned)! })) }));
-  for (const [chunkOrd, f] of failed) out.quarantine.push({ chunkOrd, distiller, reason: f.reason, detail: f.detail, attempts: 1 });
-  out.warnings.push(`${failed.size} chunk(s) quarantined: their atoms could not be embedded (${[...failed.values()][0].detail.slice(0, 120)})`);
+    .map((d) => ({
+      ...d,
+      links: d.links
+        .filter((l) => l.planned === undefined || index.has(l.planned))
+        .map((l) => (l.planned === undefined ? l : { ...l, planned: index.get(l.planned)! })),
+    }));
+  for (const [chunkOrd, f] of failed)
+    out.quarantine.push({ chunkOrd, distiller, reason: f.reason, detail: f.detail, attempts: 1 });
+  out.warnings.push(
+    `${failed.size} chunk(s) quarantined: their atoms could not be embedded (${[...failed.values()][0].detail.slice(0, 120)})`,
+  );
 }
 
 /**
@@ -143,12 +173,19 @@ export async function distillChunks(
   let dropped = 0;
   for (const [i, chunk] of chunks.entries()) {
     if (i % 16 === 0) await yieldToEventLoop(); // the heuristic distiller is synchronous: let signals in
-    if (opts.signal?.aborted) throw new PegasError("CANCELLED", "ingest cancelled; nothing of this document was stored");
+    if (opts.signal?.aborted)
+      throw new PegasError("CANCELLED", "ingest cancelled; nothing of this document was stored");
     try {
-      const res = await distiller.distill({ text: chunk.text, lang: detectLang(chunk.text), title: opts.title, signal: opts.signal });
+      const res = await distiller.distill({
+        text: chunk.text,
+        lang: detectLang(chunk.text),
+        title: opts.title,
+        signal: opts.signal,
+      });
       // No atom without evidence, whatever the adapter promised.
       const checked = checkQuotes(res.atoms, chunk.text);
-      for (const w of [...res.warnings, ...checked.warnings]) (out.warnings.length < MAX_WARNINGS ? out.warnings.push(`chunk ${chunk.ord}: ${w}`) : dropped++);
+      for (const w of [...res.warnings, ...checked.warnings])
+        out.warnings.length < MAX_WARNINGS ? out.warnings.push(`chunk ${chunk.ord}: ${w}`) : dropped++;
       const typed = withoutVerbatimText(checked.kept, chunk.text);
       if (!typed.length) out.emptyChunks++;
       if (/[\p{L}\p{N}]/u.test(chunk.text)) out.drafts.push(passageDraft(chunk));
@@ -161,6 +198,9 @@ export async function distillChunks(
     opts.onProgress?.(i + 1, chunks.length, "distilling chunks");
   }
   if (dropped) out.warnings.push(`${dropped} more distiller warnings not listed`);
-  if (out.quarantine.length) out.warnings.push(`${out.quarantine.length} chunk(s) quarantined: the distiller failed on them (retry with \`pegas-memory distill --retry\`)`);
+  if (out.quarantine.length)
+    out.warnings.push(
+      `${out.quarantine.length} chunk(s) quarantined: the distiller failed on them (retry with \`pegas-memory distill --retry\`)`,
+    );
   return out;
 }

@@ -10,7 +10,14 @@ import { sha256Hex } from "../../domain/hash.ts";
 import { detectLang, firstSentence, sanitizeText } from "../../domain/text.ts";
 import { yieldToEventLoop } from "../../domain/yield.ts";
 import { PegasError } from "../../errors.ts";
-import type { ChunkInput, DocumentKind, IngestPlan, Locator, PlannedAtom, PlannedLink } from "../../ports/canonical-store.ts";
+import type {
+  ChunkInput,
+  DocumentKind,
+  IngestPlan,
+  Locator,
+  PlannedAtom,
+  PlannedLink,
+} from "../../ports/canonical-store.ts";
 import type { ParsedDocument } from "../../ports/models/parser.ts";
 import type { DedupFinding } from "../knowledge/dedup.ts";
 import { type ChunkDraft, type DistilledChunks, distillChunks, quarantineChunks } from "./distill.ts";
@@ -74,7 +81,11 @@ function checkAborted(signal?: AbortSignal): void {
 
 /** The first non-empty line when it is short enough to be a heading, else the first sentence (≤ 120 chars). */
 function defaultTitle(text: string): string {
-  const line = text.split("\n").find((l) => l.trim())?.trim() ?? "";
+  const line =
+    text
+      .split("\n")
+      .find((l) => l.trim())
+      ?.trim() ?? "";
   return line && line.length <= 120 ? line : firstSentence(text, 120);
 }
 
@@ -83,7 +94,13 @@ export function chunkSections(parsed: ParsedDocument, target: number): ChunkInpu
   const out: ChunkInput[] = [];
   for (const section of parsed.sections) {
     for (const c of chunkText(section.text, { target, lang: detectLang(section.text) })) {
-      const locator: Locator = { ...section.locator, char_start: c.charStart, char_end: c.charEnd, line_start: c.lineStart, line_end: c.lineEnd };
+      const locator: Locator = {
+        ...section.locator,
+        char_start: c.charStart,
+        char_end: c.charEnd,
+        line_start: c.lineStart,
+        line_end: c.lineEnd,
+      };
       out.push({ ord: out.length, text: c.text, contentHash: sha256Hex(c.text), locator });
     }
   }
@@ -96,7 +113,11 @@ export function chunkSections(parsed: ParsedDocument, target: number): ChunkInpu
  * instead of failing the whole document. @throws PegasError CANCELLED, or LLM_FAILED when every text fails (the
  * embedder itself is down).
  */
-async function embedAll(services: Services, distilled: DistilledChunks, opts: DocumentOptions): Promise<Float32Array[]> {
+async function embedAll(
+  services: Services,
+  distilled: DistilledChunks,
+  opts: DocumentOptions,
+): Promise<Float32Array[]> {
   const texts = distilled.drafts.map((d) => d.draft.searchText);
   const out: Array<Float32Array | undefined> = [];
   const failed = new Map<number, { reason: string; detail: string }>();
@@ -120,7 +141,11 @@ async function embedAll(services: Services, distilled: DistilledChunks, opts: Do
     opts.onProgress?.(Math.min(i + EMBED_BATCH, texts.length), texts.length, "embedding atoms");
   }
   if (failed.size && failed.size === new Set(distilled.drafts.map((d) => d.chunkOrd)).size) {
-    throw new PegasError("LLM_FAILED", `no atom of this document could be embedded: ${[...failed.values()][0].detail}`, { hint: "check the embedding model; nothing was stored" });
+    throw new PegasError(
+      "LLM_FAILED",
+      `no atom of this document could be embedded: ${[...failed.values()][0].detail}`,
+      { hint: "check the embedding model; nothing was stored" },
+    );
   }
   const keep = distilled.drafts.map((d) => !failed.has(d.chunkOrd));
   quarantineChunks(distilled, failed, services.distiller.name);
@@ -128,35 +153,75 @@ async function embedAll(services: Services, distilled: DistilledChunks, opts: Do
 }
 
 /** Replaces an empty extraction by the caller's snippet, when one was given. */
-function withSnippet(parsed: ParsedDocument, snippet: string | undefined): { parsed: ParsedDocument; snippet: boolean } {
+function withSnippet(
+  parsed: ParsedDocument,
+  snippet: string | undefined,
+): { parsed: ParsedDocument; snippet: boolean } {
   if (parsed.sections.some((s) => s.text.trim()) || !snippet?.trim()) return { parsed, snippet: false };
   const text = sanitizeText(snippet, "snippet");
   const warnings = [...parsed.warnings, ...text.warnings, "stored the snippet given by the caller instead of the page"];
-  return { parsed: { ...parsed, kind: "web", sections: [{ text: text.text.trim(), locator: {} }], warnings, metadata: { ...parsed.metadata, snippet: true } }, snippet: true };
+  return {
+    parsed: {
+      ...parsed,
+      kind: "web",
+      sections: [{ text: text.text.trim(), locator: {} }],
+      warnings,
+      metadata: { ...parsed.metadata, snippet: true },
+    },
+    snippet: true,
+  };
 }
 
 function emptyResult(raw: RawSource, parsed: ParsedDocument, kind: DocumentKind): DocumentResult {
   const warnings = parsed.warnings.length ? parsed.warnings : ["no text could be extracted"];
   return {
-    doc_id: null, uri: raw.uri, kind, title: parsed.title, version: 0, stored: false, unchanged: false, snippet: false, sections: 0, ...ZERO, merges: [], warnings,
+    doc_id: null,
+    uri: raw.uri,
+    kind,
+    title: parsed.title,
+    version: 0,
+    stored: false,
+    unchanged: false,
+    snippet: false,
+    sections: 0,
+    ...ZERO,
+    merges: [],
+    warnings,
   };
 }
 
 /** Counters of an ingest that wrote nothing. */
 const ZERO = {
-  chunks: 0, atoms_distilled: 0, atoms_created: 0, atoms_existing: 0, atoms_near_duplicate: 0, atoms_contradicting: 0, citations_added: 0, links_added: 0,
-  atoms_staled: 0, atoms_revived: 0, chunks_quarantined: 0,
+  chunks: 0,
+  atoms_distilled: 0,
+  atoms_created: 0,
+  atoms_existing: 0,
+  atoms_near_duplicate: 0,
+  atoms_contradicting: 0,
+  citations_added: 0,
+  links_added: 0,
+  atoms_staled: 0,
+  atoms_revived: 0,
+  chunks_quarantined: 0,
 } as const;
 
 /** The plan's atoms: drafts with their vectors, citations, intra-chunk links, and dedup merges and links. */
 export function planAtoms(drafts: ChunkDraft[], vectors: Float32Array[], findings: DedupFinding[]): PlannedAtom[] {
   return drafts.map((d, i) => {
     const f = findings[i];
-    const dedupLinks: PlannedLink[] = f.links.map((l) => ({ atomId: l.atomId, planned: l.draftIndex, kind: l.kind, confidence: Math.max(0, Math.min(1, l.cosine)), source: "dedup" }));
+    const dedupLinks: PlannedLink[] = f.links.map((l) => ({
+      atomId: l.atomId,
+      planned: l.draftIndex,
+      kind: l.kind,
+      confidence: Math.max(0, Math.min(1, l.cosine)),
+      source: "dedup",
+    }));
     return {
       atom: { ...d.draft, vector: vectors[i] },
       citation: { chunkOrd: d.chunkOrd, locator: d.locator, quote: d.quote },
-      mergeInto: f.merge ? { atomId: f.merge.atomId, planned: f.merge.draftIndex, cosine: f.merge.cosine, reason: f.merge.reason } : undefined,
+      mergeInto: f.merge
+        ? { atomId: f.merge.atomId, planned: f.merge.draftIndex, cosine: f.merge.cosine, reason: f.merge.reason }
+        : undefined,
       links: [...d.links, ...dedupLinks],
     };
   });
@@ -166,7 +231,12 @@ export function planAtoms(drafts: ChunkDraft[], vectors: Float32Array[], finding
  * Stores one parsed document. @throws PegasError CANCELLED, LLM_FAILED (embedding), STORE_UNAVAILABLE; nothing of
  * the document is stored on any error. A chunk the distiller fails on is quarantined, not an error.
  */
-export async function ingestParsed(services: Services, raw: RawSource, parsedIn: ParsedDocument, opts: DocumentOptions): Promise<DocumentResult> {
+export async function ingestParsed(
+  services: Services,
+  raw: RawSource,
+  parsedIn: ParsedDocument,
+  opts: DocumentOptions,
+): Promise<DocumentResult> {
   const { parsed, snippet } = withSnippet(parsedIn, opts.snippet);
   const kind = opts.kind ?? parsed.kind;
   const chunks = chunkSections(parsed, services.config.chunk_chars);
@@ -175,20 +245,47 @@ export async function ingestParsed(services: Services, raw: RawSource, parsedIn:
   const base = { uri: raw.uri, kind, snippet, sections: parsed.sections.length, warnings: parsed.warnings };
   const known = await services.store.documentByUri(raw.uri);
   if (known?.contentHash === contentHash) {
-    return { ...base, doc_id: known.id, title: known.title, version: known.version, stored: true, unchanged: true, ...ZERO, merges: [] };
+    return {
+      ...base,
+      doc_id: known.id,
+      title: known.title,
+      version: known.version,
+      stored: true,
+      unchanged: true,
+      ...ZERO,
+      merges: [],
+    };
   }
-  const title = sanitizeText(raw.title ?? parsed.title ?? "", "title").text.trim() || defaultTitle(parsed.sections[0].text);
-  const distilled = await distillChunks(services.distiller, chunks, { title, signal: opts.signal, onProgress: opts.onProgress });
+  const title =
+    sanitizeText(raw.title ?? parsed.title ?? "", "title").text.trim() || defaultTitle(parsed.sections[0].text);
+  const distilled = await distillChunks(services.distiller, chunks, {
+    title,
+    signal: opts.signal,
+    onProgress: opts.onProgress,
+  });
   const vectors = await embedAll(services, distilled, opts);
   checkAborted(opts.signal);
   await services.projection.sync();
-  const findings = await (await import("../knowledge/dedup.ts")).findDuplicates(services, distilled.drafts.map((d, i) => ({ ...d.draft, vector: vectors[i] })), opts.signal);
+  const findings = await (await import("../knowledge/dedup.ts")).findDuplicates(
+    services,
+    distilled.drafts.map((d, i) => ({ ...d.draft, vector: vectors[i] })),
+    opts.signal,
+  );
   checkAborted(opts.signal);
   const plan: IngestPlan = {
     document: {
-      kind, uri: raw.uri, title, contentHash, byteSize: raw.bytes.byteLength,
+      kind,
+      uri: raw.uri,
+      title,
+      contentHash,
+      byteSize: raw.bytes.byteLength,
       authority: authorityFor({ kind, uri: raw.uri, snippet }, services.config.authority_rules),
-      metadata: { ...raw.metadata, ...parsed.metadata, media_type: parsed.mediaType, lang: detectLang(parsed.sections[0].text) },
+      metadata: {
+        ...raw.metadata,
+        ...parsed.metadata,
+        media_type: parsed.mediaType,
+        lang: detectLang(parsed.sections[0].text),
+      },
     },
     chunks,
     atoms: planAtoms(distilled.drafts, vectors, findings),
@@ -198,11 +295,28 @@ export async function ingestParsed(services: Services, raw: RawSource, parsedIn:
   const commit = await services.store.commitIngest(plan);
   const warnings = [...parsed.warnings, ...distilled.warnings];
   return {
-    ...base, warnings, doc_id: commit.docId, title, version: commit.version, stored: true, unchanged: commit.unchanged,
-    chunks: commit.unchanged ? 0 : chunks.length, atoms_distilled: commit.unchanged ? 0 : plan.atoms.length, atoms_created: commit.atomsCreated, atoms_existing: commit.atomsExisting,
-    atoms_near_duplicate: commit.atomsMerged, atoms_contradicting: commit.unchanged ? 0 : findings.filter((f) => f.links.some((l) => l.kind === "contradicts")).length,
-    citations_added: commit.citationsAdded, links_added: commit.linksAdded, atoms_staled: commit.atomsStaled,
-    atoms_revived: commit.atomsRevived, chunks_quarantined: commit.chunksQuarantined,
-    merges: commit.merges.slice(0, MAX_MERGES_LISTED).map((m) => ({ merge_id: m.mergeId, kept_atom_id: m.keptAtomId, absorbed_atom_id: m.absorbedAtomId })),
+    ...base,
+    warnings,
+    doc_id: commit.docId,
+    title,
+    version: commit.version,
+    stored: true,
+    unchanged: commit.unchanged,
+    chunks: commit.unchanged ? 0 : chunks.length,
+    atoms_distilled: commit.unchanged ? 0 : plan.atoms.length,
+    atoms_created: commit.atomsCreated,
+    atoms_existing: commit.atomsExisting,
+    atoms_near_duplicate: commit.atomsMerged,
+    atoms_contradicting: commit.unchanged
+      ? 0
+      : findings.filter((f) => f.links.some((l) => l.kind === "contradicts")).length,
+    citations_added: commit.citationsAdded,
+    links_added: commit.linksAdded,
+    atoms_staled: commit.atomsStaled,
+    atoms_revived: commit.atomsRevived,
+    chunks_quarantined: commit.chunksQuarantined,
+    merges: commit.merges
+      .slice(0, MAX_MERGES_LISTED)
+      .map((m) => ({ merge_id: m.mergeId, kept_atom_id: m.keptAtomId, absorbed_atom_id: m.absorbedAtomId })),
   };
 }

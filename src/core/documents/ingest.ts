@@ -10,7 +10,14 @@ import { sanitizeText } from "../../domain/text.ts";
 import { PegasError, invalidInput, toPegasError } from "../../errors.ts";
 import { type DocumentResult, type IngestCounts, ingestParsed } from "./ingest-document.ts";
 import type { Services } from "../services.ts";
-import { type RawSource, type SkippedEntry, listDirectory, rawTextSource, readFileSource, resolveReadable } from "./source.ts";
+import {
+  type RawSource,
+  type SkippedEntry,
+  listDirectory,
+  rawTextSource,
+  readFileSource,
+  resolveReadable,
+} from "./source.ts";
 
 /** Input of an ingest: exactly one of `text`, `url`, `path`. */
 export interface IngestInput {
@@ -64,13 +71,32 @@ const EMPTY: ParsedDocument = { kind: "web", mediaType: "", title: null, section
 /** Raw text from the caller: stored as given (NUL and lone surrogates repaired, with warnings). */
 function textDocument(text: string): ParsedDocument {
   const clean = sanitizeText(text, "text");
-  return { kind: "text", mediaType: "text/plain", title: null, sections: [{ text: clean.text, locator: {} }], metadata: {}, warnings: clean.warnings };
+  return {
+    kind: "text",
+    mediaType: "text/plain",
+    title: null,
+    sections: [{ text: clean.text, locator: {} }],
+    metadata: {},
+    warnings: clean.warnings,
+  };
 }
 
-async function parseRaw(services: Services, raw: RawSource, signal?: AbortSignal, onProgress?: ProgressFn): Promise<ParsedDocument> {
+async function parseRaw(
+  services: Services,
+  raw: RawSource,
+  signal?: AbortSignal,
+  onProgress?: ProgressFn,
+): Promise<ParsedDocument> {
   if (raw.text !== undefined) return textDocument(raw.text);
   onProgress?.(0, 1, `parsing ${raw.uri}`);
-  return services.parse({ bytes: raw.bytes, uri: raw.uri, name: raw.name, mediaType: raw.mediaType, charset: raw.charset, signal });
+  return services.parse({
+    bytes: raw.bytes,
+    uri: raw.uri,
+    name: raw.name,
+    mediaType: raw.mediaType,
+    charset: raw.charset,
+    signal,
+  });
 }
 
 /** Fetches a URL; when it fails or is blocked and a snippet was given, the snippet is stored instead. */
@@ -87,33 +113,65 @@ async function ingestUrl(services: Services, input: IngestInput, opts: IngestOpt
   try {
     opts.onProgress?.(0, 1, `fetching ${uri}`);
     const r = await services.fetcher.fetch(uri, opts.signal);
-    raw = { uri, name: r.url, bytes: r.bytes, mediaType: r.mediaType || undefined, charset: r.charset, title: input.title,
-      metadata: { final_url: r.url, http_status: r.status, fetched_at: new Date().toISOString() } };
+    raw = {
+      uri,
+      name: r.url,
+      bytes: r.bytes,
+      mediaType: r.mediaType || undefined,
+      charset: r.charset,
+      title: input.title,
+      metadata: { final_url: r.url, http_status: r.status, fetched_at: new Date().toISOString() },
+    };
   } catch (err) {
     const e = toPegasError(err);
     if (!input.snippet?.trim() || !["NETWORK_FAILED", "NOT_FOUND"].includes(e.code)) throw e;
-    const raw0: RawSource = { uri, name: uri, bytes: new Uint8Array(), title: input.title, metadata: { fetch_error: e.message } };
-    return ingestParsed(services, raw0, { ...EMPTY, warnings: [`fetch failed: ${e.message}`] }, { ...opts, kind: "web", snippet: input.snippet });
+    const raw0: RawSource = {
+      uri,
+      name: uri,
+      bytes: new Uint8Array(),
+      title: input.title,
+      metadata: { fetch_error: e.message },
+    };
+    return ingestParsed(
+      services,
+      raw0,
+      { ...EMPTY, warnings: [`fetch failed: ${e.message}`] },
+      { ...opts, kind: "web", snippet: input.snippet },
+    );
   }
   const parsed = await parseRaw(services, raw, opts.signal, opts.onProgress);
   return ingestParsed(services, raw, parsed, { ...opts, kind: input.kind, snippet: input.snippet });
 }
 
-async function ingestFile(services: Services, real: string, input: IngestInput, opts: IngestOptions): Promise<DocumentResult> {
+async function ingestFile(
+  services: Services,
+  real: string,
+  input: IngestInput,
+  opts: IngestOptions,
+): Promise<DocumentResult> {
   const raw = readFileSource(real, services.config.max_input_bytes, input.title);
   const parsed = await parseRaw(services, raw, opts.signal, opts.onProgress);
   return ingestParsed(services, raw, parsed, { ...opts, kind: input.kind });
 }
 
-async function ingestPath(services: Services, input: IngestInput, opts: IngestOptions): Promise<{ docs: DocumentResult[]; errors: IngestError[]; skipped: SkippedEntry[] }> {
+async function ingestPath(
+  services: Services,
+  input: IngestInput,
+  opts: IngestOptions,
+): Promise<{ docs: DocumentResult[]; errors: IngestError[]; skipped: SkippedEntry[] }> {
   const roots = opts.trustedPath ? null : services.config.ingest_roots;
   const real = resolveReadable(input.path!, roots);
-  if (!statSync(real).isDirectory()) return { docs: [await ingestFile(services, real, input, opts)], errors: [], skipped: [] };
+  if (!statSync(real).isDirectory())
+    return { docs: [await ingestFile(services, real, input, opts)], errors: [], skipped: [] };
   const { files, skipped } = listDirectory(real, services.supportedExtensions, roots);
   const docs: DocumentResult[] = [];
   const errors: IngestError[] = [];
   for (const [i, file] of files.entries()) {
-    if (opts.signal?.aborted) throw new PegasError("CANCELLED", `ingest cancelled after ${i} of ${files.length} files; each stored file is whole`);
+    if (opts.signal?.aborted)
+      throw new PegasError(
+        "CANCELLED",
+        `ingest cancelled after ${i} of ${files.length} files; each stored file is whole`,
+      );
     opts.onProgress?.(i, files.length, `ingesting ${file}`);
     try {
       docs.push(await ingestFile(services, file, { kind: input.kind }, { ...opts, onProgress: undefined }));
@@ -127,18 +185,37 @@ async function ingestPath(services: Services, input: IngestInput, opts: IngestOp
   return { docs, errors, skipped };
 }
 
-function summarize(docs: DocumentResult[], errors: IngestError[], started: number, skipped: SkippedEntry[] = []): IngestResult {
+function summarize(
+  docs: DocumentResult[],
+  errors: IngestError[],
+  started: number,
+  skipped: SkippedEntry[] = [],
+): IngestResult {
   const sum = (k: keyof DocumentResult) => docs.reduce((n, d) => n + (d[k] as number), 0);
   const one = docs.length === 1 && errors.length === 0 ? docs[0] : null;
   return {
-    doc_id: one?.doc_id ?? null, uri: one?.uri ?? null, version: one ? one.version : null,
+    doc_id: one?.doc_id ?? null,
+    uri: one?.uri ?? null,
+    version: one ? one.version : null,
     unchanged: docs.length > 0 && docs.every((d) => d.unchanged),
-    documents: docs.slice(0, MAX_LISTED), documents_total: docs.length, errors: errors.slice(0, MAX_LISTED), skipped: skipped.slice(0, MAX_LISTED),
-    chunks: sum("chunks"), atoms_distilled: sum("atoms_distilled"), atoms_created: sum("atoms_created"), atoms_existing: sum("atoms_existing"),
-    atoms_near_duplicate: sum("atoms_near_duplicate"), atoms_contradicting: sum("atoms_contradicting"),
-    citations_added: sum("citations_added"), links_added: sum("links_added"),
-    atoms_staled: sum("atoms_staled"), atoms_revived: sum("atoms_revived"), chunks_quarantined: sum("chunks_quarantined"),
-    warnings: docs.flatMap((d) => (docs.length > 1 ? d.warnings.map((w) => `${d.uri}: ${w}`) : d.warnings)).slice(0, MAX_LISTED),
+    documents: docs.slice(0, MAX_LISTED),
+    documents_total: docs.length,
+    errors: errors.slice(0, MAX_LISTED),
+    skipped: skipped.slice(0, MAX_LISTED),
+    chunks: sum("chunks"),
+    atoms_distilled: sum("atoms_distilled"),
+    atoms_created: sum("atoms_created"),
+    atoms_existing: sum("atoms_existing"),
+    atoms_near_duplicate: sum("atoms_near_duplicate"),
+    atoms_contradicting: sum("atoms_contradicting"),
+    citations_added: sum("citations_added"),
+    links_added: sum("links_added"),
+    atoms_staled: sum("atoms_staled"),
+    atoms_revived: sum("atoms_revived"),
+    chunks_quarantined: sum("chunks_quarantined"),
+    warnings: docs
+      .flatMap((d) => (docs.length > 1 ? d.warnings.map((w) => `${d.uri}: ${w}`) : d.warnings))
+      .slice(0, MAX_LISTED),
     took_ms: Math.round(performance.now() - started),
   };
 }

@@ -28,16 +28,38 @@ export interface RetryResult {
  * Retries up to `limit` open quarantine entries (oldest first), optionally of one document.
  * @throws PegasError INVALID_INPUT (limit), CANCELLED, STORE_UNAVAILABLE; a chunk that fails again is reported, not thrown.
  */
-export async function retryQuarantine(services: Services, opts: { limit?: number; doc_id?: number; signal?: AbortSignal } = {}): Promise<RetryResult> {
+export async function retryQuarantine(
+  services: Services,
+  opts: { limit?: number; doc_id?: number; signal?: AbortSignal } = {},
+): Promise<RetryResult> {
   const limit = opts.limit ?? RETRY_LIMIT.default;
-  if (!Number.isInteger(limit) || limit < 1 || limit > RETRY_LIMIT.max) throw new PegasError("INVALID_INPUT", `limit must be 1..${RETRY_LIMIT.max}, got ${limit}`, { hint: "run again for more entries" });
+  if (!Number.isInteger(limit) || limit < 1 || limit > RETRY_LIMIT.max)
+    throw new PegasError("INVALID_INPUT", `limit must be 1..${RETRY_LIMIT.max}, got ${limit}`, {
+      hint: "run again for more entries",
+    });
   const entries = await services.store.openQuarantine(limit, opts.doc_id);
-  const out: RetryResult = { distiller: services.distiller.name, retried: 0, resolved: 0, failed: [], atoms_created: 0, atoms_existing: 0, atoms_near_duplicate: 0 };
+  const out: RetryResult = {
+    distiller: services.distiller.name,
+    retried: 0,
+    resolved: 0,
+    failed: [],
+    atoms_created: 0,
+    atoms_existing: 0,
+    atoms_near_duplicate: 0,
+  };
   for (const q of entries) {
     if (opts.signal?.aborted) throw new PegasError("CANCELLED", `retry cancelled after ${out.retried} chunk(s)`);
     out.retried++;
-    const chunk: ChunkInput = { ord: q.chunkOrd, text: q.chunkText, contentHash: sha256Hex(q.chunkText), locator: q.locator };
-    const distilled = await distillChunks(services.distiller, [chunk], { title: q.title ?? undefined, signal: opts.signal });
+    const chunk: ChunkInput = {
+      ord: q.chunkOrd,
+      text: q.chunkText,
+      contentHash: sha256Hex(q.chunkText),
+      locator: q.locator,
+    };
+    const distilled = await distillChunks(services.distiller, [chunk], {
+      title: q.title ?? undefined,
+      signal: opts.signal,
+    });
     if (distilled.quarantine.length) {
       const f = distilled.quarantine[0];
       await services.store.failQuarantine(q.id, f.reason, f.detail);
@@ -46,7 +68,10 @@ export async function retryQuarantine(services: Services, opts: { limit?: number
     }
     let vectors: Float32Array[];
     try {
-      vectors = await services.embedder.embedDocuments(distilled.drafts.map((d) => d.draft.searchText), opts.signal);
+      vectors = await services.embedder.embedDocuments(
+        distilled.drafts.map((d) => d.draft.searchText),
+        opts.signal,
+      );
     } catch (err) {
       if (!(err instanceof PegasError) || err.code !== "LLM_FAILED") throw err;
       await services.store.failQuarantine(q.id, "embedding", err.message);
@@ -54,9 +79,17 @@ export async function retryQuarantine(services: Services, opts: { limit?: number
       continue;
     }
     await services.projection.sync();
-    const findings = await (await import("../knowledge/dedup.ts")).findDuplicates(services, distilled.drafts.map((d, i) => ({ ...d.draft, vector: vectors[i] })), opts.signal);
+    const findings = await (await import("../knowledge/dedup.ts")).findDuplicates(
+      services,
+      distilled.drafts.map((d, i) => ({ ...d.draft, vector: vectors[i] })),
+      opts.signal,
+    );
     try {
-      const c = await services.store.resolveQuarantine({ quarantineId: q.id, atoms: planAtoms(distilled.drafts, vectors, findings), model: services.embedder.model });
+      const c = await services.store.resolveQuarantine({
+        quarantineId: q.id,
+        atoms: planAtoms(distilled.drafts, vectors, findings),
+        model: services.embedder.model,
+      });
       out.resolved++;
       out.atoms_created += c.atomsCreated;
       out.atoms_existing += c.atomsExisting;

@@ -47,13 +47,21 @@ function realOrSelf(path: string): string {
 
 function outsideRoots(path: string, roots: string[]): PegasError {
   const allowed = roots.length ? roots.map((r) => `'${r}'`).join(", ") : "none configured";
-  return invalidInput(`'${path}' is outside the ingest roots (${allowed})`, "add its directory to PEGAS_INGEST_ROOTS (colon-separated); memory_ingest also takes the text itself");
+  return invalidInput(
+    `'${path}' is outside the ingest roots (${allowed})`,
+    "add its directory to PEGAS_INGEST_ROOTS (colon-separated); memory_ingest also takes the text itself",
+  );
 }
 
 /** A hidden component (".ssh", ".env") below the root: never read over MCP. */
 function hiddenBelow(path: string, roots: string[]): boolean {
   const root = roots.find((r) => insideRoots(path, [r]));
-  return root !== undefined && relative(root, path).split(sep).some((part) => part.startsWith("."));
+  return (
+    root !== undefined &&
+    relative(root, path)
+      .split(sep)
+      .some((part) => part.startsWith("."))
+  );
 }
 
 /**
@@ -71,11 +79,18 @@ export function resolveReadable(path: string, roots: string[] | null): string {
     real = realpathSync(abs);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === "ELOOP") throw invalidInput(`'${path}' is a symbolic link loop`, "give the real path of the file or directory");
-    throw new PegasError("NOT_FOUND", `no file '${path}'`, { hint: "give an existing path (absolute, or relative to the server's working directory)" });
+    if (code === "ELOOP")
+      throw invalidInput(`'${path}' is a symbolic link loop`, "give the real path of the file or directory");
+    throw new PegasError("NOT_FOUND", `no file '${path}'`, {
+      hint: "give an existing path (absolute, or relative to the server's working directory)",
+    });
   }
   if (roots && realRoots && !insideRoots(real, realRoots)) throw outsideRoots(abs, roots);
-  if (realRoots && hiddenBelow(real, realRoots)) throw invalidInput(`'${abs}' is a hidden file or lies in a hidden directory`, "hidden files are not ingested over MCP; use the CLI");
+  if (realRoots && hiddenBelow(real, realRoots))
+    throw invalidInput(
+      `'${abs}' is a hidden file or lies in a hidden directory`,
+      "hidden files are not ingested over MCP; use the CLI",
+    );
   return real;
 }
 
@@ -83,8 +98,17 @@ export function resolveReadable(path: string, roots: string[] | null): string {
 export function readFileSource(real: string, maxBytes: number, title?: string): RawSource {
   const st = statSync(real);
   if (!st.isFile()) throw invalidInput(`'${real}' is not a regular file`);
-  if (st.size > maxBytes) throw new PegasError("LIMIT_EXCEEDED", `'${real}' has ${st.size} bytes; the limit is ${maxBytes}`, { hint: "raise max_input_bytes in the config or split the file" });
-  return { uri: pathToFileURL(real).href, name: basename(real), bytes: readFileSync(real), title, metadata: { path: real, bytes: st.size } };
+  if (st.size > maxBytes)
+    throw new PegasError("LIMIT_EXCEEDED", `'${real}' has ${st.size} bytes; the limit is ${maxBytes}`, {
+      hint: "raise max_input_bytes in the config or split the file",
+    });
+  return {
+    uri: pathToFileURL(real).href,
+    name: basename(real),
+    bytes: readFileSync(real),
+    title,
+    metadata: { path: real, bytes: st.size },
+  };
 }
 
 /** An entry of a directory that was passed over, and why. */
@@ -98,7 +122,11 @@ export interface SkippedEntry {
  * links leading outside `roots` and directories already walked (symlink loops) are passed over and reported.
  * @throws PegasError INVALID_INPUT when no file is supported, LIMIT_EXCEEDED past {@link MAX_DIRECTORY_FILES}.
  */
-export function listDirectory(dir: string, supported: ReadonlySet<string>, roots: string[] | null): { files: string[]; skipped: SkippedEntry[] } {
+export function listDirectory(
+  dir: string,
+  supported: ReadonlySet<string>,
+  roots: string[] | null,
+): { files: string[]; skipped: SkippedEntry[] } {
   const files = new Set<string>();
   const skipped: SkippedEntry[] = [];
   const visited = new Set<string>();
@@ -121,10 +149,13 @@ export function listDirectory(dir: string, supported: ReadonlySet<string>, roots
       const st = statSync(real);
       if (st.isDirectory()) walk(real);
       else if (!st.isFile()) skipped.push({ source: full, reason: "not a regular file" });
-      else if (!supported.has(extname(real).toLowerCase())) skipped.push({ source: full, reason: "unsupported file type" });
+      else if (!supported.has(extname(real).toLowerCase()))
+        skipped.push({ source: full, reason: "unsupported file type" });
       else files.add(real);
       if (files.size > MAX_DIRECTORY_FILES) {
-        throw new PegasError("LIMIT_EXCEEDED", `'${dir}' holds more than ${MAX_DIRECTORY_FILES} supported files`, { hint: "ingest its subdirectories one by one" });
+        throw new PegasError("LIMIT_EXCEEDED", `'${dir}' holds more than ${MAX_DIRECTORY_FILES} supported files`, {
+          hint: "ingest its subdirectories one by one",
+        });
       }
     }
   };
@@ -137,12 +168,24 @@ export function listDirectory(dir: string, supported: ReadonlySet<string>, roots
 export function rawTextSource(raw: string, opts: { maxBytes: number; title?: string }): RawSource {
   const bytes = Buffer.from(raw, "utf8");
   if (bytes.byteLength > opts.maxBytes) {
-    throw new PegasError("LIMIT_EXCEEDED", `text has ${bytes.byteLength} bytes; the limit is ${opts.maxBytes}`, { hint: "split it into several ingests" });
+    throw new PegasError("LIMIT_EXCEEDED", `text has ${bytes.byteLength} bytes; the limit is ${opts.maxBytes}`, {
+      hint: "split it into several ingests",
+    });
   }
   const nuls = raw.match(/\u0000/g)?.length ?? 0;
   if (nuls > 16 && nuls / raw.length > 0.001) {
-    throw new PegasError("UNSUPPORTED_MEDIA", `text holds ${nuls} NUL characters: it looks like binary data`, { hint: "pass text, or a path to the file" });
+    throw new PegasError("UNSUPPORTED_MEDIA", `text holds ${nuls} NUL characters: it looks like binary data`, {
+      hint: "pass text, or a path to the file",
+    });
   }
   if (!raw.trim()) throw invalidInput("text is empty", "pass the text to ingest");
-  return { uri: `text:sha256:${sha256Hex(bytes)}`, name: "text", bytes, text: raw, mediaType: "text/plain", title: opts.title, metadata: {} };
+  return {
+    uri: `text:sha256:${sha256Hex(bytes)}`,
+    name: "text",
+    bytes,
+    text: raw,
+    mediaType: "text/plain",
+    title: opts.title,
+    metadata: {},
+  };
 }

@@ -49,21 +49,27 @@ export async function exportStore(store: ExportStore, sink: TextSink, opts: Expo
     await sink.write(text);
   };
   return store.snapshot({ embeddings: opts.embeddings }, async (snap) => {
-    await write(`${headerLine({
-      format: EXPORT_FORMAT,
-      format_version: EXPORT_FORMAT_VERSION,
-      schema_version: snap.schemaVersion,
-      pegas_memory_version: VERSION,
-      created_at: new Date().toISOString(),
-      backend: snap.backend,
-      embeddings: opts.embeddings,
-      tables: snap.tables,
-    })}\n`);
+    await write(
+      `${headerLine({
+        format: EXPORT_FORMAT,
+        format_version: EXPORT_FORMAT_VERSION,
+        schema_version: snap.schemaVersion,
+        pegas_memory_version: VERSION,
+        created_at: new Date().toISOString(),
+        backend: snap.backend,
+        embeddings: opts.embeddings,
+        tables: snap.tables,
+      })}\n`,
+    );
     const counts: Record<string, number> = {};
     for (const table of snap.tables) {
       counts[table.name] = 0;
       for await (const page of snap.pages(table, pageSize)) {
-        if (opts.signal?.aborted) throw new PegasError("CANCELLED", `export cancelled in table ${table.name}; the output has no trailer and cannot be imported`);
+        if (opts.signal?.aborted)
+          throw new PegasError(
+            "CANCELLED",
+            `export cancelled in table ${table.name}; the output has no trailer and cannot be imported`,
+          );
         await write(page.map((row) => `${rowLine(table.name, row)}\n`).join(""));
         counts[table.name] += page.length;
       }

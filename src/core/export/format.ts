@@ -39,16 +39,22 @@ const HeaderSchema = z.object({
 /** The first line of an export. */
 export type ExportHeader = z.infer<typeof HeaderSchema>;
 
-const TrailerSchema = z.object({ trailer: z.object({ rows: z.record(z.string(), z.number().int().nonnegative()) }) }).strict();
+const TrailerSchema = z
+  .object({ trailer: z.object({ rows: z.record(z.string(), z.number().int().nonnegative()) }) })
+  .strict();
 
 /** The last line of an export: rows per table. */
 export type ExportTrailer = z.infer<typeof TrailerSchema>;
 
 /** One parsed line after the header. */
-export type ExportLine = { kind: "row"; table: string; row: Record<string, unknown> } | { kind: "trailer"; rows: Record<string, number> };
+export type ExportLine =
+  | { kind: "row"; table: string; row: Record<string, unknown> }
+  | { kind: "trailer"; rows: Record<string, number> };
 
 const damaged = (line: number, what: string) =>
-  new PegasError("INVALID_INPUT", `line ${line}: ${what}`, { hint: "the file is damaged, cut short or not an export of pegas-memory; export the source store again" });
+  new PegasError("INVALID_INPUT", `line ${line}: ${what}`, {
+    hint: "the file is damaged, cut short or not an export of pegas-memory; export the source store again",
+  });
 
 function parseJson(text: string, line: number): unknown {
   try {
@@ -66,12 +72,20 @@ export function parseHeader(text: string): ExportHeader {
   }
   const version = (v as { format_version?: unknown }).format_version;
   if (version !== EXPORT_FORMAT_VERSION) {
-    throw new PegasError("INVALID_INPUT", `line 1: export format version ${JSON.stringify(version)}; this pegas-memory reads version ${EXPORT_FORMAT_VERSION}`, {
-      hint: "import it with the pegas-memory version named in the header (pegas_memory_version)",
-    });
+    throw new PegasError(
+      "INVALID_INPUT",
+      `line 1: export format version ${JSON.stringify(version)}; this pegas-memory reads version ${EXPORT_FORMAT_VERSION}`,
+      {
+        hint: "import it with the pegas-memory version named in the header (pegas_memory_version)",
+      },
+    );
   }
   const parsed = HeaderSchema.safeParse(v);
-  if (!parsed.success) throw damaged(1, `malformed header (${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")})`);
+  if (!parsed.success)
+    throw damaged(
+      1,
+      `malformed header (${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")})`,
+    );
   return parsed.data;
 }
 
@@ -110,6 +124,8 @@ export function trailerLine(rows: Record<string, number>): string {
 
 /** Whether two table descriptions agree (name, columns with types in order, primary key). */
 export function sameTable(a: ExportTable, b: ExportTable): boolean {
-  return JSON.stringify([a.name, a.columns.map((c) => [c.name, c.type]), a.primary_key]) ===
-    JSON.stringify([b.name, b.columns.map((c) => [c.name, c.type]), b.primary_key]);
+  return (
+    JSON.stringify([a.name, a.columns.map((c) => [c.name, c.type]), a.primary_key]) ===
+    JSON.stringify([b.name, b.columns.map((c) => [c.name, c.type]), b.primary_key])
+  );
 }

@@ -9,7 +9,13 @@
  * may be restored) need `backfillEmbeddings`, and external projections (Qdrant, Memgraph) a `rebuild all`.
  */
 import { PegasError } from "../../errors.ts";
-import { EMBEDDINGS_TABLE, type ExportRow, type ExportTable, type ImportSession, type ExportStore } from "../../ports/export-store.ts";
+import {
+  EMBEDDINGS_TABLE,
+  type ExportRow,
+  type ExportTable,
+  type ImportSession,
+  type ExportStore,
+} from "../../ports/export-store.ts";
 import { type ExportHeader, parseHeader, parseLine, sameTable } from "./format.ts";
 
 /** Options of {@link importStore}. */
@@ -57,14 +63,22 @@ function needsUpgrade(h: ExportHeader, session: ImportSession): boolean {
     });
   }
   if (session.schemaVersion > latest) {
-    throw new PegasError("INVALID_INPUT", `${from}; this store is at ${session.schemaVersion}, past the schema versions this pegas-memory knows (${first} to ${latest}), so it cannot upgrade the export's rows`, {
-      hint: "import it with the pegas-memory version that created this store, or into a store created by this version",
-    });
+    throw new PegasError(
+      "INVALID_INPUT",
+      `${from}; this store is at ${session.schemaVersion}, past the schema versions this pegas-memory knows (${first} to ${latest}), so it cannot upgrade the export's rows`,
+      {
+        hint: "import it with the pegas-memory version that created this store, or into a store created by this version",
+      },
+    );
   }
   if (h.schema_version < first) {
-    throw new PegasError("INVALID_INPUT", `${from}, older than the schema versions this pegas-memory can upgrade (${first} to ${latest})`, {
-      hint: `import it with pegas-memory ${h.pegas_memory_version} into an empty store, upgrade it with \`pegas-memory migrate\` of a version that knows schema version ${h.schema_version}, and export again`,
-    });
+    throw new PegasError(
+      "INVALID_INPUT",
+      `${from}, older than the schema versions this pegas-memory can upgrade (${first} to ${latest})`,
+      {
+        hint: `import it with pegas-memory ${h.pegas_memory_version} into an empty store, upgrade it with \`pegas-memory migrate\` of a version that knows schema version ${h.schema_version}, and export again`,
+      },
+    );
   }
   return true;
 }
@@ -76,22 +90,36 @@ function checkHeader(h: ExportHeader, session: ImportSession, rebuilt: boolean):
   const target = new Map(session.tables.map((t) => [t.name, t]));
   for (const t of h.tables) {
     const mine = target.get(t.name);
-    if (!mine) throw new PegasError("INVALID_INPUT", `line 1: the export has table ${t.name}, which ${at} lacks`, { hint });
+    if (!mine)
+      throw new PegasError("INVALID_INPUT", `line 1: the export has table ${t.name}, which ${at} lacks`, { hint });
     if (!sameTable(t, mine)) {
-      throw new PegasError("INVALID_INPUT", `line 1: table ${t.name} of the export has other columns than ${at} (${t.columns.map((c) => c.name).join(", ")} vs ${mine.columns.map((c) => c.name).join(", ")})`, { hint });
+      throw new PegasError(
+        "INVALID_INPUT",
+        `line 1: table ${t.name} of the export has other columns than ${at} (${t.columns.map((c) => c.name).join(", ")} vs ${mine.columns.map((c) => c.name).join(", ")})`,
+        { hint },
+      );
     }
   }
   const listed = new Set(h.tables.map((t) => t.name));
   const missing = session.tables.filter((t) => !listed.has(t.name) && !(t.name === EMBEDDINGS_TABLE && !h.embeddings));
-  if (missing.length) throw new PegasError("INVALID_INPUT", `line 1: the export lacks table(s) ${missing.map((t) => t.name).join(", ")} of ${at}`, { hint });
+  if (missing.length)
+    throw new PegasError(
+      "INVALID_INPUT",
+      `line 1: the export lacks table(s) ${missing.map((t) => t.name).join(", ")} of ${at}`,
+      { hint },
+    );
 }
 
 async function requireEmpty(session: ImportSession): Promise<void> {
   const busy = await session.nonEmptyTables();
   if (!busy.length) return;
-  throw new PegasError("INVALID_INPUT", `the target store is not empty: ${busy.map((b) => `${b.table} holds ${b.rows} row(s)`).join(", ")}`, {
-    hint: "import into a new store: point --data-dir at a new directory, or --database-url at a new database",
-  });
+  throw new PegasError(
+    "INVALID_INPUT",
+    `the target store is not empty: ${busy.map((b) => `${b.table} holds ${b.rows} row(s)`).join(", ")}`,
+    {
+      hint: "import into a new store: point --data-dir at a new directory, or --database-url at a new database",
+    },
+  );
 }
 
 /** Collects rows of the current table and inserts them in batches. */
@@ -101,7 +129,10 @@ class Batcher {
   private bytes = 0;
   private table: ExportTable | null = null;
 
-  constructor(private readonly session: ImportSession, private readonly maxRows: number) {}
+  constructor(
+    private readonly session: ImportSession,
+    private readonly maxRows: number,
+  ) {}
 
   async add(table: ExportTable, row: ExportRow, line: number, size: number): Promise<void> {
     if (this.table && this.table !== table) await this.flush();
@@ -121,7 +152,9 @@ class Batcher {
 }
 
 const bad = (line: number, what: string) =>
-  new PegasError("INVALID_INPUT", `line ${line}: ${what}`, { hint: "the file is damaged or was edited; export the source store again" });
+  new PegasError("INVALID_INPUT", `line ${line}: ${what}`, {
+    hint: "the file is damaged or was edited; export the source store again",
+  });
 
 function checkRow(table: ExportTable, row: ExportRow, line: number): void {
   const keys = Object.keys(row);
@@ -129,28 +162,45 @@ function checkRow(table: ExportTable, row: ExportRow, line: number): void {
   if (keys.length !== cols.length || cols.some((c) => !(c in row))) {
     const missing = cols.filter((c) => !(c in row));
     const extra = keys.filter((k) => !cols.includes(k));
-    throw bad(line, `a ${table.name} row must have exactly its ${cols.length} columns${missing.length ? `; missing ${missing.join(", ")}` : ""}${extra.length ? `; unknown ${extra.join(", ")}` : ""}`);
+    throw bad(
+      line,
+      `a ${table.name} row must have exactly its ${cols.length} columns${missing.length ? `; missing ${missing.join(", ")}` : ""}${extra.length ? `; unknown ${extra.join(", ")}` : ""}`,
+    );
   }
 }
 
 function checkTrailer(rows: Record<string, number>, counts: Map<string, number>, line: number): void {
   for (const [table, n] of counts) {
-    if (rows[table] !== n) throw bad(line, `the trailer counts ${rows[table] ?? "no"} ${table} row(s), the file holds ${n}: rows are missing`);
+    if (rows[table] !== n)
+      throw bad(
+        line,
+        `the trailer counts ${rows[table] ?? "no"} ${table} row(s), the file holds ${n}: rows are missing`,
+      );
   }
   const unknown = Object.keys(rows).filter((t) => !counts.has(t));
   if (unknown.length) throw bad(line, `the trailer counts table(s) ${unknown.join(", ")} the header does not list`);
 }
 
 /** Reads the rows after the header up to and including the trailer; returns rows per table and the lines read. */
-async function loadRows(session: ImportSession, h: ExportHeader, lines: AsyncIterator<string>, opts: ImportOptions): Promise<{ counts: Map<string, number>; lineNo: number }> {
+async function loadRows(
+  session: ImportSession,
+  h: ExportHeader,
+  lines: AsyncIterator<string>,
+  opts: ImportOptions,
+): Promise<{ counts: Map<string, number>; lineNo: number }> {
   const order = new Map(h.tables.map((t, i) => [t.name, i]));
   const counts = new Map(h.tables.map((t) => [t.name, 0]));
   const batch = new Batcher(session, opts.batchRows ?? 1000);
   let at = 0;
   for (let lineNo = 2; ; lineNo++) {
     const next = await lines.next();
-    if (next.done) throw bad(lineNo - 1, "the file ends here without its trailer: it was cut short (an export that did not finish, or a copy that did not)");
-    if (opts.signal?.aborted) throw new PegasError("CANCELLED", `import cancelled at line ${lineNo}; nothing was stored`);
+    if (next.done)
+      throw bad(
+        lineNo - 1,
+        "the file ends here without its trailer: it was cut short (an export that did not finish, or a copy that did not)",
+      );
+    if (opts.signal?.aborted)
+      throw new PegasError("CANCELLED", `import cancelled at line ${lineNo}; nothing was stored`);
     const parsed = parseLine(next.value, lineNo);
     if (parsed.kind === "trailer") {
       await batch.flush();
@@ -161,7 +211,11 @@ async function loadRows(session: ImportSession, h: ExportHeader, lines: AsyncIte
     }
     const index = order.get(parsed.table);
     if (index === undefined) throw bad(lineNo, `table ${JSON.stringify(parsed.table)} is not listed in the header`);
-    if (index < at) throw bad(lineNo, `a ${parsed.table} row after rows of ${h.tables[at].name}: tables must follow the header's order`);
+    if (index < at)
+      throw bad(
+        lineNo,
+        `a ${parsed.table} row after rows of ${h.tables[at].name}: tables must follow the header's order`,
+      );
     at = index;
     checkRow(h.tables[index], parsed.row, lineNo);
     counts.set(parsed.table, counts.get(parsed.table)! + 1);
@@ -178,7 +232,11 @@ async function loadRows(session: ImportSession, h: ExportHeader, lines: AsyncIte
  *   store's or older than this build can upgrade, a damaged or cut file, a row the database refuses) or naming the
  *   tables that hold rows (or the outbox rows an upgrade would drop); CANCELLED; STORE_UNAVAILABLE.
  */
-export async function importStore(store: ExportStore, lines: AsyncIterable<string>, opts: ImportOptions = {}): Promise<ImportSummary> {
+export async function importStore(
+  store: ExportStore,
+  lines: AsyncIterable<string>,
+  opts: ImportOptions = {},
+): Promise<ImportSummary> {
   const started = performance.now();
   const it = lines[Symbol.asyncIterator]();
   return store.importTransaction(async (session) => {

@@ -42,30 +42,61 @@ export interface GapCheckResult {
   warnings: string[];
 }
 
-async function bySearchRule(services: Services, question: string, hits: SearchHit[]): Promise<GapAnswerEvidence | null> {
-  const top = hits.slice(0, ANSWER_TOP_K).map((h, i) => ({ h, rank: i + 1 })).filter((x) => x.h.status === "verified");
+async function bySearchRule(
+  services: Services,
+  question: string,
+  hits: SearchHit[],
+): Promise<GapAnswerEvidence | null> {
+  const top = hits
+    .slice(0, ANSWER_TOP_K)
+    .map((h, i) => ({ h, rank: i + 1 }))
+    .filter((x) => x.h.status === "verified");
   if (!top.length) return null;
-  const terms = await keyTerms(services, (await services.store.analyze(question)).map((l) => l.lexeme));
+  const terms = await keyTerms(
+    services,
+    (await services.store.analyze(question)).map((l) => l.lexeme),
+  );
   if (!terms.length) return null;
   const lexemes = await services.store.analyzeMany(top.map((x) => atomSearchText(x.h.claim, x.h.content)));
-  const found = top.filter((_, i) => matchedTerms(terms, lexemes[i].map((l) => l.lexeme)).length === terms.length);
+  const found = top.filter(
+    (_, i) =>
+      matchedTerms(
+        terms,
+        lexemes[i].map((l) => l.lexeme),
+      ).length === terms.length,
+  );
   if (!found.length) return null;
   return {
-    atom_ids: found.map((x) => x.h.atom_id), decided_by: `search-top${ANSWER_TOP_K}+key-terms`, ranks: found.map((x) => x.rank),
-    reasons: found.map(() => `every key term present: ${terms.join(", ")}`), checked_at: new Date().toISOString(),
+    atom_ids: found.map((x) => x.h.atom_id),
+    decided_by: `search-top${ANSWER_TOP_K}+key-terms`,
+    ranks: found.map((x) => x.rank),
+    reasons: found.map(() => `every key term present: ${terms.join(", ")}`),
+    checked_at: new Date().toISOString(),
   };
 }
 
-async function byJudge(services: Services, question: string, hits: SearchHit[], signal?: AbortSignal): Promise<GapAnswerEvidence | null> {
+async function byJudge(
+  services: Services,
+  question: string,
+  hits: SearchHit[],
+  signal?: AbortSignal,
+): Promise<GapAnswerEvidence | null> {
   const judge = services.gapJudge!;
   const verified = hits.map((h, i) => ({ h, rank: i + 1 })).filter((x) => x.h.status === "verified");
   if (!verified.length) return null;
-  const verdicts = await judge.judge(question, verified.map((x) => ({ id: x.h.atom_id, claim: x.h.claim, content: x.h.content })), signal);
+  const verdicts = await judge.judge(
+    question,
+    verified.map((x) => ({ id: x.h.atom_id, claim: x.h.claim, content: x.h.content })),
+    signal,
+  );
   const yes = verified.map((x, i) => ({ ...x, v: verdicts[i] })).filter((x) => x.v?.answers);
   if (!yes.length) return null;
   return {
-    atom_ids: yes.map((x) => x.h.atom_id), decided_by: `llm:${judge.name}`, ranks: yes.map((x) => x.rank),
-    reasons: yes.map((x) => x.v.reason), checked_at: new Date().toISOString(),
+    atom_ids: yes.map((x) => x.h.atom_id),
+    decided_by: `llm:${judge.name}`,
+    ranks: yes.map((x) => x.rank),
+    reasons: yes.map((x) => x.v.reason),
+    checked_at: new Date().toISOString(),
   };
 }
 
@@ -73,7 +104,12 @@ async function byJudge(services: Services, question: string, hits: SearchHit[], 
  * The evidence that a verified atom answers `gap`, or null (module doc). An LLM judge's LLM_FAILED falls back to the
  * search rule and adds a warning. @throws PegasError CANCELLED, STORE_UNAVAILABLE, LLM_FAILED (query embedding).
  */
-export async function answerEvidence(services: Services, gap: GapRow, warnings: string[], signal?: AbortSignal): Promise<GapAnswerEvidence | null> {
+export async function answerEvidence(
+  services: Services,
+  gap: GapRow,
+  warnings: string[],
+  signal?: AbortSignal,
+): Promise<GapAnswerEvidence | null> {
   const k = services.gapJudge ? JUDGE_TOP_K : ANSWER_TOP_K;
   const { hits } = await search(services, { query: gap.question, k, log_miss: false }, signal);
   if (services.gapJudge) {
@@ -82,7 +118,9 @@ export async function answerEvidence(services: Services, gap: GapRow, warnings: 
     } catch (err) {
       const e = toPegasError(err);
       if (e.code !== "LLM_FAILED") throw e;
-      warnings.push(`gap ${gap.id}: judge ${services.gapJudge.name} failed (${e.message}); the search rule decided instead`);
+      warnings.push(
+        `gap ${gap.id}: judge ${services.gapJudge.name} failed (${e.message}); the search rule decided instead`,
+      );
     }
   }
   return bySearchRule(services, gap.question, hits);
@@ -93,18 +131,26 @@ export async function answerEvidence(services: Services, gap: GapRow, warnings: 
  * answers `answered`, with the evidence in `metadata.answer`. Gaps that are not open are skipped.
  * @throws PegasError NOT_FOUND (an unknown id), CANCELLED, STORE_UNAVAILABLE.
  */
-export async function checkGaps(services: Services, opts: { gapIds?: number[]; signal?: AbortSignal } = {}): Promise<GapCheckResult> {
+export async function checkGaps(
+  services: Services,
+  opts: { gapIds?: number[]; signal?: AbortSignal } = {},
+): Promise<GapCheckResult> {
   const gaps = opts.gapIds
     ? (await Promise.all(opts.gapIds.map((id) => services.gaps.getGap(id)))).filter((g) => g.status === "open")
     : (await services.gaps.listGaps("open", GAPS_CHECKED_PER_RUN)).gaps;
   const out: GapCheckResult = { checked: 0, answered: [], warnings: [] };
   for (const gap of gaps) {
-    if (opts.signal?.aborted) throw new PegasError("CANCELLED", `gap check cancelled after ${out.checked} of ${gaps.length} gaps; the answers found are recorded`);
+    if (opts.signal?.aborted)
+      throw new PegasError(
+        "CANCELLED",
+        `gap check cancelled after ${out.checked} of ${gaps.length} gaps; the answers found are recorded`,
+      );
     out.checked++;
     const evidence = await answerEvidence(services, gap, out.warnings, opts.signal);
     if (!evidence) continue;
     const after = await services.gaps.updateGap(gap.id, { status: "answered", patch: { answer: evidence } });
-    if (after.status === "answered") out.answered.push({ gap_id: gap.id, atom_ids: evidence.atom_ids, decided_by: evidence.decided_by });
+    if (after.status === "answered")
+      out.answered.push({ gap_id: gap.id, atom_ids: evidence.atom_ids, decided_by: evidence.decided_by });
   }
   return out;
 }
@@ -113,7 +159,11 @@ export async function checkGaps(services: Services, opts: { gapIds?: number[]; s
  * After a memory_verify run: when it made any atom `verified`, checks the open gaps and returns the ones answered;
  * a failure becomes a warning of the run (the verification itself is already recorded). Never throws but CANCELLED.
  */
-export async function checkGapsAfterVerify(services: Services, run: VerifyResult, signal?: AbortSignal): Promise<GapCheckResult["answered"]> {
+export async function checkGapsAfterVerify(
+  services: Services,
+  run: VerifyResult,
+  signal?: AbortSignal,
+): Promise<GapCheckResult["answered"]> {
   const madeVerified = run.changes.some((c) => c.to === "verified") || run.changes_total > run.changes.length;
   if (!madeVerified) return [];
   try {

@@ -11,7 +11,15 @@ import { type DedupPolicy, decidePair } from "../../domain/meaning/dedup.ts";
 import { compareStatements } from "../../domain/meaning/meaning.ts";
 import { sanitizeText } from "../../domain/text.ts";
 import { invalidInput } from "../../errors.ts";
-import { GAP_STATUSES, type GapAddOutcome, type GapCandidate, type GapDuplicate, type GapRow, type GapStatus, type SuggestedGap } from "../../ports/gaps.ts";
+import {
+  GAP_STATUSES,
+  type GapAddOutcome,
+  type GapCandidate,
+  type GapDuplicate,
+  type GapRow,
+  type GapStatus,
+  type SuggestedGap,
+} from "../../ports/gaps.ts";
 import { policyOf } from "../knowledge/dedup.ts";
 import { MIN_MISS_REPEATS } from "./miss.ts";
 import { keyTerms, lowerQuestionWord, termOverlap } from "./terms.ts";
@@ -56,14 +64,17 @@ function text(v: unknown, name: string, required: boolean): string | null {
     if (required) throw invalidInput(`${name} is empty`, "give the open question in one sentence");
     return null;
   }
-  if ([...t].length > MAX_GAP_TEXT) throw invalidInput(`${name} is ${[...t].length} characters; the limit is ${MAX_GAP_TEXT}`, "shorten it");
+  if ([...t].length > MAX_GAP_TEXT)
+    throw invalidInput(`${name} is ${[...t].length} characters; the limit is ${MAX_GAP_TEXT}`, "shorten it");
   return t;
 }
 
 function priorityOf(v: unknown): number {
   if (v === undefined || v === null) return DEFAULT_PRIORITY;
   if (typeof v !== "number" || !Number.isInteger(v) || v < 1 || v > 5) {
-    throw invalidInput(`priority must be an integer from 1 (least urgent) to 5 (most urgent), got ${JSON.stringify(v)}`);
+    throw invalidInput(
+      `priority must be an integer from 1 (least urgent) to 5 (most urgent), got ${JSON.stringify(v)}`,
+    );
   }
   return v;
 }
@@ -79,7 +90,13 @@ function dot(a: Float32Array, b: Float32Array): number {
  * the dedup rules merge them, or they keep them apart only for their wording while the key terms match and no
  * guarded feature (negation, number, date, name…) differs.
  */
-function repeatReason(a: string, b: string, cosine: number, overlap: { dice: number; containment: number }, policy: DedupPolicy): string | null {
+function repeatReason(
+  a: string,
+  b: string,
+  cosine: number,
+  overlap: { dice: number; containment: number },
+  policy: DedupPolicy,
+): string | null {
   const [qa, qb] = [lowerQuestionWord(a), lowerQuestionWord(b)];
   const d = decidePair(qa, qb, cosine, policy);
   if (d.outcome === "merge") return `dedup rules: ${d.reason} (cosine ${cosine.toFixed(3)})`;
@@ -92,7 +109,12 @@ function repeatReason(a: string, b: string, cosine: number, overlap: { dice: num
  * The open gap that `question` repeats, or null (module doc): the best by cosine among the candidates that the dedup
  * rules merge or whose key terms match. @throws PegasError LLM_FAILED (embedding), STORE_UNAVAILABLE.
  */
-export async function findRepeatedGap(services: Services, question: string, lexemes: string[], candidates: GapCandidate[]): Promise<GapDuplicate | null> {
+export async function findRepeatedGap(
+  services: Services,
+  question: string,
+  lexemes: string[],
+  candidates: GapCandidate[],
+): Promise<GapDuplicate | null> {
   if (!candidates.length) return null;
   const policy = policyOf(services);
   const vectors = await services.embedder.embedDocuments([question, ...candidates.map((c) => c.question)]);
@@ -124,8 +146,11 @@ export async function addGap(services: Services, input: AddGapInput): Promise<Ad
     findRepeatedGap(services, question, lexemes, candidates),
   );
   return {
-    gap: r.gap, created: r.created, duplicate_of: r.repeat ? r.gap.id : null,
-    previous_priority: r.repeat?.previousPriority ?? null, decided_by: r.repeat?.duplicate.decidedBy ?? null,
+    gap: r.gap,
+    created: r.created,
+    duplicate_of: r.repeat ? r.gap.id : null,
+    previous_priority: r.repeat?.previousPriority ?? null,
+    decided_by: r.repeat?.duplicate.decidedBy ?? null,
   };
 }
 
@@ -150,14 +175,19 @@ export interface ListGapsResult {
 /** memory_list_gaps (see {@link ListGapsResult}). @throws PegasError INVALID_INPUT (unknown status, bad limit or offset), STORE_UNAVAILABLE. */
 export async function listGaps(services: Services, input: ListGapsInput = {}): Promise<ListGapsResult> {
   const status = input.status ?? "open";
-  if (status !== "all" && !GAP_STATUSES.includes(status)) throw invalidInput(`unknown gap status '${String(status)}'`, `use one of ${GAP_STATUSES.join(", ")} or all`);
+  if (status !== "all" && !GAP_STATUSES.includes(status))
+    throw invalidInput(`unknown gap status '${String(status)}'`, `use one of ${GAP_STATUSES.join(", ")} or all`);
   const limit = input.limit ?? GAP_LIST_DEFAULT;
-  if (!Number.isInteger(limit) || limit < 1 || limit > GAP_LIST_MAX) throw invalidInput(`limit must be an integer from 1 to ${GAP_LIST_MAX}, got ${JSON.stringify(input.limit)}`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > GAP_LIST_MAX)
+    throw invalidInput(`limit must be an integer from 1 to ${GAP_LIST_MAX}, got ${JSON.stringify(input.limit)}`);
   const offset = input.offset ?? 0;
-  if (!Number.isSafeInteger(offset) || offset < 0) throw invalidInput(`offset must be a non-negative integer, got ${JSON.stringify(input.offset)}`);
+  if (!Number.isSafeInteger(offset) || offset < 0)
+    throw invalidInput(`offset must be a non-negative integer, got ${JSON.stringify(input.offset)}`);
   const [{ gaps, total }, s] = await Promise.all([
     services.gaps.listGaps(status === "all" ? null : status, limit, offset),
-    input.suggestions === false ? { suggested: [], total: 0 } : services.gaps.suggestedGaps(MIN_MISS_REPEATS, SUGGESTED_MAX),
+    input.suggestions === false
+      ? { suggested: [], total: 0 }
+      : services.gaps.suggestedGaps(MIN_MISS_REPEATS, SUGGESTED_MAX),
   ]);
   return { gaps, total, suggested: s.suggested, suggested_total: s.total };
 }

@@ -66,7 +66,8 @@ export interface ResearchResult {
 
 function bounded(v: number | undefined, dflt: number, min: number, max: number, name: string): number {
   if (v === undefined) return dflt;
-  if (!Number.isInteger(v) || v < min || v > max) throw invalidInput(`${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(v)}`);
+  if (!Number.isInteger(v) || v < min || v > max)
+    throw invalidInput(`${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(v)}`);
   return v;
 }
 
@@ -91,7 +92,11 @@ function outOfBudget(run: Run): boolean {
 }
 
 function checkCancelled(run: Run): void {
-  if (run.user?.aborted) throw new PegasError("CANCELLED", "research cancelled; what was ingested stays, the attempt is recorded in the gap");
+  if (run.user?.aborted)
+    throw new PegasError(
+      "CANCELLED",
+      "research cancelled; what was ingested stays, the attempt is recorded in the gap",
+    );
 }
 
 /** Ingests one result: the page, or its snippet when the page is blocked or empty (URL ingest decides). */
@@ -99,9 +104,20 @@ async function ingestResult(run: Run, r: WebSearchResult): Promise<ResearchSourc
   run.urls++;
   run.say(`fetching ${r.url}`);
   try {
-    const res = await ingest(run.services, { url: r.url, snippet: r.content || undefined, title: r.title || undefined }, { signal: run.stop });
+    const res = await ingest(
+      run.services,
+      { url: r.url, snippet: r.content || undefined, title: r.title || undefined },
+      { signal: run.stop },
+    );
     const d = res.documents[0];
-    if (!d?.stored) return { url: r.url, outcome: "failed", doc_id: null, atoms_created: 0, error: d?.warnings.join("; ") || "nothing could be extracted" };
+    if (!d?.stored)
+      return {
+        url: r.url,
+        outcome: "failed",
+        doc_id: null,
+        atoms_created: 0,
+        error: d?.warnings.join("; ") || "nothing could be extracted",
+      };
     return { url: r.url, outcome: d.snippet ? "snippet" : "page", doc_id: d.doc_id, atoms_created: d.atoms_created };
   } catch (err) {
     const e = toPegasError(err);
@@ -124,7 +140,15 @@ async function verifyDocs(run: Run, docIds: number[]): Promise<number> {
 }
 
 async function researchGap(run: Run, gap: GapRow): Promise<ResearchGapResult> {
-  const out: ResearchGapResult = { gap_id: gap.id, question: gap.question, status: "open", answered_by: [], decided_by: null, sources: [], verified_atoms: 0 };
+  const out: ResearchGapResult = {
+    gap_id: gap.id,
+    question: gap.question,
+    status: "open",
+    answered_by: [],
+    decided_by: null,
+    sources: [],
+    verified_atoms: 0,
+  };
   run.say(`gap ${gap.id} (priority ${gap.priority}): searching ${run.web.name} for «${gap.question}»`);
   let results: WebSearchResult[] = [];
   try {
@@ -151,7 +175,10 @@ async function researchGap(run: Run, gap: GapRow): Promise<ResearchGapResult> {
       Object.assign(out, { status: "answered", answered_by: ev?.atom_ids ?? [], decided_by: ev?.decided_by ?? null });
     }
   } finally {
-    if (out.status === "open") await recordAttempt(run, out).catch((e) => run.warnings.push(`gap ${gap.id}: attempt not recorded: ${toPegasError(e).message}`));
+    if (out.status === "open")
+      await recordAttempt(run, out).catch((e) =>
+        run.warnings.push(`gap ${gap.id}: attempt not recorded: ${toPegasError(e).message}`),
+      );
   }
   run.say(`gap ${gap.id}: ${out.status}${out.answered_by.length ? ` by atom(s) ${out.answered_by.join(", ")}` : ""}`);
   return out;
@@ -160,9 +187,18 @@ async function researchGap(run: Run, gap: GapRow): Promise<ResearchGapResult> {
 /** Appends what was tried to an open gap's `metadata.attempts`. */
 function recordAttempt(run: Run, r: ResearchGapResult): Promise<GapRow> {
   const attempt = {
-    at: new Date().toISOString(), backend: run.web.name, query: r.question, verified_atoms: r.verified_atoms,
-    sources: r.sources.map((s) => ({ url: s.url, outcome: s.outcome, doc_id: s.doc_id, ...(s.error ? { error: s.error.slice(0, 300) } : {}) })),
-    ...(r.search_error ? { search_error: r.search_error } : {}), ...(run.budgetExhausted ? { budget_exhausted: true } : {}),
+    at: new Date().toISOString(),
+    backend: run.web.name,
+    query: r.question,
+    verified_atoms: r.verified_atoms,
+    sources: r.sources.map((s) => ({
+      url: s.url,
+      outcome: s.outcome,
+      doc_id: s.doc_id,
+      ...(s.error ? { error: s.error.slice(0, 300) } : {}),
+    })),
+    ...(r.search_error ? { search_error: r.search_error } : {}),
+    ...(run.budgetExhausted ? { budget_exhausted: true } : {}),
   };
   return run.services.gaps.updateGap(r.gap_id, { appendAttempt: attempt });
 }
@@ -181,14 +217,24 @@ export async function research(services: Services, web: WebSearch, input: Resear
   let gaps: GapRow[];
   if (input.gapId !== undefined) {
     const g = await services.gaps.getGap(bounded(input.gapId, 0, 1, Number.MAX_SAFE_INTEGER, "gap"));
-    if (g.status !== "open") throw invalidInput(`gap ${g.id} is ${g.status}, not open`, "give an open gap (pegas-memory gaps lists them)");
+    if (g.status !== "open")
+      throw invalidInput(`gap ${g.id} is ${g.status}, not open`, "give an open gap (pegas-memory gaps lists them)");
     gaps = [g];
   } else gaps = (await services.gaps.listGaps("open", maxGaps)).gaps;
   const deadline = started + budgetS * 1000;
   const timer = AbortSignal.timeout(budgetS * 1000);
   const run: Run = {
-    services, web, maxUrls, perGap, deadline, stop: input.signal ? AbortSignal.any([input.signal, timer]) : timer, user: input.signal,
-    urls: 0, budgetExhausted: false, warnings: [], say: input.onProgress ?? (() => {}),
+    services,
+    web,
+    maxUrls,
+    perGap,
+    deadline,
+    stop: input.signal ? AbortSignal.any([input.signal, timer]) : timer,
+    user: input.signal,
+    urls: 0,
+    budgetExhausted: false,
+    warnings: [],
+    say: input.onProgress ?? (() => {}),
   };
   const results: ResearchGapResult[] = [];
   for (const gap of gaps) {
@@ -197,7 +243,12 @@ export async function research(services: Services, web: WebSearch, input: Resear
     results.push(await researchGap(run, gap));
   }
   return {
-    backend: web.name, gaps: results, answered: results.filter((r) => r.status === "answered").length, urls_fetched: run.urls,
-    budget_exhausted: run.budgetExhausted, took_ms: Date.now() - started, warnings: [...new Set(run.warnings)].slice(0, 100),
+    backend: web.name,
+    gaps: results,
+    answered: results.filter((r) => r.status === "answered").length,
+    urls_fetched: run.urls,
+    budget_exhausted: run.budgetExhausted,
+    took_ms: Date.now() - started,
+    warnings: [...new Set(run.warnings)].slice(0, 100),
   };
 }

@@ -31,7 +31,8 @@ export interface InferResult extends InferOutcome {
 
 function intIn(name: string, v: number | undefined, def: number, max: number): number {
   if (v === undefined) return def;
-  if (!Number.isInteger(v) || v < 1 || v > max) throw new PegasError("INVALID_INPUT", `${name} must be an integer in 1..${max}, got ${JSON.stringify(v)}`);
+  if (!Number.isInteger(v) || v < 1 || v > max)
+    throw new PegasError("INVALID_INPUT", `${name} must be an integer in 1..${max}, got ${JSON.stringify(v)}`);
   return v;
 }
 
@@ -41,20 +42,30 @@ function intIn(name: string, v: number | undefined, def: number, max: number): n
  * STORE_UNAVAILABLE.
  */
 export async function infer(
-  s: { inference: InferenceStore }, input: InferInput, signal?: AbortSignal, onRound?: (round: number, edgesSoFar: number) => void,
+  s: { inference: InferenceStore },
+  input: InferInput,
+  signal?: AbortSignal,
+  onRound?: (round: number, edgesSoFar: number) => void,
 ): Promise<InferResult> {
   const maxIterations = intIn("max_iterations", input.maxIterations, DEFAULT_MAX_ITERATIONS, MAX_MAX_ITERATIONS);
   const maxNewEdges = intIn("max_new_edges", input.maxNewEdges, DEFAULT_MAX_NEW_EDGES, MAX_MAX_NEW_EDGES);
   const ids = input.ruleIds === undefined ? undefined : [...new Set(input.ruleIds)];
   if (ids && (!ids.length || ids.length > MAX_RULE_IDS || ids.some((id) => !Number.isSafeInteger(id) || id < 1))) {
-    throw new PegasError("INVALID_INPUT", `rule_ids must be 1..${MAX_RULE_IDS} positive integers, got ${JSON.stringify(input.ruleIds).slice(0, 200)}`, {
-      hint: "omit rule_ids to apply every logical_rule atom",
-    });
+    throw new PegasError(
+      "INVALID_INPUT",
+      `rule_ids must be 1..${MAX_RULE_IDS} positive integers, got ${JSON.stringify(input.ruleIds).slice(0, 200)}`,
+      {
+        hint: "omit rule_ids to apply every logical_rule atom",
+      },
+    );
   }
   const { atoms, missing } = await s.inference.ruleAtoms(ids);
   const parsed = atoms.map(parseRule);
   const applied = parsed.filter(isChainRule);
-  const ignored = [...parsed.filter((r): r is IgnoredRule => !isChainRule(r)), ...missing.map((id) => ({ ruleAtomId: id, reason: `no atom '${id}'` }))];
+  const ignored = [
+    ...parsed.filter((r): r is IgnoredRule => !isChainRule(r)),
+    ...missing.map((id) => ({ ruleAtomId: id, reason: `no atom '${id}'` })),
+  ];
   const out = await s.inference.infer(applied, { maxIterations, maxNewEdges }, signal, onRound);
   return { ...out, applied, ignored };
 }

@@ -18,7 +18,13 @@ export function atomSearchText(claim: string, content: string): string {
 }
 
 /** Makes an atom draft; the indexed text repeats the claim only when the content does not contain it. */
-export function draftAtom(a: { type: AtomType; claim: string; content: string; confidence: number; metadata?: Record<string, unknown> }): AtomDraft {
+export function draftAtom(a: {
+  type: AtomType;
+  claim: string;
+  content: string;
+  confidence: number;
+  metadata?: Record<string, unknown>;
+}): AtomDraft {
   const searchText = atomSearchText(a.claim, a.content);
   return {
     type: a.type,

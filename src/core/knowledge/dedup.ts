@@ -68,10 +68,19 @@ function dot(a: Float32Array, b: Float32Array): number {
 async function candidateIds(services: Services, drafts: DedupDraft[]): Promise<number[][]> {
   if (services.embedder.kind === "lexical") {
     const lexemes = await services.store.analyzeMany(drafts.map((d) => d.searchText));
-    return drafts.map((d, i) => services.projection.lexical(lexemes[i], CANDIDATES_PER_DRAFT, { types: [d.type], status: LIVE }).map((h) => h.atomId));
+    return drafts.map((d, i) =>
+      services.projection
+        .lexical(lexemes[i], CANDIDATES_PER_DRAFT, { types: [d.type], status: LIVE })
+        .map((h) => h.atomId),
+    );
   }
   const out: number[][] = [];
-  for (const d of drafts) out.push((await services.vectorIndex.search(d.vector, CANDIDATES_PER_DRAFT, { types: [d.type], status: LIVE })).map((h) => h.atomId));
+  for (const d of drafts)
+    out.push(
+      (await services.vectorIndex.search(d.vector, CANDIDATES_PER_DRAFT, { types: [d.type], status: LIVE })).map(
+        (h) => h.atomId,
+      ),
+    );
   return out;
 }
 
@@ -82,12 +91,21 @@ function record(f: DedupFinding, target: Omit<DedupTarget, "reason">, a: string,
     if (!f.merge || target.cosine > f.merge.cosine) f.merge = { ...target, reason: d.reason };
   } else if (d.outcome === "contradiction") {
     f.links.push({ ...target, reason: d.reason, kind: "contradicts" });
-  } else if (target.cosine >= Math.max(policy.threshold, RELATED_MIN_COSINE) && f.links.filter((l) => l.kind === "related").length < MAX_RELATED) {
+  } else if (
+    target.cosine >= Math.max(policy.threshold, RELATED_MIN_COSINE) &&
+    f.links.filter((l) => l.kind === "related").length < MAX_RELATED
+  ) {
     f.links.push({ ...target, reason: d.reason, kind: "related" });
   }
 }
 
-async function againstStored(services: Services, drafts: DedupDraft[], findings: DedupFinding[], offset: number, policy: DedupPolicy): Promise<void> {
+async function againstStored(
+  services: Services,
+  drafts: DedupDraft[],
+  findings: DedupFinding[],
+  offset: number,
+  policy: DedupPolicy,
+): Promise<void> {
   const ids = await candidateIds(services, drafts);
   const all = [...new Set(ids.flat())];
   if (!all.length) return;
@@ -117,7 +135,11 @@ function withinBatch(drafts: DedupDraft[], findings: DedupFinding[], i: number, 
  * draft target for the merge. @throws PegasError STORE_UNAVAILABLE, INDEX_UNAVAILABLE; stops early (returning what
  * it has) when `signal` aborts — the caller checks the signal.
  */
-export async function findDuplicates(services: Services, drafts: DedupDraft[], signal?: AbortSignal): Promise<DedupFinding[]> {
+export async function findDuplicates(
+  services: Services,
+  drafts: DedupDraft[],
+  signal?: AbortSignal,
+): Promise<DedupFinding[]> {
   const policy = policyOf(services);
   const findings: DedupFinding[] = drafts.map(() => ({ links: [] }));
   for (let g = 0; g < drafts.length && !signal?.aborted; g += GROUP) {

@@ -29,16 +29,31 @@ export interface AtomDetail {
  * @param linksOffset links skipped in each list, for the next page (default 0).
  * @throws PegasError INVALID_INPUT (bad id, limit or offset), NOT_FOUND (no such atom), STORE_UNAVAILABLE.
  */
-export async function getAtom(s: Pick<Services, "store">, atomId: number, maxLinks = DEFAULT_LINKS, linksOffset = 0): Promise<AtomDetail> {
-  if (!Number.isInteger(atomId) || atomId < 1) throw new PegasError("INVALID_INPUT", `atom_id must be a positive integer, got ${JSON.stringify(atomId)}`);
+export async function getAtom(
+  s: Pick<Services, "store">,
+  atomId: number,
+  maxLinks = DEFAULT_LINKS,
+  linksOffset = 0,
+): Promise<AtomDetail> {
+  if (!Number.isInteger(atomId) || atomId < 1)
+    throw new PegasError("INVALID_INPUT", `atom_id must be a positive integer, got ${JSON.stringify(atomId)}`);
   if (!Number.isInteger(maxLinks) || maxLinks < 1 || maxLinks > MAX_LINKS) {
-    throw new PegasError("INVALID_INPUT", `max_links must be an integer in 1..${MAX_LINKS}, got ${JSON.stringify(maxLinks)}`);
+    throw new PegasError(
+      "INVALID_INPUT",
+      `max_links must be an integer in 1..${MAX_LINKS}, got ${JSON.stringify(maxLinks)}`,
+    );
   }
   if (!Number.isSafeInteger(linksOffset) || linksOffset < 0) {
-    throw new PegasError("INVALID_INPUT", `links_offset must be a non-negative integer, got ${JSON.stringify(linksOffset)}`);
+    throw new PegasError(
+      "INVALID_INPUT",
+      `links_offset must be a non-negative integer, got ${JSON.stringify(linksOffset)}`,
+    );
   }
   const [atom] = await s.store.atomsByIds([atomId], MAX_CITATIONS);
   if (!atom) throw new PegasError("NOT_FOUND", `no atom '${atomId}'`, { hint: "call memory_search to list atom ids" });
-  const [history, links] = await Promise.all([s.store.statusHistory(atomId, MAX_HISTORY), s.store.atomLinks(atomId, maxLinks, linksOffset)]);
+  const [history, links] = await Promise.all([
+    s.store.statusHistory(atomId, MAX_HISTORY),
+    s.store.atomLinks(atomId, maxLinks, linksOffset),
+  ]);
   return { atom, history, links };
 }

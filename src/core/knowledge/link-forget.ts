@@ -30,7 +30,8 @@ export function parseEndpoint(v: unknown, what: string): LinkEndpoint {
   }
   if (typeof v === "string") {
     const m = /^(?:(atom|symbol):)?([1-9][0-9]{0,15})$/.exec(v.trim());
-    if (m && Number.isSafeInteger(Number(m[2]))) return { kind: (m[1] ?? "atom") as LinkEndpoint["kind"], id: Number(m[2]) };
+    if (m && Number.isSafeInteger(Number(m[2])))
+      return { kind: (m[1] ?? "atom") as LinkEndpoint["kind"], id: Number(m[2]) };
   }
   throw invalidInput(`${what} '${String(v).slice(0, 80)}' is not a node the agent can link`, hint);
 }
@@ -44,13 +45,20 @@ export interface LinkArgs {
 }
 
 /** A link's endpoints and kind, checked; `self` false lets src = dst through (an inferred self-loop exists). */
-function linkEnds(a: { src: unknown; dst: unknown; kind: unknown }, self: boolean): { src: LinkEndpoint; dst: LinkEndpoint; kind: string } {
+function linkEnds(
+  a: { src: unknown; dst: unknown; kind: unknown },
+  self: boolean,
+): { src: LinkEndpoint; dst: LinkEndpoint; kind: string } {
   const src = parseEndpoint(a.src, "src");
   const dst = parseEndpoint(a.dst, "dst");
-  if (!self && src.kind === dst.kind && src.id === dst.id) throw invalidInput(`a link from ${src.kind}:${src.id} to itself says nothing`, "link two different nodes");
+  if (!self && src.kind === dst.kind && src.id === dst.id)
+    throw invalidInput(`a link from ${src.kind}:${src.id} to itself says nothing`, "link two different nodes");
   const kind = typeof a.kind === "string" ? a.kind.trim() : "";
   if (!KIND.test(kind)) {
-    throw invalidInput(`relation kind '${String(a.kind).slice(0, 80)}' is not one lower-case token`, "use e.g. supports, contradicts, depends_on, cause, reference, related, calls");
+    throw invalidInput(
+      `relation kind '${String(a.kind).slice(0, 80)}' is not one lower-case token`,
+      "use e.g. supports, contradicts, depends_on, cause, reference, related, calls",
+    );
   }
   return { src, dst, kind };
 }
@@ -59,10 +67,14 @@ function linkEnds(a: { src: unknown; dst: unknown; kind: unknown }, self: boolea
  * Stores the agent's relation `src -kind-> dst`.
  * @throws PegasError INVALID_INPUT (endpoints, kind, confidence, a link to itself), NOT_FOUND, STORE_UNAVAILABLE.
  */
-export async function linkNodes(s: Pick<Services, "store">, a: LinkArgs): Promise<LinkApplied & { src: LinkEndpoint; dst: LinkEndpoint; kind: string }> {
+export async function linkNodes(
+  s: Pick<Services, "store">,
+  a: LinkArgs,
+): Promise<LinkApplied & { src: LinkEndpoint; dst: LinkEndpoint; kind: string }> {
   const { src, dst, kind } = linkEnds(a, false);
   const confidence = a.confidence ?? DEFAULT_LINK_CONFIDENCE;
-  if (typeof confidence !== "number" || !(confidence >= 0 && confidence <= 1)) throw invalidInput(`confidence must be in 0..1, got ${confidence}`);
+  if (typeof confidence !== "number" || !(confidence >= 0 && confidence <= 1))
+    throw invalidInput(`confidence must be in 0..1, got ${confidence}`);
   const applied = await s.store.link({ src, dst, kind, confidence });
   return { ...applied, src, dst, kind };
 }
@@ -81,7 +93,10 @@ export interface UnlinkArgs {
  * @throws PegasError INVALID_INPUT (endpoints, kind; symbol → atom; an inferred link or one the code store made),
  *   NOT_FOUND (no such link; the hint names the reverse link or the kinds that exist), STORE_UNAVAILABLE.
  */
-export async function unlinkNodes(s: Pick<Services, "store">, a: UnlinkArgs): Promise<UnlinkApplied & { src: LinkEndpoint; dst: LinkEndpoint; kind: string }> {
+export async function unlinkNodes(
+  s: Pick<Services, "store">,
+  a: UnlinkArgs,
+): Promise<UnlinkApplied & { src: LinkEndpoint; dst: LinkEndpoint; kind: string }> {
   const { src, dst, kind } = linkEnds(a, true);
   const removed = await s.store.unlink({ src, dst, kind });
   return { ...removed, src, dst, kind };
@@ -111,9 +126,17 @@ export async function forget(s: Pick<Services, "store" | "embedder">, a: ForgetA
 /** {@link forget}'s checks and store call. */
 async function forgetInStore(s: Pick<Services, "store">, a: ForgetArgs): Promise<ForgetOutcome> {
   const targets = [a.atom_id, a.atom_ids, a.doc_id].filter((t) => t !== undefined).length;
-  if (targets !== 1) throw invalidInput("give exactly one of atom_id, atom_ids or doc_id", "atom ids come from memory_search; a doc_id from an atom's citation");
+  if (targets !== 1)
+    throw invalidInput(
+      "give exactly one of atom_id, atom_ids or doc_id",
+      "atom ids come from memory_search; a doc_id from an atom's citation",
+    );
   const reason = typeof a.reason === "string" ? a.reason.trim() : "";
-  if (!reason) throw invalidInput("a reason is required", "say why, e.g. 'the source was withdrawn'; it is kept in the atom's history");
+  if (!reason)
+    throw invalidInput(
+      "a reason is required",
+      "say why, e.g. 'the source was withdrawn'; it is kept in the atom's history",
+    );
   if (reason.length > MAX_REASON) throw invalidInput(`the reason is ${reason.length} characters, over ${MAX_REASON}`);
   const undo = a.undo === true;
   const positive = (v: unknown, what: string): number => {
@@ -121,8 +144,15 @@ async function forgetInStore(s: Pick<Services, "store">, a: ForgetArgs): Promise
     throw invalidInput(`${what} must be a positive integer, got ${JSON.stringify(v)}`);
   };
   if (a.doc_id !== undefined) return s.store.forget({ docId: positive(a.doc_id, "doc_id"), reason, undo });
-  const ids = a.atom_id !== undefined ? [positive(a.atom_id, "atom_id")] : (a.atom_ids ?? []).map((v) => positive(v, "atom_ids[]"));
+  const ids =
+    a.atom_id !== undefined
+      ? [positive(a.atom_id, "atom_id")]
+      : (a.atom_ids ?? []).map((v) => positive(v, "atom_ids[]"));
   if (!ids.length) throw invalidInput("atom_ids is empty");
-  if (ids.length > MAX_FORGET_ATOMS) throw invalidInput(`atom_ids names ${ids.length} atoms, over ${MAX_FORGET_ATOMS} per call`, "split the list, or forget the whole document with doc_id");
+  if (ids.length > MAX_FORGET_ATOMS)
+    throw invalidInput(
+      `atom_ids names ${ids.length} atoms, over ${MAX_FORGET_ATOMS} per call`,
+      "split the list, or forget the whole document with doc_id",
+    );
   return s.store.forget({ atomIds: ids, reason, undo });
 }

@@ -50,7 +50,10 @@ function clean(value: string, what: string, max: number, warnings: string[]): st
   warnings.push(...s.warnings);
   const text = s.text.trim();
   if (text.length > max) {
-    throw invalidInput(`${what} is ${text.length} characters; the limit is ${max}`, what === "claim" ? "put long text in `content`, or use memory_ingest" : "use memory_ingest for long text");
+    throw invalidInput(
+      `${what} is ${text.length} characters; the limit is ${max}`,
+      what === "claim" ? "put long text in `content`, or use memory_ingest" : "use memory_ingest for long text",
+    );
   }
   return text;
 }
@@ -64,10 +67,14 @@ function checkUri(uri: string): string {
   }
   // A citation must point at evidence a reader can open, not at code.
   if (["javascript:", "data:", "vbscript:", "blob:", "about:"].includes(u.protocol)) {
-    throw invalidInput(`source_uri with scheme '${u.protocol}' cannot be evidence`, "cite an http(s), file, doi or urn URI");
+    throw invalidInput(
+      `source_uri with scheme '${u.protocol}' cannot be evidence`,
+      "cite an http(s), file, doi or urn URI",
+    );
   }
   // The URI is stored and shown in every citation: it must not carry a password.
-  if (u.username || u.password) throw invalidInput("source_uri must not contain credentials (user:password@)", "cite the URI without them");
+  if (u.username || u.password)
+    throw invalidInput("source_uri must not contain credentials (user:password@)", "cite the URI without them");
   return u.href;
 }
 
@@ -80,25 +87,36 @@ async function checkLinks(services: Services, links: StoreInput["links"]): Promi
   if (!links?.length) return [];
   if (links.length > MAX_LINKS) throw invalidInput(`${links.length} links; at most ${MAX_LINKS} per store`);
   for (const l of links) {
-    if (!LINK_KIND.test(l.kind)) throw invalidInput(`link kind '${l.kind}' is not a single lower-case token`, "use e.g. reference, cause, depends_on, contradicts");
-    if (l.confidence !== undefined && !(l.confidence >= 0 && l.confidence <= 1)) throw invalidInput(`link confidence must be between 0 and 1, got ${l.confidence}`);
+    if (!LINK_KIND.test(l.kind))
+      throw invalidInput(
+        `link kind '${l.kind}' is not a single lower-case token`,
+        "use e.g. reference, cause, depends_on, contradicts",
+      );
+    if (l.confidence !== undefined && !(l.confidence >= 0 && l.confidence <= 1))
+      throw invalidInput(`link confidence must be between 0 and 1, got ${l.confidence}`);
   }
   const ids = [...new Set(links.map((l) => l.atom_id))];
   const found = new Set((await services.store.atomsByIds(ids, 0)).map((a) => a.id));
   const missing = ids.filter((i) => !found.has(i));
-  if (missing.length) throw new PegasError("NOT_FOUND", `no atom ${missing.slice(0, 5).join(", ")} to link to`, { hint: "call memory_search to find atom ids" });
+  if (missing.length)
+    throw new PegasError("NOT_FOUND", `no atom ${missing.slice(0, 5).join(", ")} to link to`, {
+      hint: "call memory_search to find atom ids",
+    });
   return links.map((l) => ({ atomId: l.atom_id, kind: l.kind, confidence: l.confidence ?? 0.8, source: "agent" }));
 }
 
 /** Stores one atom. @throws PegasError INVALID_INPUT, NOT_FOUND (a link target), LLM_FAILED, STORE_UNAVAILABLE. */
 export async function storeAtom(services: Services, input: StoreInput, signal?: AbortSignal): Promise<StoreResult> {
-  if (!ATOM_TYPES.includes(input.type)) throw invalidInput(`unknown atom type '${input.type}'`, `use one of ${ATOM_TYPES.join(", ")}`);
+  if (!ATOM_TYPES.includes(input.type))
+    throw invalidInput(`unknown atom type '${input.type}'`, `use one of ${ATOM_TYPES.join(", ")}`);
   const warnings: string[] = [];
   const claim = clean(input.claim ?? "", "claim", MAX_CLAIM_CHARS, warnings);
   if (!claim) throw invalidInput("claim is empty", "state the knowledge in one sentence");
-  const content = input.content === undefined ? claim : clean(input.content, "content", MAX_CONTENT_CHARS, warnings) || claim;
+  const content =
+    input.content === undefined ? claim : clean(input.content, "content", MAX_CONTENT_CHARS, warnings) || claim;
   const confidence = input.confidence ?? 0.5;
-  if (!(confidence >= 0 && confidence <= 1)) throw invalidInput(`confidence must be between 0 and 1, got ${confidence}`);
+  if (!(confidence >= 0 && confidence <= 1))
+    throw invalidInput(`confidence must be between 0 and 1, got ${confidence}`);
   const sourceUri = input.source_uri === undefined ? undefined : checkUri(input.source_uri);
   const quote = input.quote === undefined ? undefined : clean(input.quote, "quote", MAX_CONTENT_CHARS, warnings);
   if (quote && !sourceUri) warnings.push("quote ignored: it needs source_uri");
@@ -109,17 +127,32 @@ export async function storeAtom(services: Services, input: StoreInput, signal?: 
   await services.projection.sync();
   const atom = { ...draft, vector };
   const [f] = await (await import("./dedup.ts")).findDuplicates(services, [atom], signal);
-  const merge = f.merge?.atomId !== undefined ? { atomId: f.merge.atomId, cosine: f.merge.cosine, reason: f.merge.reason } : undefined;
-  const dedupLinks: PlannedLink[] = f.links.map((l) => ({ atomId: l.atomId, kind: l.kind, confidence: Math.max(0, Math.min(1, l.cosine)), source: "dedup" }));
+  const merge =
+    f.merge?.atomId !== undefined
+      ? { atomId: f.merge.atomId, cosine: f.merge.cosine, reason: f.merge.reason }
+      : undefined;
+  const dedupLinks: PlannedLink[] = f.links.map((l) => ({
+    atomId: l.atomId,
+    kind: l.kind,
+    confidence: Math.max(0, Math.min(1, l.cosine)),
+    source: "dedup",
+  }));
   const res = await services.store.storeAtom({
-    atom, model: services.embedder.model, sourceUri, quote: sourceUri ? quote : undefined, mergeInto: merge, links: [...agentLinks, ...dedupLinks],
+    atom,
+    model: services.embedder.model,
+    sourceUri,
+    quote: sourceUri ? quote : undefined,
+    mergeInto: merge,
+    links: [...agentLinks, ...dedupLinks],
   });
   return {
     atom_id: res.atomId,
     created: res.created,
     near_duplicate_of: res.merge && merge ? { atom_id: merge.atomId, cosine: Number(merge.cosine.toFixed(4)) } : null,
     merge: res.merge ? { merge_id: res.merge.mergeId, absorbed_atom_id: res.merge.absorbedAtomId } : null,
-    contradicts: f.links.filter((l) => l.kind === "contradicts").map((l) => ({ atom_id: l.atomId!, cosine: Number(l.cosine.toFixed(4)), reason: l.reason })),
+    contradicts: f.links
+      .filter((l) => l.kind === "contradicts")
+      .map((l) => ({ atom_id: l.atomId!, cosine: Number(l.cosine.toFixed(4)), reason: l.reason })),
     links_added: res.linksAdded,
     citation_added: res.citationAdded,
     doc_id: res.docId,

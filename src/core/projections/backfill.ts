@@ -36,8 +36,14 @@ export async function backfillLive(services: Services, signal?: AbortSignal): Pr
   for (let after = 0; !signal?.aborted; ) {
     const atoms = await services.store.atomsWithoutEmbedding(model, BATCH, after);
     if (atoms.length === 0) break;
-    const vectors = await services.embedder.embedDocuments(atoms.map((a) => atomSearchText(a.claim, a.content)), signal);
-    await services.store.putEmbeddings(atoms.map((a, i) => ({ atomId: a.id, vector: vectors[i] })), model);
+    const vectors = await services.embedder.embedDocuments(
+      atoms.map((a) => atomSearchText(a.claim, a.content)),
+      signal,
+    );
+    await services.store.putEmbeddings(
+      atoms.map((a, i) => ({ atomId: a.id, vector: vectors[i] })),
+      model,
+    );
     done += atoms.length;
     after = atoms[atoms.length - 1].id;
   }
@@ -50,16 +56,29 @@ export async function backfillLive(services: Services, signal?: AbortSignal): Pr
  * batches of 64; returns how many were embedded. @throws what the embedder and the store throw (LLM_FAILED,
  * STORE_UNAVAILABLE, CANCELLED).
  */
-export async function embedAtoms(services: Pick<Services, "store" | "embedder">, ids: readonly number[], signal?: AbortSignal): Promise<number> {
+export async function embedAtoms(
+  services: Pick<Services, "store" | "embedder">,
+  ids: readonly number[],
+  signal?: AbortSignal,
+): Promise<number> {
   const model = services.embedder.model;
   let done = 0;
   for (let i = 0; i < ids.length && !signal?.aborted; i += BATCH) {
     const batch = ids.slice(i, i + BATCH);
     const have = await services.store.embeddingsOf(batch, model);
-    const atoms = await services.store.atomsByIds(batch.filter((id) => !have.has(id)), 0);
+    const atoms = await services.store.atomsByIds(
+      batch.filter((id) => !have.has(id)),
+      0,
+    );
     if (!atoms.length) continue;
-    const vectors = await services.embedder.embedDocuments(atoms.map((a) => atomSearchText(a.claim, a.content)), signal);
-    await services.store.putEmbeddings(atoms.map((a, j) => ({ atomId: a.id, vector: vectors[j] })), model);
+    const vectors = await services.embedder.embedDocuments(
+      atoms.map((a) => atomSearchText(a.claim, a.content)),
+      signal,
+    );
+    await services.store.putEmbeddings(
+      atoms.map((a, j) => ({ atomId: a.id, vector: vectors[j] })),
+      model,
+    );
     done += atoms.length;
   }
   return done;
@@ -80,7 +99,11 @@ export async function backfillRetracted(services: Services, signal?: AbortSignal
     cursor = { xid: last.xid, id: last.id };
   }
   const done = await embedAtoms(services, retracted, signal);
-  if (done) log.info("embedded retracted atoms that lacked a vector of the active model", { model: services.embedder.model, atoms: done });
+  if (done)
+    log.info("embedded retracted atoms that lacked a vector of the active model", {
+      model: services.embedder.model,
+      atoms: done,
+    });
   return done;
 }
 
@@ -90,13 +113,23 @@ export async function backfillRetracted(services: Services, signal?: AbortSignal
  * restore is committed already; on failure it logs a warning and `pegas-memory rebuild vector` (or serve's start)
  * embeds them later.
  */
-export async function embedRestored(services: Pick<Services, "store" | "embedder">, outcome: ForgetOutcome): Promise<void> {
+export async function embedRestored(
+  services: Pick<Services, "store" | "embedder">,
+  outcome: ForgetOutcome,
+): Promise<void> {
   const ids = outcome.changes.map((c) => c.atom_id);
   if (!ids.length) return;
   try {
     const n = await embedAtoms(services, ids);
-    if (n) log.info("embedded restored atoms that lacked a vector of the active model", { model: services.embedder.model, atoms: n });
+    if (n)
+      log.info("embedded restored atoms that lacked a vector of the active model", {
+        model: services.embedder.model,
+        atoms: n,
+      });
   } catch (err) {
-    log.warn("restored atoms could not be embedded; `pegas-memory rebuild vector` embeds them later", { err, atoms: ids.length });
+    log.warn("restored atoms could not be embedded; `pegas-memory rebuild vector` embeds them later", {
+      err,
+      atoms: ids.length,
+    });
   }
 }

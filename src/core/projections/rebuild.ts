@@ -7,7 +7,13 @@
  */
 import { PegasError } from "../../errors.ts";
 import type { Embedder } from "../../ports/models/embedder.ts";
-import { type ProjectionChange, type ProjectionCounts, type ProjectionSink, expectedCounts, isGraphSink } from "../../ports/projections/projection-sink.ts";
+import {
+  type ProjectionChange,
+  type ProjectionCounts,
+  type ProjectionSink,
+  expectedCounts,
+  isGraphSink,
+} from "../../ports/projections/projection-sink.ts";
 import { outboxWorkerOf } from "./outbox-worker.ts";
 import { atomSearchText } from "../knowledge/atoms.ts";
 import { backfillEmbeddings } from "./backfill.ts";
@@ -62,7 +68,13 @@ export interface RebuildOptions {
  * Drops `sink` and copies every live entity it projects (vectors of `model`) from the canonical tables into it. The
  * sink is prepared first, so that a projection of another shape is refused, not dropped, unless `recreate`.
  */
-async function refill(services: Services, sink: ProjectionSink, model: string, onProgress: (p: RebuildProgress) => void, opts: RebuildOptions): Promise<RebuiltProjection> {
+async function refill(
+  services: Services,
+  sink: ProjectionSink,
+  model: string,
+  onProgress: (p: RebuildProgress) => void,
+  opts: RebuildOptions,
+): Promise<RebuiltProjection> {
   const { signal } = opts;
   const started = performance.now();
   if (!opts.recreate) {
@@ -84,10 +96,13 @@ async function refill(services: Services, sink: ProjectionSink, model: string, o
     const total = canonical[entity] ?? 0;
     let done = 0;
     for (let cursor: string | null = null; ; ) {
-      if (signal?.aborted) throw new PegasError("CANCELLED", `rebuild of ${sink.name} cancelled after ${done} ${entity} rows`);
+      if (signal?.aborted)
+        throw new PegasError("CANCELLED", `rebuild of ${sink.name} cancelled after ${done} ${entity} rows`);
       const page = await services.outbox.snapshot(entity, cursor, PAGE, model);
       // A vector projection holds only atoms that have a vector; the graph holds every live atom.
-      const changes = isGraphSink(sink) ? page.changes : page.changes.filter((c) => c.entity !== "atom" || c.state?.vector);
+      const changes = isGraphSink(sink)
+        ? page.changes
+        : page.changes.filter((c) => c.entity !== "atom" || c.state?.vector);
       if (changes.length) await sink.apply(changes);
       done += changes.length;
       onProgress({ projection: sink.name, entity, done, total });
@@ -104,7 +119,12 @@ async function refill(services: Services, sink: ProjectionSink, model: string, o
  * @throws PegasError INDEX_UNAVAILABLE (an external projection unreachable), INVALID_INPUT (a projection of another
  * shape, without `recreate`), STORE_UNAVAILABLE, LLM_FAILED, CANCELLED.
  */
-export async function rebuildProjections(services: Services, target: RebuildTarget, onProgress: (p: RebuildProgress) => void = () => {}, opts: RebuildOptions = {}): Promise<RebuildResult> {
+export async function rebuildProjections(
+  services: Services,
+  target: RebuildTarget,
+  onProgress: (p: RebuildProgress) => void = () => {},
+  opts: RebuildOptions = {},
+): Promise<RebuildResult> {
   const { signal } = opts;
   const wantVector = target !== "graph";
   const wantGraph = target !== "vector";
@@ -114,12 +134,21 @@ export async function rebuildProjections(services: Services, target: RebuildTarg
   if (wantVector) {
     const started = performance.now();
     const atoms = await services.projection.rebuild();
-    projections.push({ name: "embedded", held: { atom: services.projection.state.atoms }, canonical: {}, took_ms: Math.round(performance.now() - started) });
-    notes.push(`the embedded indexes of this process were rebuilt from ${atoms} canonical rows; every other process rebuilds its own at start`);
+    projections.push({
+      name: "embedded",
+      held: { atom: services.projection.state.atoms },
+      canonical: {},
+      took_ms: Math.round(performance.now() - started),
+    });
+    notes.push(
+      `the embedded indexes of this process were rebuilt from ${atoms} canonical rows; every other process rebuilds its own at start`,
+    );
   }
-  if (wantGraph && !services.sinks.some(isGraphSink)) notes.push("graph reads are answered by SQL over the canonical tables: nothing to rebuild");
+  if (wantGraph && !services.sinks.some(isGraphSink))
+    notes.push("graph reads are answered by SQL over the canonical tables: nothing to rebuild");
   for (const sink of services.sinks) {
-    if (isGraphSink(sink) ? wantGraph : wantVector) projections.push(await refill(services, sink, services.embedder.model, onProgress, opts));
+    if (isGraphSink(sink) ? wantGraph : wantVector)
+      projections.push(await refill(services, sink, services.embedder.model, onProgress, opts));
   }
   const drained = await drainOutbox(services, signal);
   return { target, embedded, projections, outbox_drained: drained, notes };
@@ -145,7 +174,13 @@ export interface ReembedResult {
  * models' vectors), then refills `sink` (that model's own collection) when given. Idempotent and resumable.
  * @throws PegasError LLM_FAILED, STORE_UNAVAILABLE, INDEX_UNAVAILABLE, CANCELLED.
  */
-export async function reembed(services: Services, embedder: Embedder, sink: ProjectionSink | null, onProgress: (p: RebuildProgress) => void = () => {}, opts: RebuildOptions = {}): Promise<ReembedResult> {
+export async function reembed(
+  services: Services,
+  embedder: Embedder,
+  sink: ProjectionSink | null,
+  onProgress: (p: RebuildProgress) => void = () => {},
+  opts: RebuildOptions = {},
+): Promise<ReembedResult> {
   const { signal } = opts;
   const model = embedder.model;
   const before = await services.outbox.canonicalCounts(model);
@@ -156,8 +191,14 @@ export async function reembed(services: Services, embedder: Embedder, sink: Proj
     if (signal?.aborted) throw new PegasError("CANCELLED", `reembed cancelled after ${embedded} atoms`);
     const atoms = await services.store.atomsWithoutEmbedding(model, 64, after);
     if (!atoms.length) break;
-    const vectors = await embedder.embedDocuments(atoms.map((a) => atomSearchText(a.claim, a.content)), signal);
-    await services.store.putEmbeddings(atoms.map((a, i) => ({ atomId: a.id, vector: vectors[i] })), model);
+    const vectors = await embedder.embedDocuments(
+      atoms.map((a) => atomSearchText(a.claim, a.content)),
+      signal,
+    );
+    await services.store.putEmbeddings(
+      atoms.map((a, i) => ({ atomId: a.id, vector: vectors[i] })),
+      model,
+    );
     embedded += atoms.length;
     done += atoms.length;
     after = atoms[atoms.length - 1].id;

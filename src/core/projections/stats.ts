@@ -38,12 +38,17 @@ export interface StatsResult extends StoreStats {
 
 function drift(canonical: ProjectionCounts, held: ProjectionCounts): ProjectionCounts {
   const out: ProjectionCounts = {};
-  for (const [k, v] of Object.entries(canonical) as Array<[keyof ProjectionCounts, number]>) out[k] = v - (held[k] ?? 0);
+  for (const [k, v] of Object.entries(canonical) as Array<[keyof ProjectionCounts, number]>)
+    out[k] = v - (held[k] ?? 0);
   return out;
 }
 
 /** One external projection's counts beside the canonical ones (`counts` from OutboxStore.canonicalCounts); never throws. */
-export async function externalStats(sink: ProjectionSink, counts: Record<string, number>, lagS: number): Promise<ExternalProjectionStats> {
+export async function externalStats(
+  sink: ProjectionSink,
+  counts: Record<string, number>,
+  lagS: number,
+): Promise<ExternalProjectionStats> {
   const canonical = expectedCounts(sink, counts);
   try {
     const held = await sink.counts();
@@ -76,7 +81,12 @@ export async function stats(services: Services): Promise<StatsResult> {
         mark: st.mark,
         lag_s: st.lastSyncAt ? Math.max(0, Math.round((Date.now() - st.lastSyncAt) / 1000)) : 0,
       },
-      vector: { backend: services.vectorIndex.name, model: services.vectorIndex.model, vectors, lag_vectors: Math.max(0, stored - vectors) },
+      vector: {
+        backend: services.vectorIndex.name,
+        model: services.vectorIndex.model,
+        vectors,
+        lag_vectors: Math.max(0, stored - vectors),
+      },
       external: await Promise.all(services.sinks.map((sink) => externalStats(sink, counts, lagS))),
     },
   };

@@ -90,17 +90,25 @@ function decodeCursor(cursor: string, key: string): number {
   } catch {
     // fall through to the error below
   }
-  throw invalidInput(`cursor '${cursor.slice(0, 24)}' does not belong to this query`, "repeat the same query and filters, or drop the cursor");
+  throw invalidInput(
+    `cursor '${cursor.slice(0, 24)}' does not belong to this query`,
+    "repeat the same query and filters, or drop the cursor",
+  );
 }
 
 function validate(input: SearchInput): { query: string; k: number } {
   const query = sanitizeText(String(input.query ?? ""), "query").text.trim();
   if (!query) throw invalidInput("query is empty", "give a few words to search for");
-  if (query.length > MAX_QUERY_CHARS) throw invalidInput(`query is ${query.length} characters; the limit is ${MAX_QUERY_CHARS}`);
+  if (query.length > MAX_QUERY_CHARS)
+    throw invalidInput(`query is ${query.length} characters; the limit is ${MAX_QUERY_CHARS}`);
   const k = input.k ?? 10;
-  if (!Number.isInteger(k) || k < 1 || k > MAX_K) throw invalidInput(`k must be an integer from 1 to ${MAX_K}, got ${k}`);
-  for (const t of input.types ?? []) if (!ATOM_TYPES.includes(t)) throw invalidInput(`unknown atom type '${t}'`, `use one of ${ATOM_TYPES.join(", ")}`);
-  for (const st of input.status ?? []) if (!ATOM_STATUSES.includes(st)) throw invalidInput(`unknown status '${st}'`, `use one of ${ATOM_STATUSES.join(", ")}`);
+  if (!Number.isInteger(k) || k < 1 || k > MAX_K)
+    throw invalidInput(`k must be an integer from 1 to ${MAX_K}, got ${k}`);
+  for (const t of input.types ?? [])
+    if (!ATOM_TYPES.includes(t)) throw invalidInput(`unknown atom type '${t}'`, `use one of ${ATOM_TYPES.join(", ")}`);
+  for (const st of input.status ?? [])
+    if (!ATOM_STATUSES.includes(st))
+      throw invalidInput(`unknown status '${st}'`, `use one of ${ATOM_STATUSES.join(", ")}`);
   if (input.status?.includes("retracted")) {
     throw invalidInput("retracted atoms are never searched", "ask for candidate, verified, contested or stale atoms");
   }
@@ -110,7 +118,13 @@ function validate(input: SearchInput): { query: string; k: number } {
 type Hit = { atomId: number; score: number };
 
 /** BM25 over the projection; pg_trgm matches appended when it has fewer than `needed` hits. */
-async function lexicalLeg(services: Services, query: string, filter: AtomFilter, depth: number, needed: number): Promise<[Hit[], boolean]> {
+async function lexicalLeg(
+  services: Services,
+  query: string,
+  filter: AtomFilter,
+  depth: number,
+  needed: number,
+): Promise<[Hit[], boolean]> {
   const [lexemes] = await Promise.all([services.store.analyze(query), services.projection.sync()]);
   const hits = services.projection.lexical(lexemes, depth, filter);
   if (hits.length >= needed) return [hits, false];
@@ -123,7 +137,13 @@ async function lexicalLeg(services: Services, query: string, filter: AtomFilter,
  * kNN over the active embedder's vectors, from the search index (Qdrant, falling back to the embedded index while it is
  * down); when no vector index answers, the leg is empty and `degraded` says why (the lexical leg still answers).
  */
-async function vectorLeg(services: Services, query: string, filter: AtomFilter, depth: number, signal?: AbortSignal): Promise<[Hit[], string | null]> {
+async function vectorLeg(
+  services: Services,
+  query: string,
+  filter: AtomFilter,
+  depth: number,
+  signal?: AbortSignal,
+): Promise<[Hit[], string | null]> {
   const [vector] = await Promise.all([services.embedder.embedQuery(query, signal), services.projection.sync()]);
   const index = services.searchIndex;
   try {
@@ -172,20 +192,40 @@ export async function search(services: Services, input: SearchInput, signal?: Ab
     services.config.rrf_k,
   );
   const page = fused.slice(offset, offset + k);
-  const atoms = await services.store.atomsByIds(page.map((f) => f.id), HIT_CITATIONS);
+  const atoms = await services.store.atomsByIds(
+    page.map((f) => f.id),
+    HIT_CITATIONS,
+  );
   const byId = new Map(atoms.map((a) => [a.id, a]));
   const hits: SearchHit[] = page.flatMap((f) => {
     const a = byId.get(f.id);
     if (!a || a.status === "retracted") return [];
     const content = truncateCodePoints(a.content, HIT_CONTENT_CHARS);
-    return [{
-      atom_id: a.id, type: a.type, status: a.status, claim: a.claim, content, content_truncated: content !== a.content,
-      confidence: a.confidence, lang: a.lang, doc_id: a.doc_id, score: Number(f.score.toFixed(6)),
-      ranks: f.ranks, citations: a.citations, citation_count: a.citation_count,
-    }];
+    return [
+      {
+        atom_id: a.id,
+        type: a.type,
+        status: a.status,
+        claim: a.claim,
+        content,
+        content_truncated: content !== a.content,
+        confidence: a.confidence,
+        lang: a.lang,
+        doc_id: a.doc_id,
+        score: Number(f.score.toFixed(6)),
+        ranks: f.ranks,
+        citations: a.citations,
+        citation_count: a.citation_count,
+      },
+    ];
   });
   const more = fused.length > offset + k && offset + k <= MAX_OFFSET;
-  if (offset === 0 && input.log_miss !== false) noteSearchOutcome(services, query, hits.map((h) => h.atom_id)); // fire-and-forget
+  if (offset === 0 && input.log_miss !== false)
+    noteSearchOutcome(
+      services,
+      query,
+      hits.map((h) => h.atom_id),
+    ); // fire-and-forget
   return {
     query,
     hits,

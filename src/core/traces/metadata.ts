@@ -42,7 +42,11 @@ function cleanValue(v: unknown, path: string, depth: number, changes: Changes): 
     throw invalidInput(`metadata${path} is ${String(v)}; JSON has no such number`, "store it as a string or drop it");
   }
   if (typeof v === "string") return cleanString(v, changes);
-  if (depth >= MAX_METADATA_DEPTH) throw invalidInput(`metadata is nested deeper than ${MAX_METADATA_DEPTH} levels (at metadata${path})`, "flatten it");
+  if (depth >= MAX_METADATA_DEPTH)
+    throw invalidInput(
+      `metadata is nested deeper than ${MAX_METADATA_DEPTH} levels (at metadata${path})`,
+      "flatten it",
+    );
   if (Array.isArray(v)) return v.map((x, i) => cleanValue(x, `${path}[${i}]`, depth + 1, changes));
   if (isPlainObject(v)) {
     const out: Record<string, unknown> = {};
@@ -50,11 +54,18 @@ function cleanValue(v: unknown, path: string, depth: number, changes: Changes): 
       if (x === undefined) continue;
       // defineProperty, not assignment: a key "__proto__" (JSON.parse makes it an own key) must stay a key.
       const value = cleanValue(x, `${path}.${k.slice(0, 40)}`, depth + 1, changes);
-      Object.defineProperty(out, cleanString(k, changes), { value, enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, cleanString(k, changes), {
+        value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return out;
   }
-  throw invalidInput(`metadata${path} is a ${typeName(v)}; only JSON values (object, array, string, number, boolean, null) are stored`);
+  throw invalidInput(
+    `metadata${path} is a ${typeName(v)}; only JSON values (object, array, string, number, boolean, null) are stored`,
+  );
 }
 
 /**
@@ -66,14 +77,23 @@ function cleanValue(v: unknown, path: string, depth: number, changes: Changes): 
 export function cleanMetadata(metadata: unknown, warnings: string[]): Record<string, unknown> {
   if (metadata === undefined) return {};
   if (!isPlainObject(metadata)) {
-    throw invalidInput(`metadata must be a JSON object, got ${typeName(metadata)}`, 'wrap the value, e.g. {"value": …}');
+    throw invalidInput(
+      `metadata must be a JSON object, got ${typeName(metadata)}`,
+      'wrap the value, e.g. {"value": …}',
+    );
   }
   const changes: Changes = { strings: 0 };
   const clean = cleanValue(metadata, "", 0, changes) as Record<string, unknown>;
   const bytes = Buffer.byteLength(JSON.stringify(clean));
   if (bytes > MAX_METADATA_BYTES) {
-    throw invalidInput(`metadata is ${bytes} bytes of JSON; the limit is ${MAX_METADATA_BYTES}`, "keep metadata small (ids, tool names, urls); put long text in content");
+    throw invalidInput(
+      `metadata is ${bytes} bytes of JSON; the limit is ${MAX_METADATA_BYTES}`,
+      "keep metadata small (ids, tool names, urls); put long text in content",
+    );
   }
-  if (changes.strings) warnings.push(`metadata: repaired ${changes.strings} key(s) or string(s) holding NUL characters or lone surrogates`);
+  if (changes.strings)
+    warnings.push(
+      `metadata: repaired ${changes.strings} key(s) or string(s) holding NUL characters or lone surrogates`,
+    );
   return clean;
 }

@@ -104,7 +104,8 @@ function checkSession(session: string | undefined, warnings: string[]): string |
   warnings.push(...s.warnings);
   const text = s.text.trim();
   if (!text) throw invalidInput("session is empty", "omit `session`, or give the id of the agent's run");
-  if (text.length > MAX_SESSION_CHARS) throw invalidInput(`session is ${text.length} characters; the limit is ${MAX_SESSION_CHARS}`, "use a short run id");
+  if (text.length > MAX_SESSION_CHARS)
+    throw invalidInput(`session is ${text.length} characters; the limit is ${MAX_SESSION_CHARS}`, "use a short run id");
   return text;
 }
 
@@ -120,7 +121,10 @@ export async function addTrace(services: Services, input: TraceAddInput): Promis
   const content = s.text.trim();
   if (!content) throw invalidInput("content is empty", "write what was planned, done, observed or concluded");
   if (content.length > MAX_TRACE_CHARS) {
-    throw invalidInput(`content is ${content.length} characters; the limit is ${MAX_TRACE_CHARS}`, "split it into several traces, or use memory_ingest for documents");
+    throw invalidInput(
+      `content is ${content.length} characters; the limit is ${MAX_TRACE_CHARS}`,
+      "split it into several traces, or use memory_ingest for documents",
+    );
   }
   const session = checkSession(input.session, warnings) ?? null;
   const metadata = cleanMetadata(input.metadata, warnings);
@@ -136,11 +140,21 @@ const ISO_8601 = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d
  */
 export function parseSince(since: string): string {
   const m = ISO_8601.exec(since.trim());
-  const bad = () => invalidInput(`since '${since.slice(0, 40)}' is not an ISO 8601 timestamp`, "use e.g. 2024-05-01 or 2024-05-01T12:30:00Z");
+  const bad = () =>
+    invalidInput(
+      `since '${since.slice(0, 40)}' is not an ISO 8601 timestamp`,
+      "use e.g. 2024-05-01 or 2024-05-01T12:30:00Z",
+    );
   if (!m) throw bad();
   const [, y, mo, d, h = "00", mi = "00", sec = "00", frac = "", zone = "Z"] = m;
   const calendar = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
-  if (calendar.getUTCMonth() !== Number(mo) - 1 || calendar.getUTCDate() !== Number(d) || Number(h) > 23 || Number(mi) > 59 || Number(sec) > 59) {
+  if (
+    calendar.getUTCMonth() !== Number(mo) - 1 ||
+    calendar.getUTCDate() !== Number(d) ||
+    Number(h) > 23 ||
+    Number(mi) > 59 ||
+    Number(sec) > 59
+  ) {
     throw bad();
   }
   const z = zone.toUpperCase() === "Z" ? "Z" : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
@@ -150,24 +164,34 @@ export function parseSince(since: string): string {
 }
 
 function cursorKey(query: TraceQuery): string {
-  return sha256Hex(JSON.stringify([query.text, query.session ?? null, query.kinds ?? null, query.since ?? null])).slice(0, 16);
+  return sha256Hex(JSON.stringify([query.text, query.session ?? null, query.kinds ?? null, query.since ?? null])).slice(
+    0,
+    16,
+  );
 }
 
 function decodeCursor(cursor: string, key: string): { offset: number; match: TraceMatch } {
   try {
     const { o, h, m } = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (h === key && Number.isInteger(o) && o > 0 && o <= MAX_OFFSET && ["fulltext", "trigram", "recent"].includes(m)) return { offset: o, match: m };
+    if (h === key && Number.isInteger(o) && o > 0 && o <= MAX_OFFSET && ["fulltext", "trigram", "recent"].includes(m))
+      return { offset: o, match: m };
   } catch {
     // fall through to the error below
   }
-  throw invalidInput(`cursor '${cursor.slice(0, 24)}' does not belong to this trace search`, "repeat the same query and filters, or drop the cursor");
+  throw invalidInput(
+    `cursor '${cursor.slice(0, 24)}' does not belong to this trace search`,
+    "repeat the same query and filters, or drop the cursor",
+  );
 }
 
 function toQuery(input: TraceSearchInput, limit: number): TraceQuery {
   const text = sanitizeText(String(input.query ?? ""), "query").text.trim();
-  if (text.length > MAX_TRACE_QUERY_CHARS) throw invalidInput(`query is ${text.length} characters; the limit is ${MAX_TRACE_QUERY_CHARS}`);
-  const kinds = input.kind === undefined ? undefined : (Array.isArray(input.kind) ? input.kind : [input.kind]).map(checkKind);
-  if (kinds && kinds.length === 0) throw invalidInput("kind is an empty list", "omit `kind`, or name at least one kind");
+  if (text.length > MAX_TRACE_QUERY_CHARS)
+    throw invalidInput(`query is ${text.length} characters; the limit is ${MAX_TRACE_QUERY_CHARS}`);
+  const kinds =
+    input.kind === undefined ? undefined : (Array.isArray(input.kind) ? input.kind : [input.kind]).map(checkKind);
+  if (kinds && kinds.length === 0)
+    throw invalidInput("kind is an empty list", "omit `kind`, or name at least one kind");
   return {
     text,
     // A filter repaired by sanitizing matches what was stored repaired the same way; nothing to warn about.
@@ -188,7 +212,8 @@ function toQuery(input: TraceSearchInput, limit: number): TraceQuery {
  */
 export async function searchTraces(services: Services, input: TraceSearchInput): Promise<TraceSearchResult> {
   const limit = input.limit ?? DEFAULT_TRACE_LIMIT;
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_TRACE_LIMIT) throw invalidInput(`limit must be an integer from 1 to ${MAX_TRACE_LIMIT}, got ${limit}`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_TRACE_LIMIT)
+    throw invalidInput(`limit must be an integer from 1 to ${MAX_TRACE_LIMIT}, got ${limit}`);
   const query = toQuery(input, limit);
   const key = cursorKey(query);
   if (input.cursor) Object.assign(query, decodeCursor(input.cursor, key));
@@ -201,8 +226,15 @@ export async function searchTraces(services: Services, input: TraceSearchInput):
   let bytes = 0;
   for (const r of rows.slice(0, limit)) {
     const hit: TraceHit = {
-      trace_id: r.id, kind: r.kind, session: r.session, content: r.content, truncated: r.truncated,
-      content_chars: r.contentChars, metadata: r.metadata, created_at: r.createdAt, score: Number(r.score.toFixed(6)),
+      trace_id: r.id,
+      kind: r.kind,
+      session: r.session,
+      content: r.content,
+      truncated: r.truncated,
+      content_chars: r.contentChars,
+      metadata: r.metadata,
+      created_at: r.createdAt,
+      score: Number(r.score.toFixed(6)),
     };
     bytes += Buffer.byteLength(JSON.stringify(hit));
     if (hits.length > 0 && bytes > TRACE_PAGE_BYTES) break;

@@ -4,10 +4,28 @@
  * which the store applies in one transaction (see CanonicalStore.applyVerification).
  */
 import type { AtomStatus } from "../../domain/atom.ts";
-import { type WeightedSource, confirmedConfidence, homeSiteOf, sameFactVerdict, siteOf, siteWeights } from "../../domain/evidence.ts";
+import {
+  type WeightedSource,
+  confirmedConfidence,
+  homeSiteOf,
+  sameFactVerdict,
+  siteOf,
+  siteWeights,
+} from "../../domain/evidence.ts";
 import { PegasError, toPegasError } from "../../errors.ts";
-import type { JudgeNeighbour, JudgedAtom, NeighbourVerdict, Verdict, VerdictJudge } from "../../ports/models/verdict-judge.ts";
-import type { StatusChangeInput, VerificationApplied, VerificationWrite, VerifySubject } from "../../ports/verification.ts";
+import type {
+  JudgeNeighbour,
+  JudgedAtom,
+  NeighbourVerdict,
+  Verdict,
+  VerdictJudge,
+} from "../../ports/models/verdict-judge.ts";
+import type {
+  StatusChangeInput,
+  VerificationApplied,
+  VerificationWrite,
+  VerifySubject,
+} from "../../ports/verification.ts";
 import { atomSearchText } from "../knowledge/atoms.ts";
 import type { Services } from "../services.ts";
 
@@ -54,23 +72,37 @@ async function vectorOf(ctx: StepContext, s: VerifySubject): Promise<Float32Arra
 }
 
 /** The k nearest live atoms by cosine, itself excluded, re-read from the store (the projection may lag). */
-async function neighboursOf(ctx: StepContext, s: VerifySubject, vector: Float32Array): Promise<Array<{ subject: VerifySubject; cosine: number }>> {
+async function neighboursOf(
+  ctx: StepContext,
+  s: VerifySubject,
+  vector: Float32Array,
+): Promise<Array<{ subject: VerifySubject; cosine: number }>> {
   await ctx.services.projection.sync();
-  const hits = (await ctx.services.vectorIndex.search(vector, ctx.k + 1, { status: LIVE_STATUSES })).filter((h) => h.atomId !== s.id).slice(0, ctx.k);
+  const hits = (await ctx.services.vectorIndex.search(vector, ctx.k + 1, { status: LIVE_STATUSES }))
+    .filter((h) => h.atomId !== s.id)
+    .slice(0, ctx.k);
   const cosine = new Map(hits.map((h) => [h.atomId, h.score]));
   const subjects = await ctx.services.store.verificationSubjects(hits.map((h) => h.atomId));
-  return subjects.filter((n) => LIVE_STATUSES.includes(n.status)).map((n) => ({ subject: n, cosine: cosine.get(n.id) ?? 0 }));
+  return subjects
+    .filter((n) => LIVE_STATUSES.includes(n.status))
+    .map((n) => ({ subject: n, cosine: cosine.get(n.id) ?? 0 }));
 }
 
 /** The configured judge's verdicts; an LLM failure falls back to the heuristic judge for this atom, with a warning. */
-async function verdictsFor(ctx: StepContext, atom: JudgedAtom, neighbours: JudgeNeighbour[]): Promise<NeighbourVerdict[]> {
+async function verdictsFor(
+  ctx: StepContext,
+  atom: JudgedAtom,
+  neighbours: JudgeNeighbour[],
+): Promise<NeighbourVerdict[]> {
   if (!neighbours.length) return [];
   try {
     return await ctx.judge.judge(atom, neighbours, ctx.signal);
   } catch (err) {
     const e = toPegasError(err);
     if (e.code !== "LLM_FAILED" || ctx.judge === ctx.fallback) throw e;
-    ctx.warnings.push(`atom ${atom.id}: judge ${ctx.judge.name} failed (${e.message}); the heuristic judge decided instead`);
+    ctx.warnings.push(
+      `atom ${atom.id}: judge ${ctx.judge.name} failed (${e.message}); the heuristic judge decided instead`,
+    );
     return ctx.fallback.judge(atom, neighbours, ctx.signal);
   }
 }
@@ -79,21 +111,33 @@ async function verdictsFor(ctx: StepContext, atom: JudgedAtom, neighbours: Judge
  * Joins verdicts to neighbours by id. A same-fact verdict is made `duplicate` or `corroborates` by the sites; a
  * duplicate of another type (a `definition` and a `fact` of one sentence) is `new`, as dedup keeps types apart.
  */
-function joinVerdicts(atom: VerifySubject, found: Array<{ subject: VerifySubject; cosine: number }>, verdicts: NeighbourVerdict[], warnings: string[]): JudgedNeighbour[] {
+function joinVerdicts(
+  atom: VerifySubject,
+  found: Array<{ subject: VerifySubject; cosine: number }>,
+  verdicts: NeighbourVerdict[],
+  warnings: string[],
+): JudgedNeighbour[] {
   const byId = new Map(verdicts.map((v) => [v.id, v]));
   return found.map(({ subject, cosine }) => {
     const v = byId.get(subject.id);
     if (!v) warnings.push(`atom ${atom.id}: the judge gave no verdict on neighbour ${subject.id}; counted as new`);
     let verdict: Verdict = v?.verdict ?? "new";
     let reason = v?.reason ?? "no verdict";
-    if (verdict === "duplicate" || verdict === "corroborates") verdict = sameFactVerdict(sitesOf(atom), sitesOf(subject));
+    if (verdict === "duplicate" || verdict === "corroborates")
+      verdict = sameFactVerdict(sitesOf(atom), sitesOf(subject));
     if (verdict === "duplicate" && subject.type !== atom.type) {
       verdict = "new";
       reason = `same statement as a ${subject.type} atom, kept as a ${atom.type} (types differ)`;
-    } else if ((verdict === "duplicate" || verdict === "corroborates") && (atom.keptApart.includes(subject.id) || subject.keptApart.includes(atom.id))) {
+    } else if (
+      (verdict === "duplicate" || verdict === "corroborates") &&
+      (atom.keptApart.includes(subject.id) || subject.keptApart.includes(atom.id))
+    ) {
       verdict = "new";
       reason = `a merge of atoms ${atom.id} and ${subject.id} was undone: kept apart`;
-    } else if (verdict === "contradicts" && (atom.notContradicting.includes(subject.id) || subject.notContradicting.includes(atom.id))) {
+    } else if (
+      verdict === "contradicts" &&
+      (atom.notContradicting.includes(subject.id) || subject.notContradicting.includes(atom.id))
+    ) {
       verdict = "new";
       reason = `a contradiction between atoms ${atom.id} and ${subject.id} was reverted`;
     }
@@ -111,8 +155,18 @@ export async function verifyStep(ctx: StepContext, atomId: number): Promise<Step
   const vector = await vectorOf(ctx, subject);
   if (ctx.signal?.aborted) throw new PegasError("CANCELLED", `verification cancelled at atom ${atomId}`);
   const found = await neighboursOf(ctx, subject, vector);
-  const sited = (s: VerifySubject) => ({ id: s.id, claim: s.claim, content: s.content, lang: s.lang, sites: sitesOf(s) });
-  const verdicts = await verdictsFor(ctx, sited(subject), found.map((f) => ({ ...sited(f.subject), cosine: f.cosine })));
+  const sited = (s: VerifySubject) => ({
+    id: s.id,
+    claim: s.claim,
+    content: s.content,
+    lang: s.lang,
+    sites: sitesOf(s),
+  });
+  const verdicts = await verdictsFor(
+    ctx,
+    sited(subject),
+    found.map((f) => ({ ...sited(f.subject), cosine: f.cosine })),
+  );
   const judged = joinVerdicts(subject, found, verdicts, ctx.warnings);
   const write = { ...planStep(subject, judged), checked: { atomId: subject.id, judge: ctx.services.judge.name } };
   const applied = await ctx.services.store.applyVerification(write);
@@ -127,7 +181,10 @@ export async function verifyStep(ctx: StepContext, atomId: number): Promise<Step
  *   sites make a `candidate` `verified`; the noisy-OR of the sites other than its home site raises its confidence.
  */
 export function planStep(subject: VerifySubject, judged: JudgedNeighbour[]): VerificationWrite {
-  const status = new Map<number, AtomStatus>([[subject.id, subject.status], ...judged.map((j) => [j.subject.id, j.subject.status] as [number, AtomStatus])]);
+  const status = new Map<number, AtomStatus>([
+    [subject.id, subject.status],
+    ...judged.map((j) => [j.subject.id, j.subject.status] as [number, AtomStatus]),
+  ]);
   const changes: StatusChangeInput[] = [];
   const change = (atomId: number, to: AtomStatus, reason: string, evidence: number[]) => {
     const from = status.get(atomId)!;
@@ -142,11 +199,19 @@ export function planStep(subject: VerifySubject, judged: JudgedNeighbour[]): Ver
   const write: VerificationWrite = { actor: "verify", changes, links: [], confidence: [] };
   if (status.get(subject.id) === "stale") return write;
   for (const j of judged.filter((x) => x.verdict === "contradicts")) {
-    for (const [a, b] of [[subject.id, j.subject.id], [j.subject.id, subject.id]]) {
+    for (const [a, b] of [
+      [subject.id, j.subject.id],
+      [j.subject.id, subject.id],
+    ]) {
       const s = status.get(a);
       if (s === "candidate" || s === "verified") change(a, "contested", `contradicts atom ${b}: ${j.reason}`, [b]);
     }
-    write.links.push({ src: subject.id, dst: j.subject.id, kind: "contradicts", confidence: Math.min(1, Math.max(0, j.cosine)) });
+    write.links.push({
+      src: subject.id,
+      dst: j.subject.id,
+      kind: "contradicts",
+      confidence: Math.min(1, Math.max(0, j.cosine)),
+    });
   }
   const corroborating = judged.filter((j) => j.verdict === "corroborates");
   const sources: WeightedSource[] = [
@@ -156,7 +221,12 @@ export function planStep(subject: VerifySubject, judged: JudgedNeighbour[]): Ver
   const sites = siteWeights(sources);
   if (sites.length >= 2 && status.get(subject.id) === "candidate") {
     const names = sites.map((s) => s.site).join(", ");
-    change(subject.id, "verified", `confirmed by ${sites.length} independent sites: ${names}`, corroborating.map((j) => j.subject.id));
+    change(
+      subject.id,
+      "verified",
+      `confirmed by ${sites.length} independent sites: ${names}`,
+      corroborating.map((j) => j.subject.id),
+    );
   }
   const value = confirmedConfidence(subject.prior, sites, homeSiteOf(subject.docId, subject.sources));
   if (value > subject.confidence + 1e-6) write.confidence.push({ atomId: subject.id, value });

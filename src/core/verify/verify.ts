@@ -56,19 +56,30 @@ export interface VerifyResult {
 
 /** A recorded change as results list it. */
 export function toVerifyChange(c: StatusChangeRecord): VerifyChange {
-  return { change_id: c.id, atom_id: c.atom_id, from: c.from_status, to: c.to_status, reason: c.reason, evidence: c.evidence };
+  return {
+    change_id: c.id,
+    atom_id: c.atom_id,
+    from: c.from_status,
+    to: c.to_status,
+    reason: c.reason,
+    evidence: c.evidence,
+  };
 }
 
 function positiveId(v: unknown, name: string): number | undefined {
   if (v === undefined || v === null) return undefined;
-  if (typeof v !== "number" || !Number.isInteger(v) || v < 1) throw invalidInput(`${name} must be a positive integer, got ${JSON.stringify(v)}`);
+  if (typeof v !== "number" || !Number.isInteger(v) || v < 1)
+    throw invalidInput(`${name} must be a positive integer, got ${JSON.stringify(v)}`);
   return v;
 }
 
 function checkLimit(v: unknown): number {
   if (v === undefined || v === null) return VERIFY_DEFAULT_LIMIT;
   if (typeof v !== "number" || !Number.isInteger(v) || v < 1 || v > VERIFY_MAX_LIMIT) {
-    throw invalidInput(`limit must be an integer from 1 to ${VERIFY_MAX_LIMIT}, got ${JSON.stringify(v)}`, "call again for more atoms");
+    throw invalidInput(
+      `limit must be an integer from 1 to ${VERIFY_MAX_LIMIT}, got ${JSON.stringify(v)}`,
+      "call again for more atoms",
+    );
   }
   return v;
 }
@@ -80,38 +91,71 @@ function checkLimit(v: unknown): number {
 export async function verifyAtoms(services: Services, input: VerifyInput): Promise<VerifyResult> {
   const atomId = positiveId(input.atom_id, "atom_id");
   const docId = positiveId(input.doc_id, "doc_id");
-  if (atomId !== undefined && docId !== undefined) throw invalidInput("give atom_id or doc_id, not both", "verify one atom, or one document's atoms");
+  if (atomId !== undefined && docId !== undefined)
+    throw invalidInput("give atom_id or doc_id, not both", "verify one atom, or one document's atoms");
   const limit = checkLimit(input.limit);
   const targets = await services.store.verificationTargets({ atomId, docId, limit });
-  const ctx: StepContext = { services, judge: services.judge, fallback: services.fallbackJudge, k: VERIFY_NEIGHBOURS, signal: input.signal, warnings: [] };
+  const ctx: StepContext = {
+    services,
+    judge: services.judge,
+    fallback: services.fallbackJudge,
+    k: VERIFY_NEIGHBOURS,
+    signal: input.signal,
+    warnings: [],
+  };
   const out: VerifyResult = {
-    checked: 0, judge: services.judge.name, changes: [], changes_total: 0, verdicts: { new: 0, duplicate: 0, corroborates: 0, contradicts: 0 },
-    confidence_raised: 0, links_added: 0, remaining: Math.max(0, targets.total - targets.ids.length), warnings: ctx.warnings, gaps_answered: [],
+    checked: 0,
+    judge: services.judge.name,
+    changes: [],
+    changes_total: 0,
+    verdicts: { new: 0, duplicate: 0, corroborates: 0, contradicts: 0 },
+    confidence_raised: 0,
+    links_added: 0,
+    remaining: Math.max(0, targets.total - targets.ids.length),
+    warnings: ctx.warnings,
+    gaps_answered: [],
   };
   const n = targets.ids.length;
   for (let i = 0; i < n; i++) {
     await yieldToEventLoop(); // the local embedder and the heuristic judge are synchronous: let cancellation in
     if (input.signal?.aborted) {
-      throw new PegasError("CANCELLED", `verification cancelled after ${i} of ${n} atoms; the changes of those ${i} are recorded`, { hint: "call memory_verify again to continue" });
+      throw new PegasError(
+        "CANCELLED",
+        `verification cancelled after ${i} of ${n} atoms; the changes of those ${i} are recorded`,
+        { hint: "call memory_verify again to continue" },
+      );
     }
     input.onProgress?.(i, n, `verifying atom ${targets.ids[i]}`);
     const step = await verifyStep(ctx, targets.ids[i]);
     if (!step.applied) {
-      if (atomId !== undefined) ctx.warnings.push(`atom ${atomId} is stale or retracted: nothing to verify (revert its change or store it again)`);
+      if (atomId !== undefined)
+        ctx.warnings.push(
+          `atom ${atomId} is stale or retracted: nothing to verify (revert its change or store it again)`,
+        );
       continue;
     }
     out.checked++;
     for (const v of step.verdicts) out.verdicts[v]++;
     out.changes_total += step.applied.changes.length;
-    for (const c of step.applied.changes) if (out.changes.length < MAX_LISTED_CHANGES) out.changes.push(toVerifyChange(c));
+    for (const c of step.applied.changes)
+      if (out.changes.length < MAX_LISTED_CHANGES) out.changes.push(toVerifyChange(c));
     out.confidence_raised += step.applied.confidenceRaised.length;
     out.links_added += step.applied.linksAdded;
-    for (const s of step.applied.skipped) ctx.warnings.push(`atom ${s.atomId} was not changed: its status became '${s.actual}' meanwhile (expected '${s.expected}')`);
+    for (const s of step.applied.skipped)
+      ctx.warnings.push(
+        `atom ${s.atomId} was not changed: its status became '${s.actual}' meanwhile (expected '${s.expected}')`,
+      );
   }
   out.gaps_answered = await checkGapsAfterVerify(services, out, input.signal);
   input.onProgress?.(n, n, `verified ${out.checked} atom(s), ${out.changes_total} status change(s)`);
-  if (out.remaining > 0) ctx.warnings.push(`${out.remaining} more atom(s) of this selection wait; call memory_verify again`);
-  if (ctx.warnings.length > MAX_WARNINGS) ctx.warnings.splice(MAX_WARNINGS, ctx.warnings.length - MAX_WARNINGS, `… and ${ctx.warnings.length - MAX_WARNINGS} more warnings`);
+  if (out.remaining > 0)
+    ctx.warnings.push(`${out.remaining} more atom(s) of this selection wait; call memory_verify again`);
+  if (ctx.warnings.length > MAX_WARNINGS)
+    ctx.warnings.splice(
+      MAX_WARNINGS,
+      ctx.warnings.length - MAX_WARNINGS,
+      `… and ${ctx.warnings.length - MAX_WARNINGS} more warnings`,
+    );
   return out;
 }
 
@@ -129,9 +173,13 @@ export interface RevertResult {
  */
 export async function revertStatusChange(services: Services, changeId: number): Promise<RevertResult> {
   const id = positiveId(changeId, "revert_change_id");
-  if (id === undefined) throw invalidInput("revert_change_id is required", "memory_verify results and an atom's history name change ids");
+  if (id === undefined)
+    throw invalidInput("revert_change_id is required", "memory_verify results and an atom's history name change ids");
   const r = await services.store.revertStatusChange(id);
-  return { revert: toVerifyChange(r.revert), reverted: { ...toVerifyChange(r.original), reverted_at: r.original.reverted_at ?? "" } };
+  return {
+    revert: toVerifyChange(r.revert),
+    reverted: { ...toVerifyChange(r.original), reverted_at: r.original.reverted_at ?? "" },
+  };
 }
 
 /** An atom's status history, newest first (at most `limit`, default 50). @throws PegasError NOT_FOUND, INVALID_INPUT. */

@@ -132,7 +132,12 @@ export function decodeAs(bytes: Uint8Array, encoding: string): { text: string; r
  * for sanitizeText to remove with a warning instead of refusing the bytes.
  * @throws PegasError UNSUPPORTED_MEDIA when the bytes are binary (NULs, not UTF-16) and `allowNul` is not set.
  */
-export function decodeText(bytes: Uint8Array, declared: DeclaredCharset[], uri: string, opts: { allowNul?: boolean } = {}): Decoded {
+export function decodeText(
+  bytes: Uint8Array,
+  declared: DeclaredCharset[],
+  uri: string,
+  opts: { allowNul?: boolean } = {},
+): Decoded {
   const warnings: string[] = [];
   const bom = sniffBom(bytes);
   const nul = hasNulHead(bytes);
@@ -142,7 +147,11 @@ export function decodeText(bytes: Uint8Array, declared: DeclaredCharset[], uri: 
       hint: "ingest text, Markdown, HTML, PDF or EPUB",
     });
   }
-  let choice: CharsetChoice | null = bom ? { encoding: bom, source: "bom" } : utf16 ? { encoding: utf16, source: "detected" } : null;
+  let choice: CharsetChoice | null = bom
+    ? { encoding: bom, source: "bom" }
+    : utf16
+      ? { encoding: utf16, source: "detected" }
+      : null;
   let utf8: string | null | undefined;
   for (const d of choice ? [] : declared) {
     const encoding = canonicalCharset(d.label);
@@ -171,7 +180,8 @@ export function decodeText(bytes: Uint8Array, declared: DeclaredCharset[], uri: 
   }
   if (choice.encoding === "utf-8" && utf8) return { text: stripBom(utf8), charset: choice, warnings };
   const { text, replaced } = decodeAs(bytes, choice.encoding);
-  if (replaced > 0) warnings.push(`lossy decode: ${replaced} byte sequence(s) invalid in ${choice.encoding} replaced with U+FFFD`);
+  if (replaced > 0)
+    warnings.push(`lossy decode: ${replaced} byte sequence(s) invalid in ${choice.encoding} replaced with U+FFFD`);
   return { text, charset: choice, warnings };
 }
 

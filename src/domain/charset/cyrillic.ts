@@ -14,8 +14,10 @@ export const CYRILLIC_CHARSETS = ["windows-1251", "koi8-r", "x-mac-cyrillic", "i
  * ~53% of all in-word bigrams of Russian prose, far less of any mis-decoded text).
  */
 const RU_BIGRAMS = new Set(
-  ("то ст но не по го ни на ра ко ро ка ен ал ва во ов ор ол ть ли ет ре пр ос от ит ом ел ер ло од те он та " +
-    "ве ан ил да ем ат ри до за ог де ак ес че ль се им ле ла ми ся ны же ме ас ав аз ег чт").split(" "),
+  (
+    "то ст но не по го ни на ра ко ро ка ен ал ва во ов ор ол ть ли ет ре пр ос от ит ом ел ер ло од те он та " +
+    "ве ан ил да ем ат ри до за ог де ак ес че ль се им ле ла ми ся ны же ме ас ав аз ег чт"
+  ).split(" "),
 );
 
 /** Bytes scored per candidate: enough for a stable verdict, bounded so a large file costs no more than a small one. */
@@ -35,7 +37,14 @@ export interface RussianScore {
 // Russian letters plus і ї є ґ ў, so that Ukrainian and Belarusian texts in the same charsets also qualify.
 const LOWER = new Set<number>([0x451, 0x456, 0x457, 0x454, 0x491, 0x45e]);
 for (let c = 0x430; c <= 0x44f; c++) LOWER.add(c);
-const UPPER_TO_LOWER = new Map<number, number>([[0x401, 0x451], [0x406, 0x456], [0x407, 0x457], [0x404, 0x454], [0x490, 0x491], [0x40e, 0x45e]]);
+const UPPER_TO_LOWER = new Map<number, number>([
+  [0x401, 0x451],
+  [0x406, 0x456],
+  [0x407, 0x457],
+  [0x404, 0x454],
+  [0x490, 0x491],
+  [0x40e, 0x45e],
+]);
 for (let c = 0x410; c <= 0x42f; c++) UPPER_TO_LOWER.set(c, c + 0x20);
 
 /** Bigrams as numbers (first code unit × 65536 + second): a string slice per letter pair is too slow here. */

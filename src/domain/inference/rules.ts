@@ -46,7 +46,8 @@ function parseJson(text: string): unknown {
 
 function kindProblem(what: string, k: unknown): string | null {
   if (typeof k !== "string") return `${what} must be a relation kind (a string), got ${JSON.stringify(k) ?? typeof k}`;
-  if (!RELATION_KIND.test(k)) return `${what} ${JSON.stringify(k)} is not a single-token kind (^[a-z][a-z0-9_]{0,63}$: lower case, digits, _; no spaces)`;
+  if (!RELATION_KIND.test(k))
+    return `${what} ${JSON.stringify(k)} is not a single-token kind (^[a-z][a-z0-9_]{0,63}$: lower case, digits, _; no spaces)`;
   return null;
 }
 
@@ -59,11 +60,14 @@ export function parseRule(a: RuleAtom): ChainRule | IgnoredRule {
   if (a.type !== "logical_rule") return ignored(`atom ${a.id} is a ${a.type} atom, not a logical_rule`);
   if (a.status === "retracted" || a.status === "stale") return ignored(`rule atom ${a.id} is ${a.status}`);
   const json = parseJson(a.content) ?? parseJson(a.claim);
-  if (json === undefined) return ignored('neither content nor claim is JSON; write {"if": "imports", "then": "depends_on"}');
-  if (typeof json !== "object" || json === null || Array.isArray(json)) return ignored('the rule must be a JSON object {"if": …, "then": …}');
+  if (json === undefined)
+    return ignored('neither content nor claim is JSON; write {"if": "imports", "then": "depends_on"}');
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    return ignored('the rule must be a JSON object {"if": …, "then": …}');
   const o = json as Record<string, unknown>;
   const extra = Object.keys(o).filter((k) => k !== "if" && k !== "then");
-  if (extra.length) return ignored(`unknown key(s) ${extra.map((k) => JSON.stringify(k)).join(", ")}; a rule has only "if" and "then"`);
+  if (extra.length)
+    return ignored(`unknown key(s) ${extra.map((k) => JSON.stringify(k)).join(", ")}; a rule has only "if" and "then"`);
   if (!("if" in o) || !("then" in o)) return ignored('a rule needs both "if" and "then"');
   const body = Array.isArray(o.if) ? o.if : [o.if];
   if (!body.length) return ignored('"if" is an empty list');

@@ -62,7 +62,8 @@ export function cosineStats(samples: readonly CalibrationSample[]): Record<strin
  * @throws RangeError when no sample is required or a cosine is not finite.
  */
 export function calibrateThreshold(samples: readonly CalibrationSample[], margin = 0.05, step = 0.01): Calibration {
-  if (samples.some((s) => !Number.isFinite(s.cosine))) throw new RangeError("a calibration cosine is not a finite number");
+  if (samples.some((s) => !Number.isFinite(s.cosine)))
+    throw new RangeError("a calibration cosine is not a finite number");
   const required = samples.filter((s) => s.role === "required").map((s) => s.cosine);
   if (required.length === 0) throw new RangeError("no pair is required to be a candidate: nothing to calibrate on");
   const unrelated = samples.filter((s) => s.role === "unrelated").map((s) => s.cosine);
@@ -75,9 +76,16 @@ export function calibrateThreshold(samples: readonly CalibrationSample[], margin
   const unrelatedAbove = unrelated.filter((c) => c >= rounded).length;
   const method =
     `lowest cosine of the ${required.length} pairs expected to merge or contradict (${floor4(lowest)}) minus a margin of ` +
-    `${round4(applied)}` + (highest === null ? "" : ` (highest unrelated pair: ${round4(highest)})`) + `, rounded down to ${step}`;
+    `${round4(applied)}` +
+    (highest === null ? "" : ` (highest unrelated pair: ${round4(highest)})`) +
+    `, rounded down to ${step}`;
   return {
-    threshold: rounded, lowestRequired: floor4(lowest), highestUnrelated: highest === null ? null : round4(highest),
-    margin: round4(applied), unrelatedAbove, method, byCategory: cosineStats(samples),
+    threshold: rounded,
+    lowestRequired: floor4(lowest),
+    highestUnrelated: highest === null ? null : round4(highest),
+    margin: round4(applied),
+    unrelatedAbove,
+    method,
+    byCategory: cosineStats(samples),
   };
 }

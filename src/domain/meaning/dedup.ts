@@ -41,13 +41,23 @@ export interface PolicySource {
  */
 export function dedupPolicy(embedder: PolicySource, thresholdOverride?: number): DedupPolicy {
   const threshold = thresholdOverride ?? embedder.nearDupThreshold;
-  if (!(threshold >= 0 && threshold <= 1)) throw new RangeError(`near-duplicate threshold ${threshold} is not in [0, 1]`);
+  if (!(threshold >= 0 && threshold <= 1))
+    throw new RangeError(`near-duplicate threshold ${threshold} is not in [0, 1]`);
   return { threshold, paraphrase: embedder.kind === "neural" };
 }
 
 /** Differences that make the same claim a contradiction rather than another fact. */
 const CONTRADICTING: ReadonlySet<GuardedFeature> = new Set([
-  "negation", "prefix negation", "negated word", "number", "unit", "comparison", "date", "direction", "antonym", "quantifier",
+  "negation",
+  "prefix negation",
+  "negated word",
+  "number",
+  "unit",
+  "comparison",
+  "date",
+  "direction",
+  "antonym",
+  "quantifier",
 ]);
 
 function listed(features: GuardedFeature[]): string {
@@ -67,7 +77,8 @@ function listed(features: GuardedFeature[]): string {
  * - anything else (another named entity, swapped roles, another statement around the number) → keep.
  */
 export function decidePair(a: string, b: string, cosine: number, policy: DedupPolicy): PairDecision {
-  if (!(cosine >= policy.threshold)) return { outcome: "keep", reason: `cosine ${cosine.toFixed(3)} below ${policy.threshold}` };
+  if (!(cosine >= policy.threshold))
+    return { outcome: "keep", reason: `cosine ${cosine.toFixed(3)} below ${policy.threshold}` };
   const c = compareStatements(a, b);
   if (!c.comparable) {
     const same = foldForHash(a) === foldForHash(b);
@@ -75,8 +86,17 @@ export function decidePair(a: string, b: string, cosine: number, policy: DedupPo
   }
   if (c.differs.length === 0) {
     if (c.sameWords) return { outcome: "merge", reason: "same statement" };
-    if (policy.paraphrase) return { outcome: "merge", reason: "same statement in other words (no negation, number, unit, date or name differs)" };
-    return { outcome: "keep", reason: c.sameWordSet ? "the word order differs" : "the words differ (the lexical embedder does not merge paraphrases)" };
+    if (policy.paraphrase)
+      return {
+        outcome: "merge",
+        reason: "same statement in other words (no negation, number, unit, date or name differs)",
+      };
+    return {
+      outcome: "keep",
+      reason: c.sameWordSet
+        ? "the word order differs"
+        : "the words differ (the lexical embedder does not merge paraphrases)",
+    };
   }
   if (c.differs.every((f) => CONTRADICTING.has(f))) {
     if (c.sameRest) return { outcome: "contradiction", reason: `${listed(c.differs)} in the same statement` };

@@ -6,7 +6,17 @@
 
 /** English negators; contractions ("doesn't") are split into their verb and "not" before this set is read. */
 export const EN_NEGATIONS: ReadonlySet<string> = new Set([
-  "not", "no", "never", "none", "nor", "neither", "nobody", "nothing", "nowhere", "without", "cannot",
+  "not",
+  "no",
+  "never",
+  "none",
+  "nor",
+  "neither",
+  "nobody",
+  "nothing",
+  "nowhere",
+  "without",
+  "cannot",
 ]);
 
 /** Russian negators that count one each: the particle, the predicative words and "без". */
@@ -16,7 +26,11 @@ export const RU_NEGATIONS: ReadonlySet<string> = new Set(["не", "нет", "н�
  * Negators that negate nothing in an idiom: "тем не менее" (nevertheless), "not only" / "не только" (… but also).
  * Keyed by the negator: [word before it or "", word after it].
  */
-export const NEGATION_IDIOMS: ReadonlyArray<readonly [string, string]> = [["тем", "менее"], ["", "only"], ["", "только"]];
+export const NEGATION_IDIOMS: ReadonlyArray<readonly [string, string]> = [
+  ["тем", "менее"],
+  ["", "only"],
+  ["", "только"],
+];
 
 /**
  * Russian negative pronouns and adverbs ("никогда", "ничего", "ни"): negative concord makes "никогда не" ONE
@@ -37,7 +51,19 @@ export const NEGATION_AUXILIARIES: ReadonlySet<string> = new Set(["do", "does", 
  * "more"/"less", "бы" and the like change meaning and are never ignored.
  */
 export const FILLER: ReadonlySet<string> = new Set([
-  "a", "an", "the", "very", "really", "quite", "just", "also", "очень", "же", "вот", "ведь", "ну",
+  "a",
+  "an",
+  "the",
+  "very",
+  "really",
+  "quite",
+  "just",
+  "also",
+  "очень",
+  "же",
+  "вот",
+  "ведь",
+  "ну",
 ]);
 
 function forms(stem: string, endings: string[]): string[] {
@@ -47,11 +73,33 @@ function forms(stem: string, endings: string[]): string[] {
 const SOFT = ["ь", "я", "е", "ем", "ю"];
 const HARD = ["", "а", "е", "ом", "у"];
 const RU_MONTH_FORMS: string[][] = [
-  forms("январ", SOFT), forms("феврал", SOFT), forms("март", HARD), forms("апрел", SOFT),
-  ["май", "мая", "мае", "маем", "маю"], forms("июн", SOFT), forms("июл", SOFT), forms("август", HARD),
-  forms("сентябр", SOFT), forms("октябр", SOFT), forms("ноябр", SOFT), forms("декабр", SOFT),
+  forms("январ", SOFT),
+  forms("феврал", SOFT),
+  forms("март", HARD),
+  forms("апрел", SOFT),
+  ["май", "мая", "мае", "маем", "маю"],
+  forms("июн", SOFT),
+  forms("июл", SOFT),
+  forms("август", HARD),
+  forms("сентябр", SOFT),
+  forms("октябр", SOFT),
+  forms("ноябр", SOFT),
+  forms("декабр", SOFT),
 ];
-const EN_MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+const EN_MONTHS = [
+  "january",
+  "february",
+  "march",
+  "april",
+  "may",
+  "june",
+  "july",
+  "august",
+  "september",
+  "october",
+  "november",
+  "december",
+];
 const EN_MONTH_ABBR = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 const RU_MONTH_ABBR = ["янв", "фев", "мар", "апр", "мая", "июн", "июл", "авг", "сен", "окт", "ноя", "дек"];
 
@@ -73,7 +121,8 @@ export const WEEKDAYS: ReadonlyMap<string, number> = (() => {
   const m = new Map<string, number>();
   ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].forEach((w, i) => m.set(w, i + 1));
   const ru: Array<[number, string[]]> = [
-    [1, [...forms("понедельник", HARD), "понедельникам"]], [2, [...forms("вторник", HARD), "вторникам"]],
+    [1, [...forms("понедельник", HARD), "понедельникам"]],
+    [2, [...forms("вторник", HARD), "вторникам"]],
     [4, [...forms("четверг", HARD), "четвергам"]],
     [5, ["пятница", "пятницы", "пятнице", "пятницу", "пятницей", "пятницам", "пятниц"]],
     [6, ["суббота", "субботы", "субботе", "субботу", "субботой", "субботам", "суббот"]],
@@ -87,11 +136,14 @@ export const WEEKDAYS: ReadonlyMap<string, number> = (() => {
 const ruM = (stem: string) => forms(stem, ["", "а", "у", "ом", "е", "ы", "ов", "ам", "ами", "ах"]);
 /** Russian feminine noun in -а/-я ("верста" → "версты", "верст", "верстах", …); `soft` for -я nouns. */
 const ruF = (stem: string, soft = false) =>
-  forms(stem, soft ? ["я", "и", "е", "ю", "ей", "ь", "ям", "ями", "ях"] : ["а", "ы", "е", "у", "ой", "", "ам", "ами", "ах"]);
+  forms(
+    stem,
+    soft ? ["я", "и", "е", "ю", "ей", "ь", "ям", "ями", "ях"] : ["а", "ы", "е", "у", "ой", "", "ам", "ами", "ах"],
+  );
 
 /** Canonical unit → spellings (after a number; symbols stand before or after it). */
 const UNIT_SPELLINGS: Record<string, string[]> = {
-  "µg": ["µg", "μg", "mcg", "microgram", "micrograms", "мкг"],
+  µg: ["µg", "μg", "mcg", "microgram", "micrograms", "мкг"],
   mg: ["mg", "milligram", "milligrams", "мг", ...ruM("миллиграмм")],
   g: ["g", "gram", "grams", "gramme", "grammes", "г", "гр", ...ruM("грамм")],
   kg: ["kg", "kilogram", "kilograms", "kilo", "kilos", "кг", ...ruM("килограмм")],
@@ -99,7 +151,7 @@ const UNIT_SPELLINGS: Record<string, string[]> = {
   lb: ["lb", "lbs", "pound", "pounds", ...ruM("фунт")],
   oz: ["oz", "ounce", "ounces", ...ruF("унци", true), "унций"],
   nm: ["nm", "nanometer", "nanometers", "нм"],
-  "µm": ["µm", "μm", "micrometer", "micrometers", "micron", "microns", "мкм"],
+  µm: ["µm", "μm", "micrometer", "micrometers", "micron", "microns", "мкм"],
   mm: ["mm", "millimeter", "millimeters", "millimetre", "millimetres", "мм", ...ruM("миллиметр")],
   cm: ["cm", "centimeter", "centimeters", "centimetre", "centimetres", "см", ...ruM("сантиметр")],
   m: ["m", "meter", "meters", "metre", "metres", "м", ...ruM("метр")],
@@ -118,7 +170,20 @@ const UNIT_SPELLINGS: Record<string, string[]> = {
   h: ["h", "hr", "hrs", "hour", "hours", "ч", ...ruM("час")],
   day: ["day", "days", "день", "дня", "дней", "сутки", "суток"],
   week: ["week", "weeks", ...ruF("недел", true)],
-  month: ["month", "months", "месяц", "месяца", "месяцу", "месяцем", "месяце", "месяцы", "месяцев", "месяцам", "месяцами", "месяцах"],
+  month: [
+    "month",
+    "months",
+    "месяц",
+    "месяца",
+    "месяцу",
+    "месяцем",
+    "месяце",
+    "месяцы",
+    "месяцев",
+    "месяцам",
+    "месяцами",
+    "месяцах",
+  ],
   year: ["year", "years", "yr", "yrs", "год", "года", "году", "лет", "гг"],
   "%": ["%", "percent", ...ruM("процент")],
   "°": ["°", "degree", "degrees", ...ruM("градус")],
@@ -128,14 +193,42 @@ const UNIT_SPELLINGS: Record<string, string[]> = {
   mb: ["mb", "mib", "megabyte", "megabytes", "мб", "мбайт", ...ruM("мегабайт")],
   gb: ["gb", "gib", "gigabyte", "gigabytes", "гб", "гбайт", ...ruM("гигабайт")],
   tb: ["tb", "tib", "terabyte", "terabytes", "тб", ...ruM("терабайт")],
-  hz: ["hz", "гц"], khz: ["khz", "кгц"], mhz: ["mhz", "мгц"], ghz: ["ghz", "ггц"],
-  w: ["w", "watt", "watts", "вт"], kw: ["kw", "квт"], mw: ["mw", "мвт"],
-  kcal: ["kcal", "ккал"], j: ["j", "joule", "joules", "дж"], kj: ["kj", "кдж"],
-  pa: ["pa", "па"], kpa: ["kpa", "кпа"], mpa: ["mpa", "мпа"], db: ["db", "дб"],
+  hz: ["hz", "гц"],
+  khz: ["khz", "кгц"],
+  mhz: ["mhz", "мгц"],
+  ghz: ["ghz", "ггц"],
+  w: ["w", "watt", "watts", "вт"],
+  kw: ["kw", "квт"],
+  mw: ["mw", "мвт"],
+  kcal: ["kcal", "ккал"],
+  j: ["j", "joule", "joules", "дж"],
+  kj: ["kj", "кдж"],
+  pa: ["pa", "па"],
+  kpa: ["kpa", "кпа"],
+  mpa: ["mpa", "мпа"],
+  db: ["db", "дб"],
   $: ["$", "dollar", "dollars", "usd", ...ruM("доллар")],
   "€": ["€", "euro", "euros", "eur", "евро"],
   "£": ["£", "gbp"],
-  rub: ["₽", "rub", "ruble", "rubles", "rouble", "roubles", "руб", "рубль", "рубля", "рублю", "рублем", "рубле", "рубли", "рублей", "рублям", "рублями", "рублях"],
+  rub: [
+    "₽",
+    "rub",
+    "ruble",
+    "rubles",
+    "rouble",
+    "roubles",
+    "руб",
+    "рубль",
+    "рубля",
+    "рублю",
+    "рублем",
+    "рубле",
+    "рубли",
+    "рублей",
+    "рублям",
+    "рублями",
+    "рублях",
+  ],
   kopeck: ["kopeck", "kopecks", ...ruF("копейк"), "копеек"],
   yen: ["yen", ...ruF("иен")],
   sen: ["sen"],
@@ -156,14 +249,72 @@ export const PREFIX_UNITS: ReadonlySet<string> = new Set(["$", "€", "£", "₽
 const UP_PREFIXES = ["increas", "увелич", "повыш", "повыс", "возраст", "вырос"];
 const DOWN_PREFIXES = ["decreas", "reduc", "declin", "уменьш", "сниж", "сниз", "пониж", "пониз", "сократ", "сокращ"];
 const UP_WORDS = new Set([
-  "raise", "raised", "raises", "raising", "rise", "rises", "rising", "rose", "risen", "grow", "grows", "grew", "grown",
-  "growing", "higher", "greater", "larger", "more", "gain", "gains", "gained",
-  "рост", "роста", "растет", "растут", "рос", "росла", "росли", "выше", "больше", "более",
+  "raise",
+  "raised",
+  "raises",
+  "raising",
+  "rise",
+  "rises",
+  "rising",
+  "rose",
+  "risen",
+  "grow",
+  "grows",
+  "grew",
+  "grown",
+  "growing",
+  "higher",
+  "greater",
+  "larger",
+  "more",
+  "gain",
+  "gains",
+  "gained",
+  "рост",
+  "роста",
+  "растет",
+  "растут",
+  "рос",
+  "росла",
+  "росли",
+  "выше",
+  "больше",
+  "более",
 ]);
 const DOWN_WORDS = new Set([
-  "lower", "lowers", "lowered", "lowering", "fall", "falls", "falling", "fell", "fallen", "drop", "drops", "dropped",
-  "dropping", "shrink", "shrinks", "shrank", "shrunk", "less", "fewer", "smaller", "loss", "lost",
-  "падает", "падают", "упал", "упала", "упали", "упало", "падение", "падения", "ниже", "меньше", "менее",
+  "lower",
+  "lowers",
+  "lowered",
+  "lowering",
+  "fall",
+  "falls",
+  "falling",
+  "fell",
+  "fallen",
+  "drop",
+  "drops",
+  "dropped",
+  "dropping",
+  "shrink",
+  "shrinks",
+  "shrank",
+  "shrunk",
+  "less",
+  "fewer",
+  "smaller",
+  "loss",
+  "lost",
+  "падает",
+  "падают",
+  "упал",
+  "упала",
+  "упали",
+  "упало",
+  "падение",
+  "падения",
+  "ниже",
+  "меньше",
+  "менее",
 ]);
 
 /** Direction a word states: +1 (increase, больше), -1 (decrease, меньше) or 0 (none). `w` is lower case. */

@@ -18,8 +18,19 @@ import { readStatement, type Statement } from "./statement.ts";
  * "never"; `roles`: the same names in swapped roles ("Alice likes Bob" vs "Bob likes Alice").
  */
 export type GuardedFeature =
-  | "negation" | "prefix negation" | "negated word" | "number" | "unit" | "comparison" | "date" | "entity" | "code"
-  | "direction" | "antonym" | "quantifier" | "roles";
+  | "negation"
+  | "prefix negation"
+  | "negated word"
+  | "number"
+  | "unit"
+  | "comparison"
+  | "date"
+  | "entity"
+  | "code"
+  | "direction"
+  | "antonym"
+  | "quantifier"
+  | "roles";
 
 /** How two statements compare (see {@link compareStatements}). */
 export interface StatementComparison {
@@ -52,7 +63,9 @@ function dedupeRuns(ws: string[]): string[] {
 /** True when one side states an increase the other lacks and the other a decrease the first lacks. */
 function directionsConflict(a: number[], b: number[]): boolean {
   const has = (xs: number[], d: number) => xs.includes(d);
-  return (has(a, 1) && !has(b, 1) && has(b, -1) && !has(a, -1)) || (has(a, -1) && !has(b, -1) && has(b, 1) && !has(a, 1));
+  return (
+    (has(a, 1) && !has(b, 1) && has(b, -1) && !has(a, -1)) || (has(a, -1) && !has(b, -1) && has(b, 1) && !has(a, 1))
+  );
 }
 
 /** True when one side states a pole of an antonym pair and the other only the opposite pole. */

@@ -29,7 +29,8 @@ function editDistance(a: readonly string[], b: readonly string[]): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
     prev = cur;
   }
   return prev[b.length];
@@ -53,7 +54,12 @@ function entitiesOf(s: Statement, known: ReadonlySet<string>): string[] {
 }
 
 /** Name candidates of `s` that the other statement does not contain in any case or form, nor explains. */
-function unmatched(s: Statement, other: Statement, known: ReadonlySet<string>, explained: ReadonlySet<string>): string[] {
+function unmatched(
+  s: Statement,
+  other: Statement,
+  known: ReadonlySet<string>,
+  explained: ReadonlySet<string>,
+): string[] {
   return s.nameCandidates.filter((n) => !known.has(n) && !sortedHas(other.stems, n) && !explained.has(n));
 }
 
@@ -96,7 +102,10 @@ export function rolesSwapped(a: Statement, b: Statement): boolean {
   if (sameList(order(a, common), order(b, common))) return false;
   if (!sameList([...a.rest].sort(), [...b.rest].sort())) return false;
   const shared = (s: Statement) => s.names.filter((n) => common.has(n.stem));
-  const forms = (s: Statement) => shared(s).map((n) => n.form).sort();
+  const forms = (s: Statement) =>
+    shared(s)
+      .map((n) => n.form)
+      .sort();
   const oneClause = (s: Statement) => new Set(shared(s).map((n) => n.clause)).size === 1;
   const cyrillic = [...forms(a), ...forms(b)].every((f) => /^\p{Script=Cyrillic}+$/u.test(f));
   return !(cyrillic && oneClause(a) && oneClause(b)) || !sameList(forms(a), forms(b));

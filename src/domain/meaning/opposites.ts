@@ -12,7 +12,11 @@
  * conflict on a group only when one states one pole and the other only the opposite one (meaning.ts).
  */
 const GROUPS: ReadonlyArray<readonly [string, string, string]> = [
-  ["alive", "alive living жив жива живы живой живая живое живые живого живых живым живыми живому живую", "dead deceased мертв*"],
+  [
+    "alive",
+    "alive living жив жива живы живой живая живое живые живого живых живым живыми живому живую",
+    "dead deceased мертв*",
+  ],
   ["pass", "pass passes passed passing succeed* success* сдал сдала сдали сдан сдана сданы", "fail* провал*"],
   ["true", "true истинн* правда", "false ложн* ложь"],
   ["enable", "enabl* включ*", "disabl* выключ* отключ*"],
@@ -33,19 +37,38 @@ const GROUPS: ReadonlyArray<readonly [string, string, string]> = [
   ["inner", "internal inner inside внутренн* внутри", "external outer outside внешн* снаружи"],
   ["early", "early рано ранн*", "late поздно поздн*"],
   ["add", "add adds added adding добав*", "remove* delet* удал*"],
-  ["start", "start starts started starting begin begins began begun начин* начал* начат*",
-    "stop stops stopped stopping finish* end ends ended прекрат* прекращ* законч* заканчив* останов*"],
-  ["correct", "correct correctly right правильн* верно верный верная верное верные", "wrong wrongly incorrect* ошибочн* неверн* неправильн*"],
-  ["same", "same identical одинаков* идентичн*", "different difference differences differ differs differed differing distinct разн* различ* отлича*"],
+  [
+    "start",
+    "start starts started starting begin begins began begun начин* начал* начат*",
+    "stop stops stopped stopping finish* end ends ended прекрат* прекращ* законч* заканчив* останов*",
+  ],
+  [
+    "correct",
+    "correct correctly right правильн* верно верный верная верное верные",
+    "wrong wrongly incorrect* ошибочн* неверн* неправильн*",
+  ],
+  [
+    "same",
+    "same identical одинаков* идентичн*",
+    "different difference differences differ differs differed differing distinct разн* различ* отлича*",
+  ],
   ["hot", "hot горяч*", "cold холодн*"],
   ["good", "good хорош*", "bad плох*"],
   ["long", "long длинн* долг*", "short коротк* кратк*"],
   ["fast", "fast quick quickly rapid rapidly быстр*", "slow slowly медлен*"],
   ["show", "show shows shown showed visible показ*", "hide hides hid hidden скры* скрыт* невидим*"],
-  ["love", "love loves loved люблю любит любят любил любила любили", "hate hates hated ненавижу ненавидит ненавидят ненавидел ненавидела ненавидели"],
+  [
+    "love",
+    "love loves loved люблю любит любят любил любила любили",
+    "hate hates hated ненавижу ненавидит ненавидят ненавидел ненавидела ненавидели",
+  ],
   ["east", "east eastern восточн* восток*", "west western западн* запад*"],
   ["north", "north northern северн* север*", "south southern южн* юг юга югу югом юге"],
-  ["required", "required mandatory obligatory necessary обязательн* необходим*", "optional необязательн* опциональн* факультативн*"],
+  [
+    "required",
+    "required mandatory obligatory necessary обязательн* необходим*",
+    "optional необязательн* опциональн* факультативн*",
+  ],
   ["import", "import imports imported importing", "export exports exported exporting"],
   ["input", "input inputs", "output outputs"],
   ["buy", "buy buys bought buying покуп* купил* купить", "sell sells sold selling продал* продать продаж*"],
@@ -59,7 +82,11 @@ const GROUPS: ReadonlyArray<readonly [string, string, string]> = [
   ["static", "static statically статическ* статичн*", "dynamic dynamically динамическ* динамичн*"],
   ["manual", "manual manually вручную ручн*", "automatic automatically автоматическ* автоматичн*"],
   ["local", "local locally локальн* местн*", "remote remotely удаленн* дистанционн*"],
-  ["new", "new newer новый новая новое новые нового новых новым новыми новой новую", "old older старый старая старое старые старого старых старым старыми старой старую"],
+  [
+    "new",
+    "new newer новый новая новое новые нового новых новым новыми новой новую",
+    "old older старый старая старое старые старого старых старым старыми старой старую",
+  ],
   ["young", "young younger молод*", "old older elderly пожил*"],
   ["free", "free бесплатн*", "paid платн*"],
 ];
@@ -68,7 +95,10 @@ const EXACT_POLES = new Map<string, string[]>();
 /** Prefix entries by their first three letters (every prefix has at least three), for one lookup per word. */
 const PREFIX_POLES = new Map<string, Array<[string, string]>>();
 for (const [name, plus, minus] of GROUPS) {
-  for (const [words, sign] of [[plus, "+"], [minus, "-"]] as const) {
+  for (const [words, sign] of [
+    [plus, "+"],
+    [minus, "-"],
+  ] as const) {
     for (const w of words.split(" ")) {
       if (!w.endsWith("*")) EXACT_POLES.set(w, [...(EXACT_POLES.get(w) ?? []), name + sign]);
       else PREFIX_POLES.set(w.slice(0, 3), [...(PREFIX_POLES.get(w.slice(0, 3)) ?? []), [w.slice(0, -1), name + sign]]);
@@ -102,13 +132,22 @@ export const QUANTIFIERS: ReadonlyMap<string, string> = (() => {
   const add = (cls: string, words: string) => {
     for (const w of words.split(/\s+/u)) m.set(w, cls);
   };
-  add("all", `all every each always everyone everybody everything все всех всем всеми весь вся всю всей всегда каждый каждая
-    каждое каждые каждого каждой каждому каждым каждом каждую каждых любой любая любое любые любого любому любым любом любую любых`);
-  add("most", `most mostly usually generally often frequently typically normally commonly majority большинство большинства
-    большинству большинством большинстве обычно обыкновенно часто зачастую`);
+  add(
+    "all",
+    `all every each always everyone everybody everything все всех всем всеми весь вся всю всей всегда каждый каждая
+    каждое каждые каждого каждой каждому каждым каждом каждую каждых любой любая любое любые любого любому любым любом любую любых`,
+  );
+  add(
+    "most",
+    `most mostly usually generally often frequently typically normally commonly majority большинство большинства
+    большинству большинством большинстве обычно обыкновенно часто зачастую`,
+  );
   add("many", "many numerous многие многих многим многими");
-  add("some", `some several sometimes occasionally некоторые некоторых некоторым некоторыми некоторый некоторая некоторое
-    некоторого некоторой некоторому некоторую несколько нескольких нескольким несколькими иногда порой временами`);
+  add(
+    "some",
+    `some several sometimes occasionally некоторые некоторых некоторым некоторыми некоторый некоторая некоторое
+    некоторого некоторой некоторому некоторую несколько нескольких нескольким несколькими иногда порой временами`,
+  );
   add("few", "few rarely seldom minority немногие немногих немногим немногими редко меньшинство");
   return m;
 })();
@@ -131,14 +170,61 @@ export const NEGATING_PREFIXES: readonly string[] = ["non", "dis", "un", "in", "
  * "некоторый" is not "не-который"): the prefix rule of meaning.ts skips them.
  */
 export const NOT_PREFIX_NEGATED: ReadonlySet<string> = new Set([
-  "install", "inform", "income", "import", "impress", "impos", "improv", "impair", "impact", "implant", "invest", "invent",
-  "insight", "inside", "input", "index", "interest", "instanc", "intak", "instead", "intend", "indeed", "insur", "inland",
-  "impart", "irat", "unless", "dismiss", "diseas",
-  "dispos", "disclos", "discharg", "discount", "display", "dispatch", "disband", "discover", "discours", "distanc",
-  "некотор", "нескольк", "немец", "недел", "невест", "бесед",
+  "install",
+  "inform",
+  "income",
+  "import",
+  "impress",
+  "impos",
+  "improv",
+  "impair",
+  "impact",
+  "implant",
+  "invest",
+  "invent",
+  "insight",
+  "inside",
+  "input",
+  "index",
+  "interest",
+  "instanc",
+  "intak",
+  "instead",
+  "intend",
+  "indeed",
+  "insur",
+  "inland",
+  "impart",
+  "irat",
+  "unless",
+  "dismiss",
+  "diseas",
+  "dispos",
+  "disclos",
+  "discharg",
+  "discount",
+  "display",
+  "dispatch",
+  "disband",
+  "discover",
+  "discours",
+  "distanc",
+  "некотор",
+  "нескольк",
+  "немец",
+  "недел",
+  "невест",
+  "бесед",
 ]);
 
 /** Russian preposition variants that are one word ("во вторник", "со мной", "обо всем"): variant → base. */
 export const PREPOSITION_VARIANTS: ReadonlyMap<string, string> = new Map([
-  ["во", "в"], ["ко", "к"], ["со", "с"], ["об", "о"], ["обо", "о"], ["изо", "из"], ["ото", "от"], ["подо", "под"],
+  ["во", "в"],
+  ["ко", "к"],
+  ["со", "с"],
+  ["об", "о"],
+  ["обо", "о"],
+  ["изо", "из"],
+  ["ото", "от"],
+  ["подо", "под"],
 ]);

@@ -21,27 +21,85 @@ export interface NumberRun {
 
 /** Comparison phrases before a number, longest first within each language, and their canonical comparator. */
 const BEFORE: ReadonlyArray<readonly [string, string]> = [
-  ["no more than", "<="], ["not more than", "<="], ["no greater than", "<="], ["not greater than", "<="], ["not exceeding", "<="],
-  ["at most", "<="], ["up to", "<="], ["no less than", ">="], ["not less than", ">="], ["no fewer than", ">="],
-  ["not fewer than", ">="], ["at least", ">="], ["more than", ">"], ["greater than", ">"], ["higher than", ">"],
-  ["larger than", ">"], ["less than", "<"], ["fewer than", "<"], ["lower than", "<"], ["smaller than", "<"],
-  ["не более чем", "<="], ["не больше чем", "<="], ["не более", "<="], ["не больше", "<="], ["не выше", "<="], ["не свыше", "<="],
-  ["не менее чем", ">="], ["не меньше чем", ">="], ["не менее", ">="], ["не меньше", ">="], ["не ниже", ">="],
-  ["как минимум", ">="], ["по меньшей мере", ">="], ["по крайней мере", ">="], ["более чем", ">"], ["больше чем", ">"],
-  ["более", ">"], ["больше", ">"], ["свыше", ">"], ["выше", ">"], ["менее чем", "<"], ["меньше чем", "<"], ["менее", "<"],
-  ["меньше", "<"], ["ниже", "<"],
-].map(([p, c]) => [p, c] as const).sort((x, y) => y[0].split(" ").length - x[0].split(" ").length);
+  ["no more than", "<="],
+  ["not more than", "<="],
+  ["no greater than", "<="],
+  ["not greater than", "<="],
+  ["not exceeding", "<="],
+  ["at most", "<="],
+  ["up to", "<="],
+  ["no less than", ">="],
+  ["not less than", ">="],
+  ["no fewer than", ">="],
+  ["not fewer than", ">="],
+  ["at least", ">="],
+  ["more than", ">"],
+  ["greater than", ">"],
+  ["higher than", ">"],
+  ["larger than", ">"],
+  ["less than", "<"],
+  ["fewer than", "<"],
+  ["lower than", "<"],
+  ["smaller than", "<"],
+  ["не более чем", "<="],
+  ["не больше чем", "<="],
+  ["не более", "<="],
+  ["не больше", "<="],
+  ["не выше", "<="],
+  ["не свыше", "<="],
+  ["не менее чем", ">="],
+  ["не меньше чем", ">="],
+  ["не менее", ">="],
+  ["не меньше", ">="],
+  ["не ниже", ">="],
+  ["как минимум", ">="],
+  ["по меньшей мере", ">="],
+  ["по крайней мере", ">="],
+  ["более чем", ">"],
+  ["больше чем", ">"],
+  ["более", ">"],
+  ["больше", ">"],
+  ["свыше", ">"],
+  ["выше", ">"],
+  ["менее чем", "<"],
+  ["меньше чем", "<"],
+  ["менее", "<"],
+  ["меньше", "<"],
+  ["ниже", "<"],
+]
+  .map(([p, c]) => [p, c] as const)
+  .sort((x, y) => y[0].split(" ").length - x[0].split(" ").length);
 
 /** Comparison phrases after a number (or its unit): "10 or more", "5 мг и менее". */
 const AFTER: ReadonlyArray<readonly [string, string]> = [
-  ["or more", ">="], ["or greater", ">="], ["or higher", ">="], ["or above", ">="], ["and above", ">="], ["and over", ">="],
-  ["or less", "<="], ["or fewer", "<="], ["or lower", "<="], ["or below", "<="], ["and below", "<="], ["and under", "<="],
-  ["и более", ">="], ["и больше", ">="], ["или более", ">="], ["или больше", ">="], ["и выше", ">="],
-  ["и менее", "<="], ["и меньше", "<="], ["или менее", "<="], ["или меньше", "<="], ["и ниже", "<="],
+  ["or more", ">="],
+  ["or greater", ">="],
+  ["or higher", ">="],
+  ["or above", ">="],
+  ["and above", ">="],
+  ["and over", ">="],
+  ["or less", "<="],
+  ["or fewer", "<="],
+  ["or lower", "<="],
+  ["or below", "<="],
+  ["and below", "<="],
+  ["and under", "<="],
+  ["и более", ">="],
+  ["и больше", ">="],
+  ["или более", ">="],
+  ["или больше", ">="],
+  ["и выше", ">="],
+  ["и менее", "<="],
+  ["и меньше", "<="],
+  ["или менее", "<="],
+  ["или меньше", "<="],
+  ["и ниже", "<="],
 ];
 
 /** Phrases by their first word, longest first. */
-function byFirstWord(phrases: ReadonlyArray<readonly [string, string]>): ReadonlyMap<string, ReadonlyArray<readonly [string, string]>> {
+function byFirstWord(
+  phrases: ReadonlyArray<readonly [string, string]>,
+): ReadonlyMap<string, ReadonlyArray<readonly [string, string]>> {
   const m = new Map<string, Array<readonly [string, string]>>();
   for (const p of phrases) m.set(p[0].split(" ")[0], [...(m.get(p[0].split(" ")[0]) ?? []), p]);
   return m;
@@ -54,14 +112,15 @@ function phraseEnd(toks: Tok[], i: number, phrase: string, marks: Marks): number
   const ws = phrase.split(" ");
   for (let k = 0; k < ws.length; k++) {
     const t = toks[i + k];
-    if (!t || t.kind !== "word" || t.lower !== ws[k] || marks.used.has(i + k) || (k > 0 && !/^\s+$/u.test(t.gap))) return -1;
+    if (!t || t.kind !== "word" || t.lower !== ws[k] || marks.used.has(i + k) || (k > 0 && !/^\s+$/u.test(t.gap)))
+      return -1;
   }
   return i + ws.length - 1;
 }
 
 /** Marks tokens i…k as one comparator `cmp`. */
 function mark(marks: Marks, i: number, k: number, cmp: string): void {
-  for (let j = i; j <= k; j++) (marks.used.add(j), marks.wordOf.set(j, j === i ? cmp : ""));
+  for (let j = i; j <= k; j++) marks.used.add(j), marks.wordOf.set(j, j === i ? cmp : "");
 }
 
 /**
@@ -108,15 +167,38 @@ export function readComparisons(toks: Tok[], marks: Marks, runs: readonly Number
 const TIME_UNITS: ReadonlySet<string> = new Set(["day", "week", "month", "year", "h", "min", "s"]);
 /** English rate words (whole words) and Russian ones (stems: "ежедневно", "ежедневный"). */
 const RATE_WORDS: ReadonlyMap<string, string> = new Map([
-  ["daily", "day"], ["weekly", "week"], ["monthly", "month"], ["yearly", "year"], ["annually", "year"], ["annual", "year"],
+  ["daily", "day"],
+  ["weekly", "week"],
+  ["monthly", "month"],
+  ["yearly", "year"],
+  ["annually", "year"],
+  ["annual", "year"],
   ["hourly", "h"],
 ]);
 const RU_RATE_STEMS: ReadonlyArray<readonly [string, string]> = [
-  ["ежедневн", "day"], ["еженедельн", "week"], ["ежемесячн", "month"], ["ежегодн", "year"], ["ежечасн", "h"],
-  ["ежеминутн", "min"], ["ежесекундн", "s"], ["посуточн", "day"],
+  ["ежедневн", "day"],
+  ["еженедельн", "week"],
+  ["ежемесячн", "month"],
+  ["ежегодн", "year"],
+  ["ежечасн", "h"],
+  ["ежеминутн", "min"],
+  ["ежесекундн", "s"],
+  ["посуточн", "day"],
 ];
 const EVERY: ReadonlySet<string> = new Set([
-  "every", "each", "каждый", "каждая", "каждое", "каждые", "каждого", "каждой", "каждому", "каждым", "каждом", "каждую", "каждых",
+  "every",
+  "each",
+  "каждый",
+  "каждая",
+  "каждое",
+  "каждые",
+  "каждого",
+  "каждой",
+  "каждому",
+  "каждым",
+  "каждом",
+  "каждую",
+  "каждых",
 ]);
 const TIMES: ReadonlySet<string> = new Set(["times", "once", "twice", "thrice", "раз", "раза"]);
 
@@ -130,7 +212,9 @@ function timeUnit(t: Tok | undefined): string | undefined {
 function rateAt(toks: Tok[], i: number, marks: Marks): [string, number] | null {
   const t = toks[i];
   if (t.kind !== "word") return null;
-  const adverb = RATE_WORDS.get(t.lower) ?? (/^(?:еже|посут)/u.test(t.lower) ? RU_RATE_STEMS.find(([w]) => t.lower.startsWith(w))?.[1] : undefined);
+  const adverb =
+    RATE_WORDS.get(t.lower) ??
+    (/^(?:еже|посут)/u.test(t.lower) ? RU_RATE_STEMS.find(([w]) => t.lower.startsWith(w))?.[1] : undefined);
   if (adverb) return [adverb, i];
   const next = toks[i + 1];
   if (!next || marks.used.has(i + 1) || !/^\s+$/u.test(next.gap)) return null;
@@ -152,7 +236,8 @@ export function readRates(toks: Tok[], marks: Marks): string[] {
   for (let i = 0; i < toks.length; i++) {
     if (marks.used.has(i)) continue;
     const t = toks[i];
-    const slashed = t.kind === "word" && /^\s*\/\s*$/u.test(t.gap) && marks.used.has(i - 1) ? UNITS.get(t.lower) : undefined;
+    const slashed =
+      t.kind === "word" && /^\s*\/\s*$/u.test(t.gap) && marks.used.has(i - 1) ? UNITS.get(t.lower) : undefined;
     const rate: [string, number] | null = slashed ? [slashed, i] : rateAt(toks, i, marks);
     if (!rate) continue;
     out.push("/" + rate[0]);

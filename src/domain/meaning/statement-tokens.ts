@@ -33,9 +33,25 @@ const TOKEN =
 const CITATION = /\[\s*\d+(?:\s*[,;–-]\s*\d+)*\s*\]|\[(?:citation|clarification) needed\]/giu;
 const SENTENCE_GAP = /[.!?…\n]|:\s*["«“„]/u;
 const CONTRACTION = /^(\p{L}+)n['’]t$/u;
-const CONTRACTION_BASE: ReadonlyMap<string, string> = new Map([["ca", "can"], ["wo", "will"], ["sha", "shall"], ["ai", "is"]]);
+const CONTRACTION_BASE: ReadonlyMap<string, string> = new Map([
+  ["ca", "can"],
+  ["wo", "will"],
+  ["sha", "shall"],
+  ["ai", "is"],
+]);
 // Maps, not object literals: a word like "constructor" must never find Object.prototype's members.
-const COMPARATORS: ReadonlyMap<string, string> = new Map([["<", "<"], [">", ">"], ["<=", "<="], [">=", ">="], ["≤", "<="], ["≥", ">="], ["⩽", "<="], ["⩾", ">="], ["!=", "!="], ["≠", "!="]]);
+const COMPARATORS: ReadonlyMap<string, string> = new Map([
+  ["<", "<"],
+  [">", ">"],
+  ["<=", "<="],
+  [">=", ">="],
+  ["≤", "<="],
+  ["≥", ">="],
+  ["⩽", "<="],
+  ["⩾", ">="],
+  ["!=", "!="],
+  ["≠", "!="],
+]);
 
 /** Lower case with ё folded to е. */
 export const fold = (s: string) => s.toLowerCase().replaceAll("ё", "е");
@@ -43,7 +59,14 @@ export const fold = (s: string) => s.toLowerCase().replaceAll("ё", "е");
 function numberToken(raw: string, t: TokBase): Tok {
   const digits = canonicalDigits(raw);
   const value = Number(digits);
-  return { ...t, raw, lower: digits, kind: "number", digits, num: { value: Number.isFinite(value) ? value : NaN, multiplier: false, word: false } };
+  return {
+    ...t,
+    raw,
+    lower: digits,
+    kind: "number",
+    digits,
+    num: { value: Number.isFinite(value) ? value : NaN, multiplier: false, word: false },
+  };
 }
 
 /** Splits one matched token into tokens: contractions, glued number+unit, ordinals, number words, codes. */
@@ -56,13 +79,19 @@ function classify(raw: string, t: TokBase): Tok[] {
   if (ordinal) return [numberToken(ordinal[1], t)];
   const glued = /^(\d+(?:[.,]\d+)?)(\p{L}+)$/u.exec(raw);
   if (glued && UNITS.has(fold(glued[2]))) {
-    return [numberToken(glued[1], t), { ...t, gap: "", initial: false, raw: glued[2], lower: fold(glued[2]), kind: "word" }];
+    return [
+      numberToken(glued[1], t),
+      { ...t, gap: "", initial: false, raw: glued[2], lower: fold(glued[2]), kind: "word" },
+    ];
   }
   if (/\p{N}/u.test(raw) && /\p{L}/u.test(raw)) return [{ ...t, raw, lower, kind: "code" }];
   const c = CONTRACTION.exec(lower);
   if (c || lower === "cannot") {
     const base = c ? (CONTRACTION_BASE.get(c[1]) ?? c[1]) : "can";
-    return [{ ...t, raw: base, lower: base, kind: "word" }, { ...t, gap: " ", initial: false, raw: "not", lower: "not", kind: "word" }];
+    return [
+      { ...t, raw: base, lower: base, kind: "word" },
+      { ...t, gap: " ", initial: false, raw: "not", lower: "not", kind: "word" },
+    ];
   }
   const nw = NUMBER_WORDS.get(lower);
   if (nw) return [{ ...t, raw, lower, kind: "number", num: { ...nw, word: true } }];

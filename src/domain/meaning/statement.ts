@@ -6,8 +6,18 @@
  */
 import { lightStem } from "./light-stem.ts";
 import {
-  AMBIGUOUS_MONTHS, directionOf, EN_NEGATIONS, FILLER, MONTHS, NEGATION_AUXILIARIES, NEGATION_IDIOMS, PREFIX_UNITS, RU_NEGATIONS,
-  RU_NI_WORD, UNITS, WEEKDAYS,
+  AMBIGUOUS_MONTHS,
+  directionOf,
+  EN_NEGATIONS,
+  FILLER,
+  MONTHS,
+  NEGATION_AUXILIARIES,
+  NEGATION_IDIOMS,
+  PREFIX_UNITS,
+  RU_NEGATIONS,
+  RU_NI_WORD,
+  UNITS,
+  WEEKDAYS,
 } from "./lexicon.ts";
 import { foldNumberRun } from "./number-words.ts";
 import { flipPole, polesOf, PREPOSITION_VARIANTS, QUANTIFIER_IDIOMS, QUANTIFIERS } from "./opposites.ts";
@@ -65,7 +75,14 @@ function unitAfter(toks: Tok[], k: number, last: number | undefined): [string, n
   if (u.raw === "%") return ["%", 1];
   if (u.raw === "°") {
     const scale = toks[k + 2];
-    const letter = scale && /^\s?$/u.test(scale.gap) ? new Map([["c", "°c"], ["с", "°c"], ["f", "°f"]]).get(scale.lower) : undefined;
+    const letter =
+      scale && /^\s?$/u.test(scale.gap)
+        ? new Map([
+            ["c", "°c"],
+            ["с", "°c"],
+            ["f", "°f"],
+          ]).get(scale.lower)
+        : undefined;
     return letter ? [letter, 2] : ["°", 1];
   }
   if (u.kind !== "word" && !(u.kind === "number" && u.lower === "second")) return null;
@@ -87,16 +104,19 @@ function readNumbers(toks: Tok[]): NumberRead {
     if (toks[j].kind !== "number") continue;
     let k = j;
     // "second" after a number is its unit ("1 second"), not the ordinal.
-    while (toks[k + 1]?.kind === "number" && toks[k + 1].lower !== "second" && /^(?:\s+|-)$/u.test(toks[k + 1].gap)) k++;
+    while (toks[k + 1]?.kind === "number" && toks[k + 1].lower !== "second" && /^(?:\s+|-)$/u.test(toks[k + 1].gap))
+      k++;
     const run = toks.slice(j, k + 1);
-    const folded = run.some((t) => Number.isNaN(t.num!.value)) ? run.map((t) => t.digits ?? t.lower) : foldNumberRun(run.map((t) => t.num!)).map(String);
+    const folded = run.some((t) => Number.isNaN(t.num!.value))
+      ? run.map((t) => t.digits ?? t.lower)
+      : foldNumberRun(run.map((t) => t.num!)).map(String);
     if (toks[j].negative && folded.length) folded[0] = "-" + folded[0];
     r.numbers.push(...folded);
-    for (let i = j; i <= k; i++) (r.used.add(i), r.wordOf.set(i, i === j ? folded.join(" ") : ""));
+    for (let i = j; i <= k; i++) r.used.add(i), r.wordOf.set(i, i === j ? folded.join(" ") : "");
     const unit = unitAfter(toks, k, Number(folded[folded.length - 1]));
     if (unit) {
       r.units.push(unit[0]);
-      for (let i = 1; i <= unit[1]; i++) (r.used.add(k + i), r.wordOf.set(k + i, i === 1 ? unit[0] : ""));
+      for (let i = 1; i <= unit[1]; i++) r.used.add(k + i), r.wordOf.set(k + i, i === 1 ? unit[0] : "");
     }
     const before = toks[j - 1];
     if (before?.kind === "symbol" && PREFIX_UNITS.has(before.raw)) {
@@ -110,11 +130,15 @@ function readNumbers(toks: Tok[]): NumberRead {
   return r;
 }
 
-const isNegationWord = (t: Tok) => t.kind === "word" && (EN_NEGATIONS.has(t.lower) || RU_NEGATIONS.has(t.lower) || RU_NI_WORD.test(t.lower));
+const isNegationWord = (t: Tok) =>
+  t.kind === "word" && (EN_NEGATIONS.has(t.lower) || RU_NEGATIONS.has(t.lower) || RU_NI_WORD.test(t.lower));
 
 /** Indexes of the negations that count (a Russian ни-word counts, once, only where no не/нет/нельзя/без is). */
 function negationIndexes(toks: Tok[], used: ReadonlySet<number>): number[] {
-  const idiom = (i: number) => NEGATION_IDIOMS.some(([before, after]) => (!before || toks[i - 1]?.lower === before) && toks[i + 1]?.lower === after);
+  const idiom = (i: number) =>
+    NEGATION_IDIOMS.some(
+      ([before, after]) => (!before || toks[i - 1]?.lower === before) && toks[i + 1]?.lower === after,
+    );
   const free = (t: Tok, i: number) => t.kind === "word" && !used.has(i) && !idiom(i);
   const en = toks.flatMap((t, i) => (free(t, i) && EN_NEGATIONS.has(t.lower) ? [i] : []));
   const ru = toks.flatMap((t, i) => (free(t, i) && RU_NEGATIONS.has(t.lower) ? [i] : []));
@@ -123,7 +147,12 @@ function negationIndexes(toks: Tok[], used: ReadonlySet<number>): number[] {
 }
 
 /** A token a negation can bear on: not a symbol, another negation, a filler word or an auxiliary ("does", "есть"). */
-const isHead = (t: Tok) => t.kind !== "symbol" && t.kind !== "cmp" && !isNegationWord(t) && !FILLER.has(t.lower) && !NEGATION_AUXILIARIES.has(t.lower);
+const isHead = (t: Tok) =>
+  t.kind !== "symbol" &&
+  t.kind !== "cmp" &&
+  !isNegationWord(t) &&
+  !FILLER.has(t.lower) &&
+  !NEGATION_AUXILIARIES.has(t.lower);
 
 /** Counts the negations; a negation of an antonym ("not dead", "не опасно") turns the antonym over instead. */
 function readNegations(s: Statement, toks: Tok[], used: ReadonlySet<number>): Set<number> {
@@ -159,8 +188,11 @@ function quantifierOf(toks: Tok[], i: number, negations: number): string | null 
   const cls = t.lower === "any" ? (negations ? null : "all") : QUANTIFIERS.get(t.lower);
   if (!cls || t.raw.toLowerCase() === "всё") return null;
   const idiom = QUANTIFIER_IDIOMS.get(t.lower);
-  if (idiom && (idiom[0].includes(toks[i - 1]?.lower ?? "") || idiom[1].includes(toks[i + 1]?.lower ?? ""))) return null;
-  return toks[i + 1]?.kind === "number" && (t.lower === "every" || t.lower === "each" || t.lower.startsWith("кажд")) ? null : cls;
+  if (idiom && (idiom[0].includes(toks[i - 1]?.lower ?? "") || idiom[1].includes(toks[i + 1]?.lower ?? "")))
+    return null;
+  return toks[i + 1]?.kind === "number" && (t.lower === "every" || t.lower === "each" || t.lower.startsWith("кажд"))
+    ? null
+    : cls;
 }
 
 const isStopWord = (w: string) => ENGLISH_STOP_WORDS.has(w) || RUSSIAN_STOP_WORDS.has(w);
@@ -172,9 +204,24 @@ export function readStatement(text: string): Statement {
   const comparisons = readComparisons(toks, nums, nums.runs);
   const rates = readRates(toks, nums);
   const s: Statement = {
-    words: [], rest: [], negations: 0, negatedWords: [], numbers: nums.numbers.sort(), units: [...nums.units, ...rates].sort(),
-    comparisons, dates: [], entities: [], initialCaps: [], nameCandidates: [], names: [], codes: [], directions: [], poles: [],
-    quantifiers: [], stems: [], caseless: !/\p{Ll}/u.test(text) && /\p{Lu}/u.test(text),
+    words: [],
+    rest: [],
+    negations: 0,
+    negatedWords: [],
+    numbers: nums.numbers.sort(),
+    units: [...nums.units, ...rates].sort(),
+    comparisons,
+    dates: [],
+    entities: [],
+    initialCaps: [],
+    nameCandidates: [],
+    names: [],
+    codes: [],
+    directions: [],
+    poles: [],
+    quantifiers: [],
+    stems: [],
+    caseless: !/\p{Ll}/u.test(text) && /\p{Lu}/u.test(text),
   };
   const flipped = readNegations(s, toks, nums.used);
   const stems = new Set<string>();
@@ -184,7 +231,17 @@ export function readStatement(text: string): Statement {
     readToken(s, toks, i, { marks: nums, flipped, stems, clause });
   });
   s.stems = [...stems].sort();
-  for (const list of [s.negatedWords, s.dates, s.entities, s.initialCaps, s.codes, s.directions, s.poles, s.quantifiers]) list.sort();
+  for (const list of [
+    s.negatedWords,
+    s.dates,
+    s.entities,
+    s.initialCaps,
+    s.codes,
+    s.directions,
+    s.poles,
+    s.quantifiers,
+  ])
+    list.sort();
   return s;
 }
 

@@ -37,7 +37,12 @@ export function excerpt(text: string): string {
 export class LlmFailure extends PegasError {
   readonly quarantine: QuarantineReason;
 
-  constructor(message: string, reason: QuarantineReasonCode, detail: string, opts: { hint?: string; cause?: unknown } = {}) {
+  constructor(
+    message: string,
+    reason: QuarantineReasonCode,
+    detail: string,
+    opts: { hint?: string; cause?: unknown } = {},
+  ) {
     super("LLM_FAILED", message, opts);
     this.name = "LlmFailure";
     this.quarantine = { reason, detail: excerpt(detail) };
@@ -54,5 +59,8 @@ export function quarantineReason(err: unknown): QuarantineReason | null {
   if (err instanceof LlmFailure) return err.quarantine;
   if (!(err instanceof PegasError) || err.code !== "LLM_FAILED") return null;
   // Another adapter's LLM_FAILED (an embedder refusing an over-long input says "context length").
-  return { reason: /context.{0,20}length|too long/i.test(err.message) ? "context_length" : "http", detail: excerpt(err.message) };
+  return {
+    reason: /context.{0,20}length|too long/i.test(err.message) ? "context_length" : "http",
+    detail: excerpt(err.message),
+  };
 }

@@ -7,12 +7,35 @@
  */
 
 /** The twelve languages with a grammar. */
-export const CODE_LANGUAGES = ["python", "javascript", "typescript", "tsx", "go", "rust", "java", "c", "cpp", "c_sharp", "ruby", "bash"] as const;
+export const CODE_LANGUAGES = [
+  "python",
+  "javascript",
+  "typescript",
+  "tsx",
+  "go",
+  "rust",
+  "java",
+  "c",
+  "cpp",
+  "c_sharp",
+  "ruby",
+  "bash",
+] as const;
 /** A language with a grammar. */
 export type CodeLanguage = (typeof CODE_LANGUAGES)[number];
 
 /** Symbol kinds of `pm_code_symbol.kind`. */
-export const SYMBOL_KINDS = ["function", "method", "class", "interface", "struct", "enum", "module", "constant", "type"] as const;
+export const SYMBOL_KINDS = [
+  "function",
+  "method",
+  "class",
+  "interface",
+  "struct",
+  "enum",
+  "module",
+  "constant",
+  "type",
+] as const;
 /** A symbol kind. */
 export type SymbolKind = (typeof SYMBOL_KINDS)[number];
 

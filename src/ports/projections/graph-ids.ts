@@ -40,13 +40,19 @@ export function parseNodeId(id: NodeId): ParsedNodeId {
   const rest = id.slice(colon + 1);
   if (prefix === "atom" || prefix === "symbol" || prefix === "doc") {
     if (!/^[1-9][0-9]{0,15}$/.test(rest) || !Number.isSafeInteger(Number(rest))) {
-      throw invalidInput(`malformed node id '${clip(id)}': '${prefix}:' needs a positive integer without leading zeros`, ID_HINT);
+      throw invalidInput(
+        `malformed node id '${clip(id)}': '${prefix}:' needs a positive integer without leading zeros`,
+        ID_HINT,
+      );
     }
     return { kind: prefix, id: Number(rest) };
   }
   if (prefix === "module" || prefix === "name") {
     if (rest.length === 0 || rest.length > GRAPH_LIMITS.nameLength || rest.includes("\u0000")) {
-      throw invalidInput(`malformed node id '${clip(id)}': '${prefix}:' needs a name of 1–${GRAPH_LIMITS.nameLength} characters without NUL`, ID_HINT);
+      throw invalidInput(
+        `malformed node id '${clip(id)}': '${prefix}:' needs a name of 1–${GRAPH_LIMITS.nameLength} characters without NUL`,
+        ID_HINT,
+      );
     }
     return { kind: prefix, name: rest };
   }
@@ -149,7 +155,10 @@ function checkKinds(kinds: string[] | undefined): string[] {
   }
   for (const k of kinds) {
     if (typeof k !== "string" || !KIND_PATTERN.test(k)) {
-      throw invalidInput(`bad relation kind ${JSON.stringify(k)}`, "a kind is a lowercase token such as 'cause' or 'depends_on'");
+      throw invalidInput(
+        `bad relation kind ${JSON.stringify(k)}`,
+        "a kind is a lowercase token such as 'cause' or 'depends_on'",
+      );
     }
   }
   return [...new Set(kinds)];

@@ -55,7 +55,12 @@ export interface OutboxStore {
   /** Current canonical state of the rows' entities, deduplicated, for a sink of vector model `model`. */
   resolve(rows: OutboxRow[], model: string): Promise<ProjectionChange[]>;
   /** One page of every projectable entity of a kind, for rebuilds (`cursor` null = start). */
-  snapshot(entity: ProjectionChange["entity"], cursor: string | null, limit: number, model: string): Promise<SnapshotPage>;
+  snapshot(
+    entity: ProjectionChange["entity"],
+    cursor: string | null,
+    limit: number,
+    model: string,
+  ): Promise<SnapshotPage>;
   /** Canonical counts per projectable entity (atoms not retracted; `atom_vectors`: those with a vector of `model`). */
   canonicalCounts(model: string): Promise<Record<ProjectionChange["entity"] | "atom_vectors", number>>;
   /** Pending rows, dead letters and lag. */

@@ -73,7 +73,10 @@ export function isGraphSink(sink: Pick<ProjectionSink, "entities">): boolean {
  * The canonical counts a sink should hold, from OutboxStore.canonicalCounts: per entity it projects, with atoms of a
  * vector projection counted only when they have a vector of its model (`atom_vectors`).
  */
-export function expectedCounts(sink: Pick<ProjectionSink, "entities">, canonical: Record<string, number>): ProjectionCounts {
+export function expectedCounts(
+  sink: Pick<ProjectionSink, "entities">,
+  canonical: Record<string, number>,
+): ProjectionCounts {
   const out: ProjectionCounts = {};
   for (const e of sink.entities) out[e] = e === "atom" && !isGraphSink(sink) ? canonical.atom_vectors : canonical[e];
   return out;

@@ -48,5 +48,9 @@ export interface VectorIndex {
    * Optional: the same search, saying when a fallback answered instead of the primary engine (`degraded` is the
    * reason, e.g. "qdrant unreachable: …; answered by embedded-flat"), null otherwise.
    */
-  searchReporting?(query: Float32Array, k: number, filter?: AtomFilter): Promise<{ hits: VectorHit[]; degraded: string | null }>;
+  searchReporting?(
+    query: Float32Array,
+    k: number,
+    filter?: AtomFilter,
+  ): Promise<{ hits: VectorHit[]; degraded: string | null }>;
 }

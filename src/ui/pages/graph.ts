@@ -19,8 +19,24 @@ const href = (ctx: PageContext, id: string) => `${ctx.base}/graph?node=${encodeU
 /** The drawing's data: cytoscape elements (`inferred` edges flagged, `href` of each node, the root marked). */
 function elements(ctx: PageContext, g: Subgraph, labels: NodeLabels): unknown[] {
   return [
-    ...g.nodes.map((n) => ({ data: { id: n.id, label: clip(labels.get(n.id) ?? n.id, 60), kind: n.label, root: n.id === g.root ? 1 : 0, href: href(ctx, n.id) } })),
-    ...g.edges.map((e) => ({ data: { id: e.key, source: e.src, target: e.dst, label: e.inferred ? `${e.kind} (inferred)` : e.kind, inferred: e.inferred ? 1 : 0 } })),
+    ...g.nodes.map((n) => ({
+      data: {
+        id: n.id,
+        label: clip(labels.get(n.id) ?? n.id, 60),
+        kind: n.label,
+        root: n.id === g.root ? 1 : 0,
+        href: href(ctx, n.id),
+      },
+    })),
+    ...g.edges.map((e) => ({
+      data: {
+        id: e.key,
+        source: e.src,
+        target: e.dst,
+        label: e.inferred ? `${e.kind} (inferred)` : e.kind,
+        inferred: e.inferred ? 1 : 0,
+      },
+    })),
   ];
 }
 
@@ -33,7 +49,13 @@ function form(ctx: PageContext, node: string, depth: number): Html {
 
 /** The graph page; `g` null when no node was asked for yet. */
 export function graphPage(ctx: PageContext, node: string, depth: number, g: Subgraph | null, labels: NodeLabels): Html {
-  if (g === null) return layout(ctx, "Graph", "/graph", html`${form(ctx, node, depth)}<p class="muted">Name a node, or open the graph from an atom's page.</p>`);
+  if (g === null)
+    return layout(
+      ctx,
+      "Graph",
+      "/graph",
+      html`${form(ctx, node, depth)}<p class="muted">Name a node, or open the graph from an atom's page.</p>`,
+    );
   const label = (id: string) => labels.get(id) ?? id;
   const nodeLink = (id: string) => html`<a href="${href(ctx, id)}">${label(id)}</a>`;
   const body = html`${form(ctx, node, depth)}
@@ -43,13 +65,23 @@ ${g.degraded ? html`<p class="warn">${g.degraded}</p>` : ""}
 <div id="graph" class="graph" role="img" aria-label="Drawing of the neighbourhood of ${label(g.root)}"></div>
 <script type="application/json" id="graph-data">${jsonForScript(elements(ctx, g, labels))}</script>
 <div class="grid stack"><section aria-labelledby="h-nodes"><h2 id="h-nodes">Nodes (${g.nodes.length})</h2><ul class="links">
-${g.nodes.map((n) => html`<li data-node="${n.id}">${n.id === g.root ? html`<strong>${label(n.id)}</strong>` : nodeLink(n.id)}
+${g.nodes.map(
+  (n) => html`<li data-node="${n.id}">${n.id === g.root ? html`<strong>${label(n.id)}</strong>` : nodeLink(n.id)}
 <span class="muted">${n.id}, ${n.distance} hop(s)</span>${typeof n.props.status === "string" ? html` ${statusBadge(n.props.status)}` : ""}
-${n.label === "Atom" ? html` <a href="${ctx.base}/atom/${n.props.atom_id}">atom page</a>` : ""}</li>`)}</ul></section>
+${n.label === "Atom" ? html` <a href="${ctx.base}/atom/${n.props.atom_id}">atom page</a>` : ""}</li>`,
+)}</ul></section>
 <section aria-labelledby="h-edges"><h2 id="h-edges">Edges (${g.edges.length})</h2>
-${g.edges.length ? html`<div class="scroll"><table><thead><tr><th scope="col">From</th><th scope="col">Relation</th><th scope="col">To</th><th scope="col">Origin</th></tr></thead><tbody>
-${g.edges.map((e) => html`<tr class="${e.inferred ? "inferred" : "extracted"}"><td>${nodeLink(e.src)}</td><td>${e.kind} <span class="muted">${e.confidence.toFixed(2)}</span></td>
-<td>${nodeLink(e.dst)}</td><td>${e.inferred ? html`<span class="badge-inferred">inferred</span>` : e.source}</td></tr>`)}</tbody></table></div>` : html`<p class="muted">no edges</p>`}
+${
+  g.edges.length
+    ? html`<div class="scroll"><table><thead><tr><th scope="col">From</th><th scope="col">Relation</th><th scope="col">To</th><th scope="col">Origin</th></tr></thead><tbody>
+${g.edges.map(
+  (
+    e,
+  ) => html`<tr class="${e.inferred ? "inferred" : "extracted"}"><td>${nodeLink(e.src)}</td><td>${e.kind} <span class="muted">${e.confidence.toFixed(2)}</span></td>
+<td>${nodeLink(e.dst)}</td><td>${e.inferred ? html`<span class="badge-inferred">inferred</span>` : e.source}</td></tr>`,
+)}</tbody></table></div>`
+    : html`<p class="muted">no edges</p>`
+}
 </section></div>`;
   return layout(ctx, `Graph around ${clip(label(g.root), 80)}`, "/graph", body);
 }

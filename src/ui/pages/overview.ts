@@ -7,7 +7,13 @@ import type { StatsResult } from "../../core/projections/stats.ts";
 import { type Html, type PageContext, counts, layout } from "../html.ts";
 
 const drift = (d: Record<string, number> | null): Html =>
-  d === null ? html`unknown` : html`${Object.entries(d).map(([k, v]) => `${k} ${v > 0 ? "+" : ""}${v}`).join(", ") || "none"}`;
+  d === null
+    ? html`unknown`
+    : html`${
+        Object.entries(d)
+          .map(([k, v]) => `${k} ${v > 0 ? "+" : ""}${v}`)
+          .join(", ") || "none"
+      }`;
 
 function projections(s: StatsResult): Html {
   const p = s.projections;
@@ -15,8 +21,12 @@ function projections(s: StatsResult): Html {
 <thead><tr><th scope="col">Projection</th><th scope="col">Holds</th><th scope="col">Behind</th></tr></thead><tbody>
 <tr><th scope="row">Lexical (in process)</th><td>${p.lexical.atoms_indexed} atoms</td><td>${p.lexical.lag_atoms} atoms</td></tr>
 <tr><th scope="row">Vectors: ${p.vector.backend} (${p.vector.model})</th><td>${p.vector.vectors} vectors</td><td>${p.vector.lag_vectors} vectors</td></tr>
-${p.external.map((e) => html`<tr><th scope="row">${e.name}</th><td>${e.error ? html`<span class="error">${e.error}</span>` : drift(e.held)}</td>
-<td>lag ${e.lag_s} s; drift ${drift(e.drift)}</td></tr>`)}
+${p.external.map(
+  (
+    e,
+  ) => html`<tr><th scope="row">${e.name}</th><td>${e.error ? html`<span class="error">${e.error}</span>` : drift(e.held)}</td>
+<td>lag ${e.lag_s} s; drift ${drift(e.drift)}</td></tr>`,
+)}
 </tbody></table></div>`;
 }
 

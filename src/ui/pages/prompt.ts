@@ -22,6 +22,11 @@ ${wrong ? html`<p id="token-error" class="error" role="alert">That token is wron
 
 /** An error page: what failed and what to do next. */
 export function errorPage(ctx: PageContext, title: string, message: string, hint?: string): Html {
-  return layout(ctx, title, "-", html`<p class="error" role="alert">${message}</p>${hint ? html`<p>${hint}</p>` : ""}
-<p><a href="${ctx.base}">Back to the overview</a></p>`);
+  return layout(
+    ctx,
+    title,
+    "-",
+    html`<p class="error" role="alert">${message}</p>${hint ? html`<p>${hint}</p>` : ""}
+<p><a href="${ctx.base}">Back to the overview</a></p>`,
+  );
 }

@@ -52,7 +52,11 @@ function form(ctx: PageContext, f: SearchForm): Html {
 <p><label for="q">Query</label> <input id="q" name="q" type="search" value="${f.q}" required autofocus>
 <button type="submit">Search</button></p>
 <fieldset><legend>Type (none = all)</legend>${checkboxes("type", ATOM_TYPES, f.types)}</fieldset>
-<fieldset><legend>Status (none = candidate, verified, contested)</legend>${checkboxes("status", ATOM_STATUSES.filter((s) => s !== "retracted"), f.status)}</fieldset>
+<fieldset><legend>Status (none = candidate, verified, contested)</legend>${checkboxes(
+    "status",
+    ATOM_STATUSES.filter((s) => s !== "retracted"),
+    f.status,
+  )}</fieldset>
 <p><label for="doc">Document id</label> <input id="doc" name="doc" type="number" min="1" value="${f.doc ?? ""}"></p></form>`;
 }
 
@@ -66,8 +70,10 @@ ${h.citation_count > HIT_CITES ? html`<p class="muted">${h.citation_count - HIT_
 
 /** The search page: the form, and the hits when a query was given. */
 export function searchPage(ctx: PageContext, f: SearchForm, r: SearchResult | null): Html {
-  const results = r === null ? html`<p class="muted">Type a query: words in any language (Russian and English are stemmed).</p>`
-    : html`<section aria-labelledby="h-hits"><h2 id="h-hits">${r.hits.length ? `Hits for «${r.query}»` : `No hits for «${r.query}»`}</h2>
+  const results =
+    r === null
+      ? html`<p class="muted">Type a query: words in any language (Russian and English are stemmed).</p>`
+      : html`<section aria-labelledby="h-hits"><h2 id="h-hits">${r.hits.length ? `Hits for «${r.query}»` : `No hits for «${r.query}»`}</h2>
 ${r.degraded ? html`<p class="warn">${r.degraded}</p>` : ""}
 <ol class="hits">${r.hits.map((h) => hit(ctx, h))}</ol>
 <nav class="pager" aria-label="Pages">${f.cursor ? html`<a href="${ctx.base}/search?${searchQuery(f)}">First page</a>` : ""}

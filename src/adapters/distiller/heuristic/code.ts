@@ -75,8 +75,24 @@ export function isIndentedBlock(text: string, rawFirstLineIndent: string): boole
 
 /** Languages by the file extension a first-line comment names (`// hello.cpp`). */
 const EXTENSIONS: Record<string, string> = {
-  c: "c", h: "c", cc: "cpp", cpp: "cpp", cxx: "cpp", hpp: "cpp", js: "javascript", mjs: "javascript", ts: "typescript",
-  py: "python", rs: "rust", go: "go", java: "java", rb: "ruby", sh: "shell", bash: "shell", sql: "sql", wat: "wat",
+  c: "c",
+  h: "c",
+  cc: "cpp",
+  cpp: "cpp",
+  cxx: "cpp",
+  hpp: "cpp",
+  js: "javascript",
+  mjs: "javascript",
+  ts: "typescript",
+  py: "python",
+  rs: "rust",
+  go: "go",
+  java: "java",
+  rb: "ruby",
+  sh: "shell",
+  bash: "shell",
+  sql: "sql",
+  wat: "wat",
 };
 
 /** A likely language for unfenced code, from marks only that language uses; undefined when unsure. */
@@ -95,7 +111,11 @@ export function guessLanguage(code: string): string | undefined {
 }
 
 /** Merges runs of neighbouring code paragraphs (only blank lines between them) into blocks. */
-export function mergeRuns(paragraphs: Paragraph[], isCode: (p: Paragraph, i: number) => boolean, text: string): Paragraph[][] {
+export function mergeRuns(
+  paragraphs: Paragraph[],
+  isCode: (p: Paragraph, i: number) => boolean,
+  text: string,
+): Paragraph[][] {
   const runs: Paragraph[][] = [];
   let run: Paragraph[] = [];
   paragraphs.forEach((p, i) => {
@@ -125,6 +145,6 @@ export function codeClaim(code: string, lang: string | undefined, intro: string 
   const prefix = lang ? `Code (${lang})` : "Code";
   const introText = intro && /:\s*$/.test(intro) ? collapse(intro).replace(/:\s*$/, "") : "";
   const first = collapse(code.split("\n").find((l) => l.trim()) ?? "").replace(/^(?:\/\/|#|--|;+)\s*/, "");
-  const summary = introText ? introText.split(/(?<=[.!?])\s+/).pop() ?? introText : first;
+  const summary = introText ? (introText.split(/(?<=[.!?])\s+/).pop() ?? introText) : first;
   return `${prefix}: ${summary}`;
 }

@@ -25,7 +25,8 @@ const DASH = "(?:—|–|-)";
 
 /** Labels that look like "X:" but introduce a note, not a definition. */
 const LABELS = new Set(
-  ("note notes example examples warning caution tip tips step important update sources source see also answer question " +
+  (
+    "note notes example examples warning caution tip tips step important update sources source see also answer question " +
     "result results summary conclusion conclusions reminder bug issue fix todo funding competing conflicts conflict " +
     "acknowledgments acknowledgements data availability author authors contributions abbreviations keywords citation " +
     "copyright license received accepted published editor correspondence disclaimer declaration ethics consent " +
@@ -33,7 +34,8 @@ const LABELS = new Set(
     // Speaker and role labels of transcripts and chats: what follows them is speech, not a definition.
     "system assistant user human ai bot model prompt instruction instructions speaker interviewer q a " +
     "примечание пример примеры внимание итак вывод выводы ответ вопрос источник источники см глава часть сноска " +
-    "финансирование благодарности литература").split(" "),
+    "финансирование благодарности литература"
+  ).split(" "),
 );
 
 /** Russian pronouns: a subject containing one ("это", "он") names nothing that a definition could define. */
@@ -65,12 +67,19 @@ function termOk(term: string, maxWords = 5, capital = true): boolean {
 /** The definition body: trailing punctuation and citation marks removed; needs at least `min` words. */
 function body(text: string, min = 2): string | null {
   if (EN_FUNCTION.has(words(text)[0] ?? "")) return null;
-  const t = text.trim().replace(/(?:\s*\[[\d,;–\s-]+\])+\s*$/u, "").replace(/[\s.;:!…]+$/u, "").trim();
+  const t = text
+    .trim()
+    .replace(/(?:\s*\[[\d,;–\s-]+\])+\s*$/u, "")
+    .replace(/[\s.;:!…]+$/u, "")
+    .trim();
   return t.split(/\s+/u).filter((w) => /\p{L}/u.test(w)).length >= min ? t : null;
 }
 
 function stripArticle(term: string): string {
-  return term.replace(/^(?:a|an|the)\s+/iu, "").replace(/^["“«]|["”»]$/gu, "").trim();
+  return term
+    .replace(/^(?:a|an|the)\s+/iu, "")
+    .replace(/^["“«]|["”»]$/gu, "")
+    .trim();
 }
 
 type Rule = (s: string) => FoundDefinition | null;
@@ -81,15 +90,22 @@ function make(term: string, def: string | null, rule: PriorName, claimIsSentence
 
 const EN_RULES: Rule[] = [
   (s) => {
-    const m = new RegExp(`^${TERM}\\s+(?:is|are)\\s+(?:defined|understood|known|referred to)\\s+as\\s+(.+)$`, "u").exec(s);
+    const m = new RegExp(`^${TERM}\\s+(?:is|are)\\s+(?:defined|understood|known|referred to)\\s+as\\s+(.+)$`, "u").exec(
+      s,
+    );
     return m && termOk(m[1]) ? make(m[1], body(m[2], 1), "definition_explicit") : null;
   },
   (s) => {
-    const m = new RegExp(`^${TERM}\\s+(?:means|denotes|refers to|stands for|is (?:a|the) term for)\\s+(.+)$`, "u").exec(s);
+    const m = new RegExp(`^${TERM}\\s+(?:means|denotes|refers to|stands for|is (?:a|the) term for)\\s+(.+)$`, "u").exec(
+      s,
+    );
     return m && termOk(m[1]) ? make(m[1], body(m[2], 1), "definition_explicit") : null;
   },
   (s) => {
-    const m = /^(?:The\s+)?(?:term|word|phrase|notion|concept)\s+["“'«]?([^"”'»]{2,60})["”'»]?\s+(?:means|refers to|denotes|describes|is used (?:for|to describe))\s+(.+)$/iu.exec(s);
+    const m =
+      /^(?:The\s+)?(?:term|word|phrase|notion|concept)\s+["“'«]?([^"”'»]{2,60})["”'»]?\s+(?:means|refers to|denotes|describes|is used (?:for|to describe))\s+(.+)$/iu.exec(
+        s,
+      );
     return m ? make(m[1], body(m[2], 1), "definition_explicit") : null;
   },
   (s) => {
@@ -97,11 +113,17 @@ const EN_RULES: Rule[] = [
     return m ? make(m[1], body(m[2], 1), "definition_explicit") : null;
   },
   (s) => {
-    const m = /^(.{12,}?)\s+(?:is|are)\s+(?:called|termed|known as|referred to as)\s+((?:a |an |the )?[^,;()]{2,60}?)(?:\s*\[[\d,\s-]+\])?[.!]?$/u.exec(s);
+    const m =
+      /^(.{12,}?)\s+(?:is|are)\s+(?:called|termed|known as|referred to as)\s+((?:a |an |the )?[^,;()]{2,60}?)(?:\s*\[[\d,\s-]+\])?[.!]?$/u.exec(
+        s,
+      );
     return m && termOk(m[2], 5, false) ? make(m[2], body(m[1], 3), "definition_called") : null;
   },
   (s) => {
-    const m = new RegExp(`^${TERM}\\s+is\\s+((?:a|an|one of the|a kind of|a type of|a form of|a class of)\\s+.+)$`, "u").exec(s);
+    const m = new RegExp(
+      `^${TERM}\\s+is\\s+((?:a|an|one of the|a kind of|a type of|a form of|a class of)\\s+.+)$`,
+      "u",
+    ).exec(s);
     return m && termOk(m[1]) && articleBodyOk(m[2]) ? make(m[1], body(m[2], 2), "definition_is_a") : null;
   },
   (s) => {
@@ -122,10 +144,13 @@ function articleBodyOk(y: string): boolean {
 
 /** After "are": an article, or a plural noun phrase followed by a relative or a qualifier ("… proteins that …"). */
 function pluralBodyOk(y: string): boolean {
-  if (/^(?:the|a|an|one of|a kind of|types of|kinds of|a class of|a family of|a group of)\s/u.test(y)) return articleBodyOk(y.replace(/^(?:one of|types of|kinds of)\s/u, "x "));
+  if (/^(?:the|a|an|one of|a kind of|types of|kinds of|a class of|a family of|a group of)\s/u.test(y))
+    return articleBodyOk(y.replace(/^(?:one of|types of|kinds of)\s/u, "x "));
   const first = words(y)[0] ?? "";
   if (EN_FUNCTION.has(first) || /(?:ly|ed)$/u.test(first) || first === "not") return false;
-  return /^(?:[\p{L}-]+\s+){0,3}[\p{L}-]{3,}[^s]s\s+(?:that|which|who|whose|with|of|in|for|from|used|consisting|derived|made|produced|composed|found|capable)\b/u.test(y);
+  return /^(?:[\p{L}-]+\s+){0,3}[\p{L}-]{3,}[^s]s\s+(?:that|which|who|whose|with|of|in|for|from|used|consisting|derived|made|produced|composed|found|capable)\b/u.test(
+    y,
+  );
 }
 
 const RU_RULES: Rule[] = [
@@ -139,7 +164,12 @@ const RU_RULES: Rule[] = [
   },
   (s) => {
     const m = /^(.{2,200}?)\s+(?:называется|называются|называют|именуется|именуются)\s+(.+)$/u.exec(s);
-    if (!m || !termOk(m[1].split(/\s+/u)[0], 1) || words(m[1]).some((w) => RU_PRONOUNS.has(w.replace(/[^\p{L}]/gu, "")))) return null;
+    if (
+      !m ||
+      !termOk(m[1].split(/\s+/u)[0], 1) ||
+      words(m[1]).some((w) => RU_PRONOUNS.has(w.replace(/[^\p{L}]/gu, "")))
+    )
+      return null;
     const name = body(m[2].split(/,\s*(?:если|когда|то есть)\s/u)[0], 1);
     return name ? make(name, body(s, 3), "definition_called", true) : null;
   },
@@ -174,7 +204,8 @@ export function findGlossary(sentence: string): FoundDefinition | null {
   if (/^(?:[–—]|-(?!\s))/u.test(t)) return null;
   const s = t.replace(/^[-•*]\s+/u, "");
   const m = new RegExp(`^(\\p{L}[^:\\n]{0,59}?)\\s*(?::|\\s${DASH})\\s+(.+)$`, "u").exec(s);
-  if (!m || /[\d,;…!?.]/u.test(m[1]) || (m[1].match(/\(/g) ?? []).length !== (m[1].match(/\)/g) ?? []).length) return null;
+  if (!m || /[\d,;…!?.]/u.test(m[1]) || (m[1].match(/\(/g) ?? []).length !== (m[1].match(/\)/g) ?? []).length)
+    return null;
   if (!termOk(m[1], 4) || /\s(?:is|are|was|were)\s/u.test(` ${m[1]} `)) return null;
   const def = body(m[2].split(/(?<=[.!?])\s+(?=\p{Lu})/u)[0], 3);
   if (!def) return null;

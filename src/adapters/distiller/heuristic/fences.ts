@@ -43,7 +43,9 @@ function continuedBlock(text: string, lines: Line[]): { block: FencedBlock; line
   if (!closes(lines[f].text, marker) || !before.trim() || !looksLikeCode(before)) return null;
   const close = closingLine(lines, f, marker);
   const inside = lines.slice(f + 1, close < 0 ? lines.length : close);
-  const proseAfter = inside.every((l) => !l.text.trim()) || inside.some((l) => isProse(l.text) || (FENCE.exec(l.text)?.[2] ?? "") !== "");
+  const proseAfter =
+    inside.every((l) => !l.text.trim()) ||
+    inside.some((l) => isProse(l.text) || (FENCE.exec(l.text)?.[2] ?? "") !== "");
   if (!proseAfter) return null;
   const start = text.length - text.trimStart().length;
   const body = { start, end: Math.max(start, lines[f].start - 1) };
@@ -69,7 +71,13 @@ export function fencedBlocks(text: string): FencedBlock[] {
     const bodyStart = Math.min(lines[i].end + 1, text.length);
     const bodyEnd = close >= 0 ? Math.max(bodyStart, lines[close].start - 1) : text.length;
     const lang = open[2].toLowerCase().replace(/^\{?\.?/, "");
-    out.push({ start: lines[i].start, end: last.end, lang, body: { start: bodyStart, end: bodyEnd }, continued: false });
+    out.push({
+      start: lines[i].start,
+      end: last.end,
+      lang,
+      body: { start: bodyStart, end: bodyEnd },
+      continued: false,
+    });
     if (close < 0) break;
     i = close;
   }

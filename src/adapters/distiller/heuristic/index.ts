@@ -37,7 +37,9 @@ function dedupe(proposals: Proposal[]): Proposal[] {
 /** Keeps the `max` most confident proposals (ties: earlier first), back in document order. */
 function cap(proposals: Proposal[], max: number, warnings: string[]): Proposal[] {
   if (proposals.length <= max) return proposals;
-  warnings.push(`heuristic distiller: ${proposals.length} atoms proposed for one chunk, kept the ${max} most confident`);
+  warnings.push(
+    `heuristic distiller: ${proposals.length} atoms proposed for one chunk, kept the ${max} most confident`,
+  );
   return proposals
     .map((p, i) => ({ p, i }))
     .sort((a, b) => b.p.confidence - a.p.confidence || a.i - b.i)

@@ -25,7 +25,8 @@ export function linkAtoms(atoms: readonly Proposal[], text: string): DistilledLi
   const links: DistilledLink[][] = atoms.map(() => []);
   const add = (from: number, to: number): void => {
     const list = links[from];
-    if (from !== to && list.length < MAX_LINKS_PER_ATOM && !list.some((l) => l.to === to)) list.push({ to, kind: "reference" });
+    if (from !== to && list.length < MAX_LINKS_PER_ATOM && !list.some((l) => l.to === to))
+      list.push({ to, kind: "reference" });
   };
   atoms.forEach((a, i) => {
     const next = atoms[i + 1];

@@ -38,7 +38,17 @@ function abbreviationItems(text: string, p: Paragraph): Proposal[] {
     const m = ABBREVIATION_ITEM.exec(collapse(item));
     if (!m || (m[1].match(/\p{Lu}/gu) ?? []).length < 2) continue;
     const start = from + lead;
-    out.push(proposal({ type: "definition", claim: `${m[1]}: ${m[2]}`, content: collapse(item), confidence: PRIORS.definition_abbreviation, start, end: start + item.length, term: m[1] }));
+    out.push(
+      proposal({
+        type: "definition",
+        claim: `${m[1]}: ${m[2]}`,
+        content: collapse(item),
+        confidence: PRIORS.definition_abbreviation,
+        start,
+        end: start + item.length,
+        term: m[1],
+      }),
+    );
   }
   // Most items must parse, or this is prose that happens to contain semicolons.
   return out.length >= 3 && out.length * 5 >= parts.length * 4 ? out : [];
@@ -129,7 +139,14 @@ export function prosePass(text: string, consumed: Consumed, lang: string): Propo
     spans.forEach((span, i) => {
       const s = collapse(text.slice(span.start, span.end));
       const lineStart = atLineStart(text, p, span);
-      records.push({ p, spans, i, text: s, unit: lineStart ? unit++ : -1, glossary: lineStart ? findGlossary(s) : null });
+      records.push({
+        p,
+        spans,
+        i,
+        text: s,
+        unit: lineStart ? unit++ : -1,
+        glossary: lineStart ? findGlossary(s) : null,
+      });
     });
   }
   const glossary = acceptGlossary(records);

@@ -16,16 +16,25 @@ const SURNAME = "\\p{Lu}[\\p{Ll}'’-]+(?:[- ]\\p{Lu}[\\p{Ll}'’-]+)?";
 /** In-text citations, removed before counting: "Smith et al. (2019)", "(Smith et al., 2019; Lee, 2020)". */
 const IN_TEXT = [
   new RegExp(`${SURNAME}(?:\\s+(?:and|&|и)\\s+${SURNAME}|\\s+et al\\.|\\s+и др\\.)?\\s+\\(${YEAR}\\)`, "gu"),
-  new RegExp(`\\((?:see |e\\.g\\., |cf\\. )?${SURNAME}(?:\\s+(?:and|&|и)\\s+${SURNAME}|\\s+et al\\.|\\s+и др\\.)?,?\\s+${YEAR}(?:[;,]\\s*[^()]{0,80})?\\)`, "gu"),
+  new RegExp(
+    `\\((?:see |e\\.g\\., |cf\\. )?${SURNAME}(?:\\s+(?:and|&|и)\\s+${SURNAME}|\\s+et al\\.|\\s+и др\\.)?,?\\s+${YEAR}(?:[;,]\\s*[^()]{0,80})?\\)`,
+    "gu",
+  ),
 ];
 
 /** The imprint "Place: Publisher; 2016" (also "М.: Мир, 1990", "Wiley-VCH: Weinheim, Germany, 2011"). */
-const IMPRINT = new RegExp(`(?:^|[\\s.])\\p{Lu}[\\p{L}.'’ ()-]{0,40}:\\s?[^:;.\\[\\]]{2,100}[;,]\\s?${YEAR}(?![\\p{N}])`, "u");
+const IMPRINT = new RegExp(
+  `(?:^|[\\s.])\\p{Lu}[\\p{L}.'’ ()-]{0,40}:\\s?[^:;.\\[\\]]{2,100}[;,]\\s?${YEAR}(?![\\p{N}])`,
+  "u",
+);
 
 /** Shapes that are an entry on their own (see the module doc). */
 const DECISIVE = [
   // The sentence ends with a whole imprint: "… New York: United Nations; 2016 [cited 2021 Nov 30]."
-  new RegExp(`(?:^|[\\s.])\\p{Lu}[\\p{L}.'’ ()-]{1,40}:\\s[^:;.]{2,100};\\s?${YEAR}(?:\\s?\\[(?:cited|accessed)[^\\]]*\\]?)?(?:\\.\\s?pp?\\.\\s?\\d+[–-]\\d+)?\\.?$`, "u"),
+  new RegExp(
+    `(?:^|[\\s.])\\p{Lu}[\\p{L}.'’ ()-]{1,40}:\\s[^:;.]{2,100};\\s?${YEAR}(?:\\s?\\[(?:cited|accessed)[^\\]]*\\]?)?(?:\\.\\s?pp?\\.\\s?\\d+[–-]\\d+)?\\.?$`,
+    "u",
+  ),
   // A journal citation "Lancet. 2013; 382:1000", "2019;12(3):45–67", "2016 Mar;12:45".
   new RegExp(`\\b${YEAR}(?:\\s${MONTH}(?:\\s\\d{1,2})?)?\\s?;\\s?\\d+(?:\\s?\\(\\d+\\))?:\\s?[A-Za-z]?\\d+`, "u"),
 ];
@@ -46,7 +55,10 @@ const MARKS: RegExp[] = [
   /(?<![\p{L}\p{N}])(?:pp?\.\s?\d|[СсCc]\.\s?\d+\s?[–-]\s?\d)|\d\s?с\.(?:\s|$)/iu,
   // A year as bibliographies place it: "(2008)", "(November 15, 2012)", "2015, 20, 176–185", "(Publisher, 2019).",
   // last after a comma or semicolon ("… HR Portal; 2015 [cited 2021 Jun 10].").
-  new RegExp(`[;,]\\s?${YEAR}(?:\\s?\\[[^\\]]*\\]?)?\\.?$|\\(${YEAR}\\)|\\((?:\\d{1,2}\\s)?${MONTH}(?:\\s\\d{1,2})?,?\\s${YEAR}\\)|\\b${YEAR},\\s\\d+(?:\\s?\\(\\d+\\))?,\\s(?:e?\\d+[–-]\\d+|e\\d+)|\\([^()]{2,80}[,;]\\s?${YEAR}\\)\\.?$|\\.\\s[–—-]\\s${YEAR}\\.`, "u"),
+  new RegExp(
+    `[;,]\\s?${YEAR}(?:\\s?\\[[^\\]]*\\]?)?\\.?$|\\(${YEAR}\\)|\\((?:\\d{1,2}\\s)?${MONTH}(?:\\s\\d{1,2})?,?\\s${YEAR}\\)|\\b${YEAR},\\s\\d+(?:\\s?\\(\\d+\\))?,\\s(?:e?\\d+[–-]\\d+|e\\d+)|\\([^()]{2,80}[,;]\\s?${YEAR}\\)\\.?$|\\.\\s[–—-]\\s${YEAR}\\.`,
+    "u",
+  ),
   /\bRetrieved\b|\bAccessed\b|\bArchived from\b|\[(?:cited|accessed)\b|\bAvailable (?:from|online|at)\b|Дата обращения|\bURL\s?:/iu,
   IMPRINT,
   // GOST's separator "Title // Journal" and a quoted title closing a sentence ("\"Title\". Publisher.").

@@ -24,7 +24,9 @@ const LIST_MARKER = /^\s*(?:[-*•–—]\s|\d{1,3}[.)]\s|[a-zа-я][.)]\s)/u;
 function lineStructured(text: string): boolean {
   const lines = text.split("\n").filter((l) => l.trim());
   if (lines.length < 2) return false;
-  const items = lines.filter((l) => LIST_MARKER.test(l) || /^[^\s:.!?]{1,40}(?: [^\s:.!?]+){0,3}\s*(?::|\s[—–]\s)\s*\S/u.test(l));
+  const items = lines.filter(
+    (l) => LIST_MARKER.test(l) || /^[^\s:.!?]{1,40}(?: [^\s:.!?]+){0,3}\s*(?::|\s[—–]\s)\s*\S/u.test(l),
+  );
   return items.length * 2 >= lines.length + 1;
 }
 
@@ -44,7 +46,8 @@ function repairCitation(text: string, at: number): number {
 }
 
 /** "Figure 1." / "Рис. 2." / a section number: a label, not a sentence of its own. */
-const LABEL_END = /(?:^|\s)(?:Figure|Fig\.|Table|Tab\.|Scheme|Рис\.|Рисунок|Таблица|Табл\.)\s*\d+[a-zа-я]?\.$|^\d+(?:\.\d+)*\.$/iu;
+const LABEL_END =
+  /(?:^|\s)(?:Figure|Fig\.|Table|Tab\.|Scheme|Рис\.|Рисунок|Таблица|Табл\.)\s*\d+[a-zа-я]?\.$|^\d+(?:\.\d+)*\.$/iu;
 
 /** True when the break at `at` follows an abbreviation or a label, or precedes a lower-case continuation. */
 function falseBreak(text: string, at: number): boolean {
@@ -79,7 +82,8 @@ export function sentenceSpans(p: Paragraph, lang: string): Span[] {
 }
 
 const HEADING_END = /[.!?…:;,"”»)]$/u;
-const CAPTION = /^(?:Figure|Fig\.?|Table|Tab\.|Scheme|Chart|Plate|Рис\.|Рисунок|Таблица|Табл\.|Схема)\s*(?:\d+|[IVXLC]+)[a-zа-я]?\s*[.:|–—-]?(?:\s|$)/iu;
+const CAPTION =
+  /^(?:Figure|Fig\.?|Table|Tab\.|Scheme|Chart|Plate|Рис\.|Рисунок|Таблица|Табл\.|Схема)\s*(?:\d+|[IVXLC]+)[a-zа-я]?\s*[.:|–—-]?(?:\s|$)/iu;
 const FURNITURE = [
   /^\d{1,4}$/, // page number
   /^(?:page|стр\.?|с\.)\s*\d+(?:\s*(?:of|из)\s*\d+)?$/iu,

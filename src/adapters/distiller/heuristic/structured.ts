@@ -34,7 +34,15 @@ function fencedPass(text: string, consumed: Consumed, out: Proposal[]): void {
     const code = text.slice(body.start, body.end);
     const rules = block.lang === "json" || block.lang === "jsonc" || block.lang === "" ? rulesInJson(code) : [];
     for (const rule of rules) {
-      out.push(proposal({ type: "logical_rule", claim: ruleClaim(rule), content: ruleContent(rule), confidence: PRIORS.logical_rule, ...body }));
+      out.push(
+        proposal({
+          type: "logical_rule",
+          claim: ruleClaim(rule),
+          content: ruleContent(rule),
+          confidence: PRIORS.logical_rule,
+          ...body,
+        }),
+      );
     }
     if (rules.length) continue;
     const lang = block.lang || guessLanguage(code);
@@ -47,7 +55,16 @@ function rulePass(text: string, consumed: Consumed, out: Proposal[]): void {
   for (const range of consumed.free(text.length)) {
     for (const found of bareRules(text, range.start, range.end)) {
       consumed.add(found);
-      out.push(proposal({ type: "logical_rule", claim: ruleClaim(found.rule), content: ruleContent(found.rule), confidence: PRIORS.logical_rule, start: found.start, end: found.end }));
+      out.push(
+        proposal({
+          type: "logical_rule",
+          claim: ruleClaim(found.rule),
+          content: ruleContent(found.rule),
+          confidence: PRIORS.logical_rule,
+          start: found.start,
+          end: found.end,
+        }),
+      );
     }
   }
 }
@@ -67,8 +84,18 @@ function tablePass(text: string, consumed: Consumed, out: Proposal[]): void {
       // Code with pipes (shell pipelines) is code, not a table.
       if (looksLikeCode(text.slice(t.start, t.end)) && t.style !== "markdown") continue;
       consumed.add(t);
-      const confidence = t.style === "markdown" ? PRIORS.table_markdown : t.style === "pipe" ? PRIORS.table_pipe : PRIORS.table_tab;
-      out.push(proposal({ type: "table", claim: tableClaim(t), content: text.slice(t.start, t.end), confidence, start: t.start, end: t.end }));
+      const confidence =
+        t.style === "markdown" ? PRIORS.table_markdown : t.style === "pipe" ? PRIORS.table_pipe : PRIORS.table_tab;
+      out.push(
+        proposal({
+          type: "table",
+          claim: tableClaim(t),
+          content: text.slice(t.start, t.end),
+          confidence,
+          start: t.start,
+          end: t.end,
+        }),
+      );
     }
   }
 }

@@ -67,11 +67,16 @@ function rowOf(line: string): Row | null {
   if (!t || SEPARATOR.test(t)) return null;
   if (t.includes("|") && !t.includes("||") && !t.startsWith("$ ")) {
     const cells = pipeCells(t);
-    if (cells.length >= 2 && cells.some((c) => c) && cells.every((c) => c.length <= MAX_CELL)) return { cells, delim: "|", framed: /^\|.*\|$/.test(t) };
+    if (cells.length >= 2 && cells.some((c) => c) && cells.every((c) => c.length <= MAX_CELL))
+      return { cells, delim: "|", framed: /^\|.*\|$/.test(t) };
   }
   if (line.includes("\t")) {
-    const cells = line.trim().split("\t").map((c) => c.trim());
-    if (cells.filter((c) => c).length >= 2 && cells.every((c) => c.length <= MAX_CELL)) return { cells, delim: "\t", framed: false };
+    const cells = line
+      .trim()
+      .split("\t")
+      .map((c) => c.trim());
+    if (cells.filter((c) => c).length >= 2 && cells.every((c) => c.length <= MAX_CELL))
+      return { cells, delim: "\t", framed: false };
   }
   return null;
 }
@@ -138,7 +143,10 @@ function captionAbove(lines: Line[], i: number): { line: Line; text: string } | 
   if (j < 0 || i - j > 2) return null;
   let k = j;
   while (k > 0 && lines[k - 1].text.trim()) k--;
-  const text = lines.slice(k, j + 1).map((l) => l.text.trim()).join(" ");
+  const text = lines
+    .slice(k, j + 1)
+    .map((l) => l.text.trim())
+    .join(" ");
   return CAPTION.test(text) ? { line: lines[k], text } : null;
 }
 

@@ -20,7 +20,12 @@ export type SendPrompt = (systemPrompt: string, messages: PromptMessage[]) => Pr
  * @throws LlmFailure (PegasError LLM_FAILED) with a quarantine reason after two refused answers; whatever `send`
  *   throws (LlmFailure for transport failures, PegasError CANCELLED).
  */
-export async function distillWithModel(input: DistillInput, who: string, hint: string, send: SendPrompt): Promise<DistillResult> {
+export async function distillWithModel(
+  input: DistillInput,
+  who: string,
+  hint: string,
+  send: SendPrompt,
+): Promise<DistillResult> {
   if (input.text.trim() === "") return { atoms: [], warnings: [] };
   const answer = await askTwice({
     who,

@@ -31,8 +31,8 @@ export const JUDGE_SYSTEM_PROMPT = [
   "A differing negation (not, no, never, не, нет, нельзя, никогда), number, unit, date or name is never a duplicate.",
   "The atoms may be in Russian or English; compare their meaning across languages.",
   "reason: one short sentence in English.",
-  "Answer with one JSON object only: {\"verdicts\": [{\"id\": <neighbour id>, \"verdict\": \"new\" | \"duplicate\" |",
-  "\"corroborates\" | \"contradicts\", \"reason\": \"…\"}]}, with exactly one entry for each neighbour id.",
+  'Answer with one JSON object only: {"verdicts": [{"id": <neighbour id>, "verdict": "new" | "duplicate" |',
+  '"corroborates" | "contradicts", "reason": "…"}]}, with exactly one entry for each neighbour id.',
 ].join("\n");
 
 /** The answer schema for neighbours with `ids` (non-empty): exactly one verdict per neighbour. */

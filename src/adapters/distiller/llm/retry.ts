@@ -51,7 +51,12 @@ export async function askTwice<T>(t: TwoTries<T>): Promise<T> {
     if (checked.ok) return checked.value;
     last = checked;
     if (attempt === 1) {
-      log.warn("model answer refused; asking once more", { who: t.who, what: t.what, cause: checked.cause, problem: checked.problem });
+      log.warn("model answer refused; asking once more", {
+        who: t.who,
+        what: t.what,
+        cause: checked.cause,
+        problem: checked.problem,
+      });
       note = retryNote(checked.cause, checked.problem);
     }
   }

@@ -16,8 +16,17 @@ export const LINK_KIND = /^[a-z][a-z0-9_]*$/;
 
 /** One link of an answer: `to` is the index of another atom of the same answer. */
 export const AnswerLinkSchema = z.object({
-  to: z.number().int().min(0).max(MAX_LLM_ATOMS - 1).describe("index of the related atom in this answer's atoms"),
-  kind: z.string().regex(LINK_KIND).max(40).describe("relation kind: inference, cause, reference, contradicts, depends_on, defines…"),
+  to: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_LLM_ATOMS - 1)
+    .describe("index of the related atom in this answer's atoms"),
+  kind: z
+    .string()
+    .regex(LINK_KIND)
+    .max(40)
+    .describe("relation kind: inference, cause, reference, contradicts, depends_on, defines…"),
 });
 
 /** One atom of an answer. */

@@ -9,7 +9,14 @@ import { log } from "../../../log.ts";
 import type { ParseInput, ParseLimits, ParsedDocument, ParsedSection, Parser } from "../../../ports/models/parser.ts";
 import { cancellationPoint, checkAborted, checkSourceSize } from "../text/guards.ts";
 import { chapterText, parseXhtml } from "./chapter.ts";
-import { encryptedPaths, readPackage, rootfilePath, type ManifestItem, type PackageInfo, type SpineItem } from "./opf.ts";
+import {
+  encryptedPaths,
+  readPackage,
+  rootfilePath,
+  type ManifestItem,
+  type PackageInfo,
+  type SpineItem,
+} from "./opf.ts";
 import { navTitles, ncxTitles } from "./toc.ts";
 import { SafeZip } from "./zip.ts";
 
@@ -27,7 +34,10 @@ interface Book {
 }
 
 /** Outcome of one spine item: a section, no text (image-only), or a failure to name in a warning. */
-type ItemResult = { section: ParsedSection; fromToc: boolean; warnings: string[] } | { empty: string } | { failure: string };
+type ItemResult =
+  | { section: ParsedSection; fromToc: boolean; warnings: string[] }
+  | { empty: string }
+  | { failure: string };
 
 function unsupported(uri: string, why: string): PegasError {
   return new PegasError("UNSUPPORTED_MEDIA", `'${uri}' is not a readable EPUB: ${why}`, {
@@ -68,7 +78,10 @@ function entryName(book: Book, item: ManifestItem): string | null {
 
 /** Chapter titles from the EPUB 3 nav document, else (absent or unreadable) the EPUB 2 NCX, else none. */
 function loadTitles(book: Book, warnings: string[]): void {
-  for (const [toc, source] of [[book.pkg.nav, "nav"], [book.pkg.ncx, "ncx"]] as const) {
+  for (const [toc, source] of [
+    [book.pkg.nav, "nav"],
+    [book.pkg.ncx, "ncx"],
+  ] as const) {
     if (!toc) continue;
     const name = entryName(book, toc);
     const read = name ? tryRead(book.zip, name) : { error: "missing from the archive" };
@@ -76,7 +89,8 @@ function loadTitles(book: Book, warnings: string[]): void {
       warnings.push(`table of contents '${toc.path ?? toc.href}' is unreadable (${read.error})`);
       continue;
     }
-    book.titles = source === "nav" ? navTitles(read.bytes, name!) : ncxTitles(new TextDecoder().decode(read.bytes), name!);
+    book.titles =
+      source === "nav" ? navTitles(read.bytes, name!) : ncxTitles(new TextDecoder().decode(read.bytes), name!);
     book.tocSource = source;
     return;
   }
@@ -105,7 +119,11 @@ function readItem(book: Book, s: SpineItem, index: number): ItemResult {
   const clean = sanitizeText(text, `chapter ${index} (${name})`);
   const tocTitle = book.titles.get(name);
   const locator = { chapter: tocTitle ?? heading ?? "", chapter_index: index, href: name };
-  return { section: { text: clean.text, locator }, fromToc: tocTitle !== undefined, warnings: [...warnings, ...clean.warnings] };
+  return {
+    section: { text: clean.text, locator },
+    fromToc: tocTitle !== undefined,
+    warnings: [...warnings, ...clean.warnings],
+  };
 }
 
 /** What the spine walk collected. */
@@ -121,7 +139,15 @@ interface Tally {
 function openBook(input: ParseInput, limits: ParseLimits, warnings: string[]): Book {
   const zip = SafeZip.open(input.bytes, limits, input.uri);
   const pkg = openPackage(zip, input.uri);
-  const book: Book = { zip, uri: input.uri, pkg, titles: new Map(), tocSource: "none", encrypted: new Set(), lowerNames: new Map() };
+  const book: Book = {
+    zip,
+    uri: input.uri,
+    pkg,
+    titles: new Map(),
+    tocSource: "none",
+    encrypted: new Set(),
+    lowerNames: new Map(),
+  };
   for (const n of zip.names()) book.lowerNames.set(n.toLowerCase(), n);
   if (zip.entry("META-INF/encryption.xml")) {
     const enc = tryRead(zip, "META-INF/encryption.xml");
@@ -163,9 +189,12 @@ function finish(input: ParseInput, book: Book, t: Tally): ParsedDocument {
   const { pkg } = book;
   const warnings = [...t.failures, ...t.warnings];
   if (t.failures.length) {
-    warnings.push(`extracted ${t.sections.length} of ${pkg.spine.length} spine items; ${t.failures.length} could not be read (named above)`);
+    warnings.push(
+      `extracted ${t.sections.length} of ${pkg.spine.length} spine items; ${t.failures.length} could not be read (named above)`,
+    );
   }
-  if (!t.sections.length) warnings.push("no text extracted from any spine item (image-only book? OCR is not available)");
+  if (!t.sections.length)
+    warnings.push("no text extracted from any spine item (image-only book? OCR is not available)");
   if (warnings.length) log.debug("epub parser warnings", { uri: input.uri, warnings });
   return {
     kind: "epub",

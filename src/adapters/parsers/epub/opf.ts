@@ -67,7 +67,10 @@ function readManifest(root: XmlElement, baseDir: string): Map<string, ManifestIt
   return manifest;
 }
 
-function readSpine(root: XmlElement, manifest: Map<string, ManifestItem>): { spine: SpineItem[]; tocId: string | null } {
+function readSpine(
+  root: XmlElement,
+  manifest: Map<string, ManifestItem>,
+): { spine: SpineItem[]; tocId: string | null } {
   const spineEl = byLocalName(root, "spine")[0];
   const spine: SpineItem[] = [];
   if (!spineEl) return { spine, tocId: null };
@@ -91,7 +94,9 @@ export function readPackage(opfXml: string, opfPath: string): PackageInfo | null
     opfPath,
     version: pkg.getAttribute("version"),
     title: textOf(byLocalName(meta, "title")[0]) || null,
-    creators: byLocalName(meta, "creator").map((el) => textOf(el)).filter(Boolean),
+    creators: byLocalName(meta, "creator")
+      .map((el) => textOf(el))
+      .filter(Boolean),
     language: textOf(byLocalName(meta, "language")[0]) || null,
     manifest,
     spine,

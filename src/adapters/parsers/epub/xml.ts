@@ -39,4 +39,3 @@ export function byLocalName(root: XmlElement, name: string): XmlElement[] {
 export function textOf(el: XmlElement | undefined): string {
   return (el?.textContent ?? "").replace(/\s+/g, " ").trim();
 }
-

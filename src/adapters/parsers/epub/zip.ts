@@ -96,7 +96,11 @@ export class SafeZip {
     if (eocd < 0) throw notZip(this.uri, "no ZIP end-of-central-directory record");
     let count = dv.getUint16(eocd + 10, true);
     let cdOffset = dv.getUint32(eocd + 16, true);
-    if ((count === 0xffff || cdOffset === 0xffffffff) && eocd >= 20 && dv.getUint32(eocd - 20, true) === EOCD64_LOCATOR_SIG) {
+    if (
+      (count === 0xffff || cdOffset === 0xffffffff) &&
+      eocd >= 20 &&
+      dv.getUint32(eocd - 20, true) === EOCD64_LOCATOR_SIG
+    ) {
       const rec = Number(dv.getBigUint64(eocd - 12, true));
       if (rec + 56 > n || dv.getUint32(rec, true) !== EOCD64_SIG) throw notZip(this.uri, "broken ZIP64 directory");
       count = Number(dv.getBigUint64(rec + 32, true));
@@ -130,11 +134,21 @@ export class SafeZip {
       };
       this.applyZip64(dv, e, offset + 46 + nameLen, extraLen);
       if (e.size > this.limits.maxZipEntryBytes) {
-        throw limitError(`ZIP entry '${name}' declares ${e.size} uncompressed bytes`, "maxZipEntryBytes", e.size, this.limits.maxZipEntryBytes);
+        throw limitError(
+          `ZIP entry '${name}' declares ${e.size} uncompressed bytes`,
+          "maxZipEntryBytes",
+          e.size,
+          this.limits.maxZipEntryBytes,
+        );
       }
       declaredTotal += e.size;
       if (declaredTotal > this.limits.maxZipTotalBytes) {
-        throw limitError(`'${this.uri}' declares ${declaredTotal}+ uncompressed bytes`, "maxZipTotalBytes", declaredTotal, this.limits.maxZipTotalBytes);
+        throw limitError(
+          `'${this.uri}' declares ${declaredTotal}+ uncompressed bytes`,
+          "maxZipTotalBytes",
+          declaredTotal,
+          this.limits.maxZipTotalBytes,
+        );
       }
       if (!name.endsWith("/")) this.entries.set(name, e);
       offset += 46 + nameLen + extraLen + commentLen;
@@ -173,7 +187,8 @@ export class SafeZip {
     if (e.flags & 1) throw new Error(`ZIP entry '${name}' is encrypted`);
     const dv = this.view();
     const lfh = e.localOffset;
-    if (lfh + 30 > this.bytes.byteLength || dv.getUint32(lfh, true) !== LFH_SIG) throw new Error(`ZIP entry '${name}' has no local header`);
+    if (lfh + 30 > this.bytes.byteLength || dv.getUint32(lfh, true) !== LFH_SIG)
+      throw new Error(`ZIP entry '${name}' has no local header`);
     const start = lfh + 30 + dv.getUint16(lfh + 26, true) + dv.getUint16(lfh + 28, true);
     const data = this.bytes.subarray(start, start + e.compressedSize);
     if (data.byteLength < e.compressedSize) throw new Error(`ZIP entry '${name}' is truncated`);
@@ -187,10 +202,20 @@ export class SafeZip {
 
   private count(name: string, produced: number): void {
     if (produced > this.limits.maxZipEntryBytes) {
-      throw limitError(`ZIP entry '${name}' inflates to more than ${this.limits.maxZipEntryBytes} bytes`, "maxZipEntryBytes", produced, this.limits.maxZipEntryBytes);
+      throw limitError(
+        `ZIP entry '${name}' inflates to more than ${this.limits.maxZipEntryBytes} bytes`,
+        "maxZipEntryBytes",
+        produced,
+        this.limits.maxZipEntryBytes,
+      );
     }
     if (this.inflated + produced > this.limits.maxZipTotalBytes) {
-      throw limitError(`'${this.uri}' inflates to more than ${this.limits.maxZipTotalBytes} bytes`, "maxZipTotalBytes", this.inflated + produced, this.limits.maxZipTotalBytes);
+      throw limitError(
+        `'${this.uri}' inflates to more than ${this.limits.maxZipTotalBytes} bytes`,
+        "maxZipTotalBytes",
+        this.inflated + produced,
+        this.limits.maxZipTotalBytes,
+      );
     }
   }
 
@@ -204,7 +229,10 @@ export class SafeZip {
     });
     for (let o = 0; o < data.byteLength; ) {
       // A step may produce at most what is left of the budget, so a bomb is stopped before it allocates more.
-      const left = Math.min(this.limits.maxZipEntryBytes - produced, this.limits.maxZipTotalBytes - this.inflated - produced);
+      const left = Math.min(
+        this.limits.maxZipEntryBytes - produced,
+        this.limits.maxZipTotalBytes - this.inflated - produced,
+      );
       const step = Math.max(MIN_STEP, Math.min(MAX_STEP, Math.floor(left / MAX_RATIO)));
       inflater.push(data.subarray(o, o + step), o + step >= data.byteLength);
       o += step;

@@ -25,14 +25,18 @@ export interface TextNodeLike {
 
 /** Elements that start and end a paragraph. */
 const BLOCK = new Set(
-  ("address article aside blockquote body caption center dd details dialog dir div dl dt fieldset figcaption figure " +
+  (
+    "address article aside blockquote body caption center dd details dialog dir div dl dt fieldset figcaption figure " +
     "footer form h1 h2 h3 h4 h5 h6 header hgroup hr legend li main menu nav ol p pre section summary table tbody " +
-    "thead tfoot tr ul").split(" "),
+    "thead tfoot tr ul"
+  ).split(" "),
 );
 
 /** Elements whose content is never text for a reader. */
 const ALWAYS_SKIPPED = new Set(
-  "script style noscript template head title iframe object embed svg canvas audio video map select textarea button".split(" "),
+  "script style noscript template head title iframe object embed svg canvas audio video map select textarea button".split(
+    " ",
+  ),
 );
 
 /** Options of {@link blockText}. */

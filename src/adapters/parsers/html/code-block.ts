@@ -59,7 +59,12 @@ export function codeLanguage(pre: TextNodeLike): string | null {
   const marked = clean(pre.getAttribute?.(LANG_ATTRIBUTE) ?? undefined);
   if (marked) return marked;
   const code = firstElementChild(pre);
-  const candidates = [pre, code?.nodeName.toLowerCase() === "code" ? code : null, pre.parentNode, pre.parentNode?.parentNode];
+  const candidates = [
+    pre,
+    code?.nodeName.toLowerCase() === "code" ? code : null,
+    pre.parentNode,
+    pre.parentNode?.parentNode,
+  ];
   for (const el of candidates) {
     const lang = el && el.nodeType === 1 ? fromClasses(el) : null;
     if (lang) return lang;
@@ -130,7 +135,11 @@ export function preText(pre: TextNodeLike): string {
 
 /** Leading blank lines and trailing whitespace go; indentation of the first line stays; CR and NBSP normalized. */
 function tidy(code: string): string {
-  return code.replace(/\r\n?/g, "\n").replace(/\u00a0/g, " ").replace(/^(?:[ \t]*\n)+/, "").trimEnd();
+  return code
+    .replace(/\r\n?/g, "\n")
+    .replace(/\u00a0/g, " ")
+    .replace(/^(?:[ \t]*\n)+/, "")
+    .trimEnd();
 }
 
 /** Where to cut `lines` (total `size` characters): after the last blank line in the later half, else after all. */
@@ -153,7 +162,11 @@ export function splitLines(code: string, budget: number): string[] {
   let lines: string[] = [];
   let size = 0;
   const emit = (upto: number): void => {
-    const piece = lines.slice(0, upto).join("\n").replace(/^(?:[ \t]*\n)+/, "").trimEnd();
+    const piece = lines
+      .slice(0, upto)
+      .join("\n")
+      .replace(/^(?:[ \t]*\n)+/, "")
+      .trimEnd();
     if (piece.trim()) pieces.push(piece);
     lines = lines.slice(upto);
     size = lines.reduce((n, l) => n + l.length + 1, 0);

@@ -27,8 +27,25 @@ export interface ConsentDocument {
  * tarteaucitron, Borlabs, Evidon, Google Funding Choices (`fc-consent-root`, via "consent").
  */
 export const CONSENT_MARKERS: readonly string[] = [
-  "cookie", "consent", "gdpr", "onetrust", "didomi", "qc-cmp", "cookiebot", "cybot", "usercentrics", "trustarc",
-  "sp_message", "iubenda", "cookieyes", "cmplz", "tarteaucitron", "borlabs", "evidon", "quantcast", "cc-window",
+  "cookie",
+  "consent",
+  "gdpr",
+  "onetrust",
+  "didomi",
+  "qc-cmp",
+  "cookiebot",
+  "cybot",
+  "usercentrics",
+  "trustarc",
+  "sp_message",
+  "iubenda",
+  "cookieyes",
+  "cmplz",
+  "tarteaucitron",
+  "borlabs",
+  "evidon",
+  "quantcast",
+  "cc-window",
 ];
 
 /** Short markers that are only safe as a whole `-`/`_`-separated segment (`cmp-banner`, not `cmpany`). */
@@ -38,7 +55,8 @@ const SUBSTRING_RE = new RegExp(CONSENT_MARKERS.map(escape).join("|"), "i");
 const SEGMENT_RE = new RegExp(`(?:^|[\\s_-])(?:${CONSENT_SEGMENT_MARKERS.join("|")})(?:$|[\\s_\\d-])`, "i");
 
 /** Text of a consent banner or overlay (English, Russian, German, French), used only for overlays/dialogs. */
-const CONSENT_TEXT = /\bcookies?\b|\bconsent\b|\bgdpr\b|accept all|reject all|we value your privacy|privacy (?:settings|preferences)|файл\S* cookie|\bкуки\b|соглас\S* на обработку|datenschutz|\bnous utilisons des cookies\b/i;
+const CONSENT_TEXT =
+  /\bcookies?\b|\bconsent\b|\bgdpr\b|accept all|reject all|we value your privacy|privacy (?:settings|preferences)|файл\S* cookie|\bкуки\b|соглас\S* на обработку|datenschutz|\bnous utilisons des cookies\b/i;
 
 /** Largest text (chars) an overlay may hold and still be taken for a banner rather than content. */
 const MAX_OVERLAY_TEXT = 5000;

@@ -17,7 +17,9 @@ const CONTENT = /\bcontent\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
 /** The charset label declared by a meta element in the first 2 KiB, or null (comments are skipped). */
 export function prescanMetaCharset(bytes: Uint8Array): string | null {
   // Latin-1 view: every byte maps to one character, and the markup of a declaration is ASCII.
-  const head = new TextDecoder("windows-1252").decode(bytes.subarray(0, PRESCAN_BYTES)).replace(/<!--[\s\S]*?(?:-->|$)/g, "");
+  const head = new TextDecoder("windows-1252")
+    .decode(bytes.subarray(0, PRESCAN_BYTES))
+    .replace(/<!--[\s\S]*?(?:-->|$)/g, "");
   for (const [tag] of head.matchAll(META)) {
     if (HTTP_EQUIV.test(tag)) {
       const c = CONTENT.exec(tag);

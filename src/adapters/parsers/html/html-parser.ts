@@ -25,7 +25,8 @@ export const EMPTY_PAGE_WARNING = "page is empty or blocked (cookie wall?)";
 
 /** Page chrome dropped by the body fallback: navigation, banners, sidebars, forms. */
 const CHROME_TAGS = new Set(["nav", "header", "footer", "aside", "form", "menu"]);
-const CHROME_ROLES = '[role="navigation"], [role="banner"], [role="contentinfo"], [role="complementary"], [role="search"], [role="menu"]';
+const CHROME_ROLES =
+  '[role="navigation"], [role="banner"], [role="contentinfo"], [role="complementary"], [role="search"], [role="menu"]';
 
 /**
  * In-article navigation removed before extraction (Readability keeps it, as part of the article container):
@@ -35,7 +36,8 @@ const CHROME_CLASSES = ["toc", "mw-editsection", "navbox", "mw-jump-link"];
 const IN_ARTICLE_CHROME = `nav, [role="navigation"], #toc, ${CHROME_CLASSES.map((c) => `.${c}`).join(", ")}`;
 
 /** linkedom's document, as far as it is used here. */
-type Doc = Parameters<typeof readPageMeta>[0] & Parameters<typeof removeConsentElements>[0] & { body: TextNodeLike | null };
+type Doc = Parameters<typeof readPageMeta>[0] &
+  Parameters<typeof removeConsentElements>[0] & { body: TextNodeLike | null };
 /** The DOM Document type of Readability's typings (this project compiles without the DOM lib). */
 type DomDocument = Parameters<typeof isProbablyReaderable>[0];
 
@@ -52,7 +54,17 @@ function removeAll(root: ChromeRoot, selector: string): void {
 }
 
 /** Readability's article (content as an element, not serialized HTML) or null; a throw counts as null. */
-function readArticle(doc: Doc, uri: string): { text: string; title: string | null; byline: string | null; siteName: string | null; published: string | null; lang: string | null } | null {
+function readArticle(
+  doc: Doc,
+  uri: string,
+): {
+  text: string;
+  title: string | null;
+  byline: string | null;
+  siteName: string | null;
+  published: string | null;
+  lang: string | null;
+} | null {
   try {
     const article = new Readability<TextNodeLike>(doc as unknown as DomDocument, {
       serializer: (el) => el as unknown as TextNodeLike,
@@ -110,7 +122,10 @@ async function parseHtml(input: ParseInput, limits: ParseLimits): Promise<Parsed
   const clean = sanitizeText(text, "page text");
   const warnings = [...decoded.warnings, ...clean.warnings];
   const empty = clean.text.trim().length < MIN_PAGE_TEXT;
-  if (empty) warnings.push(`${EMPTY_PAGE_WARNING}: ${clean.text.trim().length} characters of text after removing ${consentRemoved} consent element(s)`);
+  if (empty)
+    warnings.push(
+      `${EMPTY_PAGE_WARNING}: ${clean.text.trim().length} characters of text after removing ${consentRemoved} consent element(s)`,
+    );
   if (warnings.length) log.debug("html parser warnings", { uri: input.uri, warnings });
   const merged: PageMeta = {
     title: article?.title ?? meta.title,

@@ -58,7 +58,12 @@ function rowOf(tr: TextNodeLike, cellText: (cell: TextNodeLike) => string[]): Ce
   for (let c = tr.firstChild; c; c = c.nextSibling) {
     const name = c.nodeType === 1 ? lower(c) : "";
     if (name !== "td" && name !== "th") continue;
-    cells.push({ text: oneLine(cellText(c)), th: name === "th", colspan: span(c, "colspan", MAX_COLSPAN), rowspan: span(c, "rowspan", MAX_ROWSPAN) });
+    cells.push({
+      text: oneLine(cellText(c)),
+      th: name === "th",
+      colspan: span(c, "colspan", MAX_COLSPAN),
+      rowspan: span(c, "rowspan", MAX_ROWSPAN),
+    });
   }
   return cells;
 }
@@ -180,5 +185,8 @@ export function markdownTable(table: TextNodeLike, cellText: (cell: TextNodeLike
   const hasHeader = rows.length >= 2 && (first.head || first.th.every((t, i) => t || !first.cells[i]));
   const head = raw.caption ? [`Table: ${raw.caption}`] : [];
   if (hasHeader) head.push(line(pad(first.cells)), line(Array<string>(columns).fill("---")));
-  return pieces(head, rows.slice(hasHeader ? 1 : 0).map((r) => line(pad(r.cells))));
+  return pieces(
+    head,
+    rows.slice(hasHeader ? 1 : 0).map((r) => line(pad(r.cells))),
+  );
 }

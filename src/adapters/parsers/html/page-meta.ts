@@ -96,7 +96,10 @@ export function readPageMeta(doc: Doc): PageMeta {
     byline: metaContent(doc, ['meta[name="author"]', 'meta[name="citation_author"]']) ?? findLd(ld, "author"),
     siteName: metaContent(doc, ['meta[property="og:site_name"]']) ?? findLd(ld, "publisher"),
     published:
-      metaContent(doc, PUBLISHED_META) ?? findLd(ld, "datePublished") ?? clean(timeEl?.getAttribute("datetime") ?? timeEl?.textContent),
-    lang: clean(doc.documentElement?.getAttribute("lang")) ?? metaContent(doc, ['meta[http-equiv="content-language" i]']),
+      metaContent(doc, PUBLISHED_META) ??
+      findLd(ld, "datePublished") ??
+      clean(timeEl?.getAttribute("datetime") ?? timeEl?.textContent),
+    lang:
+      clean(doc.documentElement?.getAttribute("lang")) ?? metaContent(doc, ['meta[http-equiv="content-language" i]']),
   };
 }

@@ -98,7 +98,8 @@ async function readPages(doc: PdfDocument, input: ParseInput): Promise<PagesRead
     // pdf.js without a worker settles everything in microtasks: without this, timers, stdin and the abort of a
     // cancelled request would all wait until the last page.
     await new Promise((resolve) => setImmediate(resolve));
-    if (input.signal?.aborted) throw new PegasError("CANCELLED", `parsing PDF '${input.uri}' was cancelled at page ${n}`);
+    if (input.signal?.aborted)
+      throw new PegasError("CANCELLED", `parsing PDF '${input.uri}' was cancelled at page ${n}`);
     let page: Awaited<ReturnType<PdfDocument["getPage"]>> | null = null;
     try {
       page = await abortable(doc.getPage(n), input.signal, input.uri);
@@ -120,7 +121,10 @@ async function readPages(doc: PdfDocument, input: ParseInput): Promise<PagesRead
 }
 
 /** Turns page layouts into sections, metadata and warnings (no text layer, unreadable or garbled pages). */
-function assemble(read: PagesRead, warnings: string[]): {
+function assemble(
+  read: PagesRead,
+  warnings: string[],
+): {
   sections: ParsedSection[];
   metadata: Record<string, unknown>;
   warnings: string[];
@@ -142,9 +146,12 @@ function assemble(read: PagesRead, warnings: string[]): {
   });
   const readable = read.layouts.filter((l) => l !== null).length;
   if (empty.length === readable) warnings.unshift(NO_TEXT_LAYER);
-  else if (empty.length > 0) warnings.unshift(`${NO_TEXT_LAYER} (no text on ${pageList(empty)} of ${read.layouts.length})`);
+  else if (empty.length > 0)
+    warnings.unshift(`${NO_TEXT_LAYER} (no text on ${pageList(empty)} of ${read.layouts.length})`);
   if (garbled.length) {
-    warnings.push(`text on ${pageList(garbled)} looks garbled (a font without a Unicode map?): search on it will be poor`);
+    warnings.push(
+      `text on ${pageList(garbled)} looks garbled (a font without a Unicode map?): search on it will be poor`,
+    );
   }
   warnings.push(...read.failures);
   return { sections, metadata: { pages_without_text: empty, multi_column_pages: multiColumn }, warnings };

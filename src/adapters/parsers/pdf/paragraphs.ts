@@ -9,7 +9,20 @@ import type { Block, Line, PageLayout } from "./types.ts";
 export type Vocabulary = Set<string>;
 
 /** Prefixes and suffixes that keep their hyphen in English compounds when the document gives no evidence. */
-const KEEP_PREFIX = new Set(["non", "self", "well", "long", "short", "high", "low", "full", "half", "all", "ex", "cross"]);
+const KEEP_PREFIX = new Set([
+  "non",
+  "self",
+  "well",
+  "long",
+  "short",
+  "high",
+  "low",
+  "full",
+  "half",
+  "all",
+  "ex",
+  "cross",
+]);
 const KEEP_SUFFIX = new Set(["based", "related", "specific", "dependent", "induced", "associated", "mediated", "like"]);
 
 const WORD = /[\p{L}\p{N}]+(?:[-\u2010][\p{L}\p{N}]+)*/gu;
@@ -99,7 +112,8 @@ function startsParagraph(prev: Line, ps: Stats, cur: Line, cs: Stats, sameBlock:
   const ended = /[.!?:]["”’)]?$/u.test(prev.text);
   if (prevShort && ended) return true;
   // A much shorter line without closing punctuation above a line at the margin: a run-in heading.
-  if (!ended && prev.x1 < ps.margin + 0.6 * (ps.right - ps.margin) && Math.abs(cur.x0 - cs.margin) < 0.6 * em) return true;
+  if (!ended && prev.x1 < ps.margin + 0.6 * (ps.right - ps.margin) && Math.abs(cur.x0 - cs.margin) < 0.6 * em)
+    return true;
   const indented = cur.x0 - cs.margin > 0.6 * em && cur.x0 - prev.x0 > 0.5 * em;
   if (indented && (ended || prevShort)) return true;
   // Hanging indent (reference lists): an entry's first line sticks out to the left of the one before.

@@ -30,7 +30,12 @@ export async function loadPdfjs(): Promise<Pdfjs> {
  * Opens a PDF from bytes (copied: pdf.js takes ownership of the buffer it is given).
  * @throws PegasError UNSUPPORTED_MEDIA (encrypted, damaged, not a PDF), CANCELLED (signal aborted).
  */
-export async function openPdf(pdfjs: Pdfjs, bytes: Uint8Array, uri: string, signal?: AbortSignal): Promise<PdfDocument> {
+export async function openPdf(
+  pdfjs: Pdfjs,
+  bytes: Uint8Array,
+  uri: string,
+  signal?: AbortSignal,
+): Promise<PdfDocument> {
   const task = pdfjs.getDocument({
     // A copy (pdf.js takes ownership of its buffer), and a plain Uint8Array: pdf.js refuses a Node Buffer.
     data: new Uint8Array(bytes),

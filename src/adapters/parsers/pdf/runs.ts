@@ -27,8 +27,16 @@ const LIGATURES = /[\uFB00-\uFB06]/g;
 
 /** Spacing accents that some producers (PDFlib, old TeX) draw as separate glyphs over the previous letter. */
 const SPACING_ACCENTS: Record<string, string> = {
-  "\u00B4": "\u0301", "`": "\u0300", "\u00A8": "\u0308", "\u02C6": "\u0302", "\u02DC": "\u0303",
-  "\u00B8": "\u0327", "\u02C7": "\u030C", "\u02DA": "\u030A", "\u02D8": "\u0306", "\u02DD": "\u030B",
+  "\u00B4": "\u0301",
+  "`": "\u0300",
+  "\u00A8": "\u0308",
+  "\u02C6": "\u0302",
+  "\u02DC": "\u0303",
+  "\u00B8": "\u0327",
+  "\u02C7": "\u030C",
+  "\u02DA": "\u030A",
+  "\u02D8": "\u0306",
+  "\u02DD": "\u030B",
 };
 
 /** Expands the Unicode ligature code points U+FB00–FB06 ("ﬁ" → "fi") by NFKC; other characters stay as they are. */

@@ -8,9 +8,13 @@ import type { ParseLimits } from "../../../ports/models/parser.ts";
 /** @throws PegasError LIMIT_EXCEEDED when `bytes` is larger than `limits.maxBytes`. */
 export function checkSourceSize(bytes: Uint8Array, limits: ParseLimits, uri: string): void {
   if (bytes.byteLength > limits.maxBytes) {
-    throw new PegasError("LIMIT_EXCEEDED", `'${uri}' has ${bytes.byteLength} bytes; the limit maxBytes is ${limits.maxBytes}`, {
-      hint: "raise the per-document size limit in the config or split the source",
-    });
+    throw new PegasError(
+      "LIMIT_EXCEEDED",
+      `'${uri}' has ${bytes.byteLength} bytes; the limit maxBytes is ${limits.maxBytes}`,
+      {
+        hint: "raise the per-document size limit in the config or split the source",
+      },
+    );
   }
 }
 

@@ -33,7 +33,11 @@ function markdownTitle(text: string): string | null {
   for (const line of text.slice(0, 8192).split("\n")) {
     if (!/^#[ \t]/.test(line)) continue;
     // CommonMark's optional closing sequence: trailing #s preceded by a space.
-    const title = line.slice(2).trim().replace(/(?:^|[ \t])#+$/, "").trim();
+    const title = line
+      .slice(2)
+      .trim()
+      .replace(/(?:^|[ \t])#+$/, "")
+      .trim();
     return title || null;
   }
   return null;

@@ -6,7 +6,13 @@
  */
 import type { Sql } from "postgres";
 import { PegasError } from "../../../errors.ts";
-import { type CodeEdgeRow, type CodeRepoSummary, type CodeSymbolRow, type FoundSymbol, STANDARD_EDGE_KINDS } from "../../../ports/code-store.ts";
+import {
+  type CodeEdgeRow,
+  type CodeRepoSummary,
+  type CodeSymbolRow,
+  type FoundSymbol,
+  STANDARD_EDGE_KINDS,
+} from "../../../ports/code-store.ts";
 import { SYMBOL_COLUMNS, symbolOfRow } from "./text.ts";
 
 function repoFilter(sql: Sql<any>, repo: string | undefined) {
@@ -34,7 +40,12 @@ function groupRows(rows: Array<Record<string, unknown>>): Array<Array<Record<str
 }
 
 /** The first symbol of a single group (its overload count beside it), or INVALID_INPUT listing the groups. */
-function oneSymbol(ref: string, repo: string | undefined, rows: Array<Record<string, unknown>>, by: string): FoundSymbol | null {
+function oneSymbol(
+  ref: string,
+  repo: string | undefined,
+  rows: Array<Record<string, unknown>>,
+  by: string,
+): FoundSymbol | null {
   if (!rows.length) return null;
   const groups = groupRows(rows);
   if (groups.length === 1) return { ...symbolOfRow(rows[0]), overloads: rows.length };
@@ -47,10 +58,21 @@ function oneSymbol(ref: string, repo: string | undefined, rows: Array<Record<str
   return ambiguous(ref, repo, by, count, shown, more);
 }
 
-function ambiguous(ref: string, repo: string | undefined, by: string, count: string, shown: string[], more: number): never {
-  throw new PegasError("INVALID_INPUT", `'${ref.slice(0, 200)}' is ambiguous${repo === undefined ? "" : ` in repo '${repo}'`}: ${count} symbols have this ${by}: ${shown.join("; ")}${more > 0 ? `; and ${more} more` : ""}`, {
-    hint: "pass one of them as symbol:<id>, or the file path for a whole file; memory_search_code lists more",
-  });
+function ambiguous(
+  ref: string,
+  repo: string | undefined,
+  by: string,
+  count: string,
+  shown: string[],
+  more: number,
+): never {
+  throw new PegasError(
+    "INVALID_INPUT",
+    `'${ref.slice(0, 200)}' is ambiguous${repo === undefined ? "" : ` in repo '${repo}'`}: ${count} symbols have this ${by}: ${shown.join("; ")}${more > 0 ? `; and ${more} more` : ""}`,
+    {
+      hint: "pass one of them as symbol:<id>, or the file path for a whole file; memory_search_code lists more",
+    },
+  );
 }
 
 /**
@@ -64,7 +86,8 @@ export async function findSymbol(sql: Sql<any>, ref: string, repo?: string): Pro
   const r = ref.trim();
   const m = /^symbol:([1-9]\d{0,15})$/.exec(r);
   if (m) {
-    const rows = await sql`SELECT ${sql.unsafe(SYMBOL_COLUMNS)} FROM pm_code_symbol s WHERE s.id = ${Number(m[1])} ${repoFilter(sql, repo)}`;
+    const rows =
+      await sql`SELECT ${sql.unsafe(SYMBOL_COLUMNS)} FROM pm_code_symbol s WHERE s.id = ${Number(m[1])} ${repoFilter(sql, repo)}`;
     return rows.length ? { ...symbolOfRow(rows[0]), overloads: 1 } : null;
   }
   const path = r.replace(/^\.\//, "");
@@ -77,7 +100,13 @@ export async function findSymbol(sql: Sql<any>, ref: string, repo?: string): Pro
       FROM pm_code_symbol s
      WHERE (s.qualified_name = ${r} OR (s.path = ${path} AND s.metadata @> '{"file": true}'::jsonb)) ${repoFilter(sql, repo)}
      ORDER BY pref, s.repo COLLATE "C", s.path COLLATE "C", s.line_start, s.id LIMIT ${CANDIDATE_ROWS}`;
-  if (rows.length) return oneSymbol(r, repo, rows.filter((x) => x.pref === rows[0].pref), rows[0].pref === 1 ? "path" : "qualified name");
+  if (rows.length)
+    return oneSymbol(
+      r,
+      repo,
+      rows.filter((x) => x.pref === rows[0].pref),
+      rows[0].pref === 1 ? "path" : "qualified name",
+    );
   const byName = await sql`
     SELECT ${sql.unsafe(SYMBOL_COLUMNS)} FROM pm_code_symbol s WHERE s.name = ${r} ${repoFilter(sql, repo)}
      ORDER BY s.repo COLLATE "C", s.path COLLATE "C", s.line_start, s.id LIMIT ${CANDIDATE_ROWS}`;
@@ -119,12 +148,19 @@ export async function dependencyLines(sql: Sql<any>, ids: number[]): Promise<Map
 /** Symbols by id, in id order. */
 export async function symbolsByIds(sql: Sql<any>, ids: number[]): Promise<CodeSymbolRow[]> {
   if (!ids.length) return [];
-  const rows = await sql`SELECT ${sql.unsafe(SYMBOL_COLUMNS)} FROM pm_code_symbol s WHERE s.id = ANY(${ids}::bigint[]) ORDER BY s.id`;
+  const rows =
+    await sql`SELECT ${sql.unsafe(SYMBOL_COLUMNS)} FROM pm_code_symbol s WHERE s.id = ANY(${ids}::bigint[]) ORDER BY s.id`;
   return rows.map(symbolOfRow);
 }
 
 /** Outgoing dependencies of every symbol of a file (see CodeStore.fileEdges). */
-export async function fileEdges(sql: Sql<any>, repo: string, path: string, kinds: string[] | undefined, limit: number): Promise<{ edges: CodeEdgeRow[]; truncated: boolean }> {
+export async function fileEdges(
+  sql: Sql<any>,
+  repo: string,
+  path: string,
+  kinds: string[] | undefined,
+  limit: number,
+): Promise<{ edges: CodeEdgeRow[]; truncated: boolean }> {
   const rows = await sql`
     SELECT d.id, d.kind, d.src_symbol_id, s.qualified_name AS src_qn, d.dst_symbol_id, d.dst_name, t.path AS dst_path,
            t.qualified_name AS dst_qn, d.line, d.confidence
@@ -134,10 +170,16 @@ export async function fileEdges(sql: Sql<any>, repo: string, path: string, kinds
      WHERE d.repo = ${repo} AND d.path = ${path} ${kinds?.length ? sql`AND d.kind = ANY(${kinds}::text[])` : sql``}
      ORDER BY d.line, d.id LIMIT ${limit + 1}`;
   const edges = rows.slice(0, limit).map((r) => ({
-    id: Number(r.id), kind: String(r.kind), srcSymbolId: Number(r.src_symbol_id), srcQualifiedName: String(r.src_qn),
-    dstSymbolId: r.dst_symbol_id === null ? null : Number(r.dst_symbol_id), dstName: String(r.dst_name),
-    dstPath: (r.dst_path as string | null) ?? null, dstQualifiedName: (r.dst_qn as string | null) ?? null,
-    line: r.line === null ? null : Number(r.line), confidence: Number(r.confidence),
+    id: Number(r.id),
+    kind: String(r.kind),
+    srcSymbolId: Number(r.src_symbol_id),
+    srcQualifiedName: String(r.src_qn),
+    dstSymbolId: r.dst_symbol_id === null ? null : Number(r.dst_symbol_id),
+    dstName: String(r.dst_name),
+    dstPath: (r.dst_path as string | null) ?? null,
+    dstQualifiedName: (r.dst_qn as string | null) ?? null,
+    line: r.line === null ? null : Number(r.line),
+    confidence: Number(r.confidence),
   }));
   return { edges, truncated: rows.length > limit };
 }
@@ -147,12 +189,17 @@ export async function repoNotFound(sql: Sql<any>, repo: string): Promise<PegasEr
   const known = await sql`SELECT DISTINCT repo COLLATE "C" AS repo FROM pm_code_file ORDER BY repo LIMIT 5`;
   const list = known.map((r) => `'${String(r.repo)}'`).join(", ");
   return new PegasError("NOT_FOUND", `no code stored for repo '${repo}'`, {
-    hint: list ? `stored repos include ${list}; or call memory_store_code first` : "call memory_store_code {path} first",
+    hint: list
+      ? `stored repos include ${list}; or call memory_store_code first`
+      : "call memory_store_code {path} first",
   });
 }
 
 /** Counts of files, symbols and dependencies. */
-async function counts(sql: Sql<any>, repo: string): Promise<Pick<CodeRepoSummary, "files" | "symbols" | "dependencies">> {
+async function counts(
+  sql: Sql<any>,
+  repo: string,
+): Promise<Pick<CodeRepoSummary, "files" | "symbols" | "dependencies">> {
   const files = await sql`SELECT status, count(*) AS n FROM pm_code_file WHERE repo = ${repo} GROUP BY status`;
   const syms = await sql`
     SELECT kind, language, count(*) AS n FROM pm_code_symbol s WHERE s.repo = ${repo} AND NOT s.metadata @> '{"file": true}'::jsonb GROUP BY kind, language`;
@@ -173,12 +220,17 @@ async function counts(sql: Sql<any>, repo: string): Promise<Pick<CodeRepoSummary
     total += Number(r.n);
   }
   const dependencies: CodeRepoSummary["dependencies"] = {};
-  for (const r of deps) dependencies[String(r.kind)] = { resolved: Number(r.resolved), unresolved: Number(r.unresolved) };
+  for (const r of deps)
+    dependencies[String(r.kind)] = { resolved: Number(r.resolved), unresolved: Number(r.unresolved) };
   return { files: f, symbols: { total, byKind, byLanguage }, dependencies };
 }
 
 /** Repository overview (see CodeStore.repoSummary). @throws PegasError NOT_FOUND */
-export async function repoSummary(sql: Sql<any>, repo: string, limits: { top: number; edges: number }): Promise<CodeRepoSummary> {
+export async function repoSummary(
+  sql: Sql<any>,
+  repo: string,
+  limits: { top: number; edges: number },
+): Promise<CodeRepoSummary> {
   const base = await counts(sql, repo);
   if (base.files.total === 0) throw await repoNotFound(sql, repo);
   const top = await sql`

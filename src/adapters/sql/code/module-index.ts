@@ -134,7 +134,8 @@ export class ModuleIndex {
 
   /** Undefined when `spec` is not relative; null when it climbs above the root. */
   private relativeKey(spec: string, here: string, language: string): string | null | undefined {
-    if (spec.startsWith("./") || spec.startsWith("../") || spec === "." || spec === "..") return normalizePath(`${here}/${spec}`);
+    if (spec.startsWith("./") || spec.startsWith("../") || spec === "." || spec === "..")
+      return normalizePath(`${here}/${spec}`);
     if (language === "python" && spec.startsWith(".")) {
       const dots = spec.match(/^\.+/)![0].length;
       let dir: string | null = here;
@@ -191,7 +192,7 @@ export class ModuleIndex {
       if (dir === null) continue;
       for (let k = parts.length; k >= (prefixed ? 0 : 1); k--) {
         const key = [dir, ...parts.slice(0, k)].filter((x) => x !== "").join("/");
-        const file = k === 0 ? this.rustFile(dir, true) ?? this.rustFile(dir, false) : this.rustFile(key, false);
+        const file = k === 0 ? (this.rustFile(dir, true) ?? this.rustFile(dir, false)) : this.rustFile(key, false);
         if (file && file !== fromPath) return [file];
       }
     }

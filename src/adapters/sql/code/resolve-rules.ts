@@ -52,7 +52,11 @@ export const TYPE_KINDS: ReadonlySet<string> = new Set(["class", "struct", "enum
  */
 export function sourceSteps(e: ResolveEdge, imports: ImportBinding[], modules: ModuleIndex): ResolveStep[] {
   if (!e.srcName) return [];
-  return planSteps({ ...e, kind: "inherits", target: e.srcName, receiver: null, srcQualifiedName: null }, imports, modules);
+  return planSteps(
+    { ...e, kind: "inherits", target: e.srcName, receiver: null, srcQualifiedName: null },
+    imports,
+    modules,
+  );
 }
 
 /** One lookup of a rule: by qualified name in files, by short name in a file, or by top-level name in a directory. */
@@ -78,7 +82,15 @@ const PACKAGE_IS_DIR = new Set(["go", "java", "c_sharp", "c", "cpp", "rust", "ru
 /** Splits `a.b.c` / `a::b::c` / `a->b` into receiver `a.b` and name `c` when no receiver was given. */
 function splitTarget(target: string, receiver: string | null): { recv: string | null; name: string } {
   const t = target.trim();
-  if (receiver !== null && receiver !== "") return { recv: constructed(receiver.trim()), name: t.split(/::|\.|->/).filter(Boolean).at(-1) ?? t };
+  if (receiver !== null && receiver !== "")
+    return {
+      recv: constructed(receiver.trim()),
+      name:
+        t
+          .split(/::|\.|->/)
+          .filter(Boolean)
+          .at(-1) ?? t,
+    };
   const parts = t.split(/::|\.|->/).filter(Boolean);
   if (parts.length <= 1) return { recv: null, name: parts[0] ?? t };
   return { recv: parts.slice(0, -1).join("."), name: parts.at(-1)! };
@@ -97,14 +109,21 @@ function classOf(qn: string | null): string | null {
   return i < 0 ? null : qn.slice(0, i);
 }
 
-function bindingSteps(e: ResolveEdge, recv: string | null, name: string, imports: ImportBinding[], modules: ModuleIndex): ResolveStep[] {
+function bindingSteps(
+  e: ResolveEdge,
+  recv: string | null,
+  name: string,
+  imports: ImportBinding[],
+  modules: ModuleIndex,
+): ResolveStep[] {
   const head = recv === null ? name : recv.split(".")[0];
   const rest = recv === null ? [] : recv.split(".").slice(1);
   const steps: ResolveStep[] = [];
   for (const b of imports.filter((x) => x.local === head)) {
     const files = modules.resolve(b.module, e.path, e.language);
     const qn = recv === null ? (b.name ?? name) : [...(b.name ? [b.name] : []), ...rest, name].join(".");
-    if (files.length && (recv !== null || b.name !== null)) steps.push({ where: "qn", paths: files, qn, confidence: 0.95 });
+    if (files.length && (recv !== null || b.name !== null))
+      steps.push({ where: "qn", paths: files, qn, confidence: 0.95 });
     // `from pkg import mod` then `mod.f()`: the binding names a submodule.
     if (recv !== null && b.name !== null) {
       const sep = e.language === "rust" ? "::" : e.language === "python" && !b.module.includes("/") ? "." : "/";
@@ -128,7 +147,8 @@ export function planSteps(e: ResolveEdge, imports: ImportBinding[], modules: Mod
   if (recv === null || SELF.has(recv)) {
     if (recv !== null || IMPLICIT_THIS.has(e.language)) {
       // Innermost enclosing scope first: a method of a nested class, or a function nested in a method.
-      for (let c = cls; c; c = classOf(c)) steps.push({ where: "qn", paths: [e.path], qn: `${c}.${name}`, confidence: 1 });
+      for (let c = cls; c; c = classOf(c))
+        steps.push({ where: "qn", paths: [e.path], qn: `${c}.${name}`, confidence: 1 });
     }
     if (recv === null) steps.push({ where: "qn", paths: [e.path], qn: name, confidence: 1 });
   } else {
@@ -137,7 +157,8 @@ export function planSteps(e: ResolveEdge, imports: ImportBinding[], modules: Mod
   if (recv === null || !SELF.has(recv)) steps.push(...bindingSteps(e, recv, name, imports, modules));
   // A nested function (`outer.inner`) called by its bare name; methods never are (that is rule 2's class member).
   if (recv === null) steps.push({ where: "name", path: e.path, name, confidence: 0.9 });
-  if (recv === null && PACKAGE_IS_DIR.has(e.language)) steps.push({ where: "dir", dir: dirOf(e.path), exclude: e.path, qn: name, confidence: 0.8 });
+  if (recv === null && PACKAGE_IS_DIR.has(e.language))
+    steps.push({ where: "dir", dir: dirOf(e.path), exclude: e.path, qn: name, confidence: 0.8 });
   return steps;
 }
 
@@ -159,7 +180,11 @@ function candidates(step: ResolveStep, lookup: ResolveLookup): ResolveSymbol[] {
  * Runs the steps in order: the first with candidates decides. Returns the symbol and the edge's confidence, or null
  * (nothing found, or different definitions: ambiguous).
  */
-export function decide(steps: ResolveStep[], lookup: ResolveLookup, kinds?: ReadonlySet<string>): { symbolId: number; confidence: number } | null {
+export function decide(
+  steps: ResolveStep[],
+  lookup: ResolveLookup,
+  kinds?: ReadonlySet<string>,
+): { symbolId: number; confidence: number } | null {
   for (const step of steps) {
     if (step.where === "module") {
       if (step.paths.length !== 1) return null;
@@ -177,7 +202,11 @@ export function decide(steps: ResolveStep[], lookup: ResolveLookup, kinds?: Read
 }
 
 /** What a plan needs fetched: qualified names per file, and top-level names per directory. */
-export function stepNeeds(steps: ResolveStep[], qnByPath: Map<string, Set<string>>, qnByDir: Map<string, Set<string>>): void {
+export function stepNeeds(
+  steps: ResolveStep[],
+  qnByPath: Map<string, Set<string>>,
+  qnByDir: Map<string, Set<string>>,
+): void {
   const add = (m: Map<string, Set<string>>, k: string, v: string) => {
     const set = m.get(k);
     if (set) set.add(v);

@@ -76,7 +76,12 @@ async function wordHits(sql: Sql<any>, q: CodeSearchQuery, text: string, tsq: st
   const dotted = dottedTier(sql, text);
   // A dotted query's last segment as a name (index-backed) adds the symbols its module-qualified name ends with,
   // even when the module's words are nowhere in the symbol's own (`code-query.codeGraph`).
-  const last = dotted ? text.split(/\.|::|[/#]/).filter(Boolean).at(-1) ?? null : null;
+  const last = dotted
+    ? (text
+        .split(/\.|::|[/#]/)
+        .filter(Boolean)
+        .at(-1) ?? null)
+    : null;
   const words = sql`s.search_tsv @@ (${tsq}::tsquery || ${stemQuery(sql, text)})`;
   const rows = await sql`
     SELECT ${sql.unsafe(SYMBOL_COLUMNS)}, t.tier, x.exact, CASE WHEN x.exact AND t.tier = 0 THEN ${nameWords(sql, text)} ELSE 0 END AS words,
@@ -98,19 +103,30 @@ async function wordHits(sql: Sql<any>, q: CodeSearchQuery, text: string, tsq: st
     return {
       ...symbolOfRow(r),
       score: Number((tier + (exact ? 0.5 + 0.5 * words : 0) + 0.499 * Math.min(1, Number(r.rank))).toFixed(4)),
-      match: tier >= 5 ? "qualified_name" : tier >= 3.5 ? "name" : tier >= 2.5 ? "qualified_name" : exact ? "text" : "stem",
+      match:
+        tier >= 5 ? "qualified_name" : tier >= 3.5 ? "name" : tier >= 2.5 ? "qualified_name" : exact ? "text" : "stem",
     };
   });
 }
 
-async function trigramHits(sql: Sql<any>, q: CodeSearchQuery, text: string, exclude: number[], limit: number): Promise<CodeSearchHit[]> {
+async function trigramHits(
+  sql: Sql<any>,
+  q: CodeSearchQuery,
+  text: string,
+  exclude: number[],
+  limit: number,
+): Promise<CodeSearchHit[]> {
   const rows = await sql`
     SELECT ${sql.unsafe(SYMBOL_COLUMNS)}, greatest(similarity(s.name, ${text}), similarity(s.qualified_name, ${text})) AS sim
       FROM pm_code_symbol s
      WHERE (s.name % ${text} OR s.qualified_name % ${text}) AND NOT (s.id = ANY(${exclude}::bigint[])) ${filters(sql, q)}
      ORDER BY sim DESC, length(s.path), s.path COLLATE "C", s.line_start
      LIMIT ${limit}`;
-  return rows.map((r) => ({ ...symbolOfRow(r), score: Number((Number(r.sim) / 2).toFixed(4)), match: "trigram" as const }));
+  return rows.map((r) => ({
+    ...symbolOfRow(r),
+    score: Number((Number(r.sim) / 2).toFixed(4)),
+    match: "trigram" as const,
+  }));
 }
 
 /**
@@ -122,7 +138,16 @@ export async function searchSymbols(sql: Sql<any>, q: CodeSearchQuery): Promise<
   const text = sanitizeText(q.query.slice(0, 500)).text.trim();
   const tsq = text ? symbolTsqueryLiteral(text) : null;
   const hits = tsq ? await wordHits(sql, q, text, tsq) : [];
-  const more = !text || hits.length >= q.limit ? [] : await trigramHits(sql, q, text, hits.map((h) => h.id), q.limit - hits.length);
+  const more =
+    !text || hits.length >= q.limit
+      ? []
+      : await trigramHits(
+          sql,
+          q,
+          text,
+          hits.map((h) => h.id),
+          q.limit - hits.length,
+        );
   if (!hits.length && !more.length && q.repo !== undefined) {
     const [stored] = await sql`SELECT EXISTS (SELECT 1 FROM pm_code_file WHERE repo = ${q.repo}) AS yes`;
     if (!stored.yes) throw await repoNotFound(sql, q.repo);

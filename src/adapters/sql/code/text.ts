@@ -12,7 +12,8 @@ export function storable(s: string | null | undefined): string | null {
 }
 
 /** The columns {@link symbolOfRow} reads, for SELECT lists (alias `s`). */
-export const SYMBOL_COLUMNS = "s.id, s.repo, s.path, s.language, s.name, s.qualified_name, s.kind, s.signature, s.line_start, s.line_end, s.docstring, (s.metadata @> '{\"file\": true}') AS is_file";
+export const SYMBOL_COLUMNS =
+  "s.id, s.repo, s.path, s.language, s.name, s.qualified_name, s.kind, s.signature, s.line_start, s.line_end, s.docstring, (s.metadata @> '{\"file\": true}') AS is_file";
 
 /** A symbol from a row of {@link SYMBOL_COLUMNS}. */
 export function symbolOfRow(r: Record<string, unknown>): CodeSymbolRow {

@@ -103,7 +103,12 @@ export function symbolTsqueryLiteral(query: string): string | null {
  * null for one part), `all` a tsquery literal requiring every query token as a whole name word or all of its parts
  * as whole name words (null when the query has no word).
  */
-export function nameWordQueries(query: string): { parts: string[]; joined: string; phrase: string | null; all: string | null } {
+export function nameWordQueries(query: string): {
+  parts: string[];
+  joined: string;
+  phrase: string | null;
+  all: string | null;
+} {
   const parts: string[] = [];
   const clauses: string[] = [];
   for (const m of query.matchAll(TOKEN)) {

@@ -25,7 +25,11 @@ export interface CodeAtomsWritten {
   linkIds: number[];
 }
 
-async function insertRows(tx: Tx, table: "pm_citation" | "pm_atom_symbol_link", rows: Array<Record<string, unknown>>): Promise<number[]> {
+async function insertRows(
+  tx: Tx,
+  table: "pm_citation" | "pm_atom_symbol_link",
+  rows: Array<Record<string, unknown>>,
+): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < rows.length; i += ROWS) {
     const part = rows.slice(i, i + ROWS) as any;
@@ -71,7 +75,9 @@ export async function reattachLinks(tx: Tx, kept: KeptSymbolLink[], symbolIds: M
   }
   const rows = kept.flatMap((l) => {
     const hit = byName.get(`${l.path}\u0000${l.qualifiedName}\u0000${l.symbolKind}`);
-    return hit ? [{ atom_id: l.atomId, symbol_id: hit.id, kind: l.kind, confidence: l.confidence, source: l.source }] : [];
+    return hit
+      ? [{ atom_id: l.atomId, symbol_id: hit.id, kind: l.kind, confidence: l.confidence, source: l.source }]
+      : [];
   });
   return insertRows(tx, "pm_atom_symbol_link", rows);
 }
@@ -88,7 +94,13 @@ async function revive(tx: Tx, ids: number[]): Promise<number[]> {
 }
 
 /** Writes the files' planned code atoms; `symbolIds` maps symbol keys (code-write.ts) to the ids just inserted. */
-export async function insertCodeAtoms(tx: Tx, repo: CodeRepo, files: CodeFileWrite[], symbolIds: Map<string, number>, model: string): Promise<CodeAtomsWritten> {
+export async function insertCodeAtoms(
+  tx: Tx,
+  repo: CodeRepo,
+  files: CodeFileWrite[],
+  symbolIds: Map<string, number>,
+  model: string,
+): Promise<CodeAtomsWritten> {
   const planned = files.flatMap((f) => (f.status === "parsed" ? f.atoms.map((a) => ({ path: f.path, a })) : []));
   if (!planned.length) return { created: 0, existing: 0, changed: [], linkIds: [] };
   const unique = [...new Map(planned.map((p) => [p.a.atom.contentHash, p.a.atom])).values()];
@@ -105,11 +117,18 @@ export async function insertCodeAtoms(tx: Tx, repo: CodeRepo, files: CodeFileWri
     const atomId = ids.get(a.atom.contentHash)!;
     const c = { locator: a.citation.locator, quote: a.citation.quote };
     citations.push({
-      atom_id: atomId, doc_id: repo.docId, doc_version: repo.docVersion, locator: c.locator, quoted_text: c.quote,
+      atom_id: atomId,
+      doc_id: repo.docId,
+      doc_version: repo.docVersion,
+      locator: c.locator,
+      quoted_text: c.quote,
       citation_key: citationKey(repo.docId, repo.docVersion, c),
     });
-    const symbolId = symbolIds.get(symbolKey(path, storable(a.symbol.qualifiedName), a.symbol.kind, a.symbol.lineStart));
-    if (symbolId !== undefined) links.push({ atom_id: atomId, symbol_id: symbolId, kind: "defines", confidence: 1, source: "extraction" });
+    const symbolId = symbolIds.get(
+      symbolKey(path, storable(a.symbol.qualifiedName), a.symbol.kind, a.symbol.lineStart),
+    );
+    if (symbolId !== undefined)
+      links.push({ atom_id: atomId, symbol_id: symbolId, kind: "defines", confidence: 1, source: "extraction" });
   }
   await insertRows(tx, "pm_citation", citations);
   const linkIds = await insertRows(tx, "pm_atom_symbol_link", links);

@@ -46,7 +46,9 @@ interface Cleared {
 
 /** Deletes the files' symbols, dependencies and code citations (links cascade; other files' targets go NULL). */
 async function clearFiles(tx: Tx, repo: CodeRepo, paths: string[]): Promise<Cleared> {
-  const symbols = (await tx`SELECT id FROM pm_code_symbol WHERE repo = ${repo.repo} AND path = ANY(${paths}::text[])`).map((r) => Number(r.id));
+  const symbols = (
+    await tx`SELECT id FROM pm_code_symbol WHERE repo = ${repo.repo} AND path = ANY(${paths}::text[])`
+  ).map((r) => Number(r.id));
   // Edges of other files whose source the resolution pass moved to a type of these files (`impl Trait for Type`
   // with Type defined here, code-resolve.ts) go back to their own file's module symbol, to be resolved again.
   const moved = await tx`
@@ -54,13 +56,18 @@ async function clearFiles(tx: Tx, repo: CodeRepo, paths: string[]): Promise<Clea
      WHERE d.src_symbol_id = ANY(${symbols}::bigint[]) AND d.src_module IS NOT NULL AND d.path IS NOT NULL
        AND NOT (d.path = ANY(${paths}::text[])) AND m.repo = d.repo AND m.path = d.path AND m.metadata @> '{"file": true}'
     RETURNING d.id, d.path`;
-  if (moved.length) await tx`UPDATE pm_code_file SET resolve_pending = true WHERE repo = ${repo.repo} AND path = ANY(${moved.map((r) => String(r.path))}::text[])`;
+  if (moved.length)
+    await tx`UPDATE pm_code_file SET resolve_pending = true WHERE repo = ${repo.repo} AND path = ANY(${moved.map((r) => String(r.path))}::text[])`;
   // Two index scans: the files' own edges, and edges from their symbols written elsewhere (inferred ones have no path).
-  const dependencies = (await tx`
+  const dependencies = (
+    await tx`
     SELECT id FROM pm_code_dependency WHERE repo = ${repo.repo} AND path = ANY(${paths}::text[])
-    UNION SELECT id FROM pm_code_dependency WHERE src_symbol_id = ANY(${symbols}::bigint[])`).map((r) => Number(r.id));
-  const unresolved = (await tx`
-    SELECT id FROM pm_code_dependency WHERE dst_symbol_id = ANY(${symbols}::bigint[]) AND NOT (id = ANY(${dependencies}::bigint[]))`).map((r) => Number(r.id));
+    UNION SELECT id FROM pm_code_dependency WHERE src_symbol_id = ANY(${symbols}::bigint[])`
+  ).map((r) => Number(r.id));
+  const unresolved = (
+    await tx`
+    SELECT id FROM pm_code_dependency WHERE dst_symbol_id = ANY(${symbols}::bigint[]) AND NOT (id = ANY(${dependencies}::bigint[]))`
+  ).map((r) => Number(r.id));
   const linkRows = await tx`
     SELECT l.id, l.atom_id, l.kind, l.confidence, l.source, l.inferred, s.path, s.qualified_name, s.kind AS symbol_kind
       FROM pm_atom_symbol_link l JOIN pm_code_symbol s ON s.id = l.symbol_id
@@ -69,14 +76,21 @@ async function clearFiles(tx: Tx, repo: CodeRepo, paths: string[]): Promise<Clea
   await tx`DELETE FROM pm_code_symbol WHERE id = ANY(${symbols}::bigint[])`;
   await tx`DELETE FROM pm_citation WHERE doc_id = ${repo.docId} AND locator->>'href' = ANY(${paths}::text[])`;
   return {
-    symbols, dependencies, unresolved: [...unresolved, ...moved.map((r) => Number(r.id))],
+    symbols,
+    dependencies,
+    unresolved: [...unresolved, ...moved.map((r) => Number(r.id))],
     links: linkRows.map((r) => Number(r.id)),
     atoms: [...new Set(linkRows.filter((r) => r.kind === "defines").map((r) => Number(r.atom_id)))],
     kept: linkRows
       .filter((r) => r.kind !== "defines" && r.inferred !== true)
       .map((r) => ({
-        atomId: Number(r.atom_id), kind: String(r.kind), confidence: Number(r.confidence), source: String(r.source),
-        path: String(r.path), qualifiedName: String(r.qualified_name), symbolKind: String(r.symbol_kind),
+        atomId: Number(r.atom_id),
+        kind: String(r.kind),
+        confidence: Number(r.confidence),
+        source: String(r.source),
+        path: String(r.path),
+        qualifiedName: String(r.qualified_name),
+        symbolKind: String(r.symbol_kind),
       })),
   };
 }
@@ -91,8 +105,17 @@ function line(n: unknown): number {
 
 /** A symbol row to insert; `file` marks the synthesized module symbol of a file. */
 interface SymbolRow {
-  path: string; language: string; name: string; qn: string; kind: string; signature: string | null;
-  start: number; end: number; doc: string | null; hash: string; file: boolean;
+  path: string;
+  language: string;
+  name: string;
+  qn: string;
+  kind: string;
+  signature: string | null;
+  start: number;
+  end: number;
+  doc: string | null;
+  hash: string;
+  file: boolean;
 }
 
 function symbolRows(files: CodeFileWrite[]): SymbolRow[] {
@@ -104,17 +127,35 @@ function symbolRows(files: CodeFileWrite[]): SymbolRow[] {
     const base = { path: f.path, language: f.language, hash: f.contentHash };
     // An extracted module symbol stands for the file only when it spans the whole file; a `namespace geo { … }` in
     // geo.cpp (the same name as the file's module) is a symbol of its own beside the file's module symbol.
-    const isFile = (s: ExtractedSymbol) => s.kind === "module" && s.qualifiedName === module && line(s.lineStart) === 1 && line(s.lineEnd) >= f.lineCount;
+    const isFile = (s: ExtractedSymbol) =>
+      s.kind === "module" && s.qualifiedName === module && line(s.lineStart) === 1 && line(s.lineEnd) >= f.lineCount;
     if (!x.symbols.some(isFile)) {
-      rows.push({ ...base, name: module.split("/").at(-1) || module, qn: module, kind: "module", signature: null, start: 1, end: Math.max(1, f.lineCount), doc: storable(x.moduleDoc ?? null), file: true });
+      rows.push({
+        ...base,
+        name: module.split("/").at(-1) || module,
+        qn: module,
+        kind: "module",
+        signature: null,
+        start: 1,
+        end: Math.max(1, f.lineCount),
+        doc: storable(x.moduleDoc ?? null),
+        file: true,
+      });
     }
     for (const s of x.symbols) {
       // What the schema would refuse is left out here, so one odd symbol never fails its batch.
       if (!s.name || !s.qualifiedName || !KINDS.has(s.kind)) continue;
       const start = line(s.lineStart);
       rows.push({
-        ...base, name: storable(s.name), qn: storable(s.qualifiedName), kind: s.kind, signature: storable(s.signature), start,
-        end: Math.max(start, line(s.lineEnd)), doc: storable(s.docstring), file: isFile(s),
+        ...base,
+        name: storable(s.name),
+        qn: storable(s.qualifiedName),
+        kind: s.kind,
+        signature: storable(s.signature),
+        start,
+        end: Math.max(start, line(s.lineEnd)),
+        doc: storable(s.docstring),
+        file: isFile(s),
       });
     }
   }
@@ -138,13 +179,22 @@ async function insertSymbols(tx: Tx, repo: string, rows: SymbolRow[]): Promise<M
              AS x(p, l, n, q, k, sg, ls, le, d, h, md, tv)
       ON CONFLICT (repo, path, qualified_name, kind, line_start) DO NOTHING
       RETURNING id, path, qualified_name, kind, line_start`;
-    for (const r of out) ids.set(symbolKey(String(r.path), String(r.qualified_name), String(r.kind), Number(r.line_start)), Number(r.id));
+    for (const r of out)
+      ids.set(symbolKey(String(r.path), String(r.qualified_name), String(r.kind), Number(r.line_start)), Number(r.id));
   }
   return ids;
 }
 
 /** A dependency row to insert; `srcName`: the source as written when no symbol of the file has that name. */
-interface DependencyRow { src: number; srcName: string | null; target: string; kind: string; path: string; line: number; receiver: string | null }
+interface DependencyRow {
+  src: number;
+  srcName: string | null;
+  target: string;
+  kind: string;
+  path: string;
+  line: number;
+  receiver: string | null;
+}
 
 /**
  * Dependency rows of the files: the source is the symbol of that qualified name whose lines contain the edge (else
@@ -171,7 +221,8 @@ function dependencyRows(files: CodeFileWrite[], rows: SymbolRow[], ids: Map<stri
     for (const d of [...x.dependencies].sort((a, b) => a.line - b.line)) {
       const target = storable(d.target ?? "").trim();
       if (!target || !DEPENDENCY_KIND.test(d.kind)) continue;
-      const cands = "symbol" in d.from ? (byQn.get(`${f.path}\u0000${storable(d.from.symbol)}`) ?? []).filter((r) => !r.file) : [];
+      const cands =
+        "symbol" in d.from ? (byQn.get(`${f.path}\u0000${storable(d.from.symbol)}`) ?? []).filter((r) => !r.file) : [];
       const at = line(d.line);
       const owner = cands.find((r) => r.start <= at && at <= r.end) ?? cands[0] ?? moduleRow;
       const src = owner && idOf(owner);
@@ -181,7 +232,15 @@ function dependencyRows(files: CodeFileWrite[], rows: SymbolRow[], ids: Map<stri
       const key = `${src}\u0000${srcName}\u0000${d.kind}\u0000${target}\u0000${receiver}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      out.push({ src, srcName, target: target.slice(0, 1000), kind: d.kind, path: f.path, line: at, receiver: receiver?.slice(0, 200) ?? null });
+      out.push({
+        src,
+        srcName,
+        target: target.slice(0, 1000),
+        kind: d.kind,
+        path: f.path,
+        line: at,
+        receiver: receiver?.slice(0, 200) ?? null,
+      });
     }
   }
   return out;
@@ -209,7 +268,12 @@ async function insertDependencies(tx: Tx, repo: string, rows: DependencyRow[]): 
   return count;
 }
 
-async function upsertFileRows(tx: Tx, repo: string, files: CodeFileWrite[], counts: Map<string, { symbols: number; deps: number }>): Promise<void> {
+async function upsertFileRows(
+  tx: Tx,
+  repo: string,
+  files: CodeFileWrite[],
+  counts: Map<string, { symbols: number; deps: number }>,
+): Promise<void> {
   for (let i = 0; i < files.length; i += ROWS) {
     const part = files.slice(i, i + ROWS);
     const c = (f: CodeFileWrite) => counts.get(f.path) ?? { symbols: 0, deps: 0 };
@@ -250,9 +314,18 @@ async function enqueueCleared(tx: Tx, c: Cleared): Promise<void> {
 }
 
 /** Replaces a batch of files (see CodeStore.commitFiles) inside `tx`. */
-export async function commitFilesTx(tx: Tx, repo: CodeRepo, files: CodeFileWrite[], model: string): Promise<CodeCommitResult> {
+export async function commitFilesTx(
+  tx: Tx,
+  repo: CodeRepo,
+  files: CodeFileWrite[],
+  model: string,
+): Promise<CodeCommitResult> {
   await lockRepo(tx, repo.repo);
-  const cleared = await clearFiles(tx, repo, files.map((f) => f.path));
+  const cleared = await clearFiles(
+    tx,
+    repo,
+    files.map((f) => f.path),
+  );
   const rows = symbolRows(files);
   const ids = await insertSymbols(tx, repo.repo, rows);
   await enqueueIds(tx, "code_symbol", [...new Set(ids.values())], "upsert"); // nodes before their edges

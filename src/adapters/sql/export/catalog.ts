@@ -31,29 +31,49 @@ async function tableNames(sql: SqlLike): Promise<string[]> {
 }
 
 async function columnsOf(sql: SqlLike, names: string[]): Promise<Map<string, ColumnInfo[]>> {
-  const rows = await sql.unsafe(`
+  const rows = await sql.unsafe(
+    `
     SELECT c.relname::text AS tbl, a.attname::text AS name, format_type(a.atttypid, a.atttypmod) AS type,
            t.typname::text AS typname, a.attgenerated::text <> '' AS generated
       FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_type t ON t.oid = a.atttypid
      WHERE c.relnamespace = ${SCHEMA_OID} AND c.relname = ANY($1::text[]) AND a.attnum > 0 AND NOT a.attisdropped
-     ORDER BY c.relname, a.attnum`, [names]);
+     ORDER BY c.relname, a.attnum`,
+    [names],
+  );
   const out = new Map<string, ColumnInfo[]>(names.map((n) => [n, []]));
-  for (const r of rows) out.get(String(r.tbl))!.push({ name: String(r.name), type: String(r.type), typname: String(r.typname), generated: Boolean(r.generated) });
+  for (const r of rows)
+    out
+      .get(String(r.tbl))!
+      .push({
+        name: String(r.name),
+        type: String(r.type),
+        typname: String(r.typname),
+        generated: Boolean(r.generated),
+      });
   return out;
 }
 
-async function constraintsOf(sql: SqlLike, names: string[]): Promise<{ pk: Map<string, string[]>; refs: Map<string, Set<string>> }> {
-  const pkRows = await sql.unsafe(`
+async function constraintsOf(
+  sql: SqlLike,
+  names: string[],
+): Promise<{ pk: Map<string, string[]>; refs: Map<string, Set<string>> }> {
+  const pkRows = await sql.unsafe(
+    `
     SELECT c.relname::text AS tbl, a.attname::text AS col
       FROM pg_constraint con JOIN pg_class c ON c.oid = con.conrelid
       CROSS JOIN LATERAL unnest(con.conkey) WITH ORDINALITY AS k(attnum, ord)
       JOIN pg_attribute a ON a.attrelid = con.conrelid AND a.attnum = k.attnum
      WHERE con.contype = 'p' AND c.relnamespace = ${SCHEMA_OID} AND c.relname = ANY($1::text[])
-     ORDER BY c.relname, k.ord`, [names]);
-  const fkRows = await sql.unsafe(`
+     ORDER BY c.relname, k.ord`,
+    [names],
+  );
+  const fkRows = await sql.unsafe(
+    `
     SELECT c.relname::text AS tbl, r.relname::text AS ref
       FROM pg_constraint con JOIN pg_class c ON c.oid = con.conrelid JOIN pg_class r ON r.oid = con.confrelid
-     WHERE con.contype = 'f' AND c.relnamespace = ${SCHEMA_OID} AND c.relname = ANY($1::text[])`, [names]);
+     WHERE con.contype = 'f' AND c.relnamespace = ${SCHEMA_OID} AND c.relname = ANY($1::text[])`,
+    [names],
+  );
   const pk = new Map<string, string[]>();
   for (const r of pkRows) pk.set(String(r.tbl), [...(pk.get(String(r.tbl)) ?? []), String(r.col)]);
   const refs = new Map<string, Set<string>>(names.map((n) => [n, new Set()]));
@@ -71,12 +91,19 @@ export function foreignKeyOrder(names: string[], refs: ReadonlyMap<string, Reado
   const done: string[] = [];
   for (const [t, targets] of refs) {
     for (const r of targets) {
-      if (!pending.has(r)) throw new PegasError("INTERNAL", `cannot export ${t}: it references ${r}, which is not exported`, { hint: "export with --embeddings, or report it" });
+      if (!pending.has(r))
+        throw new PegasError("INTERNAL", `cannot export ${t}: it references ${r}, which is not exported`, {
+          hint: "export with --embeddings, or report it",
+        });
     }
   }
   while (pending.size) {
     const ready = [...pending].filter((t) => [...(refs.get(t) ?? [])].every((r) => !pending.has(r))).sort();
-    if (!ready.length) throw new PegasError("INTERNAL", `cannot order tables ${[...pending].join(", ")}: their foreign keys form a cycle`);
+    if (!ready.length)
+      throw new PegasError(
+        "INTERNAL",
+        `cannot order tables ${[...pending].join(", ")}: their foreign keys form a cycle`,
+      );
     for (const t of ready) {
       pending.delete(t);
       done.push(t);
@@ -108,10 +135,16 @@ export async function readCatalog(sql: SqlLike, embeddings: boolean): Promise<Ca
       }
     }
     const primary_key = pk.get(name) ?? [];
-    if (!primary_key.length) throw new PegasError("INTERNAL", `cannot export ${name}: it has no primary key to page by`, { hint: "report it: every pm_* table needs one" });
+    if (!primary_key.length)
+      throw new PegasError("INTERNAL", `cannot export ${name}: it has no primary key to page by`, {
+        hint: "report it: every pm_* table needs one",
+      });
     for (const k of primary_key) {
       if (!["native", "number"].includes(kinds.get(k) ?? "skip")) {
-        throw new PegasError("INTERNAL", `cannot export ${name}: its primary key column ${k} is not a number or a string`);
+        throw new PegasError(
+          "INTERNAL",
+          `cannot export ${name}: its primary key column ${k} is not a number or a string`,
+        );
       }
     }
     return { name, columns: exported, primary_key, kinds, skipped };

@@ -16,14 +16,38 @@ import { PegasError } from "../../../errors.ts";
 export type ColumnKind = "skip" | "native" | "number" | "json" | "bytea" | "number[]";
 
 const KINDS: Record<string, ColumnKind> = {
-  xid8: "skip", xid: "skip",
-  int2: "native", int4: "native", bool: "native",
-  text: "native", varchar: "native", bpchar: "native", uuid: "native", tsvector: "native", date: "native",
-  timestamptz: "native", timestamp: "native",
-  int8: "number", float4: "number", float8: "number", numeric: "number", json: "json", jsonb: "json", bytea: "bytea",
-  _int2: "native", _int4: "native", _bool: "native", _text: "native", _varchar: "native", _uuid: "native", _date: "native",
+  xid8: "skip",
+  xid: "skip",
+  int2: "native",
+  int4: "native",
+  bool: "native",
+  text: "native",
+  varchar: "native",
+  bpchar: "native",
+  uuid: "native",
+  tsvector: "native",
+  date: "native",
+  timestamptz: "native",
+  timestamp: "native",
+  int8: "number",
+  float4: "number",
+  float8: "number",
+  numeric: "number",
+  json: "json",
+  jsonb: "json",
+  bytea: "bytea",
+  _int2: "native",
+  _int4: "native",
+  _bool: "native",
+  _text: "native",
+  _varchar: "native",
+  _uuid: "native",
+  _date: "native",
   _timestamptz: "native",
-  _int8: "number[]", _float4: "number[]", _float8: "number[]", _numeric: "number[]",
+  _int8: "number[]",
+  _float4: "number[]",
+  _float8: "number[]",
+  _numeric: "number[]",
 };
 
 /** A column as the catalog describes it (`typname` as in pg_type, `generated` true for a generated column). */
@@ -42,9 +66,13 @@ export function columnKind(table: string, col: ColumnInfo): ColumnKind {
   if (col.generated) return "skip";
   const kind = KINDS[col.typname];
   if (kind) return kind;
-  throw new PegasError("INTERNAL", `cannot export ${table}.${col.name}: its type '${col.type}' has no exact encoding in this build`, {
-    hint: "report it: src/adapters/sql/export/codec.ts must learn the type before this store can be exported",
-  });
+  throw new PegasError(
+    "INTERNAL",
+    `cannot export ${table}.${col.name}: its type '${col.type}' has no exact encoding in this build`,
+    {
+      hint: "report it: src/adapters/sql/export/codec.ts must learn the type before this store can be exported",
+    },
+  );
 }
 
 /** A double-quoted SQL identifier. */
@@ -95,16 +123,24 @@ export function checkedJson(text: string, where: string): unknown {
   for (const token of outsideStrings.match(/-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g) ?? []) {
     const trailingZero = /\.\d*0(?:[eE]|$)/.test(token);
     if (trailingZero || decimalKey(token) !== decimalKey(String(Number(token)))) {
-      throw new PegasError("INTERNAL", `cannot export ${where}: its JSON number ${token} would not survive the export exactly`, {
-        hint: "the value was written outside pegas-memory; rewrite it with fewer digits, then export again",
-      });
+      throw new PegasError(
+        "INTERNAL",
+        `cannot export ${where}: its JSON number ${token} would not survive the export exactly`,
+        {
+          hint: "the value was written outside pegas-memory; rewrite it with fewer digits, then export again",
+        },
+      );
     }
   }
   return JSON.parse(text);
 }
 
 /** Turns a row as read by {@link selectExpr} (parsed JSON) into the exported row, in place. */
-export function encodeRow(row: Record<string, unknown>, kinds: ReadonlyMap<string, ColumnKind>, table: string): Record<string, unknown> {
+export function encodeRow(
+  row: Record<string, unknown>,
+  kinds: ReadonlyMap<string, ColumnKind>,
+  table: string,
+): Record<string, unknown> {
   for (const [name, kind] of kinds) {
     const v = row[name];
     if (v === null || v === undefined) continue;

@@ -45,9 +45,13 @@ export async function dropSchemaObjects(tx: Tx): Promise<void> {
   if (outbox.ok) {
     const [{ n }] = await tx`SELECT count(*)::int AS n FROM pm_outbox`;
     if (Number(n) > 0) {
-      throw new PegasError("INVALID_INPUT", `the target store's outbox holds ${n} row(s) of earlier writes; an import from an older schema version rebuilds the empty store's tables and would lose them`, {
-        hint: "import into a new store: point --data-dir at a new directory, or --database-url at a new database",
-      });
+      throw new PegasError(
+        "INVALID_INPUT",
+        `the target store's outbox holds ${n} row(s) of earlier writes; an import from an older schema version rebuilds the empty store's tables and would lose them`,
+        {
+          hint: "import into a new store: point --data-dir at a new directory, or --database-url at a new database",
+        },
+      );
     }
   }
   await dropAll(tx, "VIEW", await relations(tx, ["v"]));
@@ -55,13 +59,23 @@ export async function dropSchemaObjects(tx: Tx): Promise<void> {
   await dropAll(tx, "FOREIGN TABLE", await relations(tx, ["f"]));
   await dropAll(tx, "TABLE", await relations(tx, ["r", "p"]));
   await dropAll(tx, "SEQUENCE", await relations(tx, ["S"]));
-  const routines = await tx.unsafe(`SELECT p.oid::regprocedure::text AS sig FROM pg_proc p WHERE p.pronamespace = ${SCHEMA_OID} AND p.proname LIKE 'pm\\_%'`);
-  await dropAll(tx, "ROUTINE", routines.map((r) => String(r.sig)));
+  const routines = await tx.unsafe(
+    `SELECT p.oid::regprocedure::text AS sig FROM pg_proc p WHERE p.pronamespace = ${SCHEMA_OID} AND p.proname LIKE 'pm\\_%'`,
+  );
+  await dropAll(
+    tx,
+    "ROUTINE",
+    routines.map((r) => String(r.sig)),
+  );
   const types = await tx.unsafe(`
     SELECT format('%I', t.typname) AS name FROM pg_type t LEFT JOIN pg_class c ON c.oid = t.typrelid
      WHERE t.typnamespace = ${SCHEMA_OID} AND t.typname LIKE 'pm\\_%' AND t.typtype IN ('c', 'd', 'e', 'r')
        AND (t.typrelid = 0 OR c.relkind = 'c')`);
-  await dropAll(tx, "TYPE", types.map((r) => String(r.name)));
+  await dropAll(
+    tx,
+    "TYPE",
+    types.map((r) => String(r.name)),
+  );
 }
 
 /**
@@ -71,7 +85,10 @@ export async function dropSchemaObjects(tx: Tx): Promise<void> {
  */
 export async function rebuildAt(tx: Tx, version: number): Promise<void> {
   if (version < REBUILDABLE.first || version > REBUILDABLE.latest) {
-    throw new PegasError("INTERNAL", `cannot rebuild a store at schema version ${version}: this build knows versions ${REBUILDABLE.first} to ${REBUILDABLE.latest}`);
+    throw new PegasError(
+      "INTERNAL",
+      `cannot rebuild a store at schema version ${version}: this build knows versions ${REBUILDABLE.first} to ${REBUILDABLE.latest}`,
+    );
   }
   await dropSchemaObjects(tx);
   await applyMigrationsWithin(tx, version);

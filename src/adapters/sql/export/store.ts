@@ -8,7 +8,13 @@
  */
 import type { TransactionSql } from "postgres";
 import { PegasError } from "../../../errors.ts";
-import type { ExportRow, ExportSnapshot, ExportStore, ExportTable, ImportSession } from "../../../ports/export-store.ts";
+import type {
+  ExportRow,
+  ExportSnapshot,
+  ExportStore,
+  ExportTable,
+  ImportSession,
+} from "../../../ports/export-store.ts";
 import { type Database, isConnectionLost } from "../database.ts";
 import { type CatalogTable, readCatalog, schemaVersionOf } from "./catalog.ts";
 import { decodeValue, encodeRow, ident, selectExpr } from "./codec.ts";
@@ -37,7 +43,10 @@ async function* pages(tx: Tx, table: CatalogTable, size: number): AsyncIterable<
   const after = `WHERE (${key}) > (${keyTypes.map((ty, i) => `$${i + 1}::${ty}`).join(", ")})`;
   let last: string[] | null = null;
   for (;;) {
-    const rows: Array<Record<string, unknown>> = await tx.unsafe(last ? `${head} ${after} ${tail}` : `${head} ${tail}`, last ?? []);
+    const rows: Array<Record<string, unknown>> = await tx.unsafe(
+      last ? `${head} ${after} ${tail}` : `${head} ${tail}`,
+      last ?? [],
+    );
     if (!rows.length) return;
     const out: ExportRow[] = rows.map((r) => encodeRow(JSON.parse(String(r.j)), table.kinds, table.name));
     yield out;
@@ -50,10 +59,14 @@ async function* pages(tx: Tx, table: CatalogTable, size: number): AsyncIterable<
 function refused(table: string, line: number, err: unknown): PegasError {
   const e = err as { message?: string; detail?: string };
   const detail = e.detail ? ` (${e.detail})` : "";
-  return new PegasError("INVALID_INPUT", `line ${line}: the database refused this ${table} row: ${e.message ?? String(err)}${detail}`, {
-    hint: "the file was damaged or edited after the export; export the source store again",
-    cause: err,
-  });
+  return new PegasError(
+    "INVALID_INPUT",
+    `line ${line}: the database refused this ${table} row: ${e.message ?? String(err)}${detail}`,
+    {
+      hint: "the file was damaged or edited after the export; export the source store again",
+      cause: err,
+    },
+  );
 }
 
 /** Inserts decoded rows; on refusal finds the first row refused alone and names its line. */
@@ -61,7 +74,10 @@ async function insertRows(tx: Tx, table: CatalogTable, rows: ExportRow[], lines:
   rows.forEach((row, i) => {
     for (const [name, kind] of table.kinds) {
       const bad = decodeValue(row, name, kind);
-      if (bad) throw new PegasError("INVALID_INPUT", `line ${lines[i]}: ${table.name} ${bad}`, { hint: "the file was damaged or edited; export the source store again" });
+      if (bad)
+        throw new PegasError("INVALID_INPUT", `line ${lines[i]}: ${table.name} ${bad}`, {
+          hint: "the file was damaged or edited; export the source store again",
+        });
     }
   });
   const cols = [...table.kinds.keys()].map(ident).join(", ");
@@ -84,7 +100,9 @@ async function insertRows(tx: Tx, table: CatalogTable, rows: ExportRow[], lines:
 }
 
 async function nonEmptyTables(tx: Tx, tables: CatalogTable[]): Promise<Array<{ table: string; rows: number }>> {
-  const [any] = await tx.unsafe(`SELECT ${tables.map((t, i) => `EXISTS (SELECT 1 FROM ${ident(t.name)}) AS t${i}`).join(", ")}`);
+  const [any] = await tx.unsafe(
+    `SELECT ${tables.map((t, i) => `EXISTS (SELECT 1 FROM ${ident(t.name)}) AS t${i}`).join(", ")}`,
+  );
   const out = [];
   for (const [i, t] of tables.entries()) {
     if (!any[`t${i}`]) continue;
@@ -96,13 +114,19 @@ async function nonEmptyTables(tx: Tx, tables: CatalogTable[]): Promise<Array<{ t
 
 /** Sets each sequence owned by a column of `tables` so that its next value is one past the column's largest value. */
 async function resetSequences(tx: Tx, tables: string[]): Promise<void> {
-  const owned = await tx.unsafe(`
+  const owned = await tx.unsafe(
+    `
     SELECT c.relname::text AS tbl, a.attname::text AS col, pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname) AS seq
       FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
-     WHERE n.nspname = current_schema() AND c.relname = ANY($1::text[]) AND a.attnum > 0 AND NOT a.attisdropped`, [tables]);
+     WHERE n.nspname = current_schema() AND c.relname = ANY($1::text[]) AND a.attnum > 0 AND NOT a.attisdropped`,
+    [tables],
+  );
   for (const r of owned) {
     if (!r.seq) continue;
-    await tx.unsafe(`SELECT setval($1::regclass, COALESCE((SELECT max(${ident(String(r.col))}) FROM ${ident(String(r.tbl))}), 0) + 1, false)`, [r.seq]);
+    await tx.unsafe(
+      `SELECT setval($1::regclass, COALESCE((SELECT max(${ident(String(r.col))}) FROM ${ident(String(r.tbl))}), 0) + 1, false)`,
+      [r.seq],
+    );
   }
 }
 
@@ -142,9 +166,13 @@ export class SqlExportStore implements ExportStore {
           version = await schemaVersionOf(tx);
         };
         const session: ImportSession = {
-          get schemaVersion() { return version; },
+          get schemaVersion() {
+            return version;
+          },
           rebuildable: REBUILDABLE,
-          get tables() { return tables.map(({ name, columns, primary_key }) => ({ name, columns, primary_key })); },
+          get tables() {
+            return tables.map(({ name, columns, primary_key }) => ({ name, columns, primary_key }));
+          },
           nonEmptyTables: () => nonEmptyTables(tx, tables),
           insert: (t, rows, lines) => insertRows(tx, find(t), rows, lines),
           resetSequences: (names) => resetSequences(tx, names),

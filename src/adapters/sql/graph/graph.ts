@@ -6,10 +6,27 @@
  * (a read-only REPEATABLE READ transaction), so nodes and edges agree under concurrent writes.
  */
 import type { Row, Sql } from "postgres";
-import type { GraphCounters, GraphEdge, GraphNode, GraphPath, GraphStore, NeighbourQuery, NodeLabel, PathQuery, ReachedNode, Subgraph } from "../../../ports/projections/graph-store.ts";
+import type {
+  GraphCounters,
+  GraphEdge,
+  GraphNode,
+  GraphPath,
+  GraphStore,
+  NeighbourQuery,
+  NodeLabel,
+  PathQuery,
+  ReachedNode,
+  Subgraph,
+} from "../../../ports/projections/graph-store.ts";
 import type { Database, SqlLike } from "../database.ts";
 import { mapSqlError } from "../errors.ts";
-import { formatNodeId, nodeNotFound, validateNeighbourQuery, validatePathQuery, type ValidNeighbourQuery } from "../../../ports/projections/graph-ids.ts";
+import {
+  formatNodeId,
+  nodeNotFound,
+  validateNeighbourQuery,
+  validatePathQuery,
+  type ValidNeighbourQuery,
+} from "../../../ports/projections/graph-ids.ts";
 import { shortestPathRows } from "./path.ts";
 import { edgeOfRow, liveNodeSql, nodePropsColumnsSql, nodePropsJoinSql, stepSql } from "./sql.ts";
 
@@ -28,7 +45,11 @@ export class SqlGraphStore implements GraphStore {
       const rows = await reachedRows(tx, v);
       if (rows.length === 0) throw nodeNotFound(v.node);
       const nodes: ReachedNode[] = rows.slice(0, v.limit).map((r) => ({ ...toNode(r), distance: Number(r.depth) }));
-      const edges = await inducedEdges(tx, nodes.map((n) => n.id), v);
+      const edges = await inducedEdges(
+        tx,
+        nodes.map((n) => n.id),
+        v,
+      );
       return { root: formatNodeId(v.parsed), nodes, edges, truncated: rows.length > v.limit };
     });
   }
@@ -78,13 +99,14 @@ export class SqlGraphStore implements GraphStore {
   /** Runs `fn` in one read-only snapshot; driver errors become PegasError (`what` names the operation). */
   private async read<T>(what: string, fn: (tx: SqlLike) => Promise<T>): Promise<T> {
     try {
-      return await this.db.run((sql: Sql<any>) =>
-        sql.begin("isolation level repeatable read read only", async (tx) => {
-          // The planner's guesses for recursive queries are large enough to trigger JIT compilation, which costs
-          // seconds for a query that runs in milliseconds.
-          await tx`SET LOCAL jit = off`;
-          return fn(tx);
-        }) as Promise<T>,
+      return await this.db.run(
+        (sql: Sql<any>) =>
+          sql.begin("isolation level repeatable read read only", async (tx) => {
+            // The planner's guesses for recursive queries are large enough to trigger JIT compilation, which costs
+            // seconds for a query that runs in milliseconds.
+            await tx`SET LOCAL jit = off`;
+            return fn(tx);
+          }) as Promise<T>,
       );
     } catch (err) {
       throw mapSqlError(err, what);
@@ -126,7 +148,13 @@ async function inducedEdges(tx: SqlLike, ids: string[], v: ValidNeighbourQuery):
   return rows.map(toEdge);
 }
 
-const LABELS: Record<string, NodeLabel> = { atom: "Atom", symbol: "CodeSymbol", doc: "Document", module: "Module", name: "Name" };
+const LABELS: Record<string, NodeLabel> = {
+  atom: "Atom",
+  symbol: "CodeSymbol",
+  doc: "Document",
+  module: "Module",
+  name: "Name",
+};
 
 /** A node from a row carrying `id` and the columns of {@link nodePropsColumnsSql}. */
 function toNode(r: Row): GraphNode {
@@ -136,7 +164,11 @@ function toNode(r: Row): GraphNode {
     case "Atom":
       return { id, label, props: { atom_id: Number(r.p_nm), type: r.a_type, status: r.a_status } };
     case "CodeSymbol":
-      return { id, label, props: { symbol_id: Number(r.p_nm), repo: r.s_repo, path: r.s_path, name: r.s_name, kind: r.s_kind } };
+      return {
+        id,
+        label,
+        props: { symbol_id: Number(r.p_nm), repo: r.s_repo, path: r.s_path, name: r.s_name, kind: r.s_kind },
+      };
     case "Document":
       return { id, label, props: { doc_id: Number(r.p_nm), uri: r.d_uri } };
     default:

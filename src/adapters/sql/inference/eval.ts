@@ -59,7 +59,9 @@ export async function loadRelation(tx: Tx, kinds: string[], from?: { nodes: stri
   await tx.unsafe("CREATE INDEX ON pm_inf_e (src, kind)");
   await tx.unsafe("CREATE INDEX ON pm_inf_e (dst, src, kind)");
   await tx.unsafe("ANALYZE pm_inf_e");
-  await tx.unsafe("CREATE TEMP TABLE pm_inf_d (src text, dst text, kind text, origin text, oid bigint, repo text, conf float8) ON COMMIT DROP");
+  await tx.unsafe(
+    "CREATE TEMP TABLE pm_inf_d (src text, dst text, kind text, origin text, oid bigint, repo text, conf float8) ON COMMIT DROP",
+  );
   await tx.unsafe(`CREATE TEMP TABLE pm_inf_n (src text, dst text, kind text, rule bigint, porig text[], pids bigint[], repo text,
                      conf float8, tbl text, oid bigint) ON COMMIT DROP`);
   await tx.unsafe("CREATE INDEX ON pm_inf_n (src, dst, kind)");
@@ -73,11 +75,15 @@ async function loadNeighbourhood(tx: Tx, kinds: string[], nodes: string[], hops:
   for (let hop = 0; hop < hops && front.length; hop++) {
     for (const n of front) seen.add(n);
     const ids = (prefix: string) => front.filter((n) => n.startsWith(prefix)).map((n) => n.slice(prefix.length));
-    const rows = await tx.unsafe(`INSERT INTO pm_inf_e ${edgesSql({
-      atomLink: "AND l.src_atom_id = ANY($2::bigint[])",
-      atomSymbol: "AND l.atom_id = ANY($2::bigint[])",
-      dependency: "AND (d.src_symbol_id = ANY($3::bigint[]) OR (d.src_symbol_id IS NULL AND d.src_module = ANY($4::text[])))",
-    })} RETURNING dst`, [kinds, ids("atom:"), ids("symbol:"), ids("module:")]);
+    const rows = await tx.unsafe(
+      `INSERT INTO pm_inf_e ${edgesSql({
+        atomLink: "AND l.src_atom_id = ANY($2::bigint[])",
+        atomSymbol: "AND l.atom_id = ANY($2::bigint[])",
+        dependency:
+          "AND (d.src_symbol_id = ANY($3::bigint[]) OR (d.src_symbol_id IS NULL AND d.src_module = ANY($4::text[])))",
+      })} RETURNING dst`,
+      [kinds, ids("atom:"), ids("symbol:"), ids("module:")],
+    );
     front = [...new Set(rows.map((r) => String(r.dst)))].filter((n) => !seen.has(n));
   }
 }
@@ -86,7 +92,10 @@ async function loadNeighbourhood(tx: Tx, kinds: string[], nodes: string[], hops:
 export async function seedDelta(tx: Tx, nodes?: string[]): Promise<number> {
   await tx.unsafe("TRUNCATE pm_inf_d");
   const where = nodes ? "AND (src = ANY($1::text[]) OR dst = ANY($1::text[]))" : "";
-  const r = await tx.unsafe(`INSERT INTO pm_inf_d SELECT src, dst, kind, origin, oid, repo, conf FROM pm_inf_e WHERE live ${where}`, nodes ? [nodes] : []);
+  const r = await tx.unsafe(
+    `INSERT INTO pm_inf_d SELECT src, dst, kind, origin, oid, repo, conf FROM pm_inf_e WHERE live ${where}`,
+    nodes ? [nodes] : [],
+  );
   await tx.unsafe("ANALYZE pm_inf_d");
   return r.count;
 }
@@ -120,7 +129,8 @@ function chainSql(rule: ChainRule, delta: number, targets: boolean): string {
 async function deriveRound(tx: Tx, rules: ChainRule[], mode: "full" | "delta" | "targets"): Promise<number> {
   await tx.unsafe("TRUNCATE pm_inf_n");
   for (const rule of rules) {
-    const terms = mode === "delta" ? rule.body.map((_, i) => chainSql(rule, i, false)) : [chainSql(rule, -1, mode === "targets")];
+    const terms =
+      mode === "delta" ? rule.body.map((_, i) => chainSql(rule, i, false)) : [chainSql(rule, -1, mode === "targets")];
     await tx.unsafe(`
       INSERT INTO pm_inf_n (src, dst, kind, rule, porig, pids, repo, conf, tbl, oid)
       SELECT y.*, ${NEXT_ID("y.tbl")} FROM (
@@ -155,25 +165,40 @@ export interface FixpointOptions {
  * @throws PegasError LIMIT_EXCEEDED (more rounds or edges than `limits` allow; the caller's transaction must roll
  * back), CANCELLED.
  */
-export async function fixpoint(tx: Tx, rules: ChainRule[], opts: FixpointOptions): Promise<{ rules: RuleOutcome[]; iterations: number }> {
-  const out = new Map(rules.map((r) => [r.ruleAtomId, { ruleAtomId: r.ruleAtomId, edgesAdded: 0, iterations: 0, skipped: 0 }]));
+export async function fixpoint(
+  tx: Tx,
+  rules: ChainRule[],
+  opts: FixpointOptions,
+): Promise<{ rules: RuleOutcome[]; iterations: number }> {
+  const out = new Map(
+    rules.map((r) => [r.ruleAtomId, { ruleAtomId: r.ruleAtomId, edgesAdded: 0, iterations: 0, skipped: 0 }]),
+  );
   let total = 0;
   let round = 0;
   let mode = opts.mode;
   for (;;) {
     round++;
-    if (opts.signal?.aborted) throw new PegasError("CANCELLED", `inference cancelled in round ${round}; nothing of this run was kept`);
+    if (opts.signal?.aborted)
+      throw new PegasError("CANCELLED", `inference cancelled in round ${round}; nothing of this run was kept`);
     const found = await deriveRound(tx, rules, mode);
     if (!found) return { rules: [...out.values()], iterations: round };
     if (round > opts.limits.maxIterations) {
-      throw new PegasError("LIMIT_EXCEEDED", `inference did not reach a fixpoint within max_iterations = ${opts.limits.maxIterations} rounds; nothing of this run was kept`, {
-        hint: "raise max_iterations, or run fewer rules (rule_ids)",
-      });
+      throw new PegasError(
+        "LIMIT_EXCEEDED",
+        `inference did not reach a fixpoint within max_iterations = ${opts.limits.maxIterations} rounds; nothing of this run was kept`,
+        {
+          hint: "raise max_iterations, or run fewer rules (rule_ids)",
+        },
+      );
     }
     if (total + found > opts.limits.maxNewEdges) {
-      throw new PegasError("LIMIT_EXCEEDED", `inference would derive more than max_new_edges = ${opts.limits.maxNewEdges} edges (${total + found} by round ${round}); nothing of this run was kept`, {
-        hint: "raise max_new_edges, or run fewer rules (rule_ids)",
-      });
+      throw new PegasError(
+        "LIMIT_EXCEEDED",
+        `inference would derive more than max_new_edges = ${opts.limits.maxNewEdges} edges (${total + found} by round ${round}); nothing of this run was kept`,
+        {
+          hint: "raise max_new_edges, or run fewer rules (rule_ids)",
+        },
+      );
     }
     const stored = await storeRound(tx);
     for (const s of stored) {
@@ -184,11 +209,16 @@ export async function fixpoint(tx: Tx, rules: ChainRule[], opts: FixpointOptions
       total += s.added;
     }
     opts.onRound?.(round, total);
-    if (mode === "targets") await tx.unsafe("DELETE FROM pm_inf_t t USING pm_inf_n n WHERE n.oid IS NOT NULL AND t.src = n.src AND t.dst = n.dst AND t.kind = n.kind");
+    if (mode === "targets")
+      await tx.unsafe(
+        "DELETE FROM pm_inf_t t USING pm_inf_n n WHERE n.oid IS NOT NULL AND t.src = n.src AND t.dst = n.dst AND t.kind = n.kind",
+      );
     else {
       mode = "delta";
       await tx.unsafe("TRUNCATE pm_inf_d");
-      await tx.unsafe("INSERT INTO pm_inf_d SELECT src, dst, kind, tbl, oid, repo, conf FROM pm_inf_n WHERE oid IS NOT NULL");
+      await tx.unsafe(
+        "INSERT INTO pm_inf_d SELECT src, dst, kind, tbl, oid, repo, conf FROM pm_inf_n WHERE oid IS NOT NULL",
+      );
       await tx.unsafe("ANALYZE pm_inf_d");
     }
   }

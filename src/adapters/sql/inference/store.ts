@@ -35,33 +35,57 @@ export class SqlInferenceStore implements InferenceStore {
       const rows = ids
         ? await sql`SELECT id, type, status, claim, content FROM pm_atom WHERE id = ANY(${ids}::bigint[]) ORDER BY id LIMIT ${MAX_RULES}`
         : await sql`SELECT id, type, status, claim, content FROM pm_atom WHERE type = 'logical_rule' ORDER BY id LIMIT ${MAX_RULES}`;
-      const atoms = rows.map((r) => ({ id: Number(r.id), type: String(r.type), status: String(r.status), claim: String(r.claim), content: String(r.content) }));
+      const atoms = rows.map((r) => ({
+        id: Number(r.id),
+        type: String(r.type),
+        status: String(r.status),
+        claim: String(r.claim),
+        content: String(r.content),
+      }));
       const found = new Set(atoms.map((a) => a.id));
       return { atoms, missing: (ids ?? []).filter((id) => !found.has(id)) };
     });
   }
 
-  async infer(rules: ChainRule[], limits: InferLimits, signal?: AbortSignal, onRound?: (round: number, edgesSoFar: number) => void): Promise<InferOutcome> {
+  async infer(
+    rules: ChainRule[],
+    limits: InferLimits,
+    signal?: AbortSignal,
+    onRound?: (round: number, edgesSoFar: number) => void,
+  ): Promise<InferOutcome> {
     const t0 = performance.now();
     if (!rules.length) return { rules: [], iterations: 0, edgesAdded: 0, skipped: 0, retracted: 0, tookMs: 0 };
-    const r = await this.guard("infer rules", (sql) =>
-      sql.begin(async (tx) => {
-        // One run at a time: two concurrent fixpoints would each store the same derived code dependencies.
-        await tx`SELECT pg_advisory_xact_lock(hashtextextended('pm_inference', 0))`;
-        const swept = await retractStalePremises(tx);
-        await loadRelation(tx, kindsOf(rules));
-        const out = { ...(await fixpoint(tx, rules, { mode: "full", limits, signal, onRound })), retracted: swept.retracted - swept.rederived };
-        await tx`
+    const r = await this.guard(
+      "infer rules",
+      (sql) =>
+        sql.begin(async (tx) => {
+          // One run at a time: two concurrent fixpoints would each store the same derived code dependencies.
+          await tx`SELECT pg_advisory_xact_lock(hashtextextended('pm_inference', 0))`;
+          const swept = await retractStalePremises(tx);
+          await loadRelation(tx, kindsOf(rules));
+          const out = {
+            ...(await fixpoint(tx, rules, { mode: "full", limits, signal, onRound })),
+            retracted: swept.retracted - swept.rederived,
+          };
+          await tx`
           INSERT INTO pm_inference_rule (rule_atom_id, body, head)
           SELECT i, b::text[], h FROM unnest(${rules.map((x) => x.ruleAtomId)}::bigint[], ${rules.map((x) => `{${x.body.join(",")}}`)}::text[], ${rules.map((x) => x.head)}::text[])
               AS x(i, b, h)
           ON CONFLICT (rule_atom_id) DO UPDATE SET body = EXCLUDED.body, head = EXCLUDED.head, applied_at = now()`;
-        return out;
-      }) as Promise<Awaited<ReturnType<typeof fixpoint>> & { retracted: number }>);
+          return out;
+        }) as Promise<Awaited<ReturnType<typeof fixpoint>> & { retracted: number }>,
+    );
     signalOutbox();
     const edgesAdded = r.rules.reduce((n, x) => n + x.edgesAdded, 0);
     const skipped = r.rules.reduce((n, x) => n + x.skipped, 0);
-    return { rules: r.rules, iterations: r.iterations, edgesAdded, skipped, retracted: r.retracted, tookMs: Math.round(performance.now() - t0) };
+    return {
+      rules: r.rules,
+      iterations: r.iterations,
+      edgesAdded,
+      skipped,
+      retracted: r.retracted,
+      tookMs: Math.round(performance.now() - t0),
+    };
   }
 }
 
@@ -87,20 +111,31 @@ export function inferringCodeStore(code: CodeStore, db: Database): CodeStore {
 
 async function propagateAfterStore(db: Database, repo: string, paths: string[]): Promise<void> {
   try {
-    const r = await db.run((sql) =>
-      sql.begin(async (tx) => {
-        const [any] = await tx`SELECT EXISTS (SELECT 1 FROM pm_inference_rule) AS yes`;
-        if (!any.yes) return { added: 0, iterations: 0 };
-        await tx`SELECT pg_advisory_xact_lock(hashtextextended('pm_inference', 0))`;
-        const rows = await tx`SELECT 'symbol:' || id AS n FROM pm_code_symbol WHERE repo = ${repo} AND path = ANY(${paths}::text[])`;
-        return propagateFromNodes(tx, rows.map((x) => String(x.n)), PROPAGATION_LIMITS);
-      }) as Promise<{ added: number; iterations: number }>);
+    const r = await db.run(
+      (sql) =>
+        sql.begin(async (tx) => {
+          const [any] = await tx`SELECT EXISTS (SELECT 1 FROM pm_inference_rule) AS yes`;
+          if (!any.yes) return { added: 0, iterations: 0 };
+          await tx`SELECT pg_advisory_xact_lock(hashtextextended('pm_inference', 0))`;
+          const rows =
+            await tx`SELECT 'symbol:' || id AS n FROM pm_code_symbol WHERE repo = ${repo} AND path = ANY(${paths}::text[])`;
+          return propagateFromNodes(
+            tx,
+            rows.map((x) => String(x.n)),
+            PROPAGATION_LIMITS,
+          );
+        }) as Promise<{ added: number; iterations: number }>,
+    );
     if (r.added) {
       signalOutbox();
       log.info("rules propagated after a code store", { repo, added: r.added, iterations: r.iterations });
     }
   } catch (err) {
     const e = err instanceof PegasError ? err : mapSqlError(err, "propagate rules after a code store");
-    log.warn("rules were not propagated after the code store; run memory_infer", { repo, code: e.code, message: e.message });
+    log.warn("rules were not propagated after the code store; run memory_infer", {
+      repo,
+      code: e.code,
+      message: e.message,
+    });
   }
 }

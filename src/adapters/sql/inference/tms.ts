@@ -62,7 +62,11 @@ const kindsOf = (rules: ChainRule[]) => [...new Set(rules.flatMap((r) => [...r.b
  * @returns how many inferred edges were deleted and how many of them re-derived.
  * @throws the driver's errors (the caller maps them and rolls back).
  */
-export async function retractUnsupported(tx: Tx, premises: EdgeRef[], opts: { rederive?: boolean } = {}): Promise<TmsOutcome> {
+export async function retractUnsupported(
+  tx: Tx,
+  premises: EdgeRef[],
+  opts: { rederive?: boolean } = {},
+): Promise<TmsOutcome> {
   if (!premises.length) return NONE;
   const [any] = await tx`SELECT EXISTS (SELECT 1 FROM pm_inference_premise) AS yes`;
   if (!any.yes) return NONE;
@@ -91,8 +95,11 @@ export async function retractUnsupported(tx: Tx, premises: EdgeRef[], opts: { re
   const dids = deleted.map((d) => Number(d.id));
   await tx`DELETE FROM pm_inference_premise p USING unnest(${tbls}::text[], ${dids}::bigint[]) AS x(o, i)
             WHERE p.derived_origin = x.o AND p.derived_id = x.i`;
-  await tx.unsafe(`INSERT INTO pm_outbox (entity_type, entity_id, op)
-                   SELECT ${ENTITY_CASE("o")}, i::text, 'delete' FROM unnest($1::text[], $2::bigint[]) AS x(o, i)`, [tbls, dids]);
+  await tx.unsafe(
+    `INSERT INTO pm_outbox (entity_type, entity_id, op)
+                   SELECT ${ENTITY_CASE("o")}, i::text, 'delete' FROM unnest($1::text[], $2::bigint[]) AS x(o, i)`,
+    [tbls, dids],
+  );
   if (opts.rederive === false) return { retracted: deleted.length, rederived: 0 };
   return { retracted: deleted.length, rederived: await rederive(tx, deleted) };
 }
@@ -107,7 +114,10 @@ async function rederive(tx: Tx, deleted: Array<Record<string, unknown>>): Promis
   if (!targets.length) return 0;
   const used = rules.filter((x) => targets.some((t) => String(t.kind) === x.head));
   // Every re-derivation is a path of at most the longest body from a target's source: only that neighbourhood is read.
-  await loadRelation(tx, kindsOf(rules), { nodes: targets.map((t) => String(t.src)), hops: Math.max(...used.map((x) => x.body.length)) });
+  await loadRelation(tx, kindsOf(rules), {
+    nodes: targets.map((t) => String(t.src)),
+    hops: Math.max(...used.map((x) => x.body.length)),
+  });
   await tx`INSERT INTO pm_inf_t (src, dst, kind, rule)
            SELECT * FROM unnest(${targets.map((t) => String(t.src))}::text[], ${targets.map((t) => String(t.dst))}::text[],
                                 ${targets.map((t) => String(t.kind))}::text[], ${targets.map((t) => Number(t.rule))}::bigint[])`;
@@ -134,7 +144,10 @@ export async function retractStalePremises(tx: Tx): Promise<TmsOutcome> {
              WHEN 'pm_atom_link' THEN l.id IS NULL OR la.status IN ('retracted', 'stale') OR lb.status IN ('retracted', 'stale')
              WHEN 'pm_atom_symbol_link' THEN s.id IS NULL OR sa.status IN ('retracted', 'stale')
              ELSE d.id IS NULL END`;
-  return retractUnsupported(tx, rows.map((r) => ({ origin: r.origin as EdgeRef["origin"], id: Number(r.id) })));
+  return retractUnsupported(
+    tx,
+    rows.map((r) => ({ origin: r.origin as EdgeRef["origin"], id: Number(r.id) })),
+  );
 }
 
 /**
@@ -150,7 +163,10 @@ export async function retractForAtoms(tx: Tx, atomIds: number[]): Promise<TmsOut
     UNION ALL SELECT 'pm_atom_link', id FROM pm_atom_link WHERE dst_atom_id = ANY(${atomIds}::bigint[])
     UNION ALL SELECT 'pm_atom_symbol_link', id FROM pm_atom_symbol_link WHERE atom_id = ANY(${atomIds}::bigint[])
     UNION ALL SELECT derived_origin, derived_id FROM pm_inference_premise WHERE rule_atom_id = ANY(${atomIds}::bigint[])`;
-  return retractUnsupported(tx, rows.map((r) => ({ origin: r.origin as EdgeRef["origin"], id: Number(r.id) })));
+  return retractUnsupported(
+    tx,
+    rows.map((r) => ({ origin: r.origin as EdgeRef["origin"], id: Number(r.id) })),
+  );
 }
 
 /**
@@ -159,7 +175,10 @@ export async function retractForAtoms(tx: Tx, atomIds: number[]): Promise<TmsOut
  * retracted unless another justification holds it. Edges through the files' NEW rows are derived after the
  * resolution pass by {@link propagateFromNodes} (see infer-store.ts, inferringCodeStore).
  */
-export function retractAfterCodeClear(tx: Tx, cleared: { dependencies: number[]; unresolved: number[]; links: number[] }): Promise<TmsOutcome> {
+export function retractAfterCodeClear(
+  tx: Tx,
+  cleared: { dependencies: number[]; unresolved: number[]; links: number[] },
+): Promise<TmsOutcome> {
   return retractUnsupported(tx, [
     ...cleared.dependencies.map((id) => ({ origin: "pm_code_dependency" as const, id })),
     ...cleared.unresolved.map((id) => ({ origin: "pm_code_dependency" as const, id })),
@@ -172,7 +191,11 @@ export function retractAfterCodeClear(tx: Tx, cleared: { dependencies: number[];
  * ids, e.g. the symbols of files just stored), so derivations through new or changed edges are made. Inside `tx`.
  * @returns edges derived and rounds run. @throws PegasError LIMIT_EXCEEDED when `limits` are hit (roll back).
  */
-export async function propagateFromNodes(tx: Tx, nodes: string[], limits: InferLimits): Promise<{ added: number; iterations: number }> {
+export async function propagateFromNodes(
+  tx: Tx,
+  nodes: string[],
+  limits: InferLimits,
+): Promise<{ added: number; iterations: number }> {
   if (!nodes.length) return { added: 0, iterations: 0 };
   const rules = await appliedRules(tx);
   if (!rules.length) return { added: 0, iterations: 0 };

@@ -52,24 +52,42 @@ export interface RoundStored {
  * `pm_inf_e` (stored ones as live premises, the others only to block deriving them again). Returns per-rule counts.
  */
 export async function storeRound(tx: Tx): Promise<RoundStored[]> {
-  const planned = new Map((await tx.unsafe("SELECT tbl, count(*)::int AS n FROM pm_inf_n WHERE tbl IS NOT NULL GROUP BY tbl")).map((r) => [String(r.tbl), Number(r.n)]));
+  const planned = new Map(
+    (await tx.unsafe("SELECT tbl, count(*)::int AS n FROM pm_inf_n WHERE tbl IS NOT NULL GROUP BY tbl")).map((r) => [
+      String(r.tbl),
+      Number(r.n),
+    ]),
+  );
   const stored = new Map<string, number>();
   if (planned.has("pm_atom_link")) {
-    stored.set("pm_atom_link", (await tx.unsafe(`
+    stored.set(
+      "pm_atom_link",
+      (
+        await tx.unsafe(`
       INSERT INTO pm_atom_link (id, src_atom_id, dst_atom_id, kind, confidence, source, inferred, justification)
       SELECT c.oid, substr(c.src, 6)::bigint, substr(c.dst, 6)::bigint, c.kind, least(1, greatest(0, c.conf)), 'inference', true, ${JUSTIFICATION}
         FROM pm_inf_n c WHERE c.tbl = 'pm_atom_link'
-      ON CONFLICT (src_atom_id, dst_atom_id, kind) DO NOTHING`)).count);
+      ON CONFLICT (src_atom_id, dst_atom_id, kind) DO NOTHING`)
+      ).count,
+    );
   }
   if (planned.has("pm_atom_symbol_link")) {
-    stored.set("pm_atom_symbol_link", (await tx.unsafe(`
+    stored.set(
+      "pm_atom_symbol_link",
+      (
+        await tx.unsafe(`
       INSERT INTO pm_atom_symbol_link (id, atom_id, symbol_id, kind, confidence, source, inferred, justification)
       SELECT c.oid, substr(c.src, 6)::bigint, substr(c.dst, 8)::bigint, c.kind, least(1, greatest(0, c.conf)), 'inference', true, ${JUSTIFICATION}
         FROM pm_inf_n c WHERE c.tbl = 'pm_atom_symbol_link'
-      ON CONFLICT (atom_id, symbol_id, kind) DO NOTHING`)).count);
+      ON CONFLICT (atom_id, symbol_id, kind) DO NOTHING`)
+      ).count,
+    );
   }
   if (planned.has("pm_code_dependency")) {
-    stored.set("pm_code_dependency", (await tx.unsafe(`
+    stored.set(
+      "pm_code_dependency",
+      (
+        await tx.unsafe(`
       INSERT INTO pm_code_dependency (id, repo, src_symbol_id, src_module, dst_symbol_id, dst_name, kind, confidence, source, inferred, justification)
       SELECT c.oid, c.repo,
              CASE WHEN c.src LIKE 'symbol:%' THEN substr(c.src, 8)::bigint END,
@@ -79,17 +97,25 @@ export async function storeRound(tx: Tx): Promise<RoundStored[]> {
              c.kind, least(1, greatest(0, c.conf)), 'inference', true, ${JUSTIFICATION}
         FROM pm_inf_n c
         LEFT JOIN pm_code_symbol s ON s.id = (CASE WHEN c.dst LIKE 'symbol:%' THEN substr(c.dst, 8)::bigint END) -- never casts a name
-       WHERE c.tbl = 'pm_code_dependency' AND (c.dst LIKE 'name:%' OR s.id IS NOT NULL)`)).count);
+       WHERE c.tbl = 'pm_code_dependency' AND (c.dst LIKE 'name:%' OR s.id IS NOT NULL)`)
+      ).count,
+    );
   }
   for (const [tbl, n] of planned) {
-    if ((stored.get(tbl) ?? 0) < n) await tx.unsafe(`UPDATE pm_inf_n c SET oid = NULL WHERE c.tbl = $1 AND NOT EXISTS (SELECT 1 FROM ${tbl} t WHERE t.id = c.oid)`, [tbl]);
+    if ((stored.get(tbl) ?? 0) < n)
+      await tx.unsafe(
+        `UPDATE pm_inf_n c SET oid = NULL WHERE c.tbl = $1 AND NOT EXISTS (SELECT 1 FROM ${tbl} t WHERE t.id = c.oid)`,
+        [tbl],
+      );
   }
   await tx.unsafe(`
     INSERT INTO pm_inference_premise (derived_origin, derived_id, premise_origin, premise_id, rule_atom_id)
     SELECT c.tbl, c.oid, u.o, u.i, c.rule FROM pm_inf_n c, unnest(c.porig, c.pids) AS u(o, i)
      WHERE c.oid IS NOT NULL
     ON CONFLICT DO NOTHING`);
-  await tx.unsafe(`INSERT INTO pm_outbox (entity_type, entity_id, op) SELECT ${ENTITY_CASE("tbl")}, oid::text, 'upsert' FROM pm_inf_n WHERE oid IS NOT NULL ORDER BY oid`);
+  await tx.unsafe(
+    `INSERT INTO pm_outbox (entity_type, entity_id, op) SELECT ${ENTITY_CASE("tbl")}, oid::text, 'upsert' FROM pm_inf_n WHERE oid IS NOT NULL ORDER BY oid`,
+  );
   await tx.unsafe(`
     INSERT INTO pm_inf_e (src, dst, kind, origin, oid, repo, conf, live)
     SELECT src, dst, kind, coalesce(tbl, 'skipped'), oid, repo, conf, oid IS NOT NULL FROM pm_inf_n`);

@@ -36,17 +36,34 @@ export async function atomLinks(sql: Sql<any>, atomId: number, limit: number, of
                (SELECT count(*) FROM pm_atom_symbol_link WHERE atom_id = ${atomId}) AS symbols_total`,
   ]);
   const base = (r: Record<string, unknown>) => ({
-    link_id: Number(r.id), kind: String(r.kind), confidence: Number(r.confidence), source: String(r.source),
-    inferred: Boolean(r.inferred), created_at: new Date(r.created_at as string).toISOString(),
+    link_id: Number(r.id),
+    kind: String(r.kind),
+    confidence: Number(r.confidence),
+    source: String(r.source),
+    inferred: Boolean(r.inferred),
+    created_at: new Date(r.created_at as string).toISOString(),
   });
   const atoms = (rows: Record<string, unknown>[]) =>
-    rows.map((r) => ({ ...base(r), atom_id: Number(r.atom_id), claim: String(r.claim), type: String(r.type), status: String(r.status) }));
+    rows.map((r) => ({
+      ...base(r),
+      atom_id: Number(r.atom_id),
+      claim: String(r.claim),
+      type: String(r.type),
+      status: String(r.status),
+    }));
   return {
-    out: atoms(out), outTotal: Number(totals.out_total),
-    in: atoms(inbound), inTotal: Number(totals.in_total),
+    out: atoms(out),
+    outTotal: Number(totals.out_total),
+    in: atoms(inbound),
+    inTotal: Number(totals.in_total),
     symbols: symbols.map((r) => ({
-      ...base(r), symbol_id: Number(r.symbol_id), repo: String(r.repo), path: String(r.path), line: Number(r.line_start),
-      qualified_name: String(r.qualified_name), symbol_kind: String(r.symbol_kind),
+      ...base(r),
+      symbol_id: Number(r.symbol_id),
+      repo: String(r.repo),
+      path: String(r.path),
+      line: Number(r.line_start),
+      qualified_name: String(r.qualified_name),
+      symbol_kind: String(r.symbol_kind),
     })),
     symbolsTotal: Number(totals.symbols_total),
     mergedInto: merged.length ? { mergeId: Number(merged[0].id), atomId: Number(merged[0].kept_atom_id) } : null,

@@ -13,7 +13,15 @@ type Tx = TransactionSql<any>;
 
 const BATCH = 500;
 
-const CITATION_COLS = ["atom_id", "doc_id", "chunk_id", "doc_version", "locator", "quoted_text", "citation_key"] as const;
+const CITATION_COLS = [
+  "atom_id",
+  "doc_id",
+  "chunk_id",
+  "doc_version",
+  "locator",
+  "quoted_text",
+  "citation_key",
+] as const;
 
 /** Stable key of a citation, so that the same evidence is never cited twice. */
 export function citationKey(docId: number, docVersion: number, c: Pick<CitationInput, "locator" | "quote">): string {
@@ -24,7 +32,12 @@ export function citationKey(docId: number, docVersion: number, c: Pick<CitationI
  * Inserts atoms by content hash (ON CONFLICT DO NOTHING) and returns hash → id for all of them and the ids created by
  * this call. `statuses[i]` overrides the default `candidate`. Full-text vectors are computed by PostgreSQL.
  */
-export async function insertAtoms(tx: Tx, atoms: AtomInput[], docId: number | null, statuses?: string[]): Promise<{ ids: Map<string, number>; created: Set<number> }> {
+export async function insertAtoms(
+  tx: Tx,
+  atoms: AtomInput[],
+  docId: number | null,
+  statuses?: string[],
+): Promise<{ ids: Map<string, number>; created: Set<number> }> {
   const ids = new Map<string, number>();
   const created = new Set<number>();
   for (let i = 0; i < atoms.length; i += BATCH) {
@@ -55,10 +68,16 @@ export async function insertAtoms(tx: Tx, atoms: AtomInput[], docId: number | nu
 }
 
 /** Stores canonical embeddings (an existing row for the atom and model is kept); returns the atom ids that got one. */
-export async function insertEmbeddings(tx: Tx, rows: Array<{ atomId: number; vector: Float32Array }>, model: string): Promise<number[]> {
+export async function insertEmbeddings(
+  tx: Tx,
+  rows: Array<{ atomId: number; vector: Float32Array }>,
+  model: string,
+): Promise<number[]> {
   const added: number[] = [];
   for (let i = 0; i < rows.length; i += BATCH) {
-    const values = rows.slice(i, i + BATCH).map((r) => ({ atom_id: r.atomId, model, dim: r.vector.length, vector: vectorToBytes(r.vector) }));
+    const values = rows
+      .slice(i, i + BATCH)
+      .map((r) => ({ atom_id: r.atomId, model, dim: r.vector.length, vector: vectorToBytes(r.vector) }));
     const out = await tx`INSERT INTO pm_atom_embedding ${tx(values as any, "atom_id", "model", "dim", "vector")}
              ON CONFLICT (atom_id, model) DO NOTHING RETURNING atom_id`;
     for (const r of out) added.push(Number(r.atom_id));
@@ -89,7 +108,8 @@ async function insertCitations(tx: Tx, rows: Array<Record<string, unknown>>): Pr
 async function insertLinks(tx: Tx, rows: Array<Record<string, unknown>>): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < rows.length; i += BATCH) {
-    const out = await tx`INSERT INTO pm_atom_link ${tx(rows.slice(i, i + BATCH) as any, "src_atom_id", "dst_atom_id", "kind", "confidence", "source")}
+    const out =
+      await tx`INSERT INTO pm_atom_link ${tx(rows.slice(i, i + BATCH) as any, "src_atom_id", "dst_atom_id", "kind", "confidence", "source")}
                          ON CONFLICT (src_atom_id, dst_atom_id, kind) DO NOTHING RETURNING id`;
     ids.push(...out.map((r) => Number(r.id)));
   }
@@ -121,12 +141,20 @@ export interface WriteOutcome {
  * Resolves each planned atom to the atom holding its knowledge: a merged one follows its target (earlier in the
  * plan); one whose text already exists as the absorbed row of a merge in force follows that merge's kept atom.
  */
-function effectiveIds(planned: PlannedAtom[], ownIds: number[], created: Set<number>, absorbedBy: Map<number, number>): { eff: number[]; merged: boolean[] } {
+function effectiveIds(
+  planned: PlannedAtom[],
+  ownIds: number[],
+  created: Set<number>,
+  absorbedBy: Map<number, number>,
+): { eff: number[]; merged: boolean[] } {
   const eff: number[] = [];
   const merged: boolean[] = [];
   planned.forEach((p, i) => {
     const m = p.mergeInto;
-    const target = m === undefined ? undefined : (m.atomId ?? (m.planned !== undefined && m.planned < i ? eff[m.planned] : undefined));
+    const target =
+      m === undefined
+        ? undefined
+        : (m.atomId ?? (m.planned !== undefined && m.planned < i ? eff[m.planned] : undefined));
     // A merged atom whose text already existed (an exact duplicate of a stored atom) is just that stored atom.
     merged[i] = target !== undefined && created.has(ownIds[i]) && target !== ownIds[i];
     eff[i] = merged[i] ? target! : (absorbedBy.get(ownIds[i]) ?? ownIds[i]);
@@ -137,23 +165,37 @@ function effectiveIds(planned: PlannedAtom[], ownIds: number[], created: Set<num
 /** Kept atom of each merge in force that absorbed one of `ids`. */
 async function keptAtoms(tx: Tx, ids: number[]): Promise<Map<number, number>> {
   if (!ids.length) return new Map();
-  const rows = await tx`SELECT absorbed_atom_id, kept_atom_id FROM pm_atom_merge WHERE undone_at IS NULL AND absorbed_atom_id = ANY(${ids}::bigint[])`;
+  const rows =
+    await tx`SELECT absorbed_atom_id, kept_atom_id FROM pm_atom_merge WHERE undone_at IS NULL AND absorbed_atom_id = ANY(${ids}::bigint[])`;
   return new Map(rows.map((r) => [Number(r.absorbed_atom_id), Number(r.kept_atom_id)]));
 }
 
 function citationRow(atomId: number, ctx: WriteContext, c: CitationInput): Record<string, unknown> {
   return {
-    atom_id: atomId, doc_id: ctx.docId, doc_version: ctx.docVersion, locator: c.locator, quoted_text: c.quote,
+    atom_id: atomId,
+    doc_id: ctx.docId,
+    doc_version: ctx.docVersion,
+    locator: c.locator,
+    quoted_text: c.quote,
     chunk_id: c.chunkOrd === undefined ? null : (ctx.chunkIds.get(c.chunkOrd) ?? null),
     citation_key: citationKey(ctx.docId!, ctx.docVersion, c),
   };
 }
 
-async function writeMerges(tx: Tx, planned: PlannedAtom[], ownIds: number[], eff: number[], merged: boolean[], ctx: WriteContext): Promise<Array<number | undefined>> {
+async function writeMerges(
+  tx: Tx,
+  planned: PlannedAtom[],
+  ownIds: number[],
+  eff: number[],
+  merged: boolean[],
+  ctx: WriteContext,
+): Promise<Array<number | undefined>> {
   const idx = planned.map((_, i) => i).filter((i) => merged[i]);
   const out: Array<number | undefined> = [];
   if (!idx.length) return out;
-  const keys = idx.map((i) => (ctx.docId === null ? null : citationKey(ctx.docId, ctx.docVersion, planned[i].citation)));
+  const keys = idx.map((i) =>
+    ctx.docId === null ? null : citationKey(ctx.docId, ctx.docVersion, planned[i].citation),
+  );
   const rows = await tx`
     INSERT INTO pm_atom_merge (kept_atom_id, absorbed_atom_id, citation_id, cosine, model, reason)
     SELECT k, a, (SELECT c.id FROM pm_citation c WHERE c.atom_id = k AND c.citation_key = ck), cs, ${ctx.model}, r
@@ -175,7 +217,13 @@ function linkRows(planned: PlannedAtom[], eff: number[]): Array<Record<string, u
       const key = `${eff[i]}>${dst}:${l.kind}`;
       if (dst === undefined || dst === eff[i] || seen.has(key)) continue;
       seen.add(key);
-      rows.push({ src_atom_id: eff[i], dst_atom_id: dst, kind: l.kind, confidence: Math.min(1, Math.max(0, l.confidence)), source: l.source });
+      rows.push({
+        src_atom_id: eff[i],
+        dst_atom_id: dst,
+        kind: l.kind,
+        confidence: Math.min(1, Math.max(0, l.confidence)),
+        source: l.source,
+      });
     }
   });
   return rows;
@@ -187,15 +235,35 @@ function linkRows(planned: PlannedAtom[], eff: number[]): Array<Record<string, u
  */
 export async function writePlannedAtoms(tx: Tx, planned: PlannedAtom[], ctx: WriteContext): Promise<WriteOutcome> {
   const statuses = planned.map((p) => (p.mergeInto ? "stale" : "candidate"));
-  const { ids, created } = await insertAtoms(tx, planned.map((p) => p.atom), ctx.docId, statuses);
+  const { ids, created } = await insertAtoms(
+    tx,
+    planned.map((p) => p.atom),
+    ctx.docId,
+    statuses,
+  );
   const ownIds = planned.map((p) => ids.get(p.atom.contentHash)!);
-  const { eff, merged } = effectiveIds(planned, ownIds, created, await keptAtoms(tx, ownIds.filter((id) => !created.has(id))));
+  const { eff, merged } = effectiveIds(
+    planned,
+    ownIds,
+    created,
+    await keptAtoms(
+      tx,
+      ownIds.filter((id) => !created.has(id)),
+    ),
+  );
   // An exact duplicate stored as `stale` by this plan but not merged (its target vanished) must not stay hidden.
-  const unmergedStale = planned.map((_, i) => i).filter((i) => planned[i].mergeInto && !merged[i] && created.has(ownIds[i]));
-  if (unmergedStale.length) await tx`UPDATE pm_atom SET status = 'candidate' WHERE id = ANY(${unmergedStale.map((i) => ownIds[i])}::bigint[])`;
+  const unmergedStale = planned
+    .map((_, i) => i)
+    .filter((i) => planned[i].mergeInto && !merged[i] && created.has(ownIds[i]));
+  if (unmergedStale.length)
+    await tx`UPDATE pm_atom SET status = 'candidate' WHERE id = ANY(${unmergedStale.map((i) => ownIds[i])}::bigint[])`;
   const vectors = new Map<number, Float32Array>();
   planned.forEach((p, i) => created.has(ownIds[i]) && vectors.set(ownIds[i], p.atom.vector));
-  await insertEmbeddings(tx, [...vectors].map(([atomId, vector]) => ({ atomId, vector })), ctx.model);
+  await insertEmbeddings(
+    tx,
+    [...vectors].map(([atomId, vector]) => ({ atomId, vector })),
+    ctx.model,
+  );
   let citationsAdded = 0;
   if (ctx.docId !== null) {
     // The own row keeps its evidence (for an undo); a merged atom's citation is copied onto the atom that absorbed it.

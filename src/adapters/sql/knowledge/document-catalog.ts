@@ -16,9 +16,16 @@ function summary(r: Record<string, any>): DocumentSummary {
   const atoms: Partial<Record<AtomStatus, number>> = {};
   for (const [k, v] of Object.entries((r.atoms ?? {}) as Record<string, unknown>)) atoms[k as AtomStatus] = Number(v);
   return {
-    id: Number(r.id), kind: r.kind as DocumentKind, uri: String(r.uri), title: r.title === null ? null : String(r.title),
-    authority: Number(r.authority), version: Number(r.version), status: String(r.status), byte_size: Number(r.byte_size),
-    updated_at: new Date(r.updated_at).toISOString(), atoms,
+    id: Number(r.id),
+    kind: r.kind as DocumentKind,
+    uri: String(r.uri),
+    title: r.title === null ? null : String(r.title),
+    authority: Number(r.authority),
+    version: Number(r.version),
+    status: String(r.status),
+    byte_size: Number(r.byte_size),
+    updated_at: new Date(r.updated_at).toISOString(),
+    atoms,
   };
 }
 
@@ -47,7 +54,10 @@ export class SqlDocumentCatalog implements DocumentCatalog {
 
   listDocuments(offset: number, limit: number): Promise<Page<DocumentSummary>> {
     return this.guard("list documents", async (sql) => {
-      const [rows, [count]] = await Promise.all([documentRows(sql, sql``, offset, limit), sql`SELECT count(*) AS n FROM pm_document`]);
+      const [rows, [count]] = await Promise.all([
+        documentRows(sql, sql``, offset, limit),
+        sql`SELECT count(*) AS n FROM pm_document`,
+      ]);
       return { rows: rows.map(summary), total: Number(count.n) };
     });
   }
@@ -68,7 +78,14 @@ export class SqlDocumentCatalog implements DocumentCatalog {
         sql`SELECT count(*) AS n FROM pm_atom WHERE doc_id = ${docId}`,
       ]);
       return {
-        rows: rows.map((r) => ({ id: Number(r.id), type: r.type as AtomType, status: r.status as AtomStatus, claim: String(r.claim), confidence: Number(r.confidence), lang: String(r.lang) })),
+        rows: rows.map((r) => ({
+          id: Number(r.id),
+          type: r.type as AtomType,
+          status: r.status as AtomStatus,
+          claim: String(r.claim),
+          confidence: Number(r.confidence),
+          lang: String(r.lang),
+        })),
         total: Number(count.n),
       };
     });

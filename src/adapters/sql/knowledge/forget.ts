@@ -65,7 +65,8 @@ export async function forgetAtomsTx(tx: Tx, ids: number[], reason: string, actor
   const locked = await tx`SELECT id, status FROM pm_atom WHERE id = ANY(${unique}::bigint[]) ORDER BY id FOR UPDATE`;
   const found = new Set(locked.map((r) => Number(r.id)));
   const missing = unique.filter((id) => !found.has(id));
-  if (missing.length) throw new PegasError("NOT_FOUND", `no atom '${missing[0]}'`, { hint: "call memory_search to list atom ids" });
+  if (missing.length)
+    throw new PegasError("NOT_FOUND", `no atom '${missing[0]}'`, { hint: "call memory_search to list atom ids" });
   const rows = await tx`
     WITH target AS (SELECT id, status FROM pm_atom WHERE id = ANY(${unique}::bigint[]) AND status <> 'retracted'),
          upd AS (UPDATE pm_atom a SET status = 'retracted' FROM target t WHERE a.id = t.id RETURNING a.id, t.status AS from_status)
@@ -77,7 +78,12 @@ export async function forgetAtomsTx(tx: Tx, ids: number[], reason: string, actor
   const done = new Set(changed);
   await retractForAtoms(tx, changed); // inferred edges that depended on their links or rules (inference-tms.ts)
   const gapsReopened = await reopenGaps(tx, changed);
-  return { changes, unchanged: unique.filter((id) => !done.has(id)), links: await enqueueAtomsAndLinks(tx, changed), gapsReopened };
+  return {
+    changes,
+    unchanged: unique.filter((id) => !done.has(id)),
+    links: await enqueueAtomsAndLinks(tx, changed),
+    gapsReopened,
+  };
 }
 
 /**
@@ -107,7 +113,9 @@ export async function unforgetAtomsTx(tx: Tx, ids: number[], reason: string): Pr
   const locked = await tx`SELECT id FROM pm_atom WHERE id = ANY(${unique}::bigint[]) ORDER BY id FOR UPDATE`;
   if (locked.length !== unique.length) {
     const found = new Set(locked.map((r) => Number(r.id)));
-    throw new PegasError("NOT_FOUND", `no atom '${unique.find((id) => !found.has(id))}'`, { hint: "call memory_search to list atom ids" });
+    throw new PegasError("NOT_FOUND", `no atom '${unique.find((id) => !found.has(id))}'`, {
+      hint: "call memory_search to list atom ids",
+    });
   }
   // The latest change of each atom, when it is an unreverted forget and the atom is still retracted.
   const rows = await tx`
@@ -126,7 +134,11 @@ export async function unforgetAtomsTx(tx: Tx, ids: number[], reason: string): Pr
   const changed = changes.map((c) => c.atom_id);
   const done = new Set(changed);
   // What the applied rules derive through the restored atoms' links comes back (bounded like a memory_infer run).
-  await propagateFromNodes(tx, changed.map((id) => `atom:${id}`), UNDO_LIMITS);
+  await propagateFromNodes(
+    tx,
+    changed.map((id) => `atom:${id}`),
+    UNDO_LIMITS,
+  );
   return { changes, unchanged: unique.filter((id) => !done.has(id)), links: await enqueueAtomsAndLinks(tx, changed) };
 }
 
@@ -135,12 +147,22 @@ export async function unforgetAtomsTx(tx: Tx, ids: number[], reason: string): Pr
  * from it: `pm_atom.doc_id`) are forgotten (restored) as {@link forgetAtomsTx} ({@link unforgetAtomsTx}) do, and
  * the document is queued to the outbox. @throws PegasError NOT_FOUND for an unknown document.
  */
-export async function forgetDocumentTx(tx: Tx, docId: number, reason: string, undo: boolean): Promise<ForgetApplied & { atoms: number }> {
+export async function forgetDocumentTx(
+  tx: Tx,
+  docId: number,
+  reason: string,
+  undo: boolean,
+): Promise<ForgetApplied & { atoms: number }> {
   const [doc] = await tx`SELECT id, status FROM pm_document WHERE id = ${docId} FOR UPDATE`;
-  if (!doc) throw new PegasError("NOT_FOUND", `no document '${docId}'`, { hint: "memory_search and memory_get name the doc_id of an atom" });
+  if (!doc)
+    throw new PegasError("NOT_FOUND", `no document '${docId}'`, {
+      hint: "memory_search and memory_get name the doc_id of an atom",
+    });
   await tx`UPDATE pm_document SET status = ${undo ? "active" : "retracted"} WHERE id = ${docId}`;
   await tx`INSERT INTO pm_outbox (entity_type, entity_id, op) VALUES ('document', ${String(docId)}, 'upsert')`;
   const atomIds = (await tx`SELECT id FROM pm_atom WHERE doc_id = ${docId} ORDER BY id`).map((r) => Number(r.id));
-  const applied = atomIds.length ? await (undo ? unforgetAtomsTx(tx, atomIds, reason) : forgetAtomsTx(tx, atomIds, reason)) : { changes: [], unchanged: [], links: 0 };
+  const applied = atomIds.length
+    ? await (undo ? unforgetAtomsTx(tx, atomIds, reason) : forgetAtomsTx(tx, atomIds, reason))
+    : { changes: [], unchanged: [], links: 0 };
   return { ...applied, atoms: atomIds.length };
 }

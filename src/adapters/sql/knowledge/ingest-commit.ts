@@ -83,10 +83,22 @@ async function reviveAtoms(tx: Tx, atomIds: number[]): Promise<number[]> {
 }
 
 /** Records the chunks whose distillation failed (see pm_distill_quarantine). */
-async function insertQuarantine(tx: Tx, plan: IngestPlan, docId: number, version: number, chunkIds: Map<number, number>): Promise<number> {
+async function insertQuarantine(
+  tx: Tx,
+  plan: IngestPlan,
+  docId: number,
+  version: number,
+  chunkIds: Map<number, number>,
+): Promise<number> {
   const rows = (plan.quarantine ?? []).map((q) => ({
-    doc_id: docId, doc_version: version, chunk_id: chunkIds.get(q.chunkOrd) ?? null, chunk_ord: q.chunkOrd,
-    distiller: q.distiller, reason: q.reason, detail: q.detail.slice(0, 500), attempts: q.attempts,
+    doc_id: docId,
+    doc_version: version,
+    chunk_id: chunkIds.get(q.chunkOrd) ?? null,
+    chunk_ord: q.chunkOrd,
+    distiller: q.distiller,
+    reason: q.reason,
+    detail: q.detail.slice(0, 500),
+    attempts: q.attempts,
   }));
   for (let i = 0; i < rows.length; i += BATCH) {
     await tx`INSERT INTO pm_distill_quarantine ${tx(rows.slice(i, i + BATCH) as any, "doc_id", "doc_version", "chunk_id", "chunk_ord", "distiller", "reason", "detail", "attempts")}`;
@@ -96,7 +108,9 @@ async function insertQuarantine(tx: Tx, plan: IngestPlan, docId: number, version
 
 /** The merges a write made, with the atoms on both sides. */
 export function mergesOf(w: WriteOutcome): IngestCommit["merges"] {
-  return w.mergeIds.flatMap((mergeId, i) => (mergeId === undefined ? [] : [{ mergeId, keptAtomId: w.atomIds[i], absorbedAtomId: w.ownIds[i] }]));
+  return w.mergeIds.flatMap((mergeId, i) =>
+    mergeId === undefined ? [] : [{ mergeId, keptAtomId: w.atomIds[i], absorbedAtomId: w.ownIds[i] }],
+  );
 }
 
 /** Applies an {@link IngestPlan} inside the given transaction. */
@@ -105,12 +119,28 @@ export async function commitIngestTx(tx: Tx, plan: IngestPlan): Promise<IngestCo
   if (!doc) {
     const [row] = await tx`SELECT id, version FROM pm_document WHERE uri = ${plan.document.uri}`;
     return {
-      docId: Number(row.id), version: Number(row.version), unchanged: true, atomsCreated: 0, atomsExisting: 0, atomsMerged: 0,
-      citationsAdded: 0, linksAdded: 0, atomsStaled: 0, atomsRevived: 0, chunksQuarantined: 0, atomIds: [], merges: [],
+      docId: Number(row.id),
+      version: Number(row.version),
+      unchanged: true,
+      atomsCreated: 0,
+      atomsExisting: 0,
+      atomsMerged: 0,
+      citationsAdded: 0,
+      linksAdded: 0,
+      atomsStaled: 0,
+      atomsRevived: 0,
+      chunksQuarantined: 0,
+      atomIds: [],
+      merges: [],
     };
   }
   const chunkIds = await insertChunks(tx, plan, doc.id, doc.version);
-  const w = await writePlannedAtoms(tx, plan.atoms, { docId: doc.id, docVersion: doc.version, chunkIds, model: plan.model });
+  const w = await writePlannedAtoms(tx, plan.atoms, {
+    docId: doc.id,
+    docVersion: doc.version,
+    chunkIds,
+    model: plan.model,
+  });
   const quarantined = await insertQuarantine(tx, plan, doc.id, doc.version, chunkIds);
   const staled = await staleOldAtoms(tx, doc.id, doc.version);
   const revived = await reviveAtoms(tx, [...new Set(w.atomIds)]);

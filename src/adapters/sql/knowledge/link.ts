@@ -12,13 +12,19 @@ import type { LinkApplied, LinkRequest } from "../../../ports/canonical-store.ts
 
 type Tx = TransactionSql<any>;
 
-const atomNotFound = (id: number) => new PegasError("NOT_FOUND", `no atom '${id}'`, { hint: "call memory_search to list atom ids" });
-const symbolNotFound = (id: number) => new PegasError("NOT_FOUND", `no code symbol '${id}'`, { hint: "call memory_search_code to find symbol ids" });
+const atomNotFound = (id: number) =>
+  new PegasError("NOT_FOUND", `no atom '${id}'`, { hint: "call memory_search to list atom ids" });
+const symbolNotFound = (id: number) =>
+  new PegasError("NOT_FOUND", `no code symbol '${id}'`, { hint: "call memory_search_code to find symbol ids" });
 
 async function liveAtom(tx: Tx, id: number): Promise<void> {
   const [a] = await tx`SELECT status FROM pm_atom WHERE id = ${id} FOR SHARE`;
   if (!a) throw atomNotFound(id);
-  if (a.status === "retracted") throw invalidInput(`atom ${id} is retracted`, "undo the forget first (memory_forget {atom_id, undo: true}) to link it");
+  if (a.status === "retracted")
+    throw invalidInput(
+      `atom ${id} is retracted`,
+      "undo the forget first (memory_forget {atom_id, undo: true}) to link it",
+    );
 }
 
 async function symbolRepo(tx: Tx, id: number): Promise<string> {
@@ -31,7 +37,12 @@ async function symbolRepo(tx: Tx, id: number): Promise<string> {
  * Inserts the agent's link into a table with a unique (endpoint, endpoint, kind) key, or updates the existing row:
  * the agent's confidence replaces the agent's or an inferred row's own, and an inferred row becomes the agent's.
  */
-async function upsertLink(tx: Tx, table: "pm_atom_link" | "pm_atom_symbol_link", ends: [string, string], r: LinkRequest): Promise<Record<string, unknown>> {
+async function upsertLink(
+  tx: Tx,
+  table: "pm_atom_link" | "pm_atom_symbol_link",
+  ends: [string, string],
+  r: LinkRequest,
+): Promise<Record<string, unknown>> {
   const [row] = await tx`
     INSERT INTO ${tx(table)} AS l (${tx(ends[0])}, ${tx(ends[1])}, kind, confidence, source)
     VALUES (${r.src.id}, ${r.dst.id}, ${r.kind}, ${r.confidence}, 'agent')
@@ -48,7 +59,10 @@ async function upsertLink(tx: Tx, table: "pm_atom_link" | "pm_atom_symbol_link",
 export async function linkTx(tx: Tx, r: LinkRequest): Promise<LinkApplied> {
   const { src, dst, kind, confidence } = r;
   if (src.kind === "symbol" && dst.kind === "atom") {
-    throw invalidInput("a link between a code symbol and an atom goes from the atom", `swap them: src atom:${dst.id}, dst symbol:${src.id}`);
+    throw invalidInput(
+      "a link between a code symbol and an atom goes from the atom",
+      `swap them: src atom:${dst.id}, dst symbol:${src.id}`,
+    );
   }
   let row: Record<string, unknown> | undefined;
   let table: LinkApplied["table"];
@@ -83,7 +97,14 @@ export async function linkTx(tx: Tx, r: LinkRequest): Promise<LinkApplied> {
   }
   // An inferred edge the agent asserts becomes the agent's: no longer held by a justification the TMS may retract.
   await tx`DELETE FROM pm_inference_premise WHERE derived_origin = ${table} AND derived_id = ${row!.id}`;
-  const entity = table === "pm_atom_link" ? "atom_link" : table === "pm_atom_symbol_link" ? "atom_symbol_link" : "code_dependency";
+  const entity =
+    table === "pm_atom_link" ? "atom_link" : table === "pm_atom_symbol_link" ? "atom_symbol_link" : "code_dependency";
   await tx`INSERT INTO pm_outbox (entity_type, entity_id, op) VALUES (${entity}, ${String(row!.id)}, 'upsert')`;
-  return { linkId: Number(row!.id), table, created: Boolean(row!.created), source: String(row!.source), confidence: Number(row!.confidence) };
+  return {
+    linkId: Number(row!.id),
+    table,
+    created: Boolean(row!.created),
+    source: String(row!.source),
+    confidence: Number(row!.confidence),
+  };
 }

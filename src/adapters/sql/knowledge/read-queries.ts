@@ -41,12 +41,21 @@ export async function atomChanges(sql: Sql<any>, cursor: ChangeCursor, limit: nu
 }
 
 /** Embeddings of `model` after `cursor` in (change_xid, atom_id) order (keyset, as {@link atomChanges}). */
-export async function embeddingChanges(sql: Sql<any>, cursor: ChangeCursor, model: string, limit: number): Promise<EmbeddingRow[]> {
+export async function embeddingChanges(
+  sql: Sql<any>,
+  cursor: ChangeCursor,
+  model: string,
+  limit: number,
+): Promise<EmbeddingRow[]> {
   const rows = await sql`
     SELECT atom_id, change_xid::text AS xid, vector FROM pm_atom_embedding
      WHERE model = ${model} AND (change_xid, atom_id) > (${cursor.xid}::xid8, ${cursor.id}::bigint)
      ORDER BY change_xid, atom_id LIMIT ${limit}`;
-  return rows.map((r) => ({ atomId: Number(r.atom_id), xid: String(r.xid), vector: bytesToVector(r.vector as Uint8Array) }));
+  return rows.map((r) => ({
+    atomId: Number(r.atom_id),
+    xid: String(r.xid),
+    vector: bytesToVector(r.vector as Uint8Array),
+  }));
 }
 
 /** SQL condition for a filter over `pm_atom a` (retracted never passes). */
@@ -58,7 +67,12 @@ function filterSql(sql: SqlLike, f: AtomFilter) {
 }
 
 /** pg_trgm word similarity of the query against claims, threshold 0.3, best first. */
-export async function trigramSearch(sql: Sql<any>, query: string, k: number, f: AtomFilter): Promise<Array<{ atomId: number; score: number }>> {
+export async function trigramSearch(
+  sql: Sql<any>,
+  query: string,
+  k: number,
+  f: AtomFilter,
+): Promise<Array<{ atomId: number; score: number }>> {
   return sql.begin(async (tx) => {
     await tx`SET LOCAL pg_trgm.word_similarity_threshold = 0.3`;
     const rows = await tx`
@@ -91,18 +105,20 @@ export async function atomsByIds(sql: Sql<any>, ids: number[], maxCitations: num
   return ids.flatMap((id) => {
     const r = byId.get(id);
     if (!r) return [];
-    return [{
-      id,
-      type: r.type as AtomType,
-      claim: String(r.claim),
-      content: String(r.content),
-      confidence: Number(r.confidence),
-      status: r.status as AtomStatus,
-      doc_id: r.doc_id === null ? null : Number(r.doc_id),
-      lang: String(r.lang),
-      created_at: new Date(r.created_at as string).toISOString(),
-      citations: (r.citations ?? []) as AtomView["citations"],
-      citation_count: Number(r.citation_count),
-    }];
+    return [
+      {
+        id,
+        type: r.type as AtomType,
+        claim: String(r.claim),
+        content: String(r.content),
+        confidence: Number(r.confidence),
+        status: r.status as AtomStatus,
+        doc_id: r.doc_id === null ? null : Number(r.doc_id),
+        lang: String(r.lang),
+        created_at: new Date(r.created_at as string).toISOString(),
+        citations: (r.citations ?? []) as AtomView["citations"],
+        citation_count: Number(r.citation_count),
+      },
+    ];
   });
 }

@@ -31,7 +31,12 @@ export async function storeAtomTx(tx: Tx, input: StoreAtomInput): Promise<StoreA
   const doc = input.sourceUri ? await referencedDocument(tx, input.sourceUri) : null;
   const citation = { locator: {}, quote: input.quote ?? "" };
   const planned: PlannedAtom = { atom: input.atom, citation, mergeInto: input.mergeInto, links: input.links };
-  const w = await writePlannedAtoms(tx, [planned], { docId: doc?.id ?? null, docVersion: doc?.version ?? 0, chunkIds: new Map(), model: input.model });
+  const w = await writePlannedAtoms(tx, [planned], {
+    docId: doc?.id ?? null,
+    docVersion: doc?.version ?? 0,
+    chunkIds: new Map(),
+    model: input.model,
+  });
   const mergeId = w.mergeIds[0];
   return {
     atomId: w.atomIds[0],

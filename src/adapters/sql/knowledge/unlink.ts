@@ -27,7 +27,8 @@ type Table = LinkApplied["table"];
 
 /** The table that holds links between these endpoint kinds and its endpoint columns. */
 function tableOf(r: UnlinkRequest): { table: Table; src: string; dst: string } {
-  if (r.src.kind === "atom" && r.dst.kind === "atom") return { table: "pm_atom_link", src: "src_atom_id", dst: "dst_atom_id" };
+  if (r.src.kind === "atom" && r.dst.kind === "atom")
+    return { table: "pm_atom_link", src: "src_atom_id", dst: "dst_atom_id" };
   if (r.src.kind === "atom") return { table: "pm_atom_symbol_link", src: "atom_id", dst: "symbol_id" };
   return { table: "pm_code_dependency", src: "src_symbol_id", dst: "dst_symbol_id" };
 }
@@ -46,11 +47,13 @@ async function linkRows(tx: Tx, r: UnlinkRequest): Promise<Array<Record<string, 
 /** NOT_FOUND for a link that does not exist, hinting at the reverse link or the kinds that do join the two nodes. */
 async function notFound(tx: Tx, r: UnlinkRequest): Promise<PegasError> {
   const t = tableOf(r);
-  const [reverse] = r.src.kind === r.dst.kind
-    ? await tx`SELECT 1 FROM ${tx(t.table)} WHERE ${tx(t.src)} = ${r.dst.id} AND ${tx(t.dst)} = ${r.src.id} AND kind = ${r.kind} LIMIT 1`
-    : [];
-  const kinds = (await tx`SELECT DISTINCT kind FROM ${tx(t.table)} WHERE ${tx(t.src)} = ${r.src.id} AND ${tx(t.dst)} = ${r.dst.id} ORDER BY kind LIMIT 10`)
-    .map((k) => String(k.kind));
+  const [reverse] =
+    r.src.kind === r.dst.kind
+      ? await tx`SELECT 1 FROM ${tx(t.table)} WHERE ${tx(t.src)} = ${r.dst.id} AND ${tx(t.dst)} = ${r.src.id} AND kind = ${r.kind} LIMIT 1`
+      : [];
+  const kinds = (
+    await tx`SELECT DISTINCT kind FROM ${tx(t.table)} WHERE ${tx(t.src)} = ${r.src.id} AND ${tx(t.dst)} = ${r.dst.id} ORDER BY kind LIMIT 10`
+  ).map((k) => String(k.kind));
   const hint = reverse
     ? `a link ${name(r.dst)} -${r.kind}-> ${name(r.src)} exists: swap src and dst`
     : kinds.length
@@ -77,10 +80,15 @@ async function inferredRefusal(tx: Tx, r: UnlinkRequest, row: Record<string, unk
 
 /** INVALID_INPUT for a link the code store made: the next memory_store_code of its file would store it again. */
 function codeRefusal(r: UnlinkRequest, table: Table, source: string): PegasError {
-  const what = table === "pm_code_dependency" ? "a dependency extracted from the source" : `a code atom's link made by memory_store_code (source ${source})`;
+  const what =
+    table === "pm_code_dependency"
+      ? "a dependency extracted from the source"
+      : `a code atom's link made by memory_store_code (source ${source})`;
   return invalidInput(
     `link ${name(r.src)} -${r.kind}-> ${name(r.dst)} is ${what}; the next memory_store_code of the file would store it again`,
-    table === "pm_code_dependency" ? "change the code and store it again (memory_store_code)" : "forget the code atom (memory_forget) if what it says is wrong",
+    table === "pm_code_dependency"
+      ? "change the code and store it again (memory_store_code)"
+      : "forget the code atom (memory_forget) if what it says is wrong",
   );
 }
 
@@ -91,7 +99,10 @@ function codeRefusal(r: UnlinkRequest, table: Table, source: string): PegasError
  */
 export async function unlinkTx(tx: Tx, r: UnlinkRequest): Promise<UnlinkApplied> {
   if (r.src.kind === "symbol" && r.dst.kind === "atom") {
-    throw invalidInput("a link between a code symbol and an atom goes from the atom", `swap them: src atom:${r.dst.id}, dst symbol:${r.src.id}`);
+    throw invalidInput(
+      "a link between a code symbol and an atom goes from the atom",
+      `swap them: src atom:${r.dst.id}, dst symbol:${r.src.id}`,
+    );
   }
   const { table } = tableOf(r);
   const rows = await linkRows(tx, r);
@@ -101,12 +112,22 @@ export async function unlinkTx(tx: Tx, r: UnlinkRequest): Promise<UnlinkApplied>
   if (row.inferred) throw await inferredRefusal(tx, r, row);
   if (source !== "agent" && table !== "pm_atom_link") throw codeRefusal(r, table, source);
   // A dependency has no unique key: an extracted row of the same endpoints and kind stays (it is not the agent's).
-  const ids = table === "pm_code_dependency" ? rows.filter((x) => x.source === "agent" && !x.inferred).map((x) => Number(x.id)) : [Number(row.id)];
+  const ids =
+    table === "pm_code_dependency"
+      ? rows.filter((x) => x.source === "agent" && !x.inferred).map((x) => Number(x.id))
+      : [Number(row.id)];
   await tx`DELETE FROM ${tx(table)} WHERE id = ANY(${ids}::bigint[])`;
   await tx`INSERT INTO pm_outbox (entity_type, entity_id, op) SELECT ${EDGE_ENTITY[table]}, x::text, 'delete' FROM unnest(${ids}::bigint[]) AS x`;
-  const tms = await retractUnsupported(tx, ids.map((id) => ({ origin: table, id })));
+  const tms = await retractUnsupported(
+    tx,
+    ids.map((id) => ({ origin: table, id })),
+  );
   return {
-    linkId: Number(row.id), table, source, confidence: Number(row.confidence),
-    inferredRetracted: tms.retracted - tms.rederived, inferredRederived: tms.rederived,
+    linkId: Number(row.id),
+    table,
+    source,
+    confidence: Number(row.confidence),
+    inferredRetracted: tms.retracted - tms.rederived,
+    inferredRederived: tms.rederived,
   };
 }

@@ -4,7 +4,14 @@
  * changed entities (outbox-resolve.ts) and wake-ups (outbox-wake.ts). Schema: migrations 0001 and 0005.
  */
 import type { Sql } from "postgres";
-import type { OutboxBacklog, OutboxEntity, OutboxRow, OutboxStore, RetryPolicy, SnapshotPage } from "../../../ports/projections/outbox.ts";
+import type {
+  OutboxBacklog,
+  OutboxEntity,
+  OutboxRow,
+  OutboxStore,
+  RetryPolicy,
+  SnapshotPage,
+} from "../../../ports/projections/outbox.ts";
 import type { ProjectionChange } from "../../../ports/projections/projection-sink.ts";
 import { PegasError } from "../../../errors.ts";
 import type { Database } from "../database.ts";
@@ -25,7 +32,8 @@ export function clipError(message: string): string {
 }
 
 function positiveInt(name: string, v: number, max: number): void {
-  if (!Number.isInteger(v) || v < 1 || v > max) throw new PegasError("INVALID_INPUT", `${name} ${v} is outside 1..${max}`);
+  if (!Number.isInteger(v) || v < 1 || v > max)
+    throw new PegasError("INVALID_INPUT", `${name} ${v} is outside 1..${max}`);
 }
 
 /** A claim slower than this (ms) suggests stale planner statistics. */
@@ -137,10 +145,18 @@ export class SqlOutbox implements OutboxStore {
    * Architecture Blog, "Exponential Backoff And Jitter" (M. Brooker, 2015). A row at `maxAttempts` becomes dead.
    * The lease token is cleared, so a failed row is free for any worker once due.
    */
-  async fail(ids: number[], token: string, error: string, policy: RetryPolicy): Promise<{ retried: number; dead: number }> {
+  async fail(
+    ids: number[],
+    token: string,
+    error: string,
+    policy: RetryPolicy,
+  ): Promise<{ retried: number; dead: number }> {
     positiveInt("maxAttempts", policy.maxAttempts, 1_000_000);
     if (!(policy.baseMs >= 0 && policy.maxMs >= policy.baseMs)) {
-      throw new PegasError("INVALID_INPUT", `retry policy base ${policy.baseMs} ms / max ${policy.maxMs} ms is not 0 ≤ base ≤ max`);
+      throw new PegasError(
+        "INVALID_INPUT",
+        `retry policy base ${policy.baseMs} ms / max ${policy.maxMs} ms is not 0 ≤ base ≤ max`,
+      );
     }
     if (!ids.length) return { retried: 0, dead: 0 };
     return this.guard("record an outbox failure", async (sql) => {
@@ -174,7 +190,12 @@ export class SqlOutbox implements OutboxStore {
     return this.guard("read the state of changed entities", (sql) => resolveRows(sql, rows, model));
   }
 
-  snapshot(entity: ProjectionChange["entity"], cursor: string | null, limit: number, model: string): Promise<SnapshotPage> {
+  snapshot(
+    entity: ProjectionChange["entity"],
+    cursor: string | null,
+    limit: number,
+    model: string,
+  ): Promise<SnapshotPage> {
     return this.guard(`read a page of ${entity} state`, (sql) => snapshotPage(sql, entity, cursor, limit, model));
   }
 
@@ -189,7 +210,11 @@ export class SqlOutbox implements OutboxStore {
                (SELECT count(*) FROM pm_outbox WHERE dead_at IS NOT NULL) AS dead,
                (SELECT extract(epoch FROM now() - min(created_at)) FROM pm_outbox
                  WHERE processed_at IS NULL AND dead_at IS NULL) AS age`;
-      return { pending: Number(r.pending), dead: Number(r.dead), oldestPendingAgeS: r.age === null ? null : Math.max(0, Number(r.age)) };
+      return {
+        pending: Number(r.pending),
+        dead: Number(r.dead),
+        oldestPendingAgeS: r.age === null ? null : Math.max(0, Number(r.age)),
+      };
     });
   }
 

@@ -66,7 +66,12 @@ export async function liveSymbols(sql: Sql<any>, p: Pick): Promise<Map<number, S
   const rows = await sql`
     SELECT id, repo, path, name, kind FROM pm_code_symbol
      WHERE ${where(sql, "id", p)} ${tail(sql, "id", p)}`;
-  return byId(rows, (r) => ({ repo: String(r.repo), path: String(r.path), name: String(r.name), kind: String(r.kind) }));
+  return byId(rows, (r) => ({
+    repo: String(r.repo),
+    path: String(r.path),
+    name: String(r.name),
+    kind: String(r.kind),
+  }));
 }
 
 /** Live edges of one table (no retracted endpoint atom), keyed by row id, in id order. */
@@ -95,7 +100,10 @@ export async function liveEdges(sql: Sql<any>, table: EdgeTable, p: Pick): Promi
 }
 
 /** How many entities of each kind {@link liveAtoms} & co. would return in all (`atom_vectors`: atoms with a vector of `model`). */
-export async function liveCounts(sql: Sql<any>, model: string): Promise<Record<"atom" | "atom_vectors" | "document" | "symbol" | "edge", number>> {
+export async function liveCounts(
+  sql: Sql<any>,
+  model: string,
+): Promise<Record<"atom" | "atom_vectors" | "document" | "symbol" | "edge", number>> {
   const [r] = await sql`
     SELECT (SELECT count(*) FROM pm_atom WHERE status <> 'retracted') AS atom,
            (SELECT count(*) FROM pm_atom a JOIN pm_atom_embedding e ON e.atom_id = a.id AND e.model = ${model}

@@ -17,7 +17,14 @@ export const EDGE_TABLE_OF: Readonly<Record<"atom_link" | "atom_symbol_link" | "
 };
 
 /** Every entity type this build resolves (claims leave other types pending for a build that knows them). */
-export const KNOWN_ENTITIES: readonly OutboxEntity[] = ["atom", "document", "code_symbol", "atom_link", "atom_symbol_link", "code_dependency"];
+export const KNOWN_ENTITIES: readonly OutboxEntity[] = [
+  "atom",
+  "document",
+  "code_symbol",
+  "atom_link",
+  "atom_symbol_link",
+  "code_dependency",
+];
 
 type Kind = "atom" | "document" | "code_symbol" | EdgeTable;
 
@@ -31,7 +38,11 @@ function groupIds(rows: readonly OutboxRow[]): Map<Kind, number[]> {
         : EDGE_TABLE_OF[row.entityType as keyof typeof EDGE_TABLE_OF];
     const id = /^[1-9]\d{0,15}$/.test(row.entityId) ? Number(row.entityId) : NaN;
     if (kind === undefined || !Number.isSafeInteger(id)) {
-      log.warn("outbox row names no projectable entity; skipped", { id: row.id, entityType: row.entityType, entityId: row.entityId });
+      log.warn("outbox row names no projectable entity; skipped", {
+        id: row.id,
+        entityType: row.entityType,
+        entityId: row.entityId,
+      });
       continue;
     }
     let set = sets.get(kind);
@@ -45,7 +56,11 @@ function groupIds(rows: readonly OutboxRow[]): Map<Kind, number[]> {
  * The current state of every distinct entity named by `rows`, as changes in kind order (atoms, documents, symbols,
  * edges), null state for an entity that is gone or retracted (and for an edge with a retracted endpoint atom).
  */
-export async function resolveRows(sql: Sql<any>, rows: readonly OutboxRow[], model: string): Promise<ProjectionChange[]> {
+export async function resolveRows(
+  sql: Sql<any>,
+  rows: readonly OutboxRow[],
+  model: string,
+): Promise<ProjectionChange[]> {
   const groups = groupIds(rows);
   const ids = (k: Kind) => groups.get(k) ?? [];
   const none = Promise.resolve(new Map<number, never>());
@@ -72,12 +87,19 @@ function badCursor(entity: string, cursor: string): PegasError {
 }
 
 /** A page of up to `limit` live nodes of one kind after `cursor` (an id as text); `next` is null at the end. */
-async function nodePage(sql: Sql<any>, entity: "atom" | "document" | "symbol", cursor: string | null, limit: number, model: string): Promise<SnapshotPage> {
+async function nodePage(
+  sql: Sql<any>,
+  entity: "atom" | "document" | "symbol",
+  cursor: string | null,
+  limit: number,
+  model: string,
+): Promise<SnapshotPage> {
   if (cursor !== null && !/^\d{1,16}$/.test(cursor)) throw badCursor(entity, cursor);
   const p = { after: cursor === null ? 0 : Number(cursor), limit };
   const changes: ProjectionChange[] = [];
   if (entity === "atom") for (const [id, state] of await liveAtoms(sql, p, model)) changes.push({ entity, id, state });
-  else if (entity === "document") for (const [id, state] of await liveDocuments(sql, p)) changes.push({ entity, id, state });
+  else if (entity === "document")
+    for (const [id, state] of await liveDocuments(sql, p)) changes.push({ entity, id, state });
   else for (const [id, state] of await liveSymbols(sql, p)) changes.push({ entity, id, state });
   const last = changes.at(-1);
   return { changes, next: changes.length === limit && last && "id" in last ? String(last.id) : null };
@@ -108,7 +130,13 @@ async function edgePage(sql: Sql<any>, cursor: string | null, limit: number): Pr
  * One keyset page of every live entity of a kind, in the shapes of {@link resolveRows} (never a null state).
  * @throws PegasError INVALID_INPUT for a malformed cursor or a limit outside 1..10 000.
  */
-export function snapshotPage(sql: Sql<any>, entity: ProjectionChange["entity"], cursor: string | null, limit: number, model: string): Promise<SnapshotPage> {
+export function snapshotPage(
+  sql: Sql<any>,
+  entity: ProjectionChange["entity"],
+  cursor: string | null,
+  limit: number,
+  model: string,
+): Promise<SnapshotPage> {
   if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) {
     return Promise.reject(new PegasError("INVALID_INPUT", `snapshot limit ${limit} is outside 1..10000`));
   }

@@ -81,11 +81,20 @@ export class OutboxWaker {
     try {
       // onlisten runs on the first LISTEN and again after postgres.js re-listened on a new connection: either way
       // notifications may have been missed, so it wakes the worker.
-      const meta = await this.db.sql.listen(OUTBOX_CHANNEL, () => this.bump(), () => this.bump());
-      if (this.closed) await meta.unlisten(); // close() ran while LISTEN was on its way
+      const meta = await this.db.sql.listen(
+        OUTBOX_CHANNEL,
+        () => this.bump(),
+        () => this.bump(),
+      );
+      if (this.closed)
+        await meta.unlisten(); // close() ran while LISTEN was on its way
       else this.unsubscribe = () => meta.unlisten();
     } catch (err) {
-      log.warn("cannot LISTEN for outbox rows; polling instead", { location: this.db.location, retryInMs: RESUBSCRIBE_MS, err });
+      log.warn("cannot LISTEN for outbox rows; polling instead", {
+        location: this.db.location,
+        retryInMs: RESUBSCRIBE_MS,
+        err,
+      });
       this.retryAt = Date.now() + RESUBSCRIBE_MS;
       this.subscription = null;
     }

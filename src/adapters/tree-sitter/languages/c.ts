@@ -53,7 +53,9 @@ export const C_AGGREGATES: readonly (readonly [string, "struct" | "enum" | "clas
 export function aggregateDefinitions(kinds = C_AGGREGATES): string {
   const out: string[] = [];
   for (const [type, kind] of kinds) {
-    out.push(`(type_definition type: (${type} body: (_) @body) declarator: (type_identifier) @name) @definition.${kind}`);
+    out.push(
+      `(type_definition type: (${type} body: (_) @body) declarator: (type_identifier) @name) @definition.${kind}`,
+    );
     out.push(`(type_definition type: (${type} name: (type_identifier) @name) @skip)`);
     out.push(`(${type} name: (type_identifier) @name body: (_)) @definition.${kind}`);
   }

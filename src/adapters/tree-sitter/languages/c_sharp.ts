@@ -62,14 +62,23 @@ const ENTITIES: Record<string, string> = { "&lt;": "<", "&gt;": ">", "&amp;": "&
  */
 export function xmlDocText(doc: string): string | null {
   const text = doc
-    .replace(/<(?:see|seealso|paramref|typeparamref)\s+(?:cref|name|langword|href)="([^"]*)"\s*\/>/g, (_, ref: string) => ref.replace(/^[A-Z]:/, ""))
+    .replace(
+      /<(?:see|seealso|paramref|typeparamref)\s+(?:cref|name|langword|href)="([^"]*)"\s*\/>/g,
+      (_, ref: string) => ref.replace(/^[A-Z]:/, ""),
+    )
     .replace(/<(?:param|typeparam)\s+name="([^"]*)"\s*>/g, "\n$1: ")
     .replace(/<returns>/g, "\nReturns: ")
     .replace(/<exception\s+cref="([^"]*)"\s*>/g, (_, ref: string) => `\nThrows ${ref.replace(/^[A-Z]:/, "")}: `)
     .replace(/<\/?[A-Za-z][^>]*>/g, "")
     .replace(/&(?:lt|gt|amp|quot|apos);/g, (e) => ENTITIES[e] ?? e);
   // The tags carried the structure: the blank lines left where they stood are dropped.
-  return finishDoc(text.split("\n").map((l) => l.trim()).filter((l) => l !== "").join("\n"));
+  return finishDoc(
+    text
+      .split("\n")
+      .map((l) => l.trim())
+      .filter((l) => l !== "")
+      .join("\n"),
+  );
 }
 
 const plain: LanguageSpec = {

@@ -15,7 +15,15 @@
  * symbols (their lines differ).
  */
 import type { LanguageSpec } from "./spec.ts";
-import { aggregateDefinitions, C_AGGREGATES, constObjects, functionDeclarator, includeImports, prototypes, typedefDeclarator } from "./c.ts";
+import {
+  aggregateDefinitions,
+  C_AGGREGATES,
+  constObjects,
+  functionDeclarator,
+  includeImports,
+  prototypes,
+  typedefDeclarator,
+} from "./c.ts";
 
 // Alternations are kept flat: tree-sitter drops matches of an alternation nested directly in another (`[[…] @x …]`).
 const MEMBER_NAMES = ["identifier", "field_identifier", "destructor_name", "operator_name"];

@@ -50,7 +50,10 @@ export function goPackageName(path: string): string {
   const parts = path.split("/").filter((p) => p !== "");
   let last = parts.pop() ?? "";
   if (/^v\d+$/.test(last) && parts.length > 0) last = parts.pop() ?? last;
-  return last.replace(/\.v\d+$/, "").replace(/^go-/, "").replace(/[^A-Za-z0-9_]/g, "_");
+  return last
+    .replace(/\.v\d+$/, "")
+    .replace(/^go-/, "")
+    .replace(/[^A-Za-z0-9_]/g, "_");
 }
 
 function wholeModuleBinding(module: string): ImportBinding | null {

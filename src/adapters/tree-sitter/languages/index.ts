@@ -71,5 +71,7 @@ export function languageFromShebang(source: string): CodeLanguage | null {
   const exact = byInterpreter.get(program);
   if (exact) return exact;
   // python3.12 → python3
-  return byInterpreter.get(program.replace(/[\d.]+$/, "")) ?? byInterpreter.get(program.replace(/\.[\d.]+$/, "")) ?? null;
+  return (
+    byInterpreter.get(program.replace(/[\d.]+$/, "")) ?? byInterpreter.get(program.replace(/\.[\d.]+$/, "")) ?? null
+  );
 }

@@ -48,9 +48,25 @@ const inherits = `
 
 /** Class-body DSL and loading: calls in form, declarations in meaning. */
 const DECLARATIVE = new Set([
-  "require", "require_relative", "load", "autoload", "include", "extend", "prepend",
-  "attr_reader", "attr_writer", "attr_accessor", "private", "protected", "public", "module_function",
-  "private_constant", "public_constant", "private_class_method", "public_class_method", "alias_method",
+  "require",
+  "require_relative",
+  "load",
+  "autoload",
+  "include",
+  "extend",
+  "prepend",
+  "attr_reader",
+  "attr_writer",
+  "attr_accessor",
+  "private",
+  "protected",
+  "public",
+  "module_function",
+  "private_constant",
+  "public_constant",
+  "private_class_method",
+  "public_class_method",
+  "alias_method",
 ]);
 
 /**

@@ -10,7 +10,11 @@ const node = z.object({
   id: z.string().describe("symbol:<id>, name:<unresolved target>, module:<name>, atom:<id> or doc:<id>"),
   label: z.string().describe("CodeSymbol, Name, Module, Atom or Document"),
   name: z.string().nullable().describe("qualified name of a symbol, else the name or uri"),
-  distance: z.number().int().nullable().describe("hops from the root; null for a file's own dependencies added beside the walk"),
+  distance: z
+    .number()
+    .int()
+    .nullable()
+    .describe("hops from the root; null for a file's own dependencies added beside the walk"),
   symbol: symbol.optional(),
 });
 const edge = z.object({
@@ -18,16 +22,37 @@ const edge = z.object({
   src: z.string(),
   dst: z.string(),
   kind: z.string().describe("imports, calls, inherits, defines, …"),
-  confidence: z.number().describe("1 extracted/same file, 0.95 via an import, 0.8 same package, 0.7 one of several overloads"),
+  confidence: z
+    .number()
+    .describe("1 extracted/same file, 0.95 via an import, 0.8 same package, 0.7 one of several overloads"),
   inferred: z.boolean(),
-  line: z.number().int().nullable().describe("1-based line of the call, import or inherits site in the source symbol's file; null for other edges (atom links, memory_link's)"),
+  line: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "1-based line of the call, import or inherits site in the source symbol's file; null for other edges (atom links, memory_link's)",
+    ),
 });
 const summary = z.object({
-  files: z.object({ total: z.number().int(), parsed: z.number().int(), failed: z.number().int(), skipped: z.number().int() }),
-  symbols: z.object({ total: z.number().int(), byKind: z.record(z.string(), z.number().int()), byLanguage: z.record(z.string(), z.number().int()) }),
+  files: z.object({
+    total: z.number().int(),
+    parsed: z.number().int(),
+    failed: z.number().int(),
+    skipped: z.number().int(),
+  }),
+  symbols: z.object({
+    total: z.number().int(),
+    byKind: z.record(z.string(), z.number().int()),
+    byLanguage: z.record(z.string(), z.number().int()),
+  }),
   dependencies: z.record(z.string(), z.object({ resolved: z.number().int(), unresolved: z.number().int() })),
-  mostDependedOn: z.array(z.object({ symbol, dependents: z.number().int().describe("resolved incoming calls and inherits") })),
-  moduleImports: z.array(z.object({ from: z.string(), to: z.string() })).describe("file → file imports inside the repository (at most 500)"),
+  mostDependedOn: z.array(
+    z.object({ symbol, dependents: z.number().int().describe("resolved incoming calls and inherits") }),
+  ),
+  moduleImports: z
+    .array(z.object({ from: z.string(), to: z.string() }))
+    .describe("file → file imports inside the repository (at most 500)"),
   externalImports: z.array(z.object({ name: z.string(), importers: z.number().int() })),
 });
 
@@ -50,25 +75,64 @@ export const memoryCodeGraph: ToolDef = {
     "(not filtered by kind: `kinds` without `symbol` is an error).",
   inputSchema: {
     repo: z.string().min(1).max(4096).describe("the repository, as memory_store_code reported it"),
-    symbol: z.string().min(1).max(4096).optional().describe("symbol:<id>, a qualified name, a file path, or a name unique in the repo; omit for the overview"),
+    symbol: z
+      .string()
+      .min(1)
+      .max(4096)
+      .optional()
+      .describe("symbol:<id>, a qualified name, a file path, or a name unique in the repo; omit for the overview"),
     depth: z.number().int().min(1).max(5).optional().describe("hops, default 1"),
-    kinds: z.array(z.string().regex(/^[a-z][a-z0-9_]{0,63}$/)).max(64).optional().describe("only these edge kinds: imports, calls, inherits, defines, or a kind stored in this repository's graph (memory_link, memory_infer); an unknown kind is INVALID_INPUT; only with symbol (the overview is not filtered by kind: kinds without symbol is INVALID_INPUT)"),
-    direction: z.enum(["out", "in", "both"]).optional().describe("follow edges out of, into, or both ways (default both)"),
-    limit: z.number().int().min(1).max(500).optional().describe("most nodes (default 100), or most-depended-on symbols in the overview (default 20)"),
+    kinds: z
+      .array(z.string().regex(/^[a-z][a-z0-9_]{0,63}$/))
+      .max(64)
+      .optional()
+      .describe(
+        "only these edge kinds: imports, calls, inherits, defines, or a kind stored in this repository's graph (memory_link, memory_infer); an unknown kind is INVALID_INPUT; only with symbol (the overview is not filtered by kind: kinds without symbol is INVALID_INPUT)",
+      ),
+    direction: z
+      .enum(["out", "in", "both"])
+      .optional()
+      .describe("follow edges out of, into, or both ways (default both)"),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(500)
+      .optional()
+      .describe("most nodes (default 100), or most-depended-on symbols in the overview (default 20)"),
   },
   outputSchema: {
     repo: z.string(),
     root: symbol.nullable().describe("the symbol asked for; null for the overview"),
-    overloads: z.number().int().min(2).optional().describe("present when the root is the first of this many declarations of one overloaded symbol (same file, qualified name and kind)"),
+    overloads: z
+      .number()
+      .int()
+      .min(2)
+      .optional()
+      .describe(
+        "present when the root is the first of this many declarations of one overloaded symbol (same file, qualified name and kind)",
+      ),
     graph: z.string().optional().describe("who answered: memgraph or sql"),
     degraded: z.string().optional().describe("present when Memgraph was down and SQL answered"),
     nodes: z.array(node).optional(),
     edges: z.array(edge).optional(),
     truncated: z.boolean().optional(),
-    file: z.object({
-      dependencies: z.array(z.object({ line: z.number().int().nullable(), kind: z.string(), from: z.string(), target: z.string(), resolved: z.string().nullable() })),
-      truncated: z.boolean(),
-    }).nullable().optional().describe(`for a file: what its symbols import, call and inherit (at most ${FILE_EDGES}, by line)`),
+    file: z
+      .object({
+        dependencies: z.array(
+          z.object({
+            line: z.number().int().nullable(),
+            kind: z.string(),
+            from: z.string(),
+            target: z.string(),
+            resolved: z.string().nullable(),
+          }),
+        ),
+        truncated: z.boolean(),
+      })
+      .nullable()
+      .optional()
+      .describe(`for a file: what its symbols import, call and inherit (at most ${FILE_EDGES}, by line)`),
     summary: summary.optional(),
     took_ms: z.number(),
   },

@@ -12,7 +12,9 @@ const language = z.enum(CODE_LANGUAGES);
 export const symbolShape = {
   symbol_id: z.string().describe("symbol:<id>, for memory_code_graph"),
   name: z.string(),
-  qualified_name: z.string().describe("dotted path inside its module (HTMLParser.feed); a file's module symbol has its module name"),
+  qualified_name: z
+    .string()
+    .describe("dotted path inside its module (HTMLParser.feed); a file's module symbol has its module name"),
   kind: z.string(),
   language: z.string(),
   repo: z.string(),
@@ -40,9 +42,20 @@ export const memorySearchCode: ToolDef = {
     "Each hit: name, qualified name, kind, language, repo, path:line, signature, docstring excerpt, score.",
   inputSchema: {
     query: z.string().min(1).max(500).describe("a name, qualified name or words"),
-    kind: z.union([kind, z.array(kind).min(1)]).optional().describe("only symbols of this kind (or these kinds)"),
-    language: z.union([language, z.array(language).min(1)]).optional().describe("only this language (or these)"),
-    repo: z.string().min(1).max(4096).optional().describe("only this repository (as memory_store_code reported it; an unknown one is NOT_FOUND)"),
+    kind: z
+      .union([kind, z.array(kind).min(1)])
+      .optional()
+      .describe("only symbols of this kind (or these kinds)"),
+    language: z
+      .union([language, z.array(language).min(1)])
+      .optional()
+      .describe("only this language (or these)"),
+    repo: z
+      .string()
+      .min(1)
+      .max(4096)
+      .optional()
+      .describe("only this repository (as memory_store_code reported it; an unknown one is NOT_FOUND)"),
     limit: z.number().int().min(1).max(50).optional().describe("hits, default 10, at most 50"),
   },
   outputSchema: {
@@ -50,8 +63,16 @@ export const memorySearchCode: ToolDef = {
     hits: z.array(
       z.object({
         ...symbolShape,
-        score: z.number().describe("dotted query ending the module-qualified name 5–5.999, name 3.5–4.999, qualified name 2.5–3.999, words as written 0.5–1.999 (1.5+ when the name's words are exactly the query's, 1+ when the name holds every query word; plus weighted rank), stems 0–0.499, trigram 0–0.5 (similarity/2)"),
-        match: z.enum(["name", "qualified_name", "text", "stem", "trigram"]).describe("where the query matched: the whole name, the qualified name, every word as written, only through stems, or by trigram similarity"),
+        score: z
+          .number()
+          .describe(
+            "dotted query ending the module-qualified name 5–5.999, name 3.5–4.999, qualified name 2.5–3.999, words as written 0.5–1.999 (1.5+ when the name's words are exactly the query's, 1+ when the name holds every query word; plus weighted rank), stems 0–0.499, trigram 0–0.5 (similarity/2)",
+          ),
+        match: z
+          .enum(["name", "qualified_name", "text", "stem", "trigram"])
+          .describe(
+            "where the query matched: the whole name, the qualified name, every word as written, only through stems, or by trigram similarity",
+          ),
       }),
     ),
     took_ms: z.number(),

@@ -28,10 +28,27 @@ export const memoryStoreCode: ToolDef = {
     "Sends progress notifications (strictly increasing; the message names the phase: walk, parse, write, resolve; total once known); " +
     "cancellation keeps what was committed (batches of 200 files) and a new call continues.",
   inputSchema: {
-    path: z.string().min(1).max(4096).describe("the repository directory (absolute, or relative to the server's working directory)"),
-    repo: z.string().min(1).max(300).optional().describe("repository name to store it under; default: the directory's absolute path"),
-    include: z.array(z.string().min(1).max(500)).max(200).optional().describe("gitignore-syntax patterns relative to path: only matching files (e.g. ['src/', '*.py'])"),
-    exclude: z.array(z.string().min(1).max(500)).max(200).optional().describe("gitignore-syntax patterns to leave out (e.g. ['tests/', '*_test.go'])"),
+    path: z
+      .string()
+      .min(1)
+      .max(4096)
+      .describe("the repository directory (absolute, or relative to the server's working directory)"),
+    repo: z
+      .string()
+      .min(1)
+      .max(300)
+      .optional()
+      .describe("repository name to store it under; default: the directory's absolute path"),
+    include: z
+      .array(z.string().min(1).max(500))
+      .max(200)
+      .optional()
+      .describe("gitignore-syntax patterns relative to path: only matching files (e.g. ['src/', '*.py'])"),
+    exclude: z
+      .array(z.string().min(1).max(500))
+      .max(200)
+      .optional()
+      .describe("gitignore-syntax patterns to leave out (e.g. ['tests/', '*_test.go'])"),
     languages: z.array(z.enum(CODE_LANGUAGES)).optional().describe("only these languages"),
   },
   outputSchema: {
@@ -43,28 +60,53 @@ export const memoryStoreCode: ToolDef = {
       parsed: z.number().int(),
       unchanged: z.number().int().describe("same content hash as stored: not parsed"),
       failed: z.number().int().describe("files that could not be read, parsed or stored (each in errors)"),
-      removed: z.number().int().describe("stored files that are gone, ignored or excluded now: their symbols were removed"),
-      skipped: counts.describe("files passed over by reason: hidden, ignored, excluded, not_included, unsupported, language_filtered, symlink, binary, generated, too_large"),
+      removed: z
+        .number()
+        .int()
+        .describe("stored files that are gone, ignored or excluded now: their symbols were removed"),
+      skipped: counts.describe(
+        "files passed over by reason: hidden, ignored, excluded, not_included, unsupported, language_filtered, symlink, binary, generated, too_large",
+      ),
     }),
-    directories_skipped: counts.describe("directories not entered by reason: vendored, hidden, vcs, ignored, excluded, symlink, unreadable"),
+    directories_skipped: counts.describe(
+      "directories not entered by reason: vendored, hidden, vcs, ignored, excluded, symlink, unreadable",
+    ),
     symbols: z.number().int().describe("symbols stored from the files parsed now"),
     dependencies: z.object({
       stored: z.number().int().describe("edges stored from the files parsed now"),
       resolved_now: z.number().int().describe("targets resolved to a symbol by this call"),
       resolved: z.number().int().describe("edges of the repository with a resolved target"),
-      unresolved: z.number().int().describe("edges of the repository whose target is only a name (external or ambiguous)"),
+      unresolved: z
+        .number()
+        .int()
+        .describe("edges of the repository whose target is only a name (external or ambiguous)"),
     }),
-    atoms: z.object({ created: z.number().int(), existing: z.number().int(), staled: z.number().int().describe("code atoms whose symbol changed or went") }),
+    atoms: z.object({
+      created: z.number().int(),
+      existing: z.number().int(),
+      staled: z.number().int().describe("code atoms whose symbol changed or went"),
+    }),
     syntax_error_files: z.number().int().describe("parsed files with syntax errors (extracted as far as they parse)"),
-    noted: z.array(z.object({ path: z.string(), reason: z.string() })).describe("files worth a look (at most 100), on every run: skipped as binary, generated or too_large, with syntax errors, or decoded with a guessed charset ('charset windows-1251 (detected)')"),
+    noted: z
+      .array(z.object({ path: z.string(), reason: z.string() }))
+      .describe(
+        "files worth a look (at most 100), on every run: skipped as binary, generated or too_large, with syntax errors, or decoded with a guessed charset ('charset windows-1251 (detected)')",
+      ),
     noted_total: z.number().int(),
-    errors: z.array(z.object({ path: z.string(), code: z.string(), message: z.string() })).describe("files that failed (unreadable: INVALID_INPUT; a parse or store failure keeps its code on later runs while unchanged) and unreadable directories (path ending in '/'), at most 100"),
+    errors: z
+      .array(z.object({ path: z.string(), code: z.string(), message: z.string() }))
+      .describe(
+        "files that failed (unreadable: INVALID_INPUT; a parse or store failure keeps its code on later runs while unchanged) and unreadable directories (path ending in '/'), at most 100",
+      ),
     errors_total: z.number().int().describe("files.failed + directories_skipped.unreadable"),
     warnings: z.array(z.string()),
     took_ms: z.number(),
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   run: async (services, args, ctx) => ({
-    ...(await storeCode(codeServices(services), args, { signal: ctx.signal, onProgress: (p, t, m) => ctx.progress(p, t, m) })),
+    ...(await storeCode(codeServices(services), args, {
+      signal: ctx.signal,
+      onProgress: (p, t, m) => ctx.progress(p, t, m),
+    })),
   }),
 };

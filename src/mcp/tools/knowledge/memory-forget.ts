@@ -12,7 +12,9 @@ export const memoryForget: ToolDef = {
   name: "memory_forget",
   title: "Forget atoms or a document",
   description:
-    "Retract what should no longer count: one atom (`atom_id`), several (`atom_ids`, at most " + MAX_FORGET_ATOMS + "), or " +
+    "Retract what should no longer count: one atom (`atom_id`), several (`atom_ids`, at most " +
+    MAX_FORGET_ATOMS +
+    "), or " +
     "a whole document (`doc_id`: the document and every atom distilled from it). A retracted atom is a tombstone: " +
     "memory_search, memory_get_context and the graph no longer show it, its links are withdrawn from the " +
     "projections, and it stays in the database for audit (memory_get shows it, with who/why/when in its status " +
@@ -28,7 +30,9 @@ export const memoryForget: ToolDef = {
   outputSchema: {
     undo: z.boolean(),
     changed: z.number().int().describe("atoms whose status changed"),
-    changes: z.array(statusChange.extend({ actor: z.string(), created_at: z.string() })).describe(`the recorded changes (at most ${LISTED} listed)`),
+    changes: z
+      .array(statusChange.extend({ actor: z.string(), created_at: z.string() }))
+      .describe(`the recorded changes (at most ${LISTED} listed)`),
     unchanged: z.array(id).describe("atoms left as they were"),
     links: z.number().int().describe("links withdrawn from the projections (restored on undo)"),
     document_atoms: z.number().int().optional().describe("with doc_id: the document's atoms"),
@@ -42,7 +46,14 @@ export const memoryForget: ToolDef = {
       undo: a.undo === true,
       changed: r.changes.length,
       changes: r.changes.slice(0, LISTED).map((c) => ({
-        change_id: c.id, atom_id: c.atom_id, from: c.from_status, to: c.to_status, reason: c.reason, evidence: c.evidence, actor: c.actor, created_at: c.created_at,
+        change_id: c.id,
+        atom_id: c.atom_id,
+        from: c.from_status,
+        to: c.to_status,
+        reason: c.reason,
+        evidence: c.evidence,
+        actor: c.actor,
+        created_at: c.created_at,
       })),
       unchanged: r.unchanged,
       links: r.links,

@@ -41,8 +41,19 @@ export const memoryGet: ToolDef = {
     "did. Retracted and stale atoms are shown too, marked by their status. Read-only.",
   inputSchema: {
     atom_id: id.describe("the atom to read"),
-    max_links: z.number().int().min(1).max(MAX_LINKS).optional().describe(`links per list (out, in, symbols); default ${DEFAULT_LINKS}`),
-    links_offset: z.number().int().min(0).optional().describe("links skipped in each list, for the next page (default 0; the *_total fields say how many there are)"),
+    max_links: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_LINKS)
+      .optional()
+      .describe(`links per list (out, in, symbols); default ${DEFAULT_LINKS}`),
+    links_offset: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe("links skipped in each list, for the next page (default 0; the *_total fields say how many there are)"),
   },
   outputSchema: {
     atom_id: id,
@@ -63,7 +74,10 @@ export const memoryGet: ToolDef = {
     links_in_total: z.number().int(),
     symbols: z.array(symbolLink).describe("links to code symbols (e.g. the symbol a code atom `defines`)"),
     symbols_total: z.number().int(),
-    merged_into: z.object({ merge_id: id, atom_id: id }).nullable().describe("the merge that absorbed this atom (undo with memory_unmerge)"),
+    merged_into: z
+      .object({ merge_id: id, atom_id: id })
+      .nullable()
+      .describe("the merge that absorbed this atom (undo with memory_unmerge)"),
   },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   run: async (services, args) => {
@@ -71,11 +85,30 @@ export const memoryGet: ToolDef = {
     const { atom, history, links } = await getAtom(services, atom_id, max_links, links_offset);
     const { toVerifyChange } = await import("../../../core/verify/verify.ts"); // loaded on use, as memory_verify does
     return {
-      atom_id: atom.id, type: atom.type, status: atom.status, claim: atom.claim, content: atom.content, confidence: atom.confidence,
-      lang: atom.lang, doc_id: atom.doc_id, created_at: atom.created_at, citations: atom.citations, citation_count: atom.citation_count,
-      status_history: history.map((r) => ({ ...toVerifyChange(r), actor: r.actor, reverts: r.reverts, reverted_at: r.reverted_at, created_at: r.created_at })),
-      links_out: links.out, links_out_total: links.outTotal, links_in: links.in, links_in_total: links.inTotal,
-      symbols: links.symbols, symbols_total: links.symbolsTotal,
+      atom_id: atom.id,
+      type: atom.type,
+      status: atom.status,
+      claim: atom.claim,
+      content: atom.content,
+      confidence: atom.confidence,
+      lang: atom.lang,
+      doc_id: atom.doc_id,
+      created_at: atom.created_at,
+      citations: atom.citations,
+      citation_count: atom.citation_count,
+      status_history: history.map((r) => ({
+        ...toVerifyChange(r),
+        actor: r.actor,
+        reverts: r.reverts,
+        reverted_at: r.reverted_at,
+        created_at: r.created_at,
+      })),
+      links_out: links.out,
+      links_out_total: links.outTotal,
+      links_in: links.in,
+      links_in_total: links.inTotal,
+      symbols: links.symbols,
+      symbols_total: links.symbolsTotal,
       merged_into: links.mergedInto ? { merge_id: links.mergedInto.mergeId, atom_id: links.mergedInto.atomId } : null,
     };
   },

@@ -7,14 +7,36 @@ import type { ToolDef } from "../../tool.ts";
 const documentKind = z.enum(["web", "pdf", "epub", "text", "code_repo"]);
 const counts = {
   chunks: z.number().int(),
-  atoms_distilled: z.number().int().describe("atoms planned: one passage per chunk plus the distiller's typed atoms whose quote is in the chunk (= created + existing + near-duplicate)"),
+  atoms_distilled: z
+    .number()
+    .int()
+    .describe(
+      "atoms planned: one passage per chunk plus the distiller's typed atoms whose quote is in the chunk (= created + existing + near-duplicate)",
+    ),
   atoms_created: z.number().int(),
-  atoms_existing: z.number().int().describe("distilled atoms that already existed (same type and content): a citation was added"),
-  atoms_near_duplicate: z.number().int().describe("distilled atoms merged into a stored atom of the same meaning (undoable)"),
-  atoms_contradicting: z.number().int().describe("new atoms linked `contradicts` to a stored one (negation or another number/date); memory_verify settles them"),
+  atoms_existing: z
+    .number()
+    .int()
+    .describe("distilled atoms that already existed (same type and content): a citation was added"),
+  atoms_near_duplicate: z
+    .number()
+    .int()
+    .describe("distilled atoms merged into a stored atom of the same meaning (undoable)"),
+  atoms_contradicting: z
+    .number()
+    .int()
+    .describe(
+      "new atoms linked `contradicts` to a stored one (negation or another number/date); memory_verify settles them",
+    ),
   citations_added: z.number().int(),
-  links_added: z.number().int().describe("atom links written (between atoms of a chunk, contradictions, related atoms)"),
-  chunks_quarantined: z.number().int().describe("chunks the distiller failed on: recorded for a retry, none of their atoms stored"),
+  links_added: z
+    .number()
+    .int()
+    .describe("atom links written (between atoms of a chunk, contradictions, related atoms)"),
+  chunks_quarantined: z
+    .number()
+    .int()
+    .describe("chunks the distiller failed on: recorded for a retry, none of their atoms stored"),
   atoms_staled: z.number().int().describe("atoms of the previous version that this one no longer contains"),
   atoms_revived: z.number().int().describe("stale atoms that this version contains again"),
   warnings: z.array(z.string()),
@@ -38,7 +60,10 @@ export const memoryIngest: ToolDef = {
     text: z.string().optional().describe("raw text to ingest"),
     url: z.string().optional().describe("http(s) URL to fetch"),
     snippet: z.string().max(20_000).optional().describe("with url: text to store if the page cannot be read"),
-    path: z.string().optional().describe("file or directory path (absolute, or relative to the server's working directory)"),
+    path: z
+      .string()
+      .optional()
+      .describe("file or directory path (absolute, or relative to the server's working directory)"),
     title: z.string().max(500).optional().describe("document title; default: the document's own or its first line"),
     kind: documentKind.optional().describe("document kind, if not the parser's (web, pdf, epub, text)"),
   },
@@ -66,12 +91,17 @@ export const memoryIngest: ToolDef = {
       }),
     ),
     documents_total: z.number().int().describe("documents ingested (the list shows at most 100)"),
-    errors: z.array(z.object({ source: z.string(), code: z.string(), message: z.string() })).describe("files of a directory that failed (at most 100)"),
-    skipped: z.array(z.object({ source: z.string(), reason: z.string() })).describe("directory entries passed over (hidden, unsupported, outside the roots…; at most 100)"),
+    errors: z
+      .array(z.object({ source: z.string(), code: z.string(), message: z.string() }))
+      .describe("files of a directory that failed (at most 100)"),
+    skipped: z
+      .array(z.object({ source: z.string(), reason: z.string() }))
+      .describe("directory entries passed over (hidden, unsupported, outside the roots…; at most 100)"),
     took_ms: z.number(),
   },
   // Not idempotent: the same URL or file can have changed and then makes a new version.
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  run: async (services, args, ctx) =>
-    ({ ...(await ingest(services, args, { signal: ctx.signal, onProgress: (p, t, m) => ctx.progress(p, t, m) })) }),
+  run: async (services, args, ctx) => ({
+    ...(await ingest(services, args, { signal: ctx.signal, onProgress: (p, t, m) => ctx.progress(p, t, m) })),
+  }),
 };

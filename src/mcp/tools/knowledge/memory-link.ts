@@ -5,7 +5,9 @@ import { invalidInput } from "../../../errors.ts";
 import { id } from "../../schemas.ts";
 import type { ToolDef } from "../../tool.ts";
 
-const endpoint = z.union([id, z.string().min(1).max(40)]).describe("an atom id (12 or \"atom:12\") or a code symbol (\"symbol:34\")");
+const endpoint = z
+  .union([id, z.string().min(1).max(40)])
+  .describe('an atom id (12 or "atom:12") or a code symbol ("symbol:34")');
 
 /**
  * Assert a relation (`{src, dst, kind, confidence?}` → the stored link, `created`), or remove one
@@ -32,8 +34,16 @@ export const memoryLink: ToolDef = {
     src: endpoint,
     dst: endpoint,
     kind: z.string().min(1).max(64).describe("relation kind: one token, ^[a-z][a-z0-9_]{0,63}$"),
-    confidence: z.number().min(0).max(1).optional().describe(`0..1, default ${DEFAULT_LINK_CONFIDENCE}; not with remove`),
-    remove: z.boolean().optional().describe("true: delete the link src -kind-> dst instead of asserting it (default false)"),
+    confidence: z
+      .number()
+      .min(0)
+      .max(1)
+      .optional()
+      .describe(`0..1, default ${DEFAULT_LINK_CONFIDENCE}; not with remove`),
+    remove: z
+      .boolean()
+      .optional()
+      .describe("true: delete the link src -kind-> dst instead of asserting it (default false)"),
   },
   outputSchema: {
     link_id: id.describe("row id in its table (of the removed row with remove)"),
@@ -46,25 +56,54 @@ export const memoryLink: ToolDef = {
     removed: z.boolean().optional().describe("remove: true, the link is gone"),
     source: z.string().describe("agent, or the source of the link that already existed (or was removed)"),
     confidence: z.number(),
-    inferred_retracted: z.number().int().optional().describe("remove: inferred edges that depended on the link and are gone"),
-    inferred_rederived: z.number().int().optional().describe("remove: inferred edges that depended on it but another justification holds (stored again, new ids)"),
+    inferred_retracted: z
+      .number()
+      .int()
+      .optional()
+      .describe("remove: inferred edges that depended on the link and are gone"),
+    inferred_rederived: z
+      .number()
+      .int()
+      .optional()
+      .describe("remove: inferred edges that depended on it but another justification holds (stored again, new ids)"),
   },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   run: async (services, args) => {
     const a = args as LinkArgs & { remove?: boolean };
-    const ends = (r: { src: { kind: string; id: number }; dst: { kind: string; id: number } }) => ({ src: `${r.src.kind}:${r.src.id}`, dst: `${r.dst.kind}:${r.dst.id}` });
+    const ends = (r: { src: { kind: string; id: number }; dst: { kind: string; id: number } }) => ({
+      src: `${r.src.kind}:${r.src.id}`,
+      dst: `${r.dst.kind}:${r.dst.id}`,
+    });
     if (a.remove === true) {
-      if (a.confidence !== undefined) throw invalidInput("confidence has no meaning when removing a link", "leave it out, or drop remove to assert the link");
+      if (a.confidence !== undefined)
+        throw invalidInput(
+          "confidence has no meaning when removing a link",
+          "leave it out, or drop remove to assert the link",
+        );
       const r = await unlinkNodes(services, a);
       return {
-        link_id: r.linkId, table: r.table, edge_key: `${r.table}:${r.linkId}`, ...ends(r), kind: r.kind, removed: true,
-        source: r.source, confidence: r.confidence, inferred_retracted: r.inferredRetracted, inferred_rederived: r.inferredRederived,
+        link_id: r.linkId,
+        table: r.table,
+        edge_key: `${r.table}:${r.linkId}`,
+        ...ends(r),
+        kind: r.kind,
+        removed: true,
+        source: r.source,
+        confidence: r.confidence,
+        inferred_retracted: r.inferredRetracted,
+        inferred_rederived: r.inferredRederived,
       };
     }
     const r = await linkNodes(services, a);
     return {
-      link_id: r.linkId, table: r.table, edge_key: `${r.table}:${r.linkId}`, ...ends(r),
-      kind: r.kind, created: r.created, source: r.source, confidence: r.confidence,
+      link_id: r.linkId,
+      table: r.table,
+      edge_key: `${r.table}:${r.linkId}`,
+      ...ends(r),
+      kind: r.kind,
+      created: r.created,
+      source: r.source,
+      confidence: r.confidence,
     };
   },
 };

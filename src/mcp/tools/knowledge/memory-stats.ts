@@ -24,8 +24,12 @@ export const memoryStats: ToolDef = {
     symbols: z.number(),
     dependencies: z.number(),
     open_gaps: z.number(),
-    suggested_gaps: z.number().describe("queries that missed at least twice and no gap asks yet (memory_list_gaps lists them)"),
-    search_misses: z.number().describe("searches logged as misses: the best hit held less than half of the query's terms"),
+    suggested_gaps: z
+      .number()
+      .describe("queries that missed at least twice and no gap asks yet (memory_list_gaps lists them)"),
+    search_misses: z
+      .number()
+      .describe("searches logged as misses: the best hit held less than half of the query's terms"),
     traces: z.number(),
     merges: z.number().describe("near-duplicate merges in force (memory_unmerge undoes one)"),
     quarantined_chunks: z.number().describe("chunks the distiller failed on, awaiting `pegas-memory distill --retry`"),

@@ -25,7 +25,10 @@ export const memoryStore: ToolDef = {
       .array(
         z.object({
           atom_id: id.describe("a stored atom"),
-          kind: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/).describe("relation kind, one lower-case token: reference, cause, depends_on, defines, contradicts, …"),
+          kind: z
+            .string()
+            .regex(/^[a-z][a-z0-9_]{0,63}$/)
+            .describe("relation kind, one lower-case token: reference, cause, depends_on, defines, contradicts, …"),
           confidence: z.number().min(0).max(1).optional().describe("0..1, default 0.8"),
         }),
       )
@@ -36,9 +39,17 @@ export const memoryStore: ToolDef = {
   outputSchema: {
     atom_id: id,
     created: z.boolean(),
-    near_duplicate_of: z.object({ atom_id: id, cosine: z.number() }).nullable().describe("the atom this one was merged into"),
-    merge: z.object({ merge_id: id, absorbed_atom_id: id }).nullable().describe("the merge record (undo: `pegas-memory unmerge <merge_id>`)"),
-    contradicts: z.array(z.object({ atom_id: id, cosine: z.number(), reason: z.string() })).describe("stored atoms with the same claim negated or with another number/date"),
+    near_duplicate_of: z
+      .object({ atom_id: id, cosine: z.number() })
+      .nullable()
+      .describe("the atom this one was merged into"),
+    merge: z
+      .object({ merge_id: id, absorbed_atom_id: id })
+      .nullable()
+      .describe("the merge record (undo: `pegas-memory unmerge <merge_id>`)"),
+    contradicts: z
+      .array(z.object({ atom_id: id, cosine: z.number(), reason: z.string() }))
+      .describe("stored atoms with the same claim negated or with another number/date"),
     links_added: z.number().int(),
     citation_added: z.boolean(),
     doc_id: id.nullable(),

@@ -12,10 +12,12 @@ export const gapSchema = z.object({
   reason: z.string().nullable(),
   priority: z.number().int().min(1).max(5).describe("1 least .. 5 most urgent"),
   status: z.enum(GAP_STATUSES as [string, ...string[]]),
-  metadata: z.record(z.string(), z.unknown()).describe(
-    "repeats (rewordings that raised the priority) and repeat_count; attempts of the research runner and attempt_count; " +
-      "answer {atom_ids, decided_by, ranks, reasons, checked_at} once answered",
-  ),
+  metadata: z
+    .record(z.string(), z.unknown())
+    .describe(
+      "repeats (rewordings that raised the priority) and repeat_count; attempts of the research runner and attempt_count; " +
+        "answer {atom_ids, decided_by, ranks, reasons, checked_at} once answered",
+    ),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -1,6 +1,13 @@
 /** memory_infer tool: forward-chaining rules to a fixpoint. */
 import { z } from "zod";
-import { DEFAULT_MAX_ITERATIONS, DEFAULT_MAX_NEW_EDGES, infer, MAX_MAX_ITERATIONS, MAX_MAX_NEW_EDGES, MAX_RULE_IDS } from "../../../core/inference/infer.ts";
+import {
+  DEFAULT_MAX_ITERATIONS,
+  DEFAULT_MAX_NEW_EDGES,
+  infer,
+  MAX_MAX_ITERATIONS,
+  MAX_MAX_NEW_EDGES,
+  MAX_RULE_IDS,
+} from "../../../core/inference/infer.ts";
 import { id } from "../../schemas.ts";
 import type { ToolDef } from "../../tool.ts";
 
@@ -10,7 +17,7 @@ export const memoryInfer: ToolDef = {
   title: "Apply rules to a fixpoint",
   description:
     "Forward-chain the `logical_rule` atoms over the graph's edges (atom links, code dependencies, atom–symbol links) " +
-    "until nothing new follows. A rule is an atom stored with memory_store {type: \"logical_rule\"} whose content (or " +
+    'until nothing new follows. A rule is an atom stored with memory_store {type: "logical_rule"} whose content (or ' +
     'claim) is JSON: {"if": "imports", "then": "depends_on"} (every a-imports→b gives a-depends_on→b) or ' +
     '{"if": ["depends_on", "depends_on"], "then": "depends_on"} (a chain: a→b, b→c gives a→c). Kinds are single ' +
     "tokens (lower case, digits, _); any other rule is listed in `ignored` with the reason and never applied. Derived " +
@@ -20,36 +27,69 @@ export const memoryInfer: ToolDef = {
     "nothing of the run is kept. Running it again adds only what is new. Sends a progress notification per round; " +
     "cancellation keeps nothing.",
   inputSchema: {
-    rule_ids: z.array(id).min(1).max(MAX_RULE_IDS).optional().describe("rule atoms to apply (default: every logical_rule atom)"),
-    max_iterations: z.number().int().min(1).max(MAX_MAX_ITERATIONS).optional().describe(`most evaluation rounds (default ${DEFAULT_MAX_ITERATIONS})`),
-    max_new_edges: z.number().int().min(1).max(MAX_MAX_NEW_EDGES).optional().describe(`most derived edges, all rules together (default ${DEFAULT_MAX_NEW_EDGES})`),
+    rule_ids: z
+      .array(id)
+      .min(1)
+      .max(MAX_RULE_IDS)
+      .optional()
+      .describe("rule atoms to apply (default: every logical_rule atom)"),
+    max_iterations: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_MAX_ITERATIONS)
+      .optional()
+      .describe(`most evaluation rounds (default ${DEFAULT_MAX_ITERATIONS})`),
+    max_new_edges: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_MAX_NEW_EDGES)
+      .optional()
+      .describe(`most derived edges, all rules together (default ${DEFAULT_MAX_NEW_EDGES})`),
   },
   outputSchema: {
-    rules: z.array(z.object({
-      rule_id: id.describe("the logical_rule atom"),
-      if: z.array(z.string()).describe("the chain of edge kinds"),
-      then: z.string().describe("the derived edge kind"),
-      edges_added: z.number().int().describe("derived edges stored by this run"),
-      iterations: z.number().int().describe("the round in which the rule derived its last new edge (0: none)"),
-      skipped: z.number().int().describe("derived edges no table can hold (e.g. symbol → atom), not stored"),
-    })),
+    rules: z.array(
+      z.object({
+        rule_id: id.describe("the logical_rule atom"),
+        if: z.array(z.string()).describe("the chain of edge kinds"),
+        then: z.string().describe("the derived edge kind"),
+        edges_added: z.number().int().describe("derived edges stored by this run"),
+        iterations: z.number().int().describe("the round in which the rule derived its last new edge (0: none)"),
+        skipped: z.number().int().describe("derived edges no table can hold (e.g. symbol → atom), not stored"),
+      }),
+    ),
     ignored: z.array(z.object({ rule_id: id, reason: z.string() })).describe("rules not applied, with the reason"),
     iterations: z.number().int().describe("rounds run; the last derived nothing (the fixpoint)"),
     edges_added: z.number().int(),
     skipped: z.number().int(),
-    retracted: z.number().int().describe("inferred edges retracted first because a premise went (deleted, or its atom retracted or stale)"),
+    retracted: z
+      .number()
+      .int()
+      .describe("inferred edges retracted first because a premise went (deleted, or its atom retracted or stale)"),
     took_ms: z.number().int(),
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   run: async (services, args, ctx) => {
     const a = args as { rule_ids?: number[]; max_iterations?: number; max_new_edges?: number };
-    const r = await infer(services, { ruleIds: a.rule_ids, maxIterations: a.max_iterations, maxNewEdges: a.max_new_edges }, ctx.signal,
-      (round, edges) => ctx.progress(round, undefined, `round ${round}: ${edges} edge(s) derived so far`));
+    const r = await infer(
+      services,
+      { ruleIds: a.rule_ids, maxIterations: a.max_iterations, maxNewEdges: a.max_new_edges },
+      ctx.signal,
+      (round, edges) => ctx.progress(round, undefined, `round ${round}: ${edges} edge(s) derived so far`),
+    );
     const byId = new Map(r.rules.map((x) => [x.ruleAtomId, x]));
     return {
       rules: r.applied.map((rule) => {
         const o = byId.get(rule.ruleAtomId);
-        return { rule_id: rule.ruleAtomId, if: rule.body, then: rule.head, edges_added: o?.edgesAdded ?? 0, iterations: o?.iterations ?? 0, skipped: o?.skipped ?? 0 };
+        return {
+          rule_id: rule.ruleAtomId,
+          if: rule.body,
+          then: rule.head,
+          edges_added: o?.edgesAdded ?? 0,
+          iterations: o?.iterations ?? 0,
+          skipped: o?.skipped ?? 0,
+        };
       }),
       ignored: r.ignored.map((x) => ({ rule_id: x.ruleAtomId, reason: x.reason })),
       iterations: r.iterations,

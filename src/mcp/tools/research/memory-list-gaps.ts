@@ -15,21 +15,29 @@ export const memoryListGaps: ToolDef = {
     "same words up to case, punctuation and word endings, and that no gap asks yet — candidates for memory_add_gap.",
   inputSchema: {
     status: z.enum(["open", "answered", "dismissed", "all"]).optional().describe("which gaps (default open)"),
-    limit: z.number().int().min(1).max(GAP_LIST_MAX).optional().describe(`most gaps listed (default ${GAP_LIST_DEFAULT})`),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(GAP_LIST_MAX)
+      .optional()
+      .describe(`most gaps listed (default ${GAP_LIST_DEFAULT})`),
     offset: z.number().int().min(0).optional().describe("gaps to skip, for the next page (default 0)"),
   },
   outputSchema: {
     gaps: z.array(gapSchema),
     total: z.number().int().describe("gaps of that status (the list holds at most `limit`, from `offset`)"),
-    suggested: z.array(
-      z.object({
-        query: z.string().describe("the latest wording of the missed search"),
-        misses: z.number().int(),
-        best_score: z.number().describe("best share (0..1) of the query's terms that a hit contained"),
-        first_at: z.string(),
-        last_at: z.string(),
-      }),
-    ).describe("repeated search misses no gap asks yet, most missed first (at most 20)"),
+    suggested: z
+      .array(
+        z.object({
+          query: z.string().describe("the latest wording of the missed search"),
+          misses: z.number().int(),
+          best_score: z.number().describe("best share (0..1) of the query's terms that a hit contained"),
+          first_at: z.string(),
+          last_at: z.string(),
+        }),
+      )
+      .describe("repeated search misses no gap asks yet, most missed first (at most 20)"),
     suggested_total: z.number().int(),
   },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

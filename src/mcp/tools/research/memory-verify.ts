@@ -20,7 +20,13 @@ interface VerifyArgs {
 async function historyOf(services: Services, atomId: number): Promise<Array<z.infer<typeof historyEntry>>> {
   const { statusHistory, toVerifyChange } = await import("../../../core/verify/verify.ts");
   const rows = await statusHistory(services, atomId, HISTORY_LIMIT);
-  return rows.map((r) => ({ ...toVerifyChange(r), actor: r.actor, reverts: r.reverts, reverted_at: r.reverted_at, created_at: r.created_at }));
+  return rows.map((r) => ({
+    ...toVerifyChange(r),
+    actor: r.actor,
+    reverts: r.reverts,
+    reverted_at: r.reverted_at,
+    created_at: r.created_at,
+  }));
 }
 
 /** Runs memory_verify: a revert when `revert_change_id` is given (alone), else a verification run. */
@@ -34,13 +40,28 @@ async function run(services: Services, args: VerifyArgs, ctx: ToolContext): Prom
     const r = await revertStatusChange(services, args.revert_change_id);
     const changes: VerifyChange[] = [r.revert];
     return {
-      mode: "revert", checked: 0, judge: services.judge.name, changes, changes_total: 1, verdicts, confidence_raised: 0, links_added: 0,
-      remaining: 0, warnings: [], gaps_answered: [], reverted: r.reverted, history: await historyOf(services, r.revert.atom_id),
+      mode: "revert",
+      checked: 0,
+      judge: services.judge.name,
+      changes,
+      changes_total: 1,
+      verdicts,
+      confidence_raised: 0,
+      links_added: 0,
+      remaining: 0,
+      warnings: [],
+      gaps_answered: [],
+      reverted: r.reverted,
+      history: await historyOf(services, r.revert.atom_id),
     };
   }
   // The verification modules (and the public suffix list) load on the first call, not at server start.
   const { verifyAtoms } = await import("../../../core/verify/verify.ts");
-  const res = await verifyAtoms(services, { ...args, signal: ctx.signal, onProgress: (p, t, m) => ctx.progress(p, t, m) });
+  const res = await verifyAtoms(services, {
+    ...args,
+    signal: ctx.signal,
+    onProgress: (p, t, m) => ctx.progress(p, t, m),
+  });
   const history = args.atom_id !== undefined ? await historyOf(services, args.atom_id) : [];
   return { mode: "verify", ...res, reverted: null, history };
 }
@@ -61,7 +82,13 @@ export const memoryVerify: ToolDef = {
   inputSchema: {
     atom_id: id.optional().describe("verify this atom only"),
     doc_id: id.optional().describe("verify the atoms of this document"),
-    limit: z.number().int().min(1).max(VERIFY_MAX_LIMIT).optional().describe(`most atoms this run (default 50, at most ${VERIFY_MAX_LIMIT})`),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(VERIFY_MAX_LIMIT)
+      .optional()
+      .describe(`most atoms this run (default 50, at most ${VERIFY_MAX_LIMIT})`),
     revert_change_id: id.optional().describe("undo this recorded status change (alone)"),
   },
   outputSchema: {
@@ -70,15 +97,25 @@ export const memoryVerify: ToolDef = {
     judge: z.string().describe("heuristic or ollama:<model>"),
     changes: z.array(change).describe("status changes made (at most 200 listed)"),
     changes_total: z.number().int(),
-    verdicts: z.object({ new: z.number().int(), duplicate: z.number().int(), corroborates: z.number().int(), contradicts: z.number().int() }),
+    verdicts: z.object({
+      new: z.number().int(),
+      duplicate: z.number().int(),
+      corroborates: z.number().int(),
+      contradicts: z.number().int(),
+    }),
     confidence_raised: z.number().int().describe("atoms whose confidence went up"),
     links_added: z.number().int().describe("new `contradicts` links"),
     remaining: z.number().int().describe("atoms of the selection beyond the limit"),
     warnings: z.array(z.string()),
-    gaps_answered: z.array(z.object({ gap_id: id, atom_ids: z.array(id), decided_by: z.string() }))
-      .describe("research gaps this run answered (checked when it made atoms verified; evidence in the gap's metadata.answer)"),
+    gaps_answered: z
+      .array(z.object({ gap_id: id, atom_ids: z.array(id), decided_by: z.string() }))
+      .describe(
+        "research gaps this run answered (checked when it made atoms verified; evidence in the gap's metadata.answer)",
+      ),
     reverted: change.extend({ reverted_at: z.string() }).nullable().describe("the change undone (revert mode)"),
-    history: z.array(historyEntry).describe("status history of the atom (atom_id or revert mode), newest first, at most 50"),
+    history: z
+      .array(historyEntry)
+      .describe("status history of the atom (atom_id or revert mode), newest first, at most 50"),
   },
   // Not idempotent: a second run sees the first one's changes (and a revert cannot be repeated).
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

@@ -11,15 +11,35 @@ export const memoryGetContext: ToolDef = {
   description:
     "What memory knows about a question, ready to read before answering: a hybrid search (k hits), then 1–2 hops " +
     "over the strongest links to related atoms, deduplicated, contested atoms flagged with the atom that contradicts " +
-    "them, packed in rank order into at most `budget_tokens` tokens (counted with " + TOKENIZER + "). Returns a " +
+    "them, packed in rank order into at most `budget_tokens` tokens (counted with " +
+    TOKENIZER +
+    "). Returns a " +
     "compact Markdown block — one line per atom with numbered citations, then `Sources: [n] title — locator (uri)` — " +
     "and the same as structured data. Quote the numbered sources when you use them. Retracted and stale atoms are " +
     "never included. Read-only.",
   inputSchema: {
     question: z.string().min(1).max(4000),
-    budget_tokens: z.number().int().min(CONTEXT_LIMITS.budget.min).max(CONTEXT_LIMITS.budget.max).optional().describe(`default ${CONTEXT_LIMITS.budget.default}`),
-    k: z.number().int().min(CONTEXT_LIMITS.k.min).max(CONTEXT_LIMITS.k.max).optional().describe(`search hits, and most atoms added over links; default ${CONTEXT_LIMITS.k.default}`),
-    hops: z.number().int().min(CONTEXT_LIMITS.hops.min).max(CONTEXT_LIMITS.hops.max).optional().describe(`graph hops from each hit; default ${CONTEXT_LIMITS.hops.default}`),
+    budget_tokens: z
+      .number()
+      .int()
+      .min(CONTEXT_LIMITS.budget.min)
+      .max(CONTEXT_LIMITS.budget.max)
+      .optional()
+      .describe(`default ${CONTEXT_LIMITS.budget.default}`),
+    k: z
+      .number()
+      .int()
+      .min(CONTEXT_LIMITS.k.min)
+      .max(CONTEXT_LIMITS.k.max)
+      .optional()
+      .describe(`search hits, and most atoms added over links; default ${CONTEXT_LIMITS.k.default}`),
+    hops: z
+      .number()
+      .int()
+      .min(CONTEXT_LIMITS.hops.min)
+      .max(CONTEXT_LIMITS.hops.max)
+      .optional()
+      .describe(`graph hops from each hit; default ${CONTEXT_LIMITS.hops.default}`),
   },
   outputSchema: {
     question: z.string(),
@@ -31,16 +51,31 @@ export const memoryGetContext: ToolDef = {
         status: z.string(),
         confidence: z.number(),
         claim: z.string(),
-        content: z.string().nullable().describe("content shown beside the claim (cut at 600 characters), null when it adds nothing"),
+        content: z
+          .string()
+          .nullable()
+          .describe("content shown beside the claim (cut at 600 characters), null when it adds nothing"),
         source: z.enum(["search", "graph"]),
         score: z.number(),
-        via: z.object({ atom_id: id, kind: z.string(), hops: z.number().int() }).nullable().describe("for graph items: the hit it was reached from"),
+        via: z
+          .object({ atom_id: id, kind: z.string(), hops: z.number().int() })
+          .nullable()
+          .describe("for graph items: the hit it was reached from"),
         citations: z.array(z.number().int()).describe("numbers of its sources in `citations`"),
         contested_by: z.array(z.object({ atom_id: id, claim: z.string() })),
         tokens: z.number().int(),
       }),
     ),
-    citations: z.array(z.object({ n: z.number().int(), doc_id: id, title: z.string().nullable(), uri: z.string(), locator: z.string(), quote: z.string() })),
+    citations: z.array(
+      z.object({
+        n: z.number().int(),
+        doc_id: id,
+        title: z.string().nullable(),
+        uri: z.string(),
+        locator: z.string(),
+        quote: z.string(),
+      }),
+    ),
     budget_tokens: z.number().int(),
     used_tokens: z.number().int(),
     tokenizer: z.string(),

@@ -11,12 +11,22 @@ import { id } from "../../schemas.ts";
 import type { ToolDef } from "../../tool.ts";
 
 const nodeId = z
-  .union([z.string().min(3).max(GRAPH_LIMITS.nameLength + 7), id])
+  .union([
+    z
+      .string()
+      .min(3)
+      .max(GRAPH_LIMITS.nameLength + 7),
+    id,
+  ])
   .describe("atom:<id>, symbol:<id>, doc:<id>, module:<name> or name:<name>; a bare number means atom:<number>");
 const node = z.object({
   id: z.string(),
   label: z.enum(["Atom", "CodeSymbol", "Document", "Module", "Name"]),
-  props: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).describe("Atom {atom_id, type, status}; CodeSymbol {symbol_id, repo, path, name, kind}; Document {doc_id, uri}; Module/Name {name}"),
+  props: z
+    .record(z.string(), z.union([z.string(), z.number(), z.null()]))
+    .describe(
+      "Atom {atom_id, type, status}; CodeSymbol {symbol_id, repo, path, name, kind}; Document {doc_id, uri}; Module/Name {name}",
+    ),
 });
 const edge = z.object({
   key: z.string().describe("<origin table>:<row id>"),
@@ -42,7 +52,15 @@ interface QueryGraphArgs {
 
 const typed = (v: string | number): string => (typeof v === "number" ? `atom:${v}` : v);
 const nodeOut = (n: GraphNode) => ({ id: n.id, label: n.label, props: n.props });
-const edgeOut = (e: GraphEdge) => ({ key: e.key, src: e.src, dst: e.dst, kind: e.kind, confidence: e.confidence, inferred: e.inferred, source: e.source });
+const edgeOut = (e: GraphEdge) => ({
+  key: e.key,
+  src: e.src,
+  dst: e.dst,
+  kind: e.kind,
+  confidence: e.confidence,
+  inferred: e.inferred,
+  source: e.source,
+});
 
 /** Graph queries: neighbours (`node`), shortest path (`from` + `to`), counters (neither). */
 export const memoryQueryGraph: ToolDef = {
@@ -63,7 +81,13 @@ export const memoryQueryGraph: ToolDef = {
     to: nodeId.optional().describe("path mode: the end"),
     kinds: z.array(z.string()).max(GRAPH_LIMITS.kinds).optional().describe("edge kinds to follow (default all)"),
     direction: z.enum(["out", "in", "both"]).optional(),
-    depth: z.number().int().min(1).max(GRAPH_LIMITS.maxDepth.max).optional().describe(`hops: neighbourhood 1..${GRAPH_LIMITS.depth.max}, path 1..${GRAPH_LIMITS.maxDepth.max}`),
+    depth: z
+      .number()
+      .int()
+      .min(1)
+      .max(GRAPH_LIMITS.maxDepth.max)
+      .optional()
+      .describe(`hops: neighbourhood 1..${GRAPH_LIMITS.depth.max}, path 1..${GRAPH_LIMITS.maxDepth.max}`),
     include_inferred: z.boolean().optional().describe("follow inferred edges too (default true)"),
     limit: z.number().int().min(1).max(GRAPH_LIMITS.limit.max).optional().describe("most nodes in a neighbourhood"),
   },
@@ -87,19 +111,35 @@ export const memoryQueryGraph: ToolDef = {
     const a = raw as QueryGraphArgs;
     const filters = { kinds: a.kinds, direction: a.direction, includeInferred: a.include_inferred };
     if (a.node !== undefined) {
-      if (a.from !== undefined || a.to !== undefined) throw invalidInput("give either `node` or `from` and `to`, not both", "node = neighbourhood; from + to = shortest path");
+      if (a.from !== undefined || a.to !== undefined)
+        throw invalidInput(
+          "give either `node` or `from` and `to`, not both",
+          "node = neighbourhood; from + to = shortest path",
+        );
       const g = await services.graph.neighbours({ node: typed(a.node), ...filters, depth: a.depth, limit: a.limit });
       return {
-        mode: "neighbours", root: g.root, nodes: g.nodes.map((n) => ({ ...nodeOut(n), distance: n.distance })),
-        edges: g.edges.map(edgeOut), truncated: g.truncated, ...(g.degraded ? { degraded: g.degraded } : {}),
+        mode: "neighbours",
+        root: g.root,
+        nodes: g.nodes.map((n) => ({ ...nodeOut(n), distance: n.distance })),
+        edges: g.edges.map(edgeOut),
+        truncated: g.truncated,
+        ...(g.degraded ? { degraded: g.degraded } : {}),
       };
     }
     if (a.from !== undefined || a.to !== undefined) {
       if (a.from === undefined || a.to === undefined) throw invalidInput("a path needs both `from` and `to`");
       if (a.limit !== undefined) throw invalidInput("`limit` applies to a neighbourhood, not to a path");
-      const p = await services.graph.shortestPath({ from: typed(a.from), to: typed(a.to), ...filters, maxDepth: a.depth });
+      const p = await services.graph.shortestPath({
+        from: typed(a.from),
+        to: typed(a.to),
+        ...filters,
+        maxDepth: a.depth,
+      });
       return {
-        mode: "path", found: p !== null, nodes: p?.nodes.map(nodeOut) ?? [], edges: p?.edges.map(edgeOut) ?? [],
+        mode: "path",
+        found: p !== null,
+        nodes: p?.nodes.map(nodeOut) ?? [],
+        edges: p?.edges.map(edgeOut) ?? [],
         ...(p?.degraded ? { degraded: p.degraded } : {}),
       };
     }
@@ -107,6 +147,10 @@ export const memoryQueryGraph: ToolDef = {
       throw invalidInput("counters take no filters", "give `node` for a neighbourhood or `from` and `to` for a path");
     }
     const c = await services.graph.counters();
-    return { mode: "counters", counters: { nodes: c.nodes as Record<string, number>, edges: c.edges }, ...(c.degraded ? { degraded: c.degraded } : {}) };
+    return {
+      mode: "counters",
+      counters: { nodes: c.nodes as Record<string, number>, edges: c.edges },
+      ...(c.degraded ? { degraded: c.degraded } : {}),
+    };
   },
 };

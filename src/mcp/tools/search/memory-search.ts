@@ -19,10 +19,19 @@ export const memorySearch: ToolDef = {
     query: z.string().min(1).max(4000).describe("what to look for, in any language"),
     k: z.number().int().min(1).max(50).optional().describe("hits per page, default 10"),
     types: z.array(atomType).optional().describe("only these atom types"),
-    status: z.array(searchableStatus).optional().describe("only these statuses; default candidate, verified, contested (stale only on request; retracted never)"),
-    doc_id: z.union([id, z.array(id)]).optional().describe("only atoms of these documents"),
+    status: z
+      .array(searchableStatus)
+      .optional()
+      .describe("only these statuses; default candidate, verified, contested (stale only on request; retracted never)"),
+    doc_id: z
+      .union([id, z.array(id)])
+      .optional()
+      .describe("only atoms of these documents"),
     cursor: z.string().optional().describe("next_cursor of the previous page"),
-    mode: z.enum(["hybrid", "lexical", "vector"]).optional().describe("hybrid (default), lexical only (exact words), vector only"),
+    mode: z
+      .enum(["hybrid", "lexical", "vector"])
+      .optional()
+      .describe("hybrid (default), lexical only (exact words), vector only"),
   },
   outputSchema: {
     query: z.string(),
@@ -44,11 +53,15 @@ export const memorySearch: ToolDef = {
       }),
     ),
     next_cursor: z.string().nullable(),
-    lexical_fallback: z.boolean().describe("true when trigram matches were added because full-text search found too little"),
+    lexical_fallback: z
+      .boolean()
+      .describe("true when trigram matches were added because full-text search found too little"),
     degraded: z
       .string()
       .optional()
-      .describe("present when a configured engine was down: who answered instead (the embedded index, or the lexical leg alone)"),
+      .describe(
+        "present when a configured engine was down: who answered instead (the embedded index, or the lexical leg alone)",
+      ),
     took_ms: z.number(),
   },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -17,9 +17,21 @@ export const memoryTraceAdd: ToolDef = {
     "Every call stores a new trace.",
   inputSchema: {
     kind: z.enum(TRACE_KINDS).describe("plan | action | observation | reflection"),
-    content: z.string().min(1).max(MAX_TRACE_CHARS).describe(`what was planned, done, observed or concluded (≤ ${MAX_TRACE_CHARS} characters, any language)`),
-    session: z.string().min(1).max(MAX_SESSION_CHARS).optional().describe("id of the agent's run or conversation, to group its traces"),
-    metadata: z.record(z.string(), z.unknown()).optional().describe(`a JSON object (tool name, urls, ids…), ≤ ${MAX_METADATA_BYTES} bytes`),
+    content: z
+      .string()
+      .min(1)
+      .max(MAX_TRACE_CHARS)
+      .describe(`what was planned, done, observed or concluded (≤ ${MAX_TRACE_CHARS} characters, any language)`),
+    session: z
+      .string()
+      .min(1)
+      .max(MAX_SESSION_CHARS)
+      .optional()
+      .describe("id of the agent's run or conversation, to group its traces"),
+    metadata: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe(`a JSON object (tool name, urls, ids…), ≤ ${MAX_METADATA_BYTES} bytes`),
   },
   outputSchema: {
     trace_id: id,

@@ -1,6 +1,13 @@
 /** memory_trace_search tool. */
 import { z } from "zod";
-import { MAX_SESSION_CHARS, MAX_TRACE_LIMIT, MAX_TRACE_QUERY_CHARS, TRACE_HIT_CHARS, TRACE_KINDS, searchTraces } from "../../../core/traces/traces.ts";
+import {
+  MAX_SESSION_CHARS,
+  MAX_TRACE_LIMIT,
+  MAX_TRACE_QUERY_CHARS,
+  TRACE_HIT_CHARS,
+  TRACE_KINDS,
+  searchTraces,
+} from "../../../core/traces/traces.ts";
 import { id } from "../../schemas.ts";
 import type { ToolDef } from "../../tool.ts";
 
@@ -12,23 +19,41 @@ export const memoryTraceSearch: ToolDef = {
   title: "Search traces",
   description:
     "Search your own episodic traces (recorded with memory_trace_add), never knowledge atoms: use it to recall what you " +
-    "planned, did, observed or concluded in earlier steps or runs (\"did I already try X?\", \"what failed last time?\"). " +
-    "Full-text search with Russian and English stemming (websearch syntax: \"exact phrase\", or, -word), ranked, newest " +
+    'planned, did, observed or concluded in earlier steps or runs ("did I already try X?", "what failed last time?"). ' +
+    'Full-text search with Russian and English stemming (websearch syntax: "exact phrase", or, -word), ranked, newest ' +
     "first on ties; when nothing matches, a trigram fallback for typos (match = trigram). Omit `query` to list the newest " +
     "traces. Filter by session, kind and since (ISO 8601, e.g. 2024-05-01 or 2024-05-01T12:00:00Z). " +
     `Content is cut to ${TRACE_HIT_CHARS} characters (truncated = true). Pass next_cursor back as cursor, with the same ` +
     "query and filters, for the next page.",
   inputSchema: {
-    query: z.string().max(MAX_TRACE_QUERY_CHARS).optional().describe("words to look for, any language; omit to list the newest traces"),
+    query: z
+      .string()
+      .max(MAX_TRACE_QUERY_CHARS)
+      .optional()
+      .describe("words to look for, any language; omit to list the newest traces"),
     session: z.string().min(1).max(MAX_SESSION_CHARS).optional().describe("only traces of this session"),
-    kind: z.union([traceKind, z.array(traceKind).min(1)]).optional().describe("only traces of this kind (or these kinds)"),
-    since: z.string().optional().describe("only traces created at or after this ISO 8601 date or date-time (no zone = UTC)"),
-    limit: z.number().int().min(1).max(MAX_TRACE_LIMIT).optional().describe(`hits per page, default 10, at most ${MAX_TRACE_LIMIT}`),
+    kind: z
+      .union([traceKind, z.array(traceKind).min(1)])
+      .optional()
+      .describe("only traces of this kind (or these kinds)"),
+    since: z
+      .string()
+      .optional()
+      .describe("only traces created at or after this ISO 8601 date or date-time (no zone = UTC)"),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_TRACE_LIMIT)
+      .optional()
+      .describe(`hits per page, default 10, at most ${MAX_TRACE_LIMIT}`),
     cursor: z.string().optional().describe("next_cursor of the previous page"),
   },
   outputSchema: {
     query: z.string(),
-    match: z.enum(["fulltext", "trigram", "recent"]).describe("how hits were found: full-text, trigram fallback, or newest first (no query)"),
+    match: z
+      .enum(["fulltext", "trigram", "recent"])
+      .describe("how hits were found: full-text, trigram fallback, or newest first (no query)"),
     hits: z.array(
       z.object({
         trace_id: id,
