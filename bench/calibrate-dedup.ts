@@ -181,7 +181,7 @@ async function main(): Promise<number> {
   };
   mkdirSync(RESULTS_DIR, { recursive: true });
   const path = join(RESULTS_DIR, "dedup-calibration.json");
-  writeFileSync(path, JSON.stringify(file, null, 2) + "\n");
+  writeFileSync(path, `${JSON.stringify(file, null, 2)}\n`);
   for (const e of entries) {
     const ok = e.outcomes ? `, ${e.outcomes.correct}/${e.outcomes.total} pairs as labelled` : "";
     console.log(`${e.model}: threshold ${e.threshold} (${e.method})${ok}`);
@@ -194,7 +194,7 @@ async function main(): Promise<number> {
     }
   }
   console.log(`wrote ${path}`);
-  return entries.some((e) => e.outcomes && e.outcomes.wrong.length) ? 1 : 0;
+  return entries.some((e) => e.outcomes?.wrong.length) ? 1 : 0;
 }
 
 if (import.meta.main) process.exit(await main());

@@ -83,7 +83,7 @@ async function main(argv: string[]): Promise<number> {
       cleanup();
     }
   }
-  process.stdout.write(markdownSummary(done) + "\n");
+  process.stdout.write(`${markdownSummary(done)}\n`);
   process.stderr.write(
     `bench: ${done.length} benchmark(s) written, ${failed} failed, total ${Math.round((performance.now() - started) / 1000)} s\n`,
   );

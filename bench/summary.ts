@@ -23,5 +23,5 @@ if (import.meta.main) {
     process.stderr.write("no results in bench/results/: run `npm run bench` first\n");
     process.exit(1);
   }
-  process.stdout.write(markdownSummary(files) + "\n");
+  process.stdout.write(`${markdownSummary(files)}\n`);
 }

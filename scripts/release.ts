@@ -67,11 +67,10 @@ export async function updateChecksums(dir: string, files: string[]): Promise<str
   }
   const lines = new Map(kept);
   for (const name of fresh) lines.set(name, `${await fileDigest(join(dir, name), "sha256", "hex")}  ${name}`);
-  const text =
-    [...lines.keys()]
-      .sort()
-      .map((name) => lines.get(name))
-      .join("\n") + "\n";
+  const text = `${[...lines.keys()]
+    .sort()
+    .map((name) => lines.get(name))
+    .join("\n")}\n`;
   writeFileSync(path, text);
   return text;
 }

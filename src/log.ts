@@ -20,7 +20,7 @@ function write(level: LogLevel, msg: string, fields?: Record<string, unknown>): 
     const e = fields.err as Error & { code?: string };
     line.err = { name: e.name, message: e.message, code: e.code, cause: String(e.cause ?? "") || undefined };
   }
-  process.stderr.write(JSON.stringify(line) + "\n");
+  process.stderr.write(`${JSON.stringify(line)}\n`);
 }
 
 /** The process-wide logger; every method writes to stderr. */

@@ -18,4 +18,4 @@ for (const name of readdirSync(dir).sort()) {
 }
 // VmHWM: the resident set's high-water mark, in kB (proc(5)).
 const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"))?.[1];
-process.stdout.write(JSON.stringify({ max_rss_mib: hwm ? Math.round(Number(hwm) / 1024) : null }) + "\n");
+process.stdout.write(`${JSON.stringify({ max_rss_mib: hwm ? Math.round(Number(hwm) / 1024) : null })}\n`);

@@ -95,7 +95,7 @@ async function main(dataDir: string): Promise<void> {
     latency_ms: latency,
   };
   await dispose();
-  process.stdout.write(JSON.stringify(out) + "\n");
+  process.stdout.write(`${JSON.stringify(out)}\n`);
 }
 
 if (import.meta.main) {

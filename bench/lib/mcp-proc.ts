@@ -70,14 +70,14 @@ export class McpProcess {
   request(method: string, params: unknown): Promise<any> {
     const id = this.nextId++;
     const p = new Promise<any>((resolve, reject) => this.waiters.set(id, { resolve, reject }));
-    this.proc.stdin.write(JSON.stringify({ jsonrpc: "2.0", id, method, params }) + "\n");
+    this.proc.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`);
     this.proc.stdin.flush();
     return p;
   }
 
   /** Sends a notification (no response). */
   notify(method: string, params: unknown = {}): void {
-    this.proc.stdin.write(JSON.stringify({ jsonrpc: "2.0", method, params }) + "\n");
+    this.proc.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method, params })}\n`);
     this.proc.stdin.flush();
   }
 

@@ -81,7 +81,7 @@ export function machineInfo(): MachineInfo {
 export function writeResult(file: ResultFile): string {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const path = join(RESULTS_DIR, `${file.benchmark}.json`);
-  writeFileSync(path, JSON.stringify(file, null, 2) + "\n");
+  writeFileSync(path, `${JSON.stringify(file, null, 2)}\n`);
   return path;
 }
 

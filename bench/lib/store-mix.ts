@@ -46,7 +46,7 @@ export function negate(text: string): string | null {
 }
 
 /** A standalone number (not in a citation bracket, not part of a word), as digits with an optional decimal part. */
-const NUMBER = /(?<![\[\p{L}\p{N}_.,-])\d+(?:\.\d+)?(?![\]\p{L}\p{N}_]|[.,]\d)/u;
+const NUMBER = /(?<![[\p{L}\p{N}_.,-])\d+(?:\.\d+)?(?![\]\p{L}\p{N}_]|[.,]\d)/u;
 
 /** The first standalone number with its last digit changed (d → d+1 mod 10); null when there is none. */
 export function renumber(text: string): string | null {

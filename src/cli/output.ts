@@ -4,7 +4,7 @@ import { formatLocator } from "../domain/locator.ts";
 
 /** Writes one line to stdout. */
 export function out(text: string): void {
-  process.stdout.write(text.endsWith("\n") ? text : text + "\n");
+  process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
 }
 
 /** Writes a value as pretty JSON. */

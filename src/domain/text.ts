@@ -80,5 +80,5 @@ export function truncateCodePoints(text: string, max: number): string {
   if (text.length <= max) return text;
   const cps = Array.from(text);
   if (cps.length <= max) return text;
-  return cps.slice(0, Math.max(0, max - 1)).join("") + "…";
+  return `${cps.slice(0, Math.max(0, max - 1)).join("")}…`;
 }

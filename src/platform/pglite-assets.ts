@@ -37,7 +37,7 @@ export async function loadPgliteAssets(cacheDir: string): Promise<PgliteAssets> 
     WebAssembly.compile(readFileSync(initdbWasm)),
   ]);
   const fsBundle = new Blob([readFileSync(pgliteData)]);
-  const pgTrgmUrl = new URL("file://" + cacheFile(cacheDir, "pg_trgm", readFileSync(pgTrgmBundle)));
+  const pgTrgmUrl = new URL(`file://${cacheFile(cacheDir, "pg_trgm", readFileSync(pgTrgmBundle))}`);
   return { pgliteWasmModule, initdbWasmModule, fsBundle, pgTrgmUrl };
 }
 

@@ -107,5 +107,5 @@ async function drawGraph() {
 
 drawGraph().catch((err) => {
   const box = document.getElementById("graph");
-  if (box) box.textContent = `The drawing failed (${err && err.message}); the lists below show the same graph.`;
+  if (box) box.textContent = `The drawing failed (${err?.message}); the lists below show the same graph.`;
 });

@@ -44,7 +44,7 @@ export function fakeSource(src: FakeSource): string {
     `"syntaxErrors": ${src.syntaxErrors ?? 0}`,
     "}",
   );
-  return lines.join("\n") + "\n";
+  return `${lines.join("\n")}\n`;
 }
 
 /** The fake extractor. */

@@ -42,7 +42,7 @@ function helpers(ctx: Ctx) {
     nb: (q: NeighbourQuery) => ctx.g.neighbours(q),
     edge: (key: string): GraphEdge => {
       const c = ctx.seeded.changes.find((x) => x.entity === "edge" && x.key === key);
-      if (!c || c.entity !== "edge" || !c.state) throw new Error(`fixture has no live edge ${key}`);
+      if (c?.entity !== "edge" || !c.state) throw new Error(`fixture has no live edge ${key}`);
       return { key, ...c.state };
     },
   };

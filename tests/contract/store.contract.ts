@@ -27,7 +27,7 @@ function vec(seed: number): Float32Array {
 
 function atom(text: string, seed: number) {
   return {
-    ...draftAtom({ type: "text", claim: text.split(".")[0] + ".", content: text, confidence: 0.5 }),
+    ...draftAtom({ type: "text", claim: `${text.split(".")[0]}.`, content: text, confidence: 0.5 }),
     vector: vec(seed),
   };
 }

@@ -116,7 +116,7 @@ describe("semantic half: OllamaEmbedder against the scripted stand-in + the neur
   test("above the threshold, only the words separate a duplicate from a contradiction or another fact", async () => {
     const policy = dedupPolicy(embedder);
     const cosines = await pairCosines(embedder, PAIRS);
-    const above = PAIRS.filter((p, i) => cosines[i] >= policy.threshold);
+    const above = PAIRS.filter((_p, i) => cosines[i] >= policy.threshold);
     const outcomes = new Set(above.map((p) => p.expected.semantic));
     expect([...outcomes].sort()).toEqual(["contradiction", "keep", "merge"]);
   });

@@ -233,7 +233,7 @@ describe("valid answers", () => {
         },
       ],
     });
-    stub.script({ content: "```json\n" + body + "\n```" });
+    stub.script({ content: `\`\`\`json\n${body}\n\`\`\`` });
     const { atoms, warnings } = await stubDistiller(stub).distill({ text: EN, lang: "en" });
     expect(atoms).toEqual([
       {

@@ -63,7 +63,7 @@ describe("retried once, then LLM_FAILED with a quarantine reason", () => {
     const q = quarantineReason(schema)!;
     expect(q.detail).toStartWith("atoms.0.type: ");
     expect(q.detail).toContain("atoms.0.confidence");
-    expect(q.detail).toContain("; answer: " + WRONG_SCHEMA.content.slice(0, 40));
+    expect(q.detail).toContain(`; answer: ${WRONG_SCHEMA.content.slice(0, 40)}`);
   });
 
   test("the detail is at most 500 characters", async () => {

@@ -40,7 +40,7 @@ describe("doctor (compiled)", () => {
     expect(r.code).toBe(0);
     expect(r.out).toContain("configuration:\n");
     expect(r.out).toMatch(/WARN {2}database +embedded PostgreSQL \(PGlite\) at .* does not exist yet/);
-    expect(r.out).toMatch(/-    {2}qdrant +not configured/);
+    expect(r.out).toMatch(/- {5}qdrant +not configured/);
     expect(r.out).toMatch(/\nok: 0 failure\(s\), 1 warning\(s\) in \d+ ms\n$/);
     expect(existsSync(join(dir, "data", "pegas-memory"))).toBe(false);
   });

@@ -76,7 +76,7 @@ async function findsAll(s: Server, who: string, indexes: number[]): Promise<numb
         arguments: { query: marker(who, i), k: 1, mode: "lexical" },
       });
       const hit = (r.structuredContent as { hits: Array<{ claim: string }> }).hits[0];
-      if (!hit?.claim.includes(marker(who, i) + ".")) missing.push(i);
+      if (!hit?.claim.includes(`${marker(who, i)}.`)) missing.push(i);
     }
   };
   await Promise.all(Array.from({ length: IN_FLIGHT }, worker));

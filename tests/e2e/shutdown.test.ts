@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { isolatedBinary, isolatedEnv, seededDataDir, sharedFixture } from "../support/binary.ts";
 
 const rpc = (id: number, method: string, params: unknown) =>
-  JSON.stringify({ jsonrpc: "2.0", id, method, params }) + "\n";
+  `${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`;
 const INIT = { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "shutdown", version: "1" } };
 
 async function linesUntil(

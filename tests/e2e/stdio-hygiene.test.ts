@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { isolatedBinary, isolatedEnv } from "../support/binary.ts";
 
 const rpc = (id: number, method: string, params: unknown) =>
-  JSON.stringify({ jsonrpc: "2.0", id, method, params }) + "\n";
+  `${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`;
 
 /** Reads stdout lines, checking each is JSON-RPC, until the responses with the given ids have arrived. */
 async function readResponses(
@@ -47,7 +47,7 @@ test("initialize before the database opens; stdout carries JSON-RPC only; stdin 
   await readResponses(reader, [1], state);
   expect(existsSync(dataDir)).toBe(false);
 
-  proc.stdin.write(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) + "\n");
+  proc.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
   proc.stdin.write(
     rpc(2, "tools/call", {
       name: "memory_store",

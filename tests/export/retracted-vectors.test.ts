@@ -44,7 +44,7 @@ describe("vectors of retracted atoms across an import without embeddings", () =>
   let source: TestServices;
   let file: string;
   let dir: string;
-  let ids: number[] = [];
+  const ids: number[] = [];
   let atomCount = 0;
   const targets: TestServices[] = [];
   beforeAll(async () => {

@@ -80,9 +80,9 @@ describe("what is sent", () => {
     const e = await readyEmbedder({ batchSize: 8 });
     await e.embedDocuments(["Кошка спит.", "The cat sleeps."]);
     const q = await e.embedQuery("где спит кошка?");
-    expect(stub.requests[0].input).toEqual([DOCUMENT_PROMPT + "Кошка спит.", DOCUMENT_PROMPT + "The cat sleeps."]);
-    expect(stub.requests[1].input).toEqual([QUERY_PROMPT + "где спит кошка?"]);
-    expect(maxDiff(q, expectedVector(stub, QUERY_PROMPT + "где спит кошка?"))).toBeLessThan(1e-6);
+    expect(stub.requests[0].input).toEqual([`${DOCUMENT_PROMPT}Кошка спит.`, `${DOCUMENT_PROMPT}The cat sleeps.`]);
+    expect(stub.requests[1].input).toEqual([`${QUERY_PROMPT}где спит кошка?`]);
+    expect(maxDiff(q, expectedVector(stub, `${QUERY_PROMPT}где спит кошка?`))).toBeLessThan(1e-6);
   });
 
   test("model and keep_alive on every request, the probe included; no truncate or dimensions by default", async () => {
@@ -144,7 +144,7 @@ describe("timeout and cancellation", () => {
     const waiting = e.embedQuery("waits", second.signal);
     setTimeout(() => second.abort(), 30);
     await rejectsWith(waiting, "CANCELLED");
-    expect(stub.requests.map((r) => r.input[0])).toEqual([QUERY_PROMPT + "holds the only slot"]);
+    expect(stub.requests.map((r) => r.input[0])).toEqual([`${QUERY_PROMPT}holds the only slot`]);
     first.abort();
     expect((await busy).code).toBe("CANCELLED");
   });

@@ -43,7 +43,7 @@ describe("outbox helpers", () => {
 
   test("errors are clipped without splitting a surrogate pair and without NUL", () => {
     expect(clipError("a\u0000b")).toBe("ab");
-    const long = "x".repeat(MAX_ERROR_CHARS - 2) + "😀😀😀";
+    const long = `${"x".repeat(MAX_ERROR_CHARS - 2)}😀😀😀`;
     const clipped = clipError(long);
     expect(clipped.length).toBeLessThanOrEqual(MAX_ERROR_CHARS);
     expect(clipped.endsWith("…")).toBe(true);

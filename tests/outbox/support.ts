@@ -148,7 +148,7 @@ export async function seedLinks(sql: Sql<any>, pairs: Array<[number, number]>, k
 export async function seedSymbol(sql: Sql<any>, name: string, path = "src/a.ts"): Promise<number> {
   const [r] = await sql`
     INSERT INTO pm_code_symbol (repo, path, language, name, qualified_name, kind, line_start, line_end)
-    VALUES ('repo', ${path}, 'typescript', ${name}, ${"a." + name}, 'function', 1, 9) RETURNING id`;
+    VALUES ('repo', ${path}, 'typescript', ${name}, ${`a.${name}`}, 'function', 1, 9) RETURNING id`;
   return Number(r.id);
 }
 

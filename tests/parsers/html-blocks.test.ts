@@ -53,7 +53,7 @@ describe("<pre> as fenced code", () => {
       ['<pre class="language-plaintext">plain</pre>', ""],
       ['<pre class="highlight"><code>0.0.0-YYYY</code></pre>', ""],
     ];
-    for (const [html, lang] of cases) expect([html, text(html).split("\n")[0]]).toEqual([html, "```" + lang]);
+    for (const [html, lang] of cases) expect([html, text(html).split("\n")[0]]).toEqual([html, `\`\`\`${lang}`]);
   });
 
   test("Readability strips classes; the language survives it", async () => {
@@ -82,10 +82,7 @@ describe("<pre> as fenced code", () => {
       expect(p.length).toBeLessThanOrEqual(BLOCK_PIECE_CHARS);
       expect(p.startsWith("```c\n") && p.endsWith("\n```")).toBe(true);
     }
-    const bodies = out
-      .map((p) => p.slice(5, -4).split("\n"))
-      .flat()
-      .filter((l) => l.trim());
+    const bodies = out.flatMap((p) => p.slice(5, -4).split("\n")).filter((l) => l.trim());
     expect(bodies).toEqual(lines.filter((l) => l.trim()));
   });
 

@@ -164,9 +164,9 @@ describe("text parser: hostile input and limits", () => {
   });
 
   test("a NUL past the sniffed head is removed with a warning", async () => {
-    const text = "x".repeat(9000) + "\u0000tail";
+    const text = `${"x".repeat(9000)}\u0000tail`;
     const doc = await parse(new TextEncoder().encode(text));
-    expect(doc.sections[0].text).toBe("x".repeat(9000) + "tail");
+    expect(doc.sections[0].text).toBe(`${"x".repeat(9000)}tail`);
     expect(doc.warnings.join("\n")).toContain("removed 1 NUL");
   });
 

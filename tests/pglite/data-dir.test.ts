@@ -60,6 +60,6 @@ test("a data dir whose socket path would pass 100 bytes gets its socket in a pri
   expect(paths.socketPath.startsWith(paths.dataDir)).toBe(false);
   expect(Buffer.byteLength(paths.socketPath)).toBeLessThanOrEqual(100);
   expect(statSync(dirname(paths.socketPath)).mode & 0o777).toBe(0o700);
-  expect(resolvePaths(deep + "/.").socketPath).toBe(paths.socketPath); // same dir, same names
+  expect(resolvePaths(`${deep}/.`).socketPath).toBe(paths.socketPath); // same dir, same names
   rmSync(dirname(paths.socketPath), { recursive: true, force: true });
 });

@@ -56,7 +56,7 @@ async function op(sql: Sql<any>, client: number, i: number, tally: Tally): Promi
       break;
     }
     case 2: {
-      const [r] = await sql`select ${"c" + client}::text || '-' || ${i}::int as tag`;
+      const [r] = await sql`select ${`c${client}`}::text || '-' || ${i}::int as tag`;
       check(r.tag === `c${client}-${i}`, `tag ${r.tag}`);
       break;
     }

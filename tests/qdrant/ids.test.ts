@@ -45,8 +45,8 @@ describe("defaultCollectionName", () => {
   });
 
   test("keeps long names below Qdrant's 255 characters, distinct by a hash suffix", () => {
-    const a = defaultCollectionName("x".repeat(300) + "a", 768);
-    const b = defaultCollectionName("x".repeat(300) + "b", 768);
+    const a = defaultCollectionName(`${"x".repeat(300)}a`, 768);
+    const b = defaultCollectionName(`${"x".repeat(300)}b`, 768);
     expect(a.length).toBeLessThan(160);
     expect(a).toMatch(/^[a-z0-9_]+$/);
     expect(a).not.toBe(b);

@@ -78,19 +78,19 @@ export interface BoltFaults {
 }
 
 const NAMES: Record<number, string> = {
-  0x01: "HELLO",
-  0x02: "GOODBYE",
-  0x0f: "RESET",
-  0x10: "RUN",
-  0x11: "BEGIN",
-  0x12: "COMMIT",
-  0x13: "ROLLBACK",
-  0x2f: "DISCARD",
-  0x3f: "PULL",
-  0x54: "TELEMETRY",
-  0x66: "ROUTE",
-  0x6a: "LOGON",
-  0x6b: "LOGOFF",
+  1: "HELLO",
+  2: "GOODBYE",
+  15: "RESET",
+  16: "RUN",
+  17: "BEGIN",
+  18: "COMMIT",
+  19: "ROLLBACK",
+  47: "DISCARD",
+  63: "PULL",
+  84: "TELEMETRY",
+  102: "ROUTE",
+  106: "LOGON",
+  107: "LOGOFF",
 };
 
 /** What Memgraph offers (Bolt 5.2 down to 4.3); the stand-in's default. */

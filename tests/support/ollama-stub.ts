@@ -84,7 +84,7 @@ export const STUB_MODEL = "stub-embed";
  * adapter's normalization is exercised. Exported so tests can compute what a correct adapter must return.
  */
 export function stubVector(model: string, input: string, dim: number): number[] {
-  const next = mulberry32(fnv1a32(model + "\u0000" + input));
+  const next = mulberry32(fnv1a32(`${model}\u0000${input}`));
   return Array.from({ length: dim }, () => (next() * 2 - 1) * 2.5);
 }
 

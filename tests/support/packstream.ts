@@ -106,21 +106,21 @@ export function shapeOf(v: PackValue): TypeShape {
 
 type Sized = "Bytes" | "String" | "List" | "Map";
 /** Tiny containers: high nibble → kind (size in the low nibble). */
-const TINY: Record<number, Sized | "Structure"> = { 0x80: "String", 0x90: "List", 0xa0: "Map", 0xb0: "Structure" };
+const TINY: Record<number, Sized | "Structure"> = { 128: "String", 144: "List", 160: "Map", 176: "Structure" };
 /** Sized containers: marker → kind and width of the big-endian size that follows. */
 const SIZED: Record<number, [Sized, 1 | 2 | 4]> = {
-  0xcc: ["Bytes", 1],
-  0xcd: ["Bytes", 2],
-  0xce: ["Bytes", 4],
-  0xd0: ["String", 1],
-  0xd1: ["String", 2],
-  0xd2: ["String", 4],
-  0xd4: ["List", 1],
-  0xd5: ["List", 2],
-  0xd6: ["List", 4],
-  0xd8: ["Map", 1],
-  0xd9: ["Map", 2],
-  0xda: ["Map", 4],
+  204: ["Bytes", 1],
+  205: ["Bytes", 2],
+  206: ["Bytes", 4],
+  208: ["String", 1],
+  209: ["String", 2],
+  210: ["String", 4],
+  212: ["List", 1],
+  213: ["List", 2],
+  214: ["List", 4],
+  216: ["Map", 1],
+  217: ["Map", 2],
+  218: ["Map", 4],
 };
 
 /** Reads PackStream values from one message's bytes; throws RangeError on truncated input or unknown markers. */

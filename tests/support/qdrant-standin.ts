@@ -222,7 +222,7 @@ export class QdrantRestStandin {
     const bearer = req.headers.get("authorization")?.replace(/^Bearer /, "") ?? null;
     if (this.apiKey && rec.apiKey !== this.apiKey && bearer !== this.apiKey)
       throw new Refusal(401, "Must provide an API key or an Authorization bearer token");
-    if (this.failure && this.failure.when(rec) && this.failure.times-- > 0)
+    if (this.failure?.when(rec) && this.failure.times-- > 0)
       throw new Refusal(
         this.failure.status,
         `Service internal error: the Qdrant REST stand-in was told to answer ${this.failure.status}`,

@@ -233,9 +233,9 @@ describe("text helpers", () => {
     expect(cleanSignature("def f(x,\n      y) ->  int:")).toBe("def f(x, y) -> int");
     expect(cleanSignature("X = {")).toBe("X");
     expect(cleanSignature("   ")).toBeNull();
-    expect(cleanSignature("f(" + "a, ".repeat(200) + ")")!.length).toBe(300);
+    expect(cleanSignature(`f(${"a, ".repeat(200)})`)!.length).toBe(300);
     expect(cap("ab😀cd", 4)).toBe("ab…");
-    expect(excerpt("a\n   .b(" + "x".repeat(1000) + ")", 0, 1009, 20)).toBe("a .b(xxxxxxxxxxxxxx…");
+    expect(excerpt(`a\n   .b(${"x".repeat(1000)})`, 0, 1009, 20)).toBe("a .b(xxxxxxxxxxxxxx…");
     expect(unquote('"./x"')).toBe("./x");
     expect(unquote("<stdio.h>")).toBe("stdio.h");
     expect(unquote("fmt")).toBe("fmt");

@@ -118,9 +118,9 @@ describe.skipIf(!stdlib)("python standard library", () => {
     expect(decoder?.docstring?.startsWith("Simple JSON <https://json.org> decoder")).toBe(true);
     const decode = by.get("JSONDecoder.decode");
     expect(decode?.kind).toBe("method");
-    expect(decode?.lineStart).toBe(lineOf(text, /^    def decode\(/));
+    expect(decode?.lineStart).toBe(lineOf(text, /^ {4}def decode\(/));
     expect(decode?.signature).toBe("def decode(self, s, _w=WHITESPACE.match)");
-    expect(by.get("JSONDecoder.raw_decode")?.lineStart).toBe(lineOf(text, /^    def raw_decode\(/));
+    expect(by.get("JSONDecoder.raw_decode")?.lineStart).toBe(lineOf(text, /^ {4}def raw_decode\(/));
     expect(by.get("py_scanstring")?.kind).toBe("function");
     expect(by.get("JSONDecodeError")?.lineStart).toBe(lineOf(text, /^class JSONDecodeError\b/));
     // decode's line range covers its whole body: up to the line before raw_decode's header.
@@ -143,7 +143,7 @@ describe.skipIf(!stdlib)("python standard library", () => {
     expect(feed).toMatchObject({
       name: "feed",
       kind: "method",
-      lineStart: lineOf(text, /^    def feed\(self, data\)/),
+      lineStart: lineOf(text, /^ {4}def feed\(self, data\)/),
       signature: "def feed(self, data)",
     });
     expect(feed?.docstring?.startsWith("Feed data to the parser.")).toBe(true);

@@ -219,14 +219,12 @@ describe.skipIf(!!browserSkipReason)("admin page in chromium", () => {
     const labels = () =>
       page.evaluate(() => {
         const cy = (globalThis as any).pegasGraph;
-        return cy
-          .edges()
-          .map((e: any) => ({
-            text: e.style("label"),
-            px: parseFloat(e.style("font-size")) * cy.zoom(),
-            src: e.source().id(),
-            dst: e.target().id(),
-          }));
+        return cy.edges().map((e: any) => ({
+          text: e.style("label"),
+          px: parseFloat(e.style("font-size")) * cy.zoom(),
+          src: e.source().id(),
+          dst: e.target().id(),
+        }));
       });
     expect((await labels()).every((l: { text: string }) => l.text === "")).toBe(true);
     const box = (await page.locator("#graph").boundingBox())!;

@@ -11,7 +11,7 @@ import {
   localNameReason,
   normalizeHost,
 } from "../../src/adapters/web/address-guard.ts";
-import { PegasError } from "../../src/errors.ts";
+import type { PegasError } from "../../src/errors.ts";
 
 const strict: GuardPolicy = { allowPrivate: false, allowHosts: new Set() };
 const open: GuardPolicy = { allowPrivate: true, allowHosts: new Set() };

@@ -5,7 +5,7 @@
  * target can tell proxied requests from direct ones. TLS tests need `openssl` and skip, with the reason, without.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { WebFetchError } from "../../src/adapters/web/errors.ts";
+import type { WebFetchError } from "../../src/adapters/web/errors.ts";
 import { type FetchOptions, fetchUrl } from "../../src/adapters/web/fetch.ts";
 import { PegasError } from "../../src/errors.ts";
 import { PROXY_BIND_ADDRESS, type TestHttpProxy, startHttpProxy } from "../support/http-proxy.ts";

@@ -18,10 +18,10 @@ const SURROGATE = /[\uD800-\uDFFF]/;
 
 /** Adds the hashed features of one word into `counts`. */
 function addWordFeatures(word: string, counts: Map<string, number>, ngrams: boolean): void {
-  const w = "w\u0001" + word;
+  const w = `w\u0001${word}`;
   counts.set(w, (counts.get(w) ?? 0) + 1);
   if (!ngrams) return;
-  const padded = "<" + word + ">";
+  const padded = `<${word}>`;
   // n-grams of code points; without surrogate pairs a code point is one UTF-16 unit, and substring() is enough.
   const astral = SURROGATE.test(padded);
   const cps = astral ? Array.from(padded) : null;
@@ -29,7 +29,7 @@ function addWordFeatures(word: string, counts: Map<string, number>, ngrams: bool
   for (let n = 3; n <= 5; n++) {
     if (n >= length) break; // the whole padded word is already the word feature
     for (let i = 0; i + n <= length; i++) {
-      const g = "g\u0001" + (cps ? cps.slice(i, i + n).join("") : padded.substring(i, i + n));
+      const g = `g\u0001${cps ? cps.slice(i, i + n).join("") : padded.substring(i, i + n)}`;
       counts.set(g, (counts.get(g) ?? 0) + 1);
     }
   }

@@ -4,7 +4,7 @@
  * then tried again. Only engine failures fall back; CANCELLED and INVALID_INPUT about the caller's own arguments
  * propagate.
  */
-import { PegasError, toPegasError } from "../../errors.ts";
+import { type PegasError, toPegasError } from "../../errors.ts";
 import { log } from "../../log.ts";
 
 /** Default cool-down after a primary failure (ms). */

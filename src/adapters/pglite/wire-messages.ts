@@ -75,7 +75,7 @@ export function syncMessage(): Buffer {
 
 /** A simple-protocol Query message for `sql`. */
 export function queryMessage(sql: string): Buffer {
-  const body = Buffer.from(sql + "\0", "utf8");
+  const body = Buffer.from(`${sql}\0`, "utf8");
   const head = Buffer.alloc(5);
   head[0] = MSG.query;
   head.writeInt32BE(body.length + 4, 1);
@@ -84,7 +84,7 @@ export function queryMessage(sql: string): Buffer {
 
 /** A Close message that drops the prepared statement `name`. */
 export function closeStatementMessage(name: string): Buffer {
-  const body = Buffer.from("S" + name + "\0", "utf8");
+  const body = Buffer.from(`S${name}\0`, "utf8");
   const head = Buffer.alloc(5);
   head[0] = MSG.close;
   head.writeInt32BE(body.length + 4, 1);

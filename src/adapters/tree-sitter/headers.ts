@@ -72,7 +72,7 @@ function withoutComments(anchor: Node, start: number, end: number, source: strin
   for (let m = marker.exec(text); m; m = marker.exec(text)) {
     const comment = commentAt(anchor, start + m.index, spec);
     if (!comment || comment.endIndex > end) continue;
-    out += source.slice(at, comment.startIndex) + " ";
+    out += `${source.slice(at, comment.startIndex)} `;
     at = comment.endIndex;
     marker.lastIndex = at - start;
   }

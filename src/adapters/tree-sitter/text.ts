@@ -21,7 +21,7 @@ export function cap(text: string, max: number): string {
   let end = max - 1;
   const code = text.charCodeAt(end - 1);
   if (code >= 0xd800 && code <= 0xdbff) end -= 1;
-  return text.slice(0, end) + "…";
+  return `${text.slice(0, end)}…`;
 }
 
 /**
@@ -31,7 +31,7 @@ export function cap(text: string, max: number): string {
 export function excerpt(source: string, start: number, end: number, max: number): string {
   const window = Math.min(end, start + 4 * max);
   const text = collapse(source.slice(start, window));
-  return window < end && text.length <= max ? cap(text + " …", max) : cap(text, max);
+  return window < end && text.length <= max ? cap(`${text} …`, max) : cap(text, max);
 }
 
 /**

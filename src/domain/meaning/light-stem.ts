@@ -111,7 +111,7 @@ function stemRussian(w: string): string {
 function stemEnglish(w: string): string {
   let s = w.replace(/['’]s?$/u, "");
   if (s.length <= 3) return s;
-  if (s.endsWith("ies") && s.length > 4) s = s.slice(0, -3) + "y";
+  if (s.endsWith("ies") && s.length > 4) s = `${s.slice(0, -3)}y`;
   else if (/(?:ss|x|z|ch|sh)es$/u.test(s)) s = s.slice(0, -2);
   else if (s.endsWith("s") && !/(?:ss|us|is)$/u.test(s)) s = s.slice(0, -1);
   else if (s.endsWith("ed") && s.length > 4) s = s.slice(0, -2);

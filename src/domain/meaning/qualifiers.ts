@@ -112,8 +112,7 @@ function phraseEnd(toks: Tok[], i: number, phrase: string, marks: Marks): number
   const ws = phrase.split(" ");
   for (let k = 0; k < ws.length; k++) {
     const t = toks[i + k];
-    if (!t || t.kind !== "word" || t.lower !== ws[k] || marks.used.has(i + k) || (k > 0 && !/^\s+$/u.test(t.gap)))
-      return -1;
+    if (t?.kind !== "word" || t.lower !== ws[k] || marks.used.has(i + k) || (k > 0 && !/^\s+$/u.test(t.gap))) return -1;
   }
   return i + ws.length - 1;
 }
@@ -240,8 +239,8 @@ export function readRates(toks: Tok[], marks: Marks): string[] {
       t.kind === "word" && /^\s*\/\s*$/u.test(t.gap) && marks.used.has(i - 1) ? UNITS.get(t.lower) : undefined;
     const rate: [string, number] | null = slashed ? [slashed, i] : rateAt(toks, i, marks);
     if (!rate) continue;
-    out.push("/" + rate[0]);
-    mark(marks, i, rate[1], "/" + rate[0]);
+    out.push(`/${rate[0]}`);
+    mark(marks, i, rate[1], `/${rate[0]}`);
     i = rate[1];
   }
   return out.sort();

@@ -114,7 +114,7 @@ export function tokenize(text: string): Tok[] {
     const negative = (out.length === 0 ? /^\s*[-−]$/u : /\s[-−]$/u).test(gap);
     for (const t of classify(m[0], { initial, gap, negative })) {
       const prev = out[out.length - 1];
-      if (gluesToNon(prev, t)) out[out.length - 1] = { ...prev, raw: `${prev.raw}-${t.raw}`, lower: "non" + t.lower };
+      if (gluesToNon(prev, t)) out[out.length - 1] = { ...prev, raw: `${prev.raw}-${t.raw}`, lower: `non${t.lower}` };
       else out.push(t);
     }
     prevEnd = m.index + m[0].length;

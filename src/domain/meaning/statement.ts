@@ -110,7 +110,7 @@ function readNumbers(toks: Tok[]): NumberRead {
     const folded = run.some((t) => Number.isNaN(t.num!.value))
       ? run.map((t) => t.digits ?? t.lower)
       : foldNumberRun(run.map((t) => t.num!)).map(String);
-    if (toks[j].negative && folded.length) folded[0] = "-" + folded[0];
+    if (toks[j].negative && folded.length) folded[0] = `-${folded[0]}`;
     r.numbers.push(...folded);
     for (let i = j; i <= k; i++) r.used.add(i), r.wordOf.set(i, i === j ? folded.join(" ") : "");
     const unit = unitAfter(toks, k, Number(folded[folded.length - 1]));

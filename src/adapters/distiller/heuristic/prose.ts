@@ -23,7 +23,7 @@ const ABBREVIATION_ITEM = /^([\p{Lu}\p{N}][\p{L}\p{N}/&+-]{0,15}),\s+(\S.{1,118}
 const ABBREVIATION_LABEL = /^(?:Abbreviations|Сокращения|Список сокращений)\s*:\s*/iu;
 
 /** Items of an abbreviation list paragraph ("AMR, antimicrobial resistance; HIV, …"), or [] when it is not one. */
-function abbreviationItems(text: string, p: Paragraph): Proposal[] {
+function abbreviationItems(_text: string, p: Paragraph): Proposal[] {
   if (!p.text.includes(";")) return [];
   const out: Proposal[] = [];
   const label = ABBREVIATION_LABEL.exec(p.text)?.[0].length ?? 0;

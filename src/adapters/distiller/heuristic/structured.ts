@@ -3,7 +3,7 @@
  * "sentences". Order matters: fenced blocks (JSON rule blocks or code), bare one-line rule objects, tables, then
  * unfenced code paragraphs. Each pass marks its spans consumed.
  */
-import { Consumed, freeParagraphs, trimSpan, type Paragraph } from "./blocks.ts";
+import { type Consumed, freeParagraphs, trimSpan, type Paragraph } from "./blocks.ts";
 import { fencedBlocks } from "./fences.ts";
 import { codeClaim, guessLanguage, isIndentedBlock, looksLikeCode, mergeRuns } from "./code.ts";
 import { PRIORS } from "./priors.ts";

@@ -79,7 +79,7 @@ class Paragraphs {
     // A loop, not /[ \t]+$/: that pattern is quadratic on long whitespace runs.
     let end = this.buf.length;
     while (end > 0 && (this.buf[end - 1] === " " || this.buf[end - 1] === "\t")) end--;
-    if (end > 0 && this.buf[end - 1] !== "\n") this.buf = this.buf.slice(0, end) + " | ";
+    if (end > 0 && this.buf[end - 1] !== "\n") this.buf = `${this.buf.slice(0, end)} | `;
   }
 
   flush(): void {

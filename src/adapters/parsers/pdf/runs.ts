@@ -140,7 +140,7 @@ function lineText(runs: Run[]): string {
       continue;
     }
     const spaced = /\s$/.test(out) || /^\s/.test(cur.str);
-    out += !spaced && gap > SPACE_GAP * Math.min(prev.size, cur.size) ? " " + cur.str : cur.str;
+    out += !spaced && gap > SPACE_GAP * Math.min(prev.size, cur.size) ? ` ${cur.str}` : cur.str;
   }
   return out.replace(/\s+/g, " ").trim().normalize("NFC");
 }

@@ -199,7 +199,7 @@ export class ModuleIndex {
     return [];
   }
 
-  private absoluteKey(spec: string, language: string): string {
+  private absoluteKey(spec: string, _language: string): string {
     if (spec.includes("/")) return spec;
     return spec.replace(/::/g, "/").replace(/\./g, "/");
   }

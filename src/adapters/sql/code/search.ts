@@ -51,7 +51,7 @@ const dotNormal = (t: string) => t.toLowerCase().replace(/::|[/#]/g, ".");
 function dottedTier(sql: Sql<any>, text: string) {
   if (!DOTTED.test(text)) return null;
   const q = dotNormal(text);
-  return sql`(SELECT CASE WHEN f.fq = ${q} OR right(f.fq, ${[...q].length + 1}) = ${"." + q} THEN 5 ELSE 0 END
+  return sql`(SELECT CASE WHEN f.fq = ${q} OR right(f.fq, ${[...q].length + 1}) = ${`.${q}`} THEN 5 ELSE 0 END
                 FROM (SELECT lower(replace(translate(CASE WHEN s.metadata @> '{"file": true}'::jsonb THEN s.qualified_name
                         ELSE coalesce((SELECT m.qualified_name FROM pm_code_symbol m
                                         WHERE m.repo = s.repo AND m.path = s.path AND m.metadata @> '{"file": true}'::jsonb LIMIT 1) || '.', '')
@@ -90,7 +90,7 @@ async function wordHits(sql: Sql<any>, q: CodeSearchQuery, text: string, tsq: st
       CROSS JOIN LATERAL (SELECT CASE WHEN ${dotted ?? sql`0`} = 5 THEN 5
                                       WHEN s.name = ${text} THEN 4 WHEN lower(s.name) = ${lower} THEN 3.5
                                       WHEN lower(s.qualified_name) = ${lower} THEN 3
-                                      WHEN right(lower(s.qualified_name), ${[...lower].length + 1}) = ${"." + lower} THEN 2.5
+                                      WHEN right(lower(s.qualified_name), ${[...lower].length + 1}) = ${`.${lower}`} THEN 2.5
                                       ELSE 0 END AS tier) t
       CROSS JOIN LATERAL (SELECT s.search_tsv @@ ${tsq}::tsquery AS exact) x
      WHERE ${last === null ? words : sql`(${words} OR s.name = ${last}) AND (t.tier = 5 OR ${words})`} ${filters(sql, q)}

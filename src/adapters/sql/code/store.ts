@@ -75,7 +75,7 @@ export class SqlCodeStore implements CodeStore {
               { hint: "give another repo name" },
             );
           }
-          if (old && old.root && old.root !== input.root) {
+          if (old?.root && old.root !== input.root) {
             throw new PegasError(
               "INVALID_INPUT",
               `repo '${input.repo}' was stored from '${old.root}', not '${input.root}'`,

@@ -42,14 +42,12 @@ async function columnsOf(sql: SqlLike, names: string[]): Promise<Map<string, Col
   );
   const out = new Map<string, ColumnInfo[]>(names.map((n) => [n, []]));
   for (const r of rows)
-    out
-      .get(String(r.tbl))!
-      .push({
-        name: String(r.name),
-        type: String(r.type),
-        typname: String(r.typname),
-        generated: Boolean(r.generated),
-      });
+    out.get(String(r.tbl))!.push({
+      name: String(r.name),
+      type: String(r.type),
+      typname: String(r.typname),
+      generated: Boolean(r.generated),
+    });
   return out;
 }
 

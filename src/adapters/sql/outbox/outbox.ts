@@ -28,7 +28,7 @@ export function clipError(message: string): string {
   const clean = message.replaceAll("\u0000", "");
   if (clean.length <= MAX_ERROR_CHARS) return clean;
   const cut = clean.slice(0, MAX_ERROR_CHARS - 1);
-  return (/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut) + "…";
+  return `${/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut}…`;
 }
 
 function positiveInt(name: string, v: number, max: number): void {

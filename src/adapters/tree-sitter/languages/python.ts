@@ -42,7 +42,7 @@ const inherits = `
 function blockDocstring(block: Node | null | undefined, source: string): string | null {
   let first = block?.firstNamedChild;
   while (first && first.type === "comment") first = first.nextNamedSibling;
-  if (!first || first.type !== "expression_statement" || first.namedChildCount !== 1) return null;
+  if (first?.type !== "expression_statement" || first.namedChildCount !== 1) return null;
   const literal = first.firstNamedChild;
   return literal && literal.type === "string" ? pythonDocstring(textOf(literal, source)) : null;
 }
@@ -55,7 +55,7 @@ function blockDocstring(block: Node | null | undefined, source: string): string 
 function firstInBodyComment(def: Node, source: string): string | null {
   const anchor = def.parent?.type === "decorated_definition" ? def.parent : def;
   const block = anchor.parent;
-  if (!block || block.type !== "block" || anchor.previousNamedSibling !== null) return null;
+  if (block?.type !== "block" || anchor.previousNamedSibling !== null) return null;
   return commentsBeforeBody(block, anchor, source);
 }
 

@@ -76,7 +76,7 @@ const DECLARATIVE = new Set([
  */
 function docstring(def: Node, source: string): string | null {
   const body = def.parent;
-  if (!body || body.type !== "body_statement" || def.previousNamedSibling !== null) return null;
+  if (body?.type !== "body_statement" || def.previousNamedSibling !== null) return null;
   return commentsBeforeBody(body, def, source);
 }
 
