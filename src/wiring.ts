@@ -151,7 +151,16 @@ export async function createServices(config: Config): Promise<Services> {
     };
     return {
       config,
-      store,
+      maintenance: store,
+      changeFeed: store,
+      atomReads: store,
+      searchReads: store,
+      embeddingStore: store,
+      atomWrites: store,
+      ingestWrites: store,
+      curation: store,
+      traces: store,
+      verification: store,
       embedder,
       distiller: await makeDistiller(config),
       ...(await makeJudges(config, embedder)),

@@ -15,7 +15,6 @@ import { treeSitterExtractor } from "../../src/adapters/tree-sitter/extractor.ts
 import { LANGUAGE_SPECS } from "../../src/adapters/tree-sitter/languages/index.ts";
 import { defaultWorkerCount, ExtractorPool } from "../../src/adapters/tree-sitter/pool.ts";
 import { storeCode } from "../../src/core/code/ingest.ts";
-import { codeServices } from "../../src/core/code/services.ts";
 import { setLogLevel } from "../../src/log.ts";
 import type { SymbolExtractor } from "../../src/ports/models/symbol-extractor.ts";
 import { ROOT, pgliteServices, postgresServices, tempDir } from "../lib/env.ts";
@@ -136,7 +135,7 @@ async function services() {
 async function wholeStore(dir: string, sourceBytes: number) {
   const { backend, services: s0, dispose } = await services();
   try {
-    const s = codeServices(s0);
+    const s = s0;
     let t0 = performance.now();
     const first = await storeCode(s, { path: dir, repo: "python-stdlib" }, { trustedPath: true });
     const firstS = (performance.now() - t0) / 1000;
@@ -205,7 +204,7 @@ async function flatMemory() {
     Bun.gc(true);
     const t0 = performance.now();
     const r = await storeCode(
-      codeServices(s0),
+      s0,
       { path: dir },
       {
         trustedPath: true,

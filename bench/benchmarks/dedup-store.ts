@@ -108,7 +108,7 @@ async function timedStore(services: Services, item: MixItem): Promise<StoreSampl
     ...services,
     embedder: timed(services.embedder, "embedDocuments", acc.embed),
     projection: timed(services.projection, "sync", acc.sync),
-    store: timed(services.store, "storeAtom", acc.write),
+    atomWrites: timed(services.atomWrites, "storeAtom", acc.write),
   };
   const t0 = performance.now();
   const r = await storeAtom(s, item.input);

@@ -13,7 +13,7 @@ import { distillText } from "../../src/adapters/distiller/heuristic/index.ts";
 import { selectParser } from "../../src/adapters/parsers/select.ts";
 import { chunkSections } from "../../src/core/documents/ingest-document.ts";
 import { detectLang } from "../../src/domain/text.ts";
-import type { ChunkInput } from "../../src/ports/canonical-store.ts";
+import type { ChunkInput } from "../../src/ports/store/ingest.ts";
 import type { ParsedDocument, ParseLimits } from "../../src/ports/models/parser.ts";
 import { benchConfig, SHARED } from "../lib/env.ts";
 import type { Benchmark, BenchOutcome, SummaryRow } from "../lib/report.ts";

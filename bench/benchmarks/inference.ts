@@ -32,7 +32,7 @@ const prng = mulberry32; // seeded, so every run builds the same graph
 
 /** Loads the atoms and edges; returns the atom ids (index = node) and the edge count. */
 async function load(s: Services): Promise<{ ids: number[]; edges: number; ruleId: number }> {
-  const sql = (s.store as SqlCanonicalStore).db.sql;
+  const sql = (s.maintenance as SqlCanonicalStore).db.sql;
   const rows = await sql`
     INSERT INTO pm_atom (type, claim, content, content_hash, search_tsv)
     SELECT 'fact', 'bench node ' || g, 'bench node ' || g, 'bench-infer-' || g, ''::tsvector FROM generate_series(0, ${NODES - 1}) AS g
@@ -78,7 +78,7 @@ export const inferenceBench: Benchmark = {
     setLogLevel("warn");
     const { s, backend, note } = await open();
     try {
-      const sql = (s.services.store as SqlCanonicalStore).db.sql;
+      const sql = (s.services.maintenance as SqlCanonicalStore).db.sql;
       const g = await load(s.services);
       const limits = { maxIterations: 50, maxNewEdges: 5_000_000 };
       let t0 = performance.now();

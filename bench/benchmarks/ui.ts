@@ -95,7 +95,7 @@ export const uiBench: Benchmark = {
         await page.route("**/*", (r) => r.continue());
         const base = `${l.url}/ui`;
         const first = await measure(page, base);
-        const [hit] = await s.services.store.atomsByIds([1], 0);
+        const [hit] = await s.services.atomReads.atomsByIds([1], 0);
         const pages: Record<string, string> = {
           overview: base,
           search: `${base}/search?q=${encodeURIComponent("vitamin D deficiency and bone density")}`,

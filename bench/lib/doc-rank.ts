@@ -15,7 +15,7 @@ export interface DocMaps {
 
 /** The services' postgres.js client (the SQL store keeps its database as `db`). */
 export function sqlOf(services: Services): Sql<any> {
-  const db = (services.store as unknown as { db?: { sql?: Sql<any> } }).db;
+  const db = (services.maintenance as unknown as { db?: { sql?: Sql<any> } }).db;
   if (!db?.sql) throw new Error("the store exposes no SQL client (expected SqlCanonicalStore.db.sql)");
   return db.sql;
 }
@@ -57,7 +57,7 @@ export function orQuery(lexemes: string[]): string {
  * Russian Snowball stemmer is not idempotent (a second pass strips more), so that variant is weaker on Russian.
  */
 export async function tsRankAtoms(services: Services, query: string, limit: number, restem = false): Promise<number[]> {
-  const lexemes = (await services.store.analyze(query)).map((l) => l.lexeme);
+  const lexemes = (await services.searchReads.analyze(query)).map((l) => l.lexeme);
   if (lexemes.length === 0) return [];
   const sql = sqlOf(services);
   const tsquery = restem ? sql`to_tsquery('pegas', ${orQuery(lexemes)})` : sql`${orQuery(lexemes)}::tsquery`;

@@ -9,7 +9,7 @@ import { atomContentHash, draftAtom } from "../../src/core/knowledge/atoms.ts";
 import type { Services } from "../../src/core/services.ts";
 import { sha256Hex } from "../../src/domain/hash.ts";
 import { firstSentence } from "../../src/domain/text.ts";
-import type { IngestPlan } from "../../src/ports/canonical-store.ts";
+import type { IngestPlan } from "../../src/ports/store/ingest.ts";
 import { readJsonl } from "./beir.ts";
 import { SHARED } from "./env.ts";
 import { mulberry32 } from "../../tests/support/prng.ts";
@@ -96,7 +96,7 @@ export async function loadAtoms(
   let created = 0;
   for (let i = from; i < to; i += PLAN_ATOMS) {
     const part = texts.slice(i, Math.min(i + PLAN_ATOMS, to));
-    const commit = await services.store.commitIngest(await planOf(services, part, i / PLAN_ATOMS));
+    const commit = await services.ingestWrites.commitIngest(await planOf(services, part, i / PLAN_ATOMS));
     if (commit.atomsCreated !== part.length)
       throw new Error(`plan ${i / PLAN_ATOMS} created ${commit.atomsCreated} of ${part.length} atoms`);
     created += commit.atomsCreated;

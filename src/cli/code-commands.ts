@@ -7,7 +7,6 @@ import type { Config } from "../config.ts";
 import { storeCode } from "../core/code/ingest.ts";
 import type { StoreCodeResult } from "../core/code/input.ts";
 import { codeGraph, searchCode } from "../core/code/query.ts";
-import { codeServices } from "../core/code/services.ts";
 import type { Services } from "../core/services.ts";
 import { invalidInput } from "../errors.ts";
 import type { Direction } from "../ports/projections/graph-store.ts";
@@ -57,9 +56,7 @@ export async function runCode(config: Config, cli: Cli, open: OpenServices = wit
     last = Date.now();
     process.stderr.write(`${message}\n`);
   };
-  const r = await open(config, (s, signal) =>
-    storeCode(codeServices(s), input, { trustedPath: true, signal, onProgress }),
-  );
+  const r = await open(config, (s, signal) => storeCode(s, input, { trustedPath: true, signal, onProgress }));
   if (cli.values.json) outJson(r);
   else for (const line of formatRun(r)) out(line);
   for (const n of r.noted) process.stderr.write(`note: ${n.path}: ${n.reason.replace("_", " ")}\n`);
@@ -83,7 +80,7 @@ export async function runCodeSearch(config: Config, cli: Cli, open: OpenServices
     repo: text(cli.values.repo),
     limit: intOption(cli, "limit"),
   };
-  const r = await open(config, (s) => searchCode(codeServices(s), input));
+  const r = await open(config, (s) => searchCode(s, input));
   if (cli.values.json) outJson(r);
   else if (!r.hits.length) out(`no symbols match «${r.query}»`);
   else {
@@ -112,6 +109,6 @@ export async function runCodeGraph(config: Config, cli: Cli, open: OpenServices 
     limit: intOption(cli, "limit"),
     direction: text(cli.values.direction) as Direction | undefined,
   };
-  outJson(await open(config, (s) => codeGraph(codeServices(s), input)));
+  outJson(await open(config, (s) => codeGraph(s, input)));
   return 0;
 }

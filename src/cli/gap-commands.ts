@@ -5,7 +5,7 @@
 import type { Config } from "../config.ts";
 import { addGap, listGaps } from "../core/gaps/gaps.ts";
 import { invalidInput } from "../errors.ts";
-import type { GapRow, GapStatus } from "../ports/gaps.ts";
+import type { GapRow, GapStatus } from "../ports/store/gaps.ts";
 import type { Cli } from "./args.ts";
 import { withServices } from "./commands.ts";
 import { out, outJson } from "./output.ts";

@@ -49,7 +49,7 @@ export async function runUnmerge(config: Config, cli: Cli): Promise<number> {
   if (id === undefined) throw invalidInput("unmerge needs a merge id", "memory_store reports `merge.merge_id`");
   const services = await createServices(config);
   try {
-    const m = await services.store.undoMerge(id);
+    const m = await services.atomWrites.undoMerge(id);
     if (cli.values.json) outJson(m);
     else out(`merge ${m.id} undone: atom ${m.absorbedAtomId} is a candidate again, apart from atom ${m.keptAtomId}`);
     return 0;

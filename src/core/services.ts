@@ -3,17 +3,26 @@
  * place where adapters are chosen.
  */
 import type { Config } from "../config.ts";
-import type { CanonicalStore } from "../ports/canonical-store.ts";
+import type { AtomReads } from "../ports/store/atom-reads.ts";
+import type { AtomWrites } from "../ports/store/atom-writes.ts";
+import type { ChangeFeed } from "../ports/store/change-feed.ts";
+import type { CurationWrites } from "../ports/store/curation.ts";
+import type { EmbeddingStore } from "../ports/store/embeddings.ts";
+import type { IngestWrites } from "../ports/store/ingest.ts";
+import type { StoreMaintenance } from "../ports/store/maintenance.ts";
+import type { SearchReads } from "../ports/store/search-reads.ts";
+import type { TraceStore } from "../ports/store/traces.ts";
+import type { VerificationStore } from "../ports/store/verification.ts";
 import type { Distiller } from "../ports/models/distiller.ts";
-import type { DocumentCatalog } from "../ports/document-catalog.ts";
+import type { DocumentCatalog } from "../ports/store/document-catalog.ts";
 import type { Embedder } from "../ports/models/embedder.ts";
 import type { Fetcher } from "../ports/models/fetcher.ts";
-import type { GapAnswerJudge, GapStore } from "../ports/gaps.ts";
+import type { GapAnswerJudge, GapStore } from "../ports/store/gaps.ts";
 import type { GraphStore } from "../ports/projections/graph-store.ts";
-import type { InferenceStore } from "../ports/inference.ts";
+import type { InferenceStore } from "../ports/store/inference.ts";
 import type { OutboxStore } from "../ports/projections/outbox.ts";
 import type { ProjectionSink } from "../ports/projections/projection-sink.ts";
-import type { CodeStore } from "../ports/code-store.ts";
+import type { CodeStore } from "../ports/store/code-store.ts";
 import type { SymbolExtractor } from "../ports/models/symbol-extractor.ts";
 import type { ParseInput, ParsedDocument } from "../ports/models/parser.ts";
 import type { SearchProjection } from "../ports/projections/search-projection.ts";
@@ -23,7 +32,26 @@ import type { VerdictJudge } from "../ports/models/verdict-judge.ts";
 /** Ports and settings of one process. */
 export interface Services {
   readonly config: Config;
-  readonly store: CanonicalStore;
+  /** The canonical store's schema and counters (the roles below are the same database, PostgreSQL or PGlite). */
+  readonly maintenance: StoreMaintenance;
+  /** Atoms and embeddings in commit order, for the in-process indexes and readiness. */
+  readonly changeFeed: ChangeFeed;
+  /** Atoms with citations, and an atom's links. */
+  readonly atomReads: AtomReads;
+  /** Text analysis under the `pegas` configuration and the trigram fallback search. */
+  readonly searchReads: SearchReads;
+  /** Canonical embeddings of atoms. */
+  readonly embeddingStore: EmbeddingStore;
+  /** One atom stored by the agent, dedup candidates, merges undone. */
+  readonly atomWrites: AtomWrites;
+  /** Whole ingests in one transaction, and the distillation quarantine. */
+  readonly ingestWrites: IngestWrites;
+  /** Links the agent asserts or removes, and forgetting. */
+  readonly curation: CurationWrites;
+  /** Episodic traces. */
+  readonly traces: TraceStore;
+  /** Verification reads and writes, and the status history. */
+  readonly verification: VerificationStore;
   readonly embedder: Embedder;
   /** Turns chunks into typed atoms (heuristic, Ollama, or the MCP client's model). */
   readonly distiller: Distiller;

@@ -63,7 +63,7 @@ async function probeServices(s: Services, ms: number): Promise<Record<string, De
   // Through the Embedder port: only the Ollama embedder has a probe (src/wiring-models.ts); the local one cannot fail.
   const check = s.embedder.probe?.bind(s.embedder);
   const [database, embedder, ...sinks] = await Promise.all([
-    probe(true, ms, "the database", () => s.store.changeMark()),
+    probe(true, ms, "the database", () => s.changeFeed.changeMark()),
     check
       ? probe(true, ms, "Ollama", () => check(ms))
       : Promise.resolve<DependencyReport>({ state: "up", required: false }),

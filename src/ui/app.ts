@@ -83,7 +83,7 @@ function withQuery(c: Context, set: Record<string, number>): string {
 async function nodeLabels(s: Services, g: Subgraph): Promise<NodeLabels> {
   const labels: NodeLabels = new Map();
   const atomIds = g.nodes.filter((n) => n.label === "Atom").map((n) => Number(n.props.atom_id));
-  for (const a of await s.store.atomsByIds(atomIds, 1)) labels.set(`atom:${a.id}`, a.claim);
+  for (const a of await s.atomReads.atomsByIds(atomIds, 1)) labels.set(`atom:${a.id}`, a.claim);
   for (const n of g.nodes) {
     if (labels.has(n.id)) continue;
     const p = n.props;

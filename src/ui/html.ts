@@ -6,7 +6,7 @@
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import { formatLocator } from "../domain/locator.ts";
-import type { CitationView } from "../ports/canonical-store.ts";
+import type { CitationView } from "../ports/store/atom-reads.ts";
 import { CSRF_FIELD } from "./security.ts";
 
 /** Rendered HTML (escaped where it came from data). */

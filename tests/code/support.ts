@@ -6,24 +6,23 @@ import { afterAll, beforeAll } from "bun:test";
 import { SqlCodeStore } from "../../src/adapters/sql/code/store.ts";
 import type { SqlCanonicalStore } from "../../src/adapters/sql/store.ts";
 import { treeSitterExtractor } from "../../src/adapters/tree-sitter/extractor.ts";
-import type { CodeServices } from "../../src/core/code/services.ts";
 import type { Services } from "../../src/core/services.ts";
 import type { SymbolExtractor } from "../../src/ports/models/symbol-extractor.ts";
 import { pgSkipReason } from "../support/pg.ts";
 import { openTestServices, type TestServices } from "../support/services.ts";
 
-/** Services with code memory, as the integrator will wire them (Services.code, Services.extractor). */
-export type TestCodeServices = Services & CodeServices;
+/** Services whose code store and extractor are the ones {@link withCode} put in. */
+export type TestCodeServices = Services;
 
 /** Adds the code store and an extractor to services. */
 export function withCode(services: Services, extractor: SymbolExtractor = treeSitterExtractor()): TestCodeServices {
-  const db = (services.store as SqlCanonicalStore).db;
+  const db = (services.maintenance as SqlCanonicalStore).db;
   return Object.assign(Object.create(services), { code: new SqlCodeStore(db), extractor }) as TestCodeServices;
 }
 
 /** The SQL client of services (for assertions on rows). */
 export function sqlOf(services: Services) {
-  return (services.store as SqlCanonicalStore).db.sql;
+  return (services.maintenance as SqlCanonicalStore).db.sql;
 }
 
 /**

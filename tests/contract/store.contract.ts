@@ -8,7 +8,7 @@ import { SqlCanonicalStore } from "../../src/adapters/sql/store.ts";
 import { MIGRATIONS } from "../../src/adapters/sql/migrations.ts";
 import { draftAtom } from "../../src/core/knowledge/atoms.ts";
 import { PegasError } from "../../src/errors.ts";
-import type { IngestPlan } from "../../src/ports/canonical-store.ts";
+import type { IngestPlan } from "../../src/ports/store/ingest.ts";
 
 /** A fresh database and how to dispose of it. */
 export interface OpenedDb {

@@ -165,7 +165,7 @@ export function coreSuite(backend: "postgres" | "pglite", skipReason: string | n
     it("retracted atoms are never found", async (s) => {
       const r = await storeAtom(s, { type: "definition", claim: "Флигель — это пристройка к главному зданию." });
       expect((await search(s, { query: "пристройка к главному зданию" })).hits[0].atom_id).toBe(r.atom_id);
-      const db = (s.store as unknown as { db: { sql: import("postgres").Sql } }).db;
+      const db = (s.maintenance as unknown as { db: { sql: import("postgres").Sql } }).db;
       await db.sql`UPDATE pm_atom SET status = 'retracted' WHERE id = ${r.atom_id}`;
       const after = await search(s, { query: "пристройка к главному зданию" });
       expect(after.hits.map((h) => h.atom_id)).not.toContain(r.atom_id);

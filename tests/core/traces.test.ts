@@ -199,8 +199,8 @@ function traceSuite(backend: "postgres" | "pglite", skipReason: string | null): 
         metadata: {},
         requestKey: crypto.randomUUID(),
       };
-      const x = await s.store.addTrace(input);
-      const y = await s.store.addTrace(input);
+      const x = await s.traces.addTrace(input);
+      const y = await s.traces.addTrace(input);
       expect(y).toEqual(x);
       expect((await searchTraces(s, { session: "retry-1" })).hits).toHaveLength(1);
     });

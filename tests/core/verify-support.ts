@@ -7,7 +7,7 @@ import type { SqlCanonicalStore } from "../../src/adapters/sql/store.ts";
 import { draftAtom } from "../../src/core/knowledge/atoms.ts";
 import type { Services } from "../../src/core/services.ts";
 import type { AtomType } from "../../src/domain/atom.ts";
-import type { AtomView } from "../../src/ports/canonical-store.ts";
+import type { AtomView } from "../../src/ports/store/atom-reads.ts";
 
 /** A page server on one loopback address. */
 export interface Site {
@@ -32,7 +32,7 @@ export function startSite(host: string, pages: Record<string, string>): Site {
 
 /** The postgres.js client behind the services' store (both backends speak it). */
 export function sqlOf(s: Services) {
-  return (s.store as SqlCanonicalStore).db.sql;
+  return (s.maintenance as SqlCanonicalStore).db.sql;
 }
 
 /** Live (not stale or retracted) atoms cited by document `docId`, in id order. */
@@ -45,7 +45,7 @@ export async function liveAtomsOf(s: Services, docId: number): Promise<number[]>
 
 /** One atom, which must exist. */
 export async function atom(s: Services, id: number): Promise<AtomView> {
-  const [a] = await s.store.atomsByIds([id], 20);
+  const [a] = await s.atomReads.atomsByIds([id], 20);
   expect(a).toBeDefined();
   return a;
 }
@@ -75,7 +75,11 @@ export async function storeWithoutDedup(
 ): Promise<number> {
   const draft = draftAtom({ type: a.type, claim: a.claim, content: a.claim, confidence: 0.5 });
   const [vector] = await s.embedder.embedDocuments([draft.searchText]);
-  const res = await s.store.storeAtom({ atom: { ...draft, vector }, model: s.embedder.model, sourceUri: a.sourceUri });
+  const res = await s.atomWrites.storeAtom({
+    atom: { ...draft, vector },
+    model: s.embedder.model,
+    sourceUri: a.sourceUri,
+  });
   expect(res.created).toBe(true);
   return res.atomId;
 }

@@ -6,7 +6,7 @@ import { describe, expect, test } from "bun:test";
 import { HeuristicJudge } from "../../src/adapters/judge/heuristic.ts";
 import { confirmedConfidence, homeSiteOf, sameFactVerdict, siteOf, siteWeights } from "../../src/domain/evidence.ts";
 import { planStep } from "../../src/core/verify/step.ts";
-import type { VerifySubject } from "../../src/ports/verification.ts";
+import type { VerifySubject } from "../../src/ports/store/verification.ts";
 
 const doc = (docId: number, uri: string, authority = 0.5) => ({ docId, uri, kind: "web" as const, authority });
 

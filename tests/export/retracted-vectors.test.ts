@@ -98,7 +98,7 @@ describe("vectors of retracted atoms across an import without embeddings", () =>
     expect(out.changes.map((c) => c.atom_id)).toEqual([ids[1]]);
     expect(await embedded(s)).toContain(ids[1]);
     expect((await embedded(s)).length).toBe(atomCount);
-    const hits = await s.store.embeddingsOf([ids[1]], s.embedder.model);
+    const hits = await s.embeddingStore.embeddingsOf([ids[1]], s.embedder.model);
     expect(hits.get(ids[1])?.length).toBe(s.embedder.dim);
   }, 60_000);
 });

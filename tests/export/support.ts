@@ -11,7 +11,6 @@ import { SqlExportStore } from "../../src/adapters/sql/export/store.ts";
 import type { Database } from "../../src/adapters/sql/database.ts";
 import type { SqlCanonicalStore } from "../../src/adapters/sql/store.ts";
 import { storeCode } from "../../src/core/code/ingest.ts";
-import { codeServices } from "../../src/core/code/services.ts";
 import { exportStore, type ExportSummary } from "../../src/core/export/export.ts";
 import { addGap } from "../../src/core/gaps/gaps.ts";
 import { settleSearchMisses } from "../../src/core/gaps/miss.ts";
@@ -61,7 +60,7 @@ export async function openExportEnds(sourceFlags: Record<string, unknown> = {}):
 }
 
 /** The database under services. */
-export const dbOf = (s: Services): Database => (s.store as SqlCanonicalStore).db;
+export const dbOf = (s: Services): Database => (s.maintenance as SqlCanonicalStore).db;
 
 /** Queries whose results must not change across an export and import (English and Russian). */
 export const QUERIES = [
@@ -88,7 +87,7 @@ export async function seedEverything(s: Services): Promise<{ fact: number; rule:
   const r = await ingest(s, { path: fixture("") }, { trustedPath: true });
   if (r.errors.length) throw new Error(`ingest failed: ${JSON.stringify(r.errors)}`);
   await storeCode(
-    codeServices(s),
+    s,
     { path: resolve(import.meta.dir, "../../src/domain"), repo: "pegas-domain" },
     { trustedPath: true },
   );

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { EMBEDDINGS_TABLE } from "../../src/ports/export-store.ts";
+import { EMBEDDINGS_TABLE } from "../../src/ports/store/export-store.ts";
 import { applyMigrations, LATEST_SCHEMA_VERSION as LATEST } from "../../src/adapters/sql/migrations.ts";
 import { pgSkipReason } from "../support/pg.ts";
 import { exportToFile, importFile, importLines, rowCounts, tableRows } from "./support.ts";

@@ -54,12 +54,12 @@ describe("gap answering on memory_verify (pglite, heuristic)", () => {
     const ev = g.metadata.answer as { atom_ids: number[]; decided_by: string; ranks: number[] };
     expect(ev.atom_ids.length).toBeGreaterThan(0);
     expect(ev.ranks.every((k) => k >= 1 && k <= 3)).toBe(true);
-    const [atom] = await s.store.atomsByIds([ev.atom_ids[0]], 5);
+    const [atom] = await s.atomReads.atomsByIds([ev.atom_ids[0]], 5);
     expect(atom.status).toBe("verified");
     expect(atom.claim).toContain("12262");
     expect(new Set(atom.citations.map((x) => x.doc_id))).toEqual(new Set([a.doc_id!, b.doc_id!]));
     const gr = (await listGaps(s, { status: "answered" })).gaps.find((x) => x.id === ru.gap.id)!;
-    const [ratom] = await s.store.atomsByIds([(gr.metadata.answer as { atom_ids: number[] }).atom_ids[0]], 5);
+    const [ratom] = await s.atomReads.atomsByIds([(gr.metadata.answer as { atom_ids: number[] }).atom_ids[0]], 5);
     expect(ratom.claim).toContain("скважина");
     expect(ratom.citations.map((x) => x.doc_id)).toContain(c.doc_id!);
     // "Norway" is a key term no atom has: still open.

@@ -58,7 +58,7 @@ test("stop during a long ingest over HTTP: cancelled within ≈ 1 s, nothing hal
 
     const services = await createServices(s.config);
     try {
-      const stats = await services.store.stats();
+      const stats = await services.maintenance.stats();
       expect(stats.documents.total).toBe(0);
       expect(stats.atoms.total).toBe(0);
     } finally {

@@ -9,7 +9,6 @@ import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { storeCode } from "../../src/core/code/ingest.ts";
-import { codeServices } from "../../src/core/code/services.ts";
 import { infer } from "../../src/core/inference/infer.ts";
 import type { Services } from "../../src/core/services.ts";
 import { pgSkipReason } from "../support/pg.ts";
@@ -62,7 +61,7 @@ for (const backend of ["pglite", "postgres"] as const) {
       try {
         writeRepo(root, FILES);
         const repo = "infer-demo";
-        await storeCode(codeServices(s), { path: root, repo }, { trustedPath: true });
+        await storeCode(s, { path: root, repo }, { trustedPath: true });
         const imports = await moduleEdges(s, repo, "imports");
         expect(imports).toEqual(["app>extra", "app>util", "core>base", "extra>plugin", "tool>core", "util>core"]);
         const r1 = await rule(s, '{"if": "imports", "then": "depends_on"}');
@@ -87,7 +86,7 @@ for (const backend of ["pglite", "postgres"] as const) {
 
         // app.py drops `import extra`: app>extra and app>plugin go; everything else stays (app's symbols got new ids).
         writeRepo(root, { "app.py": FILES["app.py"].replace("import extra\n", "") });
-        await storeCode(codeServices(s), { path: root, repo }, { trustedPath: true });
+        await storeCode(s, { path: root, repo }, { trustedPath: true });
         const imports2 = await moduleEdges(s, repo, "imports");
         expect(imports2).toEqual(imports.filter((e) => e !== "app>extra"));
         const after = await moduleEdges(s, repo, "depends_on");
@@ -100,7 +99,7 @@ for (const backend of ["pglite", "postgres"] as const) {
 
         // core.py is deleted: whatever went through core goes (util>base, app>core, app>base, tool>base …).
         unlinkSync(join(root, "core.py"));
-        await storeCode(codeServices(s), { path: root, repo }, { trustedPath: true });
+        await storeCode(s, { path: root, repo }, { trustedPath: true });
         const imports3 = await moduleEdges(s, repo, "imports");
         expect(await moduleEdges(s, repo, "depends_on")).toEqual(closure(imports3));
         // Imports of core are unresolved names now: depends_on edges to name:core are what the rules give (app via util).

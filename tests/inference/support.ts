@@ -7,7 +7,7 @@ import type { Services } from "../../src/core/services.ts";
 
 /** The SQL client of services. */
 export function sqlOf(services: Services) {
-  return (services.store as SqlCanonicalStore).db.sql;
+  return (services.maintenance as SqlCanonicalStore).db.sql;
 }
 
 let seq = 0;

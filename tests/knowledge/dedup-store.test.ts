@@ -16,7 +16,7 @@ import { suiteServices } from "../support/services.ts";
 const skip = await pgSkipReason();
 const t = suiteServices("postgres", {}, { skip });
 
-const sql = () => (t.services.store as SqlCanonicalStore).db.sql;
+const sql = () => (t.services.maintenance as SqlCanonicalStore).db.sql;
 
 describe.skipIf(skip !== null)("dedup through memory_store and ingest", () => {
   let base = 0;
@@ -45,7 +45,7 @@ describe.skipIf(skip !== null)("dedup through memory_store and ingest", () => {
       await sql()`SELECT d.uri FROM pm_citation c JOIN pm_document d ON d.id = c.doc_id WHERE c.atom_id = ${base} ORDER BY d.uri`;
     expect(cites.map((c) => c.uri)).toEqual(["https://a.example/1", "https://b.example/2"]);
 
-    const undone = await t.services.store.undoMerge(b.merge!.merge_id);
+    const undone = await t.services.atomWrites.undoMerge(b.merge!.merge_id);
     expect(undone.undoneAt).not.toBeNull();
     const [back] = await sql()`SELECT status FROM pm_atom WHERE id = ${b.merge!.absorbed_atom_id}`;
     expect(back.status).toBe("candidate");
@@ -60,8 +60,8 @@ describe.skipIf(skip !== null)("dedup through memory_store and ingest", () => {
     expect(v.verdicts.duplicate).toBe(0);
     const [still] = await sql()`SELECT status FROM pm_atom WHERE id = ${b.merge!.absorbed_atom_id}`;
     expect(still.status).not.toBe("stale");
-    await rejectsWith(t.services.store.undoMerge(b.merge!.merge_id), "INVALID_INPUT");
-    await rejectsWith(t.services.store.undoMerge(999_999), "NOT_FOUND");
+    await rejectsWith(t.services.atomWrites.undoMerge(b.merge!.merge_id), "INVALID_INPUT");
+    await rejectsWith(t.services.atomWrites.undoMerge(999_999), "NOT_FOUND");
   });
 
   test("the text of an absorbed atom stored again resolves to the atom that absorbed it", async () => {
@@ -93,14 +93,14 @@ describe.skipIf(skip !== null)("dedup through memory_store and ingest", () => {
     expect(b.merge).not.toBeNull();
     const v = await verifyAtoms(t.services, { atom_id: a.atom_id });
     expect(v.changes.map((c) => c.to)).toEqual(["verified"]);
-    await t.services.store.undoMerge(b.merge!.merge_id);
+    await t.services.atomWrites.undoMerge(b.merge!.merge_id);
     const [kept] = await sql()`SELECT status, confidence FROM pm_atom WHERE id = ${a.atom_id}`;
     expect(kept.status).toBe("candidate");
     expect(kept.confidence).toBeCloseTo(0.5, 5);
     const [change] =
       await sql()`SELECT id, actor FROM pm_atom_status_change WHERE atom_id = ${a.atom_id} ORDER BY id DESC LIMIT 1`;
     expect(change.actor).toBe("unmerge");
-    await rejectsWith(t.services.store.revertStatusChange(Number(change.id)), "INVALID_INPUT");
+    await rejectsWith(t.services.verification.revertStatusChange(Number(change.id)), "INVALID_INPUT");
     // The split atoms never corroborate each other again.
     const again = await verifyAtoms(t.services, { atom_id: b.merge!.absorbed_atom_id });
     expect(again.verdicts.corroborates + again.verdicts.duplicate).toBe(0);

@@ -38,7 +38,7 @@ describe.skipIf(skip !== null)("bad vectors quarantine their chunk", () => {
       expect(r.chunks).toBeGreaterThanOrEqual(3);
       expect(r.chunks_quarantined).toBe(1);
       expect(r.warnings.join(" ")).toContain("could not be embedded");
-      const open = await t.services.store.openQuarantine(10, r.doc_id!);
+      const open = await t.services.ingestWrites.openQuarantine(10, r.doc_id!);
       expect(open.map((q) => [q.reason, q.chunkText.includes("POISON")])).toEqual([["embedding", true]]);
       const hit = (await search(t.services, { query: "POISON paragraph", k: 5, mode: "lexical", doc_id: r.doc_id! }))
         .hits;
@@ -62,9 +62,9 @@ describe.skipIf(skip !== null)("bad vectors quarantine their chunk", () => {
   test("when no atom can be embedded, the document fails whole and nothing is stored", async () => {
     stub.failure = "nan";
     stub.failOn = () => true;
-    const before = (await t.services.store.stats()).documents.total;
+    const before = (await t.services.maintenance.stats()).documents.total;
     await rejectsWith(ingest(t.services, { text: "Only one paragraph, and its vector is broken." }), "LLM_FAILED");
-    expect((await t.services.store.stats()).documents.total).toBe(before);
+    expect((await t.services.maintenance.stats()).documents.total).toBe(before);
     stub.failure = null;
   });
 });

@@ -26,7 +26,7 @@ const FILES = {
 
 /** Atom counts by type over the documents whose URI ends with one of `files`. */
 async function typesOf(files: string[]): Promise<Record<string, number>> {
-  const sql = (t.services.store as SqlCanonicalStore).db.sql;
+  const sql = (t.services.maintenance as SqlCanonicalStore).db.sql;
   const rows = await sql`
     SELECT a.type, count(DISTINCT a.id)::int AS n FROM pm_atom a JOIN pm_citation c ON c.atom_id = a.id JOIN pm_document d ON d.id = c.doc_id
      WHERE a.status <> 'stale' AND d.uri = ANY(${files.map((f) => `file://${fixture(f)}`)}::text[]) GROUP BY a.type`;
@@ -53,7 +53,7 @@ describe.skipIf(skip !== null)("the fixtures through the heuristic distiller", (
 
   test("the Wikipedia page yields table atoms that keep their header", async () => {
     expect((await typesOf(FILES.wikipedia)).table ?? 0).toBeGreaterThan(0);
-    const sql = (t.services.store as SqlCanonicalStore).db.sql;
+    const sql = (t.services.maintenance as SqlCanonicalStore).db.sql;
     const tables =
       await sql`SELECT a.content FROM pm_atom a JOIN pm_document d ON d.id = a.doc_id WHERE a.type = 'table' AND d.uri LIKE '%wikipedia%'`;
     // Every table keeps its rows and its header: a header row above `| --- |`, or (the page's infobox, whose headers
@@ -70,7 +70,7 @@ describe.skipIf(skip !== null)("the fixtures through the heuristic distiller", (
   });
 
   test("every citation's quote is in its chunk (whitespace and case aside)", async () => {
-    const sql = (t.services.store as SqlCanonicalStore).db.sql;
+    const sql = (t.services.maintenance as SqlCanonicalStore).db.sql;
     const rows = await sql`SELECT c.quoted_text, k.text FROM pm_citation c JOIN pm_chunk k ON k.id = c.chunk_id`;
     expect(rows.length).toBeGreaterThan(500);
     const missing = rows.filter((r) => !foldForQuote(String(r.text)).includes(foldForQuote(String(r.quoted_text))));

@@ -99,7 +99,7 @@ describe.skipIf(skip !== null)("ingest with the Ollama distiller (stand-in chat 
     expect(r.atoms_distilled).toBe(3);
     expect(r.atoms_created).toBe(3);
     expect(r.links_added).toBeGreaterThanOrEqual(1);
-    const sql = (t.services.store as SqlCanonicalStore).db.sql;
+    const sql = (t.services.maintenance as SqlCanonicalStore).db.sql;
     const q =
       await sql`SELECT q.reason, c.text FROM pm_distill_quarantine q JOIN pm_chunk c ON c.id = q.chunk_id WHERE q.doc_id = ${docId} ORDER BY q.chunk_ord`;
     const reasons = Object.fromEntries(
@@ -136,7 +136,7 @@ describe.skipIf(skip !== null)("ingest with the Ollama distiller (stand-in chat 
     expect(r.resolved).toBe(3);
     expect(r.failed.map((f) => f.reason)).toEqual(["context_length"]);
     expect(r.atoms_created).toBe(6); // three passages and three atoms
-    const open = await t.services.store.openQuarantine(10, docId);
+    const open = await t.services.ingestWrites.openQuarantine(10, docId);
     expect(open.length).toBe(1);
     expect(open[0].attempts).toBe(2);
     expect(open[0].chunkText).toContain("1874");

@@ -68,7 +68,7 @@ for (const backend of ["pglite", "postgres"] as const) {
       expect(gone.src).toEqual({ kind: "atom", id: b });
       expect(await sqlOf(s)`SELECT id FROM pm_atom_link WHERE id = ${made.linkId}`).toHaveLength(0);
       expect(await deletes(s, "atom_link", made.linkId)).toBe(1);
-      expect((await s.store.atomLinks(a, 10)).in.map((l) => l.kind)).toEqual(["related"]);
+      expect((await s.atomReads.atomLinks(a, 10)).in.map((l) => l.kind)).toEqual(["related"]);
 
       const again = await failure(unlinkNodes(s, { src: b, dst: a, kind: "cause" }));
       expect(again.code).toBe("NOT_FOUND");

@@ -22,14 +22,14 @@ describe.skipIf(skip !== null)("the verification queue", () => {
     for (let call = 0; call < 3; call++) {
       const r = await verifyAtoms(t.services, { limit: 2 });
       expect(r.checked).toBeGreaterThan(0);
-      const sql = (t.services.store as SqlCanonicalStore).db.sql;
+      const sql = (t.services.maintenance as SqlCanonicalStore).db.sql;
       for (const row of await sql`SELECT atom_id FROM pm_atom_check`) seen.add(Number(row.atom_id));
     }
     // Two calls check the four oldest; checking "5 mg" contests it and "6 mg" (no longer candidates); the third call
     // goes round to the longest unchecked.
     expect(seen.size).toBe(4);
     expect(seen.has(five.atom_id)).toBe(true);
-    const sql = (t.services.store as SqlCanonicalStore).db.sql;
+    const sql = (t.services.maintenance as SqlCanonicalStore).db.sql;
     const rows =
       await sql`SELECT id, status FROM pm_atom WHERE id = ANY(${[five.atom_id, six.atom_id]}::bigint[]) ORDER BY id`;
     expect(rows.map((r) => r.status)).toEqual(["contested", "contested"]);
@@ -44,7 +44,7 @@ describe.skipIf(skip !== null)("the verification queue", () => {
     await revertStatusChange(t.services, mine!.change_id);
     const again = await verifyAtoms(t.services, { atom_id: b.atom_id });
     expect(again.verdicts.contradicts).toBe(0);
-    const sql = (t.services.store as SqlCanonicalStore).db.sql;
+    const sql = (t.services.maintenance as SqlCanonicalStore).db.sql;
     const [row] = await sql`SELECT status FROM pm_atom WHERE id = ${b.atom_id}`;
     expect(row.status).toBe("candidate");
     expect(a.atom_id).not.toBe(b.atom_id);

@@ -39,7 +39,7 @@ const t = suiteServices(
 );
 
 const statusOf = async (id: number) => {
-  const [row] = await (t.services.store as SqlCanonicalStore).db.sql`SELECT status FROM pm_atom WHERE id = ${id}`;
+  const [row] = await (t.services.maintenance as SqlCanonicalStore).db.sql`SELECT status FROM pm_atom WHERE id = ${id}`;
   return String(row.status);
 };
 

@@ -56,13 +56,13 @@ describe("research runner against a loopback SearxNG-compatible backend", () => 
     expect(g.sources.map((x) => x.outcome)).toEqual(["page", "snippet", "page"]);
     expect(r).toMatchObject({ answered: 1, urls_fetched: 3, budget_exhausted: false });
     expect(g.verified_atoms).toBeGreaterThan(0);
-    const [atom] = await s.store.atomsByIds(g.answered_by, 10);
+    const [atom] = await s.atomReads.atomsByIds(g.answered_by, 10);
     expect(atom.status).toBe("verified");
     expect(atom.claim).toContain("12262");
     expect(new Set(atom.citations.map((c) => new URL(c.uri).hostname))).toEqual(new Set(["127.0.0.2", "127.0.0.3"]));
     // The blocked page's snippet is a snippet document of its own URL.
     const snippetDoc = g.sources[1].doc_id!;
-    const doc = await s.store.documentByUri(`${siteA.base}/blocked`);
+    const doc = await s.ingestWrites.documentByUri(`${siteA.base}/blocked`);
     expect(doc?.id).toBe(snippetDoc);
     const answered = (await listGaps(s, { status: "answered" })).gaps.find((x) => x.id === gap.gap.id)!;
     expect((answered.metadata.answer as { atom_ids: number[] }).atom_ids).toEqual(g.answered_by);
@@ -123,7 +123,7 @@ describe("research runner against a loopback SearxNG-compatible backend", () => 
     const gap = await addGap(s, { question: q });
     const r = await research(s, web(), { gapId: gap.gap.id });
     expect(r.gaps[0]).toMatchObject({ status: "answered", sources: [{ outcome: "page" }, { outcome: "page" }] });
-    const [atom] = await s.store.atomsByIds(r.gaps[0].answered_by, 5);
+    const [atom] = await s.atomReads.atomsByIds(r.gaps[0].answered_by, 5);
     expect(atom).toMatchObject({ status: "verified", lang: "ru" });
   }, 90_000);
 

@@ -74,7 +74,7 @@ describe.skipIf(!!browserSkipReason)("admin page in chromium", () => {
     expect(await page.getAttribute("html", "lang")).toBe("en");
     await expect(page.locator("h1").textContent()).resolves.toBe("Overview");
     const atoms = Number((await page.locator("#h-atoms").textContent())!.replace(/\D+/g, ""));
-    const stats = await store.services.store.stats();
+    const stats = await store.services.maintenance.stats();
     expect(atoms).toBe(stats.atoms.total);
     const text = (await page.locator("main").textContent())!;
     for (const s of [

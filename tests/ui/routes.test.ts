@@ -84,7 +84,7 @@ test("revert: a change of another atom → 400, unchanged; a forget → 400 poin
     await atom(s, "Громов лежит в палате номер шесть"),
   ];
   const [change] = (
-    await s.store.applyVerification({
+    await s.verification.applyVerification({
       actor: "verify",
       changes: [{ atomId: b, from: "candidate", to: "verified", reason: "test", evidence: [] }],
       links: [],
@@ -94,16 +94,16 @@ test("revert: a change of another atom → 400, unchanged; a forget → 400 poin
   const other = await post(`/ui/atom/${a}/revert`, { change: String(change.id) });
   expect(other.status).toBe(400);
   expect(await other.text()).toContain(`is not one of atom ${a}`);
-  expect((await s.store.atomsByIds([b], 0))[0].status).toBe("verified");
+  expect((await s.atomReads.atomsByIds([b], 0))[0].status).toBe("verified");
   const own = await post(`/ui/atom/${b}/revert`, { change: String(change.id) });
   expect(own.status).toBe(303);
   expect(own.headers.get("location")).toStartWith(`/ui/atom/${b}?done=reverted`);
-  expect((await s.store.atomsByIds([b], 0))[0].status).toBe("candidate");
+  expect((await s.atomReads.atomsByIds([b], 0))[0].status).toBe("candidate");
   const forgot = (await forget(s, { atom_id: a, reason: "test" })).changes[0].id;
   const plain = await post(`/ui/atom/${a}/revert`, { change: String(forgot) });
   expect(plain.status).toBe(400);
   expect(await plain.text()).toContain("Restore atom");
-  expect((await s.store.atomsByIds([a], 0))[0].status).toBe("retracted");
+  expect((await s.atomReads.atomsByIds([a], 0))[0].status).toBe("retracted");
   expect(await (await get(`/ui/atom/${a}`)).text()).not.toContain(`Revert #${forgot}`);
 });
 

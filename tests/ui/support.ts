@@ -38,8 +38,8 @@ export interface InferredChain {
 export async function seed(s: Services): Promise<InferredChain> {
   await ingest(s, { path: fixture("text/ru_chekhov_palata_no6.txt") }, { trustedPath: true });
   await ingest(s, { path: fixture("html/en_docs_docker_install_engine.html") }, { trustedPath: true });
-  const ru = await s.store.trigramSearch("Рагин больница", 3, { status: ["candidate"] });
-  const en = await s.store.trigramSearch("Docker Engine install", 1, { status: ["candidate"] });
+  const ru = await s.searchReads.trigramSearch("Рагин больница", 3, { status: ["candidate"] });
+  const en = await s.searchReads.trigramSearch("Docker Engine install", 1, { status: ["candidate"] });
   if (ru.length < 2 || en.length < 1) throw new Error("the fixtures gave too few atoms to link");
   const [a, b, c] = [ru[0].atomId, ru[1].atomId, en[0].atomId];
   await linkNodes(s, { src: a, dst: b, kind: "depends_on" });

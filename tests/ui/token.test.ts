@@ -54,7 +54,7 @@ describe.skipIf(!!browserSkipReason)("admin page token rule in chromium", () => 
     await store?.dispose();
   }, 30_000);
 
-  const statusOf = async () => (await store.services.store.atomsByIds([atomId], 0))[0].status;
+  const statusOf = async () => (await store.services.atomReads.atomsByIds([atomId], 0))[0].status;
 
   test("without the cookie only the prompt shows; a wrong token is refused; the right one opens the page", async () => {
     for (const path of ["", "/search?q=палата", `/atom/${atomId}`, "/documents", "/gaps", "/graph"]) {

@@ -37,7 +37,7 @@ describe.skipIf(!!browserSkipReason)("Remove link in chromium", () => {
   }, 30_000);
 
   const outLinks = async () =>
-    (await store.services.store.atomLinks(ids.a, 10)).out.map((l) => `${l.kind} ${l.atom_id}`);
+    (await store.services.atomReads.atomLinks(ids.a, 10)).out.map((l) => `${l.kind} ${l.atom_id}`);
 
   test("link, remove from the confirmation, link again, remove from the list", async () => {
     await page.goto(`${ui.url}/atom/${ids.a}`);

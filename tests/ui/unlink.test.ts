@@ -91,12 +91,12 @@ test("link, then Remove link from its confirmation: 303 to a signed confirmation
   expect(shown).toMatch(new RegExp(`Link #\\d+ atom:${n.c} → related → atom:${n.d} removed \\(source agent\\)\\.`));
   expect(shown).toContain(">Link again</button>");
   expect(shown).toContain('name="confidence" value="0.65"');
-  expect((await s.store.atomLinks(n.c, 10)).out).toEqual([]);
+  expect((await s.atomReads.atomLinks(n.c, 10)).out).toEqual([]);
   expect(await (await get(location.replace("retracted=0", "retracted=5"))).text()).not.toContain('class="flash"');
 
   const again = await post(`/ui/atom/${n.c}/link`, { kind: "related", dst: `atom:${n.d}`, confidence: "0.65" });
   expect(again.status).toBe(303);
-  expect((await s.store.atomLinks(n.c, 10)).out).toEqual([
+  expect((await s.atomReads.atomLinks(n.c, 10)).out).toEqual([
     expect.objectContaining({ atom_id: n.d, kind: "related", source: "agent", confidence: expect.closeTo(0.65, 5) }),
   ]);
 });
@@ -109,7 +109,7 @@ test("an in-link removed from its target's page takes the inferred edge it justi
     `atom:${n.a} → depends_on → atom:${n.b} removed (source agent). 1 inferred edge(s) that depended on it retracted.`,
   );
   expect(shown).not.toContain(">Link again</button>"); // the link went out of another atom: link it again from there
-  expect((await s.store.atomLinks(n.a, 10)).out).toEqual([]);
+  expect((await s.atomReads.atomLinks(n.a, 10)).out).toEqual([]);
 });
 
 test("refused: a link of another atom (400), an inferred link (400), an unknown link (404), no CSRF field; nothing changes", async () => {
@@ -130,5 +130,5 @@ test("refused: a link of another atom (400), an inferred link (400), an unknown 
     headers: { host: HOST, origin: ORIGIN, "sec-fetch-site": "same-origin" },
   });
   expect(noCsrf.status).toBeGreaterThanOrEqual(400);
-  expect((await s.store.atomLinks(n.a, 10)).out.map((l) => l.kind).sort()).toEqual(["depends_on", "depends_on"]);
+  expect((await s.atomReads.atomLinks(n.a, 10)).out.map((l) => l.kind).sort()).toEqual(["depends_on", "depends_on"]);
 });

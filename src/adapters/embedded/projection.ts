@@ -5,7 +5,7 @@
  */
 import type { AtomFilter } from "../../domain/atom.ts";
 import type { LexemeTf } from "../../domain/tsvector.ts";
-import type { CanonicalStore } from "../../ports/canonical-store.ts";
+import type { ChangeFeed } from "../../ports/store/change-feed.ts";
 import type { ProjectionState, SearchProjection } from "../../ports/projections/search-projection.ts";
 import { AtomCatalog } from "./atom-catalog.ts";
 import { Bm25Index } from "./bm25-index.ts";
@@ -23,7 +23,7 @@ export class EmbeddedProjection implements SearchProjection {
   private lastSyncAt = 0;
 
   constructor(
-    private readonly store: CanonicalStore,
+    private readonly store: ChangeFeed,
     readonly model: string,
     dim: number,
     /** False when vectors live only in an external index (config embedded_vectors = false): only BM25 is kept. */

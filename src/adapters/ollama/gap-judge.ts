@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { truncateCodePoints } from "../../domain/text.ts";
-import type { GapAnswerCandidate, GapAnswerJudge, GapAnswerVerdict } from "../../ports/gaps.ts";
+import type { GapAnswerCandidate, GapAnswerJudge, GapAnswerVerdict } from "../../ports/store/gaps.ts";
 import { type Checked, parseAnswer, type RawAnswer, refuse } from "../distiller/llm/parse.ts";
 import { neutralizeDelimiters, type PromptMessage } from "../distiller/llm/prompt.ts";
 import { askTwice } from "../distiller/llm/retry.ts";

@@ -15,7 +15,7 @@ import type {
   GapStatus,
   GapStore,
   SuggestedGap,
-} from "../../ports/gaps.ts";
+} from "../../ports/store/gaps.ts";
 import type { Database } from "./database.ts";
 import { mapSqlError } from "./errors.ts";
 
@@ -94,7 +94,7 @@ async function raise(tx: TransactionSql<any>, input: GapInsert, dup: GapDuplicat
   return { gap: toGap(row), created: false, repeat: { previousPriority: prev.priority, duplicate: dup } };
 }
 
-/** GapStore implementation over a {@link Database}. Errors: see src/ports/gaps.ts. */
+/** GapStore implementation over a {@link Database}. Errors: see src/ports/store/gaps.ts. */
 export class SqlGapStore implements GapStore {
   /** @param db the canonical database (migrated to version 9 or later). */
   constructor(readonly db: Database) {}

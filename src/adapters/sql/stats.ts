@@ -1,6 +1,6 @@
 /** memory_stats counters, read in one round trip per group. */
 import type { Sql } from "postgres";
-import type { StoreStats } from "../../ports/canonical-store.ts";
+import type { StoreStats } from "../../ports/store/maintenance.ts";
 
 function tally(rows: readonly Record<string, unknown>[], key: string): Record<string, number> {
   return Object.fromEntries(rows.map((r) => [String(r[key]), Number(r.n)]));

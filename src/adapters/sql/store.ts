@@ -5,30 +5,21 @@
  */
 import type { AtomFilter } from "../../domain/atom.ts";
 import type { LexemeTf } from "../../domain/tsvector.ts";
+import type { AtomIndexRow, ChangeCursor } from "../../ports/store/change-feed.ts";
+import type { AtomLinks, AtomView } from "../../ports/store/atom-reads.ts";
 import type {
-  AtomIndexRow,
-  AtomLinks,
-  AtomView,
   ForgetOutcome,
   ForgetRequest,
   LinkApplied,
   LinkRequest,
   UnlinkApplied,
   UnlinkRequest,
-  CanonicalStore,
-  ChangeCursor,
-  DedupCandidate,
-  EmbeddingRow,
-  IngestCommit,
-  IngestPlan,
-  MergeRecord,
-  MigrationStatus,
-  QuarantineResolution,
-  QuarantinedChunk,
-  StoreAtomInput,
-  StoreAtomResult,
-  StoreStats,
-} from "../../ports/canonical-store.ts";
+} from "../../ports/store/curation.ts";
+import type { CanonicalStore } from "../../ports/canonical-store.ts";
+import type { DedupCandidate, MergeRecord, StoreAtomInput, StoreAtomResult } from "../../ports/store/atom-writes.ts";
+import type { EmbeddingRow } from "../../ports/store/embeddings.ts";
+import type { IngestCommit, IngestPlan, QuarantineResolution, QuarantinedChunk } from "../../ports/store/ingest.ts";
+import type { MigrationStatus, StoreStats } from "../../ports/store/maintenance.ts";
 import type { Database } from "./database.ts";
 import { mapSqlError } from "./errors.ts";
 import { enqueueOutbox, insertEmbeddings } from "./knowledge/atom-writes.ts";
@@ -58,7 +49,7 @@ import {
 } from "./knowledge/read-queries.ts";
 import { readStats } from "./stats.ts";
 import { storeAtomTx } from "./knowledge/store-atom.ts";
-import type { TraceInput, TraceQuery, TraceRow, TraceStored } from "../../ports/episodic-trace.ts";
+import type { TraceInput, TraceQuery, TraceRow, TraceStored } from "../../ports/store/traces.ts";
 import { insertTrace, searchTraces } from "./traces.ts";
 import type {
   RevertApplied,
@@ -68,7 +59,7 @@ import type {
   VerificationTargets,
   VerificationWrite,
   VerifySubject,
-} from "../../ports/verification.ts";
+} from "../../ports/store/verification.ts";
 import {
   applyVerificationTx,
   revertStatusChangeTx,

@@ -4,7 +4,7 @@
  */
 import type { Sql } from "postgres";
 import type { SqlLike } from "./database.ts";
-import type { TraceInput, TraceKind, TraceQuery, TraceRow, TraceStored } from "../../ports/episodic-trace.ts";
+import type { TraceInput, TraceKind, TraceQuery, TraceRow, TraceStored } from "../../ports/store/traces.ts";
 
 /** Word similarity a trigram match needs (pg_trgm's default, as for atoms). */
 const TRIGRAM_THRESHOLD = 0.3;

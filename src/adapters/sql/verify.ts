@@ -7,7 +7,7 @@
 import type { Sql, TransactionSql } from "postgres";
 import type { AtomStatus, AtomType } from "../../domain/atom.ts";
 import { PegasError, invalidInput } from "../../errors.ts";
-import type { DocumentKind } from "../../ports/canonical-store.ts";
+import type { DocumentKind } from "../../domain/locator.ts";
 import type {
   RevertApplied,
   StatusChangeRecord,
@@ -16,7 +16,7 @@ import type {
   VerificationTargets,
   VerificationWrite,
   VerifySubject,
-} from "../../ports/verification.ts";
+} from "../../ports/store/verification.ts";
 import type { SqlLike } from "./database.ts";
 
 type Tx = TransactionSql<any>;

@@ -9,7 +9,7 @@ import type { AtomDraft } from "../knowledge/atoms.ts";
 import { draftAtom } from "../knowledge/atoms.ts";
 import type { CodeLanguage, ExtractedSymbol } from "../../ports/models/symbol-extractor.ts";
 import { toPegasError } from "../../errors.ts";
-import type { CodeServices } from "./services.ts";
+import type { Services } from "../services.ts";
 
 /** Confidence of a code atom: the docstring is the code's own statement about itself. */
 export const CODE_ATOM_CONFIDENCE = 0.8;
@@ -164,7 +164,7 @@ export function planCodeAtoms(
  * cancellation is reported as `cancelled`.
  */
 export async function embedNewCodeAtoms(
-  s: Pick<CodeServices, "code" | "embedder">,
+  s: Pick<Services, "code" | "embedder">,
   drafts: CodeAtomDraft[],
   signal?: AbortSignal,
 ): Promise<{ vectors: Map<string, Float32Array>; warning?: string; cancelled?: boolean }> {

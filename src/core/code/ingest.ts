@@ -9,7 +9,7 @@
  * stays flat: files stream, a batch holds at most {@link BATCH_FILES} files' extractions.
  */
 import { PegasError, toPegasError } from "../../errors.ts";
-import type { CodeCommitResult, CodeFileWrite, CodeRepo, StoredCodeFile } from "../../ports/code-store.ts";
+import type { CodeCommitResult, CodeFileWrite, CodeRepo, StoredCodeFile } from "../../ports/store/code-store.ts";
 import { type CodeAtomDraft, embedNewCodeAtoms } from "./atoms.ts";
 import {
   failureText,
@@ -28,7 +28,10 @@ import {
   type StoreCodeResult,
   checkInput,
 } from "./input.ts";
-import type { CodeServices } from "./services.ts";
+import type { Services } from "../services.ts";
+
+/** What a code ingest runs on: the code store, the symbol extractor, the embedder and the configuration. */
+type CodeIngestServices = Pick<Services, "config" | "embedder" | "code" | "extractor">;
 import { walkRepository } from "./walk.ts";
 
 /** Files per commit. */
@@ -60,7 +63,7 @@ class CodeRun {
   private inflight: Promise<void> | null = null;
 
   constructor(
-    readonly s: CodeServices,
+    readonly s: CodeIngestServices,
     readonly input: RunInput,
     readonly repo: CodeRepo,
     readonly stored: Map<string, StoredCodeFile>,
@@ -307,7 +310,7 @@ async function walk(run: CodeRun): Promise<void> {
  * CANCELLED (committed batches stay; a new run continues), STORE_UNAVAILABLE; a file's failure is reported, not thrown.
  */
 export async function storeCode(
-  s: CodeServices,
+  s: CodeIngestServices,
   input: StoreCodeInput,
   opts: StoreCodeOptions = {},
 ): Promise<StoreCodeResult> {

@@ -6,7 +6,7 @@
 import { readFile, stat } from "node:fs/promises";
 import { sha256Hex } from "../../domain/hash.ts";
 import { PegasError, toPegasError } from "../../errors.ts";
-import type { CodeFileWrite, StoredCodeFile } from "../../ports/code-store.ts";
+import type { CodeFileWrite, StoredCodeFile } from "../../ports/store/code-store.ts";
 import { type CodeAtomDraft, planCodeAtoms } from "./atoms.ts";
 import {
   MAX_SOURCE_BYTES,
@@ -17,7 +17,7 @@ import {
   lineCount,
 } from "./files.ts";
 import type { RunInput } from "./input.ts";
-import type { CodeServices } from "./services.ts";
+import type { Services } from "../services.ts";
 import { gitignoreRules, type WalkFile } from "./walk.ts";
 import type { CodeLanguage } from "../../ports/models/symbol-extractor.ts";
 
@@ -44,7 +44,7 @@ export type Outcome =
  * prepared at once (their extraction runs on the extractor's worker threads), their outcomes applied in walk order.
  */
 export async function prepareFile(
-  s: CodeServices,
+  s: Pick<Services, "extractor">,
   input: RunInput,
   stored: Map<string, StoredCodeFile>,
   file: WalkFile,

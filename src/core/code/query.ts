@@ -6,10 +6,13 @@
 import { realpathSync } from "node:fs";
 import { resolve } from "node:path";
 import { PegasError, invalidInput } from "../../errors.ts";
-import { type CodeEdgeRow, type CodeSymbolRow, STANDARD_EDGE_KINDS } from "../../ports/code-store.ts";
+import { type CodeEdgeRow, type CodeSymbolRow, STANDARD_EDGE_KINDS } from "../../ports/store/code-store.ts";
 import type { Direction, GraphEdge, ReachedNode } from "../../ports/projections/graph-store.ts";
 import { CODE_LANGUAGES, SYMBOL_KINDS, type SymbolKind } from "../../ports/models/symbol-extractor.ts";
-import type { CodeServices } from "./services.ts";
+import type { Services } from "../services.ts";
+
+/** What code memory's queries read: the code store, the graph and atoms (a code atom's claim). */
+type CodeReads = Pick<Services, "code" | "graph" | "atomReads">;
 
 /** A symbol as the tools show it; `location` is `path:line`. */
 export interface SymbolView {
@@ -89,7 +92,7 @@ const list = (v: string | string[] | undefined): string[] | undefined =>
  * NOT_FOUND (a `repo` with nothing stored: the hint names stored repositories).
  */
 export async function searchCode(
-  s: CodeServices,
+  s: CodeReads,
   input: SearchCodeInput,
 ): Promise<{ query: string; hits: Array<SymbolView & { score: number; match: string }>; took_ms: number }> {
   const t0 = performance.now();
@@ -207,7 +210,7 @@ const edgeOf = (e: GraphEdge): CodeGraphEdge => ({
 const DEPENDENCY_KEY = /^pm_code_dependency:(\d+)$/;
 
 /** Sets each dependency edge's `line` from the store (the graph projection does not carry it). */
-async function addLines(s: CodeServices, edges: Map<string, CodeGraphEdge>): Promise<void> {
+async function addLines(s: CodeReads, edges: Map<string, CodeGraphEdge>): Promise<void> {
   const ids = [...edges.values()]
     .filter((e) => e.line === null)
     .map((e) => DEPENDENCY_KEY.exec(e.key)?.[1])
@@ -224,7 +227,7 @@ async function addLines(s: CodeServices, edges: Map<string, CodeGraphEdge>): Pro
  * Refuses edge kinds no edge of the repository's graph has (a typo such as `import` would give an empty graph).
  * @throws PegasError INVALID_INPUT naming the unknown kinds and the valid ones
  */
-async function checkKinds(s: CodeServices, repo: string, kinds: string[] | undefined): Promise<void> {
+async function checkKinds(s: CodeReads, repo: string, kinds: string[] | undefined): Promise<void> {
   if (!kinds?.length) return;
   const unknown = await s.code.unknownEdgeKinds(repo, kinds);
   if (!unknown.length) return;
@@ -242,7 +245,7 @@ async function checkKinds(s: CodeServices, repo: string, kinds: string[] | undef
  * ambiguous symbol: the message lists candidates as symbol:<id>),
  * NOT_FOUND (repo or symbol), INDEX_UNAVAILABLE only when no fallback answers.
  */
-export async function codeGraph(s: CodeServices, input: CodeGraphInput): Promise<Record<string, unknown>> {
+export async function codeGraph(s: CodeReads, input: CodeGraphInput): Promise<Record<string, unknown>> {
   const t0 = performance.now();
   const repo = repoKey(input.repo ?? "");
   if (!repo) throw invalidInput("repo is empty", "give the repo name or path memory_store_code reported");
@@ -291,7 +294,7 @@ export async function codeGraph(s: CodeServices, input: CodeGraphInput): Promise
   }
   // Atoms beside code (a code atom `defines` its symbol; the agent's facts linked to it): named by their claim.
   const atomIds = [...nodes.keys()].filter((id) => id.startsWith("atom:")).map((id) => Number(id.slice(5)));
-  for (const a of atomIds.length ? await s.store.atomsByIds(atomIds, 0) : [])
+  for (const a of atomIds.length ? await s.atomReads.atomsByIds(atomIds, 0) : [])
     nodes.get(`atom:${a.id}`)!.name = a.claim.slice(0, 300);
   return {
     repo,

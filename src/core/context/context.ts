@@ -214,7 +214,7 @@ export async function getContext(s: Services, input: ContextInput, signal?: Abor
   const wanted = [
     ...new Set([...candidates.map((c) => c.atomId), ...[...opponentIds.values()].flatMap((x) => [...x])]),
   ];
-  const atoms = new Map((await s.store.atomsByIds(wanted, CITATIONS_PER_ATOM)).map((a) => [a.id, a]));
+  const atoms = new Map((await s.atomReads.atomsByIds(wanted, CITATIONS_PER_ATOM)).map((a) => [a.id, a]));
 
   const header = `## Context: ${oneLine(question, 300)}\n`;
   const citations: ContextCitation[] = [];

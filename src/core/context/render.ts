@@ -3,7 +3,7 @@
  * contradict it, then the numbered sources `[n] title — locator (uri)`.
  */
 import { formatLocator } from "../../domain/locator.ts";
-import type { AtomView, CitationView } from "../../ports/canonical-store.ts";
+import type { AtomView, CitationView } from "../../ports/store/atom-reads.ts";
 import type { Candidate, ContextCitation, ContextItem, Opponent } from "./context.ts";
 
 /** Longest content shown for an atom (characters). */

@@ -13,7 +13,9 @@ import { detectLang, firstSentence } from "../../domain/text.ts";
 import { checkQuotes, foldForQuote } from "../../domain/quote.ts";
 import { yieldToEventLoop } from "../../domain/yield.ts";
 import { PegasError } from "../../errors.ts";
-import type { ChunkInput, Locator, PlannedLink, QuarantineInput } from "../../ports/canonical-store.ts";
+import type { ChunkInput, QuarantineInput } from "../../ports/store/ingest.ts";
+import type { Locator } from "../../domain/locator.ts";
+import type { PlannedLink } from "../../ports/store/atom-writes.ts";
 import type { DistilledAtom, Distiller } from "../../ports/models/distiller.ts";
 import { quarantineReason } from "../../ports/models/distill-failure.ts";
 

@@ -10,14 +10,9 @@ import { sha256Hex } from "../../domain/hash.ts";
 import { detectLang, firstSentence, sanitizeText } from "../../domain/text.ts";
 import { yieldToEventLoop } from "../../domain/yield.ts";
 import { PegasError } from "../../errors.ts";
-import type {
-  ChunkInput,
-  DocumentKind,
-  IngestPlan,
-  Locator,
-  PlannedAtom,
-  PlannedLink,
-} from "../../ports/canonical-store.ts";
+import type { ChunkInput, IngestPlan } from "../../ports/store/ingest.ts";
+import type { DocumentKind, Locator } from "../../domain/locator.ts";
+import type { PlannedAtom, PlannedLink } from "../../ports/store/atom-writes.ts";
 import type { ParsedDocument } from "../../ports/models/parser.ts";
 import type { DedupFinding } from "../knowledge/dedup.ts";
 import { type ChunkDraft, type DistilledChunks, distillChunks, quarantineChunks } from "./distill.ts";
@@ -243,7 +238,7 @@ export async function ingestParsed(
   if (!chunks.length) return emptyResult(raw, parsed, kind);
   const contentHash = sha256Hex(parsed.sections.map((s) => s.text).join("\f"));
   const base = { uri: raw.uri, kind, snippet, sections: parsed.sections.length, warnings: parsed.warnings };
-  const known = await services.store.documentByUri(raw.uri);
+  const known = await services.ingestWrites.documentByUri(raw.uri);
   if (known?.contentHash === contentHash) {
     return {
       ...base,
@@ -292,7 +287,7 @@ export async function ingestParsed(
     quarantine: distilled.quarantine,
     model: services.embedder.model,
   };
-  const commit = await services.store.commitIngest(plan);
+  const commit = await services.ingestWrites.commitIngest(plan);
   const warnings = [...parsed.warnings, ...distilled.warnings];
   return {
     ...base,

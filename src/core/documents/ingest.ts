@@ -4,7 +4,7 @@
  * it; cancellation stops before the next document and leaves no partial one.
  */
 import { statSync } from "node:fs";
-import type { DocumentKind } from "../../ports/canonical-store.ts";
+import type { DocumentKind } from "../../domain/locator.ts";
 import type { ParsedDocument } from "../../ports/models/parser.ts";
 import { sanitizeText } from "../../domain/text.ts";
 import { PegasError, invalidInput, toPegasError } from "../../errors.ts";

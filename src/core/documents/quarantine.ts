@@ -4,7 +4,7 @@
  * the entry closed, in one transaction; on another failure the entry records the attempt and stays open.
  */
 import { PegasError } from "../../errors.ts";
-import type { ChunkInput } from "../../ports/canonical-store.ts";
+import type { ChunkInput } from "../../ports/store/ingest.ts";
 import { distillChunks } from "./distill.ts";
 import { planAtoms } from "./ingest-document.ts";
 import type { Services } from "../services.ts";
@@ -37,7 +37,7 @@ export async function retryQuarantine(
     throw new PegasError("INVALID_INPUT", `limit must be 1..${RETRY_LIMIT.max}, got ${limit}`, {
       hint: "run again for more entries",
     });
-  const entries = await services.store.openQuarantine(limit, opts.doc_id);
+  const entries = await services.ingestWrites.openQuarantine(limit, opts.doc_id);
   const out: RetryResult = {
     distiller: services.distiller.name,
     retried: 0,
@@ -62,7 +62,7 @@ export async function retryQuarantine(
     });
     if (distilled.quarantine.length) {
       const f = distilled.quarantine[0];
-      await services.store.failQuarantine(q.id, f.reason, f.detail);
+      await services.ingestWrites.failQuarantine(q.id, f.reason, f.detail);
       out.failed.push({ quarantine_id: q.id, doc_id: q.docId, reason: f.reason, attempts: q.attempts + 1 });
       continue;
     }
@@ -74,7 +74,7 @@ export async function retryQuarantine(
       );
     } catch (err) {
       if (!(err instanceof PegasError) || err.code !== "LLM_FAILED") throw err;
-      await services.store.failQuarantine(q.id, "embedding", err.message);
+      await services.ingestWrites.failQuarantine(q.id, "embedding", err.message);
       out.failed.push({ quarantine_id: q.id, doc_id: q.docId, reason: "embedding", attempts: q.attempts + 1 });
       continue;
     }
@@ -85,7 +85,7 @@ export async function retryQuarantine(
       opts.signal,
     );
     try {
-      const c = await services.store.resolveQuarantine({
+      const c = await services.ingestWrites.resolveQuarantine({
         quarantineId: q.id,
         atoms: planAtoms(distilled.drafts, vectors, findings),
         model: services.embedder.model,

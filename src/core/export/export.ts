@@ -4,7 +4,7 @@
  * table is never held whole in memory.
  */
 import { PegasError } from "../../errors.ts";
-import type { ExportStore } from "../../ports/export-store.ts";
+import type { ExportStore } from "../../ports/store/export-store.ts";
 import { VERSION } from "../../version.ts";
 import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION, headerLine, rowLine, trailerLine } from "./format.ts";
 

@@ -4,7 +4,7 @@
  *    "created_at":"…Z","backend":"pglite","embeddings":false,"tables":[{"name":"pm_document","columns":[{"name":"id",
  *    "type":"bigint"},…],"primary_key":["id"]},…]}` — tables in the order their rows follow (referenced tables first);
  * 2. one line per row: `{"table":"pm_atom","row":{"id":1,"claim":"…",…}}` — every listed column, values as the
- *    ExportRow of src/ports/export-store.ts describes;
+ *    ExportRow of src/ports/store/export-store.ts describes;
  * 3. a trailer: `{"trailer":{"rows":{"pm_document":14,…}}}` — rows per table, so that a cut file is detected.
  * `schema_version` is the source store's latest migration, and the tables are that version's: a pegas-memory of a
  * later schema version imports the file into its store rebuilt at that version and upgrades the rows with its later
@@ -12,7 +12,7 @@
  */
 import { z } from "zod";
 import { PegasError } from "../../errors.ts";
-import type { ExportTable } from "../../ports/export-store.ts";
+import type { ExportTable } from "../../ports/store/export-store.ts";
 
 /** The format's name, the header's `format`. */
 export const EXPORT_FORMAT = "pegas-memory-export";

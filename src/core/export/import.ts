@@ -15,7 +15,7 @@ import {
   type ExportTable,
   type ImportSession,
   type ExportStore,
-} from "../../ports/export-store.ts";
+} from "../../ports/store/export-store.ts";
 import { type ExportHeader, parseHeader, parseLine, sameTable } from "./format.ts";
 
 /** Options of {@link importStore}. */

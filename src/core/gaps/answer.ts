@@ -9,7 +9,7 @@
  * {@link checkGapsAfterVerify} runs this on the open gaps after a memory_verify run that made atoms `verified`.
  */
 import { PegasError, toPegasError } from "../../errors.ts";
-import type { GapRow } from "../../ports/gaps.ts";
+import type { GapRow } from "../../ports/store/gaps.ts";
 import { atomSearchText } from "../knowledge/atoms.ts";
 import { keyTerms, matchedTerms } from "./terms.ts";
 import { type SearchHit, search } from "../search/search.ts";
@@ -54,10 +54,10 @@ async function bySearchRule(
   if (!top.length) return null;
   const terms = await keyTerms(
     services,
-    (await services.store.analyze(question)).map((l) => l.lexeme),
+    (await services.searchReads.analyze(question)).map((l) => l.lexeme),
   );
   if (!terms.length) return null;
-  const lexemes = await services.store.analyzeMany(top.map((x) => atomSearchText(x.h.claim, x.h.content)));
+  const lexemes = await services.searchReads.analyzeMany(top.map((x) => atomSearchText(x.h.claim, x.h.content)));
   const found = top.filter(
     (_, i) =>
       matchedTerms(

@@ -19,7 +19,7 @@ import {
   type GapRow,
   type GapStatus,
   type SuggestedGap,
-} from "../../ports/gaps.ts";
+} from "../../ports/store/gaps.ts";
 import { policyOf } from "../knowledge/dedup.ts";
 import { MIN_MISS_REPEATS } from "./miss.ts";
 import { keyTerms, lowerQuestionWord, termOverlap } from "./terms.ts";

@@ -9,7 +9,7 @@
  * verified and checked, which the bound does not cover); cancellable (what was stored stays, the attempt is recorded).
  */
 import { PegasError, invalidInput, toPegasError } from "../../errors.ts";
-import type { GapRow, WebSearch, WebSearchResult } from "../../ports/gaps.ts";
+import type { GapRow, WebSearch, WebSearchResult } from "../../ports/store/gaps.ts";
 import { checkGaps } from "./answer.ts";
 import { ingest } from "../documents/ingest.ts";
 import type { Services } from "../services.ts";

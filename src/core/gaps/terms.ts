@@ -36,7 +36,7 @@ const cache = new WeakMap<Services, Promise<Set<string>>>();
 function interrogatives(services: Services): Promise<Set<string>> {
   let p = cache.get(services);
   if (!p) {
-    p = services.store.analyze(INTERROGATIVES).then((lx) => new Set(lx.map((l) => l.lexeme)));
+    p = services.searchReads.analyze(INTERROGATIVES).then((lx) => new Set(lx.map((l) => l.lexeme)));
     p.catch(() => cache.delete(services));
     cache.set(services, p);
   }

@@ -4,7 +4,7 @@
  * reason and never applied; a cap hit fails the whole run and keeps nothing.
  */
 import { PegasError } from "../../errors.ts";
-import type { InferenceStore, InferOutcome } from "../../ports/inference.ts";
+import type { InferenceStore, InferOutcome } from "../../ports/store/inference.ts";
 import { type ChainRule, type IgnoredRule, isChainRule, parseRule } from "../../domain/inference/rules.ts";
 
 /** Default and largest caps. */

@@ -2,7 +2,7 @@
 import type { AtomType } from "../../domain/atom.ts";
 import { sha256Hex } from "../../domain/hash.ts";
 import { detectLang, foldForHash } from "../../domain/text.ts";
-import type { AtomInput } from "../../ports/canonical-store.ts";
+import type { AtomInput } from "../../ports/store/atom-writes.ts";
 
 /** Identity of an atom: SHA-256 of its type and folded content (NFKC, lower case, ё→е, collapsed spaces). */
 export function atomContentHash(type: AtomType, content: string): string {

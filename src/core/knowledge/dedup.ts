@@ -67,7 +67,7 @@ function dot(a: Float32Array, b: Float32Array): number {
 
 async function candidateIds(services: Services, drafts: DedupDraft[]): Promise<number[][]> {
   if (services.embedder.kind === "lexical") {
-    const lexemes = await services.store.analyzeMany(drafts.map((d) => d.searchText));
+    const lexemes = await services.searchReads.analyzeMany(drafts.map((d) => d.searchText));
     return drafts.map((d, i) =>
       services.projection
         .lexical(lexemes[i], CANDIDATES_PER_DRAFT, { types: [d.type], status: LIVE })
@@ -109,7 +109,7 @@ async function againstStored(
   const ids = await candidateIds(services, drafts);
   const all = [...new Set(ids.flat())];
   if (!all.length) return;
-  const byId = new Map((await services.store.dedupCandidates(all, services.embedder.model)).map((a) => [a.id, a]));
+  const byId = new Map((await services.atomWrites.dedupCandidates(all, services.embedder.model)).map((a) => [a.id, a]));
   drafts.forEach((d, i) => {
     for (const id of ids[i]) {
       const a = byId.get(id);

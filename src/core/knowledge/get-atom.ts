@@ -4,8 +4,8 @@
  * and the merge that absorbed it if one did. Retracted and stale atoms are shown too (this is the audit view).
  */
 import { PegasError } from "../../errors.ts";
-import type { AtomLinks, AtomView } from "../../ports/canonical-store.ts";
-import type { StatusChangeRecord } from "../../ports/verification.ts";
+import type { AtomLinks, AtomView } from "../../ports/store/atom-reads.ts";
+import type { StatusChangeRecord } from "../../ports/store/verification.ts";
 import type { Services } from "../services.ts";
 
 /** Citations returned with the atom. */
@@ -30,7 +30,7 @@ export interface AtomDetail {
  * @throws PegasError INVALID_INPUT (bad id, limit or offset), NOT_FOUND (no such atom), STORE_UNAVAILABLE.
  */
 export async function getAtom(
-  s: Pick<Services, "store">,
+  s: Pick<Services, "atomReads" | "verification">,
   atomId: number,
   maxLinks = DEFAULT_LINKS,
   linksOffset = 0,
@@ -49,11 +49,11 @@ export async function getAtom(
       `links_offset must be a non-negative integer, got ${JSON.stringify(linksOffset)}`,
     );
   }
-  const [atom] = await s.store.atomsByIds([atomId], MAX_CITATIONS);
+  const [atom] = await s.atomReads.atomsByIds([atomId], MAX_CITATIONS);
   if (!atom) throw new PegasError("NOT_FOUND", `no atom '${atomId}'`, { hint: "call memory_search to list atom ids" });
   const [history, links] = await Promise.all([
-    s.store.statusHistory(atomId, MAX_HISTORY),
-    s.store.atomLinks(atomId, maxLinks, linksOffset),
+    s.verification.statusHistory(atomId, MAX_HISTORY),
+    s.atomReads.atomLinks(atomId, maxLinks, linksOffset),
   ]);
   return { atom, history, links };
 }

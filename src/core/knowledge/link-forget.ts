@@ -5,7 +5,7 @@
  * Forgetting retracts (tombstones) atoms or a whole document's atoms; `undo` restores them.
  */
 import { invalidInput } from "../../errors.ts";
-import type { ForgetOutcome, LinkApplied, LinkEndpoint, UnlinkApplied } from "../../ports/canonical-store.ts";
+import type { ForgetOutcome, LinkApplied, LinkEndpoint, UnlinkApplied } from "../../ports/store/curation.ts";
 import { embedRestored } from "../projections/backfill.ts";
 import type { Services } from "../services.ts";
 
@@ -68,14 +68,14 @@ function linkEnds(
  * @throws PegasError INVALID_INPUT (endpoints, kind, confidence, a link to itself), NOT_FOUND, STORE_UNAVAILABLE.
  */
 export async function linkNodes(
-  s: Pick<Services, "store">,
+  s: Pick<Services, "curation">,
   a: LinkArgs,
 ): Promise<LinkApplied & { src: LinkEndpoint; dst: LinkEndpoint; kind: string }> {
   const { src, dst, kind } = linkEnds(a, false);
   const confidence = a.confidence ?? DEFAULT_LINK_CONFIDENCE;
   if (typeof confidence !== "number" || !(confidence >= 0 && confidence <= 1))
     throw invalidInput(`confidence must be in 0..1, got ${confidence}`);
-  const applied = await s.store.link({ src, dst, kind, confidence });
+  const applied = await s.curation.link({ src, dst, kind, confidence });
   return { ...applied, src, dst, kind };
 }
 
@@ -88,17 +88,17 @@ export interface UnlinkArgs {
 
 /**
  * Removes the link `src -kind-> dst` with its projection edge, and retracts what memory_infer derived from it unless
- * another justification holds it (CanonicalStore.unlink says which links may go and why).
+ * another justification holds it (CurationWrites.unlink says which links may go and why).
  * @returns the removed link (row id, table, source, confidence) with its endpoints, kind and the retraction counts.
  * @throws PegasError INVALID_INPUT (endpoints, kind; symbol → atom; an inferred link or one the code store made),
  *   NOT_FOUND (no such link; the hint names the reverse link or the kinds that exist), STORE_UNAVAILABLE.
  */
 export async function unlinkNodes(
-  s: Pick<Services, "store">,
+  s: Pick<Services, "curation">,
   a: UnlinkArgs,
 ): Promise<UnlinkApplied & { src: LinkEndpoint; dst: LinkEndpoint; kind: string }> {
   const { src, dst, kind } = linkEnds(a, true);
-  const removed = await s.store.unlink({ src, dst, kind });
+  const removed = await s.curation.unlink({ src, dst, kind });
   return { ...removed, src, dst, kind };
 }
 
@@ -117,14 +117,17 @@ export interface ForgetArgs {
  * (embedRestored: a failure there is logged, not thrown).
  * @throws PegasError INVALID_INPUT (no or several targets, empty reason), NOT_FOUND, STORE_UNAVAILABLE.
  */
-export async function forget(s: Pick<Services, "store" | "embedder">, a: ForgetArgs): Promise<ForgetOutcome> {
+export async function forget(
+  s: Pick<Services, "curation" | "embeddingStore" | "atomReads" | "embedder">,
+  a: ForgetArgs,
+): Promise<ForgetOutcome> {
   const outcome = await forgetInStore(s, a);
   if (a.undo === true) await embedRestored(s, outcome);
   return outcome;
 }
 
 /** {@link forget}'s checks and store call. */
-async function forgetInStore(s: Pick<Services, "store">, a: ForgetArgs): Promise<ForgetOutcome> {
+async function forgetInStore(s: Pick<Services, "curation">, a: ForgetArgs): Promise<ForgetOutcome> {
   const targets = [a.atom_id, a.atom_ids, a.doc_id].filter((t) => t !== undefined).length;
   if (targets !== 1)
     throw invalidInput(
@@ -143,7 +146,7 @@ async function forgetInStore(s: Pick<Services, "store">, a: ForgetArgs): Promise
     if (typeof v === "number" && Number.isSafeInteger(v) && v >= 1) return v;
     throw invalidInput(`${what} must be a positive integer, got ${JSON.stringify(v)}`);
   };
-  if (a.doc_id !== undefined) return s.store.forget({ docId: positive(a.doc_id, "doc_id"), reason, undo });
+  if (a.doc_id !== undefined) return s.curation.forget({ docId: positive(a.doc_id, "doc_id"), reason, undo });
   const ids =
     a.atom_id !== undefined
       ? [positive(a.atom_id, "atom_id")]
@@ -154,5 +157,5 @@ async function forgetInStore(s: Pick<Services, "store">, a: ForgetArgs): Promise
       `atom_ids names ${ids.length} atoms, over ${MAX_FORGET_ATOMS} per call`,
       "split the list, or forget the whole document with doc_id",
     );
-  return s.store.forget({ atomIds: ids, reason, undo });
+  return s.curation.forget({ atomIds: ids, reason, undo });
 }

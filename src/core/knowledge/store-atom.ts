@@ -9,7 +9,7 @@ import { ATOM_TYPES, type AtomType } from "../../domain/atom.ts";
 import { sanitizeText } from "../../domain/text.ts";
 import { PegasError, invalidInput } from "../../errors.ts";
 import { draftAtom } from "./atoms.ts";
-import type { PlannedLink } from "../../ports/canonical-store.ts";
+import type { PlannedLink } from "../../ports/store/atom-writes.ts";
 import type { Services } from "../services.ts";
 
 /** Input of memory_store (DESIGN.md argument names). */
@@ -96,7 +96,7 @@ async function checkLinks(services: Services, links: StoreInput["links"]): Promi
       throw invalidInput(`link confidence must be between 0 and 1, got ${l.confidence}`);
   }
   const ids = [...new Set(links.map((l) => l.atom_id))];
-  const found = new Set((await services.store.atomsByIds(ids, 0)).map((a) => a.id));
+  const found = new Set((await services.atomReads.atomsByIds(ids, 0)).map((a) => a.id));
   const missing = ids.filter((i) => !found.has(i));
   if (missing.length)
     throw new PegasError("NOT_FOUND", `no atom ${missing.slice(0, 5).join(", ")} to link to`, {
@@ -137,7 +137,7 @@ export async function storeAtom(services: Services, input: StoreInput, signal?: 
     confidence: Math.max(0, Math.min(1, l.cosine)),
     source: "dedup",
   }));
-  const res = await services.store.storeAtom({
+  const res = await services.atomWrites.storeAtom({
     atom,
     model: services.embedder.model,
     sourceUri,

@@ -6,7 +6,7 @@
  * run in several processes at once (an existing embedding row is kept).
  */
 import { log } from "../../log.ts";
-import type { ForgetOutcome } from "../../ports/canonical-store.ts";
+import type { ForgetOutcome } from "../../ports/store/curation.ts";
 import { atomSearchText } from "../knowledge/atoms.ts";
 import type { Services } from "../services.ts";
 
@@ -34,13 +34,13 @@ export async function backfillLive(services: Services, signal?: AbortSignal): Pr
   const model = services.embedder.model;
   let done = 0;
   for (let after = 0; !signal?.aborted; ) {
-    const atoms = await services.store.atomsWithoutEmbedding(model, BATCH, after);
+    const atoms = await services.embeddingStore.atomsWithoutEmbedding(model, BATCH, after);
     if (atoms.length === 0) break;
     const vectors = await services.embedder.embedDocuments(
       atoms.map((a) => atomSearchText(a.claim, a.content)),
       signal,
     );
-    await services.store.putEmbeddings(
+    await services.embeddingStore.putEmbeddings(
       atoms.map((a, i) => ({ atomId: a.id, vector: vectors[i] })),
       model,
     );
@@ -57,7 +57,7 @@ export async function backfillLive(services: Services, signal?: AbortSignal): Pr
  * STORE_UNAVAILABLE, CANCELLED).
  */
 export async function embedAtoms(
-  services: Pick<Services, "store" | "embedder">,
+  services: Pick<Services, "embeddingStore" | "atomReads" | "embedder">,
   ids: readonly number[],
   signal?: AbortSignal,
 ): Promise<number> {
@@ -65,8 +65,8 @@ export async function embedAtoms(
   let done = 0;
   for (let i = 0; i < ids.length && !signal?.aborted; i += BATCH) {
     const batch = ids.slice(i, i + BATCH);
-    const have = await services.store.embeddingsOf(batch, model);
-    const atoms = await services.store.atomsByIds(
+    const have = await services.embeddingStore.embeddingsOf(batch, model);
+    const atoms = await services.atomReads.atomsByIds(
       batch.filter((id) => !have.has(id)),
       0,
     );
@@ -75,7 +75,7 @@ export async function embedAtoms(
       atoms.map((a) => atomSearchText(a.claim, a.content)),
       signal,
     );
-    await services.store.putEmbeddings(
+    await services.embeddingStore.putEmbeddings(
       atoms.map((a, j) => ({ atomId: a.id, vector: vectors[j] })),
       model,
     );
@@ -92,7 +92,7 @@ export async function embedAtoms(
 export async function backfillRetracted(services: Services, signal?: AbortSignal): Promise<number> {
   const retracted: number[] = [];
   for (let cursor = { xid: "0", id: 0 }; !signal?.aborted; ) {
-    const rows = await services.store.atomChanges(cursor, SCAN_BATCH);
+    const rows = await services.changeFeed.atomChanges(cursor, SCAN_BATCH);
     if (!rows.length) break;
     for (const r of rows) if (r.status === "retracted") retracted.push(r.id);
     const last = rows[rows.length - 1];
@@ -114,7 +114,7 @@ export async function backfillRetracted(services: Services, signal?: AbortSignal
  * embeds them later.
  */
 export async function embedRestored(
-  services: Pick<Services, "store" | "embedder">,
+  services: Pick<Services, "embeddingStore" | "atomReads" | "embedder">,
   outcome: ForgetOutcome,
 ): Promise<void> {
   const ids = outcome.changes.map((c) => c.atom_id);

@@ -189,13 +189,13 @@ export async function reembed(
   let embedded = 0;
   for (let after = 0; ; ) {
     if (signal?.aborted) throw new PegasError("CANCELLED", `reembed cancelled after ${embedded} atoms`);
-    const atoms = await services.store.atomsWithoutEmbedding(model, 64, after);
+    const atoms = await services.embeddingStore.atomsWithoutEmbedding(model, 64, after);
     if (!atoms.length) break;
     const vectors = await embedder.embedDocuments(
       atoms.map((a) => atomSearchText(a.claim, a.content)),
       signal,
     );
-    await services.store.putEmbeddings(
+    await services.embeddingStore.putEmbeddings(
       atoms.map((a, i) => ({ atomId: a.id, vector: vectors[i] })),
       model,
     );

@@ -1,6 +1,6 @@
 /** memory_stats: the store's counters plus the state of every projection (this process's and the external ones). */
 import { toPegasError } from "../../errors.ts";
-import type { StoreStats } from "../../ports/canonical-store.ts";
+import type { StoreStats } from "../../ports/store/maintenance.ts";
 import { type ProjectionCounts, type ProjectionSink, expectedCounts } from "../../ports/projections/projection-sink.ts";
 import { MIN_MISS_REPEATS } from "../gaps/miss.ts";
 import type { Services } from "../services.ts";
@@ -61,7 +61,7 @@ export async function externalStats(
 /** Reads the counters after bringing this process's projections up to date; an unreachable projection is reported, not thrown. */
 export async function stats(services: Services): Promise<StatsResult> {
   await services.projection.sync();
-  const s = await services.store.stats();
+  const s = await services.maintenance.stats();
   const vectors = await services.vectorIndex.count().catch(() => 0);
   const st = services.projection.state;
   const stored = s.embeddings[services.embedder.model] ?? 0;

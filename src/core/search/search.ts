@@ -9,7 +9,7 @@ import { sha256Hex } from "../../domain/hash.ts";
 import { reciprocalRankFusion } from "../../domain/rrf.ts";
 import { sanitizeText, truncateCodePoints } from "../../domain/text.ts";
 import { PegasError, invalidInput } from "../../errors.ts";
-import type { CitationView } from "../../ports/canonical-store.ts";
+import type { CitationView } from "../../ports/store/atom-reads.ts";
 import { noteSearchOutcome } from "../gaps/miss.ts";
 import type { Services } from "../services.ts";
 
@@ -125,11 +125,11 @@ async function lexicalLeg(
   depth: number,
   needed: number,
 ): Promise<[Hit[], boolean]> {
-  const [lexemes] = await Promise.all([services.store.analyze(query), services.projection.sync()]);
+  const [lexemes] = await Promise.all([services.searchReads.analyze(query), services.projection.sync()]);
   const hits = services.projection.lexical(lexemes, depth, filter);
   if (hits.length >= needed) return [hits, false];
   const seen = new Set(hits.map((h) => h.atomId));
-  const extra = (await services.store.trigramSearch(query, depth, filter)).filter((h) => !seen.has(h.atomId));
+  const extra = (await services.searchReads.trigramSearch(query, depth, filter)).filter((h) => !seen.has(h.atomId));
   return [[...hits, ...extra], extra.length > 0];
 }
 
@@ -192,7 +192,7 @@ export async function search(services: Services, input: SearchInput, signal?: Ab
     services.config.rrf_k,
   );
   const page = fused.slice(offset, offset + k);
-  const atoms = await services.store.atomsByIds(
+  const atoms = await services.atomReads.atomsByIds(
     page.map((f) => f.id),
     HIT_CITATIONS,
   );

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { sha256Hex } from "../../domain/hash.ts";
 import { sanitizeText } from "../../domain/text.ts";
 import { invalidInput } from "../../errors.ts";
-import type { TraceKind, TraceMatch, TraceQuery } from "../../ports/episodic-trace.ts";
+import type { TraceKind, TraceMatch, TraceQuery } from "../../ports/store/traces.ts";
 import type { Services } from "../services.ts";
 import { cleanMetadata } from "./metadata.ts";
 
@@ -128,7 +128,7 @@ export async function addTrace(services: Services, input: TraceAddInput): Promis
   }
   const session = checkSession(input.session, warnings) ?? null;
   const metadata = cleanMetadata(input.metadata, warnings);
-  const row = await services.store.addTrace({ kind, content, session, metadata, requestKey: randomUUID() });
+  const row = await services.traces.addTrace({ kind, content, session, metadata, requestKey: randomUUID() });
   return { trace_id: row.id, kind, session, created_at: row.createdAt, content_chars: codePoints(content), warnings };
 }
 
@@ -217,10 +217,10 @@ export async function searchTraces(services: Services, input: TraceSearchInput):
   const query = toQuery(input, limit);
   const key = cursorKey(query);
   if (input.cursor) Object.assign(query, decodeCursor(input.cursor, key));
-  let rows = await services.store.searchTraces(query);
+  let rows = await services.traces.searchTraces(query);
   if (rows.length === 0 && query.match === "fulltext" && query.offset === 0) {
     query.match = "trigram";
-    rows = await services.store.searchTraces(query);
+    rows = await services.traces.searchTraces(query);
   }
   const hits: TraceHit[] = [];
   let bytes = 0;

@@ -1,7 +1,7 @@
 /**
  * One step of memory_verify: one atom against its nearest atoms by embedding. The judge gives a verdict per
  * neighbour; {@link planStep} turns the verdicts into status changes, `contradicts` links and a confidence raise,
- * which the store applies in one transaction (see CanonicalStore.applyVerification).
+ * which the store applies in one transaction (see VerificationStore.applyVerification).
  */
 import type { AtomStatus } from "../../domain/atom.ts";
 import {
@@ -25,7 +25,7 @@ import type {
   VerificationApplied,
   VerificationWrite,
   VerifySubject,
-} from "../../ports/verification.ts";
+} from "../../ports/store/verification.ts";
 import { atomSearchText } from "../knowledge/atoms.ts";
 import type { Services } from "../services.ts";
 
@@ -63,11 +63,11 @@ const sitesOf = (s: VerifySubject): string[] => [...new Set(s.sources.map(siteOf
 
 /** The atom's stored embedding of the current model; an atom without one is embedded now and the vector stored. */
 async function vectorOf(ctx: StepContext, s: VerifySubject): Promise<Float32Array> {
-  const { store, embedder } = ctx.services;
-  const stored = (await store.embeddingsOf([s.id], embedder.model)).get(s.id);
+  const { embeddingStore, embedder } = ctx.services;
+  const stored = (await embeddingStore.embeddingsOf([s.id], embedder.model)).get(s.id);
   if (stored) return stored;
   const [fresh] = await embedder.embedDocuments([atomSearchText(s.claim, s.content)], ctx.signal);
-  await store.putEmbeddings([{ atomId: s.id, vector: fresh }], embedder.model);
+  await embeddingStore.putEmbeddings([{ atomId: s.id, vector: fresh }], embedder.model);
   return fresh;
 }
 
@@ -82,7 +82,7 @@ async function neighboursOf(
     .filter((h) => h.atomId !== s.id)
     .slice(0, ctx.k);
   const cosine = new Map(hits.map((h) => [h.atomId, h.score]));
-  const subjects = await ctx.services.store.verificationSubjects(hits.map((h) => h.atomId));
+  const subjects = await ctx.services.verification.verificationSubjects(hits.map((h) => h.atomId));
   return subjects
     .filter((n) => LIVE_STATUSES.includes(n.status))
     .map((n) => ({ subject: n, cosine: cosine.get(n.id) ?? 0 }));
@@ -150,7 +150,7 @@ function joinVerdicts(
  * @throws PegasError CANCELLED, LLM_FAILED (embedding), STORE_UNAVAILABLE, INDEX_UNAVAILABLE.
  */
 export async function verifyStep(ctx: StepContext, atomId: number): Promise<StepOutcome> {
-  const [subject] = await ctx.services.store.verificationSubjects([atomId]);
+  const [subject] = await ctx.services.verification.verificationSubjects([atomId]);
   if (!subject || !LIVE_STATUSES.includes(subject.status)) return { verdicts: [], applied: null };
   const vector = await vectorOf(ctx, subject);
   if (ctx.signal?.aborted) throw new PegasError("CANCELLED", `verification cancelled at atom ${atomId}`);
@@ -169,7 +169,7 @@ export async function verifyStep(ctx: StepContext, atomId: number): Promise<Step
   );
   const judged = joinVerdicts(subject, found, verdicts, ctx.warnings);
   const write = { ...planStep(subject, judged), checked: { atomId: subject.id, judge: ctx.services.judge.name } };
-  const applied = await ctx.services.store.applyVerification(write);
+  const applied = await ctx.services.verification.applyVerification(write);
   return { verdicts: judged.map((j) => j.verdict), applied };
 }
 

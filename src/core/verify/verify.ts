@@ -8,7 +8,7 @@ import type { AtomStatus } from "../../domain/atom.ts";
 import { yieldToEventLoop } from "../../domain/yield.ts";
 import { PegasError, invalidInput } from "../../errors.ts";
 import type { Verdict } from "../../ports/models/verdict-judge.ts";
-import type { StatusChangeRecord } from "../../ports/verification.ts";
+import type { StatusChangeRecord } from "../../ports/store/verification.ts";
 import type { Services } from "../services.ts";
 import { type StepContext, verifyStep } from "./step.ts";
 import { checkGapsAfterVerify } from "../gaps/answer.ts";
@@ -94,7 +94,7 @@ export async function verifyAtoms(services: Services, input: VerifyInput): Promi
   if (atomId !== undefined && docId !== undefined)
     throw invalidInput("give atom_id or doc_id, not both", "verify one atom, or one document's atoms");
   const limit = checkLimit(input.limit);
-  const targets = await services.store.verificationTargets({ atomId, docId, limit });
+  const targets = await services.verification.verificationTargets({ atomId, docId, limit });
   const ctx: StepContext = {
     services,
     judge: services.judge,
@@ -175,7 +175,7 @@ export async function revertStatusChange(services: Services, changeId: number): 
   const id = positiveId(changeId, "revert_change_id");
   if (id === undefined)
     throw invalidInput("revert_change_id is required", "memory_verify results and an atom's history name change ids");
-  const r = await services.store.revertStatusChange(id);
+  const r = await services.verification.revertStatusChange(id);
   return {
     revert: toVerifyChange(r.revert),
     reverted: { ...toVerifyChange(r.original), reverted_at: r.original.reverted_at ?? "" },
@@ -186,5 +186,5 @@ export async function revertStatusChange(services: Services, changeId: number): 
 export async function statusHistory(services: Services, atomId: number, limit = 50): Promise<StatusChangeRecord[]> {
   const id = positiveId(atomId, "atom_id");
   if (id === undefined) throw invalidInput("atom_id is required");
-  return services.store.statusHistory(id, Math.min(Math.max(1, Math.trunc(limit)), VERIFY_MAX_LIMIT));
+  return services.verification.statusHistory(id, Math.min(Math.max(1, Math.trunc(limit)), VERIFY_MAX_LIMIT));
 }

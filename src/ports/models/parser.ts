@@ -4,7 +4,7 @@
  * (e.g. "no text layer: scanned? OCR is not available"), what it cannot read at all is a PegasError
  * (UNSUPPORTED_MEDIA for encrypted or broken files, LIMIT_EXCEEDED for limits, CANCELLED when aborted).
  */
-import type { DocumentKind, Locator } from "../canonical-store.ts";
+import type { DocumentKind, Locator } from "../../domain/locator.ts";
 
 /** One section: a PDF page, an EPUB chapter, a web article, a whole text file. */
 export interface ParsedSection {

@@ -6,9 +6,9 @@
  */
 import { html } from "hono/html";
 import type { AtomDetail } from "../../core/knowledge/get-atom.ts";
-import type { AtomLinkView } from "../../ports/canonical-store.ts";
-import type { DocumentSummary } from "../../ports/document-catalog.ts";
-import type { StatusChangeRecord } from "../../ports/verification.ts";
+import type { AtomLinkView } from "../../ports/store/atom-reads.ts";
+import type { DocumentSummary } from "../../ports/store/document-catalog.ts";
+import type { StatusChangeRecord } from "../../ports/store/verification.ts";
 import { NOT_REVERTIBLE, removeLinkForm } from "../actions.ts";
 import { type Html, type PageContext, citation, csrfField, langAttr, layout, pager, statusBadge } from "../html.ts";
 

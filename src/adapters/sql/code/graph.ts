@@ -12,7 +12,7 @@ import {
   type CodeSymbolRow,
   type FoundSymbol,
   STANDARD_EDGE_KINDS,
-} from "../../../ports/code-store.ts";
+} from "../../../ports/store/code-store.ts";
 import { SYMBOL_COLUMNS, symbolOfRow } from "./text.ts";
 
 function repoFilter(sql: Sql<any>, repo: string | undefined) {

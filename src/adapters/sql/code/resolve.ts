@@ -6,7 +6,7 @@
  */
 import type { Sql } from "postgres";
 import { PegasError } from "../../../errors.ts";
-import type { ResolveOutcome } from "../../../ports/code-store.ts";
+import type { ResolveOutcome } from "../../../ports/store/code-store.ts";
 import type { ImportBinding } from "../../../ports/models/symbol-extractor.ts";
 import { ModuleIndex } from "./module-index.ts";
 import {

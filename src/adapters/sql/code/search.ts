@@ -13,7 +13,7 @@
  * the name or qualified name (pg_trgm, threshold 0.3) adds the rest (typos).
  */
 import type { Sql } from "postgres";
-import type { CodeSearchHit, CodeSearchQuery } from "../../../ports/code-store.ts";
+import type { CodeSearchHit, CodeSearchQuery } from "../../../ports/store/code-store.ts";
 import { SYMBOL_COLUMNS, symbolOfRow } from "./text.ts";
 import { sanitizeText } from "../../../domain/text.ts";
 import { repoNotFound } from "./graph.ts";

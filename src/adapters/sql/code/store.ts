@@ -20,7 +20,7 @@ import type {
   FoundSymbol,
   ResolveOutcome,
   StoredCodeFile,
-} from "../../../ports/code-store.ts";
+} from "../../../ports/store/code-store.ts";
 import { enqueueOutbox } from "../knowledge/atom-writes.ts";
 import {
   dependencyLines,
@@ -41,7 +41,7 @@ import { signalOutbox } from "../outbox/signal.ts";
 /** Files per removal transaction. */
 const REMOVE_BATCH = 500;
 
-/** CodeStore implementation over a {@link Database}. Errors: see src/ports/code-store.ts. */
+/** CodeStore implementation over a {@link Database}. Errors: see src/ports/store/code-store.ts. */
 export class SqlCodeStore implements CodeStore {
   /** @param db the canonical database (migrated to version 7 or later). */
   constructor(readonly db: Database) {}

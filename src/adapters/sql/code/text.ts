@@ -1,5 +1,5 @@
 /** Text hygiene and row mapping shared by the code-memory SQL files. */
-import type { CodeSymbolRow } from "../../../ports/code-store.ts";
+import type { CodeSymbolRow } from "../../../ports/store/code-store.ts";
 import type { SymbolKind } from "../../../ports/models/symbol-extractor.ts";
 
 /** Text PostgreSQL can store: no NUL, no lone surrogate. */

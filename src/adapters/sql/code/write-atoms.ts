@@ -4,7 +4,7 @@
  * and stale code atoms whose text is back revived.
  */
 import type { TransactionSql } from "postgres";
-import type { CodeFileWrite, CodeRepo } from "../../../ports/code-store.ts";
+import type { CodeFileWrite, CodeRepo } from "../../../ports/store/code-store.ts";
 import { citationKey, insertAtoms, insertEmbeddings } from "../knowledge/atom-writes.ts";
 import { storable } from "./text.ts";
 

@@ -6,7 +6,7 @@
  * `code_dependency`, `atom_symbol_link`, `atom`). Set-based: a few statements per batch, whatever its size.
  */
 import type { TransactionSql } from "postgres";
-import type { CodeCommitResult, CodeFileWrite, CodeRepo } from "../../../ports/code-store.ts";
+import type { CodeCommitResult, CodeFileWrite, CodeRepo } from "../../../ports/store/code-store.ts";
 import { type ExtractedSymbol, SYMBOL_KINDS } from "../../../ports/models/symbol-extractor.ts";
 import { insertCodeAtoms, type KeptSymbolLink, reattachLinks, symbolKey } from "./write-atoms.ts";
 import { storable } from "./text.ts";

@@ -5,7 +5,7 @@
  * only on request. Tables come in foreign-key order (referenced first), from the catalog's foreign keys.
  */
 import { PegasError } from "../../../errors.ts";
-import { EMBEDDINGS_TABLE, type ExportTable } from "../../../ports/export-store.ts";
+import { EMBEDDINGS_TABLE, type ExportTable } from "../../../ports/store/export-store.ts";
 import type { SqlLike } from "../database.ts";
 import { type ColumnInfo, type ColumnKind, columnKind } from "./codec.ts";
 

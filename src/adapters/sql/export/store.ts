@@ -14,7 +14,7 @@ import type {
   ExportStore,
   ExportTable,
   ImportSession,
-} from "../../../ports/export-store.ts";
+} from "../../../ports/store/export-store.ts";
 import { type Database, isConnectionLost } from "../database.ts";
 import { type CatalogTable, readCatalog, schemaVersionOf } from "./catalog.ts";
 import { decodeValue, encodeRow, ident, selectExpr } from "./codec.ts";

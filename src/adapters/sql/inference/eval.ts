@@ -16,7 +16,7 @@
 import type { TransactionSql } from "postgres";
 import type { ChainRule } from "../../../domain/inference/rules.ts";
 import { PegasError } from "../../../errors.ts";
-import type { InferLimits, RuleOutcome } from "../../../ports/inference.ts";
+import type { InferLimits, RuleOutcome } from "../../../ports/store/inference.ts";
 import { NEXT_ID, storeRound, TABLE_OF } from "./write.ts";
 
 type Tx = TransactionSql<any>;

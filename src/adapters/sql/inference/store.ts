@@ -7,8 +7,8 @@
 import type { ChainRule, RuleAtom } from "../../../domain/inference/rules.ts";
 import { PegasError } from "../../../errors.ts";
 import { log } from "../../../log.ts";
-import type { CodeStore, ResolveOutcome } from "../../../ports/code-store.ts";
-import type { InferenceStore, InferLimits, InferOutcome } from "../../../ports/inference.ts";
+import type { CodeStore, ResolveOutcome } from "../../../ports/store/code-store.ts";
+import type { InferenceStore, InferLimits, InferOutcome } from "../../../ports/store/inference.ts";
 import type { Database } from "../database.ts";
 import { mapSqlError } from "../errors.ts";
 import { fixpoint, loadRelation } from "./eval.ts";

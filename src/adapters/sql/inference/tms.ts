@@ -21,7 +21,7 @@ import type { TransactionSql } from "postgres";
 import type { ChainRule } from "../../../domain/inference/rules.ts";
 import { fixpoint, loadRelation, seedDelta } from "./eval.ts";
 import { ENTITY_CASE } from "./write.ts";
-import type { InferLimits } from "../../../ports/inference.ts";
+import type { InferLimits } from "../../../ports/store/inference.ts";
 
 type Tx = TransactionSql<any>;
 

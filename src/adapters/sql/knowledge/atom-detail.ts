@@ -4,7 +4,7 @@
  * qualified name), newest first, and whether a merge absorbed it.
  */
 import type { Sql } from "postgres";
-import type { AtomLinks } from "../../../ports/canonical-store.ts";
+import type { AtomLinks } from "../../../ports/store/atom-reads.ts";
 
 /** Longest claim of a linked atom returned (characters). */
 const CLAIM_CHARS = 300;

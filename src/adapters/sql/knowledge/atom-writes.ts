@@ -6,7 +6,7 @@
  */
 import type { TransactionSql } from "postgres";
 import { sha256Hex } from "../../../domain/hash.ts";
-import type { AtomInput, CitationInput, PlannedAtom } from "../../../ports/canonical-store.ts";
+import type { AtomInput, CitationInput, PlannedAtom } from "../../../ports/store/atom-writes.ts";
 import { vectorToBytes } from "../vector-bytes.ts";
 
 type Tx = TransactionSql<any>;

@@ -5,8 +5,8 @@
 import type { Sql } from "postgres";
 import type { AtomStatus, AtomType } from "../../../domain/atom.ts";
 import { PegasError } from "../../../errors.ts";
-import type { DocumentKind } from "../../../ports/canonical-store.ts";
-import type { DocumentAtomRow, DocumentCatalog, DocumentSummary, Page } from "../../../ports/document-catalog.ts";
+import type { DocumentKind } from "../../../domain/locator.ts";
+import type { DocumentAtomRow, DocumentCatalog, DocumentSummary, Page } from "../../../ports/store/document-catalog.ts";
 import type { Database } from "../database.ts";
 import { mapSqlError } from "../errors.ts";
 

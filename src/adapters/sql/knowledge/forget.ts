@@ -12,7 +12,7 @@
  */
 import type { TransactionSql } from "postgres";
 import { PegasError } from "../../../errors.ts";
-import type { StatusChangeRecord } from "../../../ports/verification.ts";
+import type { StatusChangeRecord } from "../../../ports/store/verification.ts";
 import { propagateFromNodes, retractForAtoms } from "../inference/tms.ts";
 import { changeRecord } from "../verify.ts";
 

@@ -4,7 +4,7 @@
  * Idempotent: re-running a committed plan writes nothing new (unique keys with ON CONFLICT DO NOTHING).
  */
 import type { TransactionSql } from "postgres";
-import type { IngestCommit, IngestPlan } from "../../../ports/canonical-store.ts";
+import type { IngestCommit, IngestPlan } from "../../../ports/store/ingest.ts";
 import { enqueueOutbox, type WriteOutcome, writePlannedAtoms } from "./atom-writes.ts";
 
 type Tx = TransactionSql<any>;

@@ -6,14 +6,9 @@ import type { Sql, TransactionSql } from "postgres";
 import { parseTsvector, type LexemeTf } from "../../../domain/tsvector.ts";
 import { PegasError, invalidInput } from "../../../errors.ts";
 import type { AtomType } from "../../../domain/atom.ts";
-import type {
-  DedupCandidate,
-  IngestCommit,
-  Locator,
-  MergeRecord,
-  QuarantineResolution,
-  QuarantinedChunk,
-} from "../../../ports/canonical-store.ts";
+import type { DedupCandidate, MergeRecord } from "../../../ports/store/atom-writes.ts";
+import type { IngestCommit, QuarantineResolution, QuarantinedChunk } from "../../../ports/store/ingest.ts";
+import type { Locator } from "../../../domain/locator.ts";
 import type { SqlLike } from "../database.ts";
 import { enqueueOutbox, writePlannedAtoms } from "./atom-writes.ts";
 import { mergesOf } from "./ingest-commit.ts";

@@ -8,7 +8,7 @@
  */
 import type { TransactionSql } from "postgres";
 import { invalidInput, PegasError } from "../../../errors.ts";
-import type { LinkApplied, LinkRequest } from "../../../ports/canonical-store.ts";
+import type { LinkApplied, LinkRequest } from "../../../ports/store/curation.ts";
 
 type Tx = TransactionSql<any>;
 

@@ -6,7 +6,9 @@ import type { Sql } from "postgres";
 import type { SqlLike } from "../database.ts";
 import type { AtomFilter, AtomStatus, AtomType } from "../../../domain/atom.ts";
 import { parseTsvector, type LexemeTf } from "../../../domain/tsvector.ts";
-import type { AtomIndexRow, AtomView, ChangeCursor, EmbeddingRow } from "../../../ports/canonical-store.ts";
+import type { AtomIndexRow, ChangeCursor } from "../../../ports/store/change-feed.ts";
+import type { AtomView } from "../../../ports/store/atom-reads.ts";
+import type { EmbeddingRow } from "../../../ports/store/embeddings.ts";
 import { bytesToVector } from "../vector-bytes.ts";
 
 /** Lexemes of `text` under the `pegas` configuration. */

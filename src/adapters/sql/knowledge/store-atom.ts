@@ -3,7 +3,8 @@
  * the source it names (a referenced document is registered without content), in one transaction.
  */
 import type { TransactionSql } from "postgres";
-import type { DocumentKind, PlannedAtom, StoreAtomInput, StoreAtomResult } from "../../../ports/canonical-store.ts";
+import type { DocumentKind } from "../../../domain/locator.ts";
+import type { PlannedAtom, StoreAtomInput, StoreAtomResult } from "../../../ports/store/atom-writes.ts";
 import { writePlannedAtoms } from "./atom-writes.ts";
 
 type Tx = TransactionSql<any>;

@@ -18,7 +18,7 @@
  */
 import type { TransactionSql } from "postgres";
 import { PegasError, invalidInput } from "../../../errors.ts";
-import type { LinkApplied, UnlinkApplied, UnlinkRequest } from "../../../ports/canonical-store.ts";
+import type { LinkApplied, UnlinkApplied, UnlinkRequest } from "../../../ports/store/curation.ts";
 import { retractUnsupported } from "../inference/tms.ts";
 import { EDGE_ENTITY } from "../inference/write.ts";
 

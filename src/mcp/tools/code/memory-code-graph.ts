@@ -1,7 +1,6 @@
 /** memory_code_graph tool. */
 import { z } from "zod";
 import { FILE_EDGES, codeGraph } from "../../../core/code/query.ts";
-import { codeServices } from "../../../core/code/services.ts";
 import type { ToolDef } from "../../tool.ts";
 import { symbolShape } from "./memory-search-code.ts";
 
@@ -137,5 +136,5 @@ export const memoryCodeGraph: ToolDef = {
     took_ms: z.number(),
   },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  run: async (services, args) => codeGraph(codeServices(services), args),
+  run: async (services, args) => codeGraph(services, args),
 };

@@ -1,7 +1,6 @@
 /** memory_search_code tool. */
 import { z } from "zod";
 import { DOC_EXCERPT, searchCode } from "../../../core/code/query.ts";
-import { codeServices } from "../../../core/code/services.ts";
 import { CODE_LANGUAGES, SYMBOL_KINDS } from "../../../ports/models/symbol-extractor.ts";
 import type { ToolDef } from "../../tool.ts";
 
@@ -78,5 +77,5 @@ export const memorySearchCode: ToolDef = {
     took_ms: z.number(),
   },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  run: async (services, args) => ({ ...(await searchCode(codeServices(services), args)) }),
+  run: async (services, args) => ({ ...(await searchCode(services, args)) }),
 };

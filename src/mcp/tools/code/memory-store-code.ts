@@ -1,7 +1,6 @@
 /** memory_store_code tool. */
 import { z } from "zod";
 import { storeCode } from "../../../core/code/ingest.ts";
-import { codeServices } from "../../../core/code/services.ts";
 import { VENDORED_DIRS } from "../../../core/code/walk.ts";
 import { CODE_LANGUAGES } from "../../../ports/models/symbol-extractor.ts";
 import { id } from "../../schemas.ts";
@@ -104,7 +103,7 @@ export const memoryStoreCode: ToolDef = {
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   run: async (services, args, ctx) => ({
-    ...(await storeCode(codeServices(services), args, {
+    ...(await storeCode(services, args, {
       signal: ctx.signal,
       onProgress: (p, t, m) => ctx.progress(p, t, m),
     })),

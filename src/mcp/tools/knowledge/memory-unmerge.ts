@@ -21,7 +21,7 @@ export const memoryUnmerge: ToolDef = {
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   run: async (services, args) => {
-    const m = await services.store.undoMerge(args.merge_id);
+    const m = await services.atomWrites.undoMerge(args.merge_id);
     return { merge_id: m.id, kept_atom_id: m.keptAtomId, absorbed_atom_id: m.absorbedAtomId, undone_at: m.undoneAt! };
   },
 };

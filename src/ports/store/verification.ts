@@ -1,10 +1,11 @@
 /**
- * Shapes of the verification methods of the CanonicalStore port (issue 4 item 4): what memory_verify reads of an
- * atom and its evidence, the writes of one verification step (status changes, `contradicts` links, confidence
- * raises, all in one transaction with outbox rows), and the recorded status history that a revert reads.
+ * VerificationStore port (issue 4 item 4): what memory_verify reads of an atom and its evidence, the writes of one
+ * verification step (status changes, `contradicts` links, confidence raises, all in one transaction with outbox
+ * rows), and the recorded status history that a revert reads. Errors are PegasError (STORE_UNAVAILABLE,
+ * MIGRATION_REQUIRED, INVALID_INPUT, NOT_FOUND), never a driver error.
  */
-import type { AtomStatus, AtomType } from "../domain/atom.ts";
-import type { DocumentKind } from "./canonical-store.ts";
+import type { AtomStatus, AtomType } from "../../domain/atom.ts";
+import type { DocumentKind } from "../../domain/locator.ts";
 
 /** Which atoms one verification run takes; at most one of `atomId`, `docId`; neither = `candidate` atoms, oldest first. */
 export interface VerificationSelection {
@@ -107,4 +108,18 @@ export interface VerificationApplied {
 export interface RevertApplied {
   revert: StatusChangeRecord;
   original: StatusChangeRecord;
+}
+
+/** Verification reads and writes, and the status history. */
+export interface VerificationStore {
+  /** Atom ids to verify: the atom, the document's atoms, or `candidate` atoms oldest first. NOT_FOUND for an unknown atom or document. */
+  verificationTargets(sel: VerificationSelection): Promise<VerificationTargets>;
+  /** Atoms with their evidence documents, in the order of `ids` (missing ids are skipped). */
+  verificationSubjects(ids: number[]): Promise<VerifySubject[]>;
+  /** Applies one verification step (status changes recorded, links, confidence raises, outbox rows) in one transaction. */
+  applyVerification(write: VerificationWrite): Promise<VerificationApplied>;
+  /** Reverts a recorded status change. NOT_FOUND; INVALID_INPUT when already reverted or the atom's status changed since. */
+  revertStatusChange(changeId: number): Promise<RevertApplied>;
+  /** An atom's recorded status changes, newest first, at most `limit`. NOT_FOUND for an unknown atom. */
+  statusHistory(atomId: number, limit: number): Promise<StatusChangeRecord[]>;
 }

@@ -5,7 +5,7 @@
  * every derived edge stored with its justification and kept by a justification-based truth maintenance system
  * (Doyle 1979). The SQL adapter is src/adapters/sql/inference/store.ts.
  */
-import type { ChainRule, RuleAtom } from "../domain/inference/rules.ts";
+import type { ChainRule, RuleAtom } from "../../domain/inference/rules.ts";
 
 /** Caps of one run; hitting one fails the run and keeps nothing of it. */
 export interface InferLimits {

@@ -3,8 +3,8 @@
  * its kind, version, authority and atoms per status, and one document's atoms. Read-only. Errors: PegasError
  * NOT_FOUND (unknown document), STORE_UNAVAILABLE, MIGRATION_REQUIRED.
  */
-import type { AtomStatus, AtomType } from "../domain/atom.ts";
-import type { DocumentKind } from "./canonical-store.ts";
+import type { AtomStatus, AtomType } from "../../domain/atom.ts";
+import type { DocumentKind } from "../../domain/locator.ts";
 
 /** A document as listed: `version` is its current version (1 = never re-ingested); `atoms` counts by status. */
 export interface DocumentSummary {

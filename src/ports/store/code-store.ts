@@ -5,8 +5,9 @@
  * PGlite alike). Every write that belongs together is one transaction with its outbox rows. Errors: PegasError
  * INVALID_INPUT, NOT_FOUND, STORE_UNAVAILABLE, MIGRATION_REQUIRED, never a driver error.
  */
-import type { AtomInput, Locator } from "./canonical-store.ts";
-import type { CodeLanguage, ExtractedFile, ExtractedSymbol, SymbolKind } from "./models/symbol-extractor.ts";
+import type { Locator } from "../../domain/locator.ts";
+import type { AtomInput } from "./atom-writes.ts";
+import type { CodeLanguage, ExtractedFile, ExtractedSymbol, SymbolKind } from "../models/symbol-extractor.ts";
 
 /** A repository's registration: its `code_repo` document (uri `file://<root>` or the given name). */
 export interface CodeRepoInput {

@@ -1,5 +1,6 @@
 /**
- * Types of episodic traces (issue 4, item 6) as the CanonicalStore reads and writes them; kept apart from atoms.
+ * TraceStore port: episodic traces (issue 4, item 6), stored and searched apart from atoms. Errors are PegasError
+ * (STORE_UNAVAILABLE, MIGRATION_REQUIRED), never a driver error.
  */
 
 /** The kinds of an episodic trace. */
@@ -47,4 +48,12 @@ export interface TraceRow {
   createdAt: string;
   /** ts_rank_cd (fulltext), word similarity 0..1 (trigram), 0 (recent). */
   score: number;
+}
+
+/** Episodic trace writes and reads. */
+export interface TraceStore {
+  /** Stores one trace with its `pegas` tsvector; the same `requestKey` again returns the first row. */
+  addTrace(input: TraceInput): Promise<TraceStored>;
+  /** One page of traces (at most `q.limit` rows after `q.offset`) matched as `q.match` says; never atoms. */
+  searchTraces(q: TraceQuery): Promise<TraceRow[]>;
 }

@@ -1,0 +1,115 @@
+/**
+ * IngestWrites port: a whole ingest written in one transaction (document version, chunks, atoms, embeddings,
+ * citations, merges, quarantined chunks, outbox rows), the active version of a document, and the distillation
+ * quarantine that `pegas-memory distill --retry` works through. Errors are PegasError (STORE_UNAVAILABLE,
+ * MIGRATION_REQUIRED, INVALID_INPUT, NOT_FOUND), never a driver error.
+ */
+import type { DocumentKind, Locator } from "../../domain/locator.ts";
+import type { PlannedAtom } from "./atom-writes.ts";
+
+/** A document to register (upserted by `uri`). */
+export interface DocumentInput {
+  kind: DocumentKind;
+  uri: string;
+  title: string | null;
+  contentHash: string;
+  byteSize: number;
+  /** Prior trust in [0, 1] from the authority rules. */
+  authority: number;
+  metadata: Record<string, unknown>;
+}
+
+/** A chunk of the new document version. */
+export interface ChunkInput {
+  ord: number;
+  text: string;
+  contentHash: string;
+  locator: Locator;
+}
+
+/** A chunk whose distillation failed: recorded for a later retry; none of its atoms is stored. */
+export interface QuarantineInput {
+  chunkOrd: number;
+  distiller: string;
+  /** Machine-readable reason: length | json | schema | context_length | http | timeout | empty | error. */
+  reason: string;
+  /** An excerpt of the last answer or error (≤ 500 characters). */
+  detail: string;
+  attempts: number;
+}
+
+/** Everything one ingest writes, applied in one transaction by {@link IngestWrites.commitIngest}. */
+export interface IngestPlan {
+  document: DocumentInput;
+  chunks: ChunkInput[];
+  atoms: PlannedAtom[];
+  quarantine?: QuarantineInput[];
+  model: string;
+}
+
+/**
+ * Outcome of an ingest commit. `unchanged` means the same content was already stored: nothing was written.
+ * Per planned atom exactly one of created / existing / merged is counted, so they sum to the planned atoms.
+ */
+export interface IngestCommit {
+  docId: number;
+  version: number;
+  unchanged: boolean;
+  atomsCreated: number;
+  atomsExisting: number;
+  /** Planned atoms absorbed by a near-duplicate of the same meaning (merge rows written). */
+  atomsMerged: number;
+  citationsAdded: number;
+  linksAdded: number;
+  atomsStaled: number;
+  /** Atoms that were stale and that this version contains again (back to candidate). */
+  atomsRevived: number;
+  chunksQuarantined: number;
+  atomIds: number[];
+  /** The merges this commit made (undo one with AtomWrites.undoMerge). */
+  merges: Array<{ mergeId: number; keptAtomId: number; absorbedAtomId: number }>;
+}
+
+/** Atoms written by one distillation of a quarantined chunk (see {@link IngestWrites.resolveQuarantine}). */
+export interface QuarantineResolution {
+  quarantineId: number;
+  atoms: PlannedAtom[];
+  model: string;
+}
+
+/** An open quarantine entry with what a retry needs. */
+export interface QuarantinedChunk {
+  id: number;
+  docId: number;
+  docVersion: number;
+  chunkOrd: number;
+  chunkText: string;
+  locator: Locator;
+  lang: string;
+  title: string | null;
+  distiller: string;
+  reason: string;
+  attempts: number;
+}
+
+/** The active document at a uri: `contentHash` is null when the document is only referenced, never fetched. */
+export interface ActiveDocument {
+  id: number;
+  version: number;
+  title: string | null;
+  contentHash: string | null;
+}
+
+/** Ingest commits and the distillation quarantine. */
+export interface IngestWrites {
+  /** The active document at `uri`, or null. */
+  documentByUri(uri: string): Promise<ActiveDocument | null>;
+  /** Writes a whole ingest in one transaction (document version, chunks, atoms, embeddings, citations, outbox). */
+  commitIngest(plan: IngestPlan): Promise<IngestCommit>;
+  /** Open quarantine entries, oldest first, with the chunk text (retry input). */
+  openQuarantine(limit: number, docId?: number): Promise<QuarantinedChunk[]>;
+  /** Stores the atoms of a successful retry and closes the entry, in one transaction; returns the commit counters. */
+  resolveQuarantine(res: QuarantineResolution): Promise<IngestCommit>;
+  /** Records another failed attempt for an entry. */
+  failQuarantine(id: number, reason: string, detail: string): Promise<void>;
+}
