@@ -21,9 +21,9 @@ export const memoryForget: ToolDef = {
     "history). `reason` is required and recorded. `undo: true` with the same target restores each atom to its status " +
     "before the forget. Atoms already retracted (or, on undo, not retracted by a forget) are listed as unchanged.",
   inputSchema: {
-    atom_id: id.optional(),
-    atom_ids: z.array(id).min(1).max(MAX_FORGET_ATOMS).optional(),
-    doc_id: id.optional(),
+    atom_id: id.optional().describe("one atom to retract"),
+    atom_ids: z.array(id).min(1).max(MAX_FORGET_ATOMS).optional().describe("several atoms to retract"),
+    doc_id: id.optional().describe("a document to retract, with every atom distilled from it"),
     reason: z.string().min(1).max(MAX_REASON).describe("why: recorded in each atom's status history"),
     undo: z.boolean().optional().describe("restore what an earlier memory_forget retracted"),
   },

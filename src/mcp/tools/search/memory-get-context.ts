@@ -18,7 +18,7 @@ export const memoryGetContext: ToolDef = {
     "and the same as structured data. Quote the numbered sources when you use them. Retracted and stale atoms are " +
     "never included. Read-only.",
   inputSchema: {
-    question: z.string().min(1).max(4000),
+    question: z.string().min(1).max(4000).describe("the question to gather context for, in any language"),
     budget_tokens: z
       .number()
       .int()

@@ -80,7 +80,10 @@ export const memoryQueryGraph: ToolDef = {
     from: nodeId.optional().describe("path mode: the start"),
     to: nodeId.optional().describe("path mode: the end"),
     kinds: z.array(z.string()).max(GRAPH_LIMITS.kinds).optional().describe("edge kinds to follow (default all)"),
-    direction: z.enum(["out", "in", "both"]).optional(),
+    direction: z
+      .enum(["out", "in", "both"])
+      .optional()
+      .describe("follow edges out of, into, or both ways (default both; out for a path)"),
     depth: z
       .number()
       .int()
