@@ -2,7 +2,7 @@
  * The commands of the pegas-memory executable: argv → command → exit code. main.ts at the root calls {@link main}
  * and is the only caller of process.exit.
  */
-import { parseCli, HELP } from "./args.ts";
+import { parseCli } from "./args.ts";
 import { out } from "./output.ts";
 import { loadConfig } from "../config.ts";
 import { toPegasError } from "../errors.ts";
@@ -15,7 +15,7 @@ const EXIT_DEADLINE_MS = 5000;
 async function run(argv: string[], exit: (code: number) => void): Promise<number> {
   const cli = parseCli(argv);
   if (cli.values.help) {
-    out(HELP);
+    out((await import("./help/render.ts")).helpText(cli));
     return 0;
   }
   if (cli.values.version) {
