@@ -93,7 +93,7 @@ export function typeText(s: JsonSchema): string {
     case "object":
       if (s.properties) return "object";
       if (typeof s.additionalProperties === "object" && Object.keys(s.additionalProperties).length)
-        return `object of ${typeText(s.additionalProperties)}`;
+        return `map of string → ${typeText(s.additionalProperties)}`;
       return "JSON object";
     case undefined:
       return "any";

@@ -127,7 +127,7 @@ describe("schema text", () => {
     expect(typeText({ type: "array", maxItems: 5, items: { type: "string", enum: ["a", "b"] } })).toBe(
       "array of ≤ 5 items of one of a, b",
     );
-    expect(typeText({ type: "object", additionalProperties: { type: "number" } })).toBe("object of number");
+    expect(typeText({ type: "object", additionalProperties: { type: "number" } })).toBe("map of string → number");
     const either = {
       anyOf: [
         { type: "string", enum: ["x"] },
