@@ -36,7 +36,9 @@ export function sym(
 /** Source text: one symbol per line (so that a symbol's line holds its name), then the rest. */
 export function fakeSource(src: FakeSource): string {
   const lines = ["{", '"symbols": ['];
-  (src.symbols ?? []).forEach((s, i, a) => lines.push(JSON.stringify(s) + (i < a.length - 1 ? "," : "")));
+  (src.symbols ?? []).forEach((s, i, a) => {
+    lines.push(JSON.stringify(s) + (i < a.length - 1 ? "," : ""));
+  });
   lines.push(
     "],",
     `"deps": ${JSON.stringify(src.deps ?? [])},`,

@@ -17,7 +17,7 @@ export const CONTRACT_DIM = 8;
 /** Unit vector of dimension {@link CONTRACT_DIM} along the given components (the rest 0). */
 export function unit(...components: number[]): Float32Array {
   const v = new Float32Array(CONTRACT_DIM);
-  components.forEach((x, i) => (v[i] = x));
+  v.set(components);
   const n = Math.hypot(...v);
   return v.map((x) => x / n);
 }

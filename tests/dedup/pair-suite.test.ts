@@ -96,7 +96,7 @@ describe("semantic half: OllamaEmbedder against the scripted stand-in + the neur
 
   test("the adapter returns the scripted cosines (normalized) for every pair", async () => {
     const cosines = await pairCosines(embedder, PAIRS);
-    cosines.forEach((c, i) => expect(Math.abs(c - script.targets[i])).toBeLessThan(1e-5));
+    for (const [i, c] of cosines.entries()) expect(Math.abs(c - script.targets[i])).toBeLessThan(1e-5);
     expect(stub.requests.length).toBeGreaterThan(1);
   });
 

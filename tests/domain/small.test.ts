@@ -43,13 +43,14 @@ describe("reciprocalRankFusion", () => {
 describe("TopK", () => {
   test("keeps the k best, best first, ties by key", () => {
     const t = new TopK(3);
-    [
+    for (const [k, s] of [
       [5, 0.1],
       [1, 0.9],
       [2, 0.5],
       [3, 0.9],
       [4, 0.7],
-    ].forEach(([k, s]) => t.push(k, s));
+    ])
+      t.push(k, s);
     expect(t.result()).toEqual([
       { key: 1, score: 0.9 },
       { key: 3, score: 0.9 },

@@ -27,7 +27,7 @@ beforeAll(async () => {
   await mg.apply(seeded.changes);
   const all = new Set<string>();
   for (const c of seeded.changes) {
-    if (c.entity === "edge" && c.state) [c.state.src, c.state.dst].forEach((id) => all.add(id));
+    if (c.entity === "edge" && c.state) for (const id of [c.state.src, c.state.dst]) all.add(id);
     else if (c.entity !== "edge") all.add(`${c.entity === "document" ? "doc" : c.entity}:${c.id}`);
   }
   ids = [...all].sort();

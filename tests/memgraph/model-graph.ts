@@ -245,7 +245,7 @@ export class ModelGraph {
   script(): BoltScriptEntry[] {
     return [
       {
-        match: /[^]/,
+        match: /[\s\S]/,
         rows: (run) => {
           const rows = this.answer(run);
           if (rows === null)

@@ -10,7 +10,7 @@ import { int, toJs } from "../support/packstream.ts";
 import { onlyRun, param, runsMatching, type StandinGraph, suiteStandinGraph } from "./support.ts";
 
 const LOOKUP = /^MATCH \(a:\w+ \{\w+: \$key\}\)\nWHERE coalesce\(a\.status, ''\) <> 'retracted'\nRETURN a\.id AS id/;
-const REACH = /\*BFS \.\.\$depth[^]*ORDER BY distance, id\nLIMIT \$cut$/;
+const REACH = /\*BFS \.\.\$depth[\s\S]*ORDER BY distance, id\nLIMIT \$cut$/;
 const INDUCED = /^UNWIND \$keys0 AS key/;
 
 const atomRow = (id: number, extra: Record<string, unknown> = {}) => ({

@@ -29,7 +29,8 @@ describe("batching and order", () => {
     const texts = Array.from({ length: 10 }, (_, i) => `passage ${i}`);
     const vs = await e.embedDocuments(texts);
     expect(stub.requests.map((r) => r.input.length)).toEqual([3, 3, 3, 1]);
-    texts.forEach((t, i) => expect(maxDiff(vs[i], expectedVector(stub, DOCUMENT_PROMPT + t))).toBeLessThan(1e-6));
+    for (const [i, t] of texts.entries())
+      expect(maxDiff(vs[i], expectedVector(stub, DOCUMENT_PROMPT + t))).toBeLessThan(1e-6);
   });
 
   test("vectors are L2-normalized although the server's are not", async () => {

@@ -35,14 +35,14 @@ test.skipIf(Boolean(skip))(
     expect(err.message).toContain("1024");
     expect(err.hint).toContain("--recreate");
     expect(standin.requests.some((r) => r.method === "DELETE")).toBe(false);
-    expect((standin.collections.get("alicorn_atoms")?.vectors as { size: number }).size).toBe(1024);
+    expect((standin.collections.get("alicorn_atoms")!.vectors as { size: number }).size).toBe(1024);
     // The password of the URL is never shown.
     const st = await stats(s);
     expect(JSON.stringify(st)).not.toContain("s3cret");
     expect(err.message).not.toContain("s3cret");
 
     const r = await rebuildProjections(s, "vector", () => {}, { recreate: true });
-    expect((standin.collections.get("alicorn_atoms")?.vectors as { size: number }).size).toBe(s.embedder.dim);
+    expect((standin.collections.get("alicorn_atoms")!.vectors as { size: number }).size).toBe(s.embedder.dim);
     expect(r.projections[1].held).toEqual(r.projections[1].canonical);
   },
 );

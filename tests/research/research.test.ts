@@ -26,7 +26,11 @@ const answers = new Map<string, StubResult[]>();
 const t = suiteServices(
   "pglite",
   { allow_private_urls: true },
-  { after: () => [siteA, siteB, backend].forEach((s) => s?.stop()) },
+  {
+    after: () => {
+      for (const s of [siteA, siteB, backend]) s?.stop();
+    },
+  },
 );
 
 beforeAll(() => {

@@ -244,7 +244,7 @@ export class BoltStandin {
     this.send(conn, 0x7f, { code: f.code, message: f.message });
   }
 
-  private handle(conn: Conn, bytes: Uint8Array): void {
+  private handle(conn: Conn, bytes: Uint8Array) {
     const reader = new PackReader(bytes);
     const msg = reader.read();
     if (msg.type !== "Structure") throw new Error(`Bolt message is a ${msg.type}, not a structure`);
@@ -259,7 +259,7 @@ export class BoltStandin {
     this.dispatch(conn, name, msg.fields);
   }
 
-  private dispatch(conn: Conn, name: string, fields: PackValue[]): void {
+  private dispatch(conn: Conn, name: string, fields: PackValue[]) {
     switch (name) {
       case "HELLO":
         return this.success(conn, {
@@ -291,7 +291,7 @@ export class BoltStandin {
     }
   }
 
-  private run(conn: Conn, fields: PackValue[]): void {
+  private run(conn: Conn, fields: PackValue[]) {
     const [q, p, x] = fields;
     const params = p?.type === "Map" ? Object.fromEntries(p.entries) : {};
     const run: RecordedRun = {
@@ -326,7 +326,7 @@ export class BoltStandin {
     this.success(conn, { fields: names, t_first: 0, ...(conn.inTx ? { qid: 0 } : {}) });
   }
 
-  private pull(conn: Conn, extra: PackValue | undefined): void {
+  private pull(conn: Conn, extra: PackValue | undefined) {
     const result = conn.result;
     if (!result)
       return this.fail(conn, { code: "Neo.ClientError.Request.Invalid", message: "PULL without an open result" });

@@ -61,7 +61,7 @@ function send(
 }
 
 /** Routes: see the comment of each branch; anything unknown is 404. */
-function route(req: IncomingMessage, res: ServerResponse, ctx: RouteContext): void {
+function route(req: IncomingMessage, res: ServerResponse, ctx: RouteContext) {
   const u = new URL(req.url ?? "/", "http://x");
   const p = u.pathname;
   const html = { "content-type": "text/html; charset=utf-8" };

@@ -212,7 +212,7 @@ export class PackWriter {
     else this.bytes(m32, n >>> 24, n >>> 16, n >>> 8, n);
   }
 
-  private integer(v: bigint): void {
+  private integer(v: bigint) {
     if (v >= -16n && v < 128n) return this.bytes(Number(v));
     const b = new DataView(new ArrayBuffer(8));
     if (v >= -128n && v < 128n) return this.bytes(0xc8, Number(v));

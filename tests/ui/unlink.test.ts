@@ -33,7 +33,7 @@ const post = (path: string, form: Record<string, string>) =>
 const removeForms = (body: string) =>
   [
     ...body.matchAll(
-      /action="\/ui\/atom\/\d+\/unlink"[^]*?name="src" value="([^"]+)"[^]*?name="dst" value="([^"]+)"[^]*?name="kind" value="([^"]+)"/g,
+      /action="\/ui\/atom\/\d+\/unlink"[\s\S]*?name="src" value="([^"]+)"[\s\S]*?name="dst" value="([^"]+)"[\s\S]*?name="kind" value="([^"]+)"/g,
     ),
   ].map((m) => `${m[1]} ${m[3]} ${m[2]}`);
 
