@@ -10,8 +10,9 @@ import { join } from "node:path";
 import type { Database, SqlLike } from "../../src/adapters/sql/database.ts";
 import { applyMigrations, applyMigrationsWithin, lockMigrations } from "../../src/adapters/sql/migrations.ts";
 import { openDatabase } from "../../src/wiring.ts";
+import { inputsHash, madeOnce } from "../support/once.ts";
 import { createTempPgDatabase } from "../support/pg.ts";
-import { migratedPgliteDir, testConfig } from "../support/services.ts";
+import { migratedPgliteDir, TEMPLATE_INPUTS, testConfig } from "../support/services.ts";
 
 /** An open store and its disposal (closes it, removes its dir or drops its database). */
 export interface TestStore {
@@ -22,17 +23,15 @@ export interface TestStore {
 let bare: Promise<string> | null = null;
 
 /**
- * A PGlite data dir with its cluster created (initdb) and no migration applied, made once per process and copied;
- * named like tests/support/services.ts's templates, so that a later run removes it once this process is gone.
+ * A PGlite data dir with its cluster created (initdb) and no migration applied, closed cleanly: made once per change
+ * of its inputs and shared across test processes and runs like tests/support/services.ts's template (once.ts); copied.
  */
 function barePgliteDir(): Promise<string> {
-  bare ??= (async () => {
-    const dir = mkdtempSync(join(tmpdir(), `pegas-template-${process.pid}-bare-`));
+  bare ??= madeOnce("pglite-bare", inputsHash(TEMPLATE_INPUTS, "pglite bare v1"), async (dir) => {
     const db = await openDatabase(testConfig({ data_dir: dir, log_level: "warn" }));
     await db.sql`SELECT 1`;
     await db.close();
-    return dir;
-  })();
+  });
   return bare;
 }
 

@@ -3,12 +3,13 @@
  * answers) or the embedded PGlite (a temporary data dir).
  */
 import { afterAll, beforeAll } from "bun:test";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Config, loadConfig } from "../../src/config.ts";
 import type { Services } from "../../src/core/services.ts";
 import { createServices } from "../../src/wiring.ts";
+import { inputsHash, madeOnce } from "./once.ts";
 import { createTempPgDatabase } from "./pg.ts";
 import { fixturePath } from "./shared.ts";
 
@@ -24,36 +25,21 @@ export function testConfig(flags: Record<string, unknown>, env: Record<string, s
   return loadConfig({ flags, env: { HOME: tmpdir(), XDG_CONFIG_HOME: join(tmpdir(), "pegas-no-config"), ...env } });
 }
 
+/** What the migrated data dir is made from: the migrations, the code that applies them, PGlite (the lock file). */
+export const TEMPLATE_INPUTS = ["src", "migrations", "patches", "package-lock.json"];
 let template: Promise<string> | null = null;
-
-/** Removes the template dirs of test processes that are gone (named `pegas-template-<pid>-…`). */
-function removeDeadTemplates(): void {
-  for (const name of readdirSync(tmpdir())) {
-    const pid = Number(/^pegas-template-(\d+)-/.exec(name)?.[1]);
-    if (!pid || pid === process.pid) continue;
-    try {
-      process.kill(pid, 0);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === "ESRCH")
-        rmSync(join(tmpdir(), name), { recursive: true, force: true });
-    }
-  }
-}
 
 /**
  * An embedded data dir with its cluster created (initdb) and every migration applied, closed cleanly: made once per
- * test process and copied by each suite, because initdb costs ≈ 8 s here and forty suites open a fresh one. Tests
- * of the first start itself make their own empty dirs. Removed by a later run once this process is gone.
+ * change of its inputs and shared by every test process and run (.tmp/pglite/<hash>/, see once.ts), because initdb
+ * costs ≈ 8 s here and forty suites open a fresh one. Never opened itself: suites open copies. Tests of the first
+ * start itself make their own empty dirs.
  */
 export function pgliteTemplate(): Promise<string> {
-  template ??= (async () => {
-    // `bun test` fires no "exit" event, so a run cannot remove its own template: each removes those of dead runs.
-    removeDeadTemplates();
-    const dir = mkdtempSync(join(tmpdir(), `pegas-template-${process.pid}-`));
+  template ??= madeOnce("pglite", inputsHash(TEMPLATE_INPUTS, "pglite template v1"), async (dir) => {
     const services = await createServices(testConfig({ data_dir: dir, log_level: "warn" }));
     await services.close();
-    return dir;
-  })();
+  });
   return template;
 }
 
