@@ -4,6 +4,7 @@
  * code atoms from the v8 blog's code blocks — each with a citation whose quote is in the cited chunk of the source.
  */
 import { beforeAll, describe, expect, test } from "bun:test";
+import { realpathSync } from "node:fs";
 import type { SqlCanonicalStore } from "../../src/adapters/sql/store.ts";
 import { ingest } from "../../src/core/documents/ingest.ts";
 import { foldForQuote } from "../../src/domain/quote.ts";
@@ -24,12 +25,15 @@ const FILES = {
   v8: ["html/en_blog_v8dev_emscripten_standalone_wasm.html"],
 };
 
-/** Atom counts by type over the documents whose URI ends with one of `files`. */
+/**
+ * Atom counts by type over the documents of `files`. A document's URI names the file's real path (symbolic links
+ * resolved: ../shared may be one), so the fixtures' paths are resolved the same way.
+ */
 async function typesOf(files: string[]): Promise<Record<string, number>> {
   const sql = (t.services.maintenance as SqlCanonicalStore).db.sql;
   const rows = await sql`
     SELECT a.type, count(DISTINCT a.id)::int AS n FROM pm_atom a JOIN pm_citation c ON c.atom_id = a.id JOIN pm_document d ON d.id = c.doc_id
-     WHERE a.status <> 'stale' AND d.uri = ANY(${files.map((f) => `file://${fixture(f)}`)}::text[]) GROUP BY a.type`;
+     WHERE a.status <> 'stale' AND d.uri = ANY(${files.map((f) => `file://${realpathSync(fixture(f))}`)}::text[]) GROUP BY a.type`;
   return Object.fromEntries(rows.map((r) => [r.type, r.n]));
 }
 
