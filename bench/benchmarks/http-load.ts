@@ -1,6 +1,6 @@
 /**
  * http_load: `serve --http` as its own process (the compiled executable copied alone, as users run it; or the
- * command in PEGAS_BENCH_HTTP_CMD, e.g. "bun src/cli/main.ts") under 16 concurrent MCP-over-HTTP clients (SDK
+ * command in PEGAS_BENCH_HTTP_CMD, e.g. "bun main.ts") under 16 concurrent MCP-over-HTTP clients (SDK
  * Streamable HTTP, one session each) for 60 s: memory_search with English and Russian queries and memory_store with
  * distinct claims (bench/lib/http-load.ts). Afterwards the server is stopped with SIGTERM (exit code 0 required) and
  * started again on the same store, and every stored atom is read back by id (as is every atom a store was answered

@@ -8,7 +8,7 @@ import type { Subprocess } from "bun";
 
 /** How to start the server: the program and its leading arguments, environment and working directory. */
 export interface ServerCommand {
-  /** e.g. ["/tmp/…/pegas-memory"] or ["bun", "src/cli/main.ts"]. */
+  /** e.g. ["/tmp/…/pegas-memory"] or ["bun", "main.ts"]. */
   argv: string[];
   env: Record<string, string>;
   cwd: string;

@@ -35,7 +35,7 @@ test("a slow reader gets the whole output of a command", async () => {
   // The reader is a shell pipeline that sleeps before reading (Bun.spawn's own pipe is drained at once).
   const args = [
     process.execPath,
-    join(ROOT, "src/cli/main.ts"),
+    join(ROOT, "main.ts"),
     "--data-dir",
     dataDir,
     "search",
