@@ -18,6 +18,20 @@ export async function makeEmbedder(config: Config): Promise<Embedder> {
   return makeOllamaEmbedder(config, config.embed_model, config.embed_dim);
 }
 
+/** The active embedding model and dimension: the Ollama model (its configured dimension) or the local lexical one. */
+export interface ActiveEmbedding {
+  model: string;
+  dim: number;
+  kind: "ollama" | "lexical";
+}
+
+/** What {@link makeEmbedder} would pick, read from the configuration alone (nothing is loaded or called). */
+export function activeEmbedding(config: Config): ActiveEmbedding {
+  if (config.ollama_host) return { model: config.embed_model, dim: config.embed_dim, kind: "ollama" };
+  const lexical = new LexicalHashEmbedder(config.local_embed_dim);
+  return { model: lexical.model, dim: lexical.dim, kind: "lexical" };
+}
+
 const LEXICAL_MODEL = /^pegas-lexical-hash-v1-d(\d+)$/;
 
 /**

@@ -9,15 +9,16 @@
 import type { Config } from "./config.ts";
 import { makeDistiller, makeEmbedder, makeGapJudge, makeJudges } from "./wiring-models.ts";
 import { EmbeddedProjection } from "./adapters/embedded/projection.ts";
-import { openPostgres } from "./adapters/postgres/open.ts";
 import type { Database } from "./adapters/sql/database.ts";
 import { SqlCanonicalStore } from "./adapters/sql/store.ts";
 import type { Services } from "./core/services.ts";
 import { settleSearchMisses } from "./core/gaps/miss.ts";
 import { PegasError } from "./errors.ts";
+import { ensureSchema, openDatabase } from "./wiring-store.ts";
 import type { Embedder } from "./ports/models/embedder.ts";
 import type { Fetcher } from "./ports/models/fetcher.ts";
 import type { GraphStore } from "./ports/projections/graph-store.ts";
+import type { WebSearch } from "./ports/store/gaps.ts";
 import type { ProjectionSink } from "./ports/projections/projection-sink.ts";
 import type { VectorIndex } from "./ports/projections/vector-index.ts";
 import { FallbackGraphStore } from "./adapters/fallback/graph-store.ts";
@@ -37,12 +38,7 @@ export const LEXICAL_EMBEDDER_FUSION_WEIGHT = 0.01;
 
 export { makeEmbedderFor } from "./wiring-models.ts";
 
-/** Opens the configured database (no query is sent yet for PostgreSQL; PGlite elects its host). */
-export async function openDatabase(config: Config): Promise<Database> {
-  if (config.database_url) return openPostgres(config.database_url);
-  const { openPglite } = await import("./adapters/pglite/open.ts");
-  return openPglite({ dataDir: config.data_dir, runtimeDir: config.runtime_dir });
-}
+export { openDatabase } from "./wiring-store.ts";
 
 async function makeFetcher(config: Config): Promise<Fetcher> {
   const { fetchUrl } = await import("./adapters/web/fetch.ts");
@@ -83,6 +79,31 @@ export async function makeVectorSink(
   });
 }
 
+/**
+ * The web search backend of `research` (SearxNG-compatible, at search_url), or null when search_url is not set.
+ * @throws PegasError INVALID_INPUT when search_url is not an http(s) URL.
+ */
+export async function makeWebSearch(config: Config, timeoutMs: number): Promise<WebSearch | null> {
+  if (!config.search_url) return null;
+  const { SearxngSearch } = await import("./adapters/search/searxng.ts");
+  return new SearxngSearch({ baseUrl: config.search_url, timeoutMs });
+}
+
+/**
+ * A Memgraph graph projection, or null when memgraph_url is not set; `timeoutMs` bounds each request (default: the
+ * client's). Nothing is sent until it is used.
+ */
+export async function makeGraphSink(config: Config, timeoutMs?: number): Promise<(ProjectionSink & GraphStore) | null> {
+  if (!config.memgraph_url) return null;
+  const { MemgraphGraph } = await import("./adapters/memgraph/graph.ts");
+  return new MemgraphGraph({
+    url: config.memgraph_url,
+    user: config.memgraph_user,
+    password: config.memgraph_password,
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+  });
+}
+
 type ProjectionServices = Pick<Services, "projection" | "vectorIndex" | "searchIndex" | "graph" | "outbox" | "sinks">;
 
 /**
@@ -108,13 +129,8 @@ async function makeProjections(
     searchIndex = new FallbackVectorIndex(qdrant, followVectors ? projection.vectorIndex : null);
     if (!followVectors) vectorIndex = searchIndex;
   }
-  if (config.memgraph_url) {
-    const { MemgraphGraph } = await import("./adapters/memgraph/graph.ts");
-    const memgraph = new MemgraphGraph({
-      url: config.memgraph_url,
-      user: config.memgraph_user,
-      password: config.memgraph_password,
-    });
+  const memgraph = await makeGraphSink(config);
+  if (memgraph) {
     sinks.push(memgraph);
     graph = new FallbackGraphStore(memgraph, sqlGraph);
   }
@@ -129,15 +145,7 @@ export async function createServices(config: Config): Promise<Services> {
   const db = await openDatabase(config);
   try {
     const store = new SqlCanonicalStore(db);
-    if (config.migrate) await store.migrate();
-    else {
-      const status = await store.migrationStatus();
-      if (status.pending.length) {
-        throw new PegasError("MIGRATION_REQUIRED", `the database lacks migration(s) ${status.pending.join(", ")}`, {
-          hint: "run `pegas-memory migrate`",
-        });
-      }
-    }
+    await ensureSchema(store, config.migrate);
     const embedder = await makeEmbedder(config);
     await embedder.ready();
     const projections = await makeProjections(config, db, store, embedder);

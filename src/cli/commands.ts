@@ -11,28 +11,27 @@ import { type VerifyChange, revertStatusChange, verifyAtoms } from "../core/veri
 import { PegasError, invalidInput } from "../errors.ts";
 import type { Services } from "../core/services.ts";
 import type { AtomType } from "../domain/atom.ts";
-import { createServices, openDatabase } from "../wiring.ts";
-import { SqlCanonicalStore } from "../adapters/sql/store.ts";
+import { createServices } from "../wiring.ts";
+import { openStore } from "../wiring-store.ts";
 import type { Cli } from "./args.ts";
 import { formatSearch, out, outJson } from "./output.ts";
 
 /** `migrate`: applies pending migrations. */
 export async function runMigrate(config: Config, cli: Cli): Promise<number> {
-  const db = await openDatabase(config);
+  const store = await openStore(config);
   try {
-    const store = new SqlCanonicalStore(db);
-    const applied = await store.migrate();
-    const status = await store.migrationStatus();
-    if (cli.values.json) outJson({ applied, schema_version: Math.max(0, ...status.applied), location: db.location });
+    const applied = await store.maintenance.migrate();
+    const status = await store.maintenance.migrationStatus();
+    if (cli.values.json) outJson({ applied, schema_version: Math.max(0, ...status.applied), location: store.location });
     else
       out(
         applied.length
-          ? `applied migration(s) ${applied.join(", ")} to ${db.location}`
-          : `schema is up to date (version ${Math.max(0, ...status.applied)}) at ${db.location}`,
+          ? `applied migration(s) ${applied.join(", ")} to ${store.location}`
+          : `schema is up to date (version ${Math.max(0, ...status.applied)}) at ${store.location}`,
       );
     return 0;
   } finally {
-    await db.close();
+    await store.close();
   }
 }
 

@@ -13,31 +13,10 @@ import { backfillEmbeddings } from "../core/projections/backfill.ts";
 import { exportStore, type ExportSummary, type TextSink } from "../core/export/export.ts";
 import { importStore, type ImportSummary } from "../core/export/import.ts";
 import { PegasError, invalidInput } from "../errors.ts";
-import { SqlExportStore } from "../adapters/sql/export/store.ts";
-import type { Database } from "../adapters/sql/database.ts";
-import { SqlCanonicalStore } from "../adapters/sql/store.ts";
-import { openDatabase } from "../wiring.ts";
+import { openMigratedStore } from "../wiring-store.ts";
 import type { Cli } from "./args.ts";
 import { withServices } from "./commands.ts";
 import { out, outJson } from "./output.ts";
-
-/** Opens the database with migrations applied as the normal open does (or checked when `migrate` is off). */
-async function openMigrated(config: Config): Promise<Database> {
-  const db = await openDatabase(config);
-  try {
-    const store = new SqlCanonicalStore(db);
-    if (config.migrate) await store.migrate();
-    else if ((await store.migrationStatus()).pending.length) {
-      throw new PegasError("MIGRATION_REQUIRED", "the database lacks migrations this build needs", {
-        hint: "run `pegas-memory migrate`",
-      });
-    }
-    return db;
-  } catch (err) {
-    await db.close(0).catch(() => {});
-    throw err;
-  }
-}
 
 /** Runs `fn` with an AbortSignal that SIGINT/SIGTERM abort. */
 async function interruptible<T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
@@ -104,17 +83,16 @@ export async function runExport(config: Config, cli: Cli): Promise<number> {
   const embeddings = Boolean(cli.values.embeddings);
   if (!path && process.stdout.isTTY)
     throw invalidInput("export writes the whole store: give --out FILE or redirect standard output");
-  const db = await openMigrated(config);
+  const store = await openMigratedStore(config);
   let summary: ExportSummary;
   try {
-    const store = new SqlExportStore(db);
     summary = await interruptible((signal) =>
       path
-        ? toFileAtomically(path, (sink) => exportStore(store, sink, { embeddings, signal }))
-        : exportStore(store, stdoutSink(), { embeddings, signal }),
+        ? toFileAtomically(path, (sink) => exportStore(store.exports, sink, { embeddings, signal }))
+        : exportStore(store.exports, stdoutSink(), { embeddings, signal }),
     );
   } finally {
-    await db.close();
+    await store.close();
   }
   const err = (line: string) => process.stderr.write(`${line}\n`);
   if (cli.values.json) (path ? outJson : (v: unknown) => err(JSON.stringify(v)))(summary);
@@ -177,14 +155,14 @@ export async function runImport(config: Config, cli: Cli): Promise<number> {
       );
     if (readable) throw invalidInput(`cannot read '${target}': ${readable}`);
   }
-  const db = await openMigrated(config);
+  const store = await openMigratedStore(config);
   const input = linesOf(target);
   let summary: ImportSummary;
   try {
-    summary = await interruptible((signal) => importStore(new SqlExportStore(db), input.lines, { signal }));
+    summary = await interruptible((signal) => importStore(store.exports, input.lines, { signal }));
   } finally {
     input.close();
-    await db.close();
+    await store.close();
   }
   if (cli.values.json) outJson(summary);
   else {

@@ -4,13 +4,13 @@
  * stdout (JSON with --json). Exit 0 when every gap it took ended answered, 1 when some stay open. SIGINT/SIGTERM
  * cancel it (what was stored stays, the attempt is recorded).
  */
-import { SearxngSearch } from "../adapters/search/searxng.ts";
 import type { Config } from "../config.ts";
 import { research, type ResearchResult } from "../core/gaps/research.ts";
 import { invalidInput } from "../errors.ts";
 import type { Cli } from "./args.ts";
 import { withServices } from "./commands.ts";
 import { out, outJson } from "./output.ts";
+import { makeWebSearch } from "../wiring.ts";
 
 /** Timeout of one request to the search backend (ms). */
 const SEARCH_TIMEOUT_MS = 20_000;
@@ -46,13 +46,13 @@ function summary(r: ResearchResult): string {
 
 /** `research`: see the module doc. @throws PegasError INVALID_INPUT (no search_url, bad options), NOT_FOUND, CANCELLED. */
 export async function runResearch(config: Config, cli: Cli): Promise<number> {
-  if (!config.search_url) {
+  const web = await makeWebSearch(config, SEARCH_TIMEOUT_MS);
+  if (!web) {
     throw invalidInput(
       "research needs a search backend, and search_url (PEGAS_SEARCH_URL) is not set",
       "set PEGAS_SEARCH_URL to a SearxNG instance with the json format enabled",
     );
   }
-  const web = new SearxngSearch({ baseUrl: config.search_url, timeoutMs: SEARCH_TIMEOUT_MS });
   const input = {
     gapId: intOption(cli.values.gap, "--gap"),
     maxUrls: intOption(cli.values["max-urls"], "--max-urls"),

@@ -4,15 +4,14 @@
  * add a missing payload index to a collection that exists and fits (the only write doctor can cause; never a
  * collection it did not find).
  */
-import { MemgraphGraph } from "../adapters/memgraph/graph.ts";
 import type { Database } from "../adapters/sql/database.ts";
-import { SqlOutbox } from "../adapters/sql/outbox/outbox.ts";
 import type { Config } from "../config.ts";
 import { externalStats } from "../core/projections/stats.ts";
 import type { ProjectionSink } from "../ports/projections/projection-sink.ts";
-import { makeVectorSink } from "../wiring.ts";
+import { makeGraphSink, makeVectorSink } from "../wiring.ts";
+import { storeOver } from "../wiring-store.ts";
 import { check, type DoctorCheck, failed, PROBE_TIMEOUT_MS, withTimeout } from "./check.ts";
-import type { ActiveEmbedding } from "./embeddings.ts";
+import type { ActiveEmbedding } from "../wiring-models.ts";
 
 /** Which external projections answered their own checks (and, for Qdrant, have a fitting collection). */
 export interface UsableProjections {
@@ -27,15 +26,9 @@ async function sinksOf(config: Config, active: ActiveEmbedding, usable: UsablePr
     const qdrant = await makeVectorSink(short, active.model, active.dim, config.qdrant_collection);
     if (qdrant) sinks.push(qdrant);
   }
-  if (usable.memgraph && config.memgraph_url) {
-    sinks.push(
-      new MemgraphGraph({
-        url: config.memgraph_url,
-        user: config.memgraph_user,
-        password: config.memgraph_password,
-        timeoutMs: PROBE_TIMEOUT_MS,
-      }),
-    );
+  if (usable.memgraph) {
+    const memgraph = await makeGraphSink(config, PROBE_TIMEOUT_MS);
+    if (memgraph) sinks.push(memgraph);
   }
   return sinks;
 }
@@ -93,7 +86,7 @@ export async function checkDrift(
   if (config.memgraph_url && !usable.memgraph)
     checks.push(check("memgraph_drift", "info", "skipped: Memgraph is unreachable (see above)"));
   const sinks = await sinksOf(config, active, usable);
-  const outbox = new SqlOutbox(db);
+  const outbox = storeOver(db).openOutbox();
   try {
     if (!sinks.length) return checks;
     const [counts, backlog] = await Promise.all([outbox.canonicalCounts(active.model), outbox.backlog()]);

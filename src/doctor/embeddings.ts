@@ -1,25 +1,10 @@
 /**
- * Doctor's view of embeddings: which model the configuration makes active (without loading it), and how the stored
- * vectors (pm_atom_embedding) fit it.
+ * Doctor's view of embeddings: how the stored vectors (pm_atom_embedding) fit the model the configuration makes
+ * active (activeEmbedding in src/wiring-models.ts, read without loading it).
  */
-import { LexicalHashEmbedder } from "../adapters/embedded/lexical-embedder.ts";
 import type { Database } from "../adapters/sql/database.ts";
-import type { Config } from "../config.ts";
+import type { ActiveEmbedding } from "../wiring-models.ts";
 import { check, type DoctorCheck } from "./check.ts";
-
-/** The active embedding model and dimension: the Ollama model (its configured dimension) or the local lexical one. */
-export interface ActiveEmbedding {
-  model: string;
-  dim: number;
-  kind: "ollama" | "lexical";
-}
-
-/** What `createServices` would pick, read from the configuration alone (nothing is loaded or called). */
-export function activeEmbedding(config: Config): ActiveEmbedding {
-  if (config.ollama_host) return { model: config.embed_model, dim: config.embed_dim, kind: "ollama" };
-  const lexical = new LexicalHashEmbedder(config.local_embed_dim);
-  return { model: lexical.model, dim: lexical.dim, kind: "lexical" };
-}
 
 /**
  * Stored embeddings per (model, dim), and atoms without a vector of `model`: every atom counts, retracted ones too

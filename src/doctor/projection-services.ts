@@ -10,7 +10,7 @@ import { MemgraphClient } from "../adapters/memgraph/client.ts";
 import { isUnreachable, MemgraphTimeout, unreachableHint } from "../adapters/memgraph/failures.ts";
 import { maskUrl, type Config } from "../config.ts";
 import { check, type DoctorCheck, failed, PROBE_TIMEOUT_MS, withTimeout } from "./check.ts";
-import type { ActiveEmbedding } from "./embeddings.ts";
+import type { ActiveEmbedding } from "../wiring-models.ts";
 
 /** Checks of one projection, and whether it can be read for drift (reached, and for Qdrant a fitting collection). */
 export interface ProjectionProbe {

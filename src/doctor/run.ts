@@ -6,7 +6,7 @@ import { redactConfig, type Config } from "../config.ts";
 import { VERSION } from "../version.ts";
 import { check, type DoctorCheck, type DoctorReport, failed, guarded } from "./check.ts";
 import { checkDrift } from "./drift.ts";
-import { activeEmbedding } from "./embeddings.ts";
+import { activeEmbedding } from "../wiring-models.ts";
 import { probeOllama, probeProxy, probeSearch } from "./network-services.ts";
 import { probeMemgraph, probeQdrant } from "./projection-services.ts";
 import { probeStore } from "./store-checks.ts";

@@ -4,12 +4,11 @@
  */
 import { existsSync, readdirSync } from "node:fs";
 import type { Database } from "../adapters/sql/database.ts";
-import { SqlOutbox } from "../adapters/sql/outbox/outbox.ts";
-import { SqlCanonicalStore } from "../adapters/sql/store.ts";
 import type { Config } from "../config.ts";
-import { openDatabase } from "../wiring.ts";
+import { openDatabase, storeOver } from "../wiring-store.ts";
 import { check, type DoctorCheck, failed, PROBE_TIMEOUT_MS, withTimeout } from "./check.ts";
-import { type ActiveEmbedding, checkEmbeddings } from "./embeddings.ts";
+import type { ActiveEmbedding } from "../wiring-models.ts";
+import { checkEmbeddings } from "./embeddings.ts";
 
 /** Opening the embedded database starts PGlite in this process (or reaches the process that hosts it): seconds, not a network probe. */
 const EMBEDDED_OPEN_MS = 30_000;
@@ -45,7 +44,7 @@ async function openAndVersion(config: Config): Promise<{ db: Database; version: 
 
 /** The `schema` check; `current` when nothing is pending. */
 async function checkSchema(db: Database, config: Config): Promise<{ check: DoctorCheck; current: boolean }> {
-  const status = await new SqlCanonicalStore(db).migrationStatus();
+  const status = await storeOver(db).maintenance.migrationStatus();
   const version = Math.max(0, ...status.applied);
   if (!status.pending.length)
     return { check: check("schema", "ok", `schema version ${version}, no pending migrations`), current: true };
@@ -62,7 +61,7 @@ async function checkSchema(db: Database, config: Config): Promise<{ check: Docto
 
 /** The `outbox` check: dead letters, or rows pending for long, are warnings. */
 async function checkOutbox(db: Database): Promise<DoctorCheck> {
-  const outbox = new SqlOutbox(db);
+  const outbox = storeOver(db).openOutbox();
   try {
     const b = await outbox.backlog();
     const age = b.oldestPendingAgeS === null ? "" : `, oldest ${Math.round(b.oldestPendingAgeS)} s old`;
