@@ -105,6 +105,14 @@ describe("CLI help", () => {
     expect(helpText({ command: "nonsense", named: true })).toBe(topLevelHelp());
   });
 
+  test("the executable prints them: `search --help` the command's, `--data-dir D --help` the top-level text", () => {
+    const run = (...args: string[]) => Bun.spawnSync([process.execPath, resolve(ROOT, "main.ts"), ...args]);
+    const search = run("search", "--help");
+    expect({ code: search.exitCode, out: search.stdout.toString() }).toEqual({ code: 0, out: commandHelp("search") });
+    const top = run("--data-dir", "/nonexistent", "--help");
+    expect({ code: top.exitCode, out: top.stdout.toString() }).toEqual({ code: 0, out: topLevelHelp() });
+  });
+
   test("printing help loads neither zod nor the services", async () => {
     const build = await Bun.build({
       entrypoints: [resolve(ROOT, "src/cli/help/render.ts")],
