@@ -5,10 +5,10 @@
 import type { Config } from "../config.ts";
 import { addGap, listGaps } from "../core/gaps/gaps.ts";
 import { invalidInput } from "../errors.ts";
-import type { GapRow, GapStatus } from "../ports/store/gaps.ts";
 import type { Cli } from "./args.ts";
 import { withServices } from "./commands.ts";
 import { out, outJson } from "./output.ts";
+import type { GapRow, GapStatus } from "../core/services.ts";
 
 function intOption(value: unknown, what: string): number | undefined {
   if (value === undefined) return undefined;

@@ -7,11 +7,11 @@ import { reembed, rebuildProjections, type RebuildProgress, type RebuildTarget }
 import { outboxWorkerOf } from "../core/projections/outbox-worker.ts";
 import { invalidInput } from "../errors.ts";
 import { log } from "../log.ts";
-import type { Direction, GraphEdge, Subgraph } from "../ports/projections/graph-store.ts";
 import { makeEmbedderFor, makeVectorSink } from "../wiring.ts";
 import type { Cli } from "./args.ts";
 import { intOption, withServices } from "./commands.ts";
 import { out, outJson } from "./output.ts";
+import type { Direction, GraphEdge, Subgraph } from "../core/services.ts";
 
 /** Progress on stderr, at most every 500 ms per projection and entity, and at the end of each. */
 function progressPrinter(): (p: RebuildProgress) => void {

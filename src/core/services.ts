@@ -29,6 +29,16 @@ import type { SearchProjection } from "../ports/projections/search-projection.ts
 import type { VectorIndex } from "../ports/projections/vector-index.ts";
 import type { VerdictJudge } from "../ports/models/verdict-judge.ts";
 
+/*
+ * Shapes that the Services' ports hand out, re-exported for the layers above core (cli, ui, mcp, http), which import
+ * core and never ports.
+ */
+export type { Direction, GraphEdge, GraphNode, Subgraph } from "../ports/projections/graph-store.ts";
+export type { AtomLinkView, AtomView, CitationView } from "../ports/store/atom-reads.ts";
+export type { DocumentAtomRow, DocumentSummary, Page } from "../ports/store/document-catalog.ts";
+export type { GapRow, GapStatus } from "../ports/store/gaps.ts";
+export type { StatusChangeRecord } from "../ports/store/verification.ts";
+
 /** Ports and settings of one process. */
 export interface Services {
   readonly config: Config;

@@ -6,8 +6,8 @@
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import { formatLocator } from "../domain/locator.ts";
-import type { CitationView } from "../ports/store/atom-reads.ts";
 import { CSRF_FIELD } from "./security.ts";
+import type { CitationView } from "../core/services.ts";
 
 /** Rendered HTML (escaped where it came from data). */
 export type Html = HtmlEscapedString | Promise<HtmlEscapedString>;

@@ -6,11 +6,9 @@
  */
 import { html } from "hono/html";
 import type { AtomDetail } from "../../core/knowledge/get-atom.ts";
-import type { AtomLinkView } from "../../ports/store/atom-reads.ts";
-import type { DocumentSummary } from "../../ports/store/document-catalog.ts";
-import type { StatusChangeRecord } from "../../ports/store/verification.ts";
 import { NOT_REVERTIBLE, removeLinkForm } from "../actions.ts";
 import { type Html, type PageContext, citation, csrfField, langAttr, layout, pager, statusBadge } from "../html.ts";
+import type { AtomLinkView, DocumentSummary, StatusChangeRecord } from "../../core/services.ts";
 
 /** Links per list (out, in, code symbols) on one page of the atom page. */
 export const LINKS_PAGE = 50;

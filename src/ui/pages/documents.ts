@@ -1,7 +1,7 @@
 /** Documents pages: the registry (kind, version, authority, atoms per status) and one document with its atoms. */
 import { html } from "hono/html";
-import type { DocumentAtomRow, DocumentSummary, Page } from "../../ports/store/document-catalog.ts";
 import { type Html, type PageContext, langAttr, layout, pager, statusBadge } from "../html.ts";
+import type { DocumentAtomRow, DocumentSummary, Page } from "../../core/services.ts";
 
 /** Rows per page of both lists. */
 export const DOCUMENTS_PAGE = 50;

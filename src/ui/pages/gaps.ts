@@ -1,8 +1,8 @@
 /** Gaps page: open and answered research gaps by priority (memory_list_gaps) and the gaps suggested by missed searches. */
 import { html } from "hono/html";
 import type { ListGapsResult } from "../../core/gaps/gaps.ts";
-import type { GapRow } from "../../ports/store/gaps.ts";
 import { type Html, type PageContext, layout, pager } from "../html.ts";
+import type { GapRow } from "../../core/services.ts";
 
 /** Gaps per page of each list. */
 export const GAPS_PAGE = 50;

@@ -5,8 +5,8 @@
  * table, for the keyboard and for reading without the drawing.
  */
 import { html } from "hono/html";
-import type { Subgraph } from "../../ports/projections/graph-store.ts";
 import { type Html, type PageContext, jsonForScript, layout, statusBadge } from "../html.ts";
+import type { Subgraph } from "../../core/services.ts";
 
 /** A node's label for people: an atom's claim, a symbol's name, a document's uri, a module's name. */
 export type NodeLabels = Map<string, string>;
