@@ -14,11 +14,11 @@ import { foldForHash, detectLang } from "../../../domain/text.ts";
 import { checkQuotes } from "../../../domain/quote.ts";
 import { PegasError } from "../../../errors.ts";
 import type { DistilledAtom, DistillInput, DistillResult, Distiller } from "../../../ports/models/distiller.ts";
-import { Consumed } from "./blocks.ts";
+import { Consumed } from "./blocks/blocks.ts";
 import { linkAtoms } from "./links.ts";
 import type { Proposal } from "./proposal.ts";
 import { prosePass } from "./prose.ts";
-import { structuredPass } from "./structured.ts";
+import { structuredPass } from "./blocks/structured.ts";
 
 /** Most atoms proposed for one chunk; the rest is cut (lowest confidence first) with a warning. */
 export const MAX_ATOMS_PER_CHUNK = 64;

@@ -1,7 +1,7 @@
 /** The distiller's working form of an atom: its quote as an offset span into the chunk, so the quote is verbatim. */
 import type { AtomType } from "../../../domain/atom.ts";
 import { truncateCodePoints } from "../../../domain/text.ts";
-import { collapse, type Span } from "./blocks.ts";
+import { collapse, type Span } from "./blocks/blocks.ts";
 
 /** Longest claim, in code points; claims are one statement, the content carries the rest. */
 export const MAX_CLAIM = 300;

@@ -6,7 +6,7 @@
  * "It contains the obvious add function" means nothing on its own. The claim and the quote are always the sentence.
  * A sentence that instructs a model ("Ignore all previous instructions …") is at most a text atom (injection.ts).
  */
-import { collapse, type Consumed, freeParagraphs, type Paragraph, type Span } from "./blocks.ts";
+import { collapse, type Consumed, freeParagraphs, type Paragraph, type Span } from "./blocks/blocks.ts";
 import { definitionPrior, findDefinition, findGlossary, type FoundDefinition } from "./definitions.ts";
 import { factRule } from "./facts.ts";
 import { isInstructionToModel } from "./injection.ts";

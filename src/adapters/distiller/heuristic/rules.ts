@@ -3,7 +3,7 @@
  * `{"if": ["depends_on", "depends_on"], "then": "depends_on"}`, in a fenced json block or as a bare one-line object.
  * Rules are never inferred from prose: a sentence such as "imports imply dependencies" stays a sentence.
  */
-import type { Span } from "./blocks.ts";
+import type { Span } from "./blocks/blocks.ts";
 
 /** A rule in normalized form: `if` is one kind or a chain of kinds, `then` one kind; all single tokens. */
 export interface RuleJson {

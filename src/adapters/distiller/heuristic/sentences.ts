@@ -4,7 +4,7 @@
  * headings, captions, reference-list entries (references.ts), page furniture, formula debris and too-short pieces.
  */
 import { sentenceSegmenter } from "../../../domain/text.ts";
-import type { Paragraph, Span } from "./blocks.ts";
+import type { Paragraph, Span } from "./blocks/blocks.ts";
 import { ABBREVIATIONS } from "./lexicon.ts";
 import { isReference } from "./references.ts";
 

@@ -6,9 +6,9 @@
 import { type Consumed, freeParagraphs, trimSpan, type Paragraph } from "./blocks.ts";
 import { fencedBlocks } from "./fences.ts";
 import { codeClaim, guessLanguage, isIndentedBlock, looksLikeCode, mergeRuns } from "./code.ts";
-import { PRIORS } from "./priors.ts";
-import { proposal, type Proposal } from "./proposal.ts";
-import { bareRules, ruleClaim, ruleContent, rulesInJson } from "./rules.ts";
+import { PRIORS } from "../priors.ts";
+import { proposal, type Proposal } from "../proposal.ts";
+import { bareRules, ruleClaim, ruleContent, rulesInJson } from "../rules.ts";
 import { findTables, type FoundTable } from "./tables.ts";
 
 /** The paragraph right before `start` (only whitespace between), for a code block's introducing sentence. */
