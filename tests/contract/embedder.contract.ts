@@ -2,8 +2,9 @@
  * The Embedder contract: what every Embedder adapter must do, whatever model is behind it. A new adapter adds one
  * `embedderContract(...)` call to embedder.test.ts.
  */
-import { beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, expect, test } from "bun:test";
 import { type Embedder, vectorProblem } from "../../src/ports/models/embedder.ts";
+import { contractSuite, type SkipReason } from "../support/contract.ts";
 import { rejectsWith } from "../support/errors.ts";
 
 /** Options of one contract run. */
@@ -150,16 +151,17 @@ function inputTests(ctx: Ctx): void {
 }
 
 /**
- * Registers the contract tests for one adapter under `describe(name)`. `makeEmbedder` is called once, before the
- * tests; the contract calls `ready()` itself.
+ * Registers the contract tests for one adapter. `makeEmbedder` is called once, before the tests; the contract calls
+ * `ready()` itself. `skip`, a probe's reason (tests/support/contract.ts), skips the suite and prints why.
  */
 export function embedderContract(
   name: string,
   makeEmbedder: () => Embedder | Promise<Embedder>,
   opts: EmbedderContractOptions = {},
+  skip: SkipReason = null,
 ): void {
   const ctx = { timeout: opts.timeoutMs ?? 5000, same: opts.sameCosine ?? 0.999 } as Ctx;
-  describe(`Embedder contract: ${name}`, () => {
+  contractSuite(`Embedder contract: ${name}`, skip, () => {
     beforeAll(async () => {
       ctx.e = await makeEmbedder();
       await ctx.e.ready();

@@ -3,10 +3,11 @@
  * adapter against the stand-in test server always, and against a real Ollama only when OLLAMA_HOST is set
  * (model from PEGAS_EMBED_MODEL or the default, dimension from PEGAS_EMBED_DIM or 768).
  */
-import { afterAll, describe, test } from "bun:test";
+import { afterAll } from "bun:test";
 import { LexicalHashEmbedder } from "../../src/adapters/embedded/lexical-embedder.ts";
 import { OllamaEmbedder } from "../../src/adapters/ollama/embedder.ts";
 import { DEFAULT_EMBED_MODEL } from "../../src/config.ts";
+import { ollamaSkipReason, ollamaUrl } from "../support/contract.ts";
 import { STUB_MODEL, startOllamaStub } from "../support/ollama-stub.ts";
 import { embedderContract } from "./embedder.contract.ts";
 
@@ -32,26 +33,20 @@ embedderContract(
 );
 
 // Tests may read the environment (only src/ may not); a real server is used only when it is named.
-const OLLAMA_HOST = process.env.OLLAMA_HOST;
-if (!OLLAMA_HOST) {
-  console.warn("skipped: OLLAMA_HOST not set");
-  describe.skip("Embedder contract: OllamaEmbedder against a real Ollama", () => {
-    test("needs OLLAMA_HOST", () => {});
-  });
-} else {
-  const model = process.env.PEGAS_EMBED_MODEL || DEFAULT_EMBED_MODEL;
-  embedderContract(
-    `OllamaEmbedder against ${OLLAMA_HOST} (${model})`,
-    () =>
-      new OllamaEmbedder({
-        host: OLLAMA_HOST.includes("://") ? OLLAMA_HOST : `http://${OLLAMA_HOST}`,
-        model,
-        expectedDim: Number(process.env.PEGAS_EMBED_DIM || 768),
-        keepAlive: "5m",
-        concurrency: 2,
-        batchSize: 16,
-        timeoutMs: 120_000,
-      }),
-    { timeoutMs: 180_000 },
-  );
-}
+const OLLAMA_HOST = process.env.OLLAMA_HOST ?? "";
+const model = process.env.PEGAS_EMBED_MODEL || DEFAULT_EMBED_MODEL;
+embedderContract(
+  `OllamaEmbedder against a real Ollama (OLLAMA_HOST=${OLLAMA_HOST || "unset"}, ${model})`,
+  () =>
+    new OllamaEmbedder({
+      host: ollamaUrl(OLLAMA_HOST),
+      model,
+      expectedDim: Number(process.env.PEGAS_EMBED_DIM || 768),
+      keepAlive: "5m",
+      concurrency: 2,
+      batchSize: 16,
+      timeoutMs: 120_000,
+    }),
+  { timeoutMs: 180_000 },
+  await ollamaSkipReason(),
+);

@@ -4,11 +4,13 @@
  * and reset again; plus the Bolt integer cases on the real server (2^53 + 1 round-trips exactly, a LIMIT parameter
  * as a Bolt Integer). The suite resets the whole database, so it runs only on an empty Memgraph (the compose file's,
  * freshly started) unless PEGAS_TEST_MEMGRAPH_RESET=1 says that resetting this one is fine (a pegas-memory projection
- * comes back with `pegas-memory rebuild graph`). Skipped, with the reason printed, when MEMGRAPH_URL is unset.
+ * comes back with `pegas-memory rebuild graph`). Skipped, with the reason printed, when MEMGRAPH_URL is unset or
+ * Memgraph does not answer (tests/support/contract.ts).
  */
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, expect, test } from "bun:test";
 import neo4j from "neo4j-driver";
 import { MemgraphGraph } from "../../src/adapters/memgraph/graph.ts";
+import { contractSuite, memgraphSkipReason } from "../support/contract.ts";
 import { graphStoreContract } from "./graph-store.contract.ts";
 
 const url = process.env.MEMGRAPH_URL;
@@ -16,28 +18,8 @@ const auth = process.env.MEMGRAPH_USER
   ? neo4j.auth.basic(process.env.MEMGRAPH_USER, process.env.MEMGRAPH_PASSWORD ?? "")
   : undefined;
 
-/** Why the suite must not run here (null when it may). */
-async function skipReason(): Promise<string | null> {
-  if (!url)
-    return "MEMGRAPH_URL is not set (e.g. MEMGRAPH_URL=bolt://127.0.0.1:7687, the Memgraph of deploy/compose.yaml)";
-  if (process.env.PEGAS_TEST_MEMGRAPH_RESET === "1") return null;
-  const driver = neo4j.driver(url, auth);
-  try {
-    const r = await driver.executeQuery("MATCH (n) RETURN count(n) AS n");
-    const n = r.records[0].get("n").toNumber();
-    return n > 0
-      ? `Memgraph at ${url} holds ${n} nodes and the suite would delete them; use an empty one or set PEGAS_TEST_MEMGRAPH_RESET=1`
-      : null;
-  } catch (err) {
-    throw new Error(`MEMGRAPH_URL=${url} is set but Memgraph does not answer: ${(err as Error).message}`);
-  } finally {
-    await driver.close();
-  }
-}
-
-const skip = (await skipReason()) ?? undefined;
-if (skip) console.error(`skipped: GraphStore contract on Memgraph: ${skip}`);
-else console.error(`GraphStore contract on Memgraph at ${url}: this deletes everything in that database`);
+const skip = await memgraphSkipReason();
+if (!skip) console.error(`GraphStore contract on Memgraph at ${url}: this deletes everything in that database`);
 
 graphStoreContract(
   "memgraph",
@@ -64,7 +46,7 @@ graphStoreContract(
   skip,
 );
 
-describe.skipIf(Boolean(skip))("Bolt integers on a real Memgraph", () => {
+contractSuite("Bolt integers on a real Memgraph", skip, () => {
   const driver = url && !skip ? neo4j.driver(url, auth) : null;
   afterAll(async () => {
     await driver?.executeQuery("MATCH (n:PegasIntProbe) DELETE n");

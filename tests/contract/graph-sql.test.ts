@@ -3,17 +3,17 @@
  * answers) and on PGlite; then a differential check of the same adapter against a breadth-first search in memory
  * over random graphs (cycles, parallel edges of several kinds, inferred edges, retracted atoms, code endpoints).
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Database } from "../../src/adapters/sql/database.ts";
 import { SqlGraphStore } from "../../src/adapters/sql/graph/graph.ts";
 import type { Direction, GraphEdge } from "../../src/ports/projections/graph-store.ts";
 import { openGraphTestDatabase } from "../support/graph-fixture.ts";
-import { pgSkipReason } from "../support/pg.ts";
+import { contractSuite, postgresSkipReason, type SkipReason } from "../support/contract.ts";
 import { graphStoreContract } from "./graph-store.contract.ts";
 import { mulberry32 } from "../support/prng.ts";
 
 const open = async (db: Database) => ({ graph: new SqlGraphStore(db), async dispose() {} });
-const pgSkip = (await pgSkipReason()) ?? undefined;
+const pgSkip = await postgresSkipReason();
 
 graphStoreContract("sql", "postgres", open, pgSkip);
 graphStoreContract("sql", "pglite", open);
@@ -171,8 +171,8 @@ function checkPath(model: RefEdge[], nodes: string[], edges: GraphEdge[], direct
 }
 
 /** Runs random neighbour and path queries against the adapter and the in-memory model. */
-function differential(backend: "postgres" | "pglite", skip?: string): void {
-  describe.skipIf(skip !== undefined)(`SqlGraphStore against an in-memory BFS on random graphs: ${backend}`, () => {
+function differential(backend: "postgres" | "pglite", skip: SkipReason = null): void {
+  contractSuite(`SqlGraphStore against an in-memory BFS on random graphs: ${backend}`, skip, () => {
     let dispose = async () => {};
     let graph: SqlGraphStore;
     let model: { edges: RefEdge[]; nodes: string[] };

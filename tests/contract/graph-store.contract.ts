@@ -3,7 +3,7 @@
  * tests/support/graph-fixture.ts with exactly the same nodes, orders, edges and errors. Ids in the expectations are
  * the fixture's fixed ids (atoms A=1 … E=10, path atoms P1=11 … P7=17; see the fixture's header for the edges).
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Database } from "../../src/adapters/sql/database.ts";
 import type {
   GraphEdge,
@@ -13,6 +13,7 @@ import type {
   ReachedNode,
   Subgraph,
 } from "../../src/ports/projections/graph-store.ts";
+import { contractSuite, type SkipReason } from "../support/contract.ts";
 import { rejectsWith } from "../support/errors.ts";
 import { openGraphTestDatabase, seedGraph, type SeededGraph } from "../support/graph-fixture.ts";
 
@@ -50,10 +51,16 @@ function helpers(ctx: Ctx) {
 
 /**
  * Registers the contract for one adapter on one backend: a fresh database of `backend` is migrated and seeded,
- * then `open(db, seeded)` gives the adapter (an external one loads `seeded.changes` first). `skip` skips the suite.
+ * then `open(db, seeded)` gives the adapter (an external one loads `seeded.changes` first). `skip`, a probe's reason
+ * (tests/support/contract.ts), skips the suite and prints why.
  */
-export function graphStoreContract(name: string, backend: "postgres" | "pglite", open: OpenGraph, skip?: string): void {
-  describe.skipIf(skip !== undefined)(`GraphStore contract: ${name} on ${backend}`, () => {
+export function graphStoreContract(
+  name: string,
+  backend: "postgres" | "pglite",
+  open: OpenGraph,
+  skip: SkipReason = null,
+): void {
+  contractSuite(`GraphStore contract: ${name} on ${backend}`, skip, () => {
     const ctx = {} as Ctx;
     let closeDb: () => Promise<void> = async () => {};
     let opened: OpenedGraph | undefined;

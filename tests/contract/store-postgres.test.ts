@@ -1,9 +1,10 @@
 /** The CanonicalStore contract against a PostgreSQL server (skipped, with the reason, when none answers). */
 import { openPostgres } from "../../src/adapters/postgres/open.ts";
-import { createTempPgDatabase, pgSkipReason } from "../support/pg.ts";
+import { postgresSkipReason } from "../support/contract.ts";
+import { createTempPgDatabase } from "../support/pg.ts";
 import { storeContract } from "./store.contract.ts";
 
-const skip = await pgSkipReason();
+const skip = await postgresSkipReason();
 
 storeContract(
   "postgres",

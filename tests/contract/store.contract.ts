@@ -2,13 +2,14 @@
  * CanonicalStore contract: what every backend must do, run against embedded PGlite always and against
  * PostgreSQL when a server answers. `open` gives a fresh, empty database.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Database } from "../../src/adapters/sql/database.ts";
 import { SqlCanonicalStore } from "../../src/adapters/sql/store.ts";
 import { MIGRATIONS } from "../../src/adapters/sql/migrations.ts";
 import { draftAtom } from "../../src/core/knowledge/atoms.ts";
 import { PegasError } from "../../src/errors.ts";
 import type { IngestPlan } from "../../src/ports/store/ingest.ts";
+import { contractSuite, type SkipReason } from "../support/contract.ts";
 
 /** A fresh database and how to dispose of it. */
 export interface OpenedDb {
@@ -66,13 +67,12 @@ export function samplePlan(uri: string, variant = ""): IngestPlan {
   };
 }
 
-/** Registers the contract suite for one backend; `skipReason` skips it (with the reason printed by the caller). */
-export function storeContract(
-  name: string,
-  open: () => Promise<OpenedDb | string>,
-  skipReason: string | null = null,
-): void {
-  describe.skipIf(skipReason !== null)(`CanonicalStore contract: ${name}`, () => {
+/**
+ * Registers the contract suite for one backend (tests/support/contract.ts: `skip`, a probe's reason, skips it and
+ * prints why). `open` gives a fresh, empty database, or why it cannot (the suite's tests then fail, naming it).
+ */
+export function storeContract(name: string, open: () => Promise<OpenedDb | string>, skip: SkipReason = null): void {
+  contractSuite(`CanonicalStore contract: ${name}`, skip, () => {
     let opened: OpenedDb | string;
     let store: SqlCanonicalStore;
     beforeAll(async () => {

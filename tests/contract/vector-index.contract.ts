@@ -3,13 +3,14 @@
  * one `await vectorIndexContract(...)` call to vector-index.test.ts. Vectors are real unit vectors of dimension 8;
  * each test opens a fresh, empty index and disposes of it.
  */
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { afterEach, beforeEach, expect, test } from "bun:test";
 import type { AtomFilter } from "../../src/domain/atom.ts";
 import type { AtomPayload, VectorIndex, VectorPoint } from "../../src/ports/projections/vector-index.ts";
+import { contractSuite, type SkipReason } from "../support/contract.ts";
 import { rejectsWith } from "../support/errors.ts";
 
-/** An opened index and how to drop it; or a string: the reason the suite is skipped (printed). */
-export type OpenIndex = () => Promise<{ index: VectorIndex; dispose(): Promise<void> } | string>;
+/** Opens a fresh, empty index of dimension {@link CONTRACT_DIM}, and says how to drop it. */
+export type OpenIndex = () => Promise<{ index: VectorIndex; dispose(): Promise<void> }>;
 
 /** Dimension the contract's vectors have; `open` must give an index of this dimension. */
 export const CONTRACT_DIM = 8;
@@ -151,23 +152,14 @@ function writeTests(ctx: { c: Ctx }): void {
 }
 
 /**
- * Defines the contract's tests for one adapter. `open` is called once first to learn whether the adapter is
- * available (a string skips the suite with that reason, printed to stderr), then before each test.
+ * Defines the contract's tests for one adapter; `open` is called before each test. `skip`, a probe's reason
+ * (tests/support/contract.ts), skips the suite and prints why.
  */
-export async function vectorIndexContract(name: string, open: OpenIndex): Promise<void> {
-  const probe = await open();
-  if (typeof probe === "string") {
-    console.error(`skipped: VectorIndex contract: ${name}: ${probe}`);
-    describe.skip(`VectorIndex contract: ${name}`, () => test(probe, () => {}));
-    return;
-  }
-  await probe.dispose();
-  describe(`VectorIndex contract: ${name}`, () => {
+export function vectorIndexContract(name: string, open: OpenIndex, skip: SkipReason = null): void {
+  contractSuite(`VectorIndex contract: ${name}`, skip, () => {
     const ctx = {} as { c: Ctx };
     beforeEach(async () => {
-      const opened = await open();
-      if (typeof opened === "string") throw new Error(`${name} became unavailable: ${opened}`);
-      ctx.c = opened;
+      ctx.c = await open();
     });
     afterEach(async () => ctx.c?.dispose());
 

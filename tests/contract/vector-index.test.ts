@@ -7,14 +7,14 @@ import { afterAll, expect, test } from "bun:test";
 import { AtomCatalog } from "../../src/adapters/embedded/atom-catalog.ts";
 import { FlatVectorIndex } from "../../src/adapters/embedded/flat-index.ts";
 import { QdrantVectorIndex } from "../../src/adapters/qdrant/index.ts";
-import { PegasError } from "../../src/errors.ts";
+import { qdrantSkipReason } from "../support/contract.ts";
 import { rejection } from "../support/errors.ts";
 import { QdrantRestStandin } from "../support/qdrant-standin.ts";
 import { CONTRACT_DIM, vectorIndexContract } from "./vector-index.contract.ts";
 
 const MODEL = "contract-model";
 
-await vectorIndexContract("FlatVectorIndex (embedded)", async () => ({
+vectorIndexContract("FlatVectorIndex (embedded)", async () => ({
   index: new FlatVectorIndex(MODEL, CONTRACT_DIM, new AtomCatalog()),
   dispose: async () => {},
 }));
@@ -23,7 +23,7 @@ const standin = await QdrantRestStandin.start();
 afterAll(() => standin.stop());
 let opened = 0;
 
-await vectorIndexContract("QdrantVectorIndex against the Qdrant REST stand-in", async () => {
+vectorIndexContract("QdrantVectorIndex against the Qdrant REST stand-in", async () => {
   const collection = `contract_${++opened}`;
   const index = new QdrantVectorIndex({
     url: standin.url,
@@ -38,38 +38,39 @@ await vectorIndexContract("QdrantVectorIndex against the Qdrant REST stand-in", 
 // Tests may read the environment (only src/ may not); a real server is used only when it is named.
 const QDRANT_URL = process.env.QDRANT_URL;
 const run = `${process.pid}_${Date.now().toString(36)}`;
+const qdrantSkip = await qdrantSkipReason();
 
-await vectorIndexContract("QdrantVectorIndex against a real Qdrant (QDRANT_URL)", async () => {
-  if (!QDRANT_URL) return "QDRANT_URL not set: set it (e.g. http://127.0.0.1:6333) to run against a real Qdrant";
-  const collection = `pegas_contract_${run}_${++opened}`;
-  const index = new QdrantVectorIndex({
-    url: QDRANT_URL,
-    apiKey: process.env.QDRANT_API_KEY,
-    collection,
-    model: MODEL,
-    dim: CONTRACT_DIM,
-  });
-  try {
+vectorIndexContract(
+  "QdrantVectorIndex against a real Qdrant (QDRANT_URL)",
+  async () => {
+    const url = QDRANT_URL ?? "";
+    const collection = `pegas_contract_${run}_${++opened}`;
+    const index = new QdrantVectorIndex({
+      url,
+      apiKey: process.env.QDRANT_API_KEY,
+      collection,
+      model: MODEL,
+      dim: CONTRACT_DIM,
+    });
     await index.prepare();
-  } catch (err) {
-    if (err instanceof PegasError && err.code === "INDEX_UNAVAILABLE")
-      return `QDRANT_URL=${QDRANT_URL} is set but unusable: ${err.userMessage}`;
-    throw err;
-  }
-  // Dropping the collection through the adapter's own reset would re-create it; a plain DELETE drops it for good.
-  const drop = async () => {
-    const headers: Record<string, string> = process.env.QDRANT_API_KEY ? { "api-key": process.env.QDRANT_API_KEY } : {};
-    await fetch(`${QDRANT_URL.replace(/\/+$/, "")}/collections/${collection}`, { method: "DELETE", headers });
-  };
-  return { index, dispose: drop };
-});
+    // Dropping the collection through the adapter's own reset would re-create it; a plain DELETE drops it for good.
+    const drop = async () => {
+      const headers: Record<string, string> = process.env.QDRANT_API_KEY
+        ? { "api-key": process.env.QDRANT_API_KEY }
+        : {};
+      await fetch(`${url.replace(/\/+$/, "")}/collections/${collection}`, { method: "DELETE", headers });
+    };
+    return { index, dispose: drop };
+  },
+  qdrantSkip,
+);
 
 /**
  * A collection of another dimension than the embedder's is a clear error and is never written to: on the stand-in
  * always, on a real Qdrant when QDRANT_URL is set.
  */
-function dimensionMismatch(name: string, url: () => string | undefined, apiKey?: string): void {
-  test.skipIf(!url())(`${name}: a collection of another dimension is refused and never written to`, async () => {
+function dimensionMismatch(name: string, url: () => string | undefined, skip: string | null, apiKey?: string): void {
+  test.skipIf(skip !== null)(`${name}: a collection of another dimension is refused and never written to`, async () => {
     const collection = `pegas_dim_${run}_${++opened}`;
     const base = { url: url()!, apiKey, collection, model: MODEL, timeoutMs: 5000 };
     const first = new QdrantVectorIndex({ ...base, dim: CONTRACT_DIM });
@@ -91,5 +92,5 @@ function dimensionMismatch(name: string, url: () => string | undefined, apiKey?:
   });
 }
 
-dimensionMismatch("Qdrant REST stand-in", () => standin.url);
-dimensionMismatch("real Qdrant (QDRANT_URL)", () => QDRANT_URL, process.env.QDRANT_API_KEY);
+dimensionMismatch("Qdrant REST stand-in", () => standin.url, null);
+dimensionMismatch("real Qdrant (QDRANT_URL)", () => QDRANT_URL, qdrantSkip, process.env.QDRANT_API_KEY);

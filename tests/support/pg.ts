@@ -41,10 +41,11 @@ export async function createTempPgDatabase(prefix = "pegas_t", opts: { icu?: boo
 }
 
 /**
- * Why PostgreSQL suites must be skipped here (null when a server answers). Under CI (CI=true) a missing server is
- * an error, not a skip: .ci/run starts one.
+ * Why PostgreSQL suites must be skipped here (null when a server answers), without printing it. Under CI (CI=true)
+ * a missing server is an error, not a skip: .ci/run starts one.
+ * @throws Error naming the server when CI is set and it does not answer.
  */
-export async function pgSkipReason(): Promise<string | null> {
+export async function pgUnavailable(): Promise<string | null> {
   const probe = postgres(TEST_PG_URL, { max: 1, onnotice: () => {}, connect_timeout: 3 });
   try {
     await probe`SELECT 1`;
@@ -52,9 +53,15 @@ export async function pgSkipReason(): Promise<string | null> {
   } catch (err) {
     const reason = `PostgreSQL at ${TEST_PG_URL} unavailable: ${(err as Error).message}`;
     if (process.env.CI) throw new Error(`${reason} (CI must run the PostgreSQL suites)`);
-    console.warn(`skipped: ${reason}`);
     return reason;
   } finally {
     await probe.end({ timeout: 1 }).catch(() => {});
   }
+}
+
+/** {@link pgUnavailable}, printing "skipped: <reason>" when there is one (for suites that are not contract suites). */
+export async function pgSkipReason(): Promise<string | null> {
+  const reason = await pgUnavailable();
+  if (reason) console.warn(`skipped: ${reason}`);
+  return reason;
 }
