@@ -1,6 +1,6 @@
 /**
  * `bun bench/summary.ts`: prints the Markdown summary table of the committed results (bench/results/*.json), in
- * the order `npm run bench` runs them; the README embeds this table.
+ * the order `npm run bench` runs them; docs/benchmarks.md embeds it (scripts/gen-benchmarks.ts).
  */
 import { markdownSummary, readResults } from "./lib/report.ts";
 
