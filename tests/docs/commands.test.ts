@@ -11,10 +11,11 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { COMMAND_HELP } from "../../src/cli/help/commands.ts";
 import { isolatedBinary, isolatedEnv, seededDataDir } from "../support/binary.ts";
 import { createTempPgDatabase } from "../support/pg.ts";
 import { sharedDir } from "../support/shared.ts";
-import { commands, documentedFiles, ROOT, type ShellBlock, shellBlocks } from "./markdown.ts";
+import { commands, documentedFiles, ROOT, type ShellBlock, section, shellBlocks } from "./markdown.ts";
 
 /** The PostgreSQL URL the docs use as their example; a run replaces it with a temporary database's. */
 const EXAMPLE_PG_URL = "postgres://pegas@127.0.0.1:5432/pegas";
@@ -37,6 +38,12 @@ test("every `npm run X` in the docs names a script of package.json", () => {
   const used = BLOCKS.flatMap((b) => [...b.text.matchAll(/npm run (?:--silent |-s )?([\w:-]+)/g)].map((m) => m[1]));
   expect(used.length).toBeGreaterThan(0);
   expect([...new Set(used)].filter((s) => !SCRIPTS.includes(s))).toEqual([]);
+});
+
+test("the command line list of docs/operations.md names every command of the CLI, and only those", () => {
+  const list = section(readFileSync(join(ROOT, "docs", "operations.md"), "utf8"), "Command line");
+  const named = [...list.matchAll(/^pegas-memory \[?([a-z-]+)/gm)].map((m) => m[1]);
+  expect([...new Set(named)].sort()).toEqual(Object.keys(COMMAND_HELP).sort());
 });
 
 test("every shell block passes shellcheck", () => {
