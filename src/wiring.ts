@@ -32,8 +32,8 @@ import { SqlDocumentCatalog } from "./adapters/sql/knowledge/document-catalog.ts
 import { lazyExtractor } from "./adapters/tree-sitter/lazy.ts";
 
 /** RRF weight of the lexical embedder's vector leg: measured on a dev split it only repeats the lexical leg's
- * evidence, and any weight ≥ 0.02 lowered nDCG@10 (docs/benchmarks.md, notes on retrieval); at 0.01 it breaks ties and adds
- * candidates when the lexical leg finds too little. Neural embedders get 1. */
+ * evidence, and any weight ≥ 0.02 lowered nDCG@10 (docs/benchmarks.md, notes on retrieval); at 0.01 it breaks ties
+ * and adds candidates when the lexical leg finds too little. Neural embedders get 1. */
 export const LEXICAL_EMBEDDER_FUSION_WEIGHT = 0.01;
 
 export { makeEmbedderFor } from "./wiring-models.ts";
