@@ -16,7 +16,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { LexicalHashEmbedder } from "../src/adapters/embedded/lexical-embedder.ts";
-import { OllamaEmbedder } from "../src/adapters/ollama/embedder.ts";
+import { OllamaEmbedder } from "../src/adapters/llm/ollama/embedder.ts";
 import { loadConfig } from "../src/config.ts";
 import {
   type CalibrationSample,

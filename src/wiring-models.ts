@@ -58,7 +58,7 @@ export async function makeEmbedderFor(config: Config, model: string, dim?: numbe
 }
 
 async function makeOllamaEmbedder(config: Config, model: string, dim?: number): Promise<Embedder> {
-  const { OllamaEmbedder } = await import("./adapters/ollama/embedder.ts");
+  const { OllamaEmbedder } = await import("./adapters/llm/ollama/embedder.ts");
   return new OllamaEmbedder({
     host: config.ollama_host as string,
     model,
@@ -73,7 +73,7 @@ async function makeOllamaEmbedder(config: Config, model: string, dim?: number): 
 /**
  * The configured distiller; `auto` picks Ollama when ollama_host and llm_model are set, else the heuristic one.
  * "mcp-sampling" gets the heuristic one here: the MCP server swaps in the client's model when the client can
- * sample (src/adapters/mcp-sampling/services.ts). @throws PegasError INVALID_INPUT for "ollama" without both keys.
+ * sample (src/wiring/sampling.ts). @throws PegasError INVALID_INPUT for "ollama" without both keys.
  */
 export async function makeDistiller(config: Config): Promise<Distiller> {
   const { heuristicDistiller } = await import("./adapters/distiller/heuristic/index.ts");
@@ -93,7 +93,7 @@ export async function makeDistiller(config: Config): Promise<Distiller> {
       },
     );
   }
-  const { OllamaDistiller } = await import("./adapters/ollama/distiller.ts");
+  const { OllamaDistiller } = await import("./adapters/llm/ollama/distiller.ts");
   return new OllamaDistiller({
     host,
     model,
@@ -116,7 +116,7 @@ export async function makeJudges(
   const { HeuristicJudge } = await import("./adapters/judge/heuristic.ts");
   const fallbackJudge = new HeuristicJudge(dedupPolicy(embedder, config.near_dup_threshold));
   if (!config.ollama_host || !config.llm_model) return { judge: fallbackJudge, fallbackJudge };
-  const { OllamaJudge } = await import("./adapters/ollama/judge.ts");
+  const { OllamaJudge } = await import("./adapters/llm/ollama/judge.ts");
   const judge = new OllamaJudge({
     host: config.ollama_host,
     model: config.llm_model,
@@ -132,7 +132,7 @@ export async function makeJudges(
 /** The research-gap answer judge: Ollama when ollama_host and llm_model are set, else none (the search rule decides). */
 export async function makeGapJudge(config: Config): Promise<Pick<Services, "gapJudge">> {
   if (!config.ollama_host || !config.llm_model) return {};
-  const { OllamaGapJudge } = await import("./adapters/ollama/gap-judge.ts");
+  const { OllamaGapJudge } = await import("./adapters/llm/ollama/gap-judge.ts");
   return {
     gapJudge: new OllamaGapJudge({
       host: config.ollama_host,

@@ -3,7 +3,7 @@
  * that need only the schema, the export tables or the outbox (`migrate`, `export`, `import`, `doctor`). Like
  * src/wiring.ts (which builds on it), the only place where these adapters are chosen.
  */
-import { openPostgres } from "./adapters/postgres/open.ts";
+import { openPostgres } from "./adapters/sql/postgres/open.ts";
 import type { Database } from "./adapters/sql/database.ts";
 import { SqlExportStore } from "./adapters/sql/export/store.ts";
 import { SqlOutbox } from "./adapters/sql/outbox/outbox.ts";
@@ -17,7 +17,7 @@ import type { StoreMaintenance } from "./ports/store/maintenance.ts";
 /** Opens the configured database (no query is sent yet for PostgreSQL; PGlite elects its host). */
 export async function openDatabase(config: Config): Promise<Database> {
   if (config.database_url) return openPostgres(config.database_url);
-  const { openPglite } = await import("./adapters/pglite/open.ts");
+  const { openPglite } = await import("./adapters/sql/pglite/open.ts");
   return openPglite({ dataDir: config.data_dir, runtimeDir: config.runtime_dir });
 }
 

@@ -3,8 +3,8 @@
  * stdout; exit 0 when nothing failed (warnings allowed), 1 when a check failed (each failure also named on stderr).
  */
 import type { Config } from "../config.ts";
-import type { DoctorCheck, DoctorReport } from "../doctor/check.ts";
-import { runDoctorChecks } from "../doctor/run.ts";
+import type { DoctorCheck, DoctorReport } from "../wiring/doctor/check.ts";
+import { runDoctorChecks } from "../wiring/doctor/run.ts";
 import type { Cli } from "./args.ts";
 import { out, outJson } from "./output.ts";
 

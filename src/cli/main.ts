@@ -28,7 +28,7 @@ async function run(argv: string[], exit: (code: number) => void): Promise<number
   setLogLevel(config.log_level);
   switch (cli.command) {
     case "serve": {
-      const { serve } = await import("../mcp/server.ts");
+      const { serve } = await import("./serve.ts");
       return serve(config, () => setTimeout(() => exit(70), EXIT_DEADLINE_MS).unref());
     }
     case "migrate":

@@ -6,7 +6,7 @@
  * - `GET /metrics`: Prometheus text (token when set);
  * - `/mcp`: MCP over Streamable HTTP, stateful sessions (src/http/sessions.ts; token when set);
  * - `/ui`: the admin web page (src/ui/; token prompt and cookie when set).
- * /readyz, /metrics and /ui answer Brotli or gzip when the client accepts it (src/http/compress.ts); /mcp never is
+ * /readyz, /metrics and /ui answer Brotli or gzip when the client accepts it (src/platform/compress.ts); /mcp never is
  * compressed: its answers are event streams (SSE) that must reach the client frame by frame. HEAD on any route but
  * /mcp is answered with the GET's headers, Content-Length included (the length of the body a GET sends).
  */
@@ -14,7 +14,7 @@ import { Hono } from "hono";
 import { log } from "../log.ts";
 import { maxMessageBytes, type ServerRuntime, createMcpServer } from "../mcp/server.ts";
 import { hasToken, requireToken } from "./auth.ts";
-import { compressText, headLength } from "./compress.ts";
+import { compressText, headLength } from "../platform/compress.ts";
 import { METRICS_CONTENT_TYPE, renderMetrics, servicesForMetrics } from "./metrics.ts";
 import { anonymousReadiness, checkReadiness } from "./readiness.ts";
 import { McpSessions, rpcError } from "./sessions.ts";

@@ -1,17 +1,17 @@
 /**
  * `GET /metrics`: the Prometheus text exposition (format 0.0.4) of this process — tool calls, latency and ingest
- * counters (metrics-tools.ts), process gauges — and figures read from the database at scrape time: whether the store
+ * counters (src/mcp/metrics.ts), process gauges — and figures read from the database at scrape time: whether the store
  * answered (`pegas_store_up`, 0 also while the database could not be opened at all), and once it is open the outbox
  * backlog and external projection lag. The database part is cached for {@link DB_CACHE_MS} so that a tight scrape
  * loop does not load the database.
  */
-import { Gauge, Registry } from "./metrics-prom.ts";
+import { Gauge, Registry } from "../platform/prometheus.ts";
 import type { Services } from "../core/services.ts";
 import { withDeadline } from "../domain/deadline.ts";
 import { toPegasError } from "../errors.ts";
 import { log } from "../log.ts";
 import type { LazyServices } from "../wiring.ts";
-import { processRegistry } from "./metrics-tools.ts";
+import { processRegistry } from "../mcp/metrics.ts";
 
 /** Content type of the Prometheus text exposition format 0.0.4. */
 export const METRICS_CONTENT_TYPE: string = processRegistry.contentType;

@@ -7,7 +7,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Services } from "../core/services.ts";
 import { PegasError, toPegasError } from "../errors.ts";
-import { recordToolCall, type ToolOutcome } from "../http/metrics-tools.ts";
+import { recordToolCall, type ToolOutcome } from "./metrics.ts";
 import { log } from "../log.ts";
 import type { CallTracker } from "./calls.ts";
 import type { ToolContext, ToolDef } from "./tool.ts";

@@ -1,6 +1,6 @@
 /**
  * The MCP server factory, the runtime every transport shares (services, calls in flight, one shutdown path) and
- * `serve`, which runs MCP over stdio or, with `config.http`, over Streamable HTTP (src/http/). Over stdio, stdout
+ * the stdio transport (src/cli/serve.ts picks it or Streamable HTTP, src/http/). Over stdio, stdout
  * carries JSON-RPC only (logs go to stderr); the database opens on the first tool call, so `initialize` answers at
  * once; the process ends when stdin closes (stdio) or on SIGTERM/SIGINT: in-flight calls get 0.65 s to finish, then
  * are cancelled and rolled back, all within 1 s.
@@ -14,7 +14,7 @@ import { VERSION } from "../version.ts";
 import type { Services } from "../core/services.ts";
 import { backfillLive } from "../core/projections/backfill.ts";
 import { LazyServices } from "../wiring.ts";
-import { withSamplingDistiller } from "../adapters/mcp-sampling/services.ts";
+import { withSamplingDistiller } from "../wiring/sampling.ts";
 import { CallTracker } from "./calls.ts";
 import { registerTools } from "./registry.ts";
 
@@ -173,20 +173,5 @@ export async function serveStdio(config: Config, onStopping?: () => void): Promi
   runtime.handleSignals();
   await server.connect(transport);
   log.debug("mcp server ready on stdio");
-  return runtime.done;
-}
-
-/**
- * `serve`: MCP over Streamable HTTP (with /healthz, /readyz, /metrics) when `config.http` is set, else over stdio
- * (not both: under systemd stdin is /dev/null, whose end would stop the server). Resolves with the exit status after
- * SIGTERM/SIGINT (or stdin's end for stdio). @throws PegasError INVALID_INPUT when the HTTP address is malformed,
- * cannot be bound, or is beyond loopback without http_token.
- */
-export async function serve(config: Config, onStopping?: () => void): Promise<number> {
-  if (!config.http) return serveStdio(config, onStopping);
-  const { serveHttp } = await import("../http/serve.ts");
-  const runtime = new ServerRuntime(config, onStopping);
-  await serveHttp(config, runtime);
-  runtime.handleSignals();
   return runtime.done;
 }

@@ -3,7 +3,7 @@
  * same core use cases as the MCP tools — overview (memory_stats), search (memory_search), atom (memory_get with verify,
  * forget, undo, revert and link), documents, gaps (memory_list_gaps), graph (memory_query_graph's neighbourhood) — with
  * embedded assets (src/ui/assets.ts) and no request leaving the machine (a strict Content-Security-Policy says so to
- * the browser too). Answers go out Brotli- or gzip-compressed when the browser accepts it (src/http/compress.ts).
+ * the browser too). Answers go out Brotli- or gzip-compressed when the browser accepts it (src/platform/compress.ts).
  * Token rule and cross-site protection: src/ui/security.ts; the guard and its body limit: src/ui/guard.ts.
  */
 import { createHash } from "node:crypto";
@@ -16,7 +16,7 @@ import { stats } from "../core/projections/stats.ts";
 import { PegasError, toPegasError } from "../errors.ts";
 import { log } from "../log.ts";
 import { ATOM_ACTIONS, actionFlash } from "./actions.ts";
-import { chooseEncoding, compressText } from "../http/compress.ts";
+import { chooseEncoding, compressText } from "../platform/compress.ts";
 import { ASSETS, etagMatches, warmAssets } from "./assets.ts";
 import { type Html, type PageContext, pageParam } from "./html.ts";
 import { LINKS_PAGE, atomPage } from "./pages/atom.ts";

@@ -2,11 +2,11 @@
  * The admin page's static assets, embedded into the executable at build time (`with { type: "text" }`): the
  * stylesheet, the client script and cytoscape (ES module build) for the graph view. Served from memory with a strong
  * ETag per representation; nothing is fetched from elsewhere at run time. The Brotli and gzip representations are
- * made on first use, at the highest effort (src/http/compress.ts), and kept for the life of the process.
+ * made on first use, at the highest effort (src/platform/compress.ts), and kept for the life of the process.
  */
 import { createHash } from "node:crypto";
 import cytoscape from "cytoscape/dist/cytoscape.esm.min.mjs" with { type: "text" };
-import { COMPRESS_MIN_BYTES, type Encoding, compressBytes } from "../http/compress.ts";
+import { COMPRESS_MIN_BYTES, type Encoding, compressBytes } from "../platform/compress.ts";
 import client from "./client.js" with { type: "text" };
 import css from "./ui.css" with { type: "text" };
 

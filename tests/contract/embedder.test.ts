@@ -5,7 +5,7 @@
  */
 import { afterAll } from "bun:test";
 import { LexicalHashEmbedder } from "../../src/adapters/embedded/lexical-embedder.ts";
-import { OllamaEmbedder } from "../../src/adapters/ollama/embedder.ts";
+import { OllamaEmbedder } from "../../src/adapters/llm/ollama/embedder.ts";
 import { DEFAULT_EMBED_MODEL } from "../../src/config.ts";
 import { ollamaSkipReason, ollamaUrl } from "../support/contract.ts";
 import { STUB_MODEL, startOllamaStub } from "../support/ollama-stub.ts";

@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openPglite } from "../../src/adapters/pglite/open.ts";
+import { openPglite } from "../../src/adapters/sql/pglite/open.ts";
 import { storeContract } from "./store.contract.ts";
 
 storeContract("pglite", async () => {

@@ -1,5 +1,5 @@
 /** The CanonicalStore contract against a PostgreSQL server (skipped, with the reason, when none answers). */
-import { openPostgres } from "../../src/adapters/postgres/open.ts";
+import { openPostgres } from "../../src/adapters/sql/postgres/open.ts";
 import { postgresSkipReason } from "../support/contract.ts";
 import { createTempPgDatabase } from "../support/pg.ts";
 import { storeContract } from "./store.contract.ts";

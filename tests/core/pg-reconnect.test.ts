@@ -3,7 +3,7 @@
  * grows to 20 s per attempt: concurrent calls then waited 2–17 s each to fail, and a restarted server stayed unreached).
  */
 import { expect, test } from "bun:test";
-import { openPostgres } from "../../src/adapters/postgres/open.ts";
+import { openPostgres } from "../../src/adapters/sql/postgres/open.ts";
 
 test("eight rounds of three concurrent calls against a closed port all fail, within a few seconds in all", async () => {
   const db = openPostgres("postgres://pegas@127.0.0.1:1/none");

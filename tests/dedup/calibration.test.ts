@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { calibrateEmbedder, type EmbedderCalibration } from "../../bench/calibrate-dedup.ts";
 import { LexicalHashEmbedder } from "../../src/adapters/embedded/lexical-embedder.ts";
-import { OllamaEmbedder } from "../../src/adapters/ollama/embedder.ts";
+import { OllamaEmbedder } from "../../src/adapters/llm/ollama/embedder.ts";
 import { DEFAULT_EMBED_MODEL } from "../../src/config.ts";
 import { type CalibrationSample, calibrateThreshold } from "../../src/domain/meaning/dedup-calibration.ts";
 

@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { LexicalHashEmbedder } from "../../src/adapters/embedded/lexical-embedder.ts";
-import type { OllamaEmbedder } from "../../src/adapters/ollama/embedder.ts";
+import type { OllamaEmbedder } from "../../src/adapters/llm/ollama/embedder.ts";
 import { decidePair, dedupPolicy } from "../../src/domain/meaning/dedup.ts";
 import { stubEmbedder } from "../support/ollama-fixture.ts";
 import { type OllamaStub, startOllamaStub } from "../support/ollama-stub.ts";

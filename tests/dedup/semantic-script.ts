@@ -9,7 +9,7 @@
  * "Other fact" pairs are placed above the 0.90 threshold too, the worst case, so that the words must tell them
  * apart. Real cosines of EmbeddingGemma are not known here (no Ollama on the build machine).
  */
-import { DOCUMENT_PROMPT } from "../../src/adapters/ollama/prompts.ts";
+import { DOCUMENT_PROMPT } from "../../src/adapters/llm/ollama/prompts.ts";
 import type { ScriptedVectors } from "../support/ollama-stub.ts";
 import type { LabelledPair, PairCategory } from "./pairs.ts";
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, describe, expect, test } from "bun:test";
 import { quarantineReason } from "../../src/ports/models/distill-failure.ts";
-import { JUDGE_SYSTEM_PROMPT } from "../../src/adapters/distiller/llm/judge.ts";
+import { JUDGE_SYSTEM_PROMPT } from "../../src/adapters/llm/judge.ts";
 import type { JudgedAtom, JudgeNeighbour } from "../../src/ports/models/verdict-judge.ts";
 import { rejectsWith } from "../support/errors.ts";
 import { STUB_CHAT_MODEL, startOllamaChatStub } from "../support/ollama-chat-stub.ts";

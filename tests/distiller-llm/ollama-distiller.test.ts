@@ -4,8 +4,8 @@
  * of valid answers (English and Russian atoms, quotes checked, links cleaned and renumbered).
  */
 import { afterAll, afterEach, describe, expect, test } from "bun:test";
-import { DISTILL_SYSTEM_PROMPT, neutralizeDelimiters } from "../../src/adapters/distiller/llm/prompt.ts";
-import { DISTILL_ANSWER_JSON_SCHEMA } from "../../src/adapters/distiller/llm/schema.ts";
+import { DISTILL_SYSTEM_PROMPT, neutralizeDelimiters } from "../../src/adapters/llm/prompt.ts";
+import { DISTILL_ANSWER_JSON_SCHEMA } from "../../src/adapters/llm/schema.ts";
 import { STUB_CHAT_MODEL, startOllamaChatStub } from "../support/ollama-chat-stub.ts";
 import { atomsAnswer, count, stubDistiller, systemOf, userOf } from "./support.ts";
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, describe, expect, test } from "bun:test";
 import { DETAIL_MAX_CHARS, quarantineReason } from "../../src/ports/models/distill-failure.ts";
-import { DISTILL_SYSTEM_PROMPT } from "../../src/adapters/distiller/llm/prompt.ts";
+import { DISTILL_SYSTEM_PROMPT } from "../../src/adapters/llm/prompt.ts";
 import { PegasError } from "../../src/errors.ts";
 import { rejectsWith } from "../support/errors.ts";
 import { type ChatScript, startOllamaChatStub } from "../support/ollama-chat-stub.ts";

@@ -1,7 +1,7 @@
 /** Helpers for the LLM distiller and judge tests against the stand-in chat server of ollama-chat-stub.ts. */
-import type { OllamaChatOptions } from "../../src/adapters/ollama/chat.ts";
-import { OllamaDistiller } from "../../src/adapters/ollama/distiller.ts";
-import { OllamaJudge } from "../../src/adapters/ollama/judge.ts";
+import type { OllamaChatOptions } from "../../src/adapters/llm/ollama/chat.ts";
+import { OllamaDistiller } from "../../src/adapters/llm/ollama/distiller.ts";
+import { OllamaJudge } from "../../src/adapters/llm/ollama/judge.ts";
 import { type OllamaChatStub, STUB_CHAT_MODEL, type StubChatRequest } from "../support/ollama-chat-stub.ts";
 
 /** Options pointing at `stub` (num_ctx 4096, num_predict 1024, keep_alive "7m", 1 in flight, 5 s), with overrides. */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { toDistillResult } from "../../src/adapters/distiller/llm/normalize.ts";
-import { DistillAnswerSchema } from "../../src/adapters/distiller/llm/schema.ts";
+import { toDistillResult } from "../../src/adapters/llm/normalize.ts";
+import { DistillAnswerSchema } from "../../src/adapters/llm/schema.ts";
 import { checkQuotes, foldForQuote, quoteIsEvidence, quoteOccurs } from "../../src/domain/quote.ts";
 
 const CHUNK =

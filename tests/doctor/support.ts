@@ -3,7 +3,7 @@ import { expect } from "bun:test";
 import type { Cli } from "../../src/cli/args.ts";
 import { runDoctor } from "../../src/cli/doctor-command.ts";
 import type { Config } from "../../src/config.ts";
-import type { DoctorCheck, DoctorReport } from "../../src/doctor/check.ts";
+import type { DoctorCheck, DoctorReport } from "../../src/wiring/doctor/check.ts";
 import { capture } from "../support/capture.ts";
 
 /** A parsed command line of `command` with `values`. */

@@ -12,7 +12,7 @@ import { backfillEmbeddings, backfillRetracted } from "../../src/core/projection
 import { forget } from "../../src/core/knowledge/link-forget.ts";
 import type { Services } from "../../src/core/services.ts";
 import { storeAtom } from "../../src/core/knowledge/store-atom.ts";
-import { checkEmbeddings } from "../../src/doctor/embeddings.ts";
+import { checkEmbeddings } from "../../src/wiring/doctor/embeddings.ts";
 import { setLogLevel } from "../../src/log.ts";
 import { openTestServices, type TestServices } from "../support/services.ts";
 import { dbOf, exportToFile, importFile } from "./support.ts";

@@ -6,7 +6,7 @@
  * `llm:<name>`), and a failing judge falls back to the search rule with a warning.
  */
 import { afterAll, afterEach, describe, expect, test } from "bun:test";
-import { OllamaGapJudge } from "../../src/adapters/ollama/gap-judge.ts";
+import { OllamaGapJudge } from "../../src/adapters/llm/ollama/gap-judge.ts";
 import { addGap, listGaps } from "../../src/core/gaps/gaps.ts";
 import { checkGaps } from "../../src/core/gaps/answer.ts";
 import type { Services } from "../../src/core/services.ts";

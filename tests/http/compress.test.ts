@@ -1,5 +1,5 @@
 /**
- * Compression of text answers (src/http/compress.ts): the encoding chosen from Accept-Encoding; the middleware
+ * Compression of text answers (src/platform/compress.ts): the encoding chosen from Accept-Encoding; the middleware
  * compresses whole text bodies (decompressed, the same bytes), leaves small, binary, already encoded, no-transform
  * answers and event streams alone (an event stream is not buffered either), answers HEAD as GET without the body;
  * on the endpoint /metrics is compressed, /healthz and /readyz are fine, and /mcp is never compressed or buffered: a
@@ -10,7 +10,7 @@ import { connect } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { createHttpApp } from "../../src/http/app.ts";
-import { COMPRESS_MIN_BYTES, chooseEncoding, compressText } from "../../src/http/compress.ts";
+import { COMPRESS_MIN_BYTES, chooseEncoding, compressText } from "../../src/platform/compress.ts";
 import { setLogLevel } from "../../src/log.ts";
 import { httpClient, httpServer, INITIALIZE, MCP_POST_HEADERS, pgliteRuntime, type TestRuntime } from "./support.ts";
 

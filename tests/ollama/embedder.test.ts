@@ -3,8 +3,8 @@
  * code and a message that names the host, the model or the input, and never in part of a result.
  */
 import { afterAll, afterEach, describe, expect, spyOn, test } from "bun:test";
-import { DOCUMENT_PROMPT } from "../../src/adapters/ollama/prompts.ts";
-import { OllamaEmbedder } from "../../src/adapters/ollama/embedder.ts";
+import { DOCUMENT_PROMPT } from "../../src/adapters/llm/ollama/prompts.ts";
+import { OllamaEmbedder } from "../../src/adapters/llm/ollama/embedder.ts";
 import { rejectsWith } from "../support/errors.ts";
 import { closedPort, expectedVector, maxDiff, stubEmbedder } from "../support/ollama-fixture.ts";
 import { STUB_MODEL, startOllamaStub } from "../support/ollama-stub.ts";

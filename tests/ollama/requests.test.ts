@@ -3,7 +3,7 @@
  * limit, EmbeddingGemma's prompts, keep_alive, normalization, the per-request timeout and cancellation.
  */
 import { afterAll, afterEach, describe, expect, test } from "bun:test";
-import { DOCUMENT_PROMPT, QUERY_PROMPT } from "../../src/adapters/ollama/prompts.ts";
+import { DOCUMENT_PROMPT, QUERY_PROMPT } from "../../src/adapters/llm/ollama/prompts.ts";
 import { rejectsWith } from "../support/errors.ts";
 import { expectedVector, maxDiff, stubEmbedder } from "../support/ollama-fixture.ts";
 import { STUB_MODEL, startOllamaStub } from "../support/ollama-stub.ts";

@@ -1,6 +1,6 @@
 /** The semaphore that bounds Ollama requests in flight. */
 import { expect, test } from "bun:test";
-import { Semaphore } from "../../src/adapters/ollama/semaphore.ts";
+import { Semaphore } from "../../src/adapters/llm/ollama/semaphore.ts";
 
 test("grants up to the limit, then queues first-in first-out", async () => {
   const s = new Semaphore(2);

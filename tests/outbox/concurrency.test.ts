@@ -3,7 +3,7 @@
  * applied once and acked, and the projection equals the canonical tables.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { openPostgres } from "../../src/adapters/postgres/open.ts";
+import { openPostgres } from "../../src/adapters/sql/postgres/open.ts";
 import type { Database } from "../../src/adapters/sql/database.ts";
 import { SqlOutbox } from "../../src/adapters/sql/outbox/outbox.ts";
 import { OutboxWorker } from "../../src/worker/outbox.ts";

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, beforeEach } from "bun:test";
 import { rmSync } from "node:fs";
 import type { Sql } from "postgres";
-import { openPglite } from "../../src/adapters/pglite/open.ts";
-import { openPostgres } from "../../src/adapters/postgres/open.ts";
+import { openPglite } from "../../src/adapters/sql/pglite/open.ts";
+import { openPostgres } from "../../src/adapters/sql/postgres/open.ts";
 import type { Database } from "../../src/adapters/sql/database.ts";
 import { SqlOutbox } from "../../src/adapters/sql/outbox/outbox.ts";
 import { SqlCanonicalStore } from "../../src/adapters/sql/store.ts";

@@ -7,8 +7,8 @@ import { afterAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openPglite } from "../../src/adapters/pglite/open.ts";
-import { clusterState } from "../../src/adapters/pglite/pg-control.ts";
+import { openPglite } from "../../src/adapters/sql/pglite/open.ts";
+import { clusterState } from "../../src/adapters/sql/pglite/pg-control.ts";
 import { setLogLevel } from "../../src/log.ts";
 
 const root = mkdtempSync(join(tmpdir(), "pm-close-"));

@@ -7,9 +7,9 @@ import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, writ
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { openPglite } from "../../src/adapters/pglite/open.ts";
-import { resolvePaths } from "../../src/adapters/pglite/paths.ts";
-import { clusterState } from "../../src/adapters/pglite/pg-control.ts";
+import { openPglite } from "../../src/adapters/sql/pglite/open.ts";
+import { resolvePaths } from "../../src/adapters/sql/pglite/paths.ts";
+import { clusterState } from "../../src/adapters/sql/pglite/pg-control.ts";
 
 const root = mkdtempSync(join(tmpdir(), "pm-datadir-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

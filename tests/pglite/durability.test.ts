@@ -1,5 +1,5 @@
 /**
- * Durable commits on the embedded database (src/adapters/pglite/durable-fs.ts): PostgreSQL runs with fsync on and
+ * Durable commits on the embedded database (src/adapters/sql/pglite/durable-fs.ts): PostgreSQL runs with fsync on and
  * `wal_sync_method=fsync`, every COMMIT reaches NODEFS's fsync before it is acknowledged, and that fsync is the
  * host's fsync(2) (an error comes back as the syscall's errno).
  */
@@ -8,8 +8,8 @@ import { closeSync, mkdtempSync, openSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { DURABLE_START_PARAMS, DurableNodeFS, enableNodefsFsync } from "../../src/adapters/pglite/durable-fs.ts";
-import { openPglite } from "../../src/adapters/pglite/open.ts";
+import { DURABLE_START_PARAMS, DurableNodeFS, enableNodefsFsync } from "../../src/adapters/sql/pglite/durable-fs.ts";
+import { openPglite } from "../../src/adapters/sql/pglite/open.ts";
 import { migratedPgliteDir } from "../support/services.ts";
 
 const root = mkdtempSync(join(tmpdir(), "pm-durable-"));

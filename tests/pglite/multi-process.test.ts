@@ -6,7 +6,7 @@ import { afterEach, beforeAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { clusterState } from "../../src/adapters/pglite/pg-control.ts";
+import { clusterState } from "../../src/adapters/sql/pglite/pg-control.ts";
 import { pgliteTemplate, seededDataDir } from "../support/services.ts";
 import { acked, killAll, startWorker } from "./fixtures/spawn.ts";
 

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import postgres, { type Sql } from "postgres";
-import { WireServer } from "../../src/adapters/pglite/wire-server.ts";
+import { WireServer } from "../../src/adapters/sql/pglite/wire-server.ts";
 
 const CLIENTS = 6;
 // 15,000 mixed operations in all: the interleaving bug this guards against gave ≈ 20 wrong results per 36,000

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import postgres from "postgres";
-import { openPostgres } from "../../src/adapters/postgres/open.ts";
+import { openPostgres } from "../../src/adapters/sql/postgres/open.ts";
 import { SqlCanonicalStore } from "../../src/adapters/sql/store.ts";
 import { pointIdOf } from "../../src/adapters/qdrant/ids.ts";
 import { isolatedBinary, isolatedEnv } from "../support/binary.ts";

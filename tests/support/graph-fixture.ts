@@ -14,8 +14,8 @@
  * P1 →ref RX=18 (retracted) →ref P4; P2 →ref P4 (inferred).
  */
 import { rmSync } from "node:fs";
-import { openPglite } from "../../src/adapters/pglite/open.ts";
-import { openPostgres } from "../../src/adapters/postgres/open.ts";
+import { openPglite } from "../../src/adapters/sql/pglite/open.ts";
+import { openPostgres } from "../../src/adapters/sql/postgres/open.ts";
 import type { Database, SqlLike } from "../../src/adapters/sql/database.ts";
 import { SqlCanonicalStore } from "../../src/adapters/sql/store.ts";
 import { createTempPgDatabase } from "./pg.ts";

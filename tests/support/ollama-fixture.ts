@@ -1,5 +1,5 @@
 /** Helpers for tests of the Ollama adapter against the stand-in server of ollama-stub.ts. */
-import { OllamaEmbedder, type OllamaEmbedderOptions } from "../../src/adapters/ollama/embedder.ts";
+import { OllamaEmbedder, type OllamaEmbedderOptions } from "../../src/adapters/llm/ollama/embedder.ts";
 import { l2normalize } from "../../src/ports/models/embedder.ts";
 import { type OllamaStub, STUB_MODEL, stubVector } from "./ollama-stub.ts";
 

@@ -1,5 +1,5 @@
 /**
- * The admin page compressed (src/http/compress.ts, src/ui/assets.ts): a page and every embedded asset fetched with
+ * The admin page compressed (src/platform/compress.ts, src/ui/assets.ts): a page and every embedded asset fetched with
  * Brotli, gzip and no Accept-Encoding decode to the same bytes, with Content-Encoding, Vary, Content-Length and the
  * page's own headers right; each representation of an asset has its own ETag, and If-None-Match with it is 304; HEAD
  * answers as GET without the body; the same over a real listener. In chromium the graph page arrives Brotli-encoded,

@@ -4,7 +4,7 @@
  * Qdrant's `{status: {error}, time}` envelope); `QdrantClientTimeoutError` when its AbortSignal timer fires; a
  * TypeError with `code` ECONNREFUSED (Bun) or a `cause.code` (Node's undici) when nothing listens.
  */
-import { networkCode } from "../network-codes.ts";
+import { networkCode } from "../../platform/network-codes.ts";
 import { PegasError } from "../../errors.ts";
 
 /** Where and what: the server URL, the collection, the operation (e.g. `upsert`), the request timeout in ms. */
