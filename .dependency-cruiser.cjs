@@ -46,7 +46,8 @@ module.exports = {
     ...layerRules,
     {
       name: "adapter-internals",
-      comment: "an adapter never imports another adapter's files: shared types and helpers move down to ports, domain or platform",
+      comment:
+        "an adapter never imports another adapter's files: shared types and helpers move down to ports, domain or platform",
       severity: "error",
       from: { path: "^src/adapters/([^/]+)/" },
       to: { path: "^src/adapters/", pathNot: "^src/adapters/$1/" },
