@@ -19,6 +19,12 @@ import { type ChunkDraft, type DistilledChunks, distillChunks, quarantineChunks 
 import type { Services } from "../services.ts";
 import type { RawSource } from "./source.ts";
 
+/** What storing one parsed document runs on: the distiller, dedup (embedder, indexes, text analysis) and the store. */
+export type DocumentIngestServices = Pick<
+  Services,
+  "atomWrites" | "config" | "distiller" | "embedder" | "ingestWrites" | "projection" | "searchReads" | "vectorIndex"
+>;
+
 /**
  * What an ingest did, per document or in total: each distilled atom counts once as created, existing (an exact
  * duplicate) or near-duplicate (merged into an atom of the same meaning); quarantined chunks yielded no atom.
@@ -109,7 +115,7 @@ export function chunkSections(parsed: ParsedDocument, target: number): ChunkInpu
  * embedder itself is down).
  */
 async function embedAll(
-  services: Services,
+  services: Pick<Services, "distiller" | "embedder">,
   distilled: DistilledChunks,
   opts: DocumentOptions,
 ): Promise<Float32Array[]> {
@@ -227,7 +233,7 @@ export function planAtoms(drafts: ChunkDraft[], vectors: Float32Array[], finding
  * the document is stored on any error. A chunk the distiller fails on is quarantined, not an error.
  */
 export async function ingestParsed(
-  services: Services,
+  services: DocumentIngestServices,
   raw: RawSource,
   parsedIn: ParsedDocument,
   opts: DocumentOptions,

@@ -8,7 +8,12 @@ import type { DocumentKind } from "../../domain/locator.ts";
 import type { ParsedDocument } from "../../ports/models/parser.ts";
 import { sanitizeText } from "../../domain/text.ts";
 import { PegasError, invalidInput, toPegasError } from "../../errors.ts";
-import { type DocumentResult, type IngestCounts, ingestParsed } from "./ingest-document.ts";
+import {
+  type DocumentIngestServices,
+  type DocumentResult,
+  type IngestCounts,
+  ingestParsed,
+} from "./ingest-document.ts";
 import type { Services } from "../services.ts";
 import {
   type RawSource,
@@ -18,6 +23,9 @@ import {
   readFileSource,
   resolveReadable,
 } from "./source.ts";
+
+/** What an ingest runs on: storing a document ({@link DocumentIngestServices}) plus fetching, parsing and listing. */
+export type IngestServices = DocumentIngestServices & Pick<Services, "fetcher" | "parse" | "supportedExtensions">;
 
 /** Input of an ingest: exactly one of `text`, `url`, `path`. */
 export interface IngestInput {
@@ -82,7 +90,7 @@ function textDocument(text: string): ParsedDocument {
 }
 
 async function parseRaw(
-  services: Services,
+  services: Pick<Services, "parse">,
   raw: RawSource,
   signal?: AbortSignal,
   onProgress?: ProgressFn,
@@ -100,7 +108,7 @@ async function parseRaw(
 }
 
 /** Fetches a URL; when it fails or is blocked and a snippet was given, the snippet is stored instead. */
-async function ingestUrl(services: Services, input: IngestInput, opts: IngestOptions): Promise<DocumentResult> {
+async function ingestUrl(services: IngestServices, input: IngestInput, opts: IngestOptions): Promise<DocumentResult> {
   let requested: URL;
   try {
     requested = new URL(input.url!);
@@ -144,7 +152,7 @@ async function ingestUrl(services: Services, input: IngestInput, opts: IngestOpt
 }
 
 async function ingestFile(
-  services: Services,
+  services: IngestServices,
   real: string,
   input: IngestInput,
   opts: IngestOptions,
@@ -155,7 +163,7 @@ async function ingestFile(
 }
 
 async function ingestPath(
-  services: Services,
+  services: IngestServices,
   input: IngestInput,
   opts: IngestOptions,
 ): Promise<{ docs: DocumentResult[]; errors: IngestError[]; skipped: SkippedEntry[] }> {
@@ -224,7 +232,11 @@ function summarize(
  * Ingests one source. @throws PegasError INVALID_INPUT, NOT_FOUND, UNSUPPORTED_MEDIA, LIMIT_EXCEEDED,
  * NETWORK_FAILED, CANCELLED, LLM_FAILED, STORE_UNAVAILABLE; a document is stored whole or not at all.
  */
-export async function ingest(services: Services, input: IngestInput, opts: IngestOptions = {}): Promise<IngestResult> {
+export async function ingest(
+  services: IngestServices,
+  input: IngestInput,
+  opts: IngestOptions = {},
+): Promise<IngestResult> {
   const started = performance.now();
   const given = [input.text, input.path, input.url].filter((x) => x !== undefined);
   if (given.length !== 1) throw invalidInput("give exactly one of text, path or url");

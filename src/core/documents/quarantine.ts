@@ -29,7 +29,10 @@ export interface RetryResult {
  * @throws PegasError INVALID_INPUT (limit), CANCELLED, STORE_UNAVAILABLE; a chunk that fails again is reported, not thrown.
  */
 export async function retryQuarantine(
-  services: Services,
+  services: Pick<
+    Services,
+    "atomWrites" | "config" | "distiller" | "embedder" | "ingestWrites" | "projection" | "searchReads" | "vectorIndex"
+  >,
   opts: { limit?: number; doc_id?: number; signal?: AbortSignal } = {},
 ): Promise<RetryResult> {
   const limit = opts.limit ?? RETRY_LIMIT.default;

@@ -110,7 +110,7 @@ function repeatReason(
  * rules merge or whose key terms match. @throws PegasError LLM_FAILED (embedding), STORE_UNAVAILABLE.
  */
 export async function findRepeatedGap(
-  services: Services,
+  services: Pick<Services, "config" | "embedder" | "searchReads">,
   question: string,
   lexemes: string[],
   candidates: GapCandidate[],
@@ -134,7 +134,10 @@ export async function findRepeatedGap(
  * @throws PegasError INVALID_INPUT (missing, empty or over-long question or reason; priority outside 1..5),
  * LLM_FAILED, STORE_UNAVAILABLE. Nothing is written when it throws.
  */
-export async function addGap(services: Services, input: AddGapInput): Promise<AddGapResult> {
+export async function addGap(
+  services: Pick<Services, "config" | "embedder" | "gaps" | "searchReads">,
+  input: AddGapInput,
+): Promise<AddGapResult> {
   const question = text(input.question, "question", true)!;
   const reason = text(input.reason, "reason", false);
   const priority = priorityOf(input.priority);
@@ -173,7 +176,7 @@ export interface ListGapsResult {
 }
 
 /** memory_list_gaps (see {@link ListGapsResult}). @throws PegasError INVALID_INPUT (unknown status, bad limit or offset), STORE_UNAVAILABLE. */
-export async function listGaps(services: Services, input: ListGapsInput = {}): Promise<ListGapsResult> {
+export async function listGaps(services: Pick<Services, "gaps">, input: ListGapsInput = {}): Promise<ListGapsResult> {
   const status = input.status ?? "open";
   if (status !== "all" && !GAP_STATUSES.includes(status))
     throw invalidInput(`unknown gap status '${String(status)}'`, `use one of ${GAP_STATUSES.join(", ")} or all`);

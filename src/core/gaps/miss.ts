@@ -21,7 +21,7 @@ export const MIN_MISS_REPEATS = 2;
 const inflight = new Set<Promise<void>>();
 
 /** Logs the search as a miss when it is one (module doc); returns at once. Never throws. */
-export function noteSearchOutcome(services: Services, query: string, atomIds: readonly number[]): void {
+export function noteSearchOutcome(services: Pick<Services, "gaps">, query: string, atomIds: readonly number[]): void {
   const failed = (err: unknown) => log.warn("search miss not logged", { err: toPegasError(err).message });
   let p: Promise<void>;
   try {

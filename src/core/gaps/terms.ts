@@ -30,10 +30,10 @@ export function lowerQuestionWord(question: string): string {
   return question.slice(0, m.index) + question.slice(m.index).replace(m[1], m[1].toLowerCase());
 }
 
-const cache = new WeakMap<Services, Promise<Set<string>>>();
+const cache = new WeakMap<object, Promise<Set<string>>>();
 
 /** Lexemes of the interrogative words under this database's `pegas` configuration (cached per services). */
-function interrogatives(services: Services): Promise<Set<string>> {
+function interrogatives(services: Pick<Services, "searchReads">): Promise<Set<string>> {
   let p = cache.get(services);
   if (!p) {
     p = services.searchReads.analyze(INTERROGATIVES).then((lx) => new Set(lx.map((l) => l.lexeme)));
@@ -44,7 +44,7 @@ function interrogatives(services: Services): Promise<Set<string>> {
 }
 
 /** The key terms among `lexemes`: the question words taken out, duplicates removed, in input order. */
-export async function keyTerms(services: Services, lexemes: readonly string[]): Promise<string[]> {
+export async function keyTerms(services: Pick<Services, "searchReads">, lexemes: readonly string[]): Promise<string[]> {
   const drop = await interrogatives(services);
   return [...new Set(lexemes.filter((l) => !drop.has(l)))];
 }

@@ -55,7 +55,7 @@ const GROUP = 256;
 const LIVE: AtomStatus[] = ["candidate", "verified", "contested"];
 
 /** The dedup policy of the configured embedder (a configured `near_dup_threshold` wins). */
-export function policyOf(services: Services): DedupPolicy {
+export function policyOf(services: Pick<Services, "config" | "embedder">): DedupPolicy {
   return dedupPolicy(services.embedder, services.config.near_dup_threshold);
 }
 
@@ -65,7 +65,10 @@ function dot(a: Float32Array, b: Float32Array): number {
   return s;
 }
 
-async function candidateIds(services: Services, drafts: DedupDraft[]): Promise<number[][]> {
+async function candidateIds(
+  services: Pick<Services, "embedder" | "projection" | "searchReads" | "vectorIndex">,
+  drafts: DedupDraft[],
+): Promise<number[][]> {
   if (services.embedder.kind === "lexical") {
     const lexemes = await services.searchReads.analyzeMany(drafts.map((d) => d.searchText));
     return drafts.map((d, i) =>
@@ -100,7 +103,7 @@ function record(f: DedupFinding, target: Omit<DedupTarget, "reason">, a: string,
 }
 
 async function againstStored(
-  services: Services,
+  services: Pick<Services, "atomWrites" | "embedder" | "projection" | "searchReads" | "vectorIndex">,
   drafts: DedupDraft[],
   findings: DedupFinding[],
   offset: number,
@@ -136,7 +139,7 @@ function withinBatch(drafts: DedupDraft[], findings: DedupFinding[], i: number, 
  * it has) when `signal` aborts — the caller checks the signal.
  */
 export async function findDuplicates(
-  services: Services,
+  services: Pick<Services, "atomWrites" | "config" | "embedder" | "projection" | "searchReads" | "vectorIndex">,
   drafts: DedupDraft[],
   signal?: AbortSignal,
 ): Promise<DedupFinding[]> {

@@ -83,7 +83,7 @@ export const MAX_LINKS = 50;
 
 const LINK_KIND = /^[a-z][a-z0-9_]{0,63}$/;
 
-async function checkLinks(services: Services, links: StoreInput["links"]): Promise<PlannedLink[]> {
+async function checkLinks(services: Pick<Services, "atomReads">, links: StoreInput["links"]): Promise<PlannedLink[]> {
   if (!links?.length) return [];
   if (links.length > MAX_LINKS) throw invalidInput(`${links.length} links; at most ${MAX_LINKS} per store`);
   for (const l of links) {
@@ -106,7 +106,14 @@ async function checkLinks(services: Services, links: StoreInput["links"]): Promi
 }
 
 /** Stores one atom. @throws PegasError INVALID_INPUT, NOT_FOUND (a link target), LLM_FAILED, STORE_UNAVAILABLE. */
-export async function storeAtom(services: Services, input: StoreInput, signal?: AbortSignal): Promise<StoreResult> {
+export async function storeAtom(
+  services: Pick<
+    Services,
+    "atomReads" | "atomWrites" | "config" | "embedder" | "projection" | "searchReads" | "vectorIndex"
+  >,
+  input: StoreInput,
+  signal?: AbortSignal,
+): Promise<StoreResult> {
   if (!ATOM_TYPES.includes(input.type))
     throw invalidInput(`unknown atom type '${input.type}'`, `use one of ${ATOM_TYPES.join(", ")}`);
   const warnings: string[] = [];

@@ -19,7 +19,10 @@ const SCAN_BATCH = 1000;
  * ({@link backfillRetracted}); returns how many were embedded. Stops when aborted.
  * @throws what the embedder and the store throw (LLM_FAILED, STORE_UNAVAILABLE, CANCELLED).
  */
-export async function backfillEmbeddings(services: Services, signal?: AbortSignal): Promise<number> {
+export async function backfillEmbeddings(
+  services: Pick<Services, "atomReads" | "changeFeed" | "config" | "embedder" | "embeddingStore">,
+  signal?: AbortSignal,
+): Promise<number> {
   const live = await backfillLive(services, signal);
   return live + (signal?.aborted ? 0 : await backfillRetracted(services, signal));
 }
@@ -30,7 +33,10 @@ export async function backfillEmbeddings(services: Services, signal?: AbortSigna
  * (retracted atoms are embedded by an import or `rebuild vector`, and as they are restored: {@link embedRestored}).
  * @throws as {@link backfillEmbeddings}.
  */
-export async function backfillLive(services: Services, signal?: AbortSignal): Promise<number> {
+export async function backfillLive(
+  services: Pick<Services, "embedder" | "embeddingStore">,
+  signal?: AbortSignal,
+): Promise<number> {
   const model = services.embedder.model;
   let done = 0;
   for (let after = 0; !signal?.aborted; ) {
@@ -89,7 +95,10 @@ export async function embedAtoms(
  * out), so that one restored by `forget --undo` is found by meaning at once; returns how many. Reads the whole atom
  * change feed (ids and statuses): meant for an import or a rebuild, not for every start. @throws as {@link embedAtoms}.
  */
-export async function backfillRetracted(services: Services, signal?: AbortSignal): Promise<number> {
+export async function backfillRetracted(
+  services: Pick<Services, "atomReads" | "changeFeed" | "embedder" | "embeddingStore">,
+  signal?: AbortSignal,
+): Promise<number> {
   const retracted: number[] = [];
   for (let cursor = { xid: "0", id: 0 }; !signal?.aborted; ) {
     const rows = await services.changeFeed.atomChanges(cursor, SCAN_BATCH);

@@ -69,7 +69,7 @@ export interface RebuildOptions {
  * sink is prepared first, so that a projection of another shape is refused, not dropped, unless `recreate`.
  */
 async function refill(
-  services: Services,
+  services: Pick<Services, "outbox">,
   sink: ProjectionSink,
   model: string,
   onProgress: (p: RebuildProgress) => void,
@@ -175,7 +175,7 @@ export interface ReembedResult {
  * @throws PegasError LLM_FAILED, STORE_UNAVAILABLE, INDEX_UNAVAILABLE, CANCELLED.
  */
 export async function reembed(
-  services: Services,
+  services: Pick<Services, "embeddingStore" | "outbox">,
   embedder: Embedder,
   sink: ProjectionSink | null,
   onProgress: (p: RebuildProgress) => void = () => {},

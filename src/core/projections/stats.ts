@@ -59,7 +59,12 @@ export async function externalStats(
 }
 
 /** Reads the counters after bringing this process's projections up to date; an unreachable projection is reported, not thrown. */
-export async function stats(services: Services): Promise<StatsResult> {
+export async function stats(
+  services: Pick<
+    Services,
+    "describe" | "embedder" | "gaps" | "maintenance" | "outbox" | "projection" | "sinks" | "vectorIndex"
+  >,
+): Promise<StatsResult> {
   await services.projection.sync();
   const s = await services.maintenance.stats();
   const vectors = await services.vectorIndex.count().catch(() => 0);

@@ -119,7 +119,7 @@ type Hit = { atomId: number; score: number };
 
 /** BM25 over the projection; pg_trgm matches appended when it has fewer than `needed` hits. */
 async function lexicalLeg(
-  services: Services,
+  services: Pick<Services, "projection" | "searchReads">,
   query: string,
   filter: AtomFilter,
   depth: number,
@@ -138,7 +138,7 @@ async function lexicalLeg(
  * down); when no vector index answers, the leg is empty and `degraded` says why (the lexical leg still answers).
  */
 async function vectorLeg(
-  services: Services,
+  services: Pick<Services, "embedder" | "projection" | "searchIndex">,
   query: string,
   filter: AtomFilter,
   depth: number,
@@ -163,7 +163,14 @@ async function vectorLeg(
  * committed before it started, by any process.
  * @throws PegasError INVALID_INPUT (empty query, bad k or cursor), STORE_UNAVAILABLE, LLM_FAILED (query embedding).
  */
-export async function search(services: Services, input: SearchInput, signal?: AbortSignal): Promise<SearchResult> {
+export async function search(
+  services: Pick<
+    Services,
+    "atomReads" | "config" | "embedder" | "gaps" | "projection" | "searchIndex" | "searchReads" | "vectorWeight"
+  >,
+  input: SearchInput,
+  signal?: AbortSignal,
+): Promise<SearchResult> {
   const started = performance.now();
   const { query, k } = validate(input);
   const filter = filterOf(input);

@@ -113,7 +113,7 @@ function checkSession(session: string | undefined, warnings: string[]): string |
  * Stores one trace. The write carries a fresh request key, so a write run again after a lost connection stores it once.
  * @throws PegasError INVALID_INPUT (unknown kind, empty or too long content, bad session or metadata), STORE_UNAVAILABLE.
  */
-export async function addTrace(services: Services, input: TraceAddInput): Promise<TraceAddResult> {
+export async function addTrace(services: Pick<Services, "traces">, input: TraceAddInput): Promise<TraceAddResult> {
   const kind = checkKind(input.kind);
   const warnings: string[] = [];
   const s = sanitizeText(String(input.content ?? ""), "content");
@@ -210,7 +210,10 @@ function toQuery(input: TraceSearchInput, limit: number): TraceQuery {
  * newest first on ties; when that finds nothing, pg_trgm word similarity; without a query, the newest traces.
  * @throws PegasError INVALID_INPUT (bad kind, session, since, limit or cursor), STORE_UNAVAILABLE.
  */
-export async function searchTraces(services: Services, input: TraceSearchInput): Promise<TraceSearchResult> {
+export async function searchTraces(
+  services: Pick<Services, "traces">,
+  input: TraceSearchInput,
+): Promise<TraceSearchResult> {
   const limit = input.limit ?? DEFAULT_TRACE_LIMIT;
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_TRACE_LIMIT)
     throw invalidInput(`limit must be an integer from 1 to ${MAX_TRACE_LIMIT}, got ${limit}`);
