@@ -30,9 +30,12 @@ import type { VectorIndex } from "../ports/projections/vector-index.ts";
 import type { VerdictJudge } from "../ports/models/verdict-judge.ts";
 
 /*
- * Shapes that the Services' ports hand out, re-exported for the layers above core (cli, ui, mcp, http), which import
- * core and never ports.
+ * Shapes and constants of the Services' ports, re-exported for the layers above core (cli, ui, mcp, http), which
+ * import core and never ports.
  */
+export { CODE_LANGUAGES, SYMBOL_KINDS } from "../ports/models/symbol-extractor.ts";
+export { GRAPH_LIMITS } from "../ports/projections/graph-ids.ts";
+export { GAP_STATUSES } from "../ports/store/gaps.ts";
 export type { Direction, GraphEdge, GraphNode, Subgraph } from "../ports/projections/graph-store.ts";
 export type { AtomLinkView, AtomView, CitationView } from "../ports/store/atom-reads.ts";
 export type { DocumentAtomRow, DocumentSummary, Page } from "../ports/store/document-catalog.ts";

@@ -1,8 +1,8 @@
 /** memory_search_code tool. */
 import { z } from "zod";
 import { DOC_EXCERPT, searchCode } from "../../../core/code/query.ts";
-import { CODE_LANGUAGES, SYMBOL_KINDS } from "../../../ports/models/symbol-extractor.ts";
 import type { ToolDef } from "../../tool.ts";
+import { CODE_LANGUAGES, SYMBOL_KINDS } from "../../../core/services.ts";
 
 const kind = z.enum(SYMBOL_KINDS);
 const language = z.enum(CODE_LANGUAGES);

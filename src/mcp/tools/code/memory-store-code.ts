@@ -2,9 +2,9 @@
 import { z } from "zod";
 import { storeCode } from "../../../core/code/ingest.ts";
 import { VENDORED_DIRS } from "../../../core/code/walk.ts";
-import { CODE_LANGUAGES } from "../../../ports/models/symbol-extractor.ts";
 import { id } from "../../schemas.ts";
 import type { ToolDef } from "../../tool.ts";
+import { CODE_LANGUAGES } from "../../../core/services.ts";
 
 const counts = z.record(z.string(), z.number().int());
 

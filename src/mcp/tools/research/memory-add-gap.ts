@@ -1,9 +1,9 @@
 /** memory_add_gap tool: record an open research question, or raise the priority of the open gap it repeats. */
 import { z } from "zod";
 import { addGap, MAX_GAP_TEXT } from "../../../core/gaps/gaps.ts";
-import { GAP_STATUSES } from "../../../ports/store/gaps.ts";
 import { id } from "../../schemas.ts";
 import type { ToolDef } from "../../tool.ts";
+import { GAP_STATUSES } from "../../../core/services.ts";
 
 /** A research gap as tools return it (shared with memory_list_gaps). */
 export const gapSchema = z.object({

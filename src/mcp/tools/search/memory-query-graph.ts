@@ -5,10 +5,9 @@
  */
 import { z } from "zod";
 import { invalidInput } from "../../../errors.ts";
-import { GRAPH_LIMITS } from "../../../ports/projections/graph-ids.ts";
-import type { Direction, GraphEdge, GraphNode } from "../../../ports/projections/graph-store.ts";
 import { id } from "../../schemas.ts";
 import type { ToolDef } from "../../tool.ts";
+import { GRAPH_LIMITS, type Direction, type GraphEdge, type GraphNode } from "../../../core/services.ts";
 
 const nodeId = z
   .union([
