@@ -19,10 +19,11 @@ const LAYERS = {
   adapters: { path: "^src/adapters/", may: ["ports", "domain"] },
   worker: { path: "^src/worker/", may: ["core", "ports", "domain"] },
   wiring: { path: "^src/wiring(\\.ts$|-[^/]+\\.ts$|/)", may: ["worker", "adapters", "core", "ports", "domain"] },
-  // The front ends. cli starts the HTTP server or the stdio MCP server; http mounts the MCP endpoint and the UI.
-  cli: { path: "^src/cli/", may: ["http", "mcp", "wiring", "core", "domain"] },
+  // The front ends. cli starts the HTTP server or the stdio MCP server; http mounts the MCP endpoint and the UI;
+  // the server runtime (mcp) runs the outbox worker in the background, `sync` and `rebuild` (cli) in the foreground.
+  cli: { path: "^src/cli/", may: ["http", "mcp", "wiring", "worker", "core", "domain"] },
   http: { path: "^src/http/", may: ["mcp", "ui", "wiring", "core", "domain"] },
-  mcp: { path: "^src/mcp/", may: ["wiring", "core", "domain"] },
+  mcp: { path: "^src/mcp/", may: ["wiring", "worker", "core", "domain"] },
   ui: { path: "^src/ui/", may: ["wiring", "core", "domain"] },
   main: { path: "^main\\.ts$", may: ["cli"] },
 };

@@ -6,7 +6,7 @@
  * every entity into the sink). Search latency at 100k through the embedded index is the search_latency benchmark.
  */
 import { setLogLevel } from "../../src/log.ts";
-import { rebuildProjections } from "../../src/core/projections/rebuild.ts";
+import { rebuildProjections } from "../../src/worker/projections.ts";
 import type { Services } from "../../src/core/services.ts";
 import { OutboxWorker } from "../../src/worker/outbox.ts";
 import { type BenchServices, pgliteServices, postgresServices } from "../lib/env.ts";

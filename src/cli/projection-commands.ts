@@ -3,8 +3,8 @@
  * `reembed --model M`, and `graph` (graph reads: neighbours, a shortest path, counters).
  */
 import type { Config } from "../config.ts";
-import { reembed, rebuildProjections, type RebuildProgress, type RebuildTarget } from "../core/projections/rebuild.ts";
-import { outboxWorkerOf } from "../core/projections/outbox-worker.ts";
+import { reembed, type RebuildProgress, type RebuildTarget } from "../core/projections/rebuild.ts";
+import { outboxWorkerOf, rebuildProjections } from "../worker/projections.ts";
 import { invalidInput } from "../errors.ts";
 import { log } from "../log.ts";
 import { makeEmbedderFor, makeVectorSink } from "../wiring.ts";

@@ -97,9 +97,7 @@ export class ServerRuntime {
       this.opened = s;
       backfillLive(s, this.background.signal).catch((err) => log.warn("embedding backfill stopped", { err }));
       // Feeds Qdrant / Memgraph when configured (and acknowledges rows when neither is, so that the backlog stays 0).
-      this.worker = import("../core/projections/outbox-worker.ts").then((m) =>
-        m.startOutboxWorker(s, this.background.signal),
-      );
+      this.worker = import("../worker/projections.ts").then((m) => m.startOutboxWorker(s, this.background.signal));
     });
   }
 

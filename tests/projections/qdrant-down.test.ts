@@ -5,7 +5,7 @@
  */
 import { expect, test } from "bun:test";
 import { ingest } from "../../src/core/documents/ingest.ts";
-import { drainOutbox } from "../../src/core/projections/rebuild.ts";
+import { drainOutbox } from "../../src/worker/projections.ts";
 import { search } from "../../src/core/search/search.ts";
 import { stats } from "../../src/core/projections/stats.ts";
 import { QdrantRestStandin } from "../support/qdrant-standin.ts";

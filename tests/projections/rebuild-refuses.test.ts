@@ -6,7 +6,7 @@
 import { expect, test } from "bun:test";
 import { loadConfig, redactConfig } from "../../src/config.ts";
 import { ingest } from "../../src/core/documents/ingest.ts";
-import { rebuildProjections } from "../../src/core/projections/rebuild.ts";
+import { rebuildProjections } from "../../src/worker/projections.ts";
 import { stats } from "../../src/core/projections/stats.ts";
 import { rejection } from "../support/errors.ts";
 import { pgSkipReason } from "../support/pg.ts";

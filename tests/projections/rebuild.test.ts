@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { ingest } from "../../src/core/documents/ingest.ts";
-import { drainOutbox, rebuildProjections } from "../../src/core/projections/rebuild.ts";
+import { drainOutbox, rebuildProjections } from "../../src/worker/projections.ts";
 import { search } from "../../src/core/search/search.ts";
 import type { Services } from "../../src/core/services.ts";
 import { stats } from "../../src/core/projections/stats.ts";

@@ -1,7 +1,8 @@
 /**
  * Rebuilding projections from PostgreSQL alone (DESIGN.md, "the one rule"): `rebuild vector|graph|all` drops a
  * projection and refills it from the canonical tables — embeddings from `pm_atom_embedding`, embedding only atoms
- * that lack a vector of the active model — then drains the outbox so that nothing queued before is left behind.
+ * that lack a vector of the active model; src/worker/projections.ts then drains the outbox so that nothing queued
+ * before is left behind.
  * `reembed` embeds every atom for another model (stored canonically beside the current one) and fills that model's
  * own vector collection, so that switching models is a configuration change.
  */
@@ -14,7 +15,6 @@ import {
   expectedCounts,
   isGraphSink,
 } from "../../ports/projections/projection-sink.ts";
-import { outboxWorkerOf } from "./outbox-worker.ts";
 import { atomSearchText } from "../knowledge/atoms.ts";
 import { backfillEmbeddings } from "./backfill.ts";
 import type { Services } from "../services.ts";
@@ -37,6 +37,9 @@ export interface RebuiltProjection {
   canonical: ProjectionCounts;
   took_ms: number;
 }
+
+/** Result of a refill: a rebuild before the outbox is drained. */
+export type RefillResult = Omit<RebuildResult, "outbox_drained">;
 
 /** Result of a rebuild. */
 export interface RebuildResult {
@@ -115,16 +118,17 @@ async function refill(
 
 /**
  * Rebuilds the target projections: embeds atoms lacking a vector of the active model (vector, all), rebuilds this
- * process's embedded indexes, drops and refills each external projection of the target, then drains the outbox.
+ * process's embedded indexes, drops and refills each external projection of the target (the outbox is drained after
+ * it by src/worker/projections.ts).
  * @throws PegasError INDEX_UNAVAILABLE (an external projection unreachable), INVALID_INPUT (a projection of another
  * shape, without `recreate`), STORE_UNAVAILABLE, LLM_FAILED, CANCELLED.
  */
-export async function rebuildProjections(
+export async function refillProjections(
   services: Services,
   target: RebuildTarget,
   onProgress: (p: RebuildProgress) => void = () => {},
   opts: RebuildOptions = {},
-): Promise<RebuildResult> {
+): Promise<RefillResult> {
   const { signal } = opts;
   const wantVector = target !== "graph";
   const wantGraph = target !== "vector";
@@ -150,14 +154,7 @@ export async function rebuildProjections(
     if (isGraphSink(sink) ? wantGraph : wantVector)
       projections.push(await refill(services, sink, services.embedder.model, onProgress, opts));
   }
-  const drained = await drainOutbox(services, signal);
-  return { target, embedded, projections, outbox_drained: drained, notes };
-}
-
-/** Applies every due outbox row to the external projections (acking them when there are none); returns rows done. */
-export async function drainOutbox(services: Services, signal?: AbortSignal): Promise<number> {
-  const r = await outboxWorkerOf(services).runOnce(signal);
-  return r.applied;
+  return { target, embedded, projections, notes };
 }
 
 /** Result of `reembed`. */
