@@ -13,10 +13,13 @@
  * library, exact for that family and a close estimate for other models' BPE vocabularies.
  */
 import { invalidInput, PegasError } from "../../errors.ts";
+import type { Candidate, ContextCitation, ContextInput, ContextItem, ContextResult } from "./types.ts";
 import { CITATIONS_PER_ATOM, citationKey, citationLine, compose, oneLine, renderItem } from "./render.ts";
-import type { GraphEdge } from "../../ports/projections/graph-store.ts";
+import type { GraphEdge, Subgraph } from "../../ports/projections/graph-store.ts";
 import { search } from "../search/search.ts";
 import type { Services } from "../services.ts";
+
+export type { ContextCitation, ContextInput, ContextItem, ContextResult, Opponent } from "./types.ts";
 
 /** Defaults and bounds of the inputs. */
 export const CONTEXT_LIMITS = {
@@ -30,64 +33,6 @@ export const TOKENIZER = "o200k_base (gpt-tokenizer)";
 const NEIGHBOURS_PER_HIT = 25;
 /** Statuses context shows (as search's default: stale and retracted atoms never). */
 const SHOWN = new Set(["candidate", "verified", "contested"]);
-
-/** What memory_get_context takes. */
-export interface ContextInput {
-  question: string;
-  budget_tokens?: number;
-  k?: number;
-  hops?: number;
-}
-
-/** An opponent of a contested atom. */
-export interface Opponent {
-  atom_id: number;
-  claim: string;
-}
-
-/** One atom of the context. */
-export interface ContextItem {
-  atom_id: number;
-  type: string;
-  status: string;
-  confidence: number;
-  claim: string;
-  /** The content shown beside the claim (cut), or null when it adds nothing. */
-  content: string | null;
-  /** `search` (a hit, with its fused score) or `graph` (reached over links from `via`). */
-  source: "search" | "graph";
-  score: number;
-  via: { atom_id: number; kind: string; hops: number } | null;
-  /** Numbers of this atom's citations in {@link ContextResult.citations}. */
-  citations: number[];
-  /** Atoms linked to this one by `contradicts`, when any (it is contested). */
-  contested_by: Opponent[];
-  tokens: number;
-}
-
-/** A numbered citation: `[n] title — locator`. */
-export interface ContextCitation {
-  n: number;
-  doc_id: number;
-  title: string | null;
-  uri: string;
-  locator: string;
-  quote: string;
-}
-
-/** The packed context. */
-export interface ContextResult {
-  question: string;
-  markdown: string;
-  items: ContextItem[];
-  citations: ContextCitation[];
-  budget_tokens: number;
-  used_tokens: number;
-  tokenizer: string;
-  /** Atoms found but left out because they did not fit the budget. */
-  omitted: number;
-  degraded?: string;
-}
 
 type Counter = (text: string) => number;
 let counter: Promise<Counter> | null = null;
@@ -106,14 +51,6 @@ function bounded(v: number | undefined, name: keyof typeof CONTEXT_LIMITS, label
   return n;
 }
 
-/** An atom found for the context: by search or over a link. */
-export interface Candidate {
-  atomId: number;
-  source: "search" | "graph";
-  score: number;
-  via: ContextItem["via"];
-}
-
 /** Atoms reached over links from the hits, strongest path first; `contradicts` edges are collected apart. */
 async function expand(
   s: Services,
@@ -127,7 +64,7 @@ async function expand(
   const seeds = new Set(hits.map((h) => h.atomId));
   for (const hit of hits) {
     if (signal?.aborted) throw new PegasError("CANCELLED", "memory_get_context was cancelled");
-    let g;
+    let g: Subgraph;
     try {
       g = await s.graph.neighbours({
         node: `atom:${hit.atomId}`,

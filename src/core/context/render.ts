@@ -4,7 +4,7 @@
  */
 import { formatLocator } from "../../domain/locator.ts";
 import type { AtomView, CitationView } from "../../ports/store/atom-reads.ts";
-import type { Candidate, ContextCitation, ContextItem, Opponent } from "./context.ts";
+import type { Candidate, ContextCitation, ContextItem, Opponent } from "./types.ts";
 
 /** Longest content shown for an atom (characters). */
 const CONTENT_CHARS = 600;

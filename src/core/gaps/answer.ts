@@ -14,7 +14,6 @@ import { atomSearchText } from "../knowledge/atoms.ts";
 import { keyTerms, matchedTerms } from "./terms.ts";
 import { type SearchHit, search } from "../search/search.ts";
 import type { Services } from "../services.ts";
-import type { VerifyResult } from "../verify/verify.ts";
 
 /** Rank the answering atom must reach in the question's search (search rule). */
 export const ANSWER_TOP_K = 3;
@@ -155,13 +154,22 @@ export async function checkGaps(
   return out;
 }
 
+/** What {@link checkGapsAfterVerify} reads of a verify run (core/verify/verify.ts's VerifyResult) and adds to. */
+export interface VerifyRunOutcome {
+  /** The listed status changes (at most a page of them). */
+  changes: Array<{ to: string }>;
+  /** All status changes of the run, listed or not. */
+  changes_total: number;
+  warnings: string[];
+}
+
 /**
  * After a memory_verify run: when it made any atom `verified`, checks the open gaps and returns the ones answered;
  * a failure becomes a warning of the run (the verification itself is already recorded). Never throws but CANCELLED.
  */
 export async function checkGapsAfterVerify(
   services: Services,
-  run: VerifyResult,
+  run: VerifyRunOutcome,
   signal?: AbortSignal,
 ): Promise<GapCheckResult["answered"]> {
   const madeVerified = run.changes.some((c) => c.to === "verified") || run.changes_total > run.changes.length;

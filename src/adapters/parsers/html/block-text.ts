@@ -11,17 +11,8 @@
 import { fencedCode } from "./code-block.ts";
 import { markdownTable } from "./markdown-table.ts";
 
-/** Minimal node shape (linkedom and browser DOMs both satisfy it). */
-export interface TextNodeLike {
-  nodeType: number;
-  nodeName: string;
-  firstChild: TextNodeLike | null;
-  nextSibling: TextNodeLike | null;
-  parentNode: TextNodeLike | null;
-  textContent: string | null;
-  getAttribute?(name: string): string | null;
-  hasAttribute?(name: string): boolean;
-}
+export type { TextNodeLike } from "./text-node.ts";
+import type { TextNodeLike } from "./text-node.ts";
 
 /** Elements that start and end a paragraph. */
 const BLOCK = new Set(

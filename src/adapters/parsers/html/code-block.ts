@@ -8,7 +8,7 @@
  * {@link BLOCK_PIECE_CHARS}, each fenced again with the same language, so chunking never separates code from its
  * fence (see block-text.ts).
  */
-import type { TextNodeLike } from "./block-text.ts";
+import type { TextNodeLike } from "./text-node.ts";
 
 /**
  * Most characters in one emitted block (fences, caption and header included, unless a single line is longer).

@@ -10,7 +10,7 @@
  * renders them as before, one paragraph per row.
  */
 import { BLOCK_PIECE_CHARS } from "./code-block.ts";
-import type { TextNodeLike } from "./block-text.ts";
+import type { TextNodeLike } from "./text-node.ts";
 
 /** Longest cell text kept in a Markdown table; a longer cell means the table lays out prose. */
 export const MAX_TABLE_CELL = 300;

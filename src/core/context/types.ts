@@ -1,0 +1,70 @@
+/**
+ * The shapes of memory_get_context (src/core/context/context.ts) and of its renderer (render.ts), apart so that the
+ * renderer need not import the use case.
+ */
+
+/** What memory_get_context takes. */
+export interface ContextInput {
+  question: string;
+  budget_tokens?: number;
+  k?: number;
+  hops?: number;
+}
+
+/** An opponent of a contested atom. */
+export interface Opponent {
+  atom_id: number;
+  claim: string;
+}
+
+/** One atom of the context. */
+export interface ContextItem {
+  atom_id: number;
+  type: string;
+  status: string;
+  confidence: number;
+  claim: string;
+  /** The content shown beside the claim (cut), or null when it adds nothing. */
+  content: string | null;
+  /** `search` (a hit, with its fused score) or `graph` (reached over links from `via`). */
+  source: "search" | "graph";
+  score: number;
+  via: { atom_id: number; kind: string; hops: number } | null;
+  /** Numbers of this atom's citations in {@link ContextResult.citations}. */
+  citations: number[];
+  /** Atoms linked to this one by `contradicts`, when any (it is contested). */
+  contested_by: Opponent[];
+  tokens: number;
+}
+
+/** A numbered citation: `[n] title — locator`. */
+export interface ContextCitation {
+  n: number;
+  doc_id: number;
+  title: string | null;
+  uri: string;
+  locator: string;
+  quote: string;
+}
+
+/** The packed context. */
+export interface ContextResult {
+  question: string;
+  markdown: string;
+  items: ContextItem[];
+  citations: ContextCitation[];
+  budget_tokens: number;
+  used_tokens: number;
+  tokenizer: string;
+  /** Atoms found but left out because they did not fit the budget. */
+  omitted: number;
+  degraded?: string;
+}
+
+/** An atom found for the context: by search or over a link. */
+export interface Candidate {
+  atomId: number;
+  source: "search" | "graph";
+  score: number;
+  via: ContextItem["via"];
+}
