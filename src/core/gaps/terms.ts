@@ -1,6 +1,6 @@
 /**
  * Key terms of a question and how two term lists compare, on the lexemes of the `pegas` text search configuration
- * (Snowball stemming and stop words for Russian and English, ё = е, case folded: see CanonicalStore.analyze).
+ * (Snowball stemming and stop words for Russian and English, ё = е, case folded: see SearchReads.analyze).
  * Interrogative words ("какова", "сколько", "whose"…) are analysed by the same configuration and taken out, so that
  * "Какова температура кипения воды?" and "При какой температуре кипит вода?" keep the same key terms.
  */

@@ -1,7 +1,7 @@
 /**
  * memory_link and memory_forget: argument checks and the store calls. A link endpoint is an atom id (a number or
  * `atom:<id>`) or a code symbol (`symbol:<id>`); a relation kind is one token (`^[a-z][a-z0-9_]{0,63}$`, as the
- * schema's CHECK). memory_link's `remove` deletes a link again (which ones may go: CanonicalStore.unlink).
+ * schema's CHECK). memory_link's `remove` deletes a link again (which ones may go: CurationWrites.unlink).
  * Forgetting retracts (tombstones) atoms or a whole document's atoms; `undo` restores them.
  */
 import { invalidInput } from "../../errors.ts";

@@ -17,7 +17,7 @@ export async function analyze(sql: Sql<any>, text: string): Promise<LexemeTf[]> 
   return parseTsvector(String(row.v));
 }
 
-/** The snapshot's xmin as text (see CanonicalStore.changeMark). */
+/** The snapshot's xmin as text (see ChangeFeed.changeMark). */
 export async function changeMark(sql: Sql<any>): Promise<string> {
   const [row] = await sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`;
   return String(row.xmin);
