@@ -18,7 +18,7 @@ import { ensureSchema, openDatabase } from "./wiring-store.ts";
 import type { Embedder } from "./ports/models/embedder.ts";
 import type { Fetcher } from "./ports/models/fetcher.ts";
 import type { GraphStore } from "./ports/projections/graph-store.ts";
-import type { WebSearch } from "./ports/store/gaps.ts";
+import type { WebSearch } from "./ports/models/web-search.ts";
 import type { ProjectionSink } from "./ports/projections/projection-sink.ts";
 import type { VectorIndex } from "./ports/projections/vector-index.ts";
 import { FallbackGraphStore } from "./adapters/fallback/graph-store.ts";

@@ -12,7 +12,7 @@ import { checkGaps } from "../../src/core/gaps/answer.ts";
 import type { Services } from "../../src/core/services.ts";
 import { storeAtom } from "../../src/core/knowledge/store-atom.ts";
 import { PegasError } from "../../src/errors.ts";
-import type { GapAnswerJudge } from "../../src/ports/store/gaps.ts";
+import type { GapAnswerJudge } from "../../src/ports/models/gap-judge.ts";
 import { sqlOf } from "../core/verify-support.ts";
 import { rejectsWith } from "../support/errors.ts";
 import { STUB_CHAT_MODEL, startOllamaChatStub } from "../support/ollama-chat-stub.ts";

@@ -9,7 +9,7 @@
  * array), CANCELLED, INVALID_INPUT (bad base URL).
  */
 import { PegasError } from "../../errors.ts";
-import type { WebSearch, WebSearchResult } from "../../ports/store/gaps.ts";
+import type { WebSearch, WebSearchResult } from "../../ports/models/web-search.ts";
 
 /** Options: the base URL (`search_url`), the per-request timeout (ms) and a fetch to use (tests). */
 export interface SearxngOptions {

@@ -9,7 +9,8 @@
  * verified and checked, which the bound does not cover); cancellable (what was stored stays, the attempt is recorded).
  */
 import { PegasError, invalidInput, toPegasError } from "../../errors.ts";
-import type { GapRow, WebSearch, WebSearchResult } from "../../ports/store/gaps.ts";
+import type { WebSearch, WebSearchResult } from "../../ports/models/web-search.ts";
+import type { GapRow } from "../../ports/store/gaps.ts";
 import { checkGaps } from "./answer.ts";
 import { ingest } from "../documents/ingest.ts";
 import type { Services } from "../services.ts";

@@ -1,7 +1,7 @@
 /**
  * GapStore port: research gaps (`pm_research_gap`) and the search-miss log (`pm_search_miss`, migration 0009) in the
- * canonical database, plus the WebSearch port of the research runner. Errors are PegasError (INVALID_INPUT,
- * NOT_FOUND, STORE_UNAVAILABLE, MIGRATION_REQUIRED), never a driver's error; every write is one transaction.
+ * canonical database. Errors are PegasError (INVALID_INPUT, NOT_FOUND, STORE_UNAVAILABLE, MIGRATION_REQUIRED), never
+ * a driver's error; every write is one transaction.
  */
 
 /** Status of a gap: `open` until a verified atom answers it (`answered`) or the agent drops it (`dismissed`). */
@@ -110,44 +110,4 @@ export interface GapStore {
   ): Promise<GapRow>;
   /** Counters for memory_stats (`minRepeats` as in {@link suggestedGaps}). */
   counters(minRepeats: number): Promise<GapCounters>;
-}
-
-/** One result of a web search backend (SearxNG's JSON `results[]`): the URL, its title and the engine's snippet. */
-export interface WebSearchResult {
-  url: string;
-  title: string;
-  content: string;
-}
-
-/** A web search backend for the research runner. Errors: PegasError NETWORK_FAILED, INVALID_INPUT, CANCELLED. */
-export interface WebSearch {
-  /** `name` for logs and results, e.g. `searxng:http://127.0.0.1:8888`. */
-  readonly name: string;
-  /** Results for `query`, best first, at most `limit`. */
-  search(query: string, limit: number, signal?: AbortSignal): Promise<WebSearchResult[]>;
-}
-
-/** An atom offered to a {@link GapAnswerJudge}. */
-export interface GapAnswerCandidate {
-  id: number;
-  claim: string;
-  content: string;
-}
-
-/** A judge's word on one atom: does it answer the question, and why (English, short). */
-export interface GapAnswerVerdict {
-  id: number;
-  answers: boolean;
-  reason: string;
-}
-
-/**
- * Decides whether atoms answer a research question (an LLM when one is configured). Errors: PegasError LLM_FAILED
- * (the caller falls back to the search rule and says so), CANCELLED.
- */
-export interface GapAnswerJudge {
-  /** `ollama:<model>`, … */
-  readonly name: string;
-  /** One verdict per atom, in the atoms' order. */
-  judge(question: string, atoms: GapAnswerCandidate[], signal?: AbortSignal): Promise<GapAnswerVerdict[]>;
 }

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { truncateCodePoints } from "../../../domain/text.ts";
-import type { GapAnswerCandidate, GapAnswerJudge, GapAnswerVerdict } from "../../../ports/store/gaps.ts";
+import type { GapAnswerCandidate, GapAnswerJudge, GapAnswerVerdict } from "../../../ports/models/gap-judge.ts";
 import { type Checked, parseAnswer, type RawAnswer, refuse } from "../parse.ts";
 import { neutralizeDelimiters, type PromptMessage } from "../prompt.ts";
 import { askTwice } from "../retry.ts";
