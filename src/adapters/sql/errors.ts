@@ -2,7 +2,21 @@
  * Maps driver errors (postgres.js / PostgreSQL SQLSTATE) to PegasError, so the core never sees a driver's error.
  */
 import { PegasError } from "../../errors.ts";
-import { isConnectionLost } from "./database.ts";
+import type { Sql } from "postgres";
+import { type Database, isConnectionLost } from "./database.ts";
+
+/**
+ * Runs `fn` on `db` (retried by {@link Database.run} when the embedded host went away) and maps whatever it throws
+ * with {@link mapSqlError}, naming `what` was being done: the one wrapper every SQL adapter class calls.
+ * @throws PegasError (STORE_UNAVAILABLE, MIGRATION_REQUIRED, INVALID_INPUT, INTERNAL …), never a driver's error.
+ */
+export async function guard<T>(db: Database, what: string, fn: (sql: Sql<any>) => Promise<T>): Promise<T> {
+  try {
+    return await db.run(fn);
+  } catch (err) {
+    throw mapSqlError(err, what);
+  }
+}
 
 /** Converts any error thrown by SQL code into a PegasError with a stable code; the original stays as `cause`. */
 export function mapSqlError(err: unknown, what: string): PegasError {

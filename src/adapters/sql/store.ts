@@ -21,7 +21,7 @@ import type { EmbeddingRow } from "../../ports/store/embeddings.ts";
 import type { IngestCommit, IngestPlan, QuarantineResolution, QuarantinedChunk } from "../../ports/store/ingest.ts";
 import type { MigrationStatus, StoreStats } from "../../ports/store/maintenance.ts";
 import type { Database } from "./database.ts";
-import { mapSqlError } from "./errors.ts";
+import { guard } from "./errors.ts";
 import { enqueueOutbox, insertEmbeddings } from "./knowledge/atom-writes.ts";
 import { commitIngestTx } from "./knowledge/ingest-commit.ts";
 import { signalOutbox } from "./outbox/signal.ts";
@@ -72,27 +72,19 @@ import {
 export class SqlCanonicalStore implements CanonicalStore {
   constructor(readonly db: Database) {}
 
-  private async guard<T>(what: string, fn: (sql: Database["sql"]) => Promise<T>): Promise<T> {
-    try {
-      return await this.db.run(fn);
-    } catch (err) {
-      throw mapSqlError(err, what);
-    }
-  }
-
   /** A write that may add outbox rows: once it committed, this process's outbox workers are woken (PGlite has no NOTIFY). */
   private async write<T>(what: string, fn: (sql: Database["sql"]) => Promise<T>): Promise<T> {
-    const out = await this.guard(what, fn);
+    const out = await guard(this.db, what, fn);
     signalOutbox();
     return out;
   }
 
   migrate(): Promise<number[]> {
-    return this.guard("apply migrations", (sql) => applyMigrations(sql));
+    return guard(this.db, "apply migrations", (sql) => applyMigrations(sql));
   }
 
   migrationStatus(): Promise<MigrationStatus> {
-    return this.guard("read the schema version", async (sql) => {
+    return guard(this.db, "read the schema version", async (sql) => {
       const applied = await appliedVersions(sql);
       return {
         applied: [...applied.keys()].sort((a, b) => a - b),
@@ -104,7 +96,7 @@ export class SqlCanonicalStore implements CanonicalStore {
   documentByUri(
     uri: string,
   ): Promise<{ id: number; version: number; title: string | null; contentHash: string | null } | null> {
-    return this.guard("look up a document", async (sql) => {
+    return guard(this.db, "look up a document", async (sql) => {
       const rows =
         await sql`SELECT id, version, title, content_hash FROM pm_document WHERE uri = ${uri} AND status = 'active'`;
       if (!rows.length) return null;
@@ -130,27 +122,27 @@ export class SqlCanonicalStore implements CanonicalStore {
   }
 
   analyze(text: string): Promise<LexemeTf[]> {
-    return this.guard("analyze a query", (sql) => analyze(sql, text));
+    return guard(this.db, "analyze a query", (sql) => analyze(sql, text));
   }
 
   changeMark(): Promise<string> {
-    return this.guard("read the change mark", (sql) => changeMark(sql));
+    return guard(this.db, "read the change mark", (sql) => changeMark(sql));
   }
 
   atomChanges(cursor: ChangeCursor, limit: number): Promise<AtomIndexRow[]> {
-    return this.guard("read changed atoms", (sql) => atomChanges(sql, cursor, limit));
+    return guard(this.db, "read changed atoms", (sql) => atomChanges(sql, cursor, limit));
   }
 
   embeddingChanges(cursor: ChangeCursor, model: string, limit: number): Promise<EmbeddingRow[]> {
-    return this.guard("read changed embeddings", (sql) => embeddingChanges(sql, cursor, model, limit));
+    return guard(this.db, "read changed embeddings", (sql) => embeddingChanges(sql, cursor, model, limit));
   }
 
   trigramSearch(query: string, k: number, filter: AtomFilter): Promise<Array<{ atomId: number; score: number }>> {
-    return this.guard("run the trigram fallback", (sql) => trigramSearch(sql, query, k, filter));
+    return guard(this.db, "run the trigram fallback", (sql) => trigramSearch(sql, query, k, filter));
   }
 
   atomsByIds(ids: number[], maxCitations: number): Promise<AtomView[]> {
-    return this.guard("read atoms", (sql) => atomsByIds(sql, ids, maxCitations));
+    return guard(this.db, "read atoms", (sql) => atomsByIds(sql, ids, maxCitations));
   }
 
   link(req: LinkRequest): Promise<LinkApplied> {
@@ -180,11 +172,11 @@ export class SqlCanonicalStore implements CanonicalStore {
   }
 
   atomLinks(atomId: number, limit: number, offset = 0): Promise<AtomLinks> {
-    return this.guard("read an atom's links", (sql) => atomLinks(sql, atomId, limit, offset));
+    return guard(this.db, "read an atom's links", (sql) => atomLinks(sql, atomId, limit, offset));
   }
 
   stats(): Promise<StoreStats> {
-    return this.guard("read statistics", (sql) => readStats(sql));
+    return guard(this.db, "read statistics", (sql) => readStats(sql));
   }
 
   atomsWithoutEmbedding(
@@ -192,7 +184,7 @@ export class SqlCanonicalStore implements CanonicalStore {
     limit: number,
     afterId: number,
   ): Promise<Array<{ id: number; claim: string; content: string }>> {
-    return this.guard("find atoms without embeddings", async (sql) => {
+    return guard(this.db, "find atoms without embeddings", async (sql) => {
       const rows = await sql`
         SELECT a.id, a.claim, a.content FROM pm_atom a
          WHERE a.id > ${afterId} AND a.status <> 'retracted'
@@ -216,15 +208,15 @@ export class SqlCanonicalStore implements CanonicalStore {
 
   // Knowledge: dedup candidates, merges, distillation quarantine (issue 4)
   analyzeMany(texts: string[]): Promise<LexemeTf[][]> {
-    return this.guard("analyze texts", (sql) => analyzeMany(sql, texts));
+    return guard(this.db, "analyze texts", (sql) => analyzeMany(sql, texts));
   }
 
   embeddingsOf(atomIds: number[], model: string): Promise<Map<number, Float32Array>> {
-    return this.guard("read embeddings", (sql) => embeddingsOf(sql, atomIds, model));
+    return guard(this.db, "read embeddings", (sql) => embeddingsOf(sql, atomIds, model));
   }
 
   dedupCandidates(atomIds: number[], model: string): Promise<DedupCandidate[]> {
-    return this.guard("read dedup candidates", (sql) => dedupCandidates(sql, atomIds, model));
+    return guard(this.db, "read dedup candidates", (sql) => dedupCandidates(sql, atomIds, model));
   }
 
   undoMerge(mergeId: number): Promise<MergeRecord> {
@@ -232,7 +224,7 @@ export class SqlCanonicalStore implements CanonicalStore {
   }
 
   openQuarantine(limit: number, docId?: number): Promise<QuarantinedChunk[]> {
-    return this.guard("read the distillation quarantine", (sql) => openQuarantine(sql, limit, docId));
+    return guard(this.db, "read the distillation quarantine", (sql) => openQuarantine(sql, limit, docId));
   }
 
   resolveQuarantine(res: QuarantineResolution): Promise<IngestCommit> {
@@ -242,27 +234,27 @@ export class SqlCanonicalStore implements CanonicalStore {
   }
 
   failQuarantine(id: number, reason: string, detail: string): Promise<void> {
-    return this.guard(`record a failed retry of quarantine entry #${id}`, (sql) =>
+    return guard(this.db, `record a failed retry of quarantine entry #${id}`, (sql) =>
       failQuarantine(sql, id, reason, detail),
     );
   }
 
   // Episodic traces (issue 4)
   addTrace(input: TraceInput): Promise<TraceStored> {
-    return this.guard(`store a ${input.kind} trace`, (sql) => insertTrace(sql, input));
+    return guard(this.db, `store a ${input.kind} trace`, (sql) => insertTrace(sql, input));
   }
 
   searchTraces(q: TraceQuery): Promise<TraceRow[]> {
-    return this.guard("search traces", (sql) => searchTraces(sql, q));
+    return guard(this.db, "search traces", (sql) => searchTraces(sql, q));
   }
 
   // Verification (issue 4)
   verificationTargets(sel: VerificationSelection): Promise<VerificationTargets> {
-    return this.guard("choose atoms to verify", (sql) => verificationTargets(sql, sel));
+    return guard(this.db, "choose atoms to verify", (sql) => verificationTargets(sql, sel));
   }
 
   verificationSubjects(ids: number[]): Promise<VerifySubject[]> {
-    return this.guard("read atoms to verify", (sql) => verificationSubjects(sql, ids));
+    return guard(this.db, "read atoms to verify", (sql) => verificationSubjects(sql, ids));
   }
 
   applyVerification(write: VerificationWrite): Promise<VerificationApplied> {
@@ -280,6 +272,6 @@ export class SqlCanonicalStore implements CanonicalStore {
   }
 
   statusHistory(atomId: number, limit: number): Promise<StatusChangeRecord[]> {
-    return this.guard(`read the status history of atom ${atomId}`, (sql) => statusHistory(sql, atomId, limit));
+    return guard(this.db, `read the status history of atom ${atomId}`, (sql) => statusHistory(sql, atomId, limit));
   }
 }

@@ -10,7 +10,7 @@ import { log } from "../../../log.ts";
 import type { CodeStore, ResolveOutcome } from "../../../ports/store/code-store.ts";
 import type { InferenceStore, InferLimits, InferOutcome } from "../../../ports/store/inference.ts";
 import type { Database } from "../database.ts";
-import { mapSqlError } from "../errors.ts";
+import { guard, mapSqlError } from "../errors.ts";
 import { fixpoint, loadRelation } from "./eval.ts";
 import { kindsOf, propagateFromNodes, retractStalePremises } from "./tms.ts";
 import { signalOutbox } from "../outbox/signal.ts";
@@ -22,16 +22,8 @@ const MAX_RULES = 1000;
 export class SqlInferenceStore implements InferenceStore {
   constructor(readonly db: Database) {}
 
-  private async guard<T>(what: string, fn: (sql: Database["sql"]) => Promise<T>): Promise<T> {
-    try {
-      return await this.db.run(fn);
-    } catch (err) {
-      throw mapSqlError(err, what);
-    }
-  }
-
   ruleAtoms(ids?: number[]): Promise<{ atoms: RuleAtom[]; missing: number[] }> {
-    return this.guard("read rule atoms", async (sql) => {
+    return guard(this.db, "read rule atoms", async (sql) => {
       const rows = ids
         ? await sql`SELECT id, type, status, claim, content FROM pm_atom WHERE id = ANY(${ids}::bigint[]) ORDER BY id LIMIT ${MAX_RULES}`
         : await sql`SELECT id, type, status, claim, content FROM pm_atom WHERE type = 'logical_rule' ORDER BY id LIMIT ${MAX_RULES}`;
@@ -55,7 +47,8 @@ export class SqlInferenceStore implements InferenceStore {
   ): Promise<InferOutcome> {
     const t0 = performance.now();
     if (!rules.length) return { rules: [], iterations: 0, edgesAdded: 0, skipped: 0, retracted: 0, tookMs: 0 };
-    const r = await this.guard(
+    const r = await guard(
+      this.db,
       "infer rules",
       (sql) =>
         sql.begin(async (tx) => {

@@ -8,7 +8,7 @@ import { PegasError } from "../../../errors.ts";
 import type { DocumentKind } from "../../../domain/locator.ts";
 import type { DocumentAtomRow, DocumentCatalog, DocumentSummary, Page } from "../../../ports/store/document-catalog.ts";
 import type { Database } from "../database.ts";
-import { mapSqlError } from "../errors.ts";
+import { guard } from "../errors.ts";
 
 const CLAIM_CHARS = 300;
 
@@ -44,16 +44,8 @@ function documentRows(sql: Sql<any>, where: ReturnType<Sql<any>>, offset: number
 export class SqlDocumentCatalog implements DocumentCatalog {
   constructor(private readonly db: Database) {}
 
-  private async guard<T>(what: string, fn: (sql: Sql<any>) => Promise<T>): Promise<T> {
-    try {
-      return await this.db.run(fn);
-    } catch (err) {
-      throw mapSqlError(err, what);
-    }
-  }
-
   listDocuments(offset: number, limit: number): Promise<Page<DocumentSummary>> {
-    return this.guard("list documents", async (sql) => {
+    return guard(this.db, "list documents", async (sql) => {
       const [rows, [count]] = await Promise.all([
         documentRows(sql, sql``, offset, limit),
         sql`SELECT count(*) AS n FROM pm_document`,
@@ -63,7 +55,7 @@ export class SqlDocumentCatalog implements DocumentCatalog {
   }
 
   document(id: number): Promise<DocumentSummary> {
-    return this.guard(`read document ${id}`, async (sql) => {
+    return guard(this.db, `read document ${id}`, async (sql) => {
       const [row] = await documentRows(sql, sql`WHERE d.id = ${id}`, 0, 1);
       if (!row) throw new PegasError("NOT_FOUND", `no document '${id}'`, { hint: "the documents page lists them" });
       return summary(row);
@@ -71,7 +63,7 @@ export class SqlDocumentCatalog implements DocumentCatalog {
   }
 
   documentAtoms(docId: number, offset: number, limit: number): Promise<Page<DocumentAtomRow>> {
-    return this.guard(`list the atoms of document ${docId}`, async (sql) => {
+    return guard(this.db, `list the atoms of document ${docId}`, async (sql) => {
       const [rows, [count]] = await Promise.all([
         sql`SELECT id, type, status, left(claim, ${CLAIM_CHARS}) AS claim, confidence, lang FROM pm_atom
              WHERE doc_id = ${docId} ORDER BY id LIMIT ${limit} OFFSET ${offset}`,

@@ -3,7 +3,6 @@
  * failures fenced by the lease token, exponential backoff with equal jitter, dead letters, the canonical state of
  * changed entities (outbox-resolve.ts) and wake-ups (outbox-wake.ts). Schema: migrations 0001 and 0005.
  */
-import type { Sql } from "postgres";
 import type {
   OutboxBacklog,
   OutboxEntity,
@@ -15,7 +14,7 @@ import type {
 import type { ProjectionChange } from "../../../ports/projections/projection-sink.ts";
 import { PegasError } from "../../../errors.ts";
 import type { Database } from "../database.ts";
-import { mapSqlError } from "../errors.ts";
+import { guard } from "../errors.ts";
 import { liveCounts } from "./queries.ts";
 import { KNOWN_ENTITIES, resolveRows, snapshotPage } from "./resolve.ts";
 import { OutboxWaker } from "./wake.ts";
@@ -50,14 +49,6 @@ export class SqlOutbox implements OutboxStore {
     this.waker = new OutboxWaker(db);
   }
 
-  private async guard<T>(what: string, fn: (sql: Sql<any>) => Promise<T>): Promise<T> {
-    try {
-      return await this.db.run(fn);
-    } catch (err) {
-      throw mapSqlError(err, what);
-    }
-  }
-
   /**
    * One statement. Heads are due rows whose entity has no earlier pending row and no row leased by another worker
    * (locked with SKIP LOCKED, so concurrent claimers pass each other); the claim takes the heads' entities' pending
@@ -83,11 +74,11 @@ export class SqlOutbox implements OutboxStore {
   private async refreshStatistics(): Promise<void> {
     if (Date.now() - this.lastAnalyzeAt < ANALYZE_EVERY_MS) return;
     this.lastAnalyzeAt = Date.now();
-    await this.guard("analyze the outbox", (sql) => sql`ANALYZE pm_outbox`).catch(() => {});
+    await guard(this.db, "analyze the outbox", (sql) => sql`ANALYZE pm_outbox`).catch(() => {});
   }
 
   private claimRows(limit: number, leaseMs: number, token: string): Promise<OutboxRow[]> {
-    return this.guard("claim outbox rows", async (sql) => {
+    return guard(this.db, "claim outbox rows", async (sql) => {
       // The head test and the pick are correlated subqueries with LIMIT and the update goes by primary key, so that
       // the planner cannot make joins of them: without statistics (PGlite never analyzes; a fresh table) an anti-join
       // plan scanned the whole outbox per candidate row (0.5 s per claim at 10 000 rows), and with statistics a hash
@@ -132,7 +123,7 @@ export class SqlOutbox implements OutboxStore {
 
   ack(ids: number[], token: string): Promise<number> {
     if (!ids.length) return Promise.resolve(0);
-    return this.guard("acknowledge outbox rows", async (sql) => {
+    return guard(this.db, "acknowledge outbox rows", async (sql) => {
       const r = await sql`
         UPDATE pm_outbox SET processed_at = now()
          WHERE id = ANY(${ids}::bigint[]) AND claim_token = ${token} AND processed_at IS NULL AND dead_at IS NULL`;
@@ -159,7 +150,7 @@ export class SqlOutbox implements OutboxStore {
       );
     }
     if (!ids.length) return { retried: 0, dead: 0 };
-    return this.guard("record an outbox failure", async (sql) => {
+    return guard(this.db, "record an outbox failure", async (sql) => {
       const rows = await sql`
         UPDATE pm_outbox SET
                last_error = ${clipError(error)},
@@ -176,7 +167,7 @@ export class SqlOutbox implements OutboxStore {
   }
 
   retryDead(entityType?: OutboxEntity): Promise<number> {
-    return this.guard("retry dead outbox rows", async (sql) => {
+    return guard(this.db, "retry dead outbox rows", async (sql) => {
       const r = await sql`
         UPDATE pm_outbox SET dead_at = NULL, attempts = 0, available_at = now(), claim_token = NULL
          WHERE dead_at IS NOT NULL AND processed_at IS NULL
@@ -187,7 +178,7 @@ export class SqlOutbox implements OutboxStore {
 
   resolve(rows: OutboxRow[], model: string): Promise<ProjectionChange[]> {
     if (!rows.length) return Promise.resolve([]);
-    return this.guard("read the state of changed entities", (sql) => resolveRows(sql, rows, model));
+    return guard(this.db, "read the state of changed entities", (sql) => resolveRows(sql, rows, model));
   }
 
   snapshot(
@@ -196,15 +187,15 @@ export class SqlOutbox implements OutboxStore {
     limit: number,
     model: string,
   ): Promise<SnapshotPage> {
-    return this.guard(`read a page of ${entity} state`, (sql) => snapshotPage(sql, entity, cursor, limit, model));
+    return guard(this.db, `read a page of ${entity} state`, (sql) => snapshotPage(sql, entity, cursor, limit, model));
   }
 
   canonicalCounts(model: string): Promise<Record<ProjectionChange["entity"] | "atom_vectors", number>> {
-    return this.guard("count canonical entities", (sql) => liveCounts(sql, model));
+    return guard(this.db, "count canonical entities", (sql) => liveCounts(sql, model));
   }
 
   backlog(): Promise<OutboxBacklog> {
-    return this.guard("read the outbox backlog", async (sql) => {
+    return guard(this.db, "read the outbox backlog", async (sql) => {
       const [r] = await sql`
         SELECT (SELECT count(*) FROM pm_outbox WHERE processed_at IS NULL AND dead_at IS NULL) AS pending,
                (SELECT count(*) FROM pm_outbox WHERE dead_at IS NOT NULL) AS dead,
@@ -222,7 +213,7 @@ export class SqlOutbox implements OutboxStore {
   async prune(olderThanS: number, limit: number): Promise<number> {
     if (!(olderThanS >= 0)) throw new PegasError("INVALID_INPUT", `outbox retention ${olderThanS} s is not ≥ 0`);
     positiveInt("limit", limit, 1_000_000);
-    return this.guard("delete processed outbox rows", async (sql) => {
+    return guard(this.db, "delete processed outbox rows", async (sql) => {
       const r = await sql`
         DELETE FROM pm_outbox WHERE id IN (
           SELECT id FROM pm_outbox
