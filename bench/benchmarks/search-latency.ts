@@ -63,7 +63,7 @@ export const searchLatency: Benchmark = {
     let loaded = 0;
     for (const scale of SCALES) {
       const s = await pgliteServices(dataDir);
-      let load;
+      let load: Awaited<ReturnType<typeof loadAtoms>>;
       try {
         load = await loadAtoms(s.services, texts, loaded, scale);
       } finally {

@@ -70,7 +70,7 @@ async function probeServices(s: Services, ms: number): Promise<Record<string, De
     ...s.sinks.map((sink) => probe(false, ms, sink.name, () => sink.counts())),
   ]);
   const out: Record<string, DependencyReport> = { database, embedder };
-  s.sinks.forEach((sink, i) => (out[sink.name] = sinks[i]));
+  for (const [i, sink] of s.sinks.entries()) out[sink.name] = sinks[i];
   return out;
 }
 

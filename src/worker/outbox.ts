@@ -304,7 +304,8 @@ export class OutboxWorker {
       }),
     );
     const failures: Array<{ sink: ProjectionSink; err: unknown }> = [];
-    results.forEach((r, i) => r.status === "rejected" && failures.push({ sink: this.sinks[i], err: r.reason }));
+    for (const [i, r] of results.entries())
+      if (r.status === "rejected") failures.push({ sink: this.sinks[i], err: r.reason });
     if (!failures.length) return;
     // A sink that failed is prepared again next time: a restarted Qdrant may have lost its collection.
     for (const f of failures) this.prepared.delete(f.sink);

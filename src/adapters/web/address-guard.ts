@@ -144,7 +144,10 @@ function refuse(url: string, why: string): PegasError {
  */
 export function checkHost(url: string, host: string, policy: GuardPolicy, viaProxy: boolean): void {
   if (METADATA_NAMES.has(host)) throw refuse(url, `'${host}' is a cloud metadata service`);
-  if (isIpLiteral(host)) return checkAddress(url, host, host, policy);
+  if (isIpLiteral(host)) {
+    checkAddress(url, host, host, policy);
+    return;
+  }
   if (!viaProxy || policy.allowPrivate || policy.allowHosts.has(host)) return;
   const local = localNameReason(host);
   if (local) throw refuse(url, `'${host}' is ${local}, which a proxy cannot reach safely`);

@@ -129,7 +129,7 @@ function withoutVerbatimText(atoms: DistilledAtom[], chunk: string): DistilledAt
   const folded = foldForQuote(chunk);
   const keep = atoms.map((a) => !(a.type === "text" && folded.includes(foldForQuote(a.content))));
   const index = new Map<number, number>();
-  keep.forEach((k, i) => k && index.set(i, index.size));
+  for (const [i, k] of keep.entries()) if (k) index.set(i, index.size);
   return atoms
     .filter((_, i) => keep[i])
     .map((a) => ({ ...a, links: a.links.filter((l) => index.has(l.to)).map((l) => ({ ...l, to: index.get(l.to)! })) }));
@@ -146,7 +146,7 @@ export function quarantineChunks(
 ): void {
   if (!failed.size) return;
   const index = new Map<number, number>();
-  out.drafts.forEach((d, i) => !failed.has(d.chunkOrd) && index.set(i, index.size));
+  for (const [i, d] of out.drafts.entries()) if (!failed.has(d.chunkOrd)) index.set(i, index.size);
   out.drafts = out.drafts
     .filter((d) => !failed.has(d.chunkOrd))
     .map((d) => ({

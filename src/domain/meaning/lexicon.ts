@@ -119,7 +119,8 @@ export const AMBIGUOUS_MONTHS: ReadonlySet<string> = new Set(["may", "march", "m
 /** Weekday name → day 1 (Monday) – 7. Russian "среда" is left out: it is also "environment". */
 export const WEEKDAYS: ReadonlyMap<string, number> = (() => {
   const m = new Map<string, number>();
-  ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].forEach((w, i) => m.set(w, i + 1));
+  for (const [i, w] of ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].entries())
+    m.set(w, i + 1);
   const ru: Array<[number, string[]]> = [
     [1, [...forms("понедельник", HARD), "понедельникам"]],
     [2, [...forms("вторник", HARD), "вторникам"]],

@@ -116,9 +116,9 @@ export const NUMBER_WORDS: ReadonlyMap<string, NumberWord> = (() => {
   const add = (value: number, words: string, multiplier = false) => {
     for (const w of words.split(" ")) m.set(w, { value, multiplier });
   };
-  EN_UNITS.forEach((w, i) => add(i, w));
-  EN_TENS.forEach((w, i) => add(20 + 10 * i, w));
-  EN_ORDINALS.forEach((w, i) => add(i + 1, w));
+  for (const [i, w] of EN_UNITS.entries()) add(i, w);
+  for (const [i, w] of EN_TENS.entries()) add(20 + 10 * i, w);
+  for (const [i, w] of EN_ORDINALS.entries()) add(i + 1, w);
   add(100, "hundred hundreds", true);
   add(1000, "thousand thousands", true);
   add(1e6, "million millions", true);

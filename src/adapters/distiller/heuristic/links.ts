@@ -12,12 +12,12 @@ export const MAX_LINKS_PER_ATOM = 3;
 /** Shortest term worth linking (shorter ones match inside unrelated words' abbreviations). */
 const MIN_TERM = 3;
 
-function escape(s: string): string {
+function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 function termPattern(term: string): RegExp {
-  return new RegExp(`(?<![\\p{L}\\p{N}])${escape(term)}(?![\\p{L}\\p{N}])`, "iu");
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(term)}(?![\\p{L}\\p{N}])`, "iu");
 }
 
 /** Links per atom (same order as `atoms`, which are sorted by position in `text`). */

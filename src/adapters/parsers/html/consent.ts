@@ -51,7 +51,7 @@ export const CONSENT_MARKERS: readonly string[] = [
 /** Short markers that are only safe as a whole `-`/`_`-separated segment (`cmp-banner`, not `cmpany`). */
 export const CONSENT_SEGMENT_MARKERS: readonly string[] = ["cmp", "osano", "klaro", "termly", "ccpa"];
 
-const SUBSTRING_RE = new RegExp(CONSENT_MARKERS.map(escape).join("|"), "i");
+const SUBSTRING_RE = new RegExp(CONSENT_MARKERS.map(escapeRegExp).join("|"), "i");
 const SEGMENT_RE = new RegExp(`(?:^|[\\s_-])(?:${CONSENT_SEGMENT_MARKERS.join("|")})(?:$|[\\s_\\d-])`, "i");
 
 /** Text of a consent banner or overlay (English, Russian, German, French), used only for overlays/dialogs. */
@@ -61,7 +61,7 @@ const CONSENT_TEXT =
 /** Largest text (chars) an overlay may hold and still be taken for a banner rather than content. */
 const MAX_OVERLAY_TEXT = 5000;
 
-function escape(s: string): string {
+function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 

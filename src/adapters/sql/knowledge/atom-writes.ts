@@ -258,7 +258,7 @@ export async function writePlannedAtoms(tx: Tx, planned: PlannedAtom[], ctx: Wri
   if (unmergedStale.length)
     await tx`UPDATE pm_atom SET status = 'candidate' WHERE id = ANY(${unmergedStale.map((i) => ownIds[i])}::bigint[])`;
   const vectors = new Map<number, Float32Array>();
-  planned.forEach((p, i) => created.has(ownIds[i]) && vectors.set(ownIds[i], p.atom.vector));
+  for (const [i, p] of planned.entries()) if (created.has(ownIds[i])) vectors.set(ownIds[i], p.atom.vector);
   await insertEmbeddings(
     tx,
     [...vectors].map(([atomId, vector]) => ({ atomId, vector })),
