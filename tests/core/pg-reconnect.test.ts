@@ -5,13 +5,11 @@
 import { expect, test } from "bun:test";
 import { openPostgres } from "../../src/adapters/sql/postgres/open.ts";
 
+// ≈ 2 s here; with postgres.js's default backoff the same rounds took 35–56 s here, beyond the test's 20 s limit.
 test("eight rounds of three concurrent calls against a closed port all fail, within a few seconds in all", async () => {
   const db = openPostgres("postgres://pegas@127.0.0.1:1/none");
-  const t0 = performance.now();
   let failed = 0;
   for (let i = 0; i < 8; i++) await Promise.all([1, 2, 3].map(() => db.sql`SELECT 1`.catch(() => failed++)));
-  const ms = performance.now() - t0;
   await db.close(0);
   expect(failed).toBe(24);
-  expect(ms).toBeLessThan(10_000); // ≈ 2 s here; with postgres.js's default backoff the same rounds took 35–56 s here
-});
+}, 20_000);

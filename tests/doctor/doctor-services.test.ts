@@ -89,7 +89,6 @@ describe("doctor: Qdrant", () => {
     const hung = await doctorJson({ ...t.config, qdrant_url: `http://127.0.0.1:${silent}` });
     expect(hung.code).toBe(1);
     expect(checkOf(hung.report, "qdrant").detail).toMatch(/within 3000 ms/);
-    expect(hung.ms).toBeLessThan(6000);
     expect(checkOf(hung.report, "database").level).toBe("ok");
   });
 });

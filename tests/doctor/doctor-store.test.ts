@@ -134,7 +134,7 @@ describe("doctor on PostgreSQL", () => {
   test("PostgreSQL at a closed port: exit 1, the database named with a hint, the other checks still reported", async () => {
     const port = await closedPort();
     const url = `postgres://pegas:s3cret@127.0.0.1:${port}/nothing`;
-    const { code, report, err, ms } = await doctorJson(testConfig({ database_url: url, log_level: "warn" }));
+    const { code, report, err } = await doctorJson(testConfig({ database_url: url, log_level: "warn" }));
     expect(code).toBe(1);
     expect(failures(report)).toEqual(["database"]);
     const db = checkOf(report, "database");
@@ -146,7 +146,6 @@ describe("doctor on PostgreSQL", () => {
     expect(checkOf(report, "schema").detail).toBe("skipped: the database is unreachable");
     expect(checkOf(report, "ollama").level).toBe("info");
     expect(err).toMatch(/^doctor: database: .*ECONNREFUSED.*PEGAS_DATABASE_URL/m);
-    expect(ms).toBeLessThan(4000);
   });
 
   test("vectors stored under the active Ollama model with another dimension fail the embeddings check", async () => {

@@ -107,8 +107,7 @@ describe("healthcheck against loopback servers", () => {
     const ms = performance.now() - t0;
     expect(r.code).toBe(1);
     expect(r.err).toContain("no answer within 3000 ms");
-    expect(ms).toBeGreaterThan(2900);
-    expect(ms).toBeLessThan(4500);
+    expect(ms).toBeGreaterThan(2900); // it waited for the deadline (a lower bound: a busy host only makes it later)
   });
 
   test("neither PEGAS_HTTP nor --url → 1 with what to set", async () => {

@@ -52,9 +52,8 @@ for (const how of ["stdin", "SIGTERM"] as const) {
     await proc.exited;
     const exitMs = performance.now() - t0;
     console.warn(`${how}: exited ${Math.round(exitMs)} ms after the signal`);
-    // 0.65 s grace + ≤ 1 s drain + closing the database: ≈ 2 s, over 3 s on a loaded 2-core host. The bound only
-    // has to tell a cancelled ingest from one run to its end (this 9 MB document takes about half a minute to ingest).
-    expect(exitMs).toBeLessThan(6000);
+    // 0.65 s grace + ≤ 1 s drain + closing the database: ≈ 2 s. A cancelled ingest is told from one run to its end
+    // (this 9 MB document takes about half a minute) by the store below, which must hold nothing of it.
 
     const again = Bun.spawn([bin], { cwd: dir, env, stdin: "pipe", stdout: "pipe", stderr: "ignore" });
     const r2 = again.stdout.getReader();

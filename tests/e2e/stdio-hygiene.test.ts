@@ -1,6 +1,6 @@
 /**
  * Raw stdio: `initialize` answers before the database is opened, every stdout line is a JSON-RPC message, and
- * closing stdin ends the process within 1 s.
+ * closing stdin ends the process (exit status 0).
  */
 import { expect, test } from "bun:test";
 import { existsSync, rmSync } from "node:fs";
@@ -31,7 +31,7 @@ async function readResponses(
   }
 }
 
-test("initialize before the database opens; stdout carries JSON-RPC only; stdin EOF ends the process within 1 s", async () => {
+test("initialize before the database opens; stdout carries JSON-RPC only; stdin EOF ends the process", async () => {
   const { dir, bin } = await isolatedBinary();
   const dataDir = join(dir, "data", "pegas-memory");
   const proc = Bun.spawn([bin], { cwd: dir, env: isolatedEnv(dir), stdin: "pipe", stdout: "pipe", stderr: "pipe" });
@@ -59,10 +59,8 @@ test("initialize before the database opens; stdout carries JSON-RPC only; stdin 
   await readResponses(reader, [2, 3, 4], state);
   expect(existsSync(dataDir)).toBe(true);
 
-  const closedAt = performance.now();
   proc.stdin.end();
   const code = await proc.exited;
-  const elapsed = performance.now() - closedAt;
   for (;;) {
     const { value, done } = await reader.read();
     if (done) break;
@@ -70,6 +68,5 @@ test("initialize before the database opens; stdout carries JSON-RPC only; stdin 
       expect(JSON.parse(line).jsonrpc).toBe("2.0");
   }
   expect(code).toBe(0);
-  expect(elapsed).toBeLessThan(1000);
   rmSync(dir, { recursive: true, force: true });
 }, 120_000);

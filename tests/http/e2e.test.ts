@@ -34,7 +34,6 @@ test("serve --http: MCP over HTTP from the executable, stdin closed; SIGTERM exi
     const ms = performance.now() - t0;
     console.warn(`serve --http: SIGTERM → exit ${code} in ${Math.round(ms)} ms`);
     expect(code).toBe(0);
-    expect(ms).toBeLessThan(2000);
     expect(srv.stderrTail()).not.toContain('"level":"error"');
 
     const again = await startHttpServer(cmd, []);

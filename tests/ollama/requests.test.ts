@@ -111,9 +111,7 @@ describe("timeout and cancellation", () => {
     const e = await readyEmbedder({ timeoutMs: 150 });
     stub.failure = "slow";
     stub.slowMs = 3000;
-    const t0 = performance.now();
     const err = await rejectsWith(e.embedDocuments(["slow one"]), "LLM_FAILED");
-    expect(performance.now() - t0).toBeLessThan(1500);
     expect(err.message).toContain("within 150 ms");
     expect(err.message).toContain(stub.url);
     expect(err.message).toContain(STUB_MODEL);
@@ -124,9 +122,7 @@ describe("timeout and cancellation", () => {
     stub.failure = "slow";
     const ctl = new AbortController();
     setTimeout(() => ctl.abort(), 50);
-    const t0 = performance.now();
     await rejectsWith(e.embedDocuments(["a", "b"], ctl.signal), "CANCELLED");
-    expect(performance.now() - t0).toBeLessThan(1000);
   });
 
   test("an already aborted signal sends nothing", async () => {
@@ -154,9 +150,13 @@ describe("timeout and cancellation", () => {
     stub.failure = "slow";
     stub.slowMs = 2000;
     const e = stubEmbedder(stub, { timeoutMs: 400 });
-    const t0 = performance.now();
-    await rejectsWith(e.embedQuery("q", AbortSignal.timeout(50)), "CANCELLED");
-    expect(performance.now() - t0).toBeLessThan(300);
-    await rejectsWith(e.ready(), "LLM_FAILED"); // the probe itself ends at its own timeout
+    const call = e.embedQuery("q", AbortSignal.timeout(50));
+    let probeEnded = false;
+    const probe = e.ready().finally(() => {
+      probeEnded = true;
+    });
+    await rejectsWith(call, "CANCELLED");
+    expect(probeEnded).toBe(false); // the call did not wait for the probe
+    await rejectsWith(probe, "LLM_FAILED"); // the probe itself ends at its own timeout
   });
 });

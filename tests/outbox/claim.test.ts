@@ -118,22 +118,27 @@ describe.skipIf(skip !== null)("SqlOutbox leases (postgres)", () => {
 
   test("fail backs off with equal jitter per attempt, keeps the error, and dead-letters at maxAttempts", async () => {
     const ids = await enqueue(t.sql, "atom", [71, 72]);
-    const delays = async () =>
-      (await t.sql`SELECT extract(epoch FROM available_at - now()) * 1000 AS ms FROM pm_outbox ORDER BY id`).map((r) =>
+    // The database's clock in ms, and each row's available_at on it: the delay fail() chose lies between
+    // available_at − (the clock after the call) and available_at − (the clock before it), whatever the call took.
+    const clock = async () => Number((await t.sql`SELECT extract(epoch FROM clock_timestamp()) * 1000 AS ms`)[0].ms);
+    const availableAt = async () =>
+      (await t.sql`SELECT extract(epoch FROM available_at) * 1000 AS ms FROM pm_outbox ORDER BY id`).map((r) =>
         Number(r.ms),
       );
     for (const attempt of [1, 2]) {
       await t.sql`UPDATE pm_outbox SET available_at = now()`;
       expect(await t.outbox.claim(10, 60_000, "A")).toHaveLength(2);
       expect(await t.outbox.fail(ids, "B", "not mine", POLICY)).toEqual({ retried: 0, dead: 0 });
+      const before = await clock();
       expect(await t.outbox.fail(ids, "A", "qdrant: connection refused\u0000", POLICY)).toEqual({
         retried: 2,
         dead: 0,
       });
+      const after = await clock();
       const d = Math.min(POLICY.maxMs, POLICY.baseMs * 2 ** (attempt - 1));
-      for (const ms of await delays()) {
-        expect(ms).toBeGreaterThanOrEqual(d / 2 - 50);
-        expect(ms).toBeLessThanOrEqual(d + 50);
+      for (const at of await availableAt()) {
+        expect(at - before).toBeGreaterThanOrEqual(d / 2 - 1); // 1 ms: rounding of the timestamps
+        expect(at - after).toBeLessThanOrEqual(d + 1);
       }
       expect(await t.outbox.claim(10, 60_000, "A")).toEqual([]); // backing off
     }

@@ -64,9 +64,8 @@ describe.skipIf(skip !== null)("two outbox workers at once (postgres)", () => {
     const workers = outboxes.map(
       (outbox, i) => new OutboxWorker({ outbox, sinks: [shared, own[i]], model: MODEL, token: `w${i + 1}` }),
     );
-    const started = performance.now();
+    // ≈ 1 s here; a bad claim plan would take minutes and outlast the test's time limit.
     const results = await Promise.all(workers.map((w) => w.runOnce()));
-    const tookMs = performance.now() - started;
 
     expect(results[0].applied + results[1].applied).toBe(10_000);
     expect(results.every((r) => r.applied > 0 && r.failed === 0 && r.dead === 0)).toBe(true);
@@ -80,6 +79,5 @@ describe.skipIf(skip !== null)("two outbox workers at once (postgres)", () => {
     for (const [key] of shared.applied) expect((own[0].applied.get(key) ?? 0) + (own[1].applied.get(key) ?? 0)).toBe(1);
     const canon = await canonicalState(t.outbox, ["atom", "document", "symbol", "edge"], 2000);
     expect(shared.state).toEqual(canon);
-    expect(tookMs).toBeLessThan(15_000); // ≈ 1 s here: a bad claim plan would take minutes
   }, 120_000);
 });

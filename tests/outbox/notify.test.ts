@@ -18,6 +18,9 @@ async function timed(p: Promise<unknown>, start: number): Promise<number> {
   return performance.now() - start;
 }
 
+/** A wait longer than any test's time limit: a worker that is not woken by a notification fails the test. */
+const FOREVER_MS = 600_000;
+
 describe.skipIf(skip !== null)("outbox wake-ups (postgres)", () => {
   let t: OutboxDb;
   let other: postgres.Sql;
@@ -33,45 +36,41 @@ describe.skipIf(skip !== null)("outbox wake-ups (postgres)", () => {
     await t?.dispose();
   }, 30_000);
 
-  test("an insert on another connection wakes a waiting worker within ~100 ms", async () => {
+  test("an insert on another connection wakes a waiting worker", async () => {
     for (let round = 0; round < 3; round++) {
       await t.outbox.claim(1, 1000, "probe"); // a claim consumes earlier notifications
-      const waiting = t.outbox.waitForWork(10_000);
+      const waiting = t.outbox.waitForWork(FOREVER_MS);
       await Bun.sleep(20);
-      const start = performance.now();
       await other`INSERT INTO pm_outbox (entity_type, entity_id, op) VALUES ('atom', '1', 'upsert')`;
-      expect(await timed(waiting, start)).toBeLessThan(150);
+      await waiting;
     }
-  });
+  }, 30_000);
 
   test("a notification that came while the worker was busy is not lost; without one, the wait polls", async () => {
     await t.outbox.claim(1, 1000, "probe");
     await other`INSERT INTO pm_outbox (entity_type, entity_id, op) VALUES ('atom', '2', 'upsert')`;
     await Bun.sleep(50);
-    let start = performance.now();
-    expect(await timed(t.outbox.waitForWork(10_000), start)).toBeLessThan(50);
-    start = performance.now();
+    await t.outbox.waitForWork(FOREVER_MS); // the notification that came meanwhile ends it
+    const start = performance.now();
     expect(await timed(t.outbox.waitForWork(120), start)).toBeGreaterThanOrEqual(110);
     const ctl = new AbortController();
-    start = performance.now();
     setTimeout(() => ctl.abort(), 30);
-    expect(await timed(t.outbox.waitForWork(10_000, ctl.signal), start)).toBeLessThan(500);
-  });
+    await t.outbox.waitForWork(FOREVER_MS, ctl.signal); // an abort ends it
+  }, 30_000);
 
   test("a following worker applies a row committed by another connection without waiting for its poll", async () => {
     await t.sql`DELETE FROM pm_outbox`;
     const sink = new RecordingSink();
-    const worker = new OutboxWorker({ outbox: t.outbox, sinks: [sink], model: MODEL, idleMs: 30_000 });
+    const worker = new OutboxWorker({ outbox: t.outbox, sinks: [sink], model: MODEL, idleMs: FOREVER_MS });
     const ctl = new AbortController();
     const running = worker.run(ctl.signal);
     await Bun.sleep(100);
     const [atom] = await seedAtoms(other, 1);
-    const start = performance.now();
     await other`INSERT INTO pm_outbox (entity_type, entity_id, op) VALUES ('atom', ${String(atom)}, 'upsert')`;
-    while (!sink.state.atom.has(atom) && performance.now() - start < 5000) await Bun.sleep(2);
-    expect(performance.now() - start).toBeLessThan(500);
+    // Its poll is ten minutes away: the row is applied within the test's 30 s only if the notification woke it.
+    while (!sink.state.atom.has(atom)) await Bun.sleep(2);
     ctl.abort();
     await running;
     expect(worker.stats).toMatchObject({ applied: 1, failed: 0, dead: 0 });
-  });
+  }, 30_000);
 });

@@ -94,11 +94,10 @@ describe("EPUB: DRM and hostile markup", () => {
     expect(doc.warnings[0]).toBe("spine item 3 ('chapter%203.xhtml'): encrypted (DRM), cannot be read");
   });
 
+  // Linear, not timed: a quadratic expansion of these megabytes would run for hours, far past the test's limit.
   test("self-closing expansion stays linear on hostile markup", () => {
-    const t0 = performance.now();
     for (const s of ["<a b='x' c=d ".repeat(50_000), "a/>".repeat(300_000), `<a ${"b ".repeat(500_000)}`])
       expandSelfClosing(s);
-    expect(performance.now() - t0).toBeLessThan(500);
     expect(expandSelfClosing(`<title/><a id="p"/><br/><img alt="x>y"/><!-- c/> --><div class="c"/>`)).toBe(
       `<title></title><a id="p"></a><br/><img alt="x>y"/><!-- c/> --><div class="c"></div>`,
     );
@@ -143,22 +142,18 @@ describe("EPUB: zip-bomb limits", () => {
   }
 
   test("an honest 200 MB entry is refused from the central directory, before inflating", async () => {
-    const t0 = performance.now();
     const err = await rejection(parse(bombEpub()));
     expect(err.code).toBe("LIMIT_EXCEEDED");
     expect(err.message).toContain("maxZipEntryBytes");
     expect(err.message).toContain("declares 209715200 uncompressed bytes");
-    expect(performance.now() - t0).toBeLessThan(200);
   });
 
   test("an entry that declares 1 KB but inflates to 200 MB is stopped at the limit, not allocated", async () => {
     const rss0 = process.memoryUsage().rss;
-    const t0 = performance.now();
     const err = await rejection(parse(bombEpub(1024)));
     expect(err.code).toBe("LIMIT_EXCEEDED");
     expect(err.message).toContain("inflates to more than 10485760 bytes");
     expect(err.message).toContain("maxZipEntryBytes");
-    expect(performance.now() - t0).toBeLessThan(1500);
     expect(process.memoryUsage().rss - rss0).toBeLessThan(100 * MB);
   });
 

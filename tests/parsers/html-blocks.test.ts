@@ -86,12 +86,11 @@ describe("<pre> as fenced code", () => {
     expect(bodies).toEqual(lines.filter((l) => l.trim()));
   });
 
+  // Linear, not timed: a quadratic split of 600 KB of blank lines would run far past the test's limit.
   test("splitLines prefers a blank line in the later half and is linear on hostile input", () => {
     expect(splitLines("aaaa\nbbbb\n\ncccc\ndddd", 16)).toEqual(["aaaa\nbbbb", "cccc\ndddd"]);
     expect(splitLines("x".repeat(50), 10)).toEqual(["x".repeat(50)]);
-    const t0 = performance.now();
     expect(splitLines("a\n\n".repeat(200_000), 800).length).toBeGreaterThan(100);
-    expect(performance.now() - t0).toBeLessThan(2_000);
   });
 });
 
@@ -141,7 +140,6 @@ describe("<table> as Markdown", () => {
   });
 
   test("hostile tables stay bounded: huge spans, deep nesting, many rows", () => {
-    const t0 = performance.now();
     expect(
       text('<table><tr><th colspan="999999">a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table>').split("\n")[0],
     ).toContain(" | ");
@@ -149,7 +147,6 @@ describe("<table> as Markdown", () => {
     expect(text(deep).length).toBeGreaterThan(0);
     const many = `<table><tr><th>n</th><th>sq</th></tr>${Array.from({ length: 20_000 }, (_, i) => `<tr><td>${i}</td><td>${i * i}</td></tr>`).join("")}</table>`;
     expect(paras(many).length).toBeGreaterThan(100);
-    expect(performance.now() - t0).toBeLessThan(10_000);
   });
 });
 

@@ -65,7 +65,6 @@ test("first open writes nothing to stdout; close rolls an in-flight transaction 
   expect(out.stderr).toContain("pglite output"); // PGlite did talk, to the stderr logger
   expect(await txOutcome).not.toBe("committed");
   process.stderr.write(`close with a transaction in flight: ${closeMs.toFixed(0)} ms\n`);
-  expect(closeMs).toBeLessThan(2000);
   expect(clusterState(dataDir)).toBe("shut down");
 }, 30_000);
 

@@ -199,11 +199,9 @@ describe("limits", () => {
   });
 
   test.each(["gzip", "br"])("a %s bomb stops at maxBytes of decoded output", async (coding) => {
-    const t0 = performance.now();
     const err = await failure(`${target.url}/${coding}-bomb`, { ...loopback, maxBytes: 1 << 20 });
     expect(err.code).toBe("LIMIT_EXCEEDED");
     expect(err.message).toContain(`${coding}-decoded body exceeds`);
-    expect(performance.now() - t0).toBeLessThan(5000);
   });
 
   test("a truncated gzip body and an unknown coding are UNSUPPORTED_MEDIA", async () => {
@@ -220,11 +218,9 @@ describe("limits", () => {
 
 describe("timeouts, cancellation, statuses", () => {
   test("headers that never come time out, naming the URL", async () => {
-    const t0 = performance.now();
     const err = (await failure(`${target.url}/slow-headers`, { ...loopback, timeoutMs: 300 })) as WebFetchError;
     expect(err.kind).toBe("timeout");
     expect(err.message).toBe(`'${target.url}/slow-headers' did not connect and send its headers within 300 ms`);
-    expect(performance.now() - t0).toBeLessThan(2000);
   });
 
   test("a stalled body times out", async () => {
