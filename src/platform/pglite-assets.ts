@@ -25,17 +25,26 @@ export interface PgliteAssets {
   pgTrgmUrl: URL;
 }
 
+/** The two compiled modules, shared by every PGlite this process opens (a module is immutable and reusable). */
+let compiled: Promise<[WebAssembly.Module, WebAssembly.Module]> | undefined;
+
 /**
- * Loads and compiles the embedded PGlite assets (≈ 0.2–0.5 s, mostly WASM compilation). PGlite reads extension
- * bundles with streams, which fail on `/$bunfs/` paths, so the pg_trgm bundle is copied once into `cacheDir`
- * (created with mode 0700) under a content-hashed name, written atomically (temp file + rename).
- * @throws Error from the file system when `cacheDir` cannot be written.
+ * Loads and compiles the embedded PGlite assets (≈ 0.5 CPU-seconds the first time, mostly WASM compilation; later
+ * opens in the same process — a takeover, a test suite's many stores — reuse the compiled modules, and the engine
+ * its optimised code). PGlite reads extension bundles with streams, which fail on `/$bunfs/` paths, so the pg_trgm
+ * bundle is copied once into `cacheDir` (created with mode 0700) under a content-hashed name, written atomically
+ * (temp file + rename).
+ * @throws Error from the file system when `cacheDir` cannot be written; the compile error when a module is invalid.
  */
 export async function loadPgliteAssets(cacheDir: string): Promise<PgliteAssets> {
-  const [pgliteWasmModule, initdbWasmModule] = await Promise.all([
+  compiled ??= Promise.all([
     WebAssembly.compile(readFileSync(pgliteWasm)),
     WebAssembly.compile(readFileSync(initdbWasm)),
-  ]);
+  ]).catch((err) => {
+    compiled = undefined; // a later open tries again
+    throw err;
+  });
+  const [pgliteWasmModule, initdbWasmModule] = await compiled;
   const fsBundle = new Blob([readFileSync(pgliteData)]);
   const pgTrgmUrl = new URL(`file://${cacheFile(cacheDir, "pg_trgm", readFileSync(pgTrgmBundle))}`);
   return { pgliteWasmModule, initdbWasmModule, fsBundle, pgTrgmUrl };
