@@ -95,12 +95,6 @@ describe("README.md", () => {
   });
 });
 
-/** Pages written by work in progress on issue 19 (the architecture page): reported until they exist. */
-const PENDING = new Set<string>([]);
-
 test("relative links of the README, CONTRIBUTING, tests/README and docs/ lead to files that exist", () => {
-  const broken = documentedFiles().flatMap(brokenLinks);
-  const pending = [...new Set(broken.map((b) => b.split(" → ")[1]).filter((t) => PENDING.has(t)))];
-  if (pending.length) console.warn(`skipped: links to ${pending.join(", ")} (not written yet)`);
-  expect(broken.filter((b) => !PENDING.has(b.split(" → ")[1]))).toEqual([]);
+  expect(documentedFiles().flatMap(brokenLinks)).toEqual([]);
 });
