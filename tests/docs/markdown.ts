@@ -91,3 +91,21 @@ export function brokenLinks(file: string): string[] {
   }
   return broken;
 }
+
+/** Top-level folders whose paths, quoted in `backticks`, must exist. */
+const TREE = /`((?:src|tests|bench|deploy|scripts|docs|migrations|patches)\/[\w./-]*)`/g;
+
+/**
+ * Paths of the repository quoted in `file` (as `src/…`, `tests/…`, …; globs and `<placeholders>` aside) that do not
+ * exist. tests/README.md may also quote them relative to tests/.
+ */
+export function missingPaths(file: string): string[] {
+  const text = readFileSync(join(ROOT, file), "utf8");
+  const missing: string[] = [];
+  for (const m of text.matchAll(TREE)) {
+    const path = m[1].replace(/\/$/, "");
+    if (/[*<>]|NNNN/.test(path)) continue;
+    if (!existsSync(join(ROOT, path))) missing.push(`${file}: ${path}`);
+  }
+  return missing;
+}

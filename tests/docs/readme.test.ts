@@ -10,7 +10,16 @@ import { copyFileSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:
 import { join } from "node:path";
 import { TOOLS } from "../../src/mcp/registry.ts";
 import { isolatedBinary, isolatedEnv } from "../support/binary.ts";
-import { anchor, brokenLinks, commands, documentedFiles, ROOT, section, shellBlocks } from "./markdown.ts";
+import {
+  anchor,
+  brokenLinks,
+  commands,
+  documentedFiles,
+  missingPaths,
+  ROOT,
+  section,
+  shellBlocks,
+} from "./markdown.ts";
 
 const README = readFileSync(join(ROOT, "README.md"), "utf8");
 const PACKAGE = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
@@ -97,4 +106,8 @@ describe("README.md", () => {
 
 test("relative links of the README, CONTRIBUTING, tests/README and docs/ lead to files that exist", () => {
   expect(documentedFiles().flatMap(brokenLinks)).toEqual([]);
+});
+
+test("the paths they quote (`src/…`, `tests/…`, `deploy/…` …) exist", () => {
+  expect(documentedFiles().flatMap(missingPaths)).toEqual([]);
 });
