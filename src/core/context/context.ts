@@ -53,7 +53,7 @@ function bounded(v: number | undefined, name: keyof typeof CONTEXT_LIMITS, label
 
 /** Atoms reached over links from the hits, strongest path first; `contradicts` edges are collected apart. */
 async function expand(
-  s: Services,
+  s: Pick<Services, "graph">,
   hits: Candidate[],
   hops: number,
   signal?: AbortSignal,
@@ -126,7 +126,11 @@ async function expand(
  * Assembles the context for `input.question` (see the module comment).
  * @throws PegasError INVALID_INPUT (empty question, bounds), CANCELLED, STORE_UNAVAILABLE, LLM_FAILED (query embedding).
  */
-export async function getContext(s: Services, input: ContextInput, signal?: AbortSignal): Promise<ContextResult> {
+export async function getContext(
+  s: Parameters<typeof search>[0] & Pick<Services, "atomReads" | "graph">,
+  input: ContextInput,
+  signal?: AbortSignal,
+): Promise<ContextResult> {
   const budget = bounded(input.budget_tokens, "budget", "budget_tokens");
   const k = bounded(input.k, "k", "k");
   const hops = bounded(input.hops, "hops", "hops");

@@ -15,6 +15,9 @@ import { keyTerms, matchedTerms } from "./terms.ts";
 import { type SearchHit, search } from "../search/search.ts";
 import type { Services } from "../services.ts";
 
+/** What checking gaps runs on: memory_search, the gap store, the optional judge and text analysis. */
+export type GapCheckServices = Parameters<typeof search>[0] & Pick<Services, "gapJudge" | "gaps" | "searchReads">;
+
 /** Rank the answering atom must reach in the question's search (search rule). */
 export const ANSWER_TOP_K = 3;
 /** Hits offered to an LLM judge. */
@@ -42,7 +45,7 @@ export interface GapCheckResult {
 }
 
 async function bySearchRule(
-  services: Services,
+  services: Pick<Services, "searchReads">,
   question: string,
   hits: SearchHit[],
 ): Promise<GapAnswerEvidence | null> {
@@ -75,7 +78,7 @@ async function bySearchRule(
 }
 
 async function byJudge(
-  services: Services,
+  services: Pick<Services, "gapJudge">,
   question: string,
   hits: SearchHit[],
   signal?: AbortSignal,
@@ -104,7 +107,7 @@ async function byJudge(
  * search rule and adds a warning. @throws PegasError CANCELLED, STORE_UNAVAILABLE, LLM_FAILED (query embedding).
  */
 export async function answerEvidence(
-  services: Services,
+  services: GapCheckServices,
   gap: GapRow,
   warnings: string[],
   signal?: AbortSignal,
@@ -131,7 +134,7 @@ export async function answerEvidence(
  * @throws PegasError NOT_FOUND (an unknown id), CANCELLED, STORE_UNAVAILABLE.
  */
 export async function checkGaps(
-  services: Services,
+  services: GapCheckServices,
   opts: { gapIds?: number[]; signal?: AbortSignal } = {},
 ): Promise<GapCheckResult> {
   const gaps = opts.gapIds
@@ -168,7 +171,7 @@ export interface VerifyRunOutcome {
  * a failure becomes a warning of the run (the verification itself is already recorded). Never throws but CANCELLED.
  */
 export async function checkGapsAfterVerify(
-  services: Services,
+  services: GapCheckServices,
   run: VerifyRunOutcome,
   signal?: AbortSignal,
 ): Promise<GapCheckResult["answered"]> {

@@ -12,9 +12,11 @@ import { PegasError, invalidInput, toPegasError } from "../../errors.ts";
 import type { WebSearch, WebSearchResult } from "../../ports/models/web-search.ts";
 import type { GapRow } from "../../ports/store/gaps.ts";
 import { checkGaps } from "./answer.ts";
-import { ingest } from "../documents/ingest.ts";
-import type { Services } from "../services.ts";
+import { ingest, type IngestServices } from "../documents/ingest.ts";
 import { verifyAtoms } from "../verify/verify.ts";
+
+/** What research runs on: an ingest, memory_verify and the gap checks, each whole. */
+export type ResearchServices = IngestServices & Parameters<typeof verifyAtoms>[0] & Parameters<typeof checkGaps>[0];
 
 /** Input: one gap (`gapId`) or the open ones by priority (at most `maxGaps`); bounds on URLs and seconds. */
 export interface ResearchInput {
@@ -74,7 +76,7 @@ function bounded(v: number | undefined, dflt: number, min: number, max: number, 
 
 /** Run-wide state: limits, the deadline and its signal, counters. */
 interface Run {
-  services: Services;
+  services: ResearchServices;
   web: WebSearch;
   maxUrls: number;
   perGap: number;
@@ -209,7 +211,11 @@ function recordAttempt(run: Run, r: ResearchGapResult): Promise<GapRow> {
  * @throws PegasError INVALID_INPUT (bad bounds; `gapId` not open), NOT_FOUND (unknown gap), CANCELLED (the gaps done
  * before stay done, the current one's attempt is recorded), STORE_UNAVAILABLE.
  */
-export async function research(services: Services, web: WebSearch, input: ResearchInput = {}): Promise<ResearchResult> {
+export async function research(
+  services: ResearchServices,
+  web: WebSearch,
+  input: ResearchInput = {},
+): Promise<ResearchResult> {
   const started = Date.now();
   const maxUrls = bounded(input.maxUrls, 8, 1, 100, "max-urls");
   const budgetS = bounded(input.budgetS, 120, 1, 3600, "budget-s");

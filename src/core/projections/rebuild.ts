@@ -124,7 +124,10 @@ async function refill(
  * shape, without `recreate`), STORE_UNAVAILABLE, LLM_FAILED, CANCELLED.
  */
 export async function refillProjections(
-  services: Services,
+  services: Pick<
+    Services,
+    "atomReads" | "changeFeed" | "config" | "embedder" | "embeddingStore" | "outbox" | "projection" | "sinks"
+  >,
   target: RebuildTarget,
   onProgress: (p: RebuildProgress) => void = () => {},
   opts: RebuildOptions = {},

@@ -45,7 +45,7 @@ export interface JudgedNeighbour {
  * cancellation and the run's warnings. Atoms are passed to judges with their `sites` (a judge may read them).
  */
 export interface StepContext {
-  services: Services;
+  services: Pick<Services, "verification" | "embeddingStore" | "embedder" | "judge" | "projection" | "vectorIndex">;
   judge: VerdictJudge;
   fallback: VerdictJudge;
   k: number;

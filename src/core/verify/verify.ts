@@ -11,7 +11,7 @@ import type { Verdict } from "../../ports/models/verdict-judge.ts";
 import type { StatusChangeRecord } from "../../ports/store/verification.ts";
 import type { Services } from "../services.ts";
 import { type StepContext, verifyStep } from "./step.ts";
-import { checkGapsAfterVerify } from "../gaps/answer.ts";
+import { checkGapsAfterVerify, type GapCheckServices } from "../gaps/answer.ts";
 
 import { MAX_LISTED_CHANGES, VERIFY_DEFAULT_LIMIT, VERIFY_MAX_LIMIT, VERIFY_NEIGHBOURS } from "./limits.ts";
 
@@ -88,7 +88,10 @@ function checkLimit(v: unknown): number {
  * Verifies atoms (module doc). @throws PegasError INVALID_INPUT (both atom_id and doc_id, a bad limit), NOT_FOUND
  * (unknown atom or document), CANCELLED (steps finished before it are kept), STORE_UNAVAILABLE, LLM_FAILED.
  */
-export async function verifyAtoms(services: Services, input: VerifyInput): Promise<VerifyResult> {
+export async function verifyAtoms(
+  services: StepContext["services"] & GapCheckServices & Pick<Services, "fallbackJudge">,
+  input: VerifyInput,
+): Promise<VerifyResult> {
   const atomId = positiveId(input.atom_id, "atom_id");
   const docId = positiveId(input.doc_id, "doc_id");
   if (atomId !== undefined && docId !== undefined)
@@ -171,7 +174,10 @@ export interface RevertResult {
  * verification raised is kept (it rests on evidence, not on the status).
  * @throws PegasError INVALID_INPUT (not a positive integer, already reverted, the atom changed since), NOT_FOUND.
  */
-export async function revertStatusChange(services: Services, changeId: number): Promise<RevertResult> {
+export async function revertStatusChange(
+  services: Pick<Services, "verification">,
+  changeId: number,
+): Promise<RevertResult> {
   const id = positiveId(changeId, "revert_change_id");
   if (id === undefined)
     throw invalidInput("revert_change_id is required", "memory_verify results and an atom's history name change ids");
@@ -183,7 +189,11 @@ export async function revertStatusChange(services: Services, changeId: number): 
 }
 
 /** An atom's status history, newest first (at most `limit`, default 50). @throws PegasError NOT_FOUND, INVALID_INPUT. */
-export async function statusHistory(services: Services, atomId: number, limit = 50): Promise<StatusChangeRecord[]> {
+export async function statusHistory(
+  services: Pick<Services, "verification">,
+  atomId: number,
+  limit = 50,
+): Promise<StatusChangeRecord[]> {
   const id = positiveId(atomId, "atom_id");
   if (id === undefined) throw invalidInput("atom_id is required");
   return services.verification.statusHistory(id, Math.min(Math.max(1, Math.trunc(limit)), VERIFY_MAX_LIMIT));
