@@ -101,6 +101,11 @@ describe("README.md", () => {
       .filter((l) => l.startsWith("| ") && !l.startsWith("| benchmark |"));
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.filter((r) => !generated.includes(r))).toEqual([]);
+    // The machine the README names is the one the generated page names.
+    const machine = /^Measured .* on (.+?), (\d+) cores, .*, Bun ([\d.]+)/m.exec(generated.join("\n"));
+    expect(machine).not.toBeNull();
+    const [, cpu, cores, bun] = machine ?? [];
+    expect(section(README, "Benchmarks")).toContain(`${cores} cores of an ${cpu}, Bun ${bun}`);
   });
 });
 
