@@ -29,7 +29,11 @@ test("two processes insert 500 rows each at once into a fresh data dir: 1000 row
   const dataDir = tempDir();
   const a = startWorker(dataDir, "a", 500);
   const b = startWorker(dataDir, "b", 500);
-  const [openA, openB] = await Promise.all([a.waitFor((e) => e.ev === "open"), b.waitFor((e) => e.ev === "open")]);
+  // The first open runs initdb (≈ 11 CPU-seconds): two minutes, not 30 s, so that a loaded host does not fail it.
+  const [openA, openB] = await Promise.all([
+    a.waitFor((e) => e.ev === "open", 120_000),
+    b.waitFor((e) => e.ev === "open", 120_000),
+  ]);
   expect([openA.owner, openB.owner].sort()).toEqual([false, true]);
   await Promise.all([a.waitFor((e) => e.ev === "done"), b.waitFor((e) => e.ev === "done")]);
   a.send("count");
@@ -41,7 +45,7 @@ test("two processes insert 500 rows each at once into a fresh data dir: 1000 row
   b.send("close");
   expect(await Promise.all([a.exited, b.exited])).toEqual([0, 0]);
   expect(clusterState(dataDir)).toBe("shut down");
-}, 60_000);
+}, 240_000);
 
 /**
  * Starts an owner that inserts slowly and a client that inserts 500 rows; returns both once both are writing. The
