@@ -37,7 +37,7 @@ async function capture(fn: () => Promise<void>): Promise<{ stderr: string; stdou
   return out;
 }
 
-test("first open writes nothing to stdout; close rolls an in-flight transaction back within ~1 s", async () => {
+test("first open writes nothing to stdout; close rolls an in-flight transaction back", async () => {
   let inserted!: () => void;
   const insertedP = new Promise<void>((r) => (inserted = r));
   let txOutcome: Promise<unknown> | undefined;
@@ -66,7 +66,7 @@ test("first open writes nothing to stdout; close rolls an in-flight transaction 
   expect(await txOutcome).not.toBe("committed");
   process.stderr.write(`close with a transaction in flight: ${closeMs.toFixed(0)} ms\n`);
   expect(clusterState(dataDir)).toBe("shut down");
-}, 30_000);
+}, 120_000);
 
 test("reopen after a clean close: no crash recovery, and the rolled-back row is absent", async () => {
   let rows = -1;
@@ -85,4 +85,4 @@ test("reopen after a clean close: no crash recovery, and the rolled-back row is 
   expect(out.stderr).not.toContain("not properly shut down");
   expect(out.stderr).not.toContain("redo starts");
   expect(out.stderr).not.toContain("crash recovery");
-}, 30_000);
+}, 120_000);

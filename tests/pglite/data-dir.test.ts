@@ -28,7 +28,7 @@ test("a build dir left by an owner killed during initdb is discarded and the clu
   expect(await openQueryClose(dataDir)).toBe(1);
   expect(readdirSync(dataDir)).not.toContain(".initdb-build");
   expect(clusterState(dataDir)).toBe("shut down");
-}, 30_000);
+}, 120_000);
 
 test("a move into place interrupted halfway is finished, PG_VERSION last", async () => {
   const dataDir = join(root, "killed-in-move");
@@ -42,7 +42,7 @@ test("a move into place interrupted halfway is finished, PG_VERSION last", async
   expect(await openQueryClose(dataDir)).toBe(1);
   expect(readdirSync(dataDir).filter((n) => n.startsWith(".initdb"))).toEqual([]);
   expect(clusterState(dataDir)).toBe("shut down");
-}, 30_000);
+}, 120_000);
 
 test("a non-empty dir without a database is refused with a hint", async () => {
   const foreign = join(root, "foreign");
@@ -52,7 +52,7 @@ test("a non-empty dir without a database is refused with a hint", async () => {
   expect(err.code).toBe("INVALID_INPUT");
   expect(err.message).toContain("notes.txt");
   expect(readdirSync(foreign)).toEqual(["notes.txt"]); // nothing was written into it
-}, 30_000);
+}, 120_000);
 
 test("a data dir whose socket path would pass 100 bytes gets its socket in a private runtime dir", () => {
   const deep = join(root, "a".repeat(60), "b".repeat(40));

@@ -32,7 +32,7 @@ test("the embedded database runs with fsync on, the WAL synced by fsync(2), sync
     await db.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
-}, 60_000);
+}, 120_000);
 
 test("every COMMIT goes through NODEFS's fsync; a read-only statement does not", async () => {
   const pg = await PGlite.create({
@@ -58,7 +58,7 @@ test("every COMMIT goes through NODEFS's fsync; a read-only statement does not",
   } finally {
     await pg.close();
   }
-}, 60_000);
+}, 120_000);
 
 test("NODEFS's fsync is the host's fsync(2): 0 on an open file, the errno of a failure", () => {
   const errors: unknown[] = [];

@@ -173,4 +173,4 @@ test("a client idle inside a transaction is rolled back and dropped after the id
   } finally {
     await Promise.all([idle.end({ timeout: 1 }), other.end({ timeout: 1 })]);
   }
-}, 10_000);
+}, 60_000);
