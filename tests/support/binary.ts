@@ -22,13 +22,18 @@ let built: Promise<string> | null = null;
  */
 export function buildBinary(): Promise<string> {
   built ??= (async () => {
-    const dir = await madeOnce("bin", inputsHash(INPUTS, `bun ${Bun.version}`), async (partial) => {
-      const p = Bun.spawn(["npm", "run", "--silent", "build"], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
-      const code = await p.exited;
-      if (code !== 0) throw new Error(`build failed (${code}): ${await new Response(p.stderr).text()}`);
-      // A copy, not dist/ itself: a later build may rewrite dist/pegas-memory while a test runs this one.
-      copyFileSync(join(ROOT, "dist", "pegas-memory"), join(partial, "pegas-memory"));
-    });
+    const dir = await madeOnce(
+      "bin",
+      inputsHash(INPUTS, `bun ${Bun.version}`),
+      async (partial) => {
+        const p = Bun.spawn(["npm", "run", "--silent", "build"], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
+        const code = await p.exited;
+        if (code !== 0) throw new Error(`build failed (${code}): ${await new Response(p.stderr).text()}`);
+        // A copy, not dist/ itself: a later build may rewrite dist/pegas-memory while a test runs this one.
+        copyFileSync(join(ROOT, "dist", "pegas-memory"), join(partial, "pegas-memory"));
+      },
+      0o755,
+    ); // open to others: install.sh runs it as another user too
     return join(dir, "pegas-memory");
   })();
   return built;

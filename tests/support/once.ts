@@ -73,10 +73,16 @@ function tryLock(lock: string): boolean {
 /**
  * The path .tmp/`kind`/`hash`, made by `make` unless some process already made it. `make(dir)` fills `dir` (which
  * exists and is empty) and must leave nothing running in it; on success the dir becomes the result at once (a
- * rename), on failure it is removed and the error is thrown. Entries of other hashes go once an hour old.
+ * rename), on failure it is removed and the error is thrown. Entries of other hashes go once an hour old. `mode`:
+ * the dir's permissions, 0700 by default (as mkdtemp makes them: a data dir open to others is warned about).
  * @throws Error when `make` fails, or when another process's build has not ended within 15 minutes.
  */
-export async function madeOnce(kind: string, hash: string, make: (dir: string) => Promise<void>): Promise<string> {
+export async function madeOnce(
+  kind: string,
+  hash: string,
+  make: (dir: string) => Promise<void>,
+  mode = 0o700,
+): Promise<string> {
   const base = join(ROOT, ".tmp", kind);
   const target = join(base, hash);
   const lock = `${target}.lock`;
@@ -92,7 +98,7 @@ export async function madeOnce(kind: string, hash: string, make: (dir: string) =
       if (existsSync(target)) break; // made between the check and the lock
       const partial = `${target}.${process.pid}.partial`;
       rmSync(partial, { recursive: true, force: true });
-      mkdirSync(partial, { mode: 0o700 }); // as mkdtemp makes them: a data dir open to others is warned about
+      mkdirSync(partial, { mode });
       try {
         await make(partial);
       } catch (err) {
