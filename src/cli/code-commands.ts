@@ -6,7 +6,8 @@
 import type { Config } from "../config.ts";
 import { storeCode } from "../core/code/ingest.ts";
 import type { StoreCodeResult } from "../core/code/input.ts";
-import { codeGraph, searchCode } from "../core/code/query.ts";
+import { codeGraph } from "../core/code/graph.ts";
+import { searchCode } from "../core/code/query.ts";
 import type { Direction, Services } from "../core/services.ts";
 import { invalidInput } from "../errors.ts";
 import type { Cli } from "./args.ts";

@@ -2,7 +2,8 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEFAULT_EMBED_MODEL, loadConfig, maskUrl, redactConfig } from "../../src/config.ts";
+import { DEFAULT_EMBED_MODEL, loadConfig } from "../../src/config.ts";
+import { maskUrl, redactConfig } from "../../src/config-redact.ts";
 import { PegasError } from "../../src/errors.ts";
 
 const home = mkdtempSync(join(tmpdir(), "pegas-config-"));

@@ -4,7 +4,8 @@
  * The engine is the Qdrant REST stand-in (a test server, not Qdrant).
  */
 import { expect, test } from "bun:test";
-import { loadConfig, redactConfig } from "../../src/config.ts";
+import { loadConfig } from "../../src/config.ts";
+import { redactConfig } from "../../src/config-redact.ts";
 import { ingest } from "../../src/core/documents/ingest.ts";
 import { rebuildProjections } from "../../src/worker/projections.ts";
 import { stats } from "../../src/core/projections/stats.ts";

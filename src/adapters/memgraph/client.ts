@@ -6,7 +6,7 @@
  * server fails at once instead of after the driver's retry window, and a deadline on every call.
  */
 import neo4j, { type Driver, type ManagedTransaction, type QueryResult, type RecordShape } from "neo4j-driver";
-import { maskUrl } from "../../config.ts";
+import { maskUrl } from "../../config-redact.ts";
 import { PegasError } from "../../errors.ts";
 import { log } from "../../log.ts";
 import { VERSION } from "../../version.ts";

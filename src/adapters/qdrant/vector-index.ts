@@ -6,7 +6,7 @@
  */
 import { QdrantClient } from "@qdrant/js-client-rest";
 import type { AtomFilter } from "../../domain/atom.ts";
-import { maskUrl } from "../../config.ts";
+import { maskUrl } from "../../config-redact.ts";
 import { PegasError } from "../../errors.ts";
 import { log } from "../../log.ts";
 import type {

@@ -3,7 +3,7 @@
  * and the rate it is counted in ("5 mg per day", "three times per week", "сто верст в день", "каждую неделю",
  * "daily", "km/h"). Read by domain/statement.ts over the tokens of domain/statement-tokens.ts; pure.
  */
-import { PREFIX_UNITS, UNITS } from "./lexicon.ts";
+import { PREFIX_UNITS, UNITS } from "./units.ts";
 import type { Tok } from "./statement-tokens.ts";
 
 /** Tokens already read as a feature, and what each stands for in the content words ("" drops it). */

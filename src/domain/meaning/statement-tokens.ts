@@ -4,7 +4,7 @@
  * ("doesn't" → "does" + "not"), a number glued to its unit is split ("5mg" → "5" + "mg"), citation markers
  * ("[12]") are dropped, and "non-" is glued back to its word ("non-toxic" → "nontoxic"). Pure; never throws.
  */
-import { UNITS } from "./lexicon.ts";
+import { UNITS } from "./units.ts";
 import { canonicalDigits, NUMBER_WORDS, type RunNumber } from "./number-words.ts";
 
 /** What a token is. `cmp`: a comparison symbol, its `lower` the canonical one ("<", "<=", ">", ">=", "!="). */

@@ -8,47 +8,15 @@ import { log } from "../../../log.ts";
 import type { Embedder } from "../../../ports/models/embedder.ts";
 import { embedRequest, ollamaCall } from "./client.ts";
 import { cancelled, displayHost, isContextLengthError, type OllamaTarget } from "./failures.ts";
+import { checkTexts, type OllamaEmbedderOptions, positiveInt } from "./embedder-options.ts";
+
+export type { OllamaEmbedderOptions };
 import { documentPrompt, type PromptFn, queryPrompt } from "./prompts.ts";
 import { Semaphore } from "./semaphore.ts";
 import { firstHalf, toUnitVector } from "./vectors.ts";
 
-/** The slice of configuration the Ollama embedder takes (from `ollama_*` and `embed_*` in src/config.ts). */
-export interface OllamaEmbedderOptions {
-  /** Ollama base URL, e.g. `http://127.0.0.1:11434`. */
-  host: string;
-  /** Ollama model name, e.g. `embeddinggemma-2-740m-Q8_0`; stored as the embedding's model. */
-  model: string;
-  /** Dimension the model must return, checked by `ready()`; default 768 (EmbeddingGemma). */
-  expectedDim?: number;
-  /** Ollama `keep_alive`: how long the model stays loaded after a request ("5m", "0", or seconds as a number). */
-  keepAlive: string | number;
-  /** Most requests in flight at once from this embedder (≥ 1). */
-  concurrency: number;
-  /** Texts per `/api/embed` request (≥ 1). */
-  batchSize: number;
-  /** Bound on one HTTP request, in milliseconds (waiting for a concurrency slot is not counted). */
-  timeoutMs: number;
-}
-
 /** Text of the readiness probe; short, so that the probe costs almost nothing. */
 const PROBE_TEXT = "pegas-memory readiness probe";
-
-function positiveInt(name: string, v: unknown): number {
-  if (typeof v !== "number" || !Number.isInteger(v) || v < 1) {
-    throw new PegasError("INVALID_INPUT", `Ollama embedder option '${name}' is ${String(v)}, expected an integer ≥ 1`);
-  }
-  return v;
-}
-
-/** @throws PegasError INVALID_INPUT naming the index of the first empty or whitespace-only text. */
-function checkTexts(texts: string[]): void {
-  if (!Array.isArray(texts)) throw new PegasError("INVALID_INPUT", "texts to embed must be an array of strings");
-  texts.forEach((t, i) => {
-    if (typeof t !== "string" || t.trim() === "") {
-      throw new PegasError("INVALID_INPUT", `cannot embed empty text (input ${i})`, { hint: "give some text" });
-    }
-  });
-}
 
 /**
  * {@link Embedder} over Ollama. Documents get EmbeddingGemma's document prompt, queries its query prompt

@@ -2,7 +2,7 @@
  * Canonical store backend (b): a PostgreSQL ≥ 15 server reached by URL through `postgres` (porsager).
  */
 import postgres from "postgres";
-import { maskUrl } from "../../../config.ts";
+import { maskUrl } from "../../../config-redact.ts";
 import { PegasError } from "../../../errors.ts";
 import { log } from "../../../log.ts";
 import { CLIENT_OPTIONS } from "../client-options.ts";

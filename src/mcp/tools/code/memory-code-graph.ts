@@ -1,6 +1,6 @@
 /** memory_code_graph tool. */
 import { z } from "zod";
-import { FILE_EDGES, codeGraph } from "../../../core/code/query.ts";
+import { FILE_EDGES, codeGraph } from "../../../core/code/graph.ts";
 import type { ToolDef } from "../../tool.ts";
 import { symbolShape } from "./memory-search-code.ts";
 
