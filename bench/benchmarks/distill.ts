@@ -11,7 +11,7 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import { distillText } from "../../src/adapters/distiller/heuristic/index.ts";
 import { selectParser } from "../../src/adapters/parsers/select.ts";
-import { chunkSections } from "../../src/core/documents/ingest-document.ts";
+import { chunkSections } from "../../src/core/documents/plan.ts";
 import { detectLang } from "../../src/domain/text.ts";
 import type { ChunkInput } from "../../src/ports/store/ingest.ts";
 import type { ParsedDocument, ParseLimits } from "../../src/ports/models/parser.ts";

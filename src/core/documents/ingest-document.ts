@@ -5,17 +5,15 @@
  * chunks). An unchanged document (same extracted text) is detected before any distillation and changes nothing.
  */
 import { authorityFor } from "../../domain/authority.ts";
-import { chunkText } from "../../domain/chunk.ts";
 import { sha256Hex } from "../../domain/hash.ts";
 import { detectLang, firstSentence, sanitizeText } from "../../domain/text.ts";
 import { yieldToEventLoop } from "../../domain/yield.ts";
 import { PegasError } from "../../errors.ts";
-import type { ChunkInput, IngestPlan } from "../../ports/store/ingest.ts";
-import type { DocumentKind, Locator } from "../../domain/locator.ts";
-import type { PlannedAtom, PlannedLink } from "../../ports/store/atom-writes.ts";
+import type { IngestPlan } from "../../ports/store/ingest.ts";
+import type { DocumentKind } from "../../domain/locator.ts";
 import type { ParsedDocument } from "../../ports/models/parser.ts";
-import type { DedupFinding } from "../knowledge/dedup.ts";
-import { type ChunkDraft, type DistilledChunks, distillChunks, quarantineChunks } from "./distill.ts";
+import { type DistilledChunks, distillChunks, quarantineChunks } from "./distill.ts";
+import { chunkSections, planAtoms } from "./plan.ts";
 import type { Services } from "../services.ts";
 import type { RawSource } from "./source.ts";
 
@@ -88,24 +86,6 @@ function defaultTitle(text: string): string {
       .find((l) => l.trim())
       ?.trim() ?? "";
   return line && line.length <= 120 ? line : firstSentence(text, 120);
-}
-
-/** Chunks every section; ords run across sections, locators are the section's plus the range within it. */
-export function chunkSections(parsed: ParsedDocument, target: number): ChunkInput[] {
-  const out: ChunkInput[] = [];
-  for (const section of parsed.sections) {
-    for (const c of chunkText(section.text, { target, lang: detectLang(section.text) })) {
-      const locator: Locator = {
-        ...section.locator,
-        char_start: c.charStart,
-        char_end: c.charEnd,
-        line_start: c.lineStart,
-        line_end: c.lineEnd,
-      };
-      out.push({ ord: out.length, text: c.text, contentHash: sha256Hex(c.text), locator });
-    }
-  }
-  return out;
 }
 
 /**
@@ -205,28 +185,6 @@ const ZERO = {
   atoms_revived: 0,
   chunks_quarantined: 0,
 } as const;
-
-/** The plan's atoms: drafts with their vectors, citations, intra-chunk links, and dedup merges and links. */
-export function planAtoms(drafts: ChunkDraft[], vectors: Float32Array[], findings: DedupFinding[]): PlannedAtom[] {
-  return drafts.map((d, i) => {
-    const f = findings[i];
-    const dedupLinks: PlannedLink[] = f.links.map((l) => ({
-      atomId: l.atomId,
-      planned: l.draftIndex,
-      kind: l.kind,
-      confidence: Math.max(0, Math.min(1, l.cosine)),
-      source: "dedup",
-    }));
-    return {
-      atom: { ...d.draft, vector: vectors[i] },
-      citation: { chunkOrd: d.chunkOrd, locator: d.locator, quote: d.quote },
-      mergeInto: f.merge
-        ? { atomId: f.merge.atomId, planned: f.merge.draftIndex, cosine: f.merge.cosine, reason: f.merge.reason }
-        : undefined,
-      links: [...d.links, ...dedupLinks],
-    };
-  });
-}
 
 /**
  * Stores one parsed document. @throws PegasError CANCELLED, LLM_FAILED (embedding), STORE_UNAVAILABLE; nothing of

@@ -6,7 +6,7 @@
 import { PegasError } from "../../errors.ts";
 import type { ChunkInput } from "../../ports/store/ingest.ts";
 import { distillChunks } from "./distill.ts";
-import { planAtoms } from "./ingest-document.ts";
+import { planAtoms } from "./plan.ts";
 import type { Services } from "../services.ts";
 import { sha256Hex } from "../../domain/hash.ts";
 
