@@ -78,7 +78,7 @@ describe("javascript snippet", () => {
 
   test("CommonJS: require bindings are imports, not constants; module.exports files; JSX components are calls", async () => {
     const src =
-      'const { a, b: c } = require("../../test/tree-sitter/lib");\nconst lib = require("lib");\nfunction App() {\n  return <Layout.Page><Item /></Layout.Page>;\n}\n';
+      'const { a, b: c } = require("./lib");\nconst lib = require("lib");\nfunction App() {\n  return <Layout.Page><Item /></Layout.Page>;\n}\n';
     const f = await extractor.extract("lib/index.jsx", src, "javascript");
     expect(f.module).toBe("lib");
     expect(f.symbols.map((s) => s.qualifiedName)).toEqual(["App"]);
