@@ -71,7 +71,10 @@ describe("src/mcp/registry.ts", () => {
     const written = [...text.matchAll(/^import [^;]* from "(\.\/tools\/[^"]+)";$/gm)].map((m) => m[1]);
     expect(found.sort()).toEqual(written.sort());
     expect(found.length).toBeGreaterThan(0);
-    const files = new Set(readdirSync(join(REPO_ROOT, "src/mcp/tools")).map((n) => `./tools/${n}`));
+    // Tool modules sit in one folder per toolset (src/mcp/tools/<toolset>/).
+    const files = new Set(
+      readdirSync(join(REPO_ROOT, "src/mcp/tools"), { recursive: true }).map((n) => `./tools/${String(n)}`),
+    );
     for (const target of found) expect(files.has(target)).toBe(true);
     const registerTools = f.dependencies
       .filter((d) => "symbol" in d.from && d.from.symbol === "registerTools")
@@ -82,7 +85,7 @@ describe("src/mcp/registry.ts", () => {
 
 describe("whole trees", () => {
   test("every source file of this repository extracts; nearly all without syntax errors", async () => {
-    const files = ["src", "test", "bench"].flatMap((d) => sources(join(REPO_ROOT, d)));
+    const files = ["src", "tests", "bench"].flatMap((d) => sources(join(REPO_ROOT, d)));
     let withErrors = 0;
     let symbols = 0;
     for (const path of files) {
