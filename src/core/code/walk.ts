@@ -16,9 +16,10 @@
  * files inside the walked directory apply; those of directories above it do not.
  */
 import { type Dirent, existsSync } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import ignore, { type Ignore } from "ignore";
+import { walkTree } from "../../platform/walk.ts";
 
 /** Directories never entered. */
 const VCS_DIRS = new Set([".git", ".hg", ".svn", ".bzr"]);
@@ -224,37 +225,39 @@ export async function* walkRepository(root: string, opts: WalkOptions = {}): Asy
   const frames: RuleFrame[] = [];
   const info = await readRules(join(root, ".git", "info", "exclude"));
   if (info) frames.push({ dir: "", rules: info });
-  // Depth-first with an explicit stack of directories still to list (each with its floor: the innermost directory
-  // opened by an include pattern despite the ignore rules above it); frames are trimmed to the current path.
-  const stack: Array<{ dir: string; floor: string | null }> = [{ dir: "", floor: null }];
-  while (stack.length) {
-    if (opts.signal?.aborted) return;
-    const { dir, floor } = stack.pop()!;
-    while (
-      frames.length &&
-      frames.at(-1)!.dir !== "" &&
-      !(dir === frames.at(-1)!.dir || dir.startsWith(`${frames.at(-1)!.dir}/`))
-    )
-      frames.pop();
-    let entries: Dirent[];
-    try {
-      entries = (await readdir(join(root, dir), { withFileTypes: true })).sort(byName);
-    } catch (err) {
-      opts.onError?.(dir || ".", err as Error);
-      continue;
-    }
-    if (entries.some((e) => e.name === ".gitignore" && e.isFile())) {
-      const rules = await readRules(join(root, dir, ".gitignore"));
-      if (rules) frames.push({ dir, rules });
-    }
-    const subdirs: Array<{ dir: string; floor: string | null }> = [];
-    for (const e of entries) {
-      const path = dir ? `${dir}/${e.name}` : e.name;
-      const skip = entrySkip(e, root, path, frames, filters, floor);
-      if (skip && skip !== "open") opts.onSkip?.(skip, path, e.isDirectory());
-      else if (e.isDirectory()) subdirs.push({ dir: path, floor: skip === "open" ? path : floor });
-      else yield { path, abs: join(root, path) };
-    }
-    for (let i = subdirs.length - 1; i >= 0; i--) stack.push(subdirs[i]);
-  }
+  // Each directory carries its floor: the innermost directory opened by an include pattern despite the ignore rules
+  // above it; the rule frames are trimmed to the directory being listed.
+  const files = walkTree<string | null>(
+    { abs: root, rel: "", ctx: null },
+    {
+      order: "files-first",
+      compare: byName,
+      signal: opts.signal,
+      entering: ({ rel }) => {
+        while (
+          frames.length &&
+          frames.at(-1)!.dir !== "" &&
+          !(rel === frames.at(-1)!.dir || rel.startsWith(`${frames.at(-1)!.dir}/`))
+        )
+          frames.pop();
+      },
+      listed: async ({ abs, rel }, entries) => {
+        if (entries.some((e) => e.name === ".gitignore" && e.isFile())) {
+          const rules = await readRules(join(abs, ".gitignore"));
+          if (rules) frames.push({ dir: rel, rules });
+        }
+      },
+      onError: ({ rel }, err) => opts.onError?.(rel || ".", err),
+      visit: ({ ctx: floor }, e, path) => {
+        const skip = entrySkip(e, root, path, frames, filters, floor);
+        if (skip && skip !== "open") {
+          opts.onSkip?.(skip, path, e.isDirectory());
+          return { kind: "skip" };
+        }
+        if (e.isDirectory()) return { kind: "enter", ctx: skip === "open" ? path : floor };
+        return { kind: "take" };
+      },
+    },
+  );
+  for await (const f of files) yield { path: f.rel, abs: f.abs };
 }

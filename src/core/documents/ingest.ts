@@ -171,7 +171,7 @@ async function ingestPath(
   const real = resolveReadable(input.path!, roots);
   if (!statSync(real).isDirectory())
     return { docs: [await ingestFile(services, real, input, opts)], errors: [], skipped: [] };
-  const { files, skipped } = listDirectory(real, services.supportedExtensions, roots);
+  const { files, skipped } = await listDirectory(real, services.supportedExtensions, roots);
   const docs: DocumentResult[] = [];
   const errors: IngestError[] = [];
   for (const [i, file] of files.entries()) {

@@ -2,11 +2,12 @@
  * Reading ingest sources into bytes: raw text, a file or a directory of files inside the allowed roots, or a URL
  * through the Fetcher port. What the bytes are (text, PDF, EPUB, HTML) is the parsers' business.
  */
-import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
-import { basename, extname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { readFileSync, realpathSync, statSync } from "node:fs";
+import { basename, extname, isAbsolute, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { sha256Hex } from "../../domain/hash.ts";
 import { PegasError, invalidInput } from "../../errors.ts";
+import { walkTree } from "../../platform/walk.ts";
 
 /** A source read into bytes, before parsing. */
 export interface RawSource {
@@ -122,44 +123,57 @@ export interface SkippedEntry {
  * links leading outside `roots` and directories already walked (symlink loops) are passed over and reported.
  * @throws PegasError INVALID_INPUT when no file is supported, LIMIT_EXCEEDED past {@link MAX_DIRECTORY_FILES}.
  */
-export function listDirectory(
+export async function listDirectory(
   dir: string,
   supported: ReadonlySet<string>,
   roots: string[] | null,
-): { files: string[]; skipped: SkippedEntry[] } {
+): Promise<{ files: string[]; skipped: SkippedEntry[] }> {
   const files = new Set<string>();
   const skipped: SkippedEntry[] = [];
-  const visited = new Set<string>();
-  const walk = (d: string) => {
-    if (visited.has(d)) return void skipped.push({ source: d, reason: "directory already walked (a symlink loop?)" });
-    visited.add(d);
-    for (const entry of readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const full = join(d, entry.name);
-      if (entry.name.startsWith(".")) {
-        skipped.push({ source: full, reason: "hidden" });
-        continue;
-      }
-      let real: string;
-      try {
-        real = resolveReadable(full, roots);
-      } catch (err) {
-        skipped.push({ source: full, reason: (err as Error).message });
-        continue;
-      }
-      const st = statSync(real);
-      if (st.isDirectory()) walk(real);
-      else if (!st.isFile()) skipped.push({ source: full, reason: "not a regular file" });
-      else if (!supported.has(extname(real).toLowerCase()))
-        skipped.push({ source: full, reason: "unsupported file type" });
-      else files.add(real);
-      if (files.size > MAX_DIRECTORY_FILES) {
-        throw new PegasError("LIMIT_EXCEEDED", `'${dir}' holds more than ${MAX_DIRECTORY_FILES} supported files`, {
-          hint: "ingest its subdirectories one by one",
-        });
-      }
-    }
-  };
-  walk(dir);
+  const visited = new Set<string>([dir]);
+  const taken = walkTree<null>(
+    { abs: dir, rel: "", ctx: null },
+    {
+      order: "pre-order",
+      compare: (a, b) => a.name.localeCompare(b.name),
+      onError: (_dir, err) => {
+        throw err;
+      },
+      visit: (_dir, entry, _rel, full) => {
+        if (entry.name.startsWith(".")) {
+          skipped.push({ source: full, reason: "hidden" });
+          return { kind: "skip" };
+        }
+        let real: string;
+        try {
+          real = resolveReadable(full, roots);
+        } catch (err) {
+          skipped.push({ source: full, reason: (err as Error).message });
+          return { kind: "skip" };
+        }
+        const st = statSync(real);
+        if (st.isDirectory()) {
+          if (!visited.has(real)) {
+            visited.add(real);
+            return { kind: "enter", ctx: null, abs: real };
+          }
+          skipped.push({ source: real, reason: "directory already walked (a symlink loop?)" });
+        } else if (!st.isFile()) skipped.push({ source: full, reason: "not a regular file" });
+        else if (!supported.has(extname(real).toLowerCase()))
+          skipped.push({ source: full, reason: "unsupported file type" });
+        else {
+          files.add(real);
+          if (files.size > MAX_DIRECTORY_FILES) {
+            throw new PegasError("LIMIT_EXCEEDED", `'${dir}' holds more than ${MAX_DIRECTORY_FILES} supported files`, {
+              hint: "ingest its subdirectories one by one",
+            });
+          }
+        }
+        return { kind: "skip" };
+      },
+    },
+  );
+  for await (const _ of taken); // every decision is made in visit: the walk takes nothing itself
   if (!files.size) throw invalidInput(`'${dir}' holds no supported file`, `supported: ${[...supported].join(" ")}`);
   return { files: [...files], skipped };
 }
