@@ -4,7 +4,7 @@
  * proxy (proxy_url accepts a connection; a SOCKS5 proxy also answers the greeting).
  */
 import { createConnection } from "node:net";
-import { type Config } from "../../config.ts";
+import type { Config } from "../../config.ts";
 import { maskUrl } from "../../config-redact.ts";
 import {
   check,

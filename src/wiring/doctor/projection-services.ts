@@ -8,7 +8,7 @@ import { qdrantFailure } from "../../adapters/qdrant/failures.ts";
 import { defaultCollectionName } from "../../adapters/qdrant/ids.ts";
 import { MemgraphClient } from "../../adapters/memgraph/client.ts";
 import { isUnreachable, MemgraphTimeout, unreachableHint } from "../../adapters/memgraph/failures.ts";
-import { type Config } from "../../config.ts";
+import type { Config } from "../../config.ts";
 import { maskUrl } from "../../config-redact.ts";
 import { check, type DoctorCheck, failed, PROBE_TIMEOUT_MS, withTimeout } from "./check.ts";
 import type { ActiveEmbedding } from "../../wiring-models.ts";

@@ -2,7 +2,7 @@
  * `pegas-memory doctor`: every check of the configuration and its dependencies, run side by side so that a hung
  * dependency costs one probe deadline (≈ 3 s), never stopping the others. Opens the database without migrating.
  */
-import { type Config } from "../../config.ts";
+import type { Config } from "../../config.ts";
 import { redactConfig } from "../../config-redact.ts";
 import { VERSION } from "../../version.ts";
 import { check, type DoctorCheck, type DoctorReport, failed, guarded } from "./check.ts";
