@@ -143,7 +143,7 @@ test(`${CLIENTS} clients × ${OPS} mixed queries return only right results`, asy
     left = (await pg.query<{ n: number }>("select count(*)::int as n from pg_prepared_statements")).rows[0].n;
   }
   expect(left).toBe(0);
-}, 60_000);
+}, 120_000);
 
 test("a client idle inside a transaction is rolled back and dropped after the idle timeout; others go on", async () => {
   const idle = postgres({ path: socketPath, max: 1, user: "postgres", database: "postgres", onnotice: () => {} });
