@@ -2,7 +2,7 @@
  * distill: chunks/s and atoms/s through the heuristic distiller (`distillText`) over every real fixture
  * (../shared/fixtures, read in place), parsed by the project's parsers (`selectParser`) and chunked as ingest
  * chunks them (`chunkSections` at the configured `chunk_chars`); each chunk is distilled with the language ingest
- * gives it (`detectLang` of the chunk, inside the timed step as in core/distill.ts). Baseline in the same run:
+ * gives it (`detectLang` of the chunk, inside the timed step as in core/documents/distill.ts). Baseline in the same run:
  * chunking alone over the same parsed documents, so the distiller's own cost shows as a ratio. Parsing is done
  * once and not timed. Statistic: median of passes after a warm-up pass. `PEGAS_BENCH_QUICK=1` runs fewer passes.
  */
@@ -233,7 +233,7 @@ export const distillBench: Benchmark = {
         chunk_chars: config.chunk_chars,
         fixtures: `../shared/fixtures/{${DIRS.join(",")}}/* (${docs.length} files), parsed once (not timed)`,
         timed:
-          "baseline: chunkSections over every parsed document; distiller: detectLang + distillText per chunk (as core/distill.ts)",
+          "baseline: chunkSections over every parsed document; distiller: detectLang + distillText per chunk (as core/documents/distill.ts)",
         language: "detectLang of each chunk",
       },
       results: d,

@@ -1,5 +1,5 @@
 /**
- * `pegas-memory research [--gap ID] [--max-urls N] [--budget-s S] [--json]`: the research runner (core/research.ts)
+ * `pegas-memory research [--gap ID] [--max-urls N] [--budget-s S] [--json]`: the research runner (core/gaps/research.ts)
  * over the SearxNG-compatible backend at `search_url` (PEGAS_SEARCH_URL). Progress goes to stderr, the summary to
  * stdout (JSON with --json). Exit 0 when every gap it took ended answered, 1 when some stay open. SIGINT/SIGTERM
  * cancel it (what was stored stays, the attempt is recorded).

@@ -1,5 +1,5 @@
 /**
- * The threshold calibration (domain/dedup-calibration.ts) and the committed result of bench/calibrate-dedup.ts:
+ * The threshold calibration (domain/meaning/dedup-calibration.ts) and the committed result of bench/calibrate-dedup.ts:
  * the embedders' nearDupThreshold constants must be what the calibration file says, and the lexical calibration
  * must reproduce from the pair suite as it is now.
  */

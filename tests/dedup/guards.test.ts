@@ -1,5 +1,5 @@
 /**
- * The guards added after review of decidePair (domain/dedup.ts), one block per defect, English and Russian:
+ * The guards added after review of decidePair (domain/meaning/dedup.ts), one block per defect, English and Russian:
  * comparison symbols and phrases; antonyms, quantifiers, rates and prefix negations under the paraphrase policy;
  * swapped roles and names at the start of a sentence; short contradictions under the lexical embedder's own
  * cosines and calibrated threshold.

@@ -1,4 +1,4 @@
-/** Unit tests of the statement features (domain/statement.ts), the comparison and the pair decision. */
+/** Unit tests of the statement features (domain/meaning/statement.ts), the comparison and the pair decision. */
 import { describe, expect, test } from "bun:test";
 import { decidePair, dedupPolicy } from "../../src/domain/meaning/dedup.ts";
 import { lightStem } from "../../src/domain/meaning/light-stem.ts";

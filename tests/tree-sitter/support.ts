@@ -1,6 +1,6 @@
 /**
  * Shared helpers of the tree-sitter tests (tests/tree-sitter/*.test.ts): snippet files, expected-symbol and
- * expected-edge builders in the exact shapes of ports/symbol-extractor.ts, and the Python stdlib folder.
+ * expected-edge builders in the exact shapes of ports/models/symbol-extractor.ts, and the Python stdlib folder.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";

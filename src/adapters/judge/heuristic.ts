@@ -1,5 +1,5 @@
 /**
- * The heuristic verdict judge (the embedded default, no model): the dedup rules of domain/dedup.ts read as
+ * The heuristic verdict judge (the embedded default, no model): the dedup rules of domain/meaning/dedup.ts read as
  * verdicts. Per neighbour, `decidePair(neighbour, atom, cosine)`:
  * - `contradiction` (a negation, number or date differs at a near-duplicate cosine) → `contradicts`;
  * - `merge` (the same statement) → `duplicate` when both atoms' evidence comes from the same site (or either has no

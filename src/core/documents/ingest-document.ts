@@ -1,7 +1,7 @@
 /**
  * Ingest of one document: parsed sections → chunks with locators (page / chapter + lines and characters within
- * the section) → typed atoms from the configured distiller, each citing its quote (core/distill.ts) → embeddings →
- * dedup that respects meaning (core/dedup.ts) → one transaction (chunks, atoms, citations, merges, links, quarantined
+ * the section) → typed atoms from the configured distiller, each citing its quote (core/documents/distill.ts) → embeddings →
+ * dedup that respects meaning (core/knowledge/dedup.ts) → one transaction (chunks, atoms, citations, merges, links, quarantined
  * chunks). An unchanged document (same extracted text) is detected before any distillation and changes nothing.
  */
 import { authorityFor } from "../../domain/authority.ts";

@@ -4,7 +4,7 @@
  *   question's first {@link JUDGE_TOP_K} search hits;
  * - otherwise (or when the judge fails, with a warning) by the search rule: the question, searched as memory_search
  *   would, retrieves the atom in its first {@link ANSWER_TOP_K} hits, and every key term of the question
- *   (core/gaps-terms.ts: its lexemes without question words) is among the atom's lexemes.
+ *   (core/gaps/terms.ts: its lexemes without question words) is among the atom's lexemes.
  * The gap becomes `answered` with the evidence in `metadata.answer` (atom ids, how it was decided, ranks, when).
  * {@link checkGapsAfterVerify} runs this on the open gaps after a memory_verify run that made atoms `verified`.
  */

@@ -1,10 +1,10 @@
 /**
  * Research gaps (issue 7, item 6): `memory_add_gap` and `memory_list_gaps`. A new question that repeats an open gap
  * raises that gap's priority instead of adding one. Whether it repeats is decided the way atom dedup decides
- * (core/dedup.ts, domain/dedup.ts `decidePair`): the embedder's cosine against its calibrated near-duplicate
- * threshold, and the guarded features of domain/meaning.ts (negation, number, date, named entity… differ → another
+ * (core/knowledge/dedup.ts, domain/meaning/dedup.ts `decidePair`): the embedder's cosine against its calibrated near-duplicate
+ * threshold, and the guarded features of domain/meaning/meaning.ts (negation, number, date, named entity… differ → another
  * question). Because the local lexical embedder never merges reworded text, a question is also a repeat when no
- * guarded feature differs and its key terms (core/gaps-terms.ts) match the gap's: Dice ≥ {@link REPEAT_DICE} with
+ * guarded feature differs and its key terms (core/gaps/terms.ts) match the gap's: Dice ≥ {@link REPEAT_DICE} with
  * every term of the shorter question present in the longer one.
  */
 import { type DedupPolicy, decidePair } from "../../domain/meaning/dedup.ts";

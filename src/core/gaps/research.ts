@@ -3,7 +3,7 @@
  * (a SearxNG-compatible JSON API, adapters/search/searxng.ts) with the gap's question, ingests the top results
  * through URL ingest — a page that is blocked or unfetchable, or yields no text, is stored as the result's snippet
  * (a `snippet` web document, authority 0.3) — verifies what was ingested (cross-confirmation: a fact two distinct
- * sites state becomes `verified`), then checks the gap (core/gaps-answer.ts): answered, or left open with what was
+ * sites state becomes `verified`), then checks the gap (core/gaps/answer.ts): answered, or left open with what was
  * tried appended to `metadata.attempts`. Bounded by `maxUrls` (over the whole run) and `budgetS` (wall clock: no
  * search or fetch starts after the deadline and the one in flight is aborted; what was already fetched is still
  * verified and checked, which the bound does not cover); cancellable (what was stored stays, the attempt is recorded).

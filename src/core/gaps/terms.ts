@@ -21,7 +21,7 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set(INTERROGATIVES.split(" "));
 
 /**
  * The question with a leading question word in lower case ("Сколько весит…" → "сколько весит…"): the meaning guard
- * (domain/meaning.ts) reads a capitalized sentence-initial word that is no stop word as a possible name, and two
+ * (domain/meaning/meaning.ts) reads a capitalized sentence-initial word that is no stop word as a possible name, and two
  * wordings of one question rarely open with the same question word.
  */
 export function lowerQuestionWord(question: string): string {

@@ -1,5 +1,5 @@
 /**
- * memory_infer: forward chaining of the `logical_rule` atoms (infer-rules.ts) over the one edge relation to a
+ * memory_infer: forward chaining of the `logical_rule` atoms (domain/inference/rules.ts) over the one edge relation to a
  * fixpoint, semi-naive, in one transaction (the store's `infer`). Rules that cannot be applied are reported with the
  * reason and never applied; a cap hit fails the whole run and keeps nothing.
  */

@@ -3,7 +3,7 @@
  * the in-process indexes: for the lexical embedder the BM25 projection (near-identical texts share their lexemes, and
  * its postings cost far less than a full vector scan), for a neural one the vector index (paraphrases share no
  * words). Each candidate's cosine is computed from the stored embedding and the pair is decided by
- * domain/dedup.ts: `merge` (the same knowledge), `contradiction` (the same claim negated or with another
+ * domain/meaning/dedup.ts: `merge` (the same knowledge), `contradiction` (the same claim negated or with another
  * number/date/unit: both kept, linked `contradicts`, left for memory_verify) or `keep` (linked `related` when the
  * cosine is at least {@link RELATED_MIN_COSINE}). Exact duplicates (same content hash) are left to the store's unique key.
  */

@@ -23,7 +23,7 @@ export interface SearchInput {
   cursor?: string;
   /** Which legs run: both fused (default), or one alone (exact keywords, or similarity only). */
   mode?: SearchMode;
-  /** Log a first page whose best hit covers too little of the query as a search miss (core/gaps-miss.ts); default true. */
+  /** Log a first page whose best hit covers too little of the query as a search miss (core/gaps/miss.ts); default true. */
   log_miss?: boolean;
 }
 

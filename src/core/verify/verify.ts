@@ -1,6 +1,6 @@
 /**
  * memory_verify (issue 4 item 4): self-critique of atoms against their nearest atoms by embedding, and
- * cross-confirmation across independent sites. Each atom is one step (core/verify-step.ts) committed in its own
+ * cross-confirmation across independent sites. Each atom is one step (core/verify/step.ts) committed in its own
  * transaction with its status history and outbox rows, so a cancelled run keeps the steps it finished. Every status
  * change can be reverted ({@link revertStatusChange}); {@link statusHistory} lists an atom's changes.
  */
@@ -50,7 +50,7 @@ export interface VerifyResult {
   /** Atoms the selection holds beyond this run's limit (call again for them). */
   remaining: number;
   warnings: string[];
-  /** Research gaps this run answered (core/gaps-answer.ts): checked when the run made an atom `verified`. */
+  /** Research gaps this run answered (core/gaps/answer.ts): checked when the run made an atom `verified`. */
   gaps_answered: Array<{ gap_id: number; atom_ids: number[]; decided_by: string }>;
 }
 

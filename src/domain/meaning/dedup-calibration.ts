@@ -1,7 +1,7 @@
 /**
  * Calibration of an embedder's near-duplicate candidate threshold on labelled pairs (tests/dedup/pairs.ts): the
  * cosine must let every pair that should merge or contradict through as a candidate, with a safety margin, and
- * keep unrelated pairs out as far as that allows. The words then decide (domain/dedup.ts), so a threshold that is
+ * keep unrelated pairs out as far as that allows. The words then decide (domain/meaning/dedup.ts), so a threshold that is
  * too low costs comparisons, while one that is too high silently lets duplicates and contradictions pass unseen.
  * Run by bench/calibrate-dedup.ts; pure.
  */

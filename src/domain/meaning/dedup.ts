@@ -2,7 +2,7 @@
  * What to do with two atoms whose embeddings are close: merge them (the same knowledge), keep both (different
  * knowledge), or keep both and link them `contradicts` (the same claim with a negation, number, unit, comparison,
  * date, direction, antonym or quantifier that differs). Cosine at or above the embedder's threshold only makes a
- * candidate; the decision is made on the words (domain/meaning.ts). DESIGN.md failure kind 6: cosine ≥ 0.90 with a
+ * candidate; the decision is made on the words (domain/meaning/meaning.ts). DESIGN.md failure kind 6: cosine ≥ 0.90 with a
  * negation or another number is no duplicate. Labelled pairs: tests/dedup/; per-embedder thresholds:
  * bench/calibrate-dedup.ts.
  */
@@ -68,11 +68,11 @@ function listed(features: GuardedFeature[]): string {
 /**
  * Decides a pair of atom texts (`a` stored, `b` new) at cosine `cosine` under `policy`. Pure; never throws.
  * - cosine below the threshold (or NaN) → keep; texts without a word merge only when equal (case and spaces aside);
- * - no guarded feature differs (domain/meaning.ts: negation, prefix negation, negated word, number, unit or rate,
+ * - no guarded feature differs (domain/meaning/meaning.ts: negation, prefix negation, negated word, number, unit or rate,
  *   comparison, date, named entity, code, direction, antonym, quantifier, roles of the names) → merge when the policy
  *   allows paraphrase (neural embedder) or the content words are the same in the same order; else keep;
  * - only contradicting features differ (all but entity, code and roles), and the rest of the statement is the same
- *   (domain/meaning.ts `sameRest`) → contradiction: "p < 0.05" vs "p > 0.05", "alive" vs "dead", "в понедельник" vs
+ *   (domain/meaning/meaning.ts `sameRest`) → contradiction: "p < 0.05" vs "p > 0.05", "alive" vs "dead", "в понедельник" vs
  *   "во вторник", "можно" vs "нельзя", "always" vs "never";
  * - anything else (another named entity, swapped roles, another statement around the number) → keep.
  */

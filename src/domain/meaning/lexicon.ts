@@ -1,5 +1,5 @@
 /**
- * Word lists the meaning guard (domain/statement.ts, domain/meaning.ts) reads, English and Russian, all lower case
+ * Word lists the meaning guard (domain/meaning/statement.ts, domain/meaning/meaning.ts) reads, English and Russian, all lower case
  * with ё folded to е: negations, filler words, month and weekday names, units of measure and currencies, and
  * words of direction (increase/decrease). Hand-written here; no external source beyond ordinary grammar.
  */

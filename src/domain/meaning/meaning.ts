@@ -3,7 +3,7 @@
  * a number, a unit, a comparison, a date, a named entity, a code, an antonym or a quantifier differs ("the drug
  * reduces risk" vs "the drug does not reduce risk"; "in 1892" vs "in 1898"; "5 mg" vs "5 g"; "p < 0.05" vs
  * "p > 0.05"; "в Москве" vs "в Казани"; "alive" vs "dead"; "all" vs "some"), or when the same names swap roles.
- * DESIGN.md failure kind 6. The features come from domain/statement.ts, names from domain/names.ts.
+ * DESIGN.md failure kind 6. The features come from domain/meaning/statement.ts, names from domain/meaning/names.ts.
  */
 import { entitiesDiffer, rolesSwapped, sortedHas } from "./names.ts";
 import { flipPole, NEGATING_PREFIXES, NOT_PREFIX_NEGATED } from "./opposites.ts";
@@ -168,7 +168,7 @@ const LEGACY_REASONS: Array<[GuardedFeature, string]> = [
  * Why two near-identical texts must NOT be merged by wording alone, or null when they may be: the first of
  * "negation differs", "a number or date differs", "a code or identifier differs", "a date differs" (month or
  * weekday), "a unit differs", "a named entity differs", "the words differ", "the word order differs" (case,
- * punctuation, filler and repeated words aside). This is the lexical embedder's merge rule; domain/dedup.ts
+ * punctuation, filler and repeated words aside). This is the lexical embedder's merge rule; domain/meaning/dedup.ts
  * `decidePair` is the full decision (merge, keep or contradiction, per embedder policy).
  */
 export function meaningDifference(a: string, b: string): string | null {

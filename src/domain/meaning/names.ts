@@ -1,5 +1,5 @@
 /**
- * Named entities of two statements compared (domain/meaning.ts): another name ("Paris" vs "Berlin"), another name
+ * Named entities of two statements compared (domain/meaning/meaning.ts): another name ("Paris" vs "Berlin"), another name
  * at the start of the sentence where capitals say little ("Smith wrote the paper." vs "Jones wrote the paper."),
  * names in a text without case (all capitals: its words are compared, not its capitals), and the same names in
  * swapped roles ("Alice likes Bob" vs "Bob likes Alice"; in Russian the case endings tell the roles, so "Алису любит

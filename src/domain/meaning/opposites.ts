@@ -3,7 +3,7 @@
  * "dead", "before" vs "after", "включено" vs "выключено"), quantifiers ("all" vs "some", "всегда" vs "иногда"),
  * the negating prefixes of English and Russian ("in-significant", "не-возможно", "без-опасно"), and the Russian
  * preposition variants that are one word ("во вторник" = "в понедельник" but for the day). English and Russian,
- * lower case with ё folded to е; hand-written from ordinary grammar. Read by domain/statement.ts and meaning.ts.
+ * lower case with ё folded to е; hand-written from ordinary grammar. Read by domain/meaning/statement.ts and meaning.ts.
  */
 
 /**

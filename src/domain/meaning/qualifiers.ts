@@ -1,7 +1,7 @@
 /**
  * What qualifies a number in a statement: its comparison ("p < 0.05", "more than 10", "не менее 5", "10 or more")
  * and the rate it is counted in ("5 mg per day", "three times per week", "сто верст в день", "каждую неделю",
- * "daily", "km/h"). Read by domain/statement.ts over the tokens of domain/statement-tokens.ts; pure.
+ * "daily", "km/h"). Read by domain/meaning/statement.ts over the tokens of domain/meaning/statement-tokens.ts; pure.
  */
 import { PREFIX_UNITS, UNITS } from "./units.ts";
 import type { Tok } from "./statement-tokens.ts";

@@ -1,5 +1,5 @@
 /**
- * The tokenizer behind domain/statement.ts: words, numbers (digits or words), codes ("x86"), unit and currency
+ * The tokenizer behind domain/meaning/statement.ts: words, numbers (digits or words), codes ("x86"), unit and currency
  * symbols, comparison symbols ("<", "≥"), with sentence starts and negative signs marked. Contractions are split
  * ("doesn't" → "does" + "not"), a number glued to its unit is split ("5mg" → "5" + "mg"), citation markers
  * ("[12]") are dropped, and "non-" is glued back to its word ("non-toxic" → "nontoxic"). Pure; never throws.

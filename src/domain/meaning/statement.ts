@@ -2,7 +2,7 @@
  * Reads one statement (an atom's text, English or Russian) into the features that decide whether two close
  * statements say the same thing: negations, numbers (digits or words), units and rates, comparisons, dates, named
  * entities, codes, directions, antonyms, quantifiers, the content words in order, and "the rest" (the statement
- * outside those features, light-stemmed). Pure; never throws. Used by domain/meaning.ts.
+ * outside those features, light-stemmed). Pure; never throws. Used by domain/meaning/meaning.ts.
  */
 import { lightStem } from "./light-stem.ts";
 import {

@@ -1,7 +1,7 @@
 /**
  * VerdictJudge port: self-critique of one atom against its nearest stored atoms (found by embedding). For each
  * neighbour the judge says whether the atom is `new` knowledge next to it, a `duplicate` of it, `corroborates` it
- * (the same fact from other evidence) or `contradicts` it. Adapters: heuristic (domain/dedup.ts rules) and an LLM
+ * (the same fact from other evidence) or `contradicts` it. Adapters: heuristic (domain/meaning/dedup.ts rules) and an LLM
  * (Ollama chat with structured output). Errors: PegasError LLM_FAILED (the caller falls back to the heuristic
  * judge for that atom and reports it), CANCELLED.
  */

@@ -1,5 +1,5 @@
 /**
- * Atom page: memory_get's view (core/get-atom.ts) — content, status history, citations with quotes, links out and in
+ * Atom page: memory_get's view (core/knowledge/get-atom.ts) — content, status history, citations with quotes, links out and in
  * and to code symbols — with the actions verify, forget (with a reason), undo forget, revert a status change, link
  * to another atom or symbol, and remove a link the agent made (a "Remove link" button beside each). Every form posts
  * to the UI app, which calls the same core use cases as the MCP tools.

@@ -1,5 +1,5 @@
 /**
- * Search page: the same hybrid search as memory_search (core/search.ts), filtered by type, status and document, each
+ * Search page: the same hybrid search as memory_search (core/search/search.ts), filtered by type, status and document, each
  * hit with its status and citations (document title, locator, quote), paged by the search's own cursor.
  */
 import { html } from "hono/html";

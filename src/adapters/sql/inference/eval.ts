@@ -111,7 +111,7 @@ function chainSql(rule: ChainRule, delta: number, targets: boolean): string {
   for (let i = 0; i < n; i++) {
     const table = i === delta ? "pm_inf_d" : "pm_inf_e";
     from.push(i === 0 ? `${table} e0` : `JOIN ${table} e${i} ON e${i}.src = e${i - 1}.dst`);
-    where.push(`e${i}.kind = '${rule.body[i]}'`); // kinds are checked single tokens (infer-rules.ts)
+    where.push(`e${i}.kind = '${rule.body[i]}'`); // kinds are checked single tokens (domain/inference/rules.ts)
     if (i !== delta) where.push(`e${i}.live`);
   }
   if (targets) {

@@ -65,7 +65,7 @@ export interface ImportMatch {
 
 /** A language: grammar, file names, queries and optional hooks (all hooks are pure functions of their input). */
 export interface LanguageSpec {
-  /** The language id (ports/symbol-extractor.ts). */
+  /** The language id (ports/models/symbol-extractor.ts). */
   language: CodeLanguage;
   /** The embedded grammar that parses it (grammars.ts). */
   grammar: GrammarId;
