@@ -18,7 +18,7 @@ const LAYERS = {
   core: { path: "^src/core/", may: ["ports", "domain"] },
   adapters: { path: "^src/adapters/", may: ["ports", "domain"] },
   worker: { path: "^src/worker/", may: ["core", "ports", "domain"] },
-  wiring: { path: "^src/wiring(\\.ts$|-[^/]+\\.ts$|/)", may: ["worker", "adapters", "core", "ports", "domain"] },
+  wiring: { path: "^src/wiring/", may: ["worker", "adapters", "core", "ports", "domain"] },
   // The front ends. cli starts the HTTP server or the stdio MCP server; http mounts the MCP endpoint and the UI;
   // the server runtime (mcp) runs the outbox worker in the background, `sync` and `rebuild` (cli) in the foreground.
   cli: { path: "^src/cli/", may: ["http", "mcp", "wiring", "worker", "core", "domain"] },

@@ -9,7 +9,7 @@ import { ingest } from "../../src/core/documents/ingest.ts";
 import { search, type SearchMode } from "../../src/core/search/search.ts";
 import type { Services } from "../../src/core/services.ts";
 import { setLogLevel } from "../../src/log.ts";
-import { LEXICAL_EMBEDDER_FUSION_WEIGHT } from "../../src/wiring.ts";
+import { LEXICAL_EMBEDDER_FUSION_WEIGHT } from "../../src/wiring/services.ts";
 import { type BeirSet, loadBeir, ndcgAt } from "../lib/beir.ts";
 import { atomDocuments, type DocMaps, rankDocuments, tsRankAtoms } from "../lib/doc-rank.ts";
 import { pgliteServices } from "../lib/env.ts";

@@ -9,7 +9,7 @@ import { join, resolve } from "node:path";
 import postgres from "postgres";
 import { type Config, loadConfig } from "../../src/config.ts";
 import type { Services } from "../../src/core/services.ts";
-import { createServices } from "../../src/wiring.ts";
+import { createServices } from "../../src/wiring/services.ts";
 
 /** Repository root (the directory holding package.json). */
 export const ROOT = resolve(import.meta.dir, "../..");

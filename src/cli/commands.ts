@@ -11,8 +11,8 @@ import { type VerifyChange, revertStatusChange, verifyAtoms } from "../core/veri
 import { PegasError, invalidInput } from "../errors.ts";
 import type { Services } from "../core/services.ts";
 import type { AtomType } from "../domain/atom.ts";
-import { createServices } from "../wiring.ts";
-import { openStore } from "../wiring-store.ts";
+import { createServices } from "../wiring/services.ts";
+import { openStore } from "../wiring/store.ts";
 import type { Cli } from "./args.ts";
 import { formatSearch, out, outJson } from "./output.ts";
 

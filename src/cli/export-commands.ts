@@ -13,7 +13,7 @@ import { backfillEmbeddings } from "../core/projections/backfill.ts";
 import { exportStore, type ExportSummary, type TextSink } from "../core/export/export.ts";
 import { importStore, type ImportSummary } from "../core/export/import.ts";
 import { PegasError, invalidInput } from "../errors.ts";
-import { openMigratedStore } from "../wiring-store.ts";
+import { openMigratedStore } from "../wiring/store.ts";
 import type { Cli } from "./args.ts";
 import { withServices } from "./commands.ts";
 import { out, outJson } from "./output.ts";

@@ -4,7 +4,7 @@
 import type { Config } from "../config.ts";
 import { retryQuarantine } from "../core/documents/quarantine.ts";
 import { invalidInput } from "../errors.ts";
-import { createServices } from "../wiring.ts";
+import { createServices } from "../wiring/services.ts";
 import type { Cli } from "./args.ts";
 import { out, outJson } from "./output.ts";
 

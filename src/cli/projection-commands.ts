@@ -7,7 +7,7 @@ import { reembed, type RebuildProgress, type RebuildTarget } from "../core/proje
 import { outboxWorkerOf, rebuildProjections } from "../worker/projections.ts";
 import { invalidInput } from "../errors.ts";
 import { log } from "../log.ts";
-import { makeEmbedderFor, makeVectorSink } from "../wiring.ts";
+import { makeEmbedderFor, makeVectorSink } from "../wiring/services.ts";
 import type { Cli } from "./args.ts";
 import { intOption, withServices } from "./commands.ts";
 import { out, outJson } from "./output.ts";

@@ -10,7 +10,7 @@ import { invalidInput } from "../errors.ts";
 import type { Cli } from "./args.ts";
 import { withServices } from "./commands.ts";
 import { out, outJson } from "./output.ts";
-import { makeWebSearch } from "../wiring.ts";
+import { makeWebSearch } from "../wiring/services.ts";
 
 /** Timeout of one request to the search backend (ms). */
 const SEARCH_TIMEOUT_MS = 20_000;

@@ -1,5 +1,5 @@
 /**
- * The bundle of ports the use cases run on; built once per process by `createServices` (src/wiring.ts), the only
+ * The bundle of ports the use cases run on; built once per process by `createServices` (src/wiring/services.ts), the only
  * place where adapters are chosen.
  */
 import type { Config } from "../config.ts";

@@ -8,7 +8,7 @@ import type { Config } from "../config.ts";
 import { withDeadline } from "../domain/deadline.ts";
 import type { Services } from "../core/services.ts";
 import { toPegasError } from "../errors.ts";
-import type { LazyServices } from "../wiring.ts";
+import type { LazyServices } from "../wiring/services.ts";
 
 /** State of one dependency: `degraded` is an optional one that fails; `not_checked` when an earlier step failed. */
 export type DependencyState = "up" | "down" | "degraded" | "not_checked";
@@ -60,7 +60,7 @@ async function probe(
 
 /** Probes the open services' dependencies in parallel within `ms`. */
 async function probeServices(s: Services, ms: number): Promise<Record<string, DependencyReport>> {
-  // Through the Embedder port: only the Ollama embedder has a probe (src/wiring-models.ts); the local one cannot fail.
+  // Through the Embedder port: only the Ollama embedder has a probe (src/wiring/models.ts); the local one cannot fail.
   const check = s.embedder.probe?.bind(s.embedder);
   const [database, embedder, ...sinks] = await Promise.all([
     probe(true, ms, "the database", () => s.changeFeed.changeMark()),

@@ -13,7 +13,7 @@ import { log } from "../log.ts";
 import { VERSION } from "../version.ts";
 import type { Services } from "../core/services.ts";
 import { backfillLive } from "../core/projections/backfill.ts";
-import { LazyServices } from "../wiring.ts";
+import { LazyServices } from "../wiring/services.ts";
 import { withSamplingDistiller } from "../wiring/sampling.ts";
 import { CallTracker } from "./calls.ts";
 import { registerTools } from "./registry.ts";

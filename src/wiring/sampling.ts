@@ -1,5 +1,5 @@
 /**
- * Makes the sampling distiller available to tools: the services are built by src/wiring.ts without knowledge of
+ * Makes the sampling distiller available to tools: the services are built by src/wiring/services.ts without knowledge of
  * the MCP connection, so the MCP server wraps its services getter with {@link withSamplingDistiller}, which replaces
  * `distiller` by a sampling distiller (falling back to the configured one) when config `distiller` is
  * "mcp-sampling", and passes the services through unchanged otherwise.

@@ -1,12 +1,12 @@
 /**
  * The CLI functions `code`, `code-search` and `code-graph` (src/cli/code-commands.ts) on a temporary PostgreSQL
- * database, with services that carry the code store and an extractor, as src/wiring.ts will once wired.
+ * database, with services that carry the code store and an extractor, as src/wiring/services.ts will once wired.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createServices } from "../../src/wiring.ts";
+import { createServices } from "../../src/wiring/services.ts";
 import type { Cli } from "../../src/cli/args.ts";
 import { type OpenServices, runCode, runCodeGraph, runCodeSearch } from "../../src/cli/code-commands.ts";
 import { createTempPgDatabase, pgSkipReason, type TempDb } from "../support/pg.ts";

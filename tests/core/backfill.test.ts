@@ -5,7 +5,7 @@ import { backfillEmbeddings } from "../../src/core/projections/backfill.ts";
 import { search } from "../../src/core/search/search.ts";
 import { stats } from "../../src/core/projections/stats.ts";
 import { storeAtom } from "../../src/core/knowledge/store-atom.ts";
-import { createServices } from "../../src/wiring.ts";
+import { createServices } from "../../src/wiring/services.ts";
 import { migratedPgliteDir, testConfig } from "../support/services.ts";
 
 test("backfill embeds atoms that lack a vector of the active model, once", async () => {

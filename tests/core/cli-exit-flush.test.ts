@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { storeAtom } from "../../src/core/knowledge/store-atom.ts";
-import { createServices } from "../../src/wiring.ts";
+import { createServices } from "../../src/wiring/services.ts";
 import { seededDataDir, testConfig } from "../support/services.ts";
 
 const ROOT = resolve(import.meta.dir, "../..");

@@ -1,12 +1,12 @@
 /**
- * The canonical store opened alone (src/wiring-store.ts), as `migrate`, `export`, `import` and doctor open it, on a
+ * The canonical store opened alone (src/wiring/store.ts), as `migrate`, `export`, `import` and doctor open it, on a
  * fresh PostgreSQL database (skipped, with the reason, when no server answers): openStore leaves the schema alone,
  * openMigratedStore applies the migrations, or with migrate off refuses a schema behind this build and names what is
  * missing.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { LATEST_SCHEMA_VERSION, MIGRATIONS } from "../../src/adapters/sql/migrations.ts";
-import { openMigratedStore, openStore } from "../../src/wiring-store.ts";
+import { openMigratedStore, openStore } from "../../src/wiring/store.ts";
 import { createTempPgDatabase, pgSkipReason, type TempDb } from "../support/pg.ts";
 import { testConfig } from "../support/services.ts";
 

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
 import { storeAtom } from "../../src/core/knowledge/store-atom.ts";
-import { createServices } from "../../src/wiring.ts";
+import { createServices } from "../../src/wiring/services.ts";
 import { closedPort } from "../support/bolt-standin.ts";
 import { startOllamaStub, STUB_MODEL } from "../support/ollama-stub.ts";
 import { createTempPgDatabase, pgSkipReason } from "../support/pg.ts";

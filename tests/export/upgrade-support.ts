@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Database, SqlLike } from "../../src/adapters/sql/database.ts";
 import { applyMigrations, applyMigrationsWithin, lockMigrations } from "../../src/adapters/sql/migrations.ts";
-import { openDatabase } from "../../src/wiring.ts";
+import { openDatabase } from "../../src/wiring/services.ts";
 import { inputsHash, madeOnce } from "../support/once.ts";
 import { createTempPgDatabase } from "../support/pg.ts";
 import { migratedPgliteDir, TEMPLATE_INPUTS, testConfig } from "../support/services.ts";

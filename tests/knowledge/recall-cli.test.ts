@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Cli } from "../../src/cli/args.ts";
 import { runContext, runForget, runGet, runLink } from "../../src/cli/recall-commands.ts";
 import { storeAtom } from "../../src/core/knowledge/store-atom.ts";
-import { createServices } from "../../src/wiring.ts";
+import { createServices } from "../../src/wiring/services.ts";
 import { createTempPgDatabase, pgSkipReason, type TempDb } from "../support/pg.ts";
 import { capture } from "../support/capture.ts";
 import { testConfig } from "../support/services.ts";

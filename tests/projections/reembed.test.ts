@@ -5,7 +5,7 @@
  */
 import { expect, test } from "bun:test";
 import { defaultCollectionName } from "../../src/adapters/qdrant/ids.ts";
-import { createServices, makeEmbedderFor, makeVectorSink } from "../../src/wiring.ts";
+import { createServices, makeEmbedderFor, makeVectorSink } from "../../src/wiring/services.ts";
 import { ingest } from "../../src/core/documents/ingest.ts";
 import { reembed } from "../../src/core/projections/rebuild.ts";
 import { search } from "../../src/core/search/search.ts";

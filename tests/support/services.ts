@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Config, loadConfig } from "../../src/config.ts";
 import type { Services } from "../../src/core/services.ts";
-import { createServices } from "../../src/wiring.ts";
+import { createServices } from "../../src/wiring/services.ts";
 import { inputsHash, madeOnce } from "./once.ts";
 import { createTempPgDatabase } from "./pg.ts";
 import { fixturePath } from "./shared.ts";

@@ -8,10 +8,10 @@ import type { Database } from "../../adapters/sql/database.ts";
 import type { Config } from "../../config.ts";
 import { externalStats } from "../../core/projections/stats.ts";
 import type { ProjectionSink } from "../../ports/projections/projection-sink.ts";
-import { makeGraphSink, makeVectorSink } from "../../wiring.ts";
-import { storeOver } from "../../wiring-store.ts";
+import { makeGraphSink, makeVectorSink } from "../services.ts";
+import { storeOver } from "../store.ts";
 import { check, type DoctorCheck, failed, PROBE_TIMEOUT_MS, withTimeout } from "./check.ts";
-import type { ActiveEmbedding } from "../../wiring-models.ts";
+import type { ActiveEmbedding } from "../models.ts";
 
 /** Which external projections answered their own checks (and, for Qdrant, have a fitting collection). */
 export interface UsableProjections {

@@ -1,9 +1,9 @@
 /**
  * Doctor's view of embeddings: how the stored vectors (pm_atom_embedding) fit the model the configuration makes
- * active (activeEmbedding in src/wiring-models.ts, read without loading it).
+ * active (activeEmbedding in src/wiring/models.ts, read without loading it).
  */
 import type { Database } from "../../adapters/sql/database.ts";
-import type { ActiveEmbedding } from "../../wiring-models.ts";
+import type { ActiveEmbedding } from "../models.ts";
 import { check, type DoctorCheck } from "./check.ts";
 
 /**

@@ -11,7 +11,7 @@ import { isUnreachable, MemgraphTimeout, unreachableHint } from "../../adapters/
 import type { Config } from "../../config.ts";
 import { maskUrl } from "../../config-redact.ts";
 import { check, type DoctorCheck, failed, PROBE_TIMEOUT_MS, withTimeout } from "./check.ts";
-import type { ActiveEmbedding } from "../../wiring-models.ts";
+import type { ActiveEmbedding } from "../models.ts";
 
 /** Checks of one projection, and whether it can be read for drift (reached, and for Qdrant a fitting collection). */
 export interface ProjectionProbe {

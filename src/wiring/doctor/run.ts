@@ -7,7 +7,7 @@ import { redactConfig } from "../../config-redact.ts";
 import { VERSION } from "../../version.ts";
 import { check, type DoctorCheck, type DoctorReport, failed, guarded } from "./check.ts";
 import { checkDrift } from "./drift.ts";
-import { activeEmbedding } from "../../wiring-models.ts";
+import { activeEmbedding } from "../models.ts";
 import { probeOllama, probeProxy, probeSearch } from "./network-services.ts";
 import { probeMemgraph, probeQdrant } from "./projection-services.ts";
 import { probeStore } from "./store-checks.ts";

@@ -5,9 +5,9 @@
 import { existsSync, readdirSync } from "node:fs";
 import type { Database } from "../../adapters/sql/database.ts";
 import type { Config } from "../../config.ts";
-import { openDatabase, storeOver } from "../../wiring-store.ts";
+import { openDatabase, storeOver } from "../store.ts";
 import { check, type DoctorCheck, failed, PROBE_TIMEOUT_MS, withTimeout } from "./check.ts";
-import type { ActiveEmbedding } from "../../wiring-models.ts";
+import type { ActiveEmbedding } from "../models.ts";
 import { checkEmbeddings } from "./embeddings.ts";
 
 /** Opening the embedded database starts PGlite in this process (or reaches the process that hosts it): seconds, not a network probe. */

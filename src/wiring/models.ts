@@ -1,16 +1,16 @@
 /**
- * The model adapters chosen from the configuration (part of the wiring, see src/wiring.ts): the embedder (Ollama or
+ * The model adapters chosen from the configuration (part of the wiring, see src/wiring/services.ts): the embedder (Ollama or
  * the local lexical one), the distiller, the verdict judges and the research-gap judge (Ollama when ollama_host and
  * llm_model are set, else heuristic).
  */
-import type { Config } from "./config.ts";
-import type { Services } from "./core/services.ts";
-import { dedupPolicy } from "./domain/meaning/dedup.ts";
-import { LexicalHashEmbedder } from "./adapters/embedded/lexical-embedder.ts";
-import { PegasError } from "./errors.ts";
-import type { Distiller } from "./ports/models/distiller.ts";
-import type { Embedder } from "./ports/models/embedder.ts";
-import type { VerdictJudge } from "./ports/models/verdict-judge.ts";
+import type { Config } from "../config.ts";
+import type { Services } from "../core/services.ts";
+import { dedupPolicy } from "../domain/meaning/dedup.ts";
+import { LexicalHashEmbedder } from "../adapters/embedded/lexical-embedder.ts";
+import { PegasError } from "../errors.ts";
+import type { Distiller } from "../ports/models/distiller.ts";
+import type { Embedder } from "../ports/models/embedder.ts";
+import type { VerdictJudge } from "../ports/models/verdict-judge.ts";
 
 /** The configured embedder: Ollama when `ollama_host` is set, else the local lexical embedder (not readied). */
 export async function makeEmbedder(config: Config): Promise<Embedder> {
@@ -58,7 +58,7 @@ export async function makeEmbedderFor(config: Config, model: string, dim?: numbe
 }
 
 async function makeOllamaEmbedder(config: Config, model: string, dim?: number): Promise<Embedder> {
-  const { OllamaEmbedder } = await import("./adapters/llm/ollama/embedder.ts");
+  const { OllamaEmbedder } = await import("../adapters/llm/ollama/embedder.ts");
   return new OllamaEmbedder({
     host: config.ollama_host as string,
     model,
@@ -76,7 +76,7 @@ async function makeOllamaEmbedder(config: Config, model: string, dim?: number): 
  * sample (src/wiring/sampling.ts). @throws PegasError INVALID_INPUT for "ollama" without both keys.
  */
 export async function makeDistiller(config: Config): Promise<Distiller> {
-  const { heuristicDistiller } = await import("./adapters/distiller/heuristic/index.ts");
+  const { heuristicDistiller } = await import("../adapters/distiller/heuristic/index.ts");
   const { distiller, ollama_host: host, llm_model: model } = config;
   if (distiller === "heuristic" || distiller === "mcp-sampling" || (distiller === "auto" && !(host && model))) {
     return heuristicDistiller;
@@ -93,7 +93,7 @@ export async function makeDistiller(config: Config): Promise<Distiller> {
       },
     );
   }
-  const { OllamaDistiller } = await import("./adapters/llm/ollama/distiller.ts");
+  const { OllamaDistiller } = await import("../adapters/llm/ollama/distiller.ts");
   return new OllamaDistiller({
     host,
     model,
@@ -113,10 +113,10 @@ export async function makeJudges(
   config: Config,
   embedder: Embedder,
 ): Promise<{ judge: VerdictJudge; fallbackJudge: VerdictJudge }> {
-  const { HeuristicJudge } = await import("./adapters/judge/heuristic.ts");
+  const { HeuristicJudge } = await import("../adapters/judge/heuristic.ts");
   const fallbackJudge = new HeuristicJudge(dedupPolicy(embedder, config.near_dup_threshold));
   if (!config.ollama_host || !config.llm_model) return { judge: fallbackJudge, fallbackJudge };
-  const { OllamaJudge } = await import("./adapters/llm/ollama/judge.ts");
+  const { OllamaJudge } = await import("../adapters/llm/ollama/judge.ts");
   const judge = new OllamaJudge({
     host: config.ollama_host,
     model: config.llm_model,
@@ -132,7 +132,7 @@ export async function makeJudges(
 /** The research-gap answer judge: Ollama when ollama_host and llm_model are set, else none (the search rule decides). */
 export async function makeGapJudge(config: Config): Promise<Pick<Services, "gapJudge">> {
   if (!config.ollama_host || !config.llm_model) return {};
-  const { OllamaGapJudge } = await import("./adapters/llm/ollama/gap-judge.ts");
+  const { OllamaGapJudge } = await import("../adapters/llm/ollama/gap-judge.ts");
   return {
     gapJudge: new OllamaGapJudge({
       host: config.ollama_host,

@@ -1,23 +1,23 @@
 /**
  * The canonical store opened alone, without the embedder, the projections or the models: for the commands and checks
  * that need only the schema, the export tables or the outbox (`migrate`, `export`, `import`, `doctor`). Like
- * src/wiring.ts (which builds on it), the only place where these adapters are chosen.
+ * src/wiring/services.ts (which builds on it), the only place where these adapters are chosen.
  */
-import { openPostgres } from "./adapters/sql/postgres/open.ts";
-import type { Database } from "./adapters/sql/database.ts";
-import { SqlExportStore } from "./adapters/sql/export/store.ts";
-import { SqlOutbox } from "./adapters/sql/outbox/outbox.ts";
-import { SqlCanonicalStore } from "./adapters/sql/store.ts";
-import type { Config } from "./config.ts";
-import { PegasError } from "./errors.ts";
-import type { OutboxStore } from "./ports/projections/outbox.ts";
-import type { ExportStore } from "./ports/store/export-store.ts";
-import type { StoreMaintenance } from "./ports/store/maintenance.ts";
+import { openPostgres } from "../adapters/sql/postgres/open.ts";
+import type { Database } from "../adapters/sql/database.ts";
+import { SqlExportStore } from "../adapters/sql/export/store.ts";
+import { SqlOutbox } from "../adapters/sql/outbox/outbox.ts";
+import { SqlCanonicalStore } from "../adapters/sql/store.ts";
+import type { Config } from "../config.ts";
+import { PegasError } from "../errors.ts";
+import type { OutboxStore } from "../ports/projections/outbox.ts";
+import type { ExportStore } from "../ports/store/export-store.ts";
+import type { StoreMaintenance } from "../ports/store/maintenance.ts";
 
 /** Opens the configured database (no query is sent yet for PostgreSQL; PGlite elects its host). */
 export async function openDatabase(config: Config): Promise<Database> {
   if (config.database_url) return openPostgres(config.database_url);
-  const { openPglite } = await import("./adapters/sql/pglite/open.ts");
+  const { openPglite } = await import("../adapters/sql/pglite/open.ts");
   return openPglite({ dataDir: config.data_dir, runtimeDir: config.runtime_dir });
 }
 

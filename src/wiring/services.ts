@@ -1,47 +1,47 @@
 /**
- * createServices(config): the only place where adapters are chosen (the model adapters in src/wiring-models.ts).
+ * createServices(config): the only place where adapters are chosen (the model adapters in src/wiring/models.ts).
  * - database: PostgreSQL when `database_url` is set, else the embedded PGlite in `data_dir`;
  * - embedder: Ollama when `ollama_host` is set, else the local lexical embedder;
  * - projections: the embedded in-process lexical (BM25) and vector (exact) indexes in every process; Qdrant when
  *   `qdrant_url` is set and Memgraph when `memgraph_url` is set, fed by the outbox and read with a fallback to the
  *   embedded index / SQL while they are down; graph reads by SQL over the canonical tables otherwise.
  */
-import type { Config } from "./config.ts";
-import { makeDistiller, makeEmbedder, makeGapJudge, makeJudges } from "./wiring-models.ts";
-import { EmbeddedProjection } from "./adapters/embedded/projection.ts";
-import type { Database } from "./adapters/sql/database.ts";
-import { SqlCanonicalStore } from "./adapters/sql/store.ts";
-import type { Services } from "./core/services.ts";
-import { settleSearchMisses } from "./core/gaps/miss.ts";
-import { PegasError } from "./errors.ts";
-import { ensureSchema, openDatabase } from "./wiring-store.ts";
-import type { Embedder } from "./ports/models/embedder.ts";
-import type { Fetcher } from "./ports/models/fetcher.ts";
-import type { GraphStore } from "./ports/projections/graph-store.ts";
-import type { WebSearch } from "./ports/models/web-search.ts";
-import type { ProjectionSink } from "./ports/projections/projection-sink.ts";
-import type { VectorIndex } from "./ports/projections/vector-index.ts";
-import { FallbackGraphStore } from "./adapters/fallback/graph-store.ts";
-import { FallbackVectorIndex } from "./adapters/fallback/vector-index.ts";
-import { SqlGraphStore } from "./adapters/sql/graph/graph.ts";
-import { SqlOutbox } from "./adapters/sql/outbox/outbox.ts";
-import { SqlCodeStore } from "./adapters/sql/code/store.ts";
-import { inferringCodeStore, SqlInferenceStore } from "./adapters/sql/inference/store.ts";
-import { SqlGapStore } from "./adapters/sql/gaps.ts";
-import { SqlDocumentCatalog } from "./adapters/sql/knowledge/document-catalog.ts";
-import { lazyExtractor } from "./adapters/tree-sitter/lazy.ts";
+import type { Config } from "../config.ts";
+import { makeDistiller, makeEmbedder, makeGapJudge, makeJudges } from "./models.ts";
+import { EmbeddedProjection } from "../adapters/embedded/projection.ts";
+import type { Database } from "../adapters/sql/database.ts";
+import { SqlCanonicalStore } from "../adapters/sql/store.ts";
+import type { Services } from "../core/services.ts";
+import { settleSearchMisses } from "../core/gaps/miss.ts";
+import { PegasError } from "../errors.ts";
+import { ensureSchema, openDatabase } from "./store.ts";
+import type { Embedder } from "../ports/models/embedder.ts";
+import type { Fetcher } from "../ports/models/fetcher.ts";
+import type { GraphStore } from "../ports/projections/graph-store.ts";
+import type { WebSearch } from "../ports/models/web-search.ts";
+import type { ProjectionSink } from "../ports/projections/projection-sink.ts";
+import type { VectorIndex } from "../ports/projections/vector-index.ts";
+import { FallbackGraphStore } from "../adapters/fallback/graph-store.ts";
+import { FallbackVectorIndex } from "../adapters/fallback/vector-index.ts";
+import { SqlGraphStore } from "../adapters/sql/graph/graph.ts";
+import { SqlOutbox } from "../adapters/sql/outbox/outbox.ts";
+import { SqlCodeStore } from "../adapters/sql/code/store.ts";
+import { inferringCodeStore, SqlInferenceStore } from "../adapters/sql/inference/store.ts";
+import { SqlGapStore } from "../adapters/sql/gaps.ts";
+import { SqlDocumentCatalog } from "../adapters/sql/knowledge/document-catalog.ts";
+import { lazyExtractor } from "../adapters/tree-sitter/lazy.ts";
 
 /** RRF weight of the lexical embedder's vector leg: measured on a dev split it only repeats the lexical leg's
  * evidence, and any weight ≥ 0.02 lowered nDCG@10 (docs/benchmarks.md, notes on retrieval); at 0.01 it breaks ties
  * and adds candidates when the lexical leg finds too little. Neural embedders get 1. */
 export const LEXICAL_EMBEDDER_FUSION_WEIGHT = 0.01;
 
-export { makeEmbedderFor } from "./wiring-models.ts";
+export { makeEmbedderFor } from "./models.ts";
 
-export { openDatabase } from "./wiring-store.ts";
+export { openDatabase } from "./store.ts";
 
 async function makeFetcher(config: Config): Promise<Fetcher> {
-  const { fetchUrl } = await import("./adapters/web/fetch.ts");
+  const { fetchUrl } = await import("../adapters/web/fetch.ts");
   return {
     fetch: (url, signal) =>
       fetchUrl(url, {
@@ -66,8 +66,8 @@ export async function makeVectorSink(
   collection?: string,
 ): Promise<(ProjectionSink & VectorIndex) | null> {
   if (!config.qdrant_url) return null;
-  const { QdrantVectorIndex } = await import("./adapters/qdrant/vector-index.ts");
-  const { defaultCollectionName } = await import("./adapters/qdrant/ids.ts");
+  const { QdrantVectorIndex } = await import("../adapters/qdrant/vector-index.ts");
+  const { defaultCollectionName } = await import("../adapters/qdrant/ids.ts");
   collection ??= defaultCollectionName(model, dim);
   return new QdrantVectorIndex({
     url: config.qdrant_url,
@@ -85,7 +85,7 @@ export async function makeVectorSink(
  */
 export async function makeWebSearch(config: Config, timeoutMs: number): Promise<WebSearch | null> {
   if (!config.search_url) return null;
-  const { SearxngSearch } = await import("./adapters/search/searxng.ts");
+  const { SearxngSearch } = await import("../adapters/search/searxng.ts");
   return new SearxngSearch({ baseUrl: config.search_url, timeoutMs });
 }
 
@@ -95,7 +95,7 @@ export async function makeWebSearch(config: Config, timeoutMs: number): Promise<
  */
 export async function makeGraphSink(config: Config, timeoutMs?: number): Promise<(ProjectionSink & GraphStore) | null> {
   if (!config.memgraph_url) return null;
-  const { MemgraphGraph } = await import("./adapters/memgraph/graph.ts");
+  const { MemgraphGraph } = await import("../adapters/memgraph/graph.ts");
   return new MemgraphGraph({
     url: config.memgraph_url,
     user: config.memgraph_user,
@@ -149,7 +149,7 @@ export async function createServices(config: Config): Promise<Services> {
     const embedder = await makeEmbedder(config);
     await embedder.ready();
     const projections = await makeProjections(config, db, store, embedder);
-    const { selectParser, SUPPORTED_EXTENSIONS } = await import("./adapters/parsers/select.ts");
+    const { selectParser, SUPPORTED_EXTENSIONS } = await import("../adapters/parsers/select.ts");
     const extractor = lazyExtractor(config.code_workers);
     const limits = {
       maxBytes: config.max_input_bytes,
