@@ -141,6 +141,12 @@ export const ConfigSchema = z
     max_input_bytes: positiveInt,
     migrate: z.boolean(),
     log_level: z.enum(["debug", "info", "warn", "error", "silent"]),
+    structured_content: z
+      .enum(["on", "off"])
+      .describe("off = tools declare no output schema and answer text only (for clients that want text alone)"),
+    text_format: z
+      .enum(["markdown", "json"])
+      .describe("markdown = each tool's text content is written for a model; json = the structured content as JSON"),
   })
   .strict();
 
@@ -175,6 +181,8 @@ const ENV_KEYS: Array<[string, keyof Config]> = [
   ["PEGAS_SEARCH_URL", "search_url"],
   ["PEGAS_LOG_LEVEL", "log_level"],
   ["PEGAS_CODE_WORKERS", "code_workers"],
+  ["PEGAS_STRUCTURED_CONTENT", "structured_content"],
+  ["PEGAS_TEXT_FORMAT", "text_format"],
 ];
 
 function xdg(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
@@ -217,6 +225,8 @@ function defaults(env: NodeJS.ProcessEnv): Config {
     max_input_bytes: 50 * 1024 * 1024,
     migrate: true,
     log_level: "info",
+    structured_content: "on",
+    text_format: "markdown",
   };
 }
 

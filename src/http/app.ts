@@ -62,7 +62,7 @@ export function createHttpApp(opts: HttpAppOptions): HttpApp {
   const token = config.http_token;
   const maxBody = maxMessageBytes(config);
   const sessions = new McpSessions({
-    createServer: () => createMcpServer(runtime.services, runtime.calls),
+    createServer: () => createMcpServer(runtime.services, runtime.calls, runtime.config),
     maxSessions: opts.sessions?.maxSessions ?? MCP_SESSION_LIMITS.maxSessions,
     idleMs: opts.sessions?.idleMs ?? MCP_SESSION_LIMITS.idleMs,
     maxBodyBytes: maxBody,

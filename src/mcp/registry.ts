@@ -10,7 +10,7 @@ import { PegasError, toPegasError } from "../errors.ts";
 import { recordToolCall, type ToolOutcome } from "./metrics.ts";
 import { log } from "../log.ts";
 import type { CallTracker } from "./calls.ts";
-import type { ToolContext, ToolDef } from "./tool.ts";
+import type { ResponseFormat, ToolContext, ToolDef } from "./tool.ts";
 import { memoryAddGap } from "./tools/research/memory-add-gap.ts";
 import { memoryForget } from "./tools/knowledge/memory-forget.ts";
 import { memoryGet } from "./tools/knowledge/memory-get.ts";
@@ -64,18 +64,51 @@ export function errorResult(err: unknown): CallToolResult {
   return { isError: true, content: [{ type: "text", text: `${e.code}: ${e.userMessage}` }] };
 }
 
-function okResult(tool: string, out: Record<string, unknown>): CallToolResult {
-  const text = JSON.stringify(out);
-  if (Buffer.byteLength(text) > MAX_RESULT_BYTES) {
-    throw new PegasError("LIMIT_EXCEEDED", `${tool} result exceeds ${MAX_RESULT_BYTES} bytes`, {
+/**
+ * What a tool answer holds besides its text: `structuredContent` off = no output schemas and no structured content
+ * (text only); `textFormat` "json" = the text content is the JSON of the structured content (as the MCP spec suggests
+ * for clients older than structured content) instead of the tool's rendering for a model.
+ */
+export interface ToolOutputOptions {
+  structuredContent: boolean;
+  textFormat: "markdown" | "json";
+}
+
+/** Default: structured content on, text content rendered for a model. */
+export const DEFAULT_TOOL_OUTPUT: ToolOutputOptions = { structuredContent: true, textFormat: "markdown" };
+
+/**
+ * Builds a tool's answer from its whole result: the structured content in the asked `response_format`, and the
+ * text content (the tool's rendering, or JSON when configured). Exported for tests and benchmarks.
+ * @throws PegasError LIMIT_EXCEEDED when either part is over {@link MAX_RESULT_BYTES}.
+ */
+export function toolResult(
+  tool: ToolDef,
+  out: Record<string, unknown>,
+  args: Record<string, unknown>,
+  options: ToolOutputOptions = DEFAULT_TOOL_OUTPUT,
+): CallToolResult {
+  const format: ResponseFormat = args.response_format === "detailed" ? "detailed" : "concise";
+  const structured = format === "detailed" || !tool.concise ? out : tool.concise(out, args);
+  const text = options.textFormat === "json" || !tool.render ? JSON.stringify(structured) : tool.render(out, args);
+  const bytes =
+    Buffer.byteLength(text) + (options.structuredContent ? Buffer.byteLength(JSON.stringify(structured)) : 0);
+  if (bytes > MAX_RESULT_BYTES) {
+    throw new PegasError("LIMIT_EXCEEDED", `${tool.name} result exceeds ${MAX_RESULT_BYTES} bytes`, {
       hint: "ask for less (a smaller k, a narrower filter)",
     });
   }
-  return { content: [{ type: "text", text }], structuredContent: out };
+  const content: CallToolResult["content"] = [{ type: "text", text }];
+  return options.structuredContent ? { content, structuredContent: structured } : { content };
 }
 
 /** Registers every tool; `getServices` opens the database on first use. */
-export function registerTools(server: McpServer, getServices: () => Promise<Services>, calls: CallTracker): void {
+export function registerTools(
+  server: McpServer,
+  getServices: () => Promise<Services>,
+  calls: CallTracker,
+  options: ToolOutputOptions = DEFAULT_TOOL_OUTPUT,
+): void {
   for (const tool of TOOLS) {
     server.registerTool(
       tool.name,
@@ -83,7 +116,7 @@ export function registerTools(server: McpServer, getServices: () => Promise<Serv
         title: tool.title,
         description: tool.description,
         inputSchema: tool.inputSchema,
-        outputSchema: tool.outputSchema,
+        ...(options.structuredContent ? { outputSchema: tool.outputSchema } : {}),
         annotations: tool.annotations,
       },
       async (args: unknown, extra): Promise<CallToolResult> => {
@@ -109,8 +142,9 @@ export function registerTools(server: McpServer, getServices: () => Promise<Serv
         let out: Record<string, unknown> | undefined;
         try {
           const services = await getServices();
-          out = await tool.run(services, args ?? {}, ctx);
-          const result = okResult(tool.name, out);
+          const input = (args ?? {}) as Record<string, unknown>;
+          out = await tool.run(services, input, ctx);
+          const result = toolResult(tool, out, input, options);
           outcome = "ok";
           return result;
         } catch (err) {

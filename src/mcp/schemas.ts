@@ -56,3 +56,9 @@ export const statusHistoryEntry = statusChange.extend({
   reverted_at: z.string().nullable().describe("when this change was undone (ISO 8601)"),
   created_at: z.string(),
 });
+
+/** The `response_format` input of tools whose "detailed" answer adds scores, ranks and per-item data (tool.ts). */
+export const responseFormat = z
+  .enum(["concise", "detailed"])
+  .optional()
+  .describe("detailed adds scores and per-item data; default concise");

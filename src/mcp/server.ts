@@ -16,7 +16,7 @@ import { backfillLive } from "../core/projections/backfill.ts";
 import { LazyServices } from "../wiring/services.ts";
 import { withSamplingDistiller } from "../wiring/sampling.ts";
 import { CallTracker } from "./calls.ts";
-import { registerTools } from "./registry.ts";
+import { registerTools, type ToolOutputOptions } from "./registry.ts";
 
 const INSTRUCTIONS =
   "pegas-memory is your long-term memory. Before answering from memory, call memory_get_context {question}: cited " +
@@ -31,8 +31,13 @@ const INSTRUCTIONS =
   "path:line, memory_code_graph shows what a symbol or file uses and is used by; memory_stats shows what is stored. " +
   "Cite the citations you get back.";
 
+/** The tool answer options of a configuration (`structured_content`, `text_format`). */
+export function toolOutputOptions(config: Pick<Config, "structured_content" | "text_format">): ToolOutputOptions {
+  return { structuredContent: config.structured_content !== "off", textFormat: config.text_format };
+}
+
 /** Creates an McpServer with every tool registered over lazily opened services. */
-export function createMcpServer(services: LazyServices, calls: CallTracker): McpServer {
+export function createMcpServer(services: LazyServices, calls: CallTracker, config: Config): McpServer {
   const server = new McpServer(
     { name: "pegas-memory", title: "pegas-memory", version: VERSION },
     { capabilities: { tools: {}, logging: {} }, instructions: INSTRUCTIONS },
@@ -42,6 +47,7 @@ export function createMcpServer(services: LazyServices, calls: CallTracker): Mcp
     server,
     withSamplingDistiller(server, () => services.get()),
     calls,
+    toolOutputOptions(config),
   );
   return server;
 }
@@ -160,7 +166,7 @@ export class ServerRuntime {
  */
 export async function serveStdio(config: Config, onStopping?: () => void): Promise<number> {
   const runtime = new ServerRuntime(config, onStopping);
-  const server = createMcpServer(runtime.services, runtime.calls);
+  const server = createMcpServer(runtime.services, runtime.calls, config);
   const transport = new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: maxMessageBytes(config) });
   runtime.attach({ close: () => server.close() });
   const stop = (why: string) => void runtime.stop(why);

@@ -98,7 +98,8 @@ describe("tools over HTTP", () => {
 describe("session limits", () => {
   let s: Server;
   beforeAll(async () => {
-    s = await httpServer({}, { sessions: { maxSessions: 2, idleMs: 400 } });
+    // Idle 1.5 s: long enough that a loaded machine never sweeps session two between its initialize and its ping.
+    s = await httpServer({}, { sessions: { maxSessions: 2, idleMs: 1500 } });
   }, 60_000);
   afterAll(async () => s?.dispose());
 
@@ -120,7 +121,7 @@ describe("session limits", () => {
       "evicted for a newer one (at most 2 live)",
     );
     expect((await ping(two.sid)).status).toBe(200);
-    await Bun.sleep(1200); // idle 400 ms, swept every 400 ms
+    await Bun.sleep(3500); // idle 1.5 s, swept every 1.5 s
     const expired = await fetch(`${s.listener.url}/mcp`, {
       method: "DELETE",
       headers: { "mcp-session-id": three.sid as string },
