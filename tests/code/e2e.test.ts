@@ -1,6 +1,7 @@
 /**
  * Code memory end to end with the real tree-sitter extractor, through the MCP tools' run functions:
- * - Python's standard library (without site-packages) on PostgreSQL: every file parsed or reported;
+ * - Python's standard library (without site-packages and its own test suites, a third of its files and most of its
+ *   bytes; bench/benchmarks/code.ts stores the whole of it) on PostgreSQL: every file parsed or reported;
  *   memory_search_code finds JSONDecoder, loads and HTMLParser.feed at their real path:line; an unchanged second run
  *   parses no file;
  * - this project's own repository on PGlite: memory_code_graph for src/mcp/server.ts shows the modules it imports and
@@ -58,6 +59,8 @@ function stdlibDir(): string | null {
 }
 
 const STDLIB = stdlibDir();
+/** Left out of the stdlib run: installed packages, and the test suites (test/, ctypes/test/, …). */
+const STDLIB_EXCLUDE = ["site-packages/", "test/", "tests/"];
 if (!STDLIB) console.warn("skipped: no Python standard library found (python3 -c 'import sysconfig; …')");
 
 describe("Python standard library (PostgreSQL)", () => {
@@ -67,7 +70,7 @@ describe("Python standard library (PostgreSQL)", () => {
   test("every file parsed or reported; JSONDecoder, loads and HTMLParser.feed found at their path:line; an unchanged run parses nothing", async () => {
     if (suite.skip || !STDLIB) return console.warn(`skipped: ${suite.skip ?? "no stdlib"}`);
     const t0 = performance.now();
-    const r = await call(suite.s!, memoryStoreCode, { path: STDLIB, exclude: ["site-packages/"] });
+    const r = await call(suite.s!, memoryStoreCode, { path: STDLIB, exclude: STDLIB_EXCLUDE });
     const seconds = (performance.now() - t0) / 1000;
     console.log(
       `stdlib: ${r.files.parsed} files parsed, ${r.files.failed} failed, ${r.symbols} symbols, ${r.dependencies.stored} dependencies ` +
@@ -77,7 +80,7 @@ describe("Python standard library (PostgreSQL)", () => {
     const sk = (k: string): number => r.files.skipped[k] ?? 0;
     const sources = r.files.seen - sk("unsupported") - sk("ignored") - sk("excluded") - sk("symlink") - sk("special");
     expect(r.files.parsed + r.files.failed + sk("generated") + sk("binary") + sk("too_large")).toBe(sources);
-    expect(r.files.parsed).toBeGreaterThan(1000);
+    expect(r.files.parsed).toBeGreaterThan(700);
     expect(r.errors_total).toBe(r.files.failed);
     expect(extractor.parsed.length).toBe(r.files.parsed + r.files.failed);
 
@@ -102,13 +105,17 @@ describe("Python standard library (PostgreSQL)", () => {
       location: "json/decoder.py:1",
     });
     const loads = (await call(suite.s!, memorySearchCode, { query: "loads", repo: r.repo, limit: 10 })).hits;
-    expect(loads.every((h: any) => h.name === "loads")).toBe(true);
+    // Every definition named exactly `loads` (json, pickle, tomllib, xmlrpc …) ranks before any other hit.
+    const other = loads.findIndex((h: any) => h.name !== "loads");
+    const exact = other < 0 ? loads.length : other;
+    expect(exact).toBeGreaterThanOrEqual(3);
+    expect(loads.slice(exact).every((h: any) => h.name !== "loads")).toBe(true);
     expect(loads.map((h: any) => h.location)).toContain(
       `json/__init__.py:${lineOf(join(STDLIB, "json/__init__.py"), "def loads(")}`,
     );
 
     extractor.parsed.length = 0;
-    const again = await call(suite.s!, memoryStoreCode, { path: STDLIB, exclude: ["site-packages/"] });
+    const again = await call(suite.s!, memoryStoreCode, { path: STDLIB, exclude: STDLIB_EXCLUDE });
     expect(extractor.parsed).toEqual([]);
     expect(again.files).toMatchObject({ parsed: 0, failed: 0, removed: 0 });
     expect(again.dependencies.resolved_now).toBe(0);
