@@ -4,9 +4,10 @@
  * phase reports into a {@link ProgressSpan}: a slice `[from, to]` of the run's units, split by weights (e.g. parse,
  * distill, embed, write of one document; one equal part per file of a directory), so the count goes on across
  * phases instead of restarting. The reporter sends integer units only, drops a value not above the last one sent,
- * sends no total until one is set, never lowers a total once sent (nor sends one below the value), and throttles all
- * but forced notifications to one per `everyMs`. Every front end (MCP notifications, the CLI progress bar) reads
- * these same numbers.
+ * sends no total until one is set, never lowers a total once sent (nor sends one below the value), and throttles
+ * notifications: ordinary ones to one per `everyMs`, forced ones (phase changes) to one per `phaseEveryMs` (0 by
+ * default: every one), while a value reaching the total always goes out. Every front end (MCP notifications, the
+ * CLI progress bar) reads these same numbers.
  */
 
 /** Receives a notification: `progress` (integer units, strictly increasing), `total` once known, a message. */
@@ -20,11 +21,14 @@ export class ProgressReporter {
 
   /**
    * @param send where notifications go (none: every report is a no-op)
-   * @param everyMs least time between two unforced notifications (ms; 0 = no throttle)
+   * @param everyMs least time since the last notification for an unforced one (ms; 0 = no throttle)
+   * @param phaseEveryMs the same for a forced one (ms; 0 = every forced report that moves the count goes out):
+   *   runs over thousands of small items (a directory) set it so their phase changes do not flood the client
    */
   constructor(
     private readonly send: ProgressFn | undefined,
     private readonly everyMs = 0,
+    private readonly phaseEveryMs = 0,
   ) {}
 
   /** The last progress sent (-1 before the first). */
@@ -39,16 +43,17 @@ export class ProgressReporter {
   }
 
   /**
-   * Sends `value` (floored to an integer unit) with `message` when it is above the last value sent and, unless
-   * `force`, `everyMs` have passed since the last notification. The total sent is the one set, raised to the value
-   * if the value went past it. Returns whether a notification was sent.
+   * Sends `value` (floored to an integer unit) with `message` when it is above the last value sent and `everyMs`
+   * (`phaseEveryMs` when `force`) have passed since the last notification, or it reaches the total. The total sent is
+   * the one set, raised to the value if the value went past it. Returns whether a notification was sent.
    */
   report(value: number, message: string, force = false): boolean {
     if (!this.send) return false;
     const v = Math.floor(value);
     if (!Number.isFinite(v) || v <= this.last) return false;
     const now = Date.now();
-    if (!force && now - this.lastAt < this.everyMs) return false;
+    const end = this.knownTotal !== undefined && v >= this.knownTotal;
+    if (!end && now - this.lastAt < (force ? this.phaseEveryMs : this.everyMs)) return false;
     if (this.knownTotal !== undefined && this.knownTotal < v) this.knownTotal = v;
     this.last = v;
     this.lastAt = now;

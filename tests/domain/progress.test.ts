@@ -47,6 +47,17 @@ describe("ProgressReporter", () => {
     expect(notes.map((n) => n[2])).toEqual(["first", "forced"]);
   });
 
+  test("phase changes can be throttled too; a value reaching the total always goes out", () => {
+    const { notes, reporter } = recorder(60_000);
+    const slow = new ProgressReporter((p, t, m) => notes.push([p, t, m]), 60_000, 60_000);
+    slow.setTotal(10);
+    slow.report(1, "first", true);
+    slow.report(2, "phase", true);
+    slow.report(10, "end");
+    expect(notes.map((n) => n[2])).toEqual(["first", "end"]);
+    expect(reporter.sent).toBe(-1);
+  });
+
   test("no sink: every report is a no-op", () => {
     const r = new ProgressReporter(undefined);
     expect(r.report(5, "x", true)).toBe(false);

@@ -44,10 +44,11 @@ describe("memory_ingest progress over MCP", () => {
     const notes = await ingestNotes(fixture("html"));
     expect(notes[0]).toMatchObject({ progress: 0, total: undefined });
     expect(notes[0].message).toStartWith("list: ");
-    expect(notes.length).toBeGreaterThanOrEqual(4 * 2);
     expectForwardOnly(notes);
-    const files = notes.filter((n) => n.message.startsWith("file ")).length;
-    expect(files).toBe(4);
+    // Phase changes of a directory are throttled (100 ms), so how many arrive depends on the machine's speed.
+    expect(notes.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(notes.map((n) => n.message.split(/[: ]/)[0])).size).toBeGreaterThanOrEqual(3);
+    expect(notes.at(-1)!.total).toBe(1 + 4 * 1000);
   }, 120_000);
 
   test("a single large file: the total known at once, distill then embed without restarting", async () => {

@@ -15,7 +15,7 @@ import {
   type IngestCounts,
   ingestParsed,
 } from "./ingest-document.ts";
-import { DOCUMENT_UNITS, documentPhases, reporterOf, singleSpan } from "./progress.ts";
+import { DIRECTORY_PHASE_EVERY_MS, DOCUMENT_UNITS, documentPhases, reporterOf, singleSpan } from "./progress.ts";
 import type { Services } from "../services.ts";
 import {
   type RawSource,
@@ -199,7 +199,7 @@ async function ingestPath(
     return { docs: [doc], errors: [], skipped: [] };
   }
   // A directory: the listing first (no total yet), then one equal part per file.
-  const reporter = opts.progress ? null : reporterOf(opts);
+  const reporter = opts.progress ? null : reporterOf(opts, DIRECTORY_PHASE_EVERY_MS);
   reporter?.report(0, `list: listing ${real}`, true);
   opts.progress?.start(`list: listing ${real}`);
   const { files, skipped } = await listDirectory(real, services.supportedExtensions, roots);

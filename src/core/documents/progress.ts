@@ -15,6 +15,8 @@ export interface ProgressOptions {
 export const DOCUMENT_UNITS = 1000;
 /** Least time between two progress notifications of an ingest that are not phase changes (ms). */
 export const PROGRESS_EVERY_MS = 200;
+/** Least time between two phase changes sent by a directory ingest (ms): thousands of small files stay readable. */
+export const DIRECTORY_PHASE_EVERY_MS = 100;
 
 /**
  * Weights of the phases of one document's progress: parse (fetching and parsing the source), distill (per chunk),
@@ -27,9 +29,13 @@ export function documentPhases(span: ProgressSpan | undefined): Record<keyof typ
   return (span ?? silentSpan()).split(DOCUMENT_PHASES);
 }
 
-/** The reporter of an ingest that reports to `opts.onProgress` (throttled to one per `opts.progressEveryMs`). */
-export function reporterOf(opts: ProgressOptions): ProgressReporter {
-  return new ProgressReporter(opts.onProgress, opts.progressEveryMs ?? PROGRESS_EVERY_MS);
+/**
+ * The reporter of an ingest that reports to `opts.onProgress`: unforced notifications at most one per
+ * `opts.progressEveryMs` (default {@link PROGRESS_EVERY_MS}), phase changes one per `phaseEveryMs`.
+ */
+export function reporterOf(opts: ProgressOptions, phaseEveryMs = 0): ProgressReporter {
+  const every = opts.progressEveryMs ?? PROGRESS_EVERY_MS;
+  return new ProgressReporter(opts.onProgress, every, Math.min(every, phaseEveryMs));
 }
 
 /** The span of an ingest of one source: the caller's, or a new run of {@link DOCUMENT_UNITS} whose total is known. */
