@@ -65,7 +65,7 @@ export function progressBar(
     const width = 24;
     const filled = total ? Math.round((width * Math.min(progress, total)) / total) : 0;
     const head = `${label} [${"#".repeat(filled)}${"-".repeat(width - filled)}] ${share} `;
-    const room = Math.max(0, (stream.columns ?? 80) - head.length - 1);
+    const room = Math.max(0, (stream.columns || 80) - head.length - 1);
     stream.write(`\r\x1b[2K${head}${[...message].slice(0, room).join("")}`);
     drawn = true;
   };
