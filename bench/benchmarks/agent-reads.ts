@@ -159,8 +159,9 @@ async function answerCosts(pegas: StdioServer, mergeFromStore: number | undefine
   const symbol = findIdName(code.structuredContent) ?? "ProgressReporter";
   await call("memory_code_graph", "a symbol's uses", { repo: "pegas-domain", symbol });
   await call("memory_stats", "the store", {});
-  const mergeId = findId(again.structuredContent, ["merge_id"]) ?? mergeFromStore;
-  if (mergeId !== undefined) await call("memory_unmerge", "undo a merge", { merge_id: mergeId });
+  // With no merge found in any answer, the error for merge 1 is what the model reads: measured all the same.
+  const mergeId = findId(again.structuredContent, ["merge_id"]) ?? mergeFromStore ?? 1;
+  await call("memory_unmerge", "undo a merge", { merge_id: mergeId });
   await call("memory_forget", "retract the agent's fact", { atom_id: storedId, reason: "superseded by the guide" });
   return costs;
 }
