@@ -4,6 +4,7 @@
  * acceptance targets are printed beside the numbers. Temporary data dirs are removed at the end.
  */
 import { setLogLevel } from "../src/log.ts";
+import { agentReadsBench } from "./benchmarks/agent-reads.ts";
 import { distillBench } from "./benchmarks/distill.ts";
 import { dedupStoreBench } from "./benchmarks/dedup-store.ts";
 import { documentsBench } from "./benchmarks/documents.ts";
@@ -37,6 +38,7 @@ export const BENCHMARKS: Benchmark[] = [
   inferenceBench,
   httpLoadBench,
   uiBench,
+  agentReadsBench,
 ];
 
 function select(names: string[]): Benchmark[] {

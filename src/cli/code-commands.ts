@@ -12,7 +12,7 @@ import type { Direction, Services } from "../core/services.ts";
 import { invalidInput } from "../errors.ts";
 import type { Cli } from "./args.ts";
 import { intOption, withServices } from "./commands.ts";
-import { out, outJson } from "./output.ts";
+import { out, outJson, progressBar } from "./output.ts";
 
 /** Opens services, runs `fn`, closes them (withServices; tests hand in their own). */
 export type OpenServices = <T>(config: Config, fn: (s: Services, signal: AbortSignal) => Promise<T>) => Promise<T>;
@@ -50,13 +50,10 @@ export async function runCode(config: Config, cli: Cli, open: OpenServices = wit
     exclude: strings(cli.values.exclude),
     languages: strings(cli.values.language),
   };
-  let last = 0;
-  const onProgress = (_p: number, _t: number | undefined, message: string) => {
-    if (Date.now() - last < 2000) return;
-    last = Date.now();
-    process.stderr.write(`${message}\n`);
-  };
-  const r = await open(config, (s, signal) => storeCode(s, input, { trustedPath: true, signal, onProgress }));
+  const bar = progressBar("code");
+  const r = await open(config, (s, signal) =>
+    storeCode(s, input, { trustedPath: true, signal, onProgress: bar.onProgress }),
+  ).finally(bar.done);
   if (cli.values.json) outJson(r);
   else for (const line of formatRun(r)) out(line);
   for (const n of r.noted) process.stderr.write(`note: ${n.path}: ${n.reason.replace("_", " ")}\n`);

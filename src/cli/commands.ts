@@ -14,7 +14,7 @@ import type { AtomType } from "../domain/atom.ts";
 import { createServices } from "../wiring/services.ts";
 import { openStore } from "../wiring/store.ts";
 import type { Cli } from "./args.ts";
-import { formatSearch, out, outJson } from "./output.ts";
+import { formatSearch, out, outJson, progressBar } from "./output.ts";
 
 /** `migrate`: applies pending migrations. */
 export async function runMigrate(config: Config, cli: Cli): Promise<number> {
@@ -76,7 +76,10 @@ export async function runIngest(config: Config, cli: Cli): Promise<number> {
       : /^https?:\/\//i.test(target)
         ? { url: target, title }
         : { path: target, title };
-  const r = await withServices(config, (s, signal) => ingest(s, input, { trustedPath: true, signal }));
+  const bar = progressBar("ingest");
+  const r = await withServices(config, (s, signal) =>
+    ingest(s, input, { trustedPath: true, signal, onProgress: bar.onProgress }),
+  ).finally(bar.done);
   if (cli.values.json) outJson(r);
   else for (const d of r.documents) out(formatDocument(d));
   for (const e of r.errors) process.stderr.write(`error: ${e.source}: ${e.code}: ${e.message}\n`);

@@ -9,7 +9,7 @@ import { research, type ResearchResult } from "../core/gaps/research.ts";
 import { invalidInput } from "../errors.ts";
 import type { Cli } from "./args.ts";
 import { withServices } from "./commands.ts";
-import { out, outJson } from "./output.ts";
+import { out, outJson, progressBar } from "./output.ts";
 import { makeWebSearch } from "../wiring/services.ts";
 
 /** Timeout of one request to the search backend (ms). */
@@ -58,12 +58,9 @@ export async function runResearch(config: Config, cli: Cli): Promise<number> {
     maxUrls: intOption(cli.values["max-urls"], "--max-urls"),
     budgetS: intOption(cli.values["budget-s"], "--budget-s"),
   };
+  const bar = progressBar("research", { everyMs: 0 });
   return withServices(config, async (services, signal) => {
-    const r = await research(services, web, {
-      ...input,
-      signal,
-      onProgress: (m) => process.stderr.write(`research: ${m}\n`),
-    });
+    const r = await research(services, web, { ...input, signal, onProgress: bar.onProgress }).finally(bar.done);
     if (cli.values.json) outJson(r);
     else out(summary(r));
     return r.gaps.every((g) => g.status === "answered") ? 0 : 1;

@@ -52,7 +52,16 @@ describe("research runner against a loopback SearxNG-compatible backend", () => 
     ]);
     const gap = await addGap(s, { question: q, priority: 5 });
     const progress: string[] = [];
-    const r = await research(s, web(), { maxUrls: 5, budgetS: 60, onProgress: (m) => progress.push(m) });
+    const notes: Array<{ p: number; t: number | undefined }> = [];
+    const r = await research(s, web(), {
+      maxUrls: 5,
+      budgetS: 60,
+      progressEveryMs: 0,
+      onProgress: (p, t, m) => {
+        progress.push(m);
+        notes.push({ p, t });
+      },
+    });
     expect(backend.requests.some((x) => x.includes("format=json") && x.includes("Kola"))).toBe(true);
     expect(r.gaps).toHaveLength(1);
     const g = r.gaps[0];
@@ -71,6 +80,16 @@ describe("research runner against a loopback SearxNG-compatible backend", () => 
     const answered = (await listGaps(s, { status: "answered" })).gaps.find((x) => x.id === gap.gap.id)!;
     expect((answered.metadata.answer as { atom_ids: number[] }).atom_ids).toEqual(g.answered_by);
     expect(progress.some((m) => m.includes("fetching"))).toBe(true);
+    // One count over choosing, searching, fetching, ingesting, verifying and checking: strictly increasing, the
+    // total absent until the gaps are chosen and never lowered, the last notification at the total.
+    expect(notes[0]).toEqual({ p: 0, t: undefined });
+    for (let i = 1; i < notes.length; i++) {
+      expect(notes[i].p).toBeGreaterThan(notes[i - 1].p);
+      expect(notes[i].t).toBeGreaterThanOrEqual(notes[i - 1].t ?? 0);
+      expect(notes[i].t).toBeGreaterThanOrEqual(notes[i].p);
+    }
+    expect(notes.at(-1)!.p).toBe(notes.at(-1)!.t!);
+    expect(progress.some((m) => m.startsWith("distill:"))).toBe(true);
   }, 90_000);
 
   test("a gap nothing answers stays open with what was tried; the URL bound holds", async () => {
@@ -143,7 +162,7 @@ describe("research runner against a loopback SearxNG-compatible backend", () => 
     const run = research(s, web(), {
       gapId: gap.gap.id,
       signal: ac.signal,
-      onProgress: (m) => {
+      onProgress: (_p, _t, m) => {
         if (m.startsWith("fetching")) ac.abort();
       },
     });

@@ -11,7 +11,8 @@ export const TOOL_COMMANDS = {
     tool: "memory_ingest",
     notes:
       "From the command line any file or directory you name is read (PEGAS_INGEST_ROOTS bounds the MCP tool only). " +
-      "Prints one line per document; errors and warnings go to stderr. Exit 1 when a source failed or gave no text.",
+      "Prints one line per document; errors and warnings go to stderr, and so does progress (a bar on a terminal, " +
+      "else a line every 2 s). Exit 1 when a source failed or gave no text.",
     args: [
       {
         name: "<path|url|->",
@@ -127,7 +128,7 @@ export const TOOL_COMMANDS = {
     tool: "memory_store_code",
     notes:
       "From the command line any directory you name is read (PEGAS_INGEST_ROOTS bounds the MCP tool only). " +
-      "Progress, noted files and errors go to stderr.",
+      "Progress (a bar on a terminal, else a line every 2 s), noted files and errors go to stderr.",
     args: [{ name: "<path>", field: "path" }],
     options: [
       { name: "repo", value: "R", field: "repo" },

@@ -4,41 +4,33 @@
  * the walk looked at (phase `parse`: files are walked, read and parsed as a stream, so no total is known yet),
  * then one step for the last commit (`write`), one for removing gone files (`write`), then one per file whose
  * dependency targets are examined (`resolve`, with a total from then on), and a last step when the run is done
- * (progress = total). A value not above the last one sent is never sent; notifications are at least `everyMs`
+ * (progress = total). The numbers go through the run's {@link ProgressReporter} (domain/progress.ts): a value not
+ * above the last one sent is never sent, a total once sent is never lowered; notifications are at least `everyMs`
  * apart except the forced ones (phase changes, the end).
  */
+import { type ProgressFn, ProgressReporter } from "../../domain/progress.ts";
 
-/** Receives a notification: progress (units, see the module comment), total when known, a message naming the phase. */
-export type ProgressFn = (progress: number, total: number | undefined, message: string) => void;
+export type { ProgressFn } from "../../domain/progress.ts";
 
 /** Phases named at the start of each message. */
 export type CodePhase = "walk" | "parse" | "write" | "resolve" | "done";
 
 /** The progress of one run. */
 export class CodeProgress {
-  private last = -1;
-  private lastAt = 0;
+  private readonly reporter: ProgressReporter;
   /** Units before the resolve phase (set when the walk ends). */
   private resolveBase = -1;
   /** Files the resolve phase examines (0 until it says). */
   private resolveTotal = 0;
 
-  constructor(
-    private readonly send: ProgressFn | undefined,
-    private readonly everyMs = 500,
-  ) {}
+  constructor(send: ProgressFn | undefined, everyMs = 500) {
+    this.reporter = new ProgressReporter(send, everyMs);
+  }
 
-  /**
-   * Sends `value` when it is above the last value sent and (unless `force`) `everyMs` have passed since the last
-   * notification; a total below the value is not sent.
-   */
+  /** Sends `value` (see {@link ProgressReporter.report}), setting the total first when one is given. */
   private emit(value: number, total: number | undefined, phase: CodePhase, message: string, force: boolean): void {
-    if (!this.send || value <= this.last) return;
-    const now = Date.now();
-    if (!force && now - this.lastAt < this.everyMs) return;
-    this.last = value;
-    this.lastAt = now;
-    this.send(value, total !== undefined && total >= value ? total : undefined, `${phase}: ${message}`);
+    if (total !== undefined) this.reporter.setTotal(total);
+    this.reporter.report(value, `${phase}: ${message}`, force);
   }
 
   /** The walk starts (progress 0). */

@@ -11,6 +11,7 @@
 import { draftAtom, type AtomDraft } from "../knowledge/atoms.ts";
 import { detectLang, firstSentence } from "../../domain/text.ts";
 import { checkQuotes, foldForQuote } from "../../domain/quote.ts";
+import type { ProgressSpan } from "../../domain/progress.ts";
 import { yieldToEventLoop } from "../../domain/yield.ts";
 import { PegasError } from "../../errors.ts";
 import type { ChunkInput, QuarantineInput } from "../../ports/store/ingest.ts";
@@ -163,13 +164,13 @@ export function quarantineChunks(
 }
 
 /**
- * Distills `chunks` one by one with `distiller`. @throws PegasError CANCELLED (signal), or any non-LLM error of the
+ * Distills `chunks` one by one with `distiller`, reporting each chunk into `opts.progress`. @throws PegasError CANCELLED (signal), or any non-LLM error of the
  * distiller; an LLM_FAILED chunk is quarantined instead.
  */
 export async function distillChunks(
   distiller: Distiller,
   chunks: ChunkInput[],
-  opts: { title?: string; signal?: AbortSignal; onProgress?: (done: number, total: number, message: string) => void },
+  opts: { title?: string; signal?: AbortSignal; progress?: ProgressSpan },
 ): Promise<DistilledChunks> {
   const out: DistilledChunks = { drafts: [], quarantine: [], warnings: [], emptyChunks: 0 };
   let dropped = 0;
@@ -197,7 +198,7 @@ export async function distillChunks(
       if (!why) throw err;
       out.quarantine.push({ chunkOrd: chunk.ord, distiller: distiller.name, ...why, attempts: 1 });
     }
-    opts.onProgress?.(i + 1, chunks.length, "distilling chunks");
+    opts.progress?.at(i + 1, chunks.length, `distill: ${i + 1} of ${chunks.length} chunks`);
   }
   if (dropped) out.warnings.push(`${dropped} more distiller warnings not listed`);
   if (out.quarantine.length)

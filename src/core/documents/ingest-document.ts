@@ -6,6 +6,7 @@
  */
 import { authorityFor } from "../../domain/authority.ts";
 import { sha256Hex } from "../../domain/hash.ts";
+import type { ProgressSpan } from "../../domain/progress.ts";
 import { detectLang, firstSentence, sanitizeText } from "../../domain/text.ts";
 import { yieldToEventLoop } from "../../domain/yield.ts";
 import { PegasError } from "../../errors.ts";
@@ -14,6 +15,7 @@ import type { DocumentKind } from "../../domain/locator.ts";
 import type { ParsedDocument } from "../../ports/models/parser.ts";
 import { type DistilledChunks, distillChunks, quarantineChunks } from "./distill.ts";
 import { chunkSections, planAtoms } from "./plan.ts";
+import { documentPhases } from "./progress.ts";
 import type { Services } from "../services.ts";
 import type { RawSource } from "./source.ts";
 
@@ -62,7 +64,8 @@ export interface DocumentResult extends IngestCounts {
 /** Per-document options. */
 export interface DocumentOptions {
   signal?: AbortSignal;
-  onProgress?: (done: number, total: number, message: string) => void;
+  /** The document's slice of the run's progress, split into DOCUMENT_PHASES (progress.ts) (none: no progress). */
+  progress?: ProgressSpan;
   /** Document kind forced by the caller (else the parser's). */
   kind?: DocumentKind;
   /** Text stored instead when the source yields no text (a blocked page); the document is marked a snippet. */
@@ -98,6 +101,7 @@ async function embedAll(
   services: Pick<Services, "distiller" | "embedder">,
   distilled: DistilledChunks,
   opts: DocumentOptions,
+  progress: ProgressSpan,
 ): Promise<Float32Array[]> {
   const texts = distilled.drafts.map((d) => d.draft.searchText);
   const out: Array<Float32Array | undefined> = [];
@@ -119,7 +123,8 @@ async function embedAll(
         out.push(one[0]);
       }
     }
-    opts.onProgress?.(Math.min(i + EMBED_BATCH, texts.length), texts.length, "embedding atoms");
+    const done = Math.min(i + EMBED_BATCH, texts.length);
+    progress.at(done, texts.length, `embed: ${done} of ${texts.length} atoms`);
   }
   if (failed.size && failed.size === new Set(distilled.drafts.map((d) => d.chunkOrd)).size) {
     throw new PegasError(
@@ -187,7 +192,8 @@ const ZERO = {
 } as const;
 
 /**
- * Stores one parsed document. @throws PegasError CANCELLED, LLM_FAILED (embedding), STORE_UNAVAILABLE; nothing of
+ * Stores one parsed document, reporting its distill, embed and write phases into `opts.progress` (the caller reports
+ * parse and ends the span). @throws PegasError CANCELLED, LLM_FAILED (embedding), STORE_UNAVAILABLE; nothing of
  * the document is stored on any error. A chunk the distiller fails on is quarantined, not an error.
  */
 export async function ingestParsed(
@@ -217,13 +223,17 @@ export async function ingestParsed(
   }
   const title =
     sanitizeText(raw.title ?? parsed.title ?? "", "title").text.trim() || defaultTitle(parsed.sections[0].text);
+  const phases = documentPhases(opts.progress);
+  phases.distill.start(`distill: ${chunks.length} chunks of ${raw.uri}`);
   const distilled = await distillChunks(services.distiller, chunks, {
     title,
     signal: opts.signal,
-    onProgress: opts.onProgress,
+    progress: phases.distill,
   });
-  const vectors = await embedAll(services, distilled, opts);
+  phases.embed.start(`embed: ${distilled.drafts.length} atoms`);
+  const vectors = await embedAll(services, distilled, opts, phases.embed);
   checkAborted(opts.signal);
+  phases.write.start(`write: deduplicating and storing ${distilled.drafts.length} atoms of ${raw.uri}`);
   await services.projection.sync();
   const findings = await (await import("../knowledge/dedup.ts")).findDuplicates(
     services,

@@ -5,6 +5,7 @@
  */
 import { statSync } from "node:fs";
 import type { DocumentKind } from "../../domain/locator.ts";
+import type { ProgressFn, ProgressSpan } from "../../domain/progress.ts";
 import type { ParsedDocument } from "../../ports/models/parser.ts";
 import { sanitizeText } from "../../domain/text.ts";
 import { PegasError, invalidInput, toPegasError } from "../../errors.ts";
@@ -14,6 +15,7 @@ import {
   type IngestCounts,
   ingestParsed,
 } from "./ingest-document.ts";
+import { DIRECTORY_PHASE_EVERY_MS, DOCUMENT_UNITS, documentPhases, reporterOf, singleSpan } from "./progress.ts";
 import type { Services } from "../services.ts";
 import {
   type RawSource,
@@ -64,14 +66,22 @@ export interface IngestResult extends IngestCounts {
 /** Longest list of documents, errors or skipped entries in a result (the totals count everything). */
 export const MAX_LISTED = 100;
 
-/** Progress callback: `progress` of `total` steps done, with a message. */
-export type ProgressFn = (progress: number, total: number, message: string) => void;
+export type { ProgressFn } from "../../domain/progress.ts";
 
-/** Where paths may be read from: the configured roots (MCP), or anywhere (the CLI, where the user names it). */
+/**
+ * Options: where paths may be read from (the configured roots over MCP, anywhere for the CLI, where the user names
+ * the path), cancellation, and progress. `onProgress` hears one strictly increasing count over the whole ingest
+ * (domain/progress.ts): {@link DOCUMENT_UNITS} per document, split over its phases, and for a directory one unit for
+ * the listing first; `total` is absent until the files are listed (a directory) and never lowered; the last
+ * notification has progress = total. `progress` instead reports into a caller's span (the research runner).
+ */
 export interface IngestOptions {
   trustedPath?: boolean;
   signal?: AbortSignal;
   onProgress?: ProgressFn;
+  /** Least time between two unforced notifications (ms; default 200). */
+  progressEveryMs?: number;
+  progress?: ProgressSpan;
 }
 
 const EMPTY: ParsedDocument = { kind: "web", mediaType: "", title: null, sections: [], metadata: {}, warnings: [] };
@@ -93,10 +103,10 @@ async function parseRaw(
   services: Pick<Services, "parse">,
   raw: RawSource,
   signal?: AbortSignal,
-  onProgress?: ProgressFn,
+  progress?: ProgressSpan,
 ): Promise<ParsedDocument> {
   if (raw.text !== undefined) return textDocument(raw.text);
-  onProgress?.(0, 1, `parsing ${raw.uri}`);
+  progress?.at(0.5, 1, `parse: ${raw.uri}`, true);
   return services.parse({
     bytes: raw.bytes,
     uri: raw.uri,
@@ -108,7 +118,12 @@ async function parseRaw(
 }
 
 /** Fetches a URL; when it fails or is blocked and a snippet was given, the snippet is stored instead. */
-async function ingestUrl(services: IngestServices, input: IngestInput, opts: IngestOptions): Promise<DocumentResult> {
+async function ingestUrl(
+  services: IngestServices,
+  input: IngestInput,
+  opts: IngestOptions,
+  span: ProgressSpan,
+): Promise<DocumentResult> {
   let requested: URL;
   try {
     requested = new URL(input.url!);
@@ -119,7 +134,7 @@ async function ingestUrl(services: IngestServices, input: IngestInput, opts: Ing
   const uri = requested.href;
   let raw: RawSource;
   try {
-    opts.onProgress?.(0, 1, `fetching ${uri}`);
+    documentPhases(span).parse.start(`parse: fetching ${uri}`);
     const r = await services.fetcher.fetch(uri, opts.signal);
     raw = {
       uri,
@@ -144,11 +159,16 @@ async function ingestUrl(services: IngestServices, input: IngestInput, opts: Ing
       services,
       raw0,
       { ...EMPTY, warnings: [`fetch failed: ${e.message}`] },
-      { ...opts, kind: "web", snippet: input.snippet },
+      { signal: opts.signal, progress: span, kind: "web", snippet: input.snippet },
     );
   }
-  const parsed = await parseRaw(services, raw, opts.signal, opts.onProgress);
-  return ingestParsed(services, raw, parsed, { ...opts, kind: input.kind, snippet: input.snippet });
+  const parsed = await parseRaw(services, raw, opts.signal, documentPhases(span).parse);
+  return ingestParsed(services, raw, parsed, {
+    signal: opts.signal,
+    progress: span,
+    kind: input.kind,
+    snippet: input.snippet,
+  });
 }
 
 async function ingestFile(
@@ -156,10 +176,13 @@ async function ingestFile(
   real: string,
   input: IngestInput,
   opts: IngestOptions,
+  span: ProgressSpan,
 ): Promise<DocumentResult> {
+  const phases = documentPhases(span);
+  phases.parse.start(`parse: reading ${real}`);
   const raw = readFileSource(real, services.config.max_input_bytes, input.title);
-  const parsed = await parseRaw(services, raw, opts.signal, opts.onProgress);
-  return ingestParsed(services, raw, parsed, { ...opts, kind: input.kind });
+  const parsed = await parseRaw(services, raw, opts.signal, phases.parse);
+  return ingestParsed(services, raw, parsed, { signal: opts.signal, progress: span, kind: input.kind });
 }
 
 async function ingestPath(
@@ -169,9 +192,20 @@ async function ingestPath(
 ): Promise<{ docs: DocumentResult[]; errors: IngestError[]; skipped: SkippedEntry[] }> {
   const roots = opts.trustedPath ? null : services.config.ingest_roots;
   const real = resolveReadable(input.path!, roots);
-  if (!statSync(real).isDirectory())
-    return { docs: [await ingestFile(services, real, input, opts)], errors: [], skipped: [] };
+  if (!statSync(real).isDirectory()) {
+    const span = singleSpan(opts);
+    const doc = await ingestFile(services, real, input, opts, span);
+    span.end(`done: ${real}`);
+    return { docs: [doc], errors: [], skipped: [] };
+  }
+  // A directory: the listing first (no total yet), then one equal part per file.
+  const reporter = opts.progress ? null : reporterOf(opts, DIRECTORY_PHASE_EVERY_MS);
+  reporter?.report(0, `list: listing ${real}`, true);
+  opts.progress?.start(`list: listing ${real}`);
   const { files, skipped } = await listDirectory(real, services.supportedExtensions, roots);
+  reporter?.setTotal(1 + files.length * DOCUMENT_UNITS);
+  const span = opts.progress ?? reporter!.span(1, 1 + files.length * DOCUMENT_UNITS);
+  span.start(`list: ${files.length} file(s) to ingest in ${real}`);
   const docs: DocumentResult[] = [];
   const errors: IngestError[] = [];
   for (const [i, file] of files.entries()) {
@@ -180,16 +214,17 @@ async function ingestPath(
         "CANCELLED",
         `ingest cancelled after ${i} of ${files.length} files; each stored file is whole`,
       );
-    opts.onProgress?.(i, files.length, `ingesting ${file}`);
+    const part = span.part(i, files.length);
     try {
-      docs.push(await ingestFile(services, file, { kind: input.kind }, { ...opts, onProgress: undefined }));
+      docs.push(await ingestFile(services, file, { kind: input.kind }, opts, part));
     } catch (err) {
       const e = toPegasError(err);
       if (e.code === "CANCELLED") throw e;
       errors.push({ source: file, code: e.code, message: e.userMessage });
     }
+    part.end(`file ${i + 1} of ${files.length} done: ${file}`);
   }
-  opts.onProgress?.(files.length, files.length, "done");
+  span.end(`done: ${docs.length} of ${files.length} file(s) ingested`);
   return { docs, errors, skipped };
 }
 
@@ -241,12 +276,21 @@ export async function ingest(
   const given = [input.text, input.path, input.url].filter((x) => x !== undefined);
   if (given.length !== 1) throw invalidInput("give exactly one of text, path or url");
   if (input.snippet !== undefined && input.url === undefined) throw invalidInput("snippet goes with url");
-  if (input.url !== undefined) return summarize([await ingestUrl(services, input, opts)], [], started);
+  if (input.url !== undefined) {
+    const span = singleSpan(opts);
+    const doc = await ingestUrl(services, input, opts, span);
+    span.end(`done: ${doc.uri}`);
+    return summarize([doc], [], started);
+  }
   if (input.path !== undefined) {
     const { docs, errors, skipped } = await ingestPath(services, input, opts);
     return summarize(docs, errors, started, skipped);
   }
   const raw = rawTextSource(input.text!, { maxBytes: services.config.max_input_bytes, title: input.title });
+  const span = singleSpan(opts);
   const parsed = await parseRaw(services, raw, opts.signal);
-  return summarize([await ingestParsed(services, raw, parsed, { ...opts, kind: input.kind })], [], started);
+  documentPhases(span).parse.end(`parse: ${raw.uri}`);
+  const doc = await ingestParsed(services, raw, parsed, { signal: opts.signal, progress: span, kind: input.kind });
+  span.end(`done: ${doc.uri}`);
+  return summarize([doc], [], started);
 }

@@ -7,7 +7,10 @@
  * tried appended to `metadata.attempts`. Bounded by `maxUrls` (over the whole run) and `budgetS` (wall clock: no
  * search or fetch starts after the deadline and the one in flight is aborted; what was already fetched is still
  * verified and checked, which the bound does not cover); cancellable (what was stored stays, the attempt is recorded).
+ * Progress (domain/progress.ts) is one strictly increasing count: one unit for choosing the gaps, then
+ * {@link GAP_UNITS} per gap split over its search, the ingest of each result, the verification and the check.
  */
+import { type ProgressFn, ProgressReporter, type ProgressSpan } from "../../domain/progress.ts";
 import { PegasError, invalidInput, toPegasError } from "../../errors.ts";
 import type { WebSearch, WebSearchResult } from "../../ports/models/web-search.ts";
 import type { GapRow } from "../../ports/store/gaps.ts";
@@ -30,9 +33,16 @@ export interface ResearchInput {
   /** Search results taken per gap (default 5), within `maxUrls`. */
   perGap?: number;
   signal?: AbortSignal;
-  /** Progress messages (the CLI writes them to stderr). */
-  onProgress?: (message: string) => void;
+  /** Progress (the CLI draws it on stderr): strictly increasing, `total` once the gaps are chosen, a message. */
+  onProgress?: ProgressFn;
+  /** Least time between two progress notifications that are not phase changes (ms; default 500). */
+  progressEveryMs?: number;
 }
+
+/** Progress units of one gap. */
+export const GAP_UNITS = 1000;
+/** Weights of a gap's phases in its progress units. */
+const GAP_PHASES = { search: 5, ingest: 70, verify: 15, check: 10 } as const;
 
 /** What happened to one search result: ingested as a `page`, as its `snippet`, `failed`, or `skipped` (budget). */
 export interface ResearchSource {
@@ -86,7 +96,6 @@ interface Run {
   urls: number;
   budgetExhausted: boolean;
   warnings: string[];
-  say: (m: string) => void;
 }
 
 function outOfBudget(run: Run): boolean {
@@ -103,14 +112,14 @@ function checkCancelled(run: Run): void {
 }
 
 /** Ingests one result: the page, or its snippet when the page is blocked or empty (URL ingest decides). */
-async function ingestResult(run: Run, r: WebSearchResult): Promise<ResearchSource> {
+async function ingestResult(run: Run, r: WebSearchResult, progress: ProgressSpan): Promise<ResearchSource> {
   run.urls++;
-  run.say(`fetching ${r.url}`);
+  progress.start(`fetching ${r.url}`);
   try {
     const res = await ingest(
       run.services,
       { url: r.url, snippet: r.content || undefined, title: r.title || undefined },
-      { signal: run.stop },
+      { signal: run.stop, progress },
     );
     const d = res.documents[0];
     if (!d?.stored)
@@ -131,18 +140,26 @@ async function ingestResult(run: Run, r: WebSearchResult): Promise<ResearchSourc
 }
 
 /** Verifies the atoms of the ingested documents; returns how many became `verified`. */
-async function verifyDocs(run: Run, docIds: number[]): Promise<number> {
+async function verifyDocs(run: Run, docIds: number[], progress: ProgressSpan): Promise<number> {
   let verified = 0;
-  for (const docId of [...new Set(docIds)]) {
+  const docs = [...new Set(docIds)];
+  for (const [i, docId] of docs.entries()) {
     checkCancelled(run);
-    const v = await verifyAtoms(run.services, { doc_id: docId, limit: 1000, signal: run.user });
+    const part = progress.part(i, docs.length);
+    const v = await verifyAtoms(run.services, {
+      doc_id: docId,
+      limit: 1000,
+      signal: run.user,
+      onProgress: (done, total, m) => part.at(done, total, m),
+    });
     verified += v.changes.filter((c) => c.to === "verified").length;
     run.warnings.push(...v.warnings.filter((w) => !w.includes("more atom(s) of this selection")));
   }
   return verified;
 }
 
-async function researchGap(run: Run, gap: GapRow): Promise<ResearchGapResult> {
+async function researchGap(run: Run, gap: GapRow, progress: ProgressSpan): Promise<ResearchGapResult> {
+  const phases = progress.split(GAP_PHASES);
   const out: ResearchGapResult = {
     gap_id: gap.id,
     question: gap.question,
@@ -152,7 +169,7 @@ async function researchGap(run: Run, gap: GapRow): Promise<ResearchGapResult> {
     sources: [],
     verified_atoms: 0,
   };
-  run.say(`gap ${gap.id} (priority ${gap.priority}): searching ${run.web.name} for «${gap.question}»`);
+  phases.search.start(`gap ${gap.id} (priority ${gap.priority}): searching ${run.web.name} for «${gap.question}»`);
   let results: WebSearchResult[] = [];
   try {
     results = await run.web.search(gap.question, run.perGap, run.stop);
@@ -161,15 +178,16 @@ async function researchGap(run: Run, gap: GapRow): Promise<ResearchGapResult> {
     out.search_error = toPegasError(err).message;
   }
   try {
-    for (const r of results) {
+    for (const [i, r] of results.entries()) {
       if (outOfBudget(run)) out.sources.push({ url: r.url, outcome: "skipped", doc_id: null, atoms_created: 0 });
-      else out.sources.push(await ingestResult(run, r));
+      else out.sources.push(await ingestResult(run, r, phases.ingest.part(i, results.length)));
     }
     const docIds = out.sources.flatMap((s) => (s.doc_id !== null ? [s.doc_id] : []));
     if (docIds.length) {
-      run.say(`gap ${gap.id}: verifying ${docIds.length} document(s)`);
-      out.verified_atoms = await verifyDocs(run, docIds);
+      phases.verify.start(`gap ${gap.id}: verifying ${docIds.length} document(s)`);
+      out.verified_atoms = await verifyDocs(run, docIds, phases.verify);
     }
+    phases.check.start(`gap ${gap.id}: checking whether it is answered`);
     const check = await checkGaps(run.services, { gapIds: [gap.id], signal: run.user });
     run.warnings.push(...check.warnings);
     const after = await run.services.gaps.getGap(gap.id);
@@ -183,7 +201,9 @@ async function researchGap(run: Run, gap: GapRow): Promise<ResearchGapResult> {
         run.warnings.push(`gap ${gap.id}: attempt not recorded: ${toPegasError(e).message}`),
       );
   }
-  run.say(`gap ${gap.id}: ${out.status}${out.answered_by.length ? ` by atom(s) ${out.answered_by.join(", ")}` : ""}`);
+  phases.check.end(
+    `gap ${gap.id}: ${out.status}${out.answered_by.length ? ` by atom(s) ${out.answered_by.join(", ")}` : ""}`,
+  );
   return out;
 }
 
@@ -217,6 +237,8 @@ export async function research(
   input: ResearchInput = {},
 ): Promise<ResearchResult> {
   const started = Date.now();
+  const reporter = new ProgressReporter(input.onProgress, input.progressEveryMs ?? 500);
+  reporter.report(0, "choosing the gaps to research", true);
   const maxUrls = bounded(input.maxUrls, 8, 1, 100, "max-urls");
   const budgetS = bounded(input.budgetS, 120, 1, 3600, "budget-s");
   const maxGaps = bounded(input.maxGaps, 5, 1, 100, "max-gaps");
@@ -228,6 +250,9 @@ export async function research(
       throw invalidInput(`gap ${g.id} is ${g.status}, not open`, "give an open gap (pegas-memory gaps lists them)");
     gaps = [g];
   } else gaps = (await services.gaps.listGaps("open", maxGaps)).gaps;
+  reporter.setTotal(1 + gaps.length * GAP_UNITS);
+  const span = reporter.span(1, 1 + gaps.length * GAP_UNITS);
+  span.start(`${gaps.length} open gap(s) to research`);
   const deadline = started + budgetS * 1000;
   const timer = AbortSignal.timeout(budgetS * 1000);
   const run: Run = {
@@ -241,18 +266,19 @@ export async function research(
     urls: 0,
     budgetExhausted: false,
     warnings: [],
-    say: input.onProgress ?? (() => {}),
   };
   const results: ResearchGapResult[] = [];
-  for (const gap of gaps) {
+  for (const [i, gap] of gaps.entries()) {
     checkCancelled(run);
     if (outOfBudget(run)) break;
-    results.push(await researchGap(run, gap));
+    results.push(await researchGap(run, gap, span.part(i, gaps.length)));
   }
+  const answered = results.filter((r) => r.status === "answered").length;
+  span.end(`done: ${answered} of ${results.length} gap(s) answered`);
   return {
     backend: web.name,
     gaps: results,
-    answered: results.filter((r) => r.status === "answered").length,
+    answered,
     urls_fetched: run.urls,
     budget_exhausted: run.budgetExhausted,
     took_ms: Date.now() - started,
