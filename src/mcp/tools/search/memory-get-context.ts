@@ -22,7 +22,7 @@ export const memoryGetContext: ToolDef = {
     TOKENIZER +
     "). Returns a " +
     "compact Markdown block — one line per atom with numbered citations, then `Sources: [n] title — locator (uri)` — " +
-    "and the same as structured data. Quote the numbered sources when you use them. Retracted and stale atoms are " +
+    "and, as structured data, that block with its citations. Quote the numbered sources when you use them. Retracted and stale atoms are " +
     "never included. Read-only.",
   inputSchema: {
     question: z.string().min(1).max(4000).describe("the question to gather context for, in any language"),

@@ -13,8 +13,9 @@ export const memorySearch: ToolDef = {
     "Hybrid search over stored knowledge atoms: BM25 over PostgreSQL full-text lexemes (Russian and English stemming, " +
     "trigram fallback for typos) fused by reciprocal rank fusion with vector kNN. Stale atoms (their source changed) " +
     "only when `status` asks for them; retracted atoms never. " +
-    `Each hit has its atom (content cut to ${HIT_CONTENT_CHARS} characters), fused score, ` +
-    `rank per leg and up to ${HIT_CITATIONS} citations (document uri/title, locator with lines, quote). ` +
+    "Each hit: atom id, type, claim, a snippet (query terms in bold) and numbered citations, within max_tokens; " +
+    `response_format detailed adds content (up to ${HIT_CONTENT_CHARS} characters), scores, ranks and up to ` +
+    `${HIT_CITATIONS} citations with quotes. ` +
     "Pass next_cursor back as cursor, with the same query and filters, for the next page.",
   inputSchema: {
     query: z.string().min(1).max(4000).describe("what to look for, in any language"),

@@ -56,14 +56,15 @@ function oneLine(text: string, max: number): string {
   return t.length <= max ? t : `${t.slice(0, max - 1)}…`;
 }
 
-function render(views: HitView[], sources: Source[], next: string | null, degraded?: string): string {
+function render(views: HitView[], found: number, sources: Source[], next: string | null, degraded?: string): string {
   const blocks = views.map((h) => {
     const cites = h.cited.map((c) => `[${c.n}] ${c.locator}`).join("; ") || "(no source)";
     const more = h.more_citations ? ` (+${h.more_citations} more)` : "";
     const head = [`atom ${h.atom_id}`, h.type, ...(h.status ? [h.status] : []), `${cites}${more}`].join(" · ");
     return `${head}\n${h.claim}\n${h.snippet ? `${h.snippet}\n` : ""}`;
   });
-  const body = blocks.length ? blocks.join("\n") : "No atom matches this query.\n";
+  const none = found ? `${found} hit(s), none within max_tokens: raise max_tokens.\n` : "No atom matches this query.\n";
+  const body = blocks.length ? blocks.join("\n") : none;
   const src = sources.map(
     (s) => `[${s.n}] ${s.title ? oneLine(s.title, 120) : s.uri}${s.title ? ` (${s.uri})` : ""}\n`,
   );
@@ -126,7 +127,7 @@ export function packSearch(out: SearchResult, args: SearchInput & { max_tokens?:
       ...(next ? { next_cursor: next } : {}),
       ...(out.degraded ? { degraded: out.degraded } : {}),
     };
-    return { concise, text: render(views, used, next, out.degraded) };
+    return { concise, text: render(views, out.hits.length, used, next, out.degraded) };
   };
   const fits = (p: PackedSearch) => Math.max(counter(p.text), counter(JSON.stringify(p.concise))) <= max;
   let result: PackedSearch | null = null;
