@@ -123,5 +123,21 @@ describe("what a model reads from the retrieval tools on the fixtures store", ()
     }
     console.log(`memory_search k 10 over ${QUESTIONS.length} queries: at most ${max} tokens`);
     expect(max).toBeLessThanOrEqual(1500);
+
+    // A small max_tokens shows fewer hits of the page; its cursor goes on from the first one left out.
+    const query = "Иван Дмитрич Громов";
+    const whole = (await call("memory_search", { query, k: 10, response_format: "detailed" })).structuredContent as {
+      hits: { atom_id: number }[];
+    };
+    const small = await call("memory_search", { query, k: 10, max_tokens: 300 });
+    const { hits, next_cursor } = small.structuredContent as { hits: { atom_id: number }[]; next_cursor: string };
+    expect(Math.max(sizes(small).text, sizes(small).json)).toBeLessThanOrEqual(300);
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits.length).toBeLessThan(10);
+    expect(textOf(small)).toContain(`next_cursor: ${next_cursor}`);
+    const next = await call("memory_search", { query, k: 10, cursor: next_cursor });
+    expect((next.structuredContent as { hits: { atom_id: number }[] }).hits[0].atom_id).toBe(
+      whole.hits[hits.length].atom_id,
+    );
   }, 300_000);
 });
