@@ -49,7 +49,7 @@ describe("trace tools through the MCP registry", () => {
     expect(sc.hits[0].metadata).toEqual({ tool: "fetch" });
     const stored = await call("memory_store", { type: "fact", claim: "Прокси HTTP отвечает за 40 мс." });
     expect(stored.isError).toBeFalsy();
-    const knowledge = await call("memory_search", { query: "прокси суббота", k: 50 });
+    const knowledge = await call("memory_search", { query: "прокси суббота", k: 50, response_format: "detailed" });
     const hits = (knowledge.structuredContent as { hits: Array<{ atom_id: number; content: string }> }).hits;
     expect(hits.map((h) => h.atom_id)).toContain((stored.structuredContent as { atom_id: number }).atom_id);
     expect(hits.some((h) => h.content.includes("субботу"))).toBe(false);

@@ -163,7 +163,9 @@ describe("every fixture through the compiled executable", () => {
       const d = (r.documents as Doc[])[0];
       expect(d).toMatchObject({ kind: c.kind, stored: true, sections: c.sections });
       expect(d.atoms_created).toBeGreaterThan(0);
-      const hits = (await call("memory_search", { query: c.query, k: 5, doc_id: d.doc_id })).hits as Hit[];
+      const hits = (
+        await call("memory_search", { query: c.query, k: 5, doc_id: d.doc_id, response_format: "detailed" })
+      ).hits as Hit[];
       const hit = hits.find((h) => h.content.includes(c.contains));
       expect(hit).toBeDefined();
       expect(hit!.citations[0].uri).toEndWith(c.file.split("/")[1]);

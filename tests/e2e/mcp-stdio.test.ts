@@ -60,7 +60,10 @@ describe("MCP over stdio, compiled executable, embedded default", () => {
     expect(ing.isError).toBeFalsy();
     expect((ing.structuredContent as { atoms_created: number }).atoms_created).toBeGreaterThan(60);
     for (const query of ["больничная палата", "палата", "больницы", "Рагин"]) {
-      const r = await client.callTool({ name: "memory_search", arguments: { query, k: 5 } });
+      const r = await client.callTool({
+        name: "memory_search",
+        arguments: { query, k: 5, response_format: "detailed" },
+      });
       expect(r.isError).toBeFalsy();
       const hits = (r.structuredContent as { hits: Hit[] }).hits;
       expect(hits.length).toBeGreaterThan(0);
@@ -76,7 +79,11 @@ describe("MCP over stdio, compiled executable, embedded default", () => {
     expect(ing.isError).toBeFalsy();
     const r = await client.callTool({
       name: "memory_search",
-      arguments: { query: "mathematics teacher at the middle school in the country", k: 3 },
+      arguments: {
+        query: "mathematics teacher at the middle school in the country",
+        k: 3,
+        response_format: "detailed",
+      },
     });
     const hits = (r.structuredContent as { hits: Hit[] }).hits;
     expect(hits[0].citations[0].uri).toEndWith("en_gutenberg_8868_botchan.txt");

@@ -15,20 +15,29 @@ const t = suiteServices("pglite");
 const mcp = suiteMcpClient(t);
 
 type Out = ToolOut;
-const { call, ok } = toolCalls(mcp, 120_000);
+const { call, ok: okConcise, text: textOf } = toolCalls(mcp, 120_000);
+/** The whole result (response_format detailed). */
+const ok = (name: string, args: Record<string, unknown>) => okConcise(name, { ...args, response_format: "detailed" });
 
 function expectWellCited(ctx: Out): void {
-  expect(countTokens(ctx.markdown)).toBe(ctx.used_tokens);
+  expect(
+    Math.max(countTokens(ctx.markdown), countTokens(JSON.stringify({ markdown: ctx.markdown }))),
+  ).toBeLessThanOrEqual(ctx.used_tokens);
   expect(ctx.used_tokens).toBeLessThanOrEqual(ctx.budget_tokens);
   const numbers = new Set(ctx.citations.map((c: Out) => c.n));
   for (const item of ctx.items) {
     expect(ctx.markdown).toContain(`atom ${item.atom_id}`);
+    expect(ctx.markdown).toContain(item.shown);
     for (const n of item.citations) {
       expect(numbers.has(n)).toBe(true);
       expect(ctx.markdown).toContain(`[${n}]`);
     }
   }
-  for (const c of ctx.citations) expect(ctx.markdown).toContain(`[${c.n}] ${c.title}`);
+  // A document's first source names it; later locators of the same document refer back to it.
+  for (const c of ctx.citations)
+    expect(ctx.markdown).toContain(
+      ctx.citations.some((o: Out) => o.doc_id === c.doc_id && o.n < c.n) ? `[${c.n}] as [` : `[${c.n}] ${c.title}`,
+    );
 }
 
 describe("memory_get_context over MCP", () => {
@@ -43,6 +52,16 @@ describe("memory_get_context over MCP", () => {
     expect(ctx.citations[0]).toMatchObject({ doc_id: doc.doc_id, title: "Палата № 6" });
     expect(ctx.markdown).toMatch(/Громов/);
     expectWellCited(ctx);
+    // What a model reads: the block as text; the structured content holds the block and compact citations, no items.
+    const r = await call("memory_get_context", { question: "Кто такой Иван Дмитрич Громов и почему он в палате?" });
+    expect(textOf(r)).toBe(ctx.markdown);
+    expect(Object.keys(r.structuredContent as Out).sort()).toEqual(["citations", "markdown"]);
+    expect((r.structuredContent as Out).citations[0]).toEqual({
+      n: 1,
+      doc_id: doc.doc_id,
+      locator: ctx.citations[0].locator,
+    });
+    expect(textOf(r)).not.toContain('"atom_id"');
 
     const small = await ok("memory_get_context", {
       question: "Кто такой Иван Дмитрич Громов и почему он в палате?",
@@ -51,14 +70,15 @@ describe("memory_get_context over MCP", () => {
     expectWellCited(small);
     expect(small.items.length).toBeLessThan(ctx.items.length);
     expect(small.omitted).toBeGreaterThan(0);
-    // At the smallest budget an atom too long whole is shown by its claim alone.
+    // At the smallest budget an atom is shown by its best sentence, cut short.
     const tiny = await ok("memory_get_context", {
       question: "Кто такой Иван Дмитрич Громов и почему он в палате?",
       budget_tokens: 100,
     });
     expectWellCited(tiny);
     expect(tiny.items.length).toBeGreaterThan(0);
-    expect(tiny.items[0].content).toBeNull();
+    expect(tiny.items[0].cut).toBe(true);
+    expect(tiny.markdown).toMatch(/_Left out: \d+ more atom\(s\) \(\d+, …\): raise budget_tokens/);
   }, 180_000);
 
   test("atoms reached over links, and a contested atom with its opponent", async () => {

@@ -5,21 +5,36 @@
  * 2. Graph expansion: the neighbourhood of each hit (1–2 hops, every edge kind but `contradicts`), ranked by the
  *    strength of the path that reached it (hit score × link confidences), adds up to k more atoms.
  * 3. Deduplication by atom and by identical claim; `contradicts` links mark an atom contested, with its opponent.
- * 4. Packing: items in rank order, each rendered as one Markdown line with its numbered citations (the claim alone
- *    when the whole does not fit), added while the whole block stays within `budget_tokens`; the block is counted
- *    again at the end with the tokenizer.
+ * 4. Packing: items in rank order, each rendered as one Markdown line with its numbered citations showing the
+ *    sentences of the atom that answer (search/snippet.ts: longer at larger budgets, down to one sentence cut
+ *    short), added while both forms a client may hand the model — the block, and the JSON of the concise structured
+ *    content — stay within `budget_tokens`; both are counted again at the end with the tokenizer. A last line says
+ *    what was left out and how to get it (a larger budget, or memory_get of an atom).
  *
  * Tokens are counted with gpt-tokenizer's `o200k_base` encoding (the BPE of OpenAI's GPT-4o family): a well-kept
  * library, exact for that family and a close estimate for other models' BPE vocabularies.
  */
 import { invalidInput, PegasError } from "../../errors.ts";
 import type { Candidate, ContextCitation, ContextInput, ContextItem, ContextResult } from "./types.ts";
-import { CITATIONS_PER_ATOM, citationKey, citationLine, compose, oneLine, renderItem } from "./render.ts";
+import {
+  CITATIONS_PER_ATOM,
+  citationKey,
+  citationLine,
+  compose,
+  conciseCitation,
+  conciseContext,
+  itemBody,
+  jsonEscaped,
+  leftOutLine,
+  renderItem,
+} from "./render.ts";
 import type { GraphEdge, Subgraph } from "../../ports/projections/graph-store.ts";
 import { search } from "../search/search.ts";
+import { queryTerms, termWeights, textUnits } from "../search/snippet.ts";
 import type { Services } from "../services.ts";
 
 export type { ContextCitation, ContextInput, ContextItem, ContextResult, Opponent } from "./types.ts";
+export { conciseContext } from "./render.ts";
 
 /** Defaults and bounds of the inputs. */
 export const CONTEXT_LIMITS = {
@@ -157,66 +172,99 @@ export async function getContext(
   ];
   const atoms = new Map((await s.atomReads.atomsByIds(wanted, CITATIONS_PER_ATOM)).map((a) => [a.id, a]));
 
-  const header = `## Context: ${oneLine(question, 300)}\n`;
+  const terms = queryTerms(question);
+  const weights = termWeights(
+    terms,
+    candidates.flatMap((c) => {
+      const a = atoms.get(c.atomId);
+      return a ? [textUnits(a.content || a.claim)] : [];
+    }),
+  );
   const citations: ContextCitation[] = [];
   const citationNo = new Map<string, number>();
   const items: ContextItem[] = [];
   const lines: string[] = [];
-  const seenClaims = new Set<string>();
-  let omitted = 0;
-  let used = count(header);
-
+  const seen = new Set<string>();
+  const omittedIds: number[] = [];
+  const degraded = found.degraded ?? expansion.degraded;
+  // Counted as the JSON of the concise structured content, the larger of the two forms: the wrapper, the sources
+  // heading, and room for the left-out line at its longest; then each line and each new source (its line and its
+  // entry in `citations`).
+  const json = (t: string) => count(jsonEscaped(t));
+  const named = budget < 300 ? 1 : budget < 1000 ? 3 : 5; // atom ids the left-out line names
+  let used =
+    count(JSON.stringify(conciseContext({ markdown: "", citations: [], degraded }))) +
+    json("\nSources:\n") +
+    json(`\n${leftOutLine(Array(named + 1).fill(1e9), true, named)}`);
+  const lengths = [Math.min(1200, Math.max(240, Math.round(budget * 0.7))), 240, 120, 70];
   for (const c of candidates) {
     const atom = atoms.get(c.atomId);
     if (!atom || !SHOWN.has(atom.status)) continue;
     const claimKey = atom.claim.replace(/\s+/g, " ").trim().toLowerCase();
-    if (seenClaims.has(claimKey)) continue;
-    const costOf = (r: ReturnType<typeof renderItem>) =>
-      count(r.text) + r.newCitations.reduce((n, cit) => n + count(citationLine(cit)), 0);
-    let rendered = renderItem(atom, c, opponentIds, atoms, citationNo, citations.length, false);
-    let cost = costOf(rendered);
-    if (used + cost > budget) {
-      // Too long whole: the claim alone (a passage's first sentence) may still fit.
-      rendered = renderItem(atom, c, opponentIds, atoms, citationNo, citations.length, true);
-      cost = costOf(rendered);
-      if (used + cost > budget) {
-        omitted++;
-        continue;
+    if (seen.has(claimKey)) continue;
+    let taken: { r: ReturnType<typeof renderItem>; cost: number } | null = null;
+    for (const max of lengths) {
+      const body = itemBody(atom, terms, weights, max);
+      if (seen.has(body.text)) break;
+      const r = renderItem(atom, c, body, opponentIds, atoms, citationNo, citations.length);
+      const all = [...citations, ...r.newCitations];
+      const cost =
+        json(r.text) +
+        r.newCitations.reduce(
+          (n, cit) => n + json(citationLine(cit, all)) + count(JSON.stringify(conciseCitation(cit))) + 1,
+          0,
+        );
+      if (used + cost <= budget) {
+        taken = { r, cost };
+        break;
       }
     }
-    used += cost;
-    seenClaims.add(claimKey);
-    for (const cit of rendered.newCitations) {
+    if (!taken) {
+      omittedIds.push(atom.id);
+      continue;
+    }
+    used += taken.cost;
+    seen.add(claimKey);
+    seen.add(taken.r.item.shown);
+    for (const cit of taken.r.newCitations) {
       citations.push(cit);
       citationNo.set(citationKey(cit), cit.n);
     }
-    lines.push(rendered.text);
-    items.push({ ...rendered.item, tokens: cost });
+    lines.push(taken.r.text);
+    items.push({ ...taken.r.item, tokens: taken.cost });
   }
-  let markdown = compose(header, lines, citations, omitted);
-  // BPE merges across joins can differ from the sum of parts: drop items from the end until the block fits.
-  while (count(markdown) > budget && items.length) {
-    items.pop();
-    lines.pop();
-    omitted++;
+  const block = () => {
     const keep = new Set(items.flatMap((i) => i.citations));
-    markdown = compose(
-      header,
+    const cited = citations.filter((c) => keep.has(c.n));
+    const markdown = compose(
       lines,
-      citations.filter((c) => keep.has(c.n)),
-      omitted,
+      cited,
+      omittedIds,
+      items.some((i) => i.cut),
+      named,
     );
+    return {
+      markdown,
+      cited,
+      cost: Math.max(count(markdown), count(JSON.stringify(conciseContext({ markdown, citations: cited, degraded })))),
+    };
+  };
+  // BPE merges across joins can differ from the sum of parts: drop items from the end until both forms fit.
+  let b = block();
+  while (b.cost > budget && items.length) {
+    omittedIds.push(items.pop()!.atom_id);
+    lines.pop();
+    b = block();
   }
-  const keep = new Set(items.flatMap((i) => i.citations));
   return {
     question,
-    markdown,
+    markdown: b.markdown,
     items,
-    citations: citations.filter((c) => keep.has(c.n)),
+    citations: b.cited,
     budget_tokens: budget,
-    used_tokens: count(markdown),
+    used_tokens: b.cost,
     tokenizer: TOKENIZER,
-    omitted,
-    ...((found.degraded ?? expansion.degraded) ? { degraded: found.degraded ?? expansion.degraded } : {}),
+    omitted: omittedIds.length,
+    ...(degraded ? { degraded } : {}),
   };
 }

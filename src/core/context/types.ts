@@ -24,12 +24,15 @@ export interface ContextItem {
   status: string;
   confidence: number;
   claim: string;
-  /** The content shown beside the claim (cut), or null when it adds nothing. */
-  content: string | null;
+  /** What the line shows: the atom's sentences that answer the question (see core/search/snippet.ts). */
+  shown: string;
+  /** True when the line shows less than the whole atom (memory_get gives it all). */
+  cut: boolean;
   /** `search` (a hit, with its fused score) or `graph` (reached over links from `via`). */
   source: "search" | "graph";
   score: number;
-  via: { atom_id: number; kind: string; hops: number } | null;
+  /** For graph items: the hit it was reached from. */
+  via?: { atom_id: number; kind: string; hops: number };
   /** Numbers of this atom's citations in {@link ContextResult.citations}. */
   citations: number[];
   /** Atoms linked to this one by `contradicts`, when any (it is contested). */
@@ -41,7 +44,8 @@ export interface ContextItem {
 export interface ContextCitation {
   n: number;
   doc_id: number;
-  title: string | null;
+  /** The document's title, when it has one. */
+  title?: string;
   uri: string;
   locator: string;
   quote: string;
@@ -66,5 +70,5 @@ export interface Candidate {
   atomId: number;
   source: "search" | "graph";
   score: number;
-  via: ContextItem["via"];
+  via: ContextItem["via"] | null;
 }

@@ -115,6 +115,24 @@ function validate(input: SearchInput): { query: string; k: number } {
   return { query, k };
 }
 
+/**
+ * The cursor of the page of `input`'s results that starts at `offset` (as `next_cursor` gives it), for a caller that
+ * shows fewer hits than a page holds (e.g. to keep an answer's size).
+ * @throws PegasError INVALID_INPUT as {@link search} does for a bad query or filter.
+ */
+export function pageCursor(input: SearchInput, offset: number): string {
+  const { query } = validate(input);
+  const key = cursorKey(query, filterOf(input), input.mode ?? "hybrid");
+  return Buffer.from(JSON.stringify({ o: offset, h: key })).toString("base64url");
+}
+
+/** Where the page `input.cursor` points at starts (0 without a cursor). @throws PegasError INVALID_INPUT (cursor). */
+export function pageOffset(input: SearchInput): number {
+  if (!input.cursor) return 0;
+  const { query } = validate(input);
+  return decodeCursor(input.cursor, cursorKey(query, filterOf(input), input.mode ?? "hybrid"));
+}
+
 type Hit = { atomId: number; score: number };
 
 /** BM25 over the projection; pg_trgm matches appended when it has fewer than `needed` hits. */

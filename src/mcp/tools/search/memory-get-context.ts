@@ -1,7 +1,14 @@
 /** memory_get_context tool: cited context for a question, packed to a token budget. */
 import { z } from "zod";
-import { CONTEXT_LIMITS, type ContextInput, getContext, TOKENIZER } from "../../../core/context/context.ts";
-import { id } from "../../schemas.ts";
+import {
+  CONTEXT_LIMITS,
+  type ContextInput,
+  type ContextResult,
+  conciseContext,
+  getContext,
+  TOKENIZER,
+} from "../../../core/context/context.ts";
+import { id, responseFormat } from "../../schemas.ts";
 import type { ToolDef } from "../../tool.ts";
 
 /** Context for an answer. */
@@ -15,7 +22,7 @@ export const memoryGetContext: ToolDef = {
     TOKENIZER +
     "). Returns a " +
     "compact Markdown block — one line per atom with numbered citations, then `Sources: [n] title — locator (uri)` — " +
-    "and the same as structured data. Quote the numbered sources when you use them. Retracted and stale atoms are " +
+    "and, as structured data, that block with its citations. Quote the numbered sources when you use them. Retracted and stale atoms are " +
     "never included. Read-only.",
   inputSchema: {
     question: z.string().min(1).max(4000).describe("the question to gather context for, in any language"),
@@ -40,48 +47,51 @@ export const memoryGetContext: ToolDef = {
       .max(CONTEXT_LIMITS.hops.max)
       .optional()
       .describe(`graph hops from each hit; default ${CONTEXT_LIMITS.hops.default}`),
+    response_format: responseFormat,
   },
   outputSchema: {
-    question: z.string(),
+    question: z.string().optional(),
     markdown: z.string().describe("the context block to read"),
-    items: z.array(
-      z.object({
-        atom_id: id,
-        type: z.string(),
-        status: z.string(),
-        confidence: z.number(),
-        claim: z.string(),
-        content: z
-          .string()
-          .nullable()
-          .describe("content shown beside the claim (cut at 600 characters), null when it adds nothing"),
-        source: z.enum(["search", "graph"]),
-        score: z.number(),
-        via: z
-          .object({ atom_id: id, kind: z.string(), hops: z.number().int() })
-          .nullable()
-          .describe("for graph items: the hit it was reached from"),
-        citations: z.array(z.number().int()).describe("numbers of its sources in `citations`"),
-        contested_by: z.array(z.object({ atom_id: id, claim: z.string() })),
-        tokens: z.number().int(),
-      }),
-    ),
+    items: z
+      .array(
+        z.object({
+          atom_id: id,
+          type: z.string(),
+          status: z.string(),
+          confidence: z.number(),
+          claim: z.string(),
+          shown: z.string().describe("the sentences of the atom the line shows"),
+          cut: z.boolean().describe("true when the line shows less than the whole atom"),
+          source: z.enum(["search", "graph"]),
+          score: z.number(),
+          via: z
+            .object({ atom_id: id, kind: z.string(), hops: z.number().int() })
+            .optional()
+            .describe("for graph items: the hit it was reached from"),
+          citations: z.array(z.number().int()).describe("numbers of its sources in `citations`"),
+          contested_by: z.array(z.object({ atom_id: id, claim: z.string() })),
+          tokens: z.number().int(),
+        }),
+      )
+      .optional(),
     citations: z.array(
       z.object({
         n: z.number().int(),
         doc_id: id,
-        title: z.string().nullable(),
-        uri: z.string(),
+        title: z.string().optional(),
+        uri: z.string().optional(),
         locator: z.string(),
-        quote: z.string(),
+        quote: z.string().optional(),
       }),
     ),
-    budget_tokens: z.number().int(),
-    used_tokens: z.number().int(),
-    tokenizer: z.string(),
-    omitted: z.number().int().describe("atoms found but left out for the budget"),
+    budget_tokens: z.number().int().optional(),
+    used_tokens: z.number().int().optional().describe("the larger of the block and the concise JSON"),
+    tokenizer: z.string().optional(),
+    omitted: z.number().int().optional().describe("atoms found but left out for the budget"),
     degraded: z.string().optional(),
   },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   run: async (services, args, ctx) => ({ ...(await getContext(services, args as ContextInput, ctx.signal)) }),
+  render: (out) => (out as unknown as ContextResult).markdown,
+  concise: (out) => conciseContext(out as unknown as ContextResult),
 };

@@ -1,8 +1,9 @@
 /** memory_search tool. */
 import { z } from "zod";
-import { HIT_CITATIONS, HIT_CONTENT_CHARS, search } from "../../../core/search/search.ts";
-import { atomStatus, atomType, citation, id, searchableStatus } from "../../schemas.ts";
+import { HIT_CITATIONS, HIT_CONTENT_CHARS, type SearchResult, search } from "../../../core/search/search.ts";
+import { atomStatus, atomType, citation, id, responseFormat, searchableStatus } from "../../schemas.ts";
 import type { ToolDef } from "../../tool.ts";
+import { loadSearchCounter, packSearch, SEARCH_TOKENS } from "./search-render.ts";
 
 /** Hybrid search over atoms with citations. */
 export const memorySearch: ToolDef = {
@@ -12,8 +13,9 @@ export const memorySearch: ToolDef = {
     "Hybrid search over stored knowledge atoms: BM25 over PostgreSQL full-text lexemes (Russian and English stemming, " +
     "trigram fallback for typos) fused by reciprocal rank fusion with vector kNN. Stale atoms (their source changed) " +
     "only when `status` asks for them; retracted atoms never. " +
-    `Each hit has its atom (content cut to ${HIT_CONTENT_CHARS} characters), fused score, ` +
-    `rank per leg and up to ${HIT_CITATIONS} citations (document uri/title, locator with lines, quote). ` +
+    "Each hit: atom id, type, claim, a snippet (query terms in bold) and numbered citations, within max_tokens; " +
+    `response_format detailed adds content (up to ${HIT_CONTENT_CHARS} characters), scores, ranks and up to ` +
+    `${HIT_CITATIONS} citations with quotes. ` +
     "Pass next_cursor back as cursor, with the same query and filters, for the next page.",
   inputSchema: {
     query: z.string().min(1).max(4000).describe("what to look for, in any language"),
@@ -32,29 +34,47 @@ export const memorySearch: ToolDef = {
       .enum(["hybrid", "lexical", "vector"])
       .optional()
       .describe("hybrid (default), lexical only (exact words), vector only"),
+    max_tokens: z
+      .number()
+      .int()
+      .min(SEARCH_TOKENS.min)
+      .max(SEARCH_TOKENS.max)
+      .optional()
+      .describe(`answer size cap; default ${SEARCH_TOKENS.default}`),
+    response_format: responseFormat,
   },
   outputSchema: {
-    query: z.string(),
+    query: z.string().optional(),
     hits: z.array(
       z.object({
         atom_id: id,
         type: atomType,
-        status: atomStatus,
+        status: atomStatus.optional().describe("concise: only when not candidate"),
         claim: z.string(),
-        content: z.string(),
-        content_truncated: z.boolean(),
-        confidence: z.number(),
-        lang: z.string(),
-        doc_id: id.nullable(),
-        score: z.number().describe("weighted reciprocal rank fusion score"),
-        ranks: z.object({ lexical: z.number().int().optional(), vector: z.number().int().optional() }),
-        citations: z.array(citation),
-        citation_count: z.number().int(),
+        snippet: z.string().optional().describe("its sentences that match best, query terms in **bold**"),
+        cited: z
+          .array(z.object({ n: z.number().int(), locator: z.string() }))
+          .optional()
+          .describe("concise: its sources by number, with locators"),
+        more_citations: z.number().int().optional(),
+        content: z.string().optional(),
+        content_truncated: z.boolean().optional(),
+        confidence: z.number().optional(),
+        lang: z.string().optional(),
+        doc_id: id.nullable().optional(),
+        score: z.number().optional().describe("weighted reciprocal rank fusion score"),
+        ranks: z.object({ lexical: z.number().int().optional(), vector: z.number().int().optional() }).optional(),
+        citations: z.array(citation).optional(),
+        citation_count: z.number().int().optional(),
       }),
     ),
-    next_cursor: z.string().nullable(),
+    sources: z
+      .array(z.object({ n: z.number().int(), doc_id: id, title: z.string().optional(), uri: z.string() }))
+      .optional(),
+    next_cursor: z.string().nullable().optional(),
     lexical_fallback: z
       .boolean()
+      .optional()
       .describe("true when trigram matches were added because full-text search found too little"),
     degraded: z
       .string()
@@ -62,8 +82,13 @@ export const memorySearch: ToolDef = {
       .describe(
         "present when a configured engine was down: who answered instead (the embedded index, or the lexical leg alone)",
       ),
-    took_ms: z.number(),
+    took_ms: z.number().optional(),
   },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  run: async (services, args, ctx) => ({ ...(await search(services, args, ctx.signal)) }),
+  run: async (services, args, ctx) => {
+    await loadSearchCounter();
+    return { ...(await search(services, args, ctx.signal)) };
+  },
+  render: (out, args) => packSearch(out as unknown as SearchResult, args).text,
+  concise: (out, args) => packSearch(out as unknown as SearchResult, args).concise,
 };
