@@ -23,8 +23,8 @@ async function historyOf(services: Services, atomId: number): Promise<Array<z.in
   return rows.map((r) => ({
     ...toVerifyChange(r),
     actor: r.actor,
-    reverts: r.reverts,
-    reverted_at: r.reverted_at,
+    ...(r.reverts !== null ? { reverts: r.reverts } : {}),
+    ...(r.reverted_at !== null ? { reverted_at: r.reverted_at } : {}),
     created_at: r.created_at,
   }));
 }
