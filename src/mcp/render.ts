@@ -119,3 +119,11 @@ export function day(iso: string | null | undefined): string {
   const m = /^\d{4}-\d{2}-\d{2}/.exec(iso);
   return m ? m[0] : iso;
 }
+
+/**
+ * `o` without its null fields (top level only): output schemas say "absent" rather than a `null` union, which
+ * stricter clients refuse and every reader pays for.
+ */
+export function withoutNulls<T extends Record<string, unknown>>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null)) as Partial<T>;
+}
