@@ -5,7 +5,7 @@ import { withoutNulls } from "../../render.ts";
 import { responseFormat } from "../../schemas.ts";
 import type { ToolDef } from "../../tool.ts";
 import { symbolShape } from "./memory-search-code.ts";
-import { conciseCodeGraph, renderCodeGraph } from "./render.ts";
+import { CODE_GRAPH_NODES, conciseCodeGraph, renderCodeGraph } from "./render.ts";
 
 const symbol = z.object(symbolShape);
 /** A symbol in full (detailed) or by its id, name, kind and place (concise). */
@@ -110,7 +110,7 @@ export const memoryCodeGraph: ToolDef = {
       .min(1)
       .max(500)
       .optional()
-      .describe("most nodes (default 100), or most-depended-on symbols in the overview (default 20)"),
+      .describe(`most nodes (default ${CODE_GRAPH_NODES}), or most-depended-on symbols in the overview (default 20)`),
     response_format: responseFormat,
   },
   outputSchema: {
@@ -129,6 +129,8 @@ export const memoryCodeGraph: ToolDef = {
     nodes: z.array(node).optional(),
     edges: z.array(edge).optional(),
     truncated: z.boolean().optional(),
+    nodes_total: z.number().int().optional().describe("nodes in all when the list is cut (concise: 50)"),
+    edges_total: z.number().int().optional().describe("edges in all when the list is cut (concise: 50)"),
     file: z
       .object({
         dependencies: z.array(
@@ -149,7 +151,10 @@ export const memoryCodeGraph: ToolDef = {
   },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   run: async (services, args) => {
-    const out = await codeGraph(services, args);
+    const out = await codeGraph(services, {
+      ...args,
+      limit: args.limit ?? (args.symbol ? CODE_GRAPH_NODES : undefined),
+    });
     return withoutNulls({
       ...out,
       ...(Array.isArray(out.nodes) ? { nodes: out.nodes.map((n) => withoutNulls(n)) } : {}),

@@ -81,8 +81,21 @@ export function renderSearchCode(out: Out): string {
   ]);
 }
 
-/** Module imports and file dependencies listed by default in memory_code_graph's answer. */
+/** Module imports and external imports listed by default in memory_code_graph's overview. */
 export const CODE_GRAPH_LISTED = 40;
+/** Nodes of a symbol's subgraph by default (the tool's `limit`). */
+export const CODE_GRAPH_NODES = 40;
+/** Nodes and edges listed by default: a file's own dependencies come beside the `limit` nodes. */
+const NODES_SHOWN = 50;
+const EDGES_SHOWN = 50;
+
+/** The nodes and edges shown by default: nearest nodes first (a file's own dependencies last), edges among them. */
+function shown(out: Out): { nodes: Out[]; edges: Out[] } {
+  const nodes = [...(out.nodes as Out[])].sort((a, b) => (a.distance ?? 99) - (b.distance ?? 99)).slice(0, NODES_SHOWN);
+  const ids = new Set(nodes.map((n) => n.id));
+  const edges = (out.edges as Out[]).filter((e) => ids.has(e.src) && ids.has(e.dst)).slice(0, EDGES_SHOWN);
+  return { nodes, edges };
+}
 
 const nodeLocation = (n: Out) => (n.symbol ? `${n.symbol.path}:${n.symbol.line}` : undefined);
 
@@ -119,31 +132,34 @@ export function conciseCodeGraph(out: Out): Out {
       },
     };
   }
+  const { nodes, edges } = shown(out);
   return {
     ...base,
-    nodes: (out.nodes as Out[]).map((n) => ({
+    nodes: nodes.map((n) => ({
       id: n.id,
       label: n.label,
       ...(n.name != null ? { name: oneLine(n.name, 160) } : {}),
       ...(n.distance != null ? { distance: n.distance } : {}),
       ...(n.symbol ? { kind: n.symbol.kind, location: nodeLocation(n) } : {}),
     })),
-    edges: (out.edges as Out[]).map((e) => ({
+    edges: edges.map((e) => ({
       src: e.src,
       dst: e.dst,
       kind: e.kind,
       ...(e.line != null ? { line: e.line } : {}),
       ...(e.inferred ? { inferred: true } : {}),
     })),
-    truncated: out.truncated,
+    truncated: out.truncated || nodes.length < out.nodes.length || edges.length < out.edges.length,
+    ...(nodes.length < out.nodes.length ? { nodes_total: out.nodes.length } : {}),
+    ...(edges.length < out.edges.length ? { edges_total: out.edges.length } : {}),
   };
 }
 
 /** memory_code_graph's text: the root, nodes by distance, edges by name with their line, or the overview. */
 export function renderCodeGraph(out: Out, args: { limit?: number; depth?: number; direction?: string }): string {
   if (out.summary) return renderOverview(out);
-  const nodes = out.nodes as Out[];
-  const names = new Map(nodes.map((n) => [n.id, n.name ?? n.id]));
+  const { nodes, edges } = shown(out);
+  const names = new Map((out.nodes as Out[]).map((n) => [n.id, n.name ?? n.id]));
   const nodeLine = (n: Out) =>
     n.symbol
       ? `- ${symbolLine(n.symbol)}${n.distance != null ? ` [${n.distance}]` : ""}`
@@ -153,12 +169,15 @@ export function renderCodeGraph(out: Out, args: { limit?: number; depth?: number
   const r = out.root;
   return lines([
     `Graph around ${symbolLine(r)} in ${out.repo}, depth ${args.depth ?? 1}, ${args.direction ?? "both"} ways${out.overloads ? `; ${out.overloads} overloads` : ""}${out.degraded ? ` (degraded: ${out.degraded})` : ""}:`,
-    `Nodes (${nodes.length}; [n] = hops from the root, none = the file's own dependencies):`,
-    ...[...nodes].sort((a, b) => (a.distance ?? 99) - (b.distance ?? 99)).map(nodeLine),
-    `Edges (${out.edges.length}):`,
-    ...(out.edges as Out[]).map(edgeLine),
+    `Nodes (${nodes.length}${nodes.length < out.nodes.length ? ` of ${out.nodes.length}` : ""}; [n] = hops from the root, none = the file's own dependencies):`,
+    ...nodes.map(nodeLine),
+    `Edges (${edges.length}${edges.length < out.edges.length ? ` of ${out.edges.length}` : ""}):`,
+    ...edges.map(edgeLine),
     out.truncated
-      ? `Truncated at ${args.limit ?? 100} nodes${out.file?.truncated ? " (and the file's dependencies at 300)" : ""}: narrow with kinds or direction, or give a symbol inside the file.`
+      ? `The walk stopped at ${args.limit ?? CODE_GRAPH_NODES} nodes${out.file?.truncated ? " (the file's dependencies at 300)" : ""}: narrow with kinds or direction, or raise limit.`
+      : "",
+    nodes.length < out.nodes.length || edges.length < out.edges.length
+      ? 'Not all listed: narrow with kinds, direction or a symbol inside the file, or response_format "detailed" lists all.'
       : "",
   ]);
 }

@@ -21,7 +21,7 @@ export const gapSchema = z.object({
         "answer {atom_ids, decided_by, ranks, reasons, checked_at} once answered",
     ),
   created_at: z.string(),
-  updated_at: z.string(),
+  updated_at: z.string().optional(),
 });
 
 /** memory_add_gap: a near-duplicate of an open gap raises its priority instead of adding a gap. */

@@ -29,7 +29,7 @@ export const memoryListGaps: ToolDef = {
     response_format: responseFormat,
   },
   outputSchema: {
-    gaps: z.array(gapSchema.partial({ created_at: true, updated_at: true })),
+    gaps: z.array(gapSchema),
     total: z.number().int().describe("gaps of that status (the list holds at most `limit`, from `offset`)"),
     suggested: z
       .array(

@@ -18,7 +18,10 @@ function gapLine(g: Out): string {
   return `gap ${g.id} · p${g.priority} · ${g.status} — ${oneLine(g.question, 300)}${extra.length ? ` (${extra.join("; ")})` : ""}`;
 }
 
-/** A gap without null fields and with only the counters and answer of its metadata (repeats and attempts are long). */
+/**
+ * A gap as the concise content shows it: question and reason cut as the text cuts them, no update time, and only the
+ * counters and answer of its metadata (repeats and attempts are long).
+ */
 export function conciseGap(g: Out): Out {
   const m = g.metadata ?? {};
   const metadata = withoutNulls({
@@ -26,7 +29,14 @@ export function conciseGap(g: Out): Out {
     attempt_count: m.attempt_count ?? null,
     answer: m.answer ? { atom_ids: m.answer.atom_ids } : null,
   });
-  return withoutNulls({ ...g, metadata });
+  const { updated_at, ...rest } = g;
+  void updated_at;
+  return withoutNulls({
+    ...rest,
+    question: oneLine(g.question, 300),
+    reason: g.reason ? oneLine(g.reason, 160) : null,
+    metadata,
+  });
 }
 
 /** memory_add_gap's text: the gap added, or the open gap the question repeats and its raised priority. */
@@ -109,7 +119,7 @@ export function renderVerify(out: Out): string {
   const v = out.verdicts;
   const changes = (out.changes as Out[]).slice(0, VERIFY_LISTED);
   return lines([
-    `Checked ${out.checked} atom(s) with the ${out.judge} judge: ${v.new} new, ${v.duplicate} duplicate, ${v.corroborates} corroborated, ${v.contradicts} contradicted; ${out.confidence_raised} confidence raised, ${out.links_added} contradicts link(s) added.`,
+    `Checked ${out.checked} atom(s) with the ${out.judge} judge; verdicts against their nearest atoms: ${v.new} new, ${v.duplicate} duplicate, ${v.corroborates} corroborate, ${v.contradicts} contradict; ${out.confidence_raised} confidence(s) raised, ${out.links_added} contradicts link(s) added.`,
     changes.length ? `Status changes (${out.changes_total}):` : "No status changed.",
     ...changes.map(changeLine),
     moreLine("changes", changes.length, out.changes_total, detailed),
@@ -117,7 +127,9 @@ export function renderVerify(out: Out): string {
       .slice(0, VERIFY_LISTED)
       .map((g) => `Gap ${g.gap_id} answered by atoms ${g.atom_ids.join(", ")} (${g.decided_by}).`),
     ...(out.warnings as string[]).slice(0, VERIFY_LISTED).map((w) => `Warning: ${oneLine(w, 300)}`),
-    out.remaining ? `${out.remaining} atom(s) of the selection remain: call memory_verify again for them.` : "",
+    out.remaining && !(out.warnings as string[]).some((w) => w.includes("memory_verify again"))
+      ? `${out.remaining} atom(s) of the selection remain: call memory_verify again for them.`
+      : "",
     history.length ? "History of the atom (newest first):" : "",
     ...history.map(changeLine),
     moreLine("history entries", history.length, out.history.length, detailed),

@@ -9,7 +9,7 @@ import { oneLine } from "../../render.ts";
 import { id, responseFormat } from "../../schemas.ts";
 import type { ToolDef } from "../../tool.ts";
 import { GRAPH_LIMITS, type Direction, type GraphEdge, type GraphNode, type Services } from "../../../core/services.ts";
-import { conciseQueryGraph, NODE_CLAIM_CHARS, renderQueryGraph } from "./render-graph.ts";
+import { conciseQueryGraph, DEFAULT_NODES, NODE_CLAIM_CHARS, renderQueryGraph } from "./render-graph.ts";
 
 const nodeId = z
   .union([
@@ -85,7 +85,7 @@ export const memoryQueryGraph: ToolDef = {
   description:
     "Query the graph of atoms, code symbols and documents. Three modes: `{node}` returns the node's neighbourhood " +
     `(depth 1..${GRAPH_LIMITS.depth.max}, default 1; direction out|in|both, default both; at most \`limit\` nodes, ` +
-    `default ${GRAPH_LIMITS.limit.default}) with every edge between the returned nodes; \`{from, to}\` returns one ` +
+    `default ${DEFAULT_NODES}) with every edge between the returned nodes; \`{from, to}\` returns one ` +
     `shortest path (fewest edges, up to ${GRAPH_LIMITS.maxDepth.max} hops, direction default out) or null; \`{}\` ` +
     "returns counters: nodes by label, edges by kind split into extracted and inferred. `kinds` filters edge kinds " +
     "(contradicts, supports, depends_on, imports, calls, defines, …); `include_inferred: false` hides edges derived " +
@@ -116,6 +116,7 @@ export const memoryQueryGraph: ToolDef = {
     root: z.string().optional(),
     nodes: z.array(node.extend({ distance: z.number().int().optional() })).optional(),
     edges: z.array(edge).optional(),
+    edges_total: z.number().int().optional().describe("edges in all when the list is cut (concise: 50)"),
     truncated: z.boolean().optional().describe("neighbourhood cut at `limit`"),
     found: z.boolean().optional().describe("path mode: whether a path exists within the depth"),
     counters: z
@@ -136,7 +137,12 @@ export const memoryQueryGraph: ToolDef = {
           "give either `node` or `from` and `to`, not both",
           "node = neighbourhood; from + to = shortest path",
         );
-      const g = await services.graph.neighbours({ node: typed(a.node), ...filters, depth: a.depth, limit: a.limit });
+      const g = await services.graph.neighbours({
+        node: typed(a.node),
+        ...filters,
+        depth: a.depth,
+        limit: a.limit ?? DEFAULT_NODES,
+      });
       return {
         mode: "neighbours",
         root: g.root,

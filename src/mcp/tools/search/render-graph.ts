@@ -7,7 +7,11 @@ import { lines, oneLine } from "../../render.ts";
 type Out = { [key: string]: any };
 
 /** Characters of an atom's claim carried on its node. */
-export const NODE_CLAIM_CHARS = 160;
+export const NODE_CLAIM_CHARS = 140;
+/** Nodes of a neighbourhood by default (the tool's `limit`): keeps the answer under 4,000 tokens in both forms. */
+export const DEFAULT_NODES = 25;
+/** Edges listed by default (the edges between 25 nodes can be many more); detailed lists them all. */
+export const EDGES_SHOWN = 50;
 
 /** A node's props without what its id already says (atom_id, symbol_id, doc_id) nor nulls. */
 function shortProps(n: Out): Out {
@@ -22,15 +26,17 @@ function shortProps(n: Out): Out {
 /** memory_query_graph's concise content: nodes with short props, edges without keys, confidences and sources. */
 export function conciseQueryGraph(out: Out): Out {
   if (out.mode === "counters") return out;
+  const edges = out.edges as Out[];
   return {
     ...out,
     nodes: (out.nodes as Out[]).map((n) => ({ ...n, props: shortProps(n) })),
-    edges: (out.edges as Out[]).map((e) => ({
+    edges: edges.slice(0, EDGES_SHOWN).map((e) => ({
       src: e.src,
       dst: e.dst,
       kind: e.kind,
       ...(e.inferred ? { inferred: true } : {}),
     })),
+    ...(edges.length > EDGES_SHOWN ? { edges_total: edges.length } : {}),
   };
 }
 
@@ -89,7 +95,10 @@ export function renderQueryGraph(out: Out, args: { depth?: number; direction?: s
     `Neighbourhood of ${out.root} (depth ${args.depth ?? 1}, ${args.direction ?? "both"} ways): ${nodes.length} node(s), ${edges.length} edge(s); [n] = hops.`,
     ...nodes.map(nodeLine),
     edges.length ? "Edges:" : "",
-    ...edges.map(edgeLine),
+    ...edges.slice(0, EDGES_SHOWN).map(edgeLine),
+    edges.length > EDGES_SHOWN
+      ? `(${edges.length - EDGES_SHOWN} more edges: narrow with kinds or direction, or response_format "detailed" lists all)`
+      : "",
     out.truncated
       ? `Cut at ${args.limit ?? nodes.length} nodes: narrow with kinds, direction or depth, or raise limit.`
       : "",

@@ -41,6 +41,13 @@ export function conciseTraceSearch(out: Out): Out {
   return { ...rest, hits: (out.hits as Out[]).map(shortHit), ...(next_cursor ? { next_cursor } : {}) };
 }
 
+/** Metadata as `key=value` pairs (a nested value as its JSON). */
+function metadataText(m: Record<string, unknown>): string {
+  return Object.entries(m)
+    .map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`)
+    .join(", ");
+}
+
 /** memory_trace_search's text: one block per hit (newest or best first) and the cursor of the next page. */
 export function renderTraceSearch(out: Out): string {
   const how = {
@@ -55,7 +62,7 @@ export function renderTraceSearch(out: Out): string {
       ? `${hits.length} trace(s)${out.query ? ` for “${oneLine(out.query, 200)}”` : ""}, ${how[out.match as keyof typeof how] ?? out.match}:`
       : `No trace matches${out.query ? ` “${oneLine(out.query, 200)}”` : ""}.`,
     ...hits.map((h) => {
-      const meta = h.metadata ? `\n  metadata: ${JSON.stringify(h.metadata)}` : "";
+      const meta = h.metadata ? `\n  metadata: ${metadataText(h.metadata)}` : "";
       const len = h.truncated ? ` [cut; ${h.content_chars} characters in all]` : "";
       return `- trace ${h.trace_id} · ${h.kind}${h.session ? ` · session ${h.session}` : ""} · ${h.created_at}\n  ${h.content.replace(/\n+/g, "\n  ")}${len}${meta}`;
     }),
