@@ -155,10 +155,23 @@ export const memoryCodeGraph: ToolDef = {
       ...args,
       limit: args.limit ?? (args.symbol ? CODE_GRAPH_NODES : undefined),
     });
+    const sym = (s: unknown) => (s ? withoutNulls({ ...(s as Record<string, unknown>) }) : s);
+    const summary = out.summary as { mostDependedOn: Array<{ symbol: unknown }> } | undefined;
     return withoutNulls({
       ...out,
-      ...(Array.isArray(out.nodes) ? { nodes: out.nodes.map((n) => withoutNulls(n)) } : {}),
+      root: sym(out.root),
+      ...(Array.isArray(out.nodes)
+        ? { nodes: out.nodes.map((n) => withoutNulls({ ...n, ...(n.symbol ? { symbol: sym(n.symbol) } : {}) })) }
+        : {}),
       ...(Array.isArray(out.edges) ? { edges: out.edges.map((e) => withoutNulls(e)) } : {}),
+      ...(summary
+        ? {
+            summary: {
+              ...summary,
+              mostDependedOn: summary.mostDependedOn.map((m) => ({ ...m, symbol: sym(m.symbol) })),
+            },
+          }
+        : {}),
     });
   },
   render: renderCodeGraph,

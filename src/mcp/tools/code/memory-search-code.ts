@@ -1,6 +1,7 @@
 /** memory_search_code tool. */
 import { z } from "zod";
 import { DOC_EXCERPT, searchCode } from "../../../core/code/query.ts";
+import { withoutNulls } from "../../render.ts";
 import { responseFormat } from "../../schemas.ts";
 import type { ToolDef } from "../../tool.ts";
 import { conciseSearchCode, renderSearchCode } from "./render.ts";
@@ -23,8 +24,8 @@ export const symbolShape = {
   line: z.number().int().describe("first line, 1-based"),
   line_end: z.number().int().describe("last line, inclusive"),
   location: z.string().describe("path:line"),
-  signature: z.string().nullable(),
-  docstring: z.string().nullable().describe(`the docstring or leading comment, cut to ${DOC_EXCERPT} characters`),
+  signature: z.string().optional(),
+  docstring: z.string().optional().describe(`the docstring or leading comment, cut to ${DOC_EXCERPT} characters`),
 };
 
 /** Lexical search over stored code symbols. */
@@ -66,7 +67,6 @@ export const memorySearchCode: ToolDef = {
       z.object({
         ...symbolShape,
         line_end: symbolShape.line_end.optional(),
-        location: symbolShape.location.optional(),
         score: z
           .number()
           .optional()
@@ -83,7 +83,10 @@ export const memorySearchCode: ToolDef = {
     took_ms: z.number().optional(),
   },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  run: async (services, args) => ({ ...(await searchCode(services, args)) }),
+  run: async (services, args) => {
+    const r = await searchCode(services, args);
+    return { ...r, hits: r.hits.map((h) => withoutNulls({ ...h })) };
+  },
   render: renderSearchCode,
   concise: conciseSearchCode,
 };

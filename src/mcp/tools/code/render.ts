@@ -47,14 +47,13 @@ export function symbolLine(s: Out, withRepo = false): string {
   return `${s.symbol_id} ${s.qualified_name} · ${s.kind} · ${withRepo ? `${s.repo} ` : ""}${s.path}:${s.line}`;
 }
 
-/** memory_search_code's concise content: hits without scores, end lines and duplicated locations. */
+/** memory_search_code's concise content: hits without scores and end lines. */
 export function conciseSearchCode(out: Out): Out {
   return {
     query: out.query,
-    hits: (out.hits as Out[]).map(({ score, line_end, location, ...h }) => {
+    hits: (out.hits as Out[]).map(({ score, line_end, ...h }) => {
       void score;
       void line_end;
-      void location;
       return h;
     }),
   };
