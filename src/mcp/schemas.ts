@@ -52,8 +52,8 @@ export const statusChange = z.object({
 /** A status change as the atom's history shows it: who made it, and whether it was undone. */
 export const statusHistoryEntry = statusChange.extend({
   actor: z.string().describe("verify | revert | unmerge | forget | …"),
-  reverts: id.nullable().describe("the change this one undid"),
-  reverted_at: z.string().nullable().describe("when this change was undone (ISO 8601)"),
+  reverts: id.optional().describe("the change this one undid"),
+  reverted_at: z.string().optional().describe("when this change was undone (ISO 8601)"),
   created_at: z.string(),
 });
 

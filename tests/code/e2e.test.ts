@@ -15,6 +15,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import { treeSitterExtractor } from "../../src/adapters/tree-sitter/extractor.ts";
+import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
+import { toolResult } from "../../src/mcp/registry.ts";
 import type { ToolDef } from "../../src/mcp/tool.ts";
 import { memoryCodeGraph } from "../../src/mcp/tools/code/memory-code-graph.ts";
 import { memorySearchCode } from "../../src/mcp/tools/code/memory-search-code.ts";
@@ -143,10 +145,32 @@ describe("this repository (PGlite)", () => {
       kinds: ["imports"],
       direction: "out",
       depth: 2,
+      limit: 100, // the default is 40 nodes
     });
     const reached = two.nodes.filter((n: any) => n.symbol).map((n: any) => n.symbol.path);
     expect(reached).toContain("src/mcp/registry.ts");
     expect(reached).toContain("src/mcp/tools/search/memory-search.ts");
+
+    // Issue 20: the default answers on this repository stay under 4,000 o200k tokens in both forms (the text, and
+    // the JSON of the structured content), and say how to get more when they leave something out.
+    const sizes: Record<string, [number, number]> = {};
+    const size = async (tool: ToolDef, args: Record<string, unknown>, out?: Record<string, unknown>) => {
+      const res = toolResult(tool, out ?? (await call(suite.s!, tool, args)), args);
+      const text = (res.content[0] as { text: string }).text;
+      sizes[`${tool.name} ${JSON.stringify(args)}`] = [
+        countTokens(text),
+        countTokens(JSON.stringify(res.structuredContent)),
+      ];
+      return text;
+    };
+    await size(memoryStoreCode, { path: repoRoot, repo: "pegas-memory" }, r);
+    await size(memorySearchCode, { query: "render", repo: "pegas-memory" });
+    await size(memoryCodeGraph, { repo: "pegas-memory" });
+    await size(memoryCodeGraph, { repo: "pegas-memory", symbol: "src/core/services.ts" });
+    await size(memoryCodeGraph, { repo: "pegas-memory", symbol: "src/mcp/server.ts", depth: 2 });
+    const callers = await size(memoryCodeGraph, { repo: "pegas-memory", symbol: "PegasError" }); // 180+ dependents
+    expect(callers).toContain("narrow with kinds or direction, or raise limit");
+    expect(Object.entries(sizes).filter(([, [text, json]]) => text > 4000 || json > 4000)).toEqual([]);
   }, 300_000);
 });
 

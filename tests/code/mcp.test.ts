@@ -70,7 +70,7 @@ describe("code tools over MCP", () => {
     expect(progress.some((m) => m.includes("walking"))).toBe(true);
     const found: any = await mcp!.client.callTool({
       name: "memory_search_code",
-      arguments: { query: "func7", repo: "mcp" },
+      arguments: { query: "func7", repo: "mcp", response_format: "detailed" },
     });
     expect(found.structuredContent.hits[0]).toMatchObject({
       qualified_name: "func7",
@@ -79,9 +79,22 @@ describe("code tools over MCP", () => {
     });
     const graph: any = await mcp!.client.callTool({
       name: "memory_code_graph",
-      arguments: { repo: "mcp", symbol: "pkg3/m7.py" },
+      arguments: { repo: "mcp", symbol: "pkg3/m7.py", response_format: "detailed" },
     });
     expect(graph.isError).toBeFalsy();
+    // The default answer: the text names symbols by path:line and edges by name with their line; no JSON.
+    const shown: any = await mcp!.client.callTool({
+      name: "memory_code_graph",
+      arguments: { repo: "mcp", symbol: "pkg3/m7.py" },
+    });
+    expect(shown.content[0].text).toContain("- func7 -calls-> func8 (line 3)");
+    expect(shown.content[0].text).not.toContain('":');
+    expect(shown.structuredContent.file).toBeUndefined();
+    const hitText = (
+      await mcp!.client.callTool({ name: "memory_search_code", arguments: { query: "func7", repo: "mcp" } })
+    ).content as Array<{ text: string }>;
+    expect(hitText[0].text).toContain("1. symbol:");
+    expect(hitText[0].text).toContain("func7 · function · pkg3/m7.py:3");
     expect(graph.structuredContent.file.dependencies).toEqual([
       { line: 3, kind: "calls", from: "func7", target: "func8", resolved: null },
     ]);
@@ -128,7 +141,7 @@ describe("code tools over MCP", () => {
     });
     const edges: any = await mcp!.client.callTool({
       name: "memory_query_graph",
-      arguments: { node: `symbol:${f8.id}`, kinds: ["depends_on", "describes"] },
+      arguments: { node: `symbol:${f8.id}`, kinds: ["depends_on", "describes"], response_format: "detailed" },
     });
     expect(edges.structuredContent.edges.map((e: { key: string }) => e.key).sort()).toEqual(
       [toSymbol.structuredContent.edge_key, between.structuredContent.edge_key].sort(),

@@ -26,6 +26,7 @@ describe("trace tools through the MCP registry", () => {
       "kind",
       "limit",
       "query",
+      "response_format",
       "session",
       "since",
     ]);
@@ -47,6 +48,13 @@ describe("trace tools through the MCP registry", () => {
     expect(sc.match).toBe("fulltext");
     expect(sc.hits.map((h) => h.trace_id)).toEqual([id]);
     expect(sc.hits[0].metadata).toEqual({ tool: "fetch" });
+    // The text is written for a model: the trace, its kind and session, its metadata; no JSON keys or scores.
+    const shown = (found.content as Array<{ text: string }>)[0].text;
+    expect(shown).toStartWith("1 trace(s) for “суббота прокси”, full-text:");
+    expect(shown).toContain(`- trace ${id} · reflection · session mcp-1 ·`);
+    expect(shown).toContain("Прокси SOCKS отвалился в субботу, повторить через HTTP.");
+    expect(shown).not.toContain("score");
+    expect(sc.hits[0]).not.toHaveProperty("score");
     const stored = await call("memory_store", { type: "fact", claim: "Прокси HTTP отвечает за 40 мс." });
     expect(stored.isError).toBeFalsy();
     const knowledge = await call("memory_search", { query: "прокси суббота", k: 50, response_format: "detailed" });

@@ -20,8 +20,8 @@ interface Out {
   judge: string;
   changes: Change[];
   verdicts: Record<string, number>;
-  reverted: (Change & { reverted_at: string }) | null;
-  history: Array<Change & { actor: string; reverts: number | null }>;
+  reverted?: Change & { reverted_at: string };
+  history: Array<Change & { actor: string; reverts?: number }>;
 }
 
 describe("memory_verify through the MCP registry", () => {
@@ -38,6 +38,7 @@ describe("memory_verify through the MCP registry", () => {
       "atom_id",
       "doc_id",
       "limit",
+      "response_format",
       "revert_change_id",
     ]);
     expect(v?.inputSchema.required ?? []).toEqual([]);
@@ -83,7 +84,7 @@ describe("memory_verify through the MCP registry", () => {
     expect(u.reverted?.change_id).toBe(change.change_id);
     expect(u.history.map((h) => [h.actor, h.to, h.reverts])).toEqual([
       ["revert", "candidate", change.change_id],
-      ["verify", "contested", null],
+      ["verify", "contested", undefined],
     ]);
 
     const one = (await call("memory_verify", { atom_id: y.atom_id })).structuredContent as unknown as Out;

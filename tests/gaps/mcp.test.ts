@@ -33,7 +33,7 @@ describe("research gap tools over MCP", () => {
       "decided_by",
     ]);
     expect(add?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
-    expect(Object.keys(list?.inputSchema.properties ?? {})).toEqual(["status", "limit", "offset"]);
+    expect(Object.keys(list?.inputSchema.properties ?? {})).toEqual(["status", "limit", "offset", "response_format"]);
     expect(list?.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
   });
 
@@ -45,9 +45,9 @@ describe("research gap tools over MCP", () => {
       reason: "для заметки о литье",
       priority: 2,
     });
+    expect(a.duplicate_of).toBeUndefined();
     expect(addOut.parse(a)).toMatchObject({
       created: true,
-      duplicate_of: null,
       gap: { priority: 2, status: "open", reason: "для заметки о литье" },
     });
     const b = await ok("memory_add_gap", { question: "Какой вес у самого большого колокола в мире?" });

@@ -84,7 +84,7 @@ describe("memory_infer over MCP", () => {
     ]);
     expect(r.ignored).toEqual([{ rule_id: bad.atom_id, reason: expect.stringContaining("single-token") }]);
     expect(r.iterations).toBe(3);
-    const got = await ok("memory_get", { atom_id: d.atom_id });
+    const got = await ok("memory_get", { atom_id: d.atom_id, response_format: "detailed" });
     expect(got.links_out).toContainEqual(
       expect.objectContaining({ atom_id: c.atom_id, kind: "depends_on", inferred: true, source: "inference" }),
     );
@@ -93,7 +93,13 @@ describe("memory_infer over MCP", () => {
     );
 
     // memory_query_graph shows them marked inferred; without include_inferred they are left out.
-    const g = await ok("memory_query_graph", { node: d.atom_id, kinds: ["depends_on"], direction: "out", depth: 1 });
+    const g = await ok("memory_query_graph", {
+      node: d.atom_id,
+      kinds: ["depends_on"],
+      direction: "out",
+      depth: 1,
+      response_format: "detailed",
+    });
     const fromD = g.edges.filter((e: Out) => e.src === `atom:${d.atom_id}`);
     expect(fromD.map((e: Out) => [e.dst, e.inferred]).sort()).toEqual(
       [

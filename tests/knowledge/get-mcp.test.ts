@@ -32,14 +32,14 @@ describe("memory_get over MCP", () => {
     });
     expect(c.contradicts.map((x: Out) => x.atom_id)).toContain(a.atom_id);
 
-    const got = await ok("memory_get", { atom_id: a.atom_id });
+    const got = await ok("memory_get", { atom_id: a.atom_id, response_format: "detailed" });
     expect(got).toMatchObject({
       atom_id: a.atom_id,
       type: "fact",
       status: "candidate",
       claim: "Андрей Ефимыч Рагин служит в больнице двадцать лет.",
-      merged_into: null,
     });
+    expect(got.merged_into).toBeUndefined();
     expect(got.citations).toHaveLength(1);
     expect(got.citations[0]).toMatchObject({
       uri: "https://example.org/palata-6",
@@ -74,9 +74,34 @@ describe("memory_get over MCP", () => {
     expect(absorbed.merged_into).toEqual({ merge_id: dup.merge.merge_id, atom_id: a.atom_id });
     await ok("memory_unmerge", { merge_id: dup.merge.merge_id });
     const after = await ok("memory_get", { atom_id: dup.merge.absorbed_atom_id });
-    expect(after.merged_into).toBeNull();
+    expect(after.merged_into).toBeUndefined();
     expect(after.status).toBe("candidate");
     expect(after.status_history[0]).toMatchObject({ actor: "unmerge", to: "candidate" });
+  });
+
+  test("the text content is written for a model: atom line, numbered source, links; concise drops internals", async () => {
+    const a = await ok("memory_store", {
+      type: "fact",
+      claim: "Доктор Хоботов приходит в палату по вторникам.",
+      source_uri: "https://example.org/palata-6/hobotov",
+      quote: "приходит в палату по вторникам",
+    });
+    const b = await ok("memory_store", {
+      type: "text",
+      claim: "Khobotov is the district doctor.",
+      links: [{ atom_id: a.atom_id, kind: "supports" }],
+    });
+    const r = await call("memory_get", { atom_id: a.atom_id });
+    const shown = text(r);
+    expect(shown).toStartWith(`atom ${a.atom_id} · fact · candidate`);
+    expect(shown).toContain("Claim: Доктор Хоботов приходит в палату по вторникам. [1]");
+    expect(shown).toContain("[1] https://example.org/palata-6/hobotov");
+    expect(shown).toContain(`- supports ← atom ${b.atom_id} · text · candidate — Khobotov is the district doctor.`);
+    expect(shown).not.toContain("null");
+    expect(shown).not.toContain('":');
+    const concise = r.structuredContent as Out;
+    expect(concise.links_in[0]).not.toHaveProperty("confidence");
+    expect(concise.links_in[0]).not.toHaveProperty("created_at");
   });
 
   test("limits: max_links caps each list and the totals still count all", async () => {
@@ -90,6 +115,9 @@ describe("memory_get over MCP", () => {
     }
     const got = await ok("memory_get", { atom_id: hub.atom_id, max_links: 2 });
     expect(got.links_in).toHaveLength(2);
+    expect(text(await call("memory_get", { atom_id: hub.atom_id, max_links: 2 }))).toContain(
+      "(2 of 4 from 0: call memory_get with links_offset 2 for more)",
+    );
     expect(got.links_in_total).toBe(4);
     expect(got.links_in[0].link_id).toBeGreaterThan(got.links_in[1].link_id); // newest first
     // links_offset pages on: the two pages together are the four links, newest first, and the totals stay whole.

@@ -26,7 +26,7 @@ describe("memory_query_graph over MCP", () => {
       links: [{ atom_id: b.atom_id, kind: "related" }],
     });
 
-    const around = await ok("memory_query_graph", { node: b.atom_id });
+    const around = await ok("memory_query_graph", { node: b.atom_id, response_format: "detailed" });
     expect(around.mode).toBe("neighbours");
     expect(around.root).toBe(`atom:${b.atom_id}`);
     expect(around.nodes.map((n: Out) => n.id).sort()).toEqual(

@@ -30,7 +30,7 @@ export const REPEAT_DICE = 0.8;
 /** Longest question or reason (code points). */
 export const MAX_GAP_TEXT = 2000;
 /** Default and largest `limit` of memory_list_gaps. */
-export const GAP_LIST_DEFAULT = 50;
+export const GAP_LIST_DEFAULT = 20;
 export const GAP_LIST_MAX = 200;
 /** Suggested gaps listed at most. */
 export const SUGGESTED_MAX = 20;

@@ -13,7 +13,7 @@ export const MAX_CITATIONS = 100;
 /** Status changes returned. */
 export const MAX_HISTORY = 50;
 /** Default and largest number of links returned per list (out, in, symbols). */
-export const DEFAULT_LINKS = 50;
+export const DEFAULT_LINKS = 10;
 export const MAX_LINKS = 500;
 
 /** An atom with its history and links. */

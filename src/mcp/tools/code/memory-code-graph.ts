@@ -1,36 +1,46 @@
 /** memory_code_graph tool. */
 import { z } from "zod";
 import { FILE_EDGES, codeGraph } from "../../../core/code/graph.ts";
+import { withoutNulls } from "../../render.ts";
+import { responseFormat } from "../../schemas.ts";
 import type { ToolDef } from "../../tool.ts";
 import { symbolShape } from "./memory-search-code.ts";
+import { CODE_GRAPH_NODES, conciseCodeGraph, renderCodeGraph } from "./render.ts";
 
 const symbol = z.object(symbolShape);
+/** A symbol in full (detailed) or by its id, name, kind and place (concise). */
+const symbolBrief = symbol
+  .partial()
+  .required({ symbol_id: true, qualified_name: true, kind: true, path: true, line: true });
 const node = z.object({
   id: z.string().describe("symbol:<id>, name:<unresolved target>, module:<name>, atom:<id> or doc:<id>"),
   label: z.string().describe("CodeSymbol, Name, Module, Atom or Document"),
-  name: z.string().nullable().describe("qualified name of a symbol, else the name or uri"),
+  name: z.string().optional().describe("qualified name of a symbol, else the name or uri"),
   distance: z
     .number()
     .int()
-    .nullable()
-    .describe("hops from the root; null for a file's own dependencies added beside the walk"),
+    .optional()
+    .describe("hops from the root; absent for a file's own dependencies added beside the walk"),
+  kind: z.string().optional().describe("concise: the symbol's kind"),
+  location: z.string().optional().describe("concise: the symbol's path:line"),
   symbol: symbol.optional(),
 });
 const edge = z.object({
-  key: z.string().describe("<table>:<row id>"),
+  key: z.string().optional().describe("<table>:<row id>"),
   src: z.string(),
   dst: z.string(),
   kind: z.string().describe("imports, calls, inherits, defines, …"),
   confidence: z
     .number()
+    .optional()
     .describe("1 extracted/same file, 0.95 via an import, 0.8 same package, 0.7 one of several overloads"),
-  inferred: z.boolean(),
+  inferred: z.boolean().optional(),
   line: z
     .number()
     .int()
-    .nullable()
+    .optional()
     .describe(
-      "1-based line of the call, import or inherits site in the source symbol's file; null for other edges (atom links, memory_link's)",
+      "1-based line of the call, import or inherits site in the source symbol's file; absent for other edges (atom links, memory_link's)",
     ),
 });
 const summary = z.object({
@@ -47,12 +57,14 @@ const summary = z.object({
   }),
   dependencies: z.record(z.string(), z.object({ resolved: z.number().int(), unresolved: z.number().int() })),
   mostDependedOn: z.array(
-    z.object({ symbol, dependents: z.number().int().describe("resolved incoming calls and inherits") }),
+    z.object({ symbol: symbolBrief, dependents: z.number().int().describe("resolved incoming calls and inherits") }),
   ),
   moduleImports: z
     .array(z.object({ from: z.string(), to: z.string() }))
     .describe("file → file imports inside the repository (at most 500)"),
+  moduleImports_total: z.number().int().optional(),
   externalImports: z.array(z.object({ name: z.string(), importers: z.number().int() })),
+  externalImports_total: z.number().int().optional(),
 });
 
 /** The dependency graph around a symbol or file, or a repository overview. */
@@ -98,11 +110,12 @@ export const memoryCodeGraph: ToolDef = {
       .min(1)
       .max(500)
       .optional()
-      .describe("most nodes (default 100), or most-depended-on symbols in the overview (default 20)"),
+      .describe(`most nodes (default ${CODE_GRAPH_NODES}), or most-depended-on symbols in the overview (default 20)`),
+    response_format: responseFormat,
   },
   outputSchema: {
     repo: z.string(),
-    root: symbol.nullable().describe("the symbol asked for; null for the overview"),
+    root: symbolBrief.optional().describe("the symbol asked for; absent for the overview"),
     overloads: z
       .number()
       .int()
@@ -116,6 +129,8 @@ export const memoryCodeGraph: ToolDef = {
     nodes: z.array(node).optional(),
     edges: z.array(edge).optional(),
     truncated: z.boolean().optional(),
+    nodes_total: z.number().int().optional().describe("nodes in all when the list is cut (concise: 50)"),
+    edges_total: z.number().int().optional().describe("edges in all when the list is cut (concise: 50)"),
     file: z
       .object({
         dependencies: z.array(
@@ -129,12 +144,36 @@ export const memoryCodeGraph: ToolDef = {
         ),
         truncated: z.boolean(),
       })
-      .nullable()
       .optional()
       .describe(`for a file: what its symbols import, call and inherit (at most ${FILE_EDGES}, by line)`),
     summary: summary.optional(),
-    took_ms: z.number(),
+    took_ms: z.number().optional(),
   },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  run: async (services, args) => codeGraph(services, args),
+  run: async (services, args) => {
+    const out = await codeGraph(services, {
+      ...args,
+      limit: args.limit ?? (args.symbol ? CODE_GRAPH_NODES : undefined),
+    });
+    const sym = (s: unknown) => (s ? withoutNulls({ ...(s as Record<string, unknown>) }) : s);
+    const summary = out.summary as { mostDependedOn: Array<{ symbol: unknown }> } | undefined;
+    return withoutNulls({
+      ...out,
+      root: sym(out.root),
+      ...(Array.isArray(out.nodes)
+        ? { nodes: out.nodes.map((n) => withoutNulls({ ...n, ...(n.symbol ? { symbol: sym(n.symbol) } : {}) })) }
+        : {}),
+      ...(Array.isArray(out.edges) ? { edges: out.edges.map((e) => withoutNulls(e)) } : {}),
+      ...(summary
+        ? {
+            summary: {
+              ...summary,
+              mostDependedOn: summary.mostDependedOn.map((m) => ({ ...m, symbol: sym(m.symbol) })),
+            },
+          }
+        : {}),
+    });
+  },
+  render: renderCodeGraph,
+  concise: conciseCodeGraph,
 };

@@ -1,7 +1,10 @@
 /** memory_search_code tool. */
 import { z } from "zod";
 import { DOC_EXCERPT, searchCode } from "../../../core/code/query.ts";
+import { withoutNulls } from "../../render.ts";
+import { responseFormat } from "../../schemas.ts";
 import type { ToolDef } from "../../tool.ts";
+import { conciseSearchCode, renderSearchCode } from "./render.ts";
 import { CODE_LANGUAGES, SYMBOL_KINDS } from "../../../core/services.ts";
 
 const kind = z.enum(SYMBOL_KINDS);
@@ -21,8 +24,8 @@ export const symbolShape = {
   line: z.number().int().describe("first line, 1-based"),
   line_end: z.number().int().describe("last line, inclusive"),
   location: z.string().describe("path:line"),
-  signature: z.string().nullable(),
-  docstring: z.string().nullable().describe(`the docstring or leading comment, cut to ${DOC_EXCERPT} characters`),
+  signature: z.string().optional(),
+  docstring: z.string().optional().describe(`the docstring or leading comment, cut to ${DOC_EXCERPT} characters`),
 };
 
 /** Lexical search over stored code symbols. */
@@ -56,14 +59,17 @@ export const memorySearchCode: ToolDef = {
       .optional()
       .describe("only this repository (as memory_store_code reported it; an unknown one is NOT_FOUND)"),
     limit: z.number().int().min(1).max(50).optional().describe("hits, default 10, at most 50"),
+    response_format: responseFormat,
   },
   outputSchema: {
     query: z.string(),
     hits: z.array(
       z.object({
         ...symbolShape,
+        line_end: symbolShape.line_end.optional(),
         score: z
           .number()
+          .optional()
           .describe(
             "dotted query ending the module-qualified name 5–5.999, name 3.5–4.999, qualified name 2.5–3.999, words as written 0.5–1.999 (1.5+ when the name's words are exactly the query's, 1+ when the name holds every query word; plus weighted rank), stems 0–0.499, trigram 0–0.5 (similarity/2)",
           ),
@@ -74,8 +80,13 @@ export const memorySearchCode: ToolDef = {
           ),
       }),
     ),
-    took_ms: z.number(),
+    took_ms: z.number().optional(),
   },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  run: async (services, args) => ({ ...(await searchCode(services, args)) }),
+  run: async (services, args) => {
+    const r = await searchCode(services, args);
+    return { ...r, hits: r.hits.map((h) => withoutNulls({ ...h })) };
+  },
+  render: renderSearchCode,
+  concise: conciseSearchCode,
 };

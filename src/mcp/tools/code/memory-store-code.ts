@@ -4,6 +4,7 @@ import { storeCode } from "../../../core/code/ingest.ts";
 import { VENDORED_DIRS } from "../../../core/code/walk.ts";
 import { id } from "../../schemas.ts";
 import type { ToolDef } from "../../tool.ts";
+import { conciseStoreCode, renderStoreCode } from "./render.ts";
 import { CODE_LANGUAGES } from "../../../core/services.ts";
 
 const counts = z.record(z.string(), z.number().int());
@@ -108,4 +109,6 @@ export const memoryStoreCode: ToolDef = {
       onProgress: (p, t, m) => ctx.progress(p, t, m),
     })),
   }),
+  render: renderStoreCode,
+  concise: conciseStoreCode,
 };

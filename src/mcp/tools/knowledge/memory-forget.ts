@@ -3,6 +3,7 @@ import { z } from "zod";
 import { type ForgetArgs, forget, MAX_FORGET_ATOMS, MAX_REASON } from "../../../core/knowledge/link-forget.ts";
 import { id, statusChange } from "../../schemas.ts";
 import type { ToolDef } from "../../tool.ts";
+import { conciseForget, renderForget } from "./render-writes.ts";
 
 /** Changes listed in a result (the count says how many in all). */
 const LISTED = 200;
@@ -31,8 +32,12 @@ export const memoryForget: ToolDef = {
     undo: z.boolean(),
     changed: z.number().int().describe("atoms whose status changed"),
     changes: z
-      .array(statusChange.extend({ actor: z.string(), created_at: z.string() }))
-      .describe(`the recorded changes (at most ${LISTED} listed)`),
+      .array(
+        statusChange
+          .partial({ reason: true, evidence: true })
+          .extend({ actor: z.string().optional(), created_at: z.string().optional() }),
+      )
+      .describe(`the recorded changes (at most 100 listed)`),
     unchanged: z.array(id).describe("atoms left as they were"),
     links: z.number().int().describe("links withdrawn from the projections (restored on undo)"),
     document_atoms: z.number().int().optional().describe("with doc_id: the document's atoms"),
@@ -61,4 +66,6 @@ export const memoryForget: ToolDef = {
       ...(r.atoms !== undefined ? { document_atoms: r.atoms } : {}),
     };
   },
+  render: renderForget,
+  concise: conciseForget,
 };

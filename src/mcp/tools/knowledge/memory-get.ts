@@ -1,16 +1,17 @@
 /** memory_get tool: one atom whole, with its history, citations and links. */
 import { z } from "zod";
 import { DEFAULT_LINKS, getAtom, MAX_CITATIONS, MAX_HISTORY, MAX_LINKS } from "../../../core/knowledge/get-atom.ts";
-import { atomStatus, atomType, citation, id, statusHistoryEntry } from "../../schemas.ts";
+import { atomStatus, atomType, citation, id, responseFormat, statusHistoryEntry } from "../../schemas.ts";
 import type { ToolDef } from "../../tool.ts";
+import { conciseGet, renderGet } from "./render-get.ts";
 
 const linkBase = {
   link_id: id,
   kind: z.string().describe("relation kind: contradicts, supports, related, depends_on, defines, …"),
-  confidence: z.number(),
-  source: z.string().describe("who asserted it: extraction, verification, agent, inference"),
-  inferred: z.boolean().describe("derived by memory_infer"),
-  created_at: z.string(),
+  confidence: z.number().optional(),
+  source: z.string().optional().describe("who asserted it: extraction, verification, agent, inference"),
+  inferred: z.boolean().optional().describe("derived by memory_infer"),
+  created_at: z.string().optional(),
 };
 const atomLink = z.object({
   ...linkBase,
@@ -54,6 +55,7 @@ export const memoryGet: ToolDef = {
       .min(0)
       .optional()
       .describe("links skipped in each list, for the next page (default 0; the *_total fields say how many there are)"),
+    response_format: responseFormat,
   },
   outputSchema: {
     atom_id: id,
@@ -63,7 +65,7 @@ export const memoryGet: ToolDef = {
     content: z.string(),
     confidence: z.number(),
     lang: z.string(),
-    doc_id: id.nullable().describe("the document the atom was distilled from (null for atoms stored by the agent)"),
+    doc_id: id.optional().describe("the document the atom was distilled from (absent for atoms stored by the agent)"),
     created_at: z.string(),
     citations: z.array(citation),
     citation_count: z.number().int(),
@@ -76,7 +78,7 @@ export const memoryGet: ToolDef = {
     symbols_total: z.number().int(),
     merged_into: z
       .object({ merge_id: id, atom_id: id })
-      .nullable()
+      .optional()
       .describe("the merge that absorbed this atom (undo with memory_unmerge)"),
   },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -92,15 +94,15 @@ export const memoryGet: ToolDef = {
       content: atom.content,
       confidence: atom.confidence,
       lang: atom.lang,
-      doc_id: atom.doc_id,
+      ...(atom.doc_id !== null ? { doc_id: atom.doc_id } : {}),
       created_at: atom.created_at,
       citations: atom.citations,
       citation_count: atom.citation_count,
       status_history: history.map((r) => ({
         ...toVerifyChange(r),
         actor: r.actor,
-        reverts: r.reverts,
-        reverted_at: r.reverted_at,
+        ...(r.reverts !== null ? { reverts: r.reverts } : {}),
+        ...(r.reverted_at !== null ? { reverted_at: r.reverted_at } : {}),
         created_at: r.created_at,
       })),
       links_out: links.out,
@@ -109,7 +111,11 @@ export const memoryGet: ToolDef = {
       links_in_total: links.inTotal,
       symbols: links.symbols,
       symbols_total: links.symbolsTotal,
-      merged_into: links.mergedInto ? { merge_id: links.mergedInto.mergeId, atom_id: links.mergedInto.atomId } : null,
+      ...(links.mergedInto
+        ? { merged_into: { merge_id: links.mergedInto.mergeId, atom_id: links.mergedInto.atomId } }
+        : {}),
     };
   },
+  render: renderGet,
+  concise: conciseGet,
 };

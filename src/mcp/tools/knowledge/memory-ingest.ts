@@ -1,8 +1,9 @@
 /** memory_ingest tool. */
 import { z } from "zod";
 import { ingest } from "../../../core/documents/ingest.ts";
-import { id } from "../../schemas.ts";
+import { id, responseFormat } from "../../schemas.ts";
 import type { ToolDef } from "../../tool.ts";
+import { conciseIngest, renderIngest } from "./render-writes.ts";
 
 const documentKind = z.enum(["web", "pdf", "epub", "text", "code_repo"]);
 const counts = {
@@ -42,6 +43,9 @@ const counts = {
   warnings: z.array(z.string()),
 };
 
+/** The counts of one document: absent from the concise answer but for atoms_created. */
+const optionalCounts = Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, v.optional()]));
+
 /** Ingest text, a URL, a file or a directory into documents, chunks and atoms. */
 export const memoryIngest: ToolDef = {
   name: "memory_ingest",
@@ -66,6 +70,7 @@ export const memoryIngest: ToolDef = {
       .describe("file or directory path (absolute, or relative to the server's working directory)"),
     title: z.string().max(500).optional().describe("document title; default: the document's own or its first line"),
     kind: documentKind.optional().describe("document kind, if not the parser's (web, pdf, epub, text)"),
+    response_format: responseFormat,
   },
   outputSchema: {
     doc_id: id.nullable().describe("the document, when one source was ingested"),
@@ -82,12 +87,13 @@ export const memoryIngest: ToolDef = {
         version: z.number().int(),
         stored: z.boolean().describe("false when no text could be extracted (see warnings)"),
         unchanged: z.boolean(),
-        snippet: z.boolean().describe("true when the caller's snippet was stored instead of the page"),
-        sections: z.number().int().describe("pages, chapters or 1"),
+        snippet: z.boolean().optional().describe("true when the caller's snippet was stored instead of the page"),
+        sections: z.number().int().optional().describe("pages, chapters or 1"),
         merges: z
           .array(z.object({ merge_id: id, kept_atom_id: id, absorbed_atom_id: id }))
+          .optional()
           .describe("near-duplicate merges of this document (at most 20); memory_unmerge undoes one"),
-        ...counts,
+        ...optionalCounts,
       }),
     ),
     documents_total: z.number().int().describe("documents ingested (the list shows at most 100)"),
@@ -97,6 +103,8 @@ export const memoryIngest: ToolDef = {
     skipped: z
       .array(z.object({ source: z.string(), reason: z.string() }))
       .describe("directory entries passed over (hidden, unsupported, outside the roots…; at most 100)"),
+    errors_total: z.number().int().optional().describe("concise: failed files in all"),
+    skipped_total: z.number().int().optional().describe("concise: skipped entries in all"),
     took_ms: z.number(),
   },
   // Not idempotent: the same URL or file can have changed and then makes a new version.
@@ -104,4 +112,6 @@ export const memoryIngest: ToolDef = {
   run: async (services, args, ctx) => ({
     ...(await ingest(services, args, { signal: ctx.signal, onProgress: (p, t, m) => ctx.progress(p, t, m) })),
   }),
+  render: renderIngest,
+  concise: conciseIngest,
 };

@@ -4,6 +4,7 @@ import { DEFAULT_LINK_CONFIDENCE, type LinkArgs, linkNodes, unlinkNodes } from "
 import { invalidInput } from "../../../errors.ts";
 import { id } from "../../schemas.ts";
 import type { ToolDef } from "../../tool.ts";
+import { renderLink } from "./render-writes.ts";
 
 const endpoint = z
   .union([id, z.string().min(1).max(40)])
@@ -106,4 +107,5 @@ export const memoryLink: ToolDef = {
       confidence: r.confidence,
     };
   },
+  render: renderLink,
 };

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { stats } from "../../../core/projections/stats.ts";
 import type { ToolDef } from "../../tool.ts";
+import { renderStats } from "./render-writes.ts";
 
 const counts = z.record(z.string(), z.number());
 
@@ -55,4 +56,5 @@ export const memoryStats: ToolDef = {
   },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   run: async (services) => ({ ...(await stats(services)) }),
+  render: renderStats,
 };

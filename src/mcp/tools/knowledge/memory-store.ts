@@ -2,7 +2,9 @@
 import { z } from "zod";
 import { MAX_CLAIM_CHARS, MAX_CONTENT_CHARS, storeAtom } from "../../../core/knowledge/store-atom.ts";
 import { atomType, id } from "../../schemas.ts";
+import { withoutNulls } from "../../render.ts";
 import type { ToolDef } from "../../tool.ts";
+import { renderStore } from "./render-writes.ts";
 
 /** Store one typed atom from the agent. */
 export const memoryStore: ToolDef = {
@@ -41,20 +43,21 @@ export const memoryStore: ToolDef = {
     created: z.boolean(),
     near_duplicate_of: z
       .object({ atom_id: id, cosine: z.number() })
-      .nullable()
+      .optional()
       .describe("the atom this one was merged into"),
     merge: z
       .object({ merge_id: id, absorbed_atom_id: id })
-      .nullable()
+      .optional()
       .describe("the merge record (undo: `pegas-memory unmerge <merge_id>`)"),
     contradicts: z
       .array(z.object({ atom_id: id, cosine: z.number(), reason: z.string() }))
       .describe("stored atoms with the same claim negated or with another number/date"),
     links_added: z.number().int(),
     citation_added: z.boolean(),
-    doc_id: id.nullable(),
+    doc_id: id.optional().describe("the cited document"),
     warnings: z.array(z.string()),
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  run: async (services, args, ctx) => ({ ...(await storeAtom(services, args, ctx.signal)) }),
+  run: async (services, args, ctx) => withoutNulls({ ...(await storeAtom(services, args, ctx.signal)) }),
+  render: renderStore,
 };

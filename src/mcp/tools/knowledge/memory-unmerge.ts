@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { id } from "../../schemas.ts";
 import type { ToolDef } from "../../tool.ts";
+import { renderUnmerge } from "./render-writes.ts";
 
 /** Undo a near-duplicate merge. */
 export const memoryUnmerge: ToolDef = {
@@ -24,4 +25,5 @@ export const memoryUnmerge: ToolDef = {
     const m = await services.atomWrites.undoMerge(args.merge_id);
     return { merge_id: m.id, kept_atom_id: m.keptAtomId, absorbed_atom_id: m.absorbedAtomId, undone_at: m.undoneAt! };
   },
+  render: renderUnmerge,
 };

@@ -2,14 +2,16 @@
 import { z } from "zod";
 import { addGap, MAX_GAP_TEXT } from "../../../core/gaps/gaps.ts";
 import { id } from "../../schemas.ts";
+import { withoutNulls } from "../../render.ts";
 import type { ToolDef } from "../../tool.ts";
+import { conciseGap, renderAddGap } from "./render.ts";
 import { GAP_STATUSES } from "../../../core/services.ts";
 
 /** A research gap as tools return it (shared with memory_list_gaps). */
 export const gapSchema = z.object({
   id,
   question: z.string(),
-  reason: z.string().nullable(),
+  reason: z.string().optional(),
   priority: z.number().int().min(1).max(5).describe("1 least .. 5 most urgent"),
   status: z.enum(GAP_STATUSES as [string, ...string[]]),
   metadata: z
@@ -19,7 +21,7 @@ export const gapSchema = z.object({
         "answer {atom_ids, decided_by, ranks, reasons, checked_at} once answered",
     ),
   created_at: z.string(),
-  updated_at: z.string(),
+  updated_at: z.string().optional(),
 });
 
 /** memory_add_gap: a near-duplicate of an open gap raises its priority instead of adding a gap. */
@@ -41,11 +43,16 @@ export const memoryAddGap: ToolDef = {
   outputSchema: {
     gap: gapSchema,
     created: z.boolean().describe("false when the question repeated an open gap"),
-    duplicate_of: id.nullable().describe("the open gap the question repeats (its priority was raised)"),
-    previous_priority: z.number().int().nullable().describe("that gap's priority before the raise"),
-    decided_by: z.string().nullable().describe("why it counts as a repeat"),
+    duplicate_of: id.optional().describe("the open gap the question repeats (its priority was raised)"),
+    previous_priority: z.number().int().optional().describe("that gap's priority before the raise"),
+    decided_by: z.string().optional().describe("why it counts as a repeat"),
   },
   // Not idempotent: the same question again raises the gap's priority.
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  run: async (services, args) => ({ ...(await addGap(services, args)) }),
+  run: async (services, args) => {
+    const r = await addGap(services, args);
+    return withoutNulls({ ...r, gap: withoutNulls({ ...r.gap }) });
+  },
+  render: renderAddGap,
+  concise: (out) => ({ ...out, gap: conciseGap(out.gap as Record<string, unknown>) }),
 };

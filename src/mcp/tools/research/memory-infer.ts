@@ -10,6 +10,7 @@ import {
 } from "../../../core/inference/infer.ts";
 import { id } from "../../schemas.ts";
 import type { ToolDef } from "../../tool.ts";
+import { conciseInfer, renderInfer } from "./render.ts";
 
 /** Apply logical_rule atoms to the graph. */
 export const memoryInfer: ToolDef = {
@@ -59,7 +60,9 @@ export const memoryInfer: ToolDef = {
         skipped: z.number().int().describe("derived edges no table can hold (e.g. symbol → atom), not stored"),
       }),
     ),
+    rules_total: z.number().int().optional().describe("rules applied (the list shows at most 30)"),
     ignored: z.array(z.object({ rule_id: id, reason: z.string() })).describe("rules not applied, with the reason"),
+    ignored_total: z.number().int().optional(),
     iterations: z.number().int().describe("rounds run; the last derived nothing (the fixpoint)"),
     edges_added: z.number().int(),
     skipped: z.number().int(),
@@ -99,4 +102,6 @@ export const memoryInfer: ToolDef = {
       took_ms: r.tookMs,
     };
   },
+  render: renderInfer,
+  concise: conciseInfer,
 };

@@ -1,8 +1,11 @@
 /** memory_list_gaps tool: research gaps by priority, and repeated search misses offered as gaps. */
 import { z } from "zod";
 import { GAP_LIST_DEFAULT, GAP_LIST_MAX, listGaps } from "../../../core/gaps/gaps.ts";
+import { responseFormat } from "../../schemas.ts";
+import { withoutNulls } from "../../render.ts";
 import type { ToolDef } from "../../tool.ts";
 import { gapSchema } from "./memory-add-gap.ts";
+import { conciseListGaps, renderListGaps } from "./render.ts";
 
 /** memory_list_gaps: gaps most urgent first (then oldest), plus suggested gaps from repeated search misses. */
 export const memoryListGaps: ToolDef = {
@@ -23,6 +26,7 @@ export const memoryListGaps: ToolDef = {
       .optional()
       .describe(`most gaps listed (default ${GAP_LIST_DEFAULT})`),
     offset: z.number().int().min(0).optional().describe("gaps to skip, for the next page (default 0)"),
+    response_format: responseFormat,
   },
   outputSchema: {
     gaps: z.array(gapSchema),
@@ -32,8 +36,8 @@ export const memoryListGaps: ToolDef = {
         z.object({
           query: z.string().describe("the latest wording of the missed search"),
           misses: z.number().int(),
-          best_score: z.number().describe("best share (0..1) of the query's terms that a hit contained"),
-          first_at: z.string(),
+          best_score: z.number().optional().describe("best share (0..1) of the query's terms that a hit contained"),
+          first_at: z.string().optional(),
           last_at: z.string(),
         }),
       )
@@ -41,5 +45,10 @@ export const memoryListGaps: ToolDef = {
     suggested_total: z.number().int(),
   },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  run: async (services, args) => ({ ...(await listGaps(services, args)) }),
+  run: async (services, args) => {
+    const r = await listGaps(services, args);
+    return { ...r, gaps: r.gaps.map((g) => withoutNulls({ ...g })) };
+  },
+  render: renderListGaps,
+  concise: conciseListGaps,
 };

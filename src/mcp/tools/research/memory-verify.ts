@@ -4,8 +4,9 @@ import type { VerifyChange } from "../../../core/verify/verify.ts";
 import { VERIFY_MAX_LIMIT } from "../../../core/verify/limits.ts";
 import type { Services } from "../../../core/services.ts";
 import { invalidInput } from "../../../errors.ts";
-import { id, statusChange as change, statusHistoryEntry as historyEntry } from "../../schemas.ts";
+import { id, responseFormat, statusChange as change, statusHistoryEntry as historyEntry } from "../../schemas.ts";
 import type { ToolContext, ToolDef } from "../../tool.ts";
+import { conciseVerify, renderVerify } from "./render.ts";
 
 const HISTORY_LIMIT = 50;
 
@@ -23,8 +24,8 @@ async function historyOf(services: Services, atomId: number): Promise<Array<z.in
   return rows.map((r) => ({
     ...toVerifyChange(r),
     actor: r.actor,
-    reverts: r.reverts,
-    reverted_at: r.reverted_at,
+    ...(r.reverts !== null ? { reverts: r.reverts } : {}),
+    ...(r.reverted_at !== null ? { reverted_at: r.reverted_at } : {}),
     created_at: r.created_at,
   }));
 }
@@ -63,7 +64,7 @@ async function run(services: Services, args: VerifyArgs, ctx: ToolContext): Prom
     onProgress: (p, t, m) => ctx.progress(p, t, m),
   });
   const history = args.atom_id !== undefined ? await historyOf(services, args.atom_id) : [];
-  return { mode: "verify", ...res, reverted: null, history };
+  return { mode: "verify", ...res, history };
 }
 
 /** memory_verify: verdicts against the nearest atoms, cross-confirmation by independent sites, status history, revert. */
@@ -90,6 +91,7 @@ export const memoryVerify: ToolDef = {
       .optional()
       .describe(`most atoms this run (default 50, at most ${VERIFY_MAX_LIMIT})`),
     revert_change_id: id.optional().describe("undo this recorded status change (alone)"),
+    response_format: responseFormat,
   },
   outputSchema: {
     mode: z.enum(["verify", "revert"]),
@@ -112,7 +114,7 @@ export const memoryVerify: ToolDef = {
       .describe(
         "research gaps this run answered (checked when it made atoms verified; evidence in the gap's metadata.answer)",
       ),
-    reverted: change.extend({ reverted_at: z.string() }).nullable().describe("the change undone (revert mode)"),
+    reverted: change.extend({ reverted_at: z.string() }).optional().describe("the change undone (revert mode)"),
     history: z
       .array(historyEntry)
       .describe("status history of the atom (atom_id or revert mode), newest first, at most 50"),
@@ -120,4 +122,6 @@ export const memoryVerify: ToolDef = {
   // Not idempotent: a second run sees the first one's changes (and a revert cannot be repeated).
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   run: (services, args, ctx) => run(services, args as VerifyArgs, ctx),
+  render: renderVerify,
+  concise: conciseVerify,
 };

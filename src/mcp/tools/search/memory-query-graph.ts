@@ -5,9 +5,11 @@
  */
 import { z } from "zod";
 import { invalidInput } from "../../../errors.ts";
-import { id } from "../../schemas.ts";
+import { oneLine } from "../../render.ts";
+import { id, responseFormat } from "../../schemas.ts";
 import type { ToolDef } from "../../tool.ts";
-import { GRAPH_LIMITS, type Direction, type GraphEdge, type GraphNode } from "../../../core/services.ts";
+import { GRAPH_LIMITS, type Direction, type GraphEdge, type GraphNode, type Services } from "../../../core/services.ts";
+import { conciseQueryGraph, DEFAULT_NODES, NODE_CLAIM_CHARS, renderQueryGraph } from "./render-graph.ts";
 
 const nodeId = z
   .union([
@@ -26,15 +28,16 @@ const node = z.object({
     .describe(
       "Atom {atom_id, type, status}; CodeSymbol {symbol_id, repo, path, name, kind}; Document {doc_id, uri}; Module/Name {name}",
     ),
+  claim: z.string().optional().describe("an atom's claim (at most 160 characters)"),
 });
 const edge = z.object({
-  key: z.string().describe("<origin table>:<row id>"),
+  key: z.string().optional().describe("<origin table>:<row id>"),
   src: z.string(),
   dst: z.string(),
   kind: z.string(),
-  confidence: z.number(),
-  inferred: z.boolean().describe("derived by memory_infer"),
-  source: z.string(),
+  confidence: z.number().optional(),
+  inferred: z.boolean().optional().describe("derived by memory_infer"),
+  source: z.string().optional(),
 });
 
 /** Input of the tool (see inputSchema). */
@@ -61,6 +64,20 @@ const edgeOut = (e: GraphEdge) => ({
   source: e.source,
 });
 
+/** `nodes` with the claims of their atoms (retracted atoms are not in the graph; a missing one keeps no claim). */
+async function withClaims<N extends { id: string }>(
+  services: Services,
+  nodes: N[],
+): Promise<Array<N & { claim?: string }>> {
+  const ids = nodes.filter((n) => n.id.startsWith("atom:")).map((n) => Number(n.id.slice(5)));
+  if (ids.length === 0) return nodes;
+  const claims = new Map((await services.atomReads.atomsByIds(ids, 0)).map((a) => [`atom:${a.id}`, a.claim]));
+  return nodes.map((n) => {
+    const claim = claims.get(n.id);
+    return claim ? { ...n, claim: oneLine(claim, NODE_CLAIM_CHARS) } : n;
+  });
+}
+
 /** Graph queries: neighbours (`node`), shortest path (`from` + `to`), counters (neither). */
 export const memoryQueryGraph: ToolDef = {
   name: "memory_query_graph",
@@ -68,7 +85,7 @@ export const memoryQueryGraph: ToolDef = {
   description:
     "Query the graph of atoms, code symbols and documents. Three modes: `{node}` returns the node's neighbourhood " +
     `(depth 1..${GRAPH_LIMITS.depth.max}, default 1; direction out|in|both, default both; at most \`limit\` nodes, ` +
-    `default ${GRAPH_LIMITS.limit.default}) with every edge between the returned nodes; \`{from, to}\` returns one ` +
+    `default ${DEFAULT_NODES}) with every edge between the returned nodes; \`{from, to}\` returns one ` +
     `shortest path (fewest edges, up to ${GRAPH_LIMITS.maxDepth.max} hops, direction default out) or null; \`{}\` ` +
     "returns counters: nodes by label, edges by kind split into extracted and inferred. `kinds` filters edge kinds " +
     "(contradicts, supports, depends_on, imports, calls, defines, …); `include_inferred: false` hides edges derived " +
@@ -92,12 +109,14 @@ export const memoryQueryGraph: ToolDef = {
       .describe(`hops: neighbourhood 1..${GRAPH_LIMITS.depth.max}, path 1..${GRAPH_LIMITS.maxDepth.max}`),
     include_inferred: z.boolean().optional().describe("follow inferred edges too (default true)"),
     limit: z.number().int().min(1).max(GRAPH_LIMITS.limit.max).optional().describe("most nodes in a neighbourhood"),
+    response_format: responseFormat,
   },
   outputSchema: {
     mode: z.enum(["neighbours", "path", "counters"]),
     root: z.string().optional(),
     nodes: z.array(node.extend({ distance: z.number().int().optional() })).optional(),
     edges: z.array(edge).optional(),
+    edges_total: z.number().int().optional().describe("edges in all when the list is cut (concise: 50)"),
     truncated: z.boolean().optional().describe("neighbourhood cut at `limit`"),
     found: z.boolean().optional().describe("path mode: whether a path exists within the depth"),
     counters: z
@@ -118,11 +137,19 @@ export const memoryQueryGraph: ToolDef = {
           "give either `node` or `from` and `to`, not both",
           "node = neighbourhood; from + to = shortest path",
         );
-      const g = await services.graph.neighbours({ node: typed(a.node), ...filters, depth: a.depth, limit: a.limit });
+      const g = await services.graph.neighbours({
+        node: typed(a.node),
+        ...filters,
+        depth: a.depth,
+        limit: a.limit ?? DEFAULT_NODES,
+      });
       return {
         mode: "neighbours",
         root: g.root,
-        nodes: g.nodes.map((n) => ({ ...nodeOut(n), distance: n.distance })),
+        nodes: await withClaims(
+          services,
+          g.nodes.map((n) => ({ ...nodeOut(n), distance: n.distance })),
+        ),
         edges: g.edges.map(edgeOut),
         truncated: g.truncated,
         ...(g.degraded ? { degraded: g.degraded } : {}),
@@ -140,7 +167,7 @@ export const memoryQueryGraph: ToolDef = {
       return {
         mode: "path",
         found: p !== null,
-        nodes: p?.nodes.map(nodeOut) ?? [],
+        nodes: await withClaims(services, p?.nodes.map(nodeOut) ?? []),
         edges: p?.edges.map(edgeOut) ?? [],
         ...(p?.degraded ? { degraded: p.degraded } : {}),
       };
@@ -155,4 +182,6 @@ export const memoryQueryGraph: ToolDef = {
       ...(c.degraded ? { degraded: c.degraded } : {}),
     };
   },
+  render: renderQueryGraph,
+  concise: conciseQueryGraph,
 };

@@ -3,7 +3,9 @@ import { z } from "zod";
 import { MAX_SESSION_CHARS, MAX_TRACE_CHARS, TRACE_KINDS, addTrace } from "../../../core/traces/traces.ts";
 import { MAX_METADATA_BYTES } from "../../../core/traces/metadata.ts";
 import { id } from "../../schemas.ts";
+import { withoutNulls } from "../../render.ts";
 import type { ToolDef } from "../../tool.ts";
+import { renderTraceAdd } from "./render.ts";
 
 /** Record one episodic trace of the agent's own work. */
 export const memoryTraceAdd: ToolDef = {
@@ -36,11 +38,12 @@ export const memoryTraceAdd: ToolDef = {
   outputSchema: {
     trace_id: id,
     kind: z.enum(TRACE_KINDS),
-    session: z.string().nullable(),
+    session: z.string().optional(),
     created_at: z.string().describe("ISO 8601 UTC"),
     content_chars: z.number().int().describe("length of the stored content in code points"),
     warnings: z.array(z.string()).describe("what sanitizing changed (NUL characters, lone surrogates)"),
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  run: async (services, args) => ({ ...(await addTrace(services, args)) }),
+  run: async (services, args) => withoutNulls({ ...(await addTrace(services, args)) }),
+  render: renderTraceAdd,
 };

@@ -8,8 +8,10 @@ import {
   TRACE_KINDS,
   searchTraces,
 } from "../../../core/traces/traces.ts";
-import { id } from "../../schemas.ts";
+import { id, responseFormat } from "../../schemas.ts";
 import type { ToolDef } from "../../tool.ts";
+import { withoutNulls } from "../../render.ts";
+import { conciseTraceSearch, renderTraceSearch } from "./render.ts";
 
 const traceKind = z.enum(TRACE_KINDS);
 
@@ -48,6 +50,7 @@ export const memoryTraceSearch: ToolDef = {
       .optional()
       .describe(`hits per page, default 10, at most ${MAX_TRACE_LIMIT}`),
     cursor: z.string().optional().describe("next_cursor of the previous page"),
+    response_format: responseFormat,
   },
   outputSchema: {
     query: z.string(),
@@ -58,17 +61,27 @@ export const memoryTraceSearch: ToolDef = {
       z.object({
         trace_id: id,
         kind: traceKind,
-        session: z.string().nullable(),
+        session: z.string().optional(),
         content: z.string(),
         truncated: z.boolean(),
         content_chars: z.number().int().describe("length of the whole content in code points"),
-        metadata: z.record(z.string(), z.unknown()),
+        metadata: z.record(z.string(), z.unknown()).optional(),
         created_at: z.string().describe("ISO 8601 UTC"),
-        score: z.number().describe("ts_rank_cd (fulltext), word similarity 0..1 (trigram), 0 (recent)"),
+        score: z.number().optional().describe("ts_rank_cd (fulltext), word similarity 0..1 (trigram), 0 (recent)"),
       }),
     ),
-    next_cursor: z.string().nullable(),
+    next_cursor: z.string().optional().describe("absent on the last page"),
   },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  run: async (services, args) => ({ ...(await searchTraces(services, args)) }),
+  run: async (services, args) => {
+    const r = await searchTraces(services, args);
+    return {
+      query: r.query,
+      match: r.match,
+      hits: r.hits.map((h) => withoutNulls({ ...h })),
+      ...(r.next_cursor !== null ? { next_cursor: r.next_cursor } : {}),
+    };
+  },
+  render: renderTraceSearch,
+  concise: conciseTraceSearch,
 };
