@@ -1,18 +1,18 @@
 /**
  * Issue 20, item 2: every tool whose answer can grow keeps its default answer under 4,000 o200k tokens in both forms
  * (the text content, and the JSON of the structured content a client may hand the model instead) and says how to get
- * more. Measured through the MCP registry on a real fixture (Chekhov's «Палата № 6») plus the shapes that make
- * answers grow: an atom with 60 links, 24 long research gaps, 12 long traces with metadata, a forgotten document.
+ * more. Measured through the MCP registry on a copy of the shared fixtures store (tests/support/fixtures-store.ts,
+ * Chekhov's «Палата № 6» among them) plus the shapes that make answers grow: an atom with 60 links, 24 long
+ * research gaps, 12 long traces with metadata, a forgotten document.
  * The code tools are measured on this repository in tests/code/e2e.test.ts.
  */
 import { beforeAll, describe, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { suiteMcpClient, toolCalls, type ToolOut } from "../support/mcp-client.ts";
-import { suiteServices } from "../support/services.ts";
+import { suiteFixturesStore } from "../support/fixtures-store.ts";
 import { fixturePath } from "../support/shared.ts";
 
-const t = suiteServices("pglite");
+const t = suiteFixturesStore();
 const mcp = suiteMcpClient(t);
 const { call } = toolCalls(mcp, 120_000);
 
@@ -41,8 +41,8 @@ let hub: number;
 const linked: number[] = [];
 
 beforeAll(async () => {
-  const text = readFileSync(fixturePath("text/ru_chekhov_palata_no6.txt"), "utf8");
-  doc = (await sized("memory_ingest", { text, title: "Палата № 6" })).sc;
+  // Already in the store: the answer of an unchanged file, and its document id.
+  doc = (await sized("memory_ingest", { path: fixturePath("text/ru_chekhov_palata_no6.txt") })).sc;
   const sql = (t.services.maintenance as unknown as { db: { sql: any } }).db.sql;
   const atoms: Array<{ id: number }> = await sql`
     SELECT DISTINCT a.id FROM pm_atom a JOIN pm_citation c ON c.atom_id = a.id
@@ -60,7 +60,7 @@ describe("default answers stay under 4,000 tokens in both forms", () => {
     const { text, sc } = await sized("memory_get", { atom_id: hub });
     expect(sc.links_in).toHaveLength(10);
     expect(text).toContain("call memory_get with links_offset 10 for more");
-    expect(text).toContain("[1] Палата № 6");
+    expect(text).toContain("[1] Антон Павлович Чехов. Палата No 6 — lines");
   });
 
   test("memory_query_graph around it: 25 nodes with their claims, and how to narrow", async () => {
