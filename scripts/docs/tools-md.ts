@@ -1,6 +1,7 @@
 /**
  * docs/tools.md from the tool definitions: a table of contents by toolset, then per tool its title, hints, the CLI
- * command that runs it, its description, its arguments and what it returns (read from the zod schemas).
+ * command that runs it, its description (what `tools/list` shows) and details, its arguments and what it returns
+ * (read from the zod schemas).
  */
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolDef } from "../../src/mcp/tool.ts";
@@ -67,9 +68,15 @@ function toolSection(tool: ToolDef, commands: readonly string[]): string[] {
     "",
     mdText(tool.description),
     "",
+    ...(tool.details ? [mdText(tool.details), ""] : []),
     "**Arguments**",
     "",
-    ...argumentsTable(fieldRows(shapeSchema(tool.inputSchema, "input"), RESULT_DEPTH)),
+    ...argumentsTable(
+      fieldRows(shapeSchema(tool.inputSchema, "input"), RESULT_DEPTH).map((r) => ({
+        ...r,
+        description: r.description || tool.fieldDetails?.[r.path] || "",
+      })),
+    ),
     "",
     "**Returns** (`structuredContent`; the text content holds the same as JSON)",
     "",

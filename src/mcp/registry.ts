@@ -5,11 +5,13 @@
  */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { ToolsetName } from "../config.ts";
 import type { Services } from "../core/services.ts";
 import { PegasError, toPegasError } from "../errors.ts";
 import { recordToolCall, type ToolOutcome } from "./metrics.ts";
 import { log } from "../log.ts";
 import type { CallTracker } from "./calls.ts";
+import { serveToolList } from "./listing.ts";
 import type { ResponseFormat, ToolContext, ToolDef } from "./tool.ts";
 import { memoryAddGap } from "./tools/research/memory-add-gap.ts";
 import { memoryForget } from "./tools/knowledge/memory-forget.ts";
@@ -53,6 +55,21 @@ export const TOOLS: readonly ToolDef[] = [
   memoryAddGap,
   memoryListGaps,
 ];
+
+/** The tools of each toolset (config `toolsets`): a toolset is the folder of src/mcp/tools/ its tools live in. */
+export const TOOLSETS: Readonly<Record<ToolsetName, readonly ToolDef[]>> = {
+  knowledge: [memoryGet, memoryLink, memoryForget, memoryStore, memoryIngest, memoryStats, memoryUnmerge],
+  search: [memorySearch, memoryGetContext, memoryQueryGraph],
+  code: [memoryStoreCode, memorySearchCode, memoryCodeGraph],
+  research: [memoryVerify, memoryInfer, memoryAddGap, memoryListGaps],
+  traces: [memoryTraceAdd, memoryTraceSearch],
+};
+
+/** The tools of `toolsets`, in listing order ({@link TOOLS}). */
+export function toolsOf(toolsets: readonly ToolsetName[]): ToolDef[] {
+  const on = new Set(toolsets.flatMap((s) => TOOLSETS[s]));
+  return TOOLS.filter((t) => on.has(t));
+}
 
 /** Largest serialized result (bytes); far below the 10 MiB a stdio client reads. */
 export const MAX_RESULT_BYTES = 1024 * 1024;
@@ -102,14 +119,18 @@ export function toolResult(
   return options.structuredContent ? { content, structuredContent: structured } : { content };
 }
 
-/** Registers every tool; `getServices` opens the database on first use. */
+/**
+ * Registers `tools` (default every tool) and serves their portable listing (listing.ts); `getServices` opens the
+ * database on first use.
+ */
 export function registerTools(
   server: McpServer,
   getServices: () => Promise<Services>,
   calls: CallTracker,
   options: ToolOutputOptions = DEFAULT_TOOL_OUTPUT,
+  tools: readonly ToolDef[] = TOOLS,
 ): void {
-  for (const tool of TOOLS) {
+  for (const tool of tools) {
     server.registerTool(
       tool.name,
       {
@@ -169,4 +190,5 @@ export function registerTools(
       },
     );
   }
+  serveToolList(server, tools, options.structuredContent);
 }

@@ -12,6 +12,7 @@ import { memoryVerify } from "../../src/mcp/tools/research/memory-verify.ts";
 import { settleSearchMisses } from "../../src/core/gaps/miss.ts";
 import { suiteMcpClient, toolCalls, type ToolOut } from "../support/mcp-client.ts";
 import { suiteServices } from "../support/services.ts";
+import { effectiveHints } from "../../src/mcp/listing.ts";
 
 const t = suiteServices("pglite");
 const mcp = suiteMcpClient(t);
@@ -32,9 +33,13 @@ describe("research gap tools over MCP", () => {
       "previous_priority",
       "decided_by",
     ]);
-    expect(add?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
+    expect(effectiveHints(add?.annotations)).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+    });
     expect(Object.keys(list?.inputSchema.properties ?? {})).toEqual(["status", "limit", "offset"]);
-    expect(list?.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
+    expect(list?.annotations).toMatchObject({ readOnlyHint: true });
   });
 
   test("add, repeat, list and suggested gaps; results match the output schemas strictly", async () => {

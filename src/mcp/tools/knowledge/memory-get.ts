@@ -1,6 +1,6 @@
 /** memory_get tool: one atom whole, with its history, citations and links. */
 import { z } from "zod";
-import { DEFAULT_LINKS, getAtom, MAX_CITATIONS, MAX_HISTORY, MAX_LINKS } from "../../../core/knowledge/get-atom.ts";
+import { getAtom, MAX_CITATIONS, MAX_HISTORY, MAX_LINKS } from "../../../core/knowledge/get-atom.ts";
 import { atomStatus, atomType, citation, id, statusHistoryEntry } from "../../schemas.ts";
 import type { ToolDef } from "../../tool.ts";
 
@@ -33,27 +33,18 @@ const symbolLink = z.object({
 export const memoryGet: ToolDef = {
   name: "memory_get",
   title: "Read one atom whole",
-  description:
+  description: "Read one atom whole: content, citations, status history and links.",
+  details:
     "Read one atom (an id from memory_search, memory_store or a link) whole: claim, full content, type, status, " +
     `confidence, language, its citations (document, locator, quote; at most ${MAX_CITATIONS}), its status history ` +
     `(newest first, at most ${MAX_HISTORY}: who changed it, why, on what evidence), its links out and in with the ` +
     "other atom's claim and status, its links to code symbols (path:line), and the merge that absorbed it if one " +
     "did. Retracted and stale atoms are shown too, marked by their status. Read-only.",
+  fieldDetails: { atom_id: "the atom to read", max_links: "links per list (out, in, symbols); default 50" },
   inputSchema: {
-    atom_id: id.describe("the atom to read"),
-    max_links: z
-      .number()
-      .int()
-      .min(1)
-      .max(MAX_LINKS)
-      .optional()
-      .describe(`links per list (out, in, symbols); default ${DEFAULT_LINKS}`),
-    links_offset: z
-      .number()
-      .int()
-      .min(0)
-      .optional()
-      .describe("links skipped in each list, for the next page (default 0; the *_total fields say how many there are)"),
+    atom_id: id,
+    max_links: z.number().int().min(1).max(MAX_LINKS).optional(),
+    links_offset: z.number().int().min(0).optional().describe("for the next page"),
   },
   outputSchema: {
     atom_id: id,

@@ -1,6 +1,6 @@
 /** memory_list_gaps tool: research gaps by priority, and repeated search misses offered as gaps. */
 import { z } from "zod";
-import { GAP_LIST_DEFAULT, GAP_LIST_MAX, listGaps } from "../../../core/gaps/gaps.ts";
+import { GAP_LIST_MAX, listGaps } from "../../../core/gaps/gaps.ts";
 import type { ToolDef } from "../../tool.ts";
 import { gapSchema } from "./memory-add-gap.ts";
 
@@ -8,21 +8,17 @@ import { gapSchema } from "./memory-add-gap.ts";
 export const memoryListGaps: ToolDef = {
   name: "memory_list_gaps",
   title: "List research gaps",
-  description:
+  description: "List research gaps, most urgent first, and searches that missed repeatedly.",
+  details:
     "List research gaps, most urgent first (priority 5 → 1), then oldest first: `open` ones by default, or `answered` " +
     "(with the atoms that answered them in metadata.answer), `dismissed`, or `all`. Also returns `suggested`: searches " +
     "that missed (their best hit held less than half of the query's terms, or there was none) at least twice, with the " +
     "same words up to case, punctuation and word endings, and that no gap asks yet — candidates for memory_add_gap.",
+  fieldDetails: { limit: "most gaps listed (default 50)", offset: "gaps to skip, for the next page (default 0)" },
   inputSchema: {
-    status: z.enum(["open", "answered", "dismissed", "all"]).optional().describe("which gaps (default open)"),
-    limit: z
-      .number()
-      .int()
-      .min(1)
-      .max(GAP_LIST_MAX)
-      .optional()
-      .describe(`most gaps listed (default ${GAP_LIST_DEFAULT})`),
-    offset: z.number().int().min(0).optional().describe("gaps to skip, for the next page (default 0)"),
+    status: z.enum(["open", "answered", "dismissed", "all"]).optional().describe("default open"),
+    limit: z.number().int().min(1).max(GAP_LIST_MAX).optional(),
+    offset: z.number().int().min(0).optional(),
   },
   outputSchema: {
     gaps: z.array(gapSchema),
