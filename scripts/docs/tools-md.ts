@@ -4,6 +4,7 @@
  * (read from the zod schemas).
  */
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import { portableOutput } from "../../src/mcp/portable-output.ts";
 import type { ToolDef } from "../../src/mcp/tool.ts";
 import { type FieldDoc, fieldRows, shapeSchema } from "./schema-text.ts";
 import type { Toolset } from "./toolsets.ts";
@@ -80,7 +81,7 @@ function toolSection(tool: ToolDef, commands: readonly string[]): string[] {
     "",
     "**Returns** (`structuredContent`; the text content holds the same as JSON)",
     "",
-    ...resultTable(fieldRows(shapeSchema(tool.outputSchema, "output"), RESULT_DEPTH)),
+    ...resultTable(fieldRows(shapeSchema(portableOutput(tool), "output"), RESULT_DEPTH)),
     "",
   ];
 }

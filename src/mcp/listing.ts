@@ -9,6 +9,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ListToolsRequestSchema, type Tool, type ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import { type ZodRawShape, z } from "zod";
+import { portableOutput } from "./portable-output.ts";
 import type { ToolDef } from "./tool.ts";
 
 /** A JSON Schema node, loosely typed. */
@@ -103,7 +104,7 @@ export function listedTool(tool: ToolDef, withOutput: boolean): Tool {
     title: tool.title,
     description: tool.description,
     inputSchema: compactInput(shapeJsonSchema(tool.inputSchema, "input")),
-    ...(withOutput ? { outputSchema: shapeJsonSchema(tool.outputSchema, "output") } : {}),
+    ...(withOutput ? { outputSchema: shapeJsonSchema(portableOutput(tool), "output") } : {}),
     annotations: listedAnnotations(tool.annotations),
   };
 }

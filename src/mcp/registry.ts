@@ -12,6 +12,7 @@ import { recordToolCall, type ToolOutcome } from "./metrics.ts";
 import { log } from "../log.ts";
 import type { CallTracker } from "./calls.ts";
 import { serveToolList } from "./listing.ts";
+import { dropNulls, portableOutput } from "./portable-output.ts";
 import type { ResponseFormat, ToolContext, ToolDef } from "./tool.ts";
 import { memoryAddGap } from "./tools/research/memory-add-gap.ts";
 import { memoryForget } from "./tools/knowledge/memory-forget.ts";
@@ -95,7 +96,8 @@ export interface ToolOutputOptions {
 export const DEFAULT_TOOL_OUTPUT: ToolOutputOptions = { structuredContent: true, textFormat: "markdown" };
 
 /**
- * Builds a tool's answer from its whole result: the structured content in the asked `response_format`, and the
+ * Builds a tool's answer from its whole result: the structured content in the asked `response_format` (its null
+ * fields left out, as the listed output schema declares them optional: portable-output.ts), and the
  * text content (the tool's rendering, or JSON when configured). Exported for tests and benchmarks.
  * @throws PegasError LIMIT_EXCEEDED when either part is over {@link MAX_RESULT_BYTES}.
  */
@@ -106,7 +108,7 @@ export function toolResult(
   options: ToolOutputOptions = DEFAULT_TOOL_OUTPUT,
 ): CallToolResult {
   const format: ResponseFormat = args.response_format === "detailed" ? "detailed" : "concise";
-  const structured = format === "detailed" || !tool.concise ? out : tool.concise(out, args);
+  const structured = dropNulls(format === "detailed" || !tool.concise ? out : tool.concise(out, args));
   const text = options.textFormat === "json" || !tool.render ? JSON.stringify(structured) : tool.render(out, args);
   const bytes =
     Buffer.byteLength(text) + (options.structuredContent ? Buffer.byteLength(JSON.stringify(structured)) : 0);
@@ -137,7 +139,7 @@ export function registerTools(
         title: tool.title,
         description: tool.description,
         inputSchema: tool.inputSchema,
-        ...(options.structuredContent ? { outputSchema: tool.outputSchema } : {}),
+        ...(options.structuredContent ? { outputSchema: portableOutput(tool) } : {}),
         annotations: tool.annotations,
       },
       async (args: unknown, extra): Promise<CallToolResult> => {

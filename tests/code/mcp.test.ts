@@ -83,7 +83,7 @@ describe("code tools over MCP", () => {
     });
     expect(graph.isError).toBeFalsy();
     expect(graph.structuredContent.file.dependencies).toEqual([
-      { line: 3, kind: "calls", from: "func7", target: "func8", resolved: null },
+      { line: 3, kind: "calls", from: "func7", target: "func8" },
     ]);
     const summary: any = await mcp!.client.callTool({ name: "memory_code_graph", arguments: { repo: "mcp" } });
     expect(summary.structuredContent.summary.files.parsed).toBe(40);

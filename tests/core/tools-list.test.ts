@@ -9,10 +9,13 @@ import { describe, expect, test } from "bun:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { encode } from "gpt-tokenizer/encoding/o200k_base";
+import { z } from "zod";
 import { parseCli } from "../../src/cli/args.ts";
 import { type Config, loadConfig, TOOLSET_NAMES } from "../../src/config.ts";
 import { CallTracker } from "../../src/mcp/calls.ts";
-import { TOOLS, TOOLSETS } from "../../src/mcp/registry.ts";
+import { listedTool } from "../../src/mcp/listing.ts";
+import { portableOutput } from "../../src/mcp/portable-output.ts";
+import { TOOLS, TOOLSETS, toolResult } from "../../src/mcp/registry.ts";
 import { createMcpServer } from "../../src/mcp/server.ts";
 import { LazyServices } from "../../src/wiring/services.ts";
 import { loadToolsets } from "../../scripts/docs/toolsets.ts";
@@ -60,7 +63,7 @@ describe("tools/list", () => {
     expect(total).toBeLessThanOrEqual(MAX_LISTING_TOKENS);
   });
 
-  test("schemas are portable: no $schema, no bound at 2^53−1, no null union in any input", async () => {
+  test("schemas are portable: no $schema, no bound at 2^53−1, no null union", async () => {
     const { tools } = await listing(config());
     for (const t of tools) {
       for (const node of nodes([t.inputSchema, t.outputSchema])) {
@@ -74,8 +77,27 @@ describe("tools/list", () => {
     }
   });
 
-  // Output schemas still hold null unions; the output-schema rework (issue 20 item 1) turns them into optional fields.
-  test.todo("no null union in any output schema");
+  test("a null field of a result is left out of the structured content, which matches the listed schema", () => {
+    const tool = TOOLS.find((t) => t.name === "memory_add_gap")!;
+    const at = "2026-01-01T00:00:00Z";
+    const gap = {
+      id: 1,
+      question: "Почему?",
+      reason: null,
+      priority: 3,
+      status: "open",
+      metadata: {},
+      created_at: at,
+      updated_at: at,
+    };
+    const out = { gap, created: true, duplicate_of: null, previous_priority: null, decided_by: null };
+    const listed = listedTool(tool, true).outputSchema as { required?: string[] };
+    expect(listed.required ?? []).not.toContain("duplicate_of");
+    const structured = toolResult(tool, out, { question: "Почему?" }).structuredContent as Record<string, unknown>;
+    expect(structured).not.toHaveProperty("duplicate_of");
+    expect(structured.gap).not.toHaveProperty("reason");
+    expect(z.object(portableOutput(tool)).safeParse(structured).success).toBe(true);
+  });
 
   test("--toolsets code: only the code tools, and instructions that name no other tool", async () => {
     const cli = parseCli(["serve", "--toolsets", "code"]);

@@ -86,9 +86,9 @@ describe("memory_verify through the MCP registry", () => {
     expect(u.mode).toBe("revert");
     expect(u.changes[0]).toMatchObject({ atom_id: x.atom_id, from: "contested", to: "candidate" });
     expect(u.reverted?.change_id).toBe(change.change_id);
-    expect(u.history.map((h) => [h.actor, h.to, h.reverts])).toEqual([
+    expect(u.history.map((h) => [h.actor, h.to, "reverts" in h ? h.reverts : "absent"])).toEqual([
       ["revert", "candidate", change.change_id],
-      ["verify", "contested", null],
+      ["verify", "contested", "absent"],
     ]);
 
     const one = (await call("memory_verify", { atom_id: y.atom_id })).structuredContent as unknown as Out;
