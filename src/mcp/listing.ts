@@ -38,9 +38,9 @@ const UNREACHED_LENGTH = 200;
 
 /**
  * An input JSON Schema cut to what a model needs: `minLength`/`minItems` of 1, `maxLength`/`maxItems` of
- * {@link UNREACHED_LENGTH} or more, patterns (a description says the form), the `exclusiveMinimum: 0` of ids and the
- * string keys and open values of a record
- * are left out, and "one value or an array of them" (`anyOf: [S, array of S]`) is listed as the array alone.
+ * {@link UNREACHED_LENGTH} or more, patterns (a description says the form), a lower bound of 0 or 1 on integers
+ * (counts and ids) and the string keys and open values of a record are left out, and "one value or an array of
+ * them" (`anyOf: [S, array of S]`) is listed as the array alone.
  * Everything listed is still accepted; the server still checks the rest.
  */
 export function compactInput<T>(schema: T): T {
@@ -56,7 +56,9 @@ export function compactInput<T>(schema: T): T {
   for (const [key, value] of Object.entries(node)) {
     if ((key === "minLength" || key === "minItems") && value === 1) continue;
     if ((key === "maxLength" || key === "maxItems") && typeof value === "number" && value >= UNREACHED_LENGTH) continue;
-    if (key === "exclusiveMinimum" && value === 0 && node.type === "integer") continue;
+    if ((key === "exclusiveMinimum" || key === "minimum") && (value === 0 || value === 1) && node.type === "integer") {
+      continue;
+    }
     if (key === "pattern") continue;
     if (key === "propertyNames" && JSON.stringify(value) === '{"type":"string"}') continue;
     if (key === "additionalProperties" && JSON.stringify(value) === "{}") continue;

@@ -58,7 +58,7 @@ const summary = z.object({
 /** The dependency graph around a symbol or file, or a repository overview. */
 export const memoryCodeGraph: ToolDef = {
   name: "memory_code_graph",
-  title: "Code dependency graph",
+  title: "Code graph",
   description: "What a code symbol or file uses and is used by; without symbol, an overview of the repository.",
   details:
     "The symbol and dependency graph of a stored repository. With `symbol` (symbol:<id> from memory_search_code, a " +

@@ -10,7 +10,7 @@ const LISTED = 200;
 /** Forget (or restore) knowledge. */
 export const memoryForget: ToolDef = {
   name: "memory_forget",
-  title: "Forget atoms or a document",
+  title: "Forget",
   description: "Retract atoms or a whole document, with a reason; undo: true restores them.",
   details:
     "Retract what should no longer count: one atom (`atom_id`), several (`atom_ids`, at most " +

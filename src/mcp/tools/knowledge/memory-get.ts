@@ -32,7 +32,7 @@ const symbolLink = z.object({
 /** Read one atom whole. */
 export const memoryGet: ToolDef = {
   name: "memory_get",
-  title: "Read one atom whole",
+  title: "Read an atom",
   description: "Read one atom whole: content, citations, status history and links.",
   details:
     "Read one atom (an id from memory_search, memory_store or a link) whole: claim, full content, type, status, " +

@@ -14,7 +14,7 @@ const endpoint = z.union([id, z.string().min(1).max(40)]).describe("atom id, ato
  */
 export const memoryLink: ToolDef = {
   name: "memory_link",
-  title: "Link two atoms or symbols",
+  title: "Link nodes",
   description:
     "Assert a relation between two atoms or code symbols (e.g. supports, contradicts, depends_on); remove: true deletes it.",
   details:

@@ -8,7 +8,7 @@ const counts = z.record(z.string(), z.number());
 /** Counters of the memory and the state of the projections. */
 export const memoryStats: ToolDef = {
   name: "memory_stats",
-  title: "Memory statistics",
+  title: "Statistics",
   description: "Counts of what is stored and the state of each index.",
   details:
     "Counts: atoms by type and status, documents by kind, chunks, citations, links, code symbols, open research gaps, " +

@@ -16,7 +16,12 @@ export const memoryStore: ToolDef = {
     "number, unit, date or name differs) is merged into it (`merge`, undoable) and gains the citation; a stored atom " +
     "with the same claim negated or with another number/date is kept and listed in `contradicts` (run memory_verify " +
     "to settle it). Give source_uri (and quote) to cite evidence, and `links` to relate the atom to stored atoms.",
-  fieldDetails: { type: "atom type", content: "longer body; defaults to the claim", confidence: "0..1, default 0.5" },
+  fieldDetails: {
+    links: "relations from the new atom to stored atoms",
+    type: "atom type",
+    content: "longer body; defaults to the claim",
+    confidence: "0..1, default 0.5",
+  },
   inputSchema: {
     type: atomType,
     claim: z.string().min(1).max(MAX_CLAIM_CHARS).describe("one statement"),
@@ -36,8 +41,7 @@ export const memoryStore: ToolDef = {
         }),
       )
       .max(50)
-      .optional()
-      .describe("links to stored atoms"),
+      .optional(),
   },
   outputSchema: {
     atom_id: id,

@@ -7,7 +7,7 @@ import type { ToolDef } from "../../tool.ts";
 /** Apply logical_rule atoms to the graph. */
 export const memoryInfer: ToolDef = {
   name: "memory_infer",
-  title: "Apply rules to a fixpoint",
+  title: "Apply rules",
   description: "Apply the logical_rule atoms to the graph, deriving new links until nothing new follows.",
   details:
     "Forward-chain the `logical_rule` atoms over the graph's edges (atom links, code dependencies, atom–symbol links) " +

@@ -8,8 +8,7 @@ import type { ToolDef } from "../../tool.ts";
 export const memorySearch: ToolDef = {
   name: "memory_search",
   title: "Search memory",
-  description:
-    "Find stored knowledge atoms with citations, in any language (Russian and English stemmed). To answer a question, prefer memory_get_context.",
+  description: "Find stored knowledge atoms with citations, in any language (Russian and English are stemmed).",
   details:
     "Hybrid search over stored knowledge atoms: BM25 over PostgreSQL full-text lexemes (Russian and English stemming, " +
     "trigram fallback for typos) fused by reciprocal rank fusion with vector kNN. Stale atoms (their source changed) " +
