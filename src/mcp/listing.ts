@@ -111,14 +111,20 @@ export function listedTool(tool: ToolDef, withOutput: boolean): Tool {
   };
 }
 
+/** Listed tools, computed once per process (an HTTP server makes a server per session). */
+const LISTED = { with: new WeakMap<ToolDef, Tool>(), without: new WeakMap<ToolDef, Tool>() };
+
 /**
- * Makes `server` answer `tools/list` with {@link listedTool} of each of `tools` (computed once). Call it after the
- * tools are registered: it replaces the SDK's own listing.
+ * Makes `server` answer `tools/list` with {@link listedTool} of each of `tools`. Call it after the tools are
+ * registered: it replaces the SDK's own listing.
  */
 export function serveToolList(server: McpServer, tools: readonly ToolDef[], withOutput: boolean): void {
-  let listed: Tool[] | undefined;
-  server.server.setRequestHandler(ListToolsRequestSchema, () => {
-    listed ??= tools.map((t) => listedTool(t, withOutput));
-    return { tools: listed };
-  });
+  const cache = withOutput ? LISTED.with : LISTED.without;
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: tools.map((t) => {
+      let listed = cache.get(t);
+      if (!listed) cache.set(t, (listed = listedTool(t, withOutput)));
+      return listed;
+    }),
+  }));
 }
