@@ -34,7 +34,7 @@ export function toolHelpData(tools: readonly ToolDef[]): Record<string, ToolHelp
         type: elementText(s),
         required: required.has(name),
         many: takesMany(s),
-        description: s.description ?? "",
+        description: s.description ?? t.fieldDetails?.[name] ?? "",
       };
     }
     data[t.name] = { title: t.title, description: t.description, fields };

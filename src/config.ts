@@ -25,6 +25,16 @@ export const AuthorityRuleSchema = z
   })
   .strict();
 const positiveInt = z.coerce.number().int().positive();
+const intIn = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const numberIn = (min: number, max: number) => z.number().min(min).max(max);
+
+/** The toolsets config `toolsets` may name (src/mcp/registry.ts TOOLSETS gives each one's tools). */
+export const TOOLSET_NAMES = ["knowledge", "search", "code", "research", "traces"] as const;
+/** One toolset's name. */
+export type ToolsetName = (typeof TOOLSET_NAMES)[number];
+const toolsetName = z.enum(TOOLSET_NAMES, {
+  error: (i) => `unknown toolset '${String(i.input)}': the toolsets are ${TOOLSET_NAMES.join(", ")}`,
+});
 
 /** True when a URL's port (if any) is 1..65535; a URL that does not parse is left to the other checks. */
 function validPort(u: string): boolean {
@@ -65,20 +75,12 @@ export const ConfigSchema = z
     outbox_batch_size: positiveInt.describe("outbox rows claimed per batch by the projection worker"),
     outbox_max_attempts: positiveInt.describe("tries before an outbox row is dead-lettered"),
     outbox_poll_ms: positiveInt.describe("polling interval of the projection worker when no notification arrives (ms)"),
-    outbox_retention_hours: z.coerce
-      .number()
-      .int()
-      .min(0)
-      .max(87_600)
-      .describe("processed outbox rows older than this are deleted by the projection worker (hours); 0 keeps them"),
-    code_workers: z.coerce
-      .number()
-      .int()
-      .min(0)
-      .max(64)
-      .describe(
-        "worker threads that parse code for memory_store_code; 0 = parse on the main thread (default: one per core, at most 4)",
-      ),
+    outbox_retention_hours: intIn(0, 87_600).describe(
+      "processed outbox rows older than this are deleted by the projection worker (hours); 0 keeps them",
+    ),
+    code_workers: intIn(0, 64).describe(
+      "worker threads that parse code for memory_store_code; 0 = parse on the main thread (default: one per core, at most 4)",
+    ),
     ollama_host: z
       .preprocess((v) => (typeof v === "string" && v && !/^https?:\/\//i.test(v) ? `http://${v}` : v), url.optional())
       .describe("Ollama base URL (a bare host:port gets http://); unset = the local embedder"),
@@ -124,17 +126,9 @@ export const ConfigSchema = z
     zip_max_entry_bytes: positiveInt,
     authority_rules: z.array(AuthorityRuleSchema).describe("checked before the built-in rules"),
     local_embed_dim: positiveInt.describe("dimension of the local lexical embedder"),
-    near_dup_threshold: z
-      .number()
-      .min(0)
-      .max(1)
-      .optional()
-      .describe("cosine for near-duplicates; default per embedder"),
+    near_dup_threshold: numberIn(0, 1).optional().describe("cosine for near-duplicates; default per embedder"),
     rrf_k: positiveInt,
-    vector_weight: z
-      .number()
-      .min(0)
-      .max(10)
+    vector_weight: numberIn(0, 10)
       .optional()
       .describe("RRF weight of the vector leg; default 1, or 0.01 for the lexical local embedder"),
     chunk_chars: positiveInt,
@@ -144,6 +138,9 @@ export const ConfigSchema = z
     structured_content: z
       .enum(["on", "off"])
       .describe("off = tools declare no output schema and answer text only (for clients that want text alone)"),
+    toolsets: z
+      .preprocess((v) => (typeof v === "string" ? v.split(",").map((t) => t.trim()) : v), z.array(toolsetName).min(1))
+      .describe("the toolsets whose tools `serve` offers (comma-separated in the environment and --toolsets)"),
     text_format: z
       .enum(["markdown", "json"])
       .describe("markdown = each tool's text content is written for a model; json = the structured content as JSON"),
@@ -183,6 +180,7 @@ const ENV_KEYS: Array<[string, keyof Config]> = [
   ["PEGAS_CODE_WORKERS", "code_workers"],
   ["PEGAS_STRUCTURED_CONTENT", "structured_content"],
   ["PEGAS_TEXT_FORMAT", "text_format"],
+  ["PEGAS_TOOLSETS", "toolsets"],
 ];
 
 function xdg(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
@@ -227,6 +225,7 @@ function defaults(env: NodeJS.ProcessEnv): Config {
     log_level: "info",
     structured_content: "on",
     text_format: "markdown",
+    toolsets: [...TOOLSET_NAMES],
   };
 }
 

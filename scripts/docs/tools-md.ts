@@ -1,8 +1,10 @@
 /**
  * docs/tools.md from the tool definitions: a table of contents by toolset, then per tool its title, hints, the CLI
- * command that runs it, its description, its arguments and what it returns (read from the zod schemas).
+ * command that runs it, its description (what `tools/list` shows) and details, its arguments and what it returns
+ * (read from the zod schemas).
  */
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import { portableOutput } from "../../src/mcp/portable-output.ts";
 import type { ToolDef } from "../../src/mcp/tool.ts";
 import { type FieldDoc, fieldRows, shapeSchema } from "./schema-text.ts";
 import type { Toolset } from "./toolsets.ts";
@@ -67,13 +69,19 @@ function toolSection(tool: ToolDef, commands: readonly string[]): string[] {
     "",
     mdText(tool.description),
     "",
+    ...(tool.details ? [mdText(tool.details), ""] : []),
     "**Arguments**",
     "",
-    ...argumentsTable(fieldRows(shapeSchema(tool.inputSchema, "input"), RESULT_DEPTH)),
+    ...argumentsTable(
+      fieldRows(shapeSchema(tool.inputSchema, "input"), RESULT_DEPTH).map((r) => ({
+        ...r,
+        description: r.description || tool.fieldDetails?.[r.path] || "",
+      })),
+    ),
     "",
     "**Returns** (`structuredContent`; the text content holds the same as JSON)",
     "",
-    ...resultTable(fieldRows(shapeSchema(tool.outputSchema, "output"), RESULT_DEPTH)),
+    ...resultTable(fieldRows(shapeSchema(portableOutput(tool), "output"), RESULT_DEPTH)),
     "",
   ];
 }

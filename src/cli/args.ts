@@ -60,6 +60,7 @@ export const OPTIONS = {
   "max-urls": { type: "string" },
   "budget-s": { type: "string" },
   http: { type: "string" },
+  toolsets: { type: "string" },
   out: { type: "string" },
   embeddings: { type: "boolean" },
   url: { type: "string" },
@@ -122,6 +123,7 @@ export function parseCli(argv: string[]): Cli {
     migrate: values["no-migrate"] ? false : undefined,
     log_level: values["log-level"],
     http: values.http,
+    toolsets: values.toolsets,
   };
   return {
     command,

@@ -5,11 +5,14 @@
  */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { ToolsetName } from "../config.ts";
 import type { Services } from "../core/services.ts";
 import { PegasError, toPegasError } from "../errors.ts";
 import { recordToolCall, type ToolOutcome } from "./metrics.ts";
 import { log } from "../log.ts";
 import type { CallTracker } from "./calls.ts";
+import { serveToolList } from "./listing.ts";
+import { dropNulls, portableOutput } from "./portable-output.ts";
 import type { ResponseFormat, ToolContext, ToolDef } from "./tool.ts";
 import { memoryAddGap } from "./tools/research/memory-add-gap.ts";
 import { memoryForget } from "./tools/knowledge/memory-forget.ts";
@@ -54,6 +57,21 @@ export const TOOLS: readonly ToolDef[] = [
   memoryListGaps,
 ];
 
+/** The tools of each toolset (config `toolsets`): a toolset is the folder of src/mcp/tools/ its tools live in. */
+export const TOOLSETS: Readonly<Record<ToolsetName, readonly ToolDef[]>> = {
+  knowledge: [memoryGet, memoryLink, memoryForget, memoryStore, memoryIngest, memoryStats, memoryUnmerge],
+  search: [memorySearch, memoryGetContext, memoryQueryGraph],
+  code: [memoryStoreCode, memorySearchCode, memoryCodeGraph],
+  research: [memoryVerify, memoryInfer, memoryAddGap, memoryListGaps],
+  traces: [memoryTraceAdd, memoryTraceSearch],
+};
+
+/** The tools of `toolsets`, in listing order ({@link TOOLS}). */
+export function toolsOf(toolsets: readonly ToolsetName[]): ToolDef[] {
+  const on = new Set(toolsets.flatMap((s) => TOOLSETS[s]));
+  return TOOLS.filter((t) => on.has(t));
+}
+
 /** Largest serialized result (bytes); far below the 10 MiB a stdio client reads. */
 export const MAX_RESULT_BYTES = 1024 * 1024;
 
@@ -78,7 +96,8 @@ export interface ToolOutputOptions {
 export const DEFAULT_TOOL_OUTPUT: ToolOutputOptions = { structuredContent: true, textFormat: "markdown" };
 
 /**
- * Builds a tool's answer from its whole result: the structured content in the asked `response_format`, and the
+ * Builds a tool's answer from its whole result: the structured content in the asked `response_format` (its null
+ * fields left out, as the listed output schema declares them optional: portable-output.ts), and the
  * text content (the tool's rendering, or JSON when configured). Exported for tests and benchmarks.
  * @throws PegasError LIMIT_EXCEEDED when either part is over {@link MAX_RESULT_BYTES}.
  */
@@ -89,7 +108,7 @@ export function toolResult(
   options: ToolOutputOptions = DEFAULT_TOOL_OUTPUT,
 ): CallToolResult {
   const format: ResponseFormat = args.response_format === "detailed" ? "detailed" : "concise";
-  const structured = format === "detailed" || !tool.concise ? out : tool.concise(out, args);
+  const structured = dropNulls(format === "detailed" || !tool.concise ? out : tool.concise(out, args));
   const text = options.textFormat === "json" || !tool.render ? JSON.stringify(structured) : tool.render(out, args);
   const bytes =
     Buffer.byteLength(text) + (options.structuredContent ? Buffer.byteLength(JSON.stringify(structured)) : 0);
@@ -102,21 +121,25 @@ export function toolResult(
   return options.structuredContent ? { content, structuredContent: structured } : { content };
 }
 
-/** Registers every tool; `getServices` opens the database on first use. */
+/**
+ * Registers `tools` (default every tool) and serves their portable listing (listing.ts); `getServices` opens the
+ * database on first use.
+ */
 export function registerTools(
   server: McpServer,
   getServices: () => Promise<Services>,
   calls: CallTracker,
   options: ToolOutputOptions = DEFAULT_TOOL_OUTPUT,
+  tools: readonly ToolDef[] = TOOLS,
 ): void {
-  for (const tool of TOOLS) {
+  for (const tool of tools) {
     server.registerTool(
       tool.name,
       {
         title: tool.title,
         description: tool.description,
         inputSchema: tool.inputSchema,
-        ...(options.structuredContent ? { outputSchema: tool.outputSchema } : {}),
+        ...(options.structuredContent ? { outputSchema: portableOutput(tool) } : {}),
         annotations: tool.annotations,
       },
       async (args: unknown, extra): Promise<CallToolResult> => {
@@ -169,4 +192,5 @@ export function registerTools(
       },
     );
   }
+  serveToolList(server, tools, options.structuredContent);
 }

@@ -58,7 +58,4 @@ export const statusHistoryEntry = statusChange.extend({
 });
 
 /** The `response_format` input of tools whose "detailed" answer adds scores, ranks and per-item data (tool.ts). */
-export const responseFormat = z
-  .enum(["concise", "detailed"])
-  .optional()
-  .describe("detailed adds scores and per-item data; default concise");
+export const responseFormat = z.enum(["concise", "detailed"]).optional().describe("detailed adds scores");

@@ -16,31 +16,19 @@ import { backfillLive } from "../core/projections/backfill.ts";
 import { LazyServices } from "../wiring/services.ts";
 import { withSamplingDistiller } from "../wiring/sampling.ts";
 import { CallTracker } from "./calls.ts";
-import { registerTools, type ToolOutputOptions } from "./registry.ts";
-
-const INSTRUCTIONS =
-  "pegas-memory is your long-term memory. Before answering from memory, call memory_get_context {question}: cited " +
-  "context packed to a token budget. memory_search finds cited knowledge atoms (any language; Russian and English " +
-  "are stemmed); memory_get reads one atom whole; memory_ingest stores a text, URL or file as typed atoms with exact " +
-  "provenance; memory_store stores one typed atom you learned (duplicates merge, contradictions are linked); " +
-  "memory_link asserts a relation, memory_forget retracts an atom or document (undoable); memory_verify checks atoms " +
-  "against each other and across independent sources; memory_infer applies logical_rule atoms to the graph, " +
-  "memory_query_graph reads it; memory_add_gap / memory_list_gaps track open questions (pegas-memory research fills " +
-  "them); memory_trace_add / memory_trace_search keep your own plans and observations apart from knowledge; " +
-  "memory_store_code stores a code repository's symbols and dependencies, memory_search_code finds symbols with " +
-  "path:line, memory_code_graph shows what a symbol or file uses and is used by; memory_stats shows what is stored. " +
-  "Cite the citations you get back.";
+import { serverInstructions } from "./instructions.ts";
+import { registerTools, type ToolOutputOptions, toolsOf } from "./registry.ts";
 
 /** The tool answer options of a configuration (`structured_content`, `text_format`). */
 export function toolOutputOptions(config: Pick<Config, "structured_content" | "text_format">): ToolOutputOptions {
   return { structuredContent: config.structured_content !== "off", textFormat: config.text_format };
 }
 
-/** Creates an McpServer with every tool registered over lazily opened services. */
+/** Creates an McpServer with the tools of the configured toolsets registered over lazily opened services. */
 export function createMcpServer(services: LazyServices, calls: CallTracker, config: Config): McpServer {
   const server = new McpServer(
     { name: "pegas-memory", title: "pegas-memory", version: VERSION },
-    { capabilities: { tools: {}, logging: {} }, instructions: INSTRUCTIONS },
+    { capabilities: { tools: {}, logging: {} }, instructions: serverInstructions(config.toolsets) },
   );
   // The distiller may ask the client's own model (config distiller = "mcp-sampling"); only this server can reach it.
   registerTools(
@@ -48,6 +36,7 @@ export function createMcpServer(services: LazyServices, calls: CallTracker, conf
     withSamplingDistiller(server, () => services.get()),
     calls,
     toolOutputOptions(config),
+    toolsOf(config.toolsets),
   );
   return server;
 }

@@ -26,7 +26,12 @@ export type ResponseFormat = "concise" | "detailed";
 export interface ToolDef {
   name: string;
   title: string;
+  /** What `tools/list` shows: what a model needs to choose and call the tool, in one or two sentences. */
   description: string;
+  /** The behaviour in full, for docs/tools.md only (never sent to clients: it would cost tokens on every request). */
+  details?: string;
+  /** Words for input fields whose schema leaves them undescribed (obvious to a model), for docs and CLI help only. */
+  fieldDetails?: Record<string, string>;
   inputSchema: ZodRawShape;
   /** Shape of the structured content in both formats (fields only "detailed" has are optional). */
   outputSchema: ZodRawShape;

@@ -96,7 +96,7 @@ describe("code tools over MCP", () => {
     expect(hitText[0].text).toContain("1. symbol:");
     expect(hitText[0].text).toContain("func7 · function · pkg3/m7.py:3");
     expect(graph.structuredContent.file.dependencies).toEqual([
-      { line: 3, kind: "calls", from: "func7", target: "func8", resolved: null },
+      { line: 3, kind: "calls", from: "func7", target: "func8" },
     ]);
     const summary: any = await mcp!.client.callTool({ name: "memory_code_graph", arguments: { repo: "mcp" } });
     expect(summary.structuredContent.summary.files.parsed).toBe(40);

@@ -6,6 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { suiteMcpClient } from "../support/mcp-client.ts";
 import { suiteServices } from "../support/services.ts";
+import { effectiveHints } from "../../src/mcp/listing.ts";
 
 describe("trace tools through the MCP registry", () => {
   const t = suiteServices("pglite");
@@ -17,7 +18,7 @@ describe("trace tools through the MCP registry", () => {
     const { tools } = await mcp.client.listTools();
     const add = tools.find((x) => x.name === "memory_trace_add");
     const find = tools.find((x) => x.name === "memory_trace_search");
-    expect(add?.annotations).toMatchObject({ readOnlyHint: false, idempotentHint: false });
+    expect(effectiveHints(add?.annotations)).toMatchObject({ readOnlyHint: false, idempotentHint: false });
     expect(find?.annotations).toMatchObject({ readOnlyHint: true });
     expect(Object.keys(add?.inputSchema.properties ?? {}).sort()).toEqual(["content", "kind", "metadata", "session"]);
     expect(add?.inputSchema.required).toEqual(["kind", "content"]);

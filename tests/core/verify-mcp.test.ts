@@ -6,6 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { suiteMcpClient } from "../support/mcp-client.ts";
 import { suiteServices } from "../support/services.ts";
+import { effectiveHints } from "../../src/mcp/listing.ts";
 
 interface Change {
   change_id: number;
@@ -33,7 +34,11 @@ describe("memory_verify through the MCP registry", () => {
   test("listed with schemas and annotations: writes, not destructive, not idempotent", async () => {
     const { tools } = await mcp.client.listTools();
     const v = tools.find((x) => x.name === "memory_verify");
-    expect(v?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
+    expect(effectiveHints(v?.annotations)).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+    });
     expect(Object.keys(v?.inputSchema.properties ?? {}).sort()).toEqual([
       "atom_id",
       "doc_id",
@@ -82,9 +87,9 @@ describe("memory_verify through the MCP registry", () => {
     expect(u.mode).toBe("revert");
     expect(u.changes[0]).toMatchObject({ atom_id: x.atom_id, from: "contested", to: "candidate" });
     expect(u.reverted?.change_id).toBe(change.change_id);
-    expect(u.history.map((h) => [h.actor, h.to, h.reverts])).toEqual([
+    expect(u.history.map((h) => [h.actor, h.to, "reverts" in h ? h.reverts : "absent"])).toEqual([
       ["revert", "candidate", change.change_id],
-      ["verify", "contested", undefined],
+      ["verify", "contested", "absent"],
     ]);
 
     const one = (await call("memory_verify", { atom_id: y.atom_id })).structuredContent as unknown as Out;

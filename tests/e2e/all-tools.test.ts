@@ -10,6 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isolatedBinary, isolatedEnv, seededDataDir } from "../support/binary.ts";
+import { effectiveHints } from "../../src/mcp/listing.ts";
 
 /** DESIGN.md's table: the original's 13 tools. */
 const DESIGN_TOOLS = [
@@ -79,9 +80,10 @@ describe("every tool over stdio, compiled executable", () => {
     for (const t of tools) {
       expect(t.inputSchema.type).toBe("object");
       expect(t.outputSchema?.type).toBe("object");
-      expect(typeof t.annotations?.readOnlyHint).toBe("boolean");
-      expect(typeof t.annotations?.destructiveHint).toBe("boolean");
-      expect(typeof t.annotations?.idempotentHint).toBe("boolean");
+      const hints = effectiveHints(t.annotations);
+      expect(typeof hints.readOnlyHint).toBe("boolean");
+      expect(typeof hints.destructiveHint).toBe("boolean");
+      expect(typeof hints.idempotentHint).toBe("boolean");
     }
   });
 

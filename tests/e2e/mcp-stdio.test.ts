@@ -8,6 +8,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { rmSync } from "node:fs";
 import { dirname } from "node:path";
 import { isolatedBinary, isolatedEnv, sharedFixture } from "../support/binary.ts";
+import { effectiveHints } from "../../src/mcp/listing.ts";
 
 const CHEKHOV = sharedFixture("text/ru_chekhov_palata_no6.txt");
 const BOTCHAN = sharedFixture("text/en_gutenberg_8868_botchan.txt");
@@ -50,7 +51,7 @@ describe("MCP over stdio, compiled executable, embedded default", () => {
     for (const t of tools) {
       expect(t.inputSchema.type).toBe("object");
       expect(t.outputSchema?.type).toBe("object");
-      expect(t.annotations?.readOnlyHint).toBeBoolean();
+      expect(effectiveHints(t.annotations).readOnlyHint).toBeBoolean();
       expect(t.description!.length).toBeGreaterThan(40);
     }
   });

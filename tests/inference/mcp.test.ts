@@ -8,6 +8,7 @@ import { parseCli } from "../../src/cli/args.ts";
 import { runInfer } from "../../src/cli/infer-command.ts";
 import { suiteMcpClient, toolCalls, type ToolOut } from "../support/mcp-client.ts";
 import { suiteServices } from "../support/services.ts";
+import { effectiveHints } from "../../src/mcp/listing.ts";
 
 const t = suiteServices("pglite");
 const mcp = suiteMcpClient(t);
@@ -26,7 +27,7 @@ describe("memory_infer over MCP", () => {
       "rule_ids",
     ]);
     expect(tool.outputSchema).toBeDefined();
-    expect(tool.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+    expect(effectiveHints(tool.annotations)).toMatchObject({ readOnlyHint: false, destructiveHint: false });
   });
 
   test("rules stored with memory_store derive over links; ignored rules say why; a cap hit is an error", async () => {

@@ -8,6 +8,7 @@
 import { describe, expect, test } from "bun:test";
 import { suiteMcpClient, toolCalls, type ToolOut } from "../support/mcp-client.ts";
 import { suiteServices } from "../support/services.ts";
+import { effectiveHints } from "../../src/mcp/listing.ts";
 
 const t = suiteServices("pglite");
 const mcp = suiteMcpClient(t);
@@ -19,7 +20,7 @@ describe("memory_link remove over MCP", () => {
     expect(tool.inputSchema.properties).toHaveProperty("remove");
     expect(tool.inputSchema.required ?? []).not.toContain("remove");
     expect(tool.description).toContain("remove: true");
-    expect(tool.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(effectiveHints(tool.annotations)).toMatchObject({ readOnlyHint: false, destructiveHint: true });
   });
 
   test("link, infer, remove: the link and the edge it alone justified leave the graph; again → NOT_FOUND", async () => {

@@ -7,7 +7,7 @@ import { JSON_OPTION, type CommandHelp, type OptionHelp } from "./spec.ts";
 /** Commands without a tool, in the order the top-level help lists them. */
 export const OWN_COMMANDS = {
   serve: {
-    usage: ["[serve] [--http HOST:PORT]"],
+    usage: ["[serve] [--http HOST:PORT] [--toolsets LIST]"],
     summary: "serve MCP over stdin/stdout (what an MCP client runs), or over HTTP with --http",
     notes:
       "Without a command, pegas-memory serves. Over stdio nothing but JSON-RPC goes to stdout (logs go to stderr); " +
@@ -19,6 +19,13 @@ export const OWN_COMMANDS = {
         text:
           "serve MCP over Streamable HTTP at /mcp, the admin page at /ui, /healthz, /readyz and /metrics instead " +
           "(env PEGAS_HTTP; a token, PEGAS_HTTP_TOKEN, is required beyond loopback)",
+      },
+      {
+        name: "toolsets",
+        value: "LIST",
+        text:
+          "offer only these toolsets' tools, comma-separated: knowledge, search, code, research, traces " +
+          "(env PEGAS_TOOLSETS; default all)",
       },
     ],
   },
@@ -145,6 +152,7 @@ export const ENVIRONMENT: readonly string[] = [
   "PROXY_URL",
   "PEGAS_HTTP",
   "PEGAS_HTTP_TOKEN",
+  "PEGAS_TOOLSETS",
   "PEGAS_CODE_WORKERS",
   "PEGAS_LOG_LEVEL",
   "XDG_CONFIG_HOME",

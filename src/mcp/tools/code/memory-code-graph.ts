@@ -70,8 +70,9 @@ const summary = z.object({
 /** The dependency graph around a symbol or file, or a repository overview. */
 export const memoryCodeGraph: ToolDef = {
   name: "memory_code_graph",
-  title: "Code dependency graph",
-  description:
+  title: "Code graph",
+  description: "What a code symbol or file uses and is used by; without symbol, an overview of the repository.",
+  details:
     "The symbol and dependency graph of a stored repository. With `symbol` (symbol:<id> from memory_search_code, a " +
     "qualified name such as HTMLParser.feed, or a file path such as src/mcp/server.ts): the nodes within `depth` hops " +
     "(default 1, at most 5; direction both by default, `out` for what it uses, `in` for what uses it) and the edges " +
@@ -84,33 +85,23 @@ export const memoryCodeGraph: ToolDef = {
     "graph projection (Memgraph) when configured, else SQL. Without `symbol`: a repository overview — files, symbols by " +
     "kind and language, dependency counts, most-depended-on symbols, the module import graph and external imports " +
     "(not filtered by kind: `kinds` without `symbol` is an error).",
+  fieldDetails: {
+    repo: "the repository, as memory_store_code reported it",
+    depth: "hops, default 1",
+    direction: "follow edges out of, into, or both ways (default both)",
+    limit: `most nodes (default ${CODE_GRAPH_NODES}), or most-depended-on symbols in the overview (default 20)`,
+  },
   inputSchema: {
-    repo: z.string().min(1).max(4096).describe("the repository, as memory_store_code reported it"),
-    symbol: z
-      .string()
-      .min(1)
-      .max(4096)
-      .optional()
-      .describe("symbol:<id>, a qualified name, a file path, or a name unique in the repo; omit for the overview"),
-    depth: z.number().int().min(1).max(5).optional().describe("hops, default 1"),
+    repo: z.string().min(1).max(4096),
+    symbol: z.string().min(1).max(4096).optional().describe("symbol:<id>, a name or a file path"),
+    depth: z.number().int().min(1).max(5).optional(),
     kinds: z
       .array(z.string().regex(/^[a-z][a-z0-9_]{0,63}$/))
       .max(64)
       .optional()
-      .describe(
-        "only these edge kinds: imports, calls, inherits, defines, or a kind stored in this repository's graph (memory_link, memory_infer); an unknown kind is INVALID_INPUT; only with symbol (the overview is not filtered by kind: kinds without symbol is INVALID_INPUT)",
-      ),
-    direction: z
-      .enum(["out", "in", "both"])
-      .optional()
-      .describe("follow edges out of, into, or both ways (default both)"),
-    limit: z
-      .number()
-      .int()
-      .min(1)
-      .max(500)
-      .optional()
-      .describe(`most nodes (default ${CODE_GRAPH_NODES}), or most-depended-on symbols in the overview (default 20)`),
+      .describe("edge kinds, e.g. calls, imports"),
+    direction: z.enum(["out", "in", "both"]).optional(),
+    limit: z.number().int().min(1).max(500).optional(),
     response_format: responseFormat,
   },
   outputSchema: {

@@ -32,7 +32,8 @@ export const symbolShape = {
 export const memorySearchCode: ToolDef = {
   name: "memory_search_code",
   title: "Search code symbols",
-  description:
+  description: "Find stored code symbols by name or words (Russian and English docstrings too), with path:line.",
+  details:
     "Search the code symbols stored by memory_store_code by name, qualified name (HTMLParser.feed), signature or " +
     "docstring words. Identifier-aware: camelCase and snake_case are split (`json decoder` finds JSONDecoder, " +
     "`parse response` finds parse_http_response), words match as prefixes, and stemmed in Russian and English " +
@@ -42,23 +43,19 @@ export const memorySearchCode: ToolDef = {
     "first, then names holding every query word whole, then prefixes; then documented and public first; a trigram " +
     "fallback catches typos (match = trigram). An unknown `repo` is NOT_FOUND naming the stored repositories. " +
     "Each hit: name, qualified name, kind, language, repo, path:line, signature, docstring excerpt, score.",
+  fieldDetails: {
+    query: "a name, qualified name or words",
+    kind: "only symbols of this kind (or these kinds)",
+    language: "only this language (or these)",
+    repo: "only this repository (as memory_store_code reported it; an unknown one is NOT_FOUND)",
+    limit: "hits, default 10, at most 50",
+  },
   inputSchema: {
-    query: z.string().min(1).max(500).describe("a name, qualified name or words"),
-    kind: z
-      .union([kind, z.array(kind).min(1)])
-      .optional()
-      .describe("only symbols of this kind (or these kinds)"),
-    language: z
-      .union([language, z.array(language).min(1)])
-      .optional()
-      .describe("only this language (or these)"),
-    repo: z
-      .string()
-      .min(1)
-      .max(4096)
-      .optional()
-      .describe("only this repository (as memory_store_code reported it; an unknown one is NOT_FOUND)"),
-    limit: z.number().int().min(1).max(50).optional().describe("hits, default 10, at most 50"),
+    query: z.string().min(1).max(500),
+    kind: z.union([kind, z.array(kind).min(1)]).optional(),
+    language: z.union([language, z.array(language).min(1)]).optional(),
+    repo: z.string().min(1).max(4096).optional(),
+    limit: z.number().int().min(1).max(50).optional(),
     response_format: responseFormat,
   },
   outputSchema: {

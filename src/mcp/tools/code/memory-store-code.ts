@@ -13,7 +13,8 @@ const counts = z.record(z.string(), z.number().int());
 export const memoryStoreCode: ToolDef = {
   name: "memory_store_code",
   title: "Store a code repository",
-  description:
+  description: "Store a code repository's symbols and dependencies (12 languages; incremental).",
+  details:
     "Walk a code repository (a directory inside the server's PEGAS_INGEST_ROOTS) and store its symbols (functions, " +
     "methods, classes, interfaces, structs, enums, modules, constants, types: qualified name, signature, path and line " +
     `range, docstring) and dependencies (imports, calls, inherits) for ${CODE_LANGUAGES.join(", ")}, parsed by tree-sitter. ` +
@@ -27,29 +28,17 @@ export const memoryStoreCode: ToolDef = {
     "A file that cannot be read or parsed is reported in `errors` (and counted in files.failed) and the walk goes on. " +
     "Sends progress notifications (strictly increasing; the message names the phase: walk, parse, write, resolve; total once known); " +
     "cancellation keeps what was committed (batches of 200 files) and a new call continues.",
+  fieldDetails: {
+    path: "the repository directory (absolute, or relative to the server's working directory)",
+    exclude: "gitignore-syntax patterns to leave out (e.g. ['tests/', '*_test.go'])",
+    languages: "only these languages",
+  },
   inputSchema: {
-    path: z
-      .string()
-      .min(1)
-      .max(4096)
-      .describe("the repository directory (absolute, or relative to the server's working directory)"),
-    repo: z
-      .string()
-      .min(1)
-      .max(300)
-      .optional()
-      .describe("repository name to store it under; default: the directory's absolute path"),
-    include: z
-      .array(z.string().min(1).max(500))
-      .max(200)
-      .optional()
-      .describe("gitignore-syntax patterns relative to path: only matching files (e.g. ['src/', '*.py'])"),
-    exclude: z
-      .array(z.string().min(1).max(500))
-      .max(200)
-      .optional()
-      .describe("gitignore-syntax patterns to leave out (e.g. ['tests/', '*_test.go'])"),
-    languages: z.array(z.enum(CODE_LANGUAGES)).optional().describe("only these languages"),
+    path: z.string().min(1).max(4096),
+    repo: z.string().min(1).max(300).optional().describe("default: the absolute path"),
+    include: z.array(z.string().min(1).max(500)).max(200).optional().describe("gitignore patterns"),
+    exclude: z.array(z.string().min(1).max(500)).max(200).optional(),
+    languages: z.array(z.enum(CODE_LANGUAGES)).optional(),
   },
   outputSchema: {
     repo: z.string().describe("the repository key for memory_search_code / memory_code_graph"),

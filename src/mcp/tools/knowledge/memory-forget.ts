@@ -11,8 +11,9 @@ const LISTED = 200;
 /** Forget (or restore) knowledge. */
 export const memoryForget: ToolDef = {
   name: "memory_forget",
-  title: "Forget atoms or a document",
-  description:
+  title: "Forget",
+  description: "Retract atoms or a whole document, with a reason; undo: true restores them.",
+  details:
     "Retract what should no longer count: one atom (`atom_id`), several (`atom_ids`, at most " +
     MAX_FORGET_ATOMS +
     "), or " +
@@ -21,12 +22,18 @@ export const memoryForget: ToolDef = {
     "projections, and it stays in the database for audit (memory_get shows it, with who/why/when in its status " +
     "history). `reason` is required and recorded. `undo: true` with the same target restores each atom to its status " +
     "before the forget. Atoms already retracted (or, on undo, not retracted by a forget) are listed as unchanged.",
+  fieldDetails: {
+    atom_id: "one atom to retract",
+    atom_ids: "several atoms to retract",
+    reason: "why: recorded in each atom's status history",
+    undo: "restore what an earlier memory_forget retracted",
+  },
   inputSchema: {
-    atom_id: id.optional().describe("one atom to retract"),
-    atom_ids: z.array(id).min(1).max(MAX_FORGET_ATOMS).optional().describe("several atoms to retract"),
-    doc_id: id.optional().describe("a document to retract, with every atom distilled from it"),
-    reason: z.string().min(1).max(MAX_REASON).describe("why: recorded in each atom's status history"),
-    undo: z.boolean().optional().describe("restore what an earlier memory_forget retracted"),
+    atom_id: id.optional(),
+    atom_ids: z.array(id).min(1).max(MAX_FORGET_ATOMS).optional(),
+    doc_id: id.optional().describe("a document and all its atoms"),
+    reason: z.string().min(1).max(MAX_REASON),
+    undo: z.boolean().optional(),
   },
   outputSchema: {
     undo: z.boolean(),

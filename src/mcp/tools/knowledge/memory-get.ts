@@ -33,28 +33,22 @@ const symbolLink = z.object({
 /** Read one atom whole. */
 export const memoryGet: ToolDef = {
   name: "memory_get",
-  title: "Read one atom whole",
-  description:
+  title: "Read an atom",
+  description: "Read one atom whole: content, citations, status history and links.",
+  details:
     "Read one atom (an id from memory_search, memory_store or a link) whole: claim, full content, type, status, " +
     `confidence, language, its citations (document, locator, quote; at most ${MAX_CITATIONS}), its status history ` +
     `(newest first, at most ${MAX_HISTORY}: who changed it, why, on what evidence), its links out and in with the ` +
     "other atom's claim and status, its links to code symbols (path:line), and the merge that absorbed it if one " +
     "did. Retracted and stale atoms are shown too, marked by their status. Read-only.",
+  fieldDetails: {
+    atom_id: "the atom to read",
+    max_links: `links per list (out, in, symbols); default ${DEFAULT_LINKS}`,
+  },
   inputSchema: {
-    atom_id: id.describe("the atom to read"),
-    max_links: z
-      .number()
-      .int()
-      .min(1)
-      .max(MAX_LINKS)
-      .optional()
-      .describe(`links per list (out, in, symbols); default ${DEFAULT_LINKS}`),
-    links_offset: z
-      .number()
-      .int()
-      .min(0)
-      .optional()
-      .describe("links skipped in each list, for the next page (default 0; the *_total fields say how many there are)"),
+    atom_id: id,
+    max_links: z.number().int().min(1).max(MAX_LINKS).optional(),
+    links_offset: z.number().int().min(0).optional().describe("for the next page"),
     response_format: responseFormat,
   },
   outputSchema: {

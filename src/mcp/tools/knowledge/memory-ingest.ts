@@ -51,6 +51,8 @@ export const memoryIngest: ToolDef = {
   name: "memory_ingest",
   title: "Ingest a source",
   description:
+    "Store a text, URL, file or directory (Markdown, HTML, PDF, EPUB) as cited atoms; give one of text, url, path.",
+  details:
     "Ingest a source into memory: exactly one of `text` (raw text), `url` (an http(s) page, PDF or EPUB; give " +
     "`snippet`, e.g. the search result's text, to be stored if the page is blocked or empty), or `path` (a text, " +
     "Markdown, HTML, PDF or EPUB file, or a directory of them, inside the server's PEGAS_INGEST_ROOTS). Each " +
@@ -60,16 +62,19 @@ export const memoryIngest: ToolDef = {
     "kept and linked `contradicts`, never merged), in one transaction. Unchanged content changes nothing; " +
     "text that cannot be extracted (a scanned PDF, a cookie wall) is reported in warnings, never stored as empty. " +
     "Sends progress notifications; cancellation leaves no partial document.",
+  fieldDetails: {
+    text: "raw text to ingest",
+    url: "http(s) URL to fetch",
+    title: "document title; default: the document's own or its first line",
+    kind: "document kind, if not the parser's (web, pdf, epub, text)",
+  },
   inputSchema: {
-    text: z.string().optional().describe("raw text to ingest"),
-    url: z.string().optional().describe("http(s) URL to fetch"),
-    snippet: z.string().max(20_000).optional().describe("with url: text to store if the page cannot be read"),
-    path: z
-      .string()
-      .optional()
-      .describe("file or directory path (absolute, or relative to the server's working directory)"),
-    title: z.string().max(500).optional().describe("document title; default: the document's own or its first line"),
-    kind: documentKind.optional().describe("document kind, if not the parser's (web, pdf, epub, text)"),
+    text: z.string().optional(),
+    url: z.string().optional(),
+    snippet: z.string().max(20_000).optional().describe("stored if the url cannot be read"),
+    path: z.string().optional().describe("file or directory"),
+    title: z.string().max(500).optional(),
+    kind: documentKind.optional(),
     response_format: responseFormat,
   },
   outputSchema: {

@@ -1,14 +1,12 @@
 /** memory_link tool: the agent asserts a relation between two nodes, or (`remove: true`) takes one back. */
 import { z } from "zod";
-import { DEFAULT_LINK_CONFIDENCE, type LinkArgs, linkNodes, unlinkNodes } from "../../../core/knowledge/link-forget.ts";
+import { type LinkArgs, linkNodes, unlinkNodes } from "../../../core/knowledge/link-forget.ts";
 import { invalidInput } from "../../../errors.ts";
 import { id } from "../../schemas.ts";
 import type { ToolDef } from "../../tool.ts";
 import { renderLink } from "./render-writes.ts";
 
-const endpoint = z
-  .union([id, z.string().min(1).max(40)])
-  .describe('an atom id (12 or "atom:12") or a code symbol ("symbol:34")');
+const endpoint = z.union([id, z.string().min(1).max(40)]).describe("atom id, atom:<id> or symbol:<id>");
 
 /**
  * Assert a relation (`{src, dst, kind, confidence?}` → the stored link, `created`), or remove one
@@ -17,8 +15,10 @@ const endpoint = z
  */
 export const memoryLink: ToolDef = {
   name: "memory_link",
-  title: "Link two atoms or symbols",
+  title: "Link nodes",
   description:
+    "Assert a relation between two atoms or code symbols (e.g. supports, contradicts, depends_on); remove: true deletes it.",
+  details:
     "Assert a relation the agent knows between two nodes: atom → atom (e.g. supports, contradicts, cause, " +
     "depends_on, reference, related), atom → code symbol (e.g. describes, defines) or symbol → symbol (e.g. calls, " +
     "depends_on). `kind` is one lower-case token. The link is stored with source `agent` and reaches the graph " +
@@ -31,20 +31,16 @@ export const memoryLink: ToolDef = {
     "premise or forget its rule; the error names them), nor one memory_store_code made (it would come back on the " +
     "next store). An unknown link is NOT_FOUND. A removed link that applied rules still imply from live premises " +
     "is derived again (inferred) by the next memory_infer.",
+  fieldDetails: {
+    confidence: "0..1, default 0.8; not with remove",
+    remove: "true: delete the link src -kind-> dst instead of asserting it (default false)",
+  },
   inputSchema: {
     src: endpoint,
     dst: endpoint,
-    kind: z.string().min(1).max(64).describe("relation kind: one token, ^[a-z][a-z0-9_]{0,63}$"),
-    confidence: z
-      .number()
-      .min(0)
-      .max(1)
-      .optional()
-      .describe(`0..1, default ${DEFAULT_LINK_CONFIDENCE}; not with remove`),
-    remove: z
-      .boolean()
-      .optional()
-      .describe("true: delete the link src -kind-> dst instead of asserting it (default false)"),
+    kind: z.string().min(1).max(64).describe("one lower-case token"),
+    confidence: z.number().min(0).max(1).optional(),
+    remove: z.boolean().optional(),
   },
   outputSchema: {
     link_id: id.describe("row id in its table (of the removed row with remove)"),

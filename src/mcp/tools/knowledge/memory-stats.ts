@@ -9,8 +9,9 @@ const counts = z.record(z.string(), z.number());
 /** Counters of the memory and the state of the projections. */
 export const memoryStats: ToolDef = {
   name: "memory_stats",
-  title: "Memory statistics",
-  description:
+  title: "Statistics",
+  description: "Counts of what is stored and the state of each index.",
+  details:
     "Counts: atoms by type and status, documents by kind, chunks, citations, links, code symbols, open research gaps, " +
     "traces, embeddings per model, the outbox backlog (pending rows, dead letters, age of the oldest pending row), " +
     "and every projection: this process's embedded indexes (atoms not yet indexed) and, when configured, Qdrant and " +

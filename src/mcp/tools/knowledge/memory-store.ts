@@ -11,32 +11,39 @@ export const memoryStore: ToolDef = {
   name: "memory_store",
   title: "Store an atom",
   description:
+    "Store one thing you learned as an atom, citing its source; duplicates merge, contradictions get linked.",
+  details:
     "Store one piece of knowledge as a typed atom (text, definition, logical_rule, code, table, fact). The same type " +
     "and content returns the existing atom (created=false); a near-duplicate with the same meaning (no negation, " +
     "number, unit, date or name differs) is merged into it (`merge`, undoable) and gains the citation; a stored atom " +
     "with the same claim negated or with another number/date is kept and listed in `contradicts` (run memory_verify " +
     "to settle it). Give source_uri (and quote) to cite evidence, and `links` to relate the atom to stored atoms.",
+  fieldDetails: {
+    links: "relations from the new atom to stored atoms",
+    type: "atom type",
+    content: "longer body; defaults to the claim",
+    confidence: "0..1, default 0.5",
+  },
   inputSchema: {
-    type: atomType.describe("atom type"),
-    claim: z.string().min(1).max(MAX_CLAIM_CHARS).describe("the knowledge in one statement"),
-    content: z.string().max(MAX_CONTENT_CHARS).optional().describe("longer body; defaults to the claim"),
-    confidence: z.number().min(0).max(1).optional().describe("0..1, default 0.5"),
-    source_uri: z.string().optional().describe("absolute URI of the evidence (https://…, file:///…)"),
-    quote: z.string().optional().describe("verbatim span of the source that supports the claim"),
+    type: atomType,
+    claim: z.string().min(1).max(MAX_CLAIM_CHARS).describe("one statement"),
+    content: z.string().max(MAX_CONTENT_CHARS).optional(),
+    confidence: z.number().min(0).max(1).optional(),
+    source_uri: z.string().optional().describe("URI of the evidence"),
+    quote: z.string().optional().describe("verbatim from the source"),
     links: z
       .array(
         z.object({
-          atom_id: id.describe("a stored atom"),
+          atom_id: id,
           kind: z
             .string()
             .regex(/^[a-z][a-z0-9_]{0,63}$/)
-            .describe("relation kind, one lower-case token: reference, cause, depends_on, defines, contradicts, …"),
-          confidence: z.number().min(0).max(1).optional().describe("0..1, default 0.8"),
+            .describe("e.g. cause, depends_on"),
+          confidence: z.number().min(0).max(1).optional(),
         }),
       )
       .max(50)
-      .optional()
-      .describe("relations from the new atom to stored atoms"),
+      .optional(),
   },
   outputSchema: {
     atom_id: id,

@@ -8,12 +8,14 @@ import { renderUnmerge } from "./render-writes.ts";
 export const memoryUnmerge: ToolDef = {
   name: "memory_unmerge",
   title: "Undo a merge",
-  description:
+  description: "Undo a near-duplicate merge (merge_id from memory_store or memory_get).",
+  details:
     "Undo a near-duplicate merge that memory_store or memory_ingest made (memory_store reports `merge.merge_id`): " +
     "the absorbed atom becomes a separate `candidate` again, the citation the merge copied onto the kept atom is " +
     "removed, and the change is recorded in the atom's status history. Use it when two atoms were merged although " +
     "they say different things. Undoing twice is an error.",
-  inputSchema: { merge_id: id.describe("the merge to undo") },
+  fieldDetails: { merge_id: "the merge to undo" },
+  inputSchema: { merge_id: id },
   outputSchema: {
     merge_id: id,
     kept_atom_id: id,

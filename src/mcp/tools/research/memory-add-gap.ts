@@ -28,17 +28,23 @@ export const gapSchema = z.object({
 export const memoryAddGap: ToolDef = {
   name: "memory_add_gap",
   title: "Add a research gap",
-  description:
+  description: "Record a question memory cannot answer yet; repeating one raises its priority.",
+  details:
     "Record a question the memory cannot answer yet (a research gap), with why it matters and a priority from 1 (least) " +
     "to 5 (most urgent, default 3). When the question repeats an open gap — the same question in other words, English " +
     "or Russian, with no negation, number, date or name that differs — no gap is added: that gap's priority rises by one " +
     "(or to the given priority when higher, at most 5) and the repeat is recorded in its metadata; `duplicate_of` names it. " +
     "A gap becomes `answered` when memory_verify makes an atom that answers it `verified`; `pegas-memory research` looks " +
     "for answers on the web.",
+  fieldDetails: {
+    question: "the open question, one sentence",
+    reason: "why the answer is needed",
+    priority: "1 least .. 5 most urgent (default 3)",
+  },
   inputSchema: {
-    question: z.string().min(1).max(MAX_GAP_TEXT).describe("the open question, one sentence"),
-    reason: z.string().max(MAX_GAP_TEXT).optional().describe("why the answer is needed"),
-    priority: z.number().int().min(1).max(5).optional().describe("1 least .. 5 most urgent (default 3)"),
+    question: z.string().min(1).max(MAX_GAP_TEXT),
+    reason: z.string().max(MAX_GAP_TEXT).optional(),
+    priority: z.number().int().min(1).max(5).optional(),
   },
   outputSchema: {
     gap: gapSchema,

@@ -1,13 +1,6 @@
 /** memory_infer tool: forward-chaining rules to a fixpoint. */
 import { z } from "zod";
-import {
-  DEFAULT_MAX_ITERATIONS,
-  DEFAULT_MAX_NEW_EDGES,
-  infer,
-  MAX_MAX_ITERATIONS,
-  MAX_MAX_NEW_EDGES,
-  MAX_RULE_IDS,
-} from "../../../core/inference/infer.ts";
+import { infer, MAX_MAX_ITERATIONS, MAX_MAX_NEW_EDGES, MAX_RULE_IDS } from "../../../core/inference/infer.ts";
 import { id } from "../../schemas.ts";
 import type { ToolDef } from "../../tool.ts";
 import { conciseInfer, renderInfer } from "./render.ts";
@@ -15,8 +8,9 @@ import { conciseInfer, renderInfer } from "./render.ts";
 /** Apply logical_rule atoms to the graph. */
 export const memoryInfer: ToolDef = {
   name: "memory_infer",
-  title: "Apply rules to a fixpoint",
-  description:
+  title: "Apply rules",
+  description: "Apply the logical_rule atoms to the graph, deriving new links until nothing new follows.",
+  details:
     "Forward-chain the `logical_rule` atoms over the graph's edges (atom links, code dependencies, atom–symbol links) " +
     'until nothing new follows. A rule is an atom stored with memory_store {type: "logical_rule"} whose content (or ' +
     'claim) is JSON: {"if": "imports", "then": "depends_on"} (every a-imports→b gives a-depends_on→b) or ' +
@@ -27,27 +21,14 @@ export const memoryInfer: ToolDef = {
     "derives every pair, self-loops included, and stops. Hitting max_iterations or max_new_edges is an error and " +
     "nothing of the run is kept. Running it again adds only what is new. Sends a progress notification per round; " +
     "cancellation keeps nothing.",
+  fieldDetails: {
+    max_iterations: "most evaluation rounds (default 50)",
+    max_new_edges: "most derived edges, all rules together (default 100000)",
+  },
   inputSchema: {
-    rule_ids: z
-      .array(id)
-      .min(1)
-      .max(MAX_RULE_IDS)
-      .optional()
-      .describe("rule atoms to apply (default: every logical_rule atom)"),
-    max_iterations: z
-      .number()
-      .int()
-      .min(1)
-      .max(MAX_MAX_ITERATIONS)
-      .optional()
-      .describe(`most evaluation rounds (default ${DEFAULT_MAX_ITERATIONS})`),
-    max_new_edges: z
-      .number()
-      .int()
-      .min(1)
-      .max(MAX_MAX_NEW_EDGES)
-      .optional()
-      .describe(`most derived edges, all rules together (default ${DEFAULT_MAX_NEW_EDGES})`),
+    rule_ids: z.array(id).min(1).max(MAX_RULE_IDS).optional().describe("default all rules"),
+    max_iterations: z.number().int().min(1).max(MAX_MAX_ITERATIONS).optional(),
+    max_new_edges: z.number().int().min(1).max(MAX_MAX_NEW_EDGES).optional(),
   },
   outputSchema: {
     rules: z.array(

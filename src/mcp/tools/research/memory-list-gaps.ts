@@ -11,21 +11,20 @@ import { conciseListGaps, renderListGaps } from "./render.ts";
 export const memoryListGaps: ToolDef = {
   name: "memory_list_gaps",
   title: "List research gaps",
-  description:
+  description: "List research gaps, most urgent first, and searches that missed repeatedly.",
+  details:
     "List research gaps, most urgent first (priority 5 → 1), then oldest first: `open` ones by default, or `answered` " +
     "(with the atoms that answered them in metadata.answer), `dismissed`, or `all`. Also returns `suggested`: searches " +
     "that missed (their best hit held less than half of the query's terms, or there was none) at least twice, with the " +
     "same words up to case, punctuation and word endings, and that no gap asks yet — candidates for memory_add_gap.",
+  fieldDetails: {
+    limit: `most gaps listed (default ${GAP_LIST_DEFAULT})`,
+    offset: "gaps to skip, for the next page (default 0)",
+  },
   inputSchema: {
-    status: z.enum(["open", "answered", "dismissed", "all"]).optional().describe("which gaps (default open)"),
-    limit: z
-      .number()
-      .int()
-      .min(1)
-      .max(GAP_LIST_MAX)
-      .optional()
-      .describe(`most gaps listed (default ${GAP_LIST_DEFAULT})`),
-    offset: z.number().int().min(0).optional().describe("gaps to skip, for the next page (default 0)"),
+    status: z.enum(["open", "answered", "dismissed", "all"]).optional().describe("default open"),
+    limit: z.number().int().min(1).max(GAP_LIST_MAX).optional(),
+    offset: z.number().int().min(0).optional(),
     response_format: responseFormat,
   },
   outputSchema: {

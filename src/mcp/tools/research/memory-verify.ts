@@ -72,6 +72,8 @@ export const memoryVerify: ToolDef = {
   name: "memory_verify",
   title: "Verify atoms",
   description:
+    "Check atoms against each other and independent sources (verified, contested); revert_change_id undoes a change.",
+  details:
     "Self-critique and cross-confirmation. Each atom is judged against its nearest atoms by embedding (an LLM when " +
     "configured, else the dedup rules): `contradicts` (same claim negated, another number or date) makes both atoms " +
     "`contested` and links them `contradicts`; `duplicate` makes the later atom `stale`; the same fact from another " +
@@ -80,17 +82,17 @@ export const memoryVerify: ToolDef = {
     "atom, its history returned), `doc_id` (a document's atoms) or neither (the oldest `candidate` atoms, up to " +
     "`limit`). Every status change is recorded with its reason and evidence; give `revert_change_id` alone to undo one. " +
     "Sends progress notifications; a cancelled run keeps the atoms it finished.",
+  fieldDetails: {
+    atom_id: "verify this atom only",
+    doc_id: "verify the atoms of this document",
+    limit: "most atoms this run (default 50, at most 1000)",
+    revert_change_id: "undo this recorded status change (alone)",
+  },
   inputSchema: {
-    atom_id: id.optional().describe("verify this atom only"),
-    doc_id: id.optional().describe("verify the atoms of this document"),
-    limit: z
-      .number()
-      .int()
-      .min(1)
-      .max(VERIFY_MAX_LIMIT)
-      .optional()
-      .describe(`most atoms this run (default 50, at most ${VERIFY_MAX_LIMIT})`),
-    revert_change_id: id.optional().describe("undo this recorded status change (alone)"),
+    atom_id: id.optional(),
+    doc_id: id.optional(),
+    limit: z.number().int().min(1).max(VERIFY_MAX_LIMIT).optional(),
+    revert_change_id: id.optional(),
     response_format: responseFormat,
   },
   outputSchema: {

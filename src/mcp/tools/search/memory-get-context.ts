@@ -14,8 +14,10 @@ import type { ToolDef } from "../../tool.ts";
 /** Context for an answer. */
 export const memoryGetContext: ToolDef = {
   name: "memory_get_context",
-  title: "Context for answering a question",
+  title: "Context for a question",
   description:
+    "Cited context for a question within budget_tokens; call before answering from memory and cite its sources.",
+  details:
     "What memory knows about a question, ready to read before answering: a hybrid search (k hits), then 1–2 hops " +
     "over the strongest links to related atoms, deduplicated, contested atoms flagged with the atom that contradicts " +
     "them, packed in rank order into at most `budget_tokens` tokens (counted with " +
@@ -24,8 +26,13 @@ export const memoryGetContext: ToolDef = {
     "compact Markdown block — one line per atom with numbered citations, then `Sources: [n] title — locator (uri)` — " +
     "and, as structured data, that block with its citations. Quote the numbered sources when you use them. Retracted and stale atoms are " +
     "never included. Read-only.",
+  fieldDetails: {
+    question: "the question to gather context for, in any language",
+    k: "search hits, and most atoms added over links; default 8",
+    hops: "graph hops from each hit; default 1",
+  },
   inputSchema: {
-    question: z.string().min(1).max(4000).describe("the question to gather context for, in any language"),
+    question: z.string().min(1).max(4000),
     budget_tokens: z
       .number()
       .int()
@@ -33,20 +40,8 @@ export const memoryGetContext: ToolDef = {
       .max(CONTEXT_LIMITS.budget.max)
       .optional()
       .describe(`default ${CONTEXT_LIMITS.budget.default}`),
-    k: z
-      .number()
-      .int()
-      .min(CONTEXT_LIMITS.k.min)
-      .max(CONTEXT_LIMITS.k.max)
-      .optional()
-      .describe(`search hits, and most atoms added over links; default ${CONTEXT_LIMITS.k.default}`),
-    hops: z
-      .number()
-      .int()
-      .min(CONTEXT_LIMITS.hops.min)
-      .max(CONTEXT_LIMITS.hops.max)
-      .optional()
-      .describe(`graph hops from each hit; default ${CONTEXT_LIMITS.hops.default}`),
+    k: z.number().int().min(CONTEXT_LIMITS.k.min).max(CONTEXT_LIMITS.k.max).optional(),
+    hops: z.number().int().min(CONTEXT_LIMITS.hops.min).max(CONTEXT_LIMITS.hops.max).optional(),
     response_format: responseFormat,
   },
   outputSchema: {

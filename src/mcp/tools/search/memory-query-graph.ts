@@ -11,15 +11,13 @@ import type { ToolDef } from "../../tool.ts";
 import { GRAPH_LIMITS, type Direction, type GraphEdge, type GraphNode, type Services } from "../../../core/services.ts";
 import { conciseQueryGraph, DEFAULT_NODES, NODE_CLAIM_CHARS, renderQueryGraph } from "./render-graph.ts";
 
-const nodeId = z
-  .union([
-    z
-      .string()
-      .min(3)
-      .max(GRAPH_LIMITS.nameLength + 7),
-    id,
-  ])
-  .describe("atom:<id>, symbol:<id>, doc:<id>, module:<name> or name:<name>; a bare number means atom:<number>");
+const nodeId = z.union([
+  z
+    .string()
+    .min(3)
+    .max(GRAPH_LIMITS.nameLength + 7),
+  id,
+]);
 const node = z.object({
   id: z.string(),
   label: z.enum(["Atom", "CodeSymbol", "Document", "Module", "Name"]),
@@ -81,8 +79,10 @@ async function withClaims<N extends { id: string }>(
 /** Graph queries: neighbours (`node`), shortest path (`from` + `to`), counters (neither). */
 export const memoryQueryGraph: ToolDef = {
   name: "memory_query_graph",
-  title: "Query the knowledge and code graph",
+  title: "Query the graph",
   description:
+    "Walk the graph of atoms and code symbols: {node} a neighbourhood, {from, to} a shortest path, {} counts.",
+  details:
     "Query the graph of atoms, code symbols and documents. Three modes: `{node}` returns the node's neighbourhood " +
     `(depth 1..${GRAPH_LIMITS.depth.max}, default 1; direction out|in|both, default both; at most \`limit\` nodes, ` +
     `default ${DEFAULT_NODES}) with every edge between the returned nodes; \`{from, to}\` returns one ` +
@@ -91,24 +91,28 @@ export const memoryQueryGraph: ToolDef = {
     "(contradicts, supports, depends_on, imports, calls, defines, …); `include_inferred: false` hides edges derived " +
     "by memory_infer. Retracted atoms are not in the graph. A node is an atom id (a number or atom:<id>) or a code " +
     "symbol (symbol:<id>, from memory_search_code).",
+  fieldDetails: {
+    from: "path mode: the start",
+    to: "path mode: the end",
+    direction: "follow edges out of, into, or both ways (default both; out for a path)",
+    include_inferred: "follow inferred edges too (default true)",
+    limit: "most nodes in a neighbourhood",
+  },
   inputSchema: {
-    node: nodeId.optional().describe("neighbourhood mode: the node"),
-    from: nodeId.optional().describe("path mode: the start"),
-    to: nodeId.optional().describe("path mode: the end"),
-    kinds: z.array(z.string()).max(GRAPH_LIMITS.kinds).optional().describe("edge kinds to follow (default all)"),
-    direction: z
-      .enum(["out", "in", "both"])
-      .optional()
-      .describe("follow edges out of, into, or both ways (default both; out for a path)"),
+    node: nodeId.optional().describe("atom id, symbol:<id>, doc:<id>, module:<name> or name:<name>"),
+    from: nodeId.optional(),
+    to: nodeId.optional(),
+    kinds: z.array(z.string()).max(GRAPH_LIMITS.kinds).optional().describe("edge kinds; default all"),
+    direction: z.enum(["out", "in", "both"]).optional(),
     depth: z
       .number()
       .int()
       .min(1)
       .max(GRAPH_LIMITS.maxDepth.max)
       .optional()
-      .describe(`hops: neighbourhood 1..${GRAPH_LIMITS.depth.max}, path 1..${GRAPH_LIMITS.maxDepth.max}`),
-    include_inferred: z.boolean().optional().describe("follow inferred edges too (default true)"),
-    limit: z.number().int().min(1).max(GRAPH_LIMITS.limit.max).optional().describe("most nodes in a neighbourhood"),
+      .describe(`neighbourhood ≤ ${GRAPH_LIMITS.depth.max}`),
+    include_inferred: z.boolean().optional(),
+    limit: z.number().int().min(1).max(GRAPH_LIMITS.limit.max).optional(),
     response_format: responseFormat,
   },
   outputSchema: {

@@ -9,7 +9,8 @@ import { loadSearchCounter, packSearch, SEARCH_TOKENS } from "./search-render.ts
 export const memorySearch: ToolDef = {
   name: "memory_search",
   title: "Search memory",
-  description:
+  description: "Find stored knowledge atoms with citations, in any language (Russian and English are stemmed).",
+  details:
     "Hybrid search over stored knowledge atoms: BM25 over PostgreSQL full-text lexemes (Russian and English stemming, " +
     "trigram fallback for typos) fused by reciprocal rank fusion with vector kNN. Stale atoms (their source changed) " +
     "only when `status` asks for them; retracted atoms never. " +
@@ -17,23 +18,21 @@ export const memorySearch: ToolDef = {
     `response_format detailed adds content (up to ${HIT_CONTENT_CHARS} characters), scores, ranks and up to ` +
     `${HIT_CITATIONS} citations with quotes. ` +
     "Pass next_cursor back as cursor, with the same query and filters, for the next page.",
+  fieldDetails: {
+    query: "what to look for, in any language",
+    k: "hits per page, default 10",
+    types: "only these atom types",
+    doc_id: "only atoms of these documents",
+    mode: "hybrid (default), lexical only (exact words), vector only",
+  },
   inputSchema: {
-    query: z.string().min(1).max(4000).describe("what to look for, in any language"),
-    k: z.number().int().min(1).max(50).optional().describe("hits per page, default 10"),
-    types: z.array(atomType).optional().describe("only these atom types"),
-    status: z
-      .array(searchableStatus)
-      .optional()
-      .describe("only these statuses; default candidate, verified, contested (stale only on request; retracted never)"),
-    doc_id: z
-      .union([id, z.array(id)])
-      .optional()
-      .describe("only atoms of these documents"),
-    cursor: z.string().optional().describe("next_cursor of the previous page"),
-    mode: z
-      .enum(["hybrid", "lexical", "vector"])
-      .optional()
-      .describe("hybrid (default), lexical only (exact words), vector only"),
+    query: z.string().min(1).max(4000),
+    k: z.number().int().min(1).max(50).optional(),
+    types: z.array(atomType).optional(),
+    status: z.array(searchableStatus).optional().describe("default all but stale"),
+    doc_id: z.union([id, z.array(id)]).optional(),
+    cursor: z.string().optional().describe("next_cursor of the last page"),
+    mode: z.enum(["hybrid", "lexical", "vector"]).optional(),
     max_tokens: z
       .number()
       .int()

@@ -19,7 +19,8 @@ const traceKind = z.enum(TRACE_KINDS);
 export const memoryTraceSearch: ToolDef = {
   name: "memory_trace_search",
   title: "Search traces",
-  description:
+  description: "Search your recorded traces (any language), or list the newest without a query.",
+  details:
     "Search your own episodic traces (recorded with memory_trace_add), never knowledge atoms: use it to recall what you " +
     'planned, did, observed or concluded in earlier steps or runs ("did I already try X?", "what failed last time?"). ' +
     'Full-text search with Russian and English stemming (websearch syntax: "exact phrase", or, -word), ranked, newest ' +
@@ -27,29 +28,19 @@ export const memoryTraceSearch: ToolDef = {
     "traces. Filter by session, kind and since (ISO 8601, e.g. 2024-05-01 or 2024-05-01T12:00:00Z). " +
     `Content is cut to ${TRACE_HIT_CHARS} characters (truncated = true). Pass next_cursor back as cursor, with the same ` +
     "query and filters, for the next page.",
+  fieldDetails: {
+    query: "words to look for, any language; omit to list the newest traces",
+    session: "only traces of this session",
+    kind: "only traces of this kind (or these kinds)",
+    limit: "hits per page, default 10, at most 100",
+  },
   inputSchema: {
-    query: z
-      .string()
-      .max(MAX_TRACE_QUERY_CHARS)
-      .optional()
-      .describe("words to look for, any language; omit to list the newest traces"),
-    session: z.string().min(1).max(MAX_SESSION_CHARS).optional().describe("only traces of this session"),
-    kind: z
-      .union([traceKind, z.array(traceKind).min(1)])
-      .optional()
-      .describe("only traces of this kind (or these kinds)"),
-    since: z
-      .string()
-      .optional()
-      .describe("only traces created at or after this ISO 8601 date or date-time (no zone = UTC)"),
-    limit: z
-      .number()
-      .int()
-      .min(1)
-      .max(MAX_TRACE_LIMIT)
-      .optional()
-      .describe(`hits per page, default 10, at most ${MAX_TRACE_LIMIT}`),
-    cursor: z.string().optional().describe("next_cursor of the previous page"),
+    query: z.string().max(MAX_TRACE_QUERY_CHARS).optional(),
+    session: z.string().min(1).max(MAX_SESSION_CHARS).optional(),
+    kind: z.union([traceKind, z.array(traceKind).min(1)]).optional(),
+    since: z.string().optional().describe("ISO 8601"),
+    limit: z.number().int().min(1).max(MAX_TRACE_LIMIT).optional(),
+    cursor: z.string().optional().describe("next_cursor of the last page"),
     response_format: responseFormat,
   },
   outputSchema: {
