@@ -10,8 +10,6 @@ import { search, type SearchMode } from "../../src/core/search/search.ts";
 import type { Services } from "../../src/core/services.ts";
 import { setLogLevel } from "../../src/log.ts";
 import { LEXICAL_EMBEDDER_FUSION_WEIGHT } from "../../src/wiring/services.ts";
-import { FEEDBACK } from "../../src/core/search/feedback.ts";
-import { NEIGHBOUR_WEIGHT } from "../../src/adapters/embedded/projection.ts";
 import { type BeirSet, loadBeir, ndcgAt } from "../lib/beir.ts";
 import { atomDocuments, type DocMaps, rankDocuments, tsRankAtoms } from "../lib/doc-rank.ts";
 import { pgliteServices } from "../lib/env.ts";
@@ -110,8 +108,6 @@ async function evaluate(name: string) {
         near_dup_threshold: services.embedder.nearDupThreshold,
       },
       bm25: { ...(services.projection as unknown as { lexicalIndex: { params: object } }).lexicalIndex.params },
-      relevance_feedback: FEEDBACK,
-      note_neighbour_weight: NEIGHBOUR_WEIGHT,
       rrf_k: services.config.rrf_k,
       vector_weight: services.vectorWeight,
       lexical_embedder_fusion_weight: LEXICAL_EMBEDDER_FUSION_WEIGHT,

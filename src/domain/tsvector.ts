@@ -56,18 +56,3 @@ export function parseTsvector(text: string): LexemeTf[] {
   }
   return out;
 }
-
-/**
- * Positions of each lexeme in the text form of a tsvector (`'lexeme':1,4B` → lexeme → [1, 4]); a lexeme without
- * positions maps to an empty list.
- * @throws Error on malformed input (as {@link parseTsvector}).
- */
-export function tsvectorPositions(text: string): Map<string, number[]> {
-  const out = new Map<string, number[]>();
-  const re = /'((?:[^'\\]|''|\\.)*)'(?::([0-9A-D,]+))?/g;
-  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-    const lexeme = m[1].replaceAll("''", "'").replace(/\\(.)/g, "$1");
-    out.set(lexeme, m[2] ? m[2].split(",").map((p) => Number.parseInt(p, 10)) : []);
-  }
-  return out;
-}

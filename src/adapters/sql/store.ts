@@ -41,7 +41,6 @@ import { linkTx } from "./knowledge/link.ts";
 import { unlinkTx } from "./knowledge/unlink.ts";
 import {
   analyze,
-  lexemePositions,
   atomChanges,
   atomsByIds,
   changeMark,
@@ -210,10 +209,6 @@ export class SqlCanonicalStore implements CanonicalStore {
   // Knowledge: dedup candidates, merges, distillation quarantine (issue 4)
   analyzeMany(texts: string[]): Promise<LexemeTf[][]> {
     return guard(this.db, "analyze texts", (sql) => analyzeMany(sql, texts));
-  }
-
-  lexemePositions(atomIds: number[]): Promise<Map<number, Map<string, number[]>>> {
-    return guard(this.db, "read lexeme positions", (sql) => lexemePositions(sql, atomIds));
   }
 
   embeddingsOf(atomIds: number[], model: string): Promise<Map<number, Float32Array>> {

@@ -1,6 +1,6 @@
 /**
- * memory_search: hybrid retrieval over atoms. A lexical leg (BM25 over PostgreSQL full-text lexemes, a second pass
- * with pseudo-relevance feedback (feedback.ts), a pg_trgm fallback when it finds too little) and a vector leg (kNN over the active embedder's vectors), fused by weighted
+ * memory_search: hybrid retrieval over atoms. A lexical leg (BM25 over PostgreSQL full-text lexemes, with a pg_trgm
+ * fallback when it finds too little) and a vector leg (kNN over the active embedder's vectors), fused by weighted
  * reciprocal rank fusion, filtered (type, status, document; never retracted), paged by an opaque cursor, each hit
  * hydrated with its citations.
  */
@@ -11,7 +11,6 @@ import { sanitizeText, truncateCodePoints } from "../../domain/text.ts";
 import { PegasError, invalidInput } from "../../errors.ts";
 import type { CitationView } from "../../ports/store/atom-reads.ts";
 import { noteSearchOutcome } from "../gaps/miss.ts";
-import { withFeedback } from "./feedback.ts";
 import type { Services } from "../services.ts";
 
 /** Input of a search; `k` defaults to 10 (1..50). */
@@ -127,13 +126,7 @@ async function lexicalLeg(
   needed: number,
 ): Promise<[Hit[], boolean]> {
   const [lexemes] = await Promise.all([services.searchReads.analyze(query), services.projection.sync()]);
-  const hits = await withFeedback(
-    services,
-    lexemes,
-    services.projection.lexical(lexemes, depth, filter),
-    depth,
-    filter,
-  );
+  const hits = services.projection.lexical(lexemes, depth, filter);
   if (hits.length >= needed) return [hits, false];
   const seen = new Set(hits.map((h) => h.atomId));
   const extra = (await services.searchReads.trigramSearch(query, depth, filter)).filter((h) => !seen.has(h.atomId));

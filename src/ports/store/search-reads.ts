@@ -12,8 +12,6 @@ export interface SearchReads {
   analyze(text: string): Promise<LexemeTf[]>;
   /** Lexemes of many texts under the `pegas` configuration, in input order (one round trip). */
   analyzeMany(texts: string[]): Promise<LexemeTf[][]>;
-  /** Positions of each lexeme in the indexed text of each atom (atom id → lexeme → positions, 1-based words). */
-  lexemePositions(atomIds: number[]): Promise<Map<number, Map<string, number[]>>>;
   /** Trigram fallback: atoms whose claim is word-similar to `query` (pg_trgm), best first. */
   trigramSearch(query: string, k: number, filter: AtomFilter): Promise<Array<{ atomId: number; score: number }>>;
 }

@@ -5,7 +5,7 @@
 import type { Sql } from "postgres";
 import type { SqlLike } from "../database.ts";
 import type { AtomFilter, AtomStatus, AtomType } from "../../../domain/atom.ts";
-import { parseTsvector, type LexemeTf, tsvectorPositions } from "../../../domain/tsvector.ts";
+import { parseTsvector, type LexemeTf } from "../../../domain/tsvector.ts";
 import type { AtomIndexRow, ChangeCursor } from "../../../ports/store/change-feed.ts";
 import type { AtomView } from "../../../ports/store/atom-reads.ts";
 import type { EmbeddingRow } from "../../../ports/store/embeddings.ts";
@@ -15,13 +15,6 @@ import { bytesToVector } from "../vector-bytes.ts";
 export async function analyze(sql: Sql<any>, text: string): Promise<LexemeTf[]> {
   const [row] = await sql`SELECT to_tsvector('pegas', ${text})::text AS v`;
   return parseTsvector(String(row.v));
-}
-
-/** Lexeme positions of each atom's indexed text (atom id → lexeme → positions); unknown ids are absent. */
-export async function lexemePositions(sql: Sql<any>, ids: number[]): Promise<Map<number, Map<string, number[]>>> {
-  if (ids.length === 0) return new Map();
-  const rows = await sql`SELECT id, search_tsv::text AS tsv FROM pm_atom WHERE id = ANY(${ids}::bigint[])`;
-  return new Map(rows.map((r) => [Number(r.id), tsvectorPositions(String(r.tsv))]));
 }
 
 /** The snapshot's xmin as text (see ChangeFeed.changeMark). */
