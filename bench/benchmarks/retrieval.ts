@@ -149,7 +149,7 @@ function rows(name: string, s: Record<string, any>): SummaryRow[] {
           return `${h} ${x.ndcg_at_10} [${x.ci95[0]}, ${x.ci95[1]}] (${x.queries} q)`;
         })
         .join("; "),
-      target: name === "scifact" ? "check half ≥ 0.70" : "all ≥ 0.953",
+      target: name === "scifact" ? "check half ≥ 0.70" : "all not below main's 0.9525 (issue: 0.953)",
     },
     { metric: `${name} published`, value: ref.bm25 },
   ];
