@@ -13,6 +13,7 @@ import { idleRss } from "./benchmarks/idle-rss.ts";
 import { inferenceBench } from "./benchmarks/inference.ts";
 import { ingestBench } from "./benchmarks/ingest.ts";
 import { retrieval } from "./benchmarks/retrieval.ts";
+import { locomoBench } from "./benchmarks/locomo.ts";
 import { codeBench } from "./benchmarks/code.ts";
 import { projectionsBench } from "./benchmarks/projections.ts";
 import { searchLatency } from "./benchmarks/search-latency.ts";
@@ -31,6 +32,7 @@ export const BENCHMARKS: Benchmark[] = [
   searchLatency,
   idleRss,
   retrieval,
+  locomoBench,
   distillBench,
   dedupStoreBench,
   projectionsBench,

@@ -12,6 +12,7 @@ export const ORDER = [
   "search_latency",
   "idle_rss",
   "retrieval",
+  "locomo",
   "distill",
   "dedup_store",
 ];

@@ -83,11 +83,14 @@ describe("memory_get_context over MCP", () => {
 
   test("atoms reached over links, and a contested atom with its opponent", async () => {
     const a = await ok("memory_store", { type: "fact", claim: "Станция Восток лежит на высоте 3488 метров." });
+    // Notes stored in between, so that b is reached over its link and not as a search hit's neighbour.
+    await ok("memory_store", { type: "fact", claim: "Пингвины Адели гнездятся на каменистых берегах." });
     const b = await ok("memory_store", {
       type: "fact",
       claim: "На морозном плато снег почти не тает круглый год.",
       links: [{ atom_id: a.atom_id, kind: "related", confidence: 0.9 }],
     });
+    await ok("memory_store", { type: "fact", claim: "Полярное сияние видно зимой над Антарктидой." });
     const c = await ok("memory_store", { type: "fact", claim: "Станция Восток лежит на высоте 3000 метров." });
     expect(c.contradicts.map((x: Out) => x.atom_id)).toContain(a.atom_id);
 

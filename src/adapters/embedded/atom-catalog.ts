@@ -11,6 +11,8 @@ export interface AtomAttrs {
   type: AtomType;
   status: AtomStatus;
   docId: number | null;
+  /** A note (no document, or a document only referenced): see AtomIndexRow.note. */
+  note?: boolean;
 }
 
 function grow<T extends Uint8Array | Float64Array>(a: T, size: number): T {
@@ -27,6 +29,7 @@ export class AtomCatalog {
   private types = new Uint8Array(1024);
   private statuses = new Uint8Array(1024);
   private docs = new Float64Array(1024);
+  private notes = new Uint8Array(1024);
   private n = 0;
 
   /** Number of slots. */
@@ -65,7 +68,24 @@ export class AtomCatalog {
     this.types[slot] = ATOM_TYPES.indexOf(attrs.type);
     this.statuses[slot] = ATOM_STATUSES.indexOf(attrs.status);
     this.docs[slot] = attrs.docId ?? Number.NaN;
+    this.notes = grow(this.notes, this.n);
+    this.notes[slot] = attrs.note ? 1 : 0;
     return slot;
+  }
+
+  /**
+   * Slots of a note's neighbours in its episode: the atoms with the next lower and higher ids, when both are notes
+   * (stored one after another, as the turns of a conversation). Atoms of ingested documents have none: for them it
+   * only lowered document retrieval (bench/notes.md). Empty for a slot that is no note.
+   */
+  neighbours(slot: number): number[] {
+    if (this.notes[slot] !== 1) return [];
+    const out: number[] = [];
+    for (const id of [this.ids[slot] - 1, this.ids[slot] + 1]) {
+      const n = this.slotOf.get(id);
+      if (n !== undefined && this.notes[n] === 1) out.push(n);
+    }
+    return out;
   }
 
   /**

@@ -89,9 +89,16 @@ export class Bm25Index {
 
   /**
    * Top-k slots by BM25 for the query lexemes (a repeated lexeme counts once per occurrence), restricted to
-   * slots whose `mask` byte is 1. Returns best first; score 0 slots are never returned.
+   * slots whose `mask` byte is 1. With `neighbours`, a slot also gains `weight` × the best score among the slots
+   * `of` it names as its neighbours (it may match no query term itself): the turn that answers is often next to the
+   * one that names the subject. Returns best first; score 0 slots are never returned.
    */
-  search(query: LexemeTf[], k: number, mask: Uint8Array): Array<{ slot: number; score: number }> {
+  search(
+    query: LexemeTf[],
+    k: number,
+    mask: Uint8Array,
+    neighbours?: { weight: number; of: (slot: number) => number[] },
+  ): Array<{ slot: number; score: number }> {
     if (this.docs === 0 || k <= 0) return [];
     if (this.scores.length < this.indexed.length) this.scores = new Float32Array(this.indexed.length);
     const scores = this.scores;
@@ -111,11 +118,23 @@ export class Bm25Index {
         scores[slot] += (w * tf) / (tf + k1 * (1 - b + (b * this.lengths[slot]) / avgdl));
       }
     }
+    const bonus = neighbours?.weight ? this.neighbourBonus(touched, mask, neighbours.of) : null;
     const top = new TopK(k);
-    for (const slot of touched) {
-      top.push(slot, scores[slot]);
-      scores[slot] = 0;
-    }
+    for (const slot of touched) top.push(slot, scores[slot] + (neighbours?.weight ?? 0) * (bonus?.get(slot) ?? 0));
+    if (bonus) for (const [slot, v] of bonus) if (scores[slot] === 0) top.push(slot, neighbours!.weight * v);
+    for (const slot of touched) scores[slot] = 0;
     return top.result().map(({ key, score }) => ({ slot: key, score }));
+  }
+
+  /** Per neighbour of a scored slot (allowed by the mask): the best score among its scored neighbours. */
+  private neighbourBonus(touched: number[], mask: Uint8Array, of: (slot: number) => number[]): Map<number, number> {
+    const bonus = new Map<number, number>();
+    for (const slot of touched) {
+      for (const n of of(slot)) {
+        if (n >= mask.length || mask[n] === 0) continue;
+        bonus.set(n, Math.max(bonus.get(n) ?? 0, this.scores[slot]));
+      }
+    }
+    return bonus;
   }
 }

@@ -12,6 +12,12 @@ import { Bm25Index } from "./bm25-index.ts";
 import { FlatVectorIndex } from "./flat-index.ts";
 
 const PAGE = 5000;
+/**
+ * Share of a neighbouring note's BM25 score a note gains (AtomCatalog.neighbours). LoCoMo development split, recall@10
+ * of memory_search: 0 → 64.0, 0.15 → 67.7, 0.3 → 69.3, 0.5 → 71.3, 0.7 → 72.9, 1.0 → 71.7; 0.5 keeps a direct
+ * match ahead of the neighbours of a slightly better one.
+ */
+export const NEIGHBOUR_WEIGHT = 0.5;
 
 /** In-process indexes following the canonical store. */
 export class EmbeddedProjection implements SearchProjection {
@@ -75,7 +81,7 @@ export class EmbeddedProjection implements SearchProjection {
     for (let cursor = { xid: this.mark, id: 0 }; ; ) {
       const atoms = await this.store.atomChanges(cursor, PAGE);
       for (const a of atoms) {
-        const slot = this.catalog.upsert(a.id, { type: a.type, status: a.status, docId: a.docId });
+        const slot = this.catalog.upsert(a.id, { type: a.type, status: a.status, docId: a.docId, note: a.note });
         this.lexicalIndex.add(slot, a.lexemes);
         cursor = { xid: a.xid, id: a.id };
       }
@@ -99,7 +105,10 @@ export class EmbeddedProjection implements SearchProjection {
   /** BM25 top-k atom ids for analyzed query lexemes. */
   lexical(lexemes: LexemeTf[], k: number, filter: AtomFilter): Array<{ atomId: number; score: number }> {
     return this.lexicalIndex
-      .search(lexemes, k, this.catalog.mask(filter))
+      .search(lexemes, k, this.catalog.mask(filter), {
+        weight: NEIGHBOUR_WEIGHT,
+        of: (slot) => this.catalog.neighbours(slot),
+      })
       .map((h) => ({ atomId: this.catalog.atomId(h.slot), score: h.score }));
   }
 }

@@ -20,6 +20,11 @@ export interface AtomIndexRow {
   type: AtomType;
   status: AtomStatus;
   docId: number | null;
+  /**
+   * True for a note: an atom with no document, or whose document is only referenced (a source named by
+   * memory_store, never ingested), as opposed to an atom distilled from an ingested document. Absent: false.
+   */
+  note?: boolean;
   lexemes: LexemeTf[];
 }
 

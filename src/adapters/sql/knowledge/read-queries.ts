@@ -29,15 +29,18 @@ export async function changeMark(sql: Sql<any>): Promise<string> {
  */
 export async function atomChanges(sql: Sql<any>, cursor: ChangeCursor, limit: number): Promise<AtomIndexRow[]> {
   const rows = await sql`
-    SELECT id, change_xid::text AS xid, type, status, doc_id, search_tsv::text AS tsv FROM pm_atom
-     WHERE (change_xid, id) > (${cursor.xid}::xid8, ${cursor.id}::bigint)
-     ORDER BY change_xid, id LIMIT ${limit}`;
+    SELECT a.id, a.change_xid::text AS xid, a.type, a.status, a.doc_id, a.search_tsv::text AS tsv,
+           (a.doc_id IS NULL OR d.content_hash IS NULL) AS note
+      FROM pm_atom a LEFT JOIN pm_document d ON d.id = a.doc_id
+     WHERE (a.change_xid, a.id) > (${cursor.xid}::xid8, ${cursor.id}::bigint)
+     ORDER BY a.change_xid, a.id LIMIT ${limit}`;
   return rows.map((r) => ({
     id: Number(r.id),
     xid: String(r.xid),
     type: r.type as AtomType,
     status: r.status as AtomStatus,
     docId: r.doc_id === null ? null : Number(r.doc_id),
+    note: r.note === true,
     lexemes: parseTsvector(String(r.tsv)),
   }));
 }

@@ -1,0 +1,89 @@
+/**
+ * LoCoMo's development split (../shared/bench/locomo/locomo_dev.json, CC BY-NC 4.0: read in place for evaluation,
+ * never copied): conversations of dialogue turns and questions naming their evidence turns. See the README there.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { SHARED } from "./env.ts";
+
+/** One dialogue turn, in session order. */
+export interface LocomoTurn {
+  speaker: string;
+  diaId: string;
+  text: string;
+}
+
+/** One question with its evidence turn ids (`D<session>:<turn>`) and category (1..5). */
+export interface LocomoQuestion {
+  question: string;
+  evidence: string[];
+  category: number;
+}
+
+/** One conversation: its sample id, turns of every session in order, questions with evidence. */
+export interface LocomoConversation {
+  sampleId: string;
+  turns: LocomoTurn[];
+  questions: LocomoQuestion[];
+}
+
+/** Category names of the LoCoMo paper, by number. */
+export const LOCOMO_CATEGORIES: Record<number, string> = {
+  1: "multi_hop",
+  2: "temporal",
+  3: "open_domain",
+  4: "single_hop",
+  5: "adversarial",
+};
+
+/** Path of the development split. */
+export const LOCOMO_DEV = join(SHARED, "bench", "locomo", "locomo_dev.json");
+
+/**
+ * Evidence ids as `D<session>:<turn>`: the file has a few malformed ones (`"D8:6; D9:17"` is two ids, `"D:11:26"` is
+ * D11:26, a bare `"D"` names no turn and is dropped).
+ */
+export function normalizeEvidence(evidence: unknown[]): string[] {
+  const ids = evidence
+    .flatMap((e) => String(e).split(/[;,\s]+/))
+    .map((e) => e.replace(/^D:/, "D"))
+    .filter((e) => /^D\d+:\d+$/.test(e));
+  return [...new Set(ids)];
+}
+
+/** Loads the development split: sessions in numeric order, questions that name at least one evidence turn. */
+export function loadLocomo(path = LOCOMO_DEV): LocomoConversation[] {
+  const raw = JSON.parse(readFileSync(path, "utf8")) as Array<Record<string, any>>;
+  return raw.map((c) => {
+    const conv = c.conversation as Record<string, any>;
+    const sessions = Object.keys(conv)
+      .map((k) => /^session_(\d+)$/.exec(k))
+      .filter((m): m is RegExpExecArray => m !== null && Array.isArray(conv[m[0]]))
+      .sort((a, b) => Number(a[1]) - Number(b[1]));
+    const turns = sessions.flatMap((m) =>
+      (conv[m[0]] as Array<Record<string, any>>).map((t) => ({
+        speaker: String(t.speaker),
+        diaId: String(t.dia_id),
+        text: String(t.text ?? ""),
+      })),
+    );
+    const questions = (c.qa as Array<Record<string, any>>)
+      .map((q) => ({
+        question: String(q.question),
+        evidence: normalizeEvidence(Array.isArray(q.evidence) ? q.evidence : []),
+        category: Number(q.category),
+      }))
+      .filter((q) => q.evidence.length > 0);
+    return { sampleId: String(c.sample_id), turns, questions };
+  });
+}
+
+/** The source URI of a turn under the protocol: `locomo://<sample_id>/<dia_id>`. */
+export function turnUri(sampleId: string, diaId: string): string {
+  return `locomo://${sampleId}/${diaId}`;
+}
+
+/** Every `locomo://…` URI in a text, in order of appearance (duplicates kept once). */
+export function locomoUris(text: string): string[] {
+  return [...new Set(text.match(/locomo:\/\/[A-Za-z0-9_-]+\/D\d+:\d+/g) ?? [])];
+}
