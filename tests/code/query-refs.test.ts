@@ -165,7 +165,7 @@ for (const backend of ["pglite", "postgres"] as const) {
       const to = (await run(memorySearchCode, { query: "XMLParser", repo: "std", limit: 1 })).hits[0].symbol_id;
       await run(memoryLink, { src: from, dst: to, kind: "reads_like" });
       const linked = await run(memoryCodeGraph, { repo: "std", symbol: "load", kinds: ["reads_like"] });
-      expect(linked.edges.map((e: any) => `${e.kind} ${e.dst} ${e.line}`)).toEqual([`reads_like ${to} null`]);
+      expect(linked.edges.map((e: any) => `${e.kind} ${e.dst} ${e.line ?? "no line"}`)).toEqual([`reads_like ${to} no line`]);
       await expect(
         run(memoryCodeGraph, { repo: "std", symbol: "load", kinds: ["calls", "reads_lik"] }),
       ).rejects.toMatchObject({
@@ -214,7 +214,7 @@ for (const backend of ["pglite", "postgres"] as const) {
         .sort();
       expect(calls).toEqual(["load -> loads @4", "loads -> decode @3"]);
       expect(g.edges.some((e: any) => e.kind === "defines")).toBe(true);
-      expect(g.edges.filter((e: any) => e.kind === "defines").every((e: any) => e.line === null)).toBe(true);
+      expect(g.edges.filter((e: any) => e.kind === "defines").every((e: any) => e.line === undefined)).toBe(true);
     });
 
     test("search in a repo that is not stored is NOT_FOUND naming the stored ones", async () => {

@@ -159,7 +159,7 @@ describe("every fixture through the compiled executable", () => {
 
   for (const c of CASES) {
     test(`${c.file}: ${c.sections} section(s), found with its locator`, async () => {
-      const r = await call("memory_ingest", { path: sharedFixture(c.file) });
+      const r = await call("memory_ingest", { path: sharedFixture(c.file), response_format: "detailed" });
       const d = (r.documents as Doc[])[0];
       expect(d).toMatchObject({ kind: c.kind, stored: true, sections: c.sections });
       expect(d.atoms_created).toBeGreaterThan(0);

@@ -64,7 +64,7 @@ describe("recall CLI", () => {
     const ctx = await capture(() =>
       runContext(config, cli("context", ["когда", "основана", "обсерватория", "Пулково?"], { budget: "300" })),
     );
-    expect(ctx.out).toStartWith("## Context: когда основана обсерватория Пулково?");
+    expect(ctx.out).toStartWith("- Обсерватория Пулково основана в 1839 году.");
     expect(ctx.out).toContain(`atom ${a}`);
     expect(ctx.err).toMatch(/^\d+ of 300 tokens \(o200k_base/);
 

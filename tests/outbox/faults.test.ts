@@ -100,7 +100,8 @@ describe.skipIf(skip !== null)("outbox worker faults (postgres)", () => {
     await worker().runOnce();
     const crashed = graph.crashAfterNextApply();
     const more = await seedWorld(t.sql, 40);
-    const a = worker({ leaseMs: 300, token: "A" });
+    // A's lease outlasts what B does meanwhile even on a loaded machine (at 300 ms it ran out under a full CI run).
+    const a = worker({ leaseMs: 2000, token: "A" });
     void a.runOnce(); // never returns: its process "died" after apply
     await crashed;
     // While A's lease runs, its atoms change again; their new rows wait behind A's lease (head of line).
@@ -113,7 +114,7 @@ describe.skipIf(skip !== null)("outbox worker faults (postgres)", () => {
       await t.sql`SELECT count(*)::int AS n FROM pm_outbox WHERE claim_token = 'A' AND processed_at IS NULL`;
     expect(leased[0].n).toBe(50);
     expect((await rowCounts(t.sql)).pending).toBeGreaterThanOrEqual(50);
-    await Bun.sleep(350);
+    await Bun.sleep(2050);
     await b.runOnce();
     expect(await rowCounts(t.sql)).toMatchObject({ pending: 0, dead: 0 });
     const [reclaimed] = await t.sql`SELECT count(*)::int AS n FROM pm_outbox WHERE claim_token = 'B' AND attempts = 2`;
