@@ -2,8 +2,8 @@
  * Issue 8 acceptance: export from a store holding every fixture (and a code repository, links, an inference, a trace,
  * a gap, verification, a forget, merges, a search miss), import into an empty PostgreSQL: identical rows in every
  * table and identical search results, in English and Russian. Then back from PostgreSQL into an empty PGlite without
- * embeddings: identical rows, and after the embedding backfill identical embeddings and searches. The store is filled
- * once for the file (≈ 25 s).
+ * embeddings: identical rows, and after the embedding backfill identical embeddings and searches. The store starts
+ * from the shared fixtures store (tests/support/fixtures-store.ts) and gets the rest once for the file.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -33,7 +33,8 @@ let target: Services;
 
 beforeAll(async () => {
   if (skip) return;
-  ends = await openExportEnds({ ingest_roots: [fixture("")] });
+  // From the shared fixtures store: seedEverything's directory ingest then finds every fixture unchanged.
+  ends = await openExportEnds({ ingest_roots: [fixture("")] }, { fixtures: true });
   source = ends.source;
   target = ends.target.services;
   await seedEverything(source.services);

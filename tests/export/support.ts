@@ -3,9 +3,10 @@
  * import from one (as the CLI streams them); every table read back by SQL independent of the export code (each
  * column's PostgreSQL text, in primary-key order); search results of a fixed set of queries.
  */
-import { createReadStream } from "node:fs";
+import { cpSync, createReadStream, mkdtempSync, rmSync } from "node:fs";
 import { open } from "node:fs/promises";
-import { resolve } from "node:path";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { SqlExportStore } from "../../src/adapters/sql/export/store.ts";
 import type { Database } from "../../src/adapters/sql/database.ts";
@@ -23,6 +24,7 @@ import type { Services } from "../../src/core/services.ts";
 import { storeAtom } from "../../src/core/knowledge/store-atom.ts";
 import { addTrace } from "../../src/core/traces/traces.ts";
 import { verifyAtoms } from "../../src/core/verify/verify.ts";
+import { fixturesStoreTemplate } from "../support/fixtures-store.ts";
 import { fixture, openTestServices, type TestServices } from "../support/services.ts";
 
 /** The two ends of an export test file: a PGlite source and an empty PostgreSQL target, each a fresh database. */
@@ -34,13 +36,30 @@ export interface ExportEnds {
 }
 
 /**
- * Opens a fresh PGlite source (config `sourceFlags`) and a fresh, migrated PostgreSQL target (a temporary database,
- * tests/support/pg.ts) for a test file's beforeAll.
+ * Opens a fresh PGlite source (config `sourceFlags`; with `opts.fixtures` a copy of the shared fixtures store,
+ * tests/support/fixtures-store.ts) and a fresh, migrated PostgreSQL target (a temporary database, tests/support/pg.ts)
+ * for a test file's beforeAll.
  * @throws Error naming the backend that could not be opened (call only when pgSkipReason() gave null).
  */
-export async function openExportEnds(sourceFlags: Record<string, unknown> = {}): Promise<ExportEnds> {
-  const source = await openTestServices("pglite", sourceFlags);
-  if (typeof source === "string") throw new Error(`cannot open the PGlite source: ${source}`);
+export async function openExportEnds(
+  sourceFlags: Record<string, unknown> = {},
+  opts: { fixtures?: boolean } = {},
+): Promise<ExportEnds> {
+  // With `fixtures`, the source starts as a copy of the shared fixtures store (every fixture already ingested).
+  const copy = opts.fixtures ? mkdtempSync(join(tmpdir(), "pegas-export-src-")) : null;
+  if (copy)
+    cpSync(await fixturesStoreTemplate(), copy, { recursive: true, filter: (p) => !/[/\\]\.s\.PGSQL\./.test(p) });
+  const opened = await openTestServices("pglite", copy ? { ...sourceFlags, data_dir: copy } : sourceFlags);
+  if (typeof opened === "string") throw new Error(`cannot open the PGlite source: ${opened}`);
+  const source: TestServices = copy
+    ? {
+        ...opened,
+        dispose: async () => {
+          await opened.dispose();
+          rmSync(copy, { recursive: true, force: true });
+        },
+      }
+    : opened;
   const target = await openTestServices("postgres").catch(async (err) => {
     await source.dispose();
     throw err;
