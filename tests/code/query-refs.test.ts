@@ -165,7 +165,9 @@ for (const backend of ["pglite", "postgres"] as const) {
       const to = (await run(memorySearchCode, { query: "XMLParser", repo: "std", limit: 1 })).hits[0].symbol_id;
       await run(memoryLink, { src: from, dst: to, kind: "reads_like" });
       const linked = await run(memoryCodeGraph, { repo: "std", symbol: "load", kinds: ["reads_like"] });
-      expect(linked.edges.map((e: any) => `${e.kind} ${e.dst} ${e.line ?? "no line"}`)).toEqual([`reads_like ${to} no line`]);
+      expect(linked.edges.map((e: any) => `${e.kind} ${e.dst} ${e.line ?? "no line"}`)).toEqual([
+        `reads_like ${to} no line`,
+      ]);
       await expect(
         run(memoryCodeGraph, { repo: "std", symbol: "load", kinds: ["calls", "reads_lik"] }),
       ).rejects.toMatchObject({
