@@ -11,7 +11,7 @@ import { isolatedBinary, isolatedEnv, seededDataDir } from "../support/binary.ts
 
 // Per process, IN_FLIGHT at a time from each: both processes write through the one hosted database the whole time
 // (and, in the SIGKILL test, each side still has about half its stores to make when the host dies).
-const PER_PROCESS = 120;
+const PER_PROCESS = 80;
 const IN_FLIGHT = 8;
 
 interface Server {

@@ -25,7 +25,7 @@ import { parseExposition, sampleValue } from "./metrics-exposition.ts";
 
 const ROOT = resolve(import.meta.dir, "../..");
 const CLIENTS = 8;
-const DURATION_MS = 5_000;
+const DURATION_MS = 3_000;
 const cleanups: Array<() => Promise<void> | void> = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
