@@ -21,14 +21,23 @@ export interface InProcessClient {
   close(): Promise<void>;
 }
 
-/** Registers every tool over `services` on a fresh McpServer and connects an SDK client to it in memory. */
-export async function inProcessClient(services: Services): Promise<InProcessClient> {
-  const server = new McpServer({ name: "bench", version: "1" }, { capabilities: { tools: {} } });
+/**
+ * Registers every tool over `services` on a fresh McpServer and connects an SDK client to it in memory (no stdio, no
+ * executable); `close` ends both. The tests' client (tests/support/mcp-client.ts) is this one.
+ */
+export async function connectRegistry(services: Services): Promise<{ client: Client; close: () => Promise<void> }> {
+  const server = new McpServer({ name: "pegas-memory", version: "1" }, { capabilities: { tools: {} } });
   registerTools(server, async () => services, new CallTracker());
   const [a, b] = InMemoryTransport.createLinkedPair();
   await server.connect(a);
-  const client = new Client({ name: "bench", version: "1" });
+  const client = new Client({ name: "in-process", version: "1" });
   await client.connect(b);
+  return { client, close: () => client.close() };
+}
+
+/** {@link connectRegistry} with a `call` that returns a tool's answer as text and structured content. */
+export async function inProcessClient(services: Services): Promise<InProcessClient> {
+  const { client } = await connectRegistry(services);
   return {
     async call(name, args) {
       const r = await client.callTool({ name, arguments: args }, undefined, { timeout: 120_000 });

@@ -1,22 +1,10 @@
 /** An MCP SDK client connected in memory to our tool registry over given services (no stdio, no executable). */
 import { afterAll, beforeAll } from "bun:test";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { connectRegistry } from "../../bench/lib/mcp-inproc.ts";
 import type { Services } from "../../src/core/services.ts";
-import { CallTracker } from "../../src/mcp/calls.ts";
-import { registerTools } from "../../src/mcp/registry.ts";
 
-/** Registers every tool over `services` on a fresh McpServer and connects a client; `close` ends both. */
-export async function connectRegistry(services: Services): Promise<{ client: Client; close: () => Promise<void> }> {
-  const server = new McpServer({ name: "test", version: "1" }, { capabilities: { tools: {} } });
-  registerTools(server, async () => services, new CallTracker());
-  const [a, b] = InMemoryTransport.createLinkedPair();
-  await server.connect(a);
-  const client = new Client({ name: "test", version: "1" });
-  await client.connect(b);
-  return { client, close: () => client.close() };
-}
+export { connectRegistry };
 
 /** A client of a test file over `t`'s services: connected in a beforeAll hook, closed in afterAll. */
 export function suiteMcpClient(t: { readonly services: Services }): { readonly client: Client } {
