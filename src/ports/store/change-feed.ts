@@ -25,6 +25,7 @@ export interface AtomIndexRow {
    * memory_store, never ingested), as opposed to an atom distilled from an ingested document. Absent: false.
    */
   note?: boolean;
+  /** Lexemes with term frequencies: the atom's own, and its document's title for an atom of an ingested document. */
   lexemes: LexemeTf[];
 }
 

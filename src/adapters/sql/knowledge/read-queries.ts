@@ -24,12 +24,14 @@ export async function changeMark(sql: Sql<any>): Promise<string> {
 }
 
 /**
- * Atoms after `cursor` in (change_xid, id) order. Keyset paging on the (change_xid, id) index: the plan stops after
+ * Atoms after `cursor` in (change_xid, id) order, with the lexemes the lexical index ranks: the atom's own and, for an
+ * atom of a stored document, its document's title (migration 0013). Keyset paging on the (change_xid, id) index: the plan stops after
  * `limit` rows whatever the statistics say (PGlite never autovacuums, so it has none).
  */
 export async function atomChanges(sql: Sql<any>, cursor: ChangeCursor, limit: number): Promise<AtomIndexRow[]> {
   const rows = await sql`
-    SELECT a.id, a.change_xid::text AS xid, a.type, a.status, a.doc_id, a.search_tsv::text AS tsv,
+    SELECT a.id, a.change_xid::text AS xid, a.type, a.status, a.doc_id,
+           (CASE WHEN d.content_hash IS NULL THEN a.search_tsv ELSE a.search_tsv || d.title_tsv END)::text AS tsv,
            (a.doc_id IS NULL OR d.content_hash IS NULL) AS note
       FROM pm_atom a LEFT JOIN pm_document d ON d.id = a.doc_id
      WHERE (a.change_xid, a.id) > (${cursor.xid}::xid8, ${cursor.id}::bigint)
