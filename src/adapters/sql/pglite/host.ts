@@ -7,6 +7,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { PegasError } from "../../../errors.ts";
 import { log } from "../../../log.ts";
 import { checkDataDir, ensureCluster } from "./data-dir.ts";
+import { forgetHost, recordHost } from "./host-process.ts";
 import { clusterState } from "./pg-control.ts";
 import type { OwnershipLock } from "./lock.ts";
 import type { PglitePaths } from "./paths.ts";
@@ -33,6 +34,8 @@ export interface PgliteHost {
  */
 export async function startHost(paths: PglitePaths, lock: OwnershipLock, onLost: () => void): Promise<PgliteHost> {
   let pg: PGlite | undefined;
+  // First of all, so that a client waiting through initdb can tell this busy host from a stopped one.
+  recordHost(paths.hostRecordPath);
   try {
     checkDataDir(paths.dataDir);
     const state = clusterState(paths.dataDir);
@@ -59,6 +62,7 @@ export async function startHost(paths: PglitePaths, lock: OwnershipLock, onLost:
     return host;
   } catch (err) {
     await pg?.close().catch(() => {});
+    forgetHost(paths.hostRecordPath);
     await lock.release();
     if (err instanceof PegasError) throw err;
     throw new PegasError(
@@ -123,6 +127,7 @@ function makeHost(paths: PglitePaths, lock: OwnershipLock, pg: PGlite, server: W
     } catch {
       // already gone (the server may remove it on close)
     }
+    forgetHost(paths.hostRecordPath);
     await lock.release();
   };
   return { close: (graceMs = 1000) => (closing ??= close(graceMs)) };

@@ -1,0 +1,101 @@
+/**
+ * Which process serves an embedded data dir, and whether it can answer at all. The host records its pid beside its
+ * socket; /proc then tells a stopped host (SIGSTOP, Ctrl-Z, a debugger: it answers nothing until resumed) from a
+ * busy one (PGlite runs a long statement on the host's main thread: it answers once that statement ends). A stopped
+ * host keeps its lock, since the kernel keeps its abstract socket, so nobody takes over: the callers fail fast.
+ */
+import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { createConnection } from "node:net";
+import { SSL_REQUEST } from "./wire-messages.ts";
+
+/** What /proc says about a recorded host: `gone` when the pid is dead or now names another process. */
+export type HostState = "running" | "stopped" | "gone";
+
+/** The recorded host of a data dir and its state now. */
+export interface HostProcess {
+  /** Its process id (in this pid namespace). */
+  pid: number;
+  state: HostState;
+}
+
+/**
+ * State letter and start time (clock ticks after boot) of a process, from /proc/<pid>/stat (proc(5): field 3 and
+ * field 22; the command name, field 2, may hold spaces and parentheses, so fields are counted from its last ')').
+ */
+function procStat(pid: number | "self"): { state: string; start: string } | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+    return fields[0] && fields[19] ? { state: fields[0], start: fields[19] } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Records this process as the host in `path` ("<pid> <start time>", written to a temporary file and renamed, so a
+ * reader sees the old record or the new one). The start time tells a reused pid from the recorded process. Call
+ * only while holding the ownership lock. Best effort: without /proc or a writable dir, callers just learn less.
+ */
+export function recordHost(path: string): void {
+  const start = procStat("self")?.start ?? "0";
+  const tmp = `${path}.${process.pid}.tmp`;
+  try {
+    writeFileSync(tmp, `${process.pid} ${start}\n`, { mode: 0o600 });
+    renameSync(tmp, path);
+  } catch {
+    rmSync(tmp, { force: true });
+  }
+}
+
+/** Removes the host record; call before releasing the lock (afterwards the record may be the next host's). */
+export function forgetHost(path: string): void {
+  rmSync(path, { force: true });
+}
+
+/**
+ * The recorded host and its state (proc(5) states T and t, stopped by a signal or a tracer, are `stopped`; Z and X
+ * are `gone`); null when there is no readable record (no host yet, a host of an older version, no /proc).
+ */
+export function readHost(path: string): HostProcess | null {
+  let pid: number;
+  let start: string | undefined;
+  try {
+    const [p, s] = readFileSync(path, "utf8").trim().split(" ");
+    pid = Number(p);
+    start = s;
+  } catch {
+    return null;
+  }
+  if (!Number.isSafeInteger(pid) || pid <= 0) return null;
+  const stat = procStat(pid);
+  if (!stat || (start !== "0" && stat.start !== start) || stat.state === "Z" || stat.state === "X") {
+    return { pid, state: "gone" };
+  }
+  return { pid, state: stat.state === "T" || stat.state === "t" ? "stopped" : "running" };
+}
+
+/**
+ * Whether the wire server on `socketPath` answers a cheap ping within `ms`: an SSLRequest, which the server's event
+ * loop answers at once ('N') without PGlite. A stopped host, and one whose PGlite blocks its thread, answer nothing.
+ */
+export function pingHost(socketPath: string, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection(socketPath);
+    const done = (ok: boolean) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(ok);
+    };
+    const timer = setTimeout(() => done(false), ms);
+    socket.once("connect", () => {
+      const ping = Buffer.alloc(8);
+      ping.writeInt32BE(8, 0);
+      ping.writeInt32BE(SSL_REQUEST, 4);
+      socket.write(ping);
+    });
+    socket.once("data", () => done(true));
+    socket.once("error", () => done(false));
+    socket.once("close", () => done(false));
+  });
+}
