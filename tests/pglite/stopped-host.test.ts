@@ -95,3 +95,27 @@ test("a busy owner is waited for: a client whose wait is 1 ms gets its long stat
   owner.send("close");
   expect(await Promise.all([client.exited, owner.exited])).toEqual([0, 0]);
 }, 60_000);
+
+test("a stopped client holding a transaction: the others go on after the wait; resumed, it commits it again", async () => {
+  const dataDir = await seededDir();
+  const owner = startWorker(dataDir, "owner", 0, 1, { PM_TEST_HOST_WAIT_MS: "500" });
+  expect((await owner.waitFor((e) => e.ev === "open")).owner).toBe(true);
+  const client = startWorker(dataDir, "client", 0, 1);
+  expect((await client.waitFor((e) => e.ev === "open")).owner).toBe(false);
+  expect((await ask(client, "hold", "holding")).ev).toBe("holding");
+
+  client.child.kill("SIGSTOP");
+  // Without the host's check this waits for the idle-in-transaction limit (60 s), past this test's time limit.
+  const during = await ask(owner, "count", "count");
+  expect([during.ev, during.total]).toEqual(["count", 0]);
+
+  client.child.kill("SIGCONT");
+  const held = next(client, (e) => e.ev === "ack" || e.ev === "error");
+  client.send("release");
+  expect((await held).ev).toBe("ack");
+  const after = await ask(owner, "count", "count");
+  expect([after.ev, after.total]).toEqual(["count", 1]);
+  client.send("close");
+  owner.send("close");
+  expect(await Promise.all([client.exited, owner.exited])).toEqual([0, 0]);
+}, 60_000);

@@ -68,11 +68,28 @@ export function readHost(path: string): HostProcess | null {
     return null;
   }
   if (!Number.isSafeInteger(pid) || pid <= 0) return null;
+  return { pid, state: processState(pid, start) };
+}
+
+/**
+ * State of process `pid` (in this pid namespace) per /proc; `gone` also when its start time differs from `start`
+ * (the pid was reused) or /proc cannot tell.
+ */
+export function processState(pid: number, start = "0"): HostState {
   const stat = procStat(pid);
-  if (!stat || (start !== "0" && stat.start !== start) || stat.state === "Z" || stat.state === "X") {
-    return { pid, state: "gone" };
-  }
-  return { pid, state: stat.state === "T" || stat.state === "t" ? "stopped" : "running" };
+  if (!stat || (start !== "0" && stat.start !== start) || stat.state === "Z" || stat.state === "X") return "gone";
+  return stat.state === "T" || stat.state === "t" ? "stopped" : "running";
+}
+
+/** The application_name by which a process's connections tell the host who they are; see {@link clientProcess}. */
+export function clientName(): string {
+  return `pegas-memory pid ${process.pid} start ${procStat("self")?.start ?? "0"}`;
+}
+
+/** The pid and start time in an application_name made by {@link clientName}, or null. */
+export function clientProcess(applicationName: string | undefined): { pid: number; start: string } | null {
+  const m = /^pegas-memory pid (\d{1,10}) start (\d{1,20})$/.exec(applicationName ?? "");
+  return m ? { pid: Number(m[1]), start: m[2]! } : null;
 }
 
 /**

@@ -28,11 +28,17 @@ export interface PgliteHost {
 /**
  * Opens PGlite on `paths.dataDir` (initdb on first use, ≈ 3 s; crash recovery when the previous owner died), loads
  * pg_trgm, and serves it on `paths.socketPath`. `onLost` is called when the host shuts itself down because PGlite
- * failed; clients then take over as if the owner had died.
+ * failed; clients then take over as if the owner had died. A client whose process is stopped loses the transaction
+ * it holds after `stoppedClientMs` (default 5000) when others wait for it.
  * @throws PegasError INVALID_INPUT when the dir holds foreign files, STORE_UNAVAILABLE when PGlite cannot open it
  *   or the socket cannot be served; the lock is released in both cases.
  */
-export async function startHost(paths: PglitePaths, lock: OwnershipLock, onLost: () => void): Promise<PgliteHost> {
+export async function startHost(
+  paths: PglitePaths,
+  lock: OwnershipLock,
+  onLost: () => void,
+  stoppedClientMs?: number,
+): Promise<PgliteHost> {
   let pg: PGlite | undefined;
   // First of all, so that a client waiting through initdb can tell this busy host from a stopped one.
   recordHost(paths.hostRecordPath);
@@ -50,6 +56,7 @@ export async function startHost(paths: PglitePaths, lock: OwnershipLock, onLost:
     if (existsSync(paths.socketPath)) unlinkSync(paths.socketPath);
     let host: PgliteHost | undefined;
     const server = new WireServer(pg, {
+      stoppedClientMs,
       onBackendError: () => {
         log.error("embedded database failed; giving up the data dir so that a fresh host takes over", {
           dataDir: paths.dataDir,

@@ -12,7 +12,7 @@ import { log } from "../../../log.ts";
 import { CLIENT_OPTIONS } from "../client-options.ts";
 import { type Database, isConnectionLost } from "../database.ts";
 import { type PgliteHost, startHost } from "./host.ts";
-import { readHost } from "./host-process.ts";
+import { clientName, readHost } from "./host-process.ts";
 import { tryLock } from "./lock.ts";
 import { type PglitePaths, resolvePaths } from "./paths.ts";
 import { stalledHost, stoppedHostError, watch } from "./stall.ts";
@@ -88,6 +88,7 @@ class SharedPglite implements PgliteDatabase {
       path: this.paths.socketPath,
       user: "postgres",
       database: "postgres",
+      connection: { ...CLIENT_OPTIONS.connection, application_name: clientName() },
       max,
       connect_timeout: 10,
       idle_timeout: 60,
@@ -208,7 +209,7 @@ async function waitForHost(
       );
     });
     if (lock) {
-      const host = await startHost(paths, lock, onLost);
+      const host = await startHost(paths, lock, onLost, hostWaitMs);
       log.info("hosting the embedded database", { dataDir: paths.dataDir, socket: paths.socketPath });
       return host;
     }
