@@ -210,6 +210,11 @@ export class WireConnection {
    */
   private watchStoppedClient(client: { pid: number; start: string }): void {
     let stoppedSince: number | undefined;
+    // Not at once: a transaction's statements come in quick succession, and each one re-arms this.
+    const later = () => {
+      this.stopTimer = setTimeout(check, STOP_CHECK_MS);
+      this.stopTimer.unref?.();
+    };
     const check = () => {
       if (processState(client.pid, client.start) !== "stopped") stoppedSince = undefined;
       else if (Date.now() - (stoppedSince ??= Date.now()) >= this.ctx.stoppedClientMs && this.ctx.section.contended) {
@@ -220,10 +225,9 @@ export class WireConnection {
         this.socket.destroy();
         return;
       }
-      this.stopTimer = setTimeout(check, STOP_CHECK_MS);
-      this.stopTimer.unref?.();
+      later();
     };
-    check();
+    later();
   }
 
   private clearIdleTimer(): void {
