@@ -110,6 +110,32 @@ test("without a pid record a silent host is stalled and an answering one is not"
   forgetHost(paths.hostRecordPath);
 });
 
+/** Starts fake-host.ts on a fresh data dir in `mode`; resolves its paths and child once it serves. */
+async function fakeHost(mode: "idle" | "busy" | "sleep") {
+  const dataDir = join(root, `fake-${mode}`);
+  const child = spawn(process.execPath, [join(import.meta.dir, "fixtures", "fake-host.ts"), dataDir, mode], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.once("data", () => resolve());
+    child.once("exit", (code) => reject(new Error(`fake host exited (${code})`)));
+  });
+  await Bun.sleep(200); // past the 50 ms it keeps its event loop after "ready"
+  return { paths: resolvePaths(dataDir), child };
+}
+
+test("a host that answers, or computes, is not stalled; one that sleeps without answering (a debugger) is", async () => {
+  const hosts = await Promise.all([fakeHost("idle"), fakeHost("busy"), fakeHost("sleep")]);
+  try {
+    const [idle, busy, sleeping] = await Promise.all(hosts.map((h) => stalledHost(h.paths, 300)));
+    expect([idle, busy]).toEqual([null, null]);
+    expect(sleeping?.code).toBe("STORE_UNAVAILABLE");
+    expect(sleeping?.message).toContain(`process ${hosts[2]!.child.pid}, which serves it, answers nothing`);
+  } finally {
+    for (const h of hosts) h.child.kill("SIGKILL");
+  }
+});
+
 test("watch: settles as the call does, goes on while the check finds nothing, fails with what it finds", async () => {
   const never = new Promise<never>(() => {});
   const now = Date.now();

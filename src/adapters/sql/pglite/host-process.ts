@@ -19,17 +19,27 @@ export interface HostProcess {
 }
 
 /**
- * State letter and start time (clock ticks after boot) of a process, from /proc/<pid>/stat (proc(5): field 3 and
- * field 22; the command name, field 2, may hold spaces and parentheses, so fields are counted from its last ')').
+ * State letter, CPU time (utime + stime, clock ticks) and start time (clock ticks after boot) from a /proc stat file
+ * (proc(5): fields 3, 14, 15 and 22; the command name, field 2, may hold spaces and parentheses, so fields are
+ * counted from its last ')'). `path` is /proc/<pid>/stat, or /proc/<pid>/task/<pid>/stat for the main thread alone.
  */
-function procStat(pid: number | "self"): { state: string; start: string } | null {
+function procStat(path: string): { state: string; cpu: number; start: string } | null {
   try {
-    const text = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const text = readFileSync(path, "utf8");
     const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-    return fields[0] && fields[19] ? { state: fields[0], start: fields[19] } : null;
+    if (!fields[0] || !fields[19]) return null;
+    return { state: fields[0], cpu: Number(fields[11]) + Number(fields[12]), start: fields[19] };
   } catch {
     return null;
   }
+}
+
+/**
+ * State letter and CPU time (clock ticks) of the main thread of `pid`, the one that runs JavaScript and PGlite;
+ * null when /proc cannot tell.
+ */
+export function mainThread(pid: number): { state: string; cpu: number } | null {
+  return procStat(`/proc/${pid}/task/${pid}/stat`);
 }
 
 /**
@@ -38,7 +48,7 @@ function procStat(pid: number | "self"): { state: string; start: string } | null
  * only while holding the ownership lock. Best effort: without /proc or a writable dir, callers just learn less.
  */
 export function recordHost(path: string): void {
-  const start = procStat("self")?.start ?? "0";
+  const start = procStat("/proc/self/stat")?.start ?? "0";
   const tmp = `${path}.${process.pid}.tmp`;
   try {
     writeFileSync(tmp, `${process.pid} ${start}\n`, { mode: 0o600 });
@@ -76,14 +86,14 @@ export function readHost(path: string): HostProcess | null {
  * (the pid was reused) or /proc cannot tell.
  */
 export function processState(pid: number, start = "0"): HostState {
-  const stat = procStat(pid);
+  const stat = procStat(`/proc/${pid}/stat`);
   if (!stat || (start !== "0" && stat.start !== start) || stat.state === "Z" || stat.state === "X") return "gone";
   return stat.state === "T" || stat.state === "t" ? "stopped" : "running";
 }
 
 /** The application_name by which a process's connections tell the host who they are; see {@link clientProcess}. */
 export function clientName(): string {
-  return `pegas-memory pid ${process.pid} start ${procStat("self")?.start ?? "0"}`;
+  return `pegas-memory pid ${process.pid} start ${procStat("/proc/self/stat")?.start ?? "0"}`;
 }
 
 /** The pid and start time in an application_name made by {@link clientName}, or null. */

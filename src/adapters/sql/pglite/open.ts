@@ -216,7 +216,7 @@ async function waitForHost(
     // A stopped owner's socket still accepts (the kernel queues the connection), but nothing answers on it.
     const owner = readHost(paths.hostRecordPath);
     if (owner?.state === "stopped") {
-      if (Date.now() - started >= hostWaitMs) throw stoppedHostError(paths, owner.pid, hostWaitMs);
+      if (Date.now() - started >= hostWaitMs) throw stoppedHostError(paths, owner.pid, hostWaitMs, "is stopped");
     } else if (await canConnect(paths.socketPath)) return null;
     if (Date.now() >= deadline) {
       throw unavailable(

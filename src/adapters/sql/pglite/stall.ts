@@ -6,7 +6,7 @@
  * lock, and resumed it goes on serving, so a second writer on the data dir cannot arise.
  */
 import { PegasError } from "../../../errors.ts";
-import { pingHost, readHost } from "./host-process.ts";
+import { mainThread, pingHost, readHost } from "./host-process.ts";
 import type { PglitePaths } from "./paths.ts";
 
 /** How often a call that outlived its wait on a busy host looks at the host again, in ms. */
@@ -16,22 +16,29 @@ const PING_MS = 1000;
 
 /**
  * Why the host of `paths` cannot answer now, or null when it can (or is merely busy). With a pid record, /proc
- * decides; without one (a host of an older version, another pid namespace) a ping of its wire server does.
- * `waitedMs` only goes into the message.
+ * decides: stopped (SIGSTOP, a tracer) is stalled; running is busy unless it also leaves a ping unanswered while its
+ * main thread sleeps without using any CPU (paused in a JavaScript debugger, or hung), since a busy host computes
+ * (PGlite) or waits on the disk (state D). Without a record (a host of an older version, another pid namespace) a
+ * ping alone decides. `waitedMs` only goes into the message.
  */
 export async function stalledHost(paths: PglitePaths, waitedMs: number): Promise<PegasError | null> {
   const host = readHost(paths.hostRecordPath);
-  if (host?.state === "running") return null;
-  if (host?.state === "stopped") return stoppedHostError(paths, host.pid, waitedMs);
-  if (await pingHost(paths.socketPath, Math.min(Math.max(waitedMs, 100), PING_MS))) return null;
-  return stoppedHostError(paths, null, waitedMs);
+  if (host?.state === "stopped") return stoppedHostError(paths, host.pid, waitedMs, "is stopped");
+  const pingMs = Math.min(Math.max(waitedMs, 100), PING_MS);
+  if (host?.state === "running") {
+    const before = mainThread(host.pid);
+    if (before?.state !== "S" || (await pingHost(paths.socketPath, pingMs))) return null;
+    const after = mainThread(host.pid);
+    if (after?.state !== "S" || after.cpu !== before.cpu) return null;
+    return stoppedHostError(paths, host.pid, waitedMs, "answers nothing and does nothing (paused in a debugger?)");
+  }
+  if (await pingHost(paths.socketPath, pingMs)) return null;
+  return stoppedHostError(paths, null, waitedMs, "answers nothing (it may be stopped)");
 }
 
-/** STORE_UNAVAILABLE for a host (`pid`, or null when unknown) that answered nothing for `waitedMs`. */
-export function stoppedHostError(paths: PglitePaths, pid: number | null, waitedMs: number): PegasError {
-  const who = pid
-    ? `process ${pid}, which serves it, is stopped`
-    : "the process that serves it answers nothing (it may be stopped)";
+/** STORE_UNAVAILABLE for a host (`pid`, or null when unknown) that answered nothing for `waitedMs`; `what` it does. */
+export function stoppedHostError(paths: PglitePaths, pid: number | null, waitedMs: number, what: string): PegasError {
+  const who = pid ? `process ${pid}, which serves it, ${what}` : `the process that serves it ${what}`;
   const resume = pid
     ? `\`kill -CONT ${pid}\``
     : `\`kill -CONT <pid>\` (\`ss -xlp | grep pegas-memory-${paths.hash}\` shows the pid)`;
