@@ -133,6 +133,7 @@ export const ConfigSchema = z
       .describe("RRF weight of the vector leg; default 1, or 0.01 for the lexical local embedder"),
     chunk_chars: positiveInt,
     max_input_bytes: positiveInt,
+    store_wait_ms: positiveInt.describe("wait for a stopped embedded-database host before STORE_UNAVAILABLE (ms)"),
     migrate: z.boolean(),
     log_level: z.enum(["debug", "info", "warn", "error", "silent"]),
     structured_content: z
@@ -178,6 +179,7 @@ const ENV_KEYS: Array<[string, keyof Config]> = [
   ["PEGAS_SEARCH_URL", "search_url"],
   ["PEGAS_LOG_LEVEL", "log_level"],
   ["PEGAS_CODE_WORKERS", "code_workers"],
+  ["PEGAS_STORE_WAIT_MS", "store_wait_ms"],
   ["PEGAS_STRUCTURED_CONTENT", "structured_content"],
   ["PEGAS_TEXT_FORMAT", "text_format"],
   ["PEGAS_TOOLSETS", "toolsets"],
@@ -221,6 +223,7 @@ function defaults(env: NodeJS.ProcessEnv): Config {
     rrf_k: 60,
     chunk_chars: 1200,
     max_input_bytes: 50 * 1024 * 1024,
+    store_wait_ms: 5000,
     migrate: true,
     log_level: "info",
     structured_content: "on",

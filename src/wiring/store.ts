@@ -18,7 +18,7 @@ import type { StoreMaintenance } from "../ports/store/maintenance.ts";
 export async function openDatabase(config: Config): Promise<Database> {
   if (config.database_url) return openPostgres(config.database_url);
   const { openPglite } = await import("../adapters/sql/pglite/open.ts");
-  return openPglite({ dataDir: config.data_dir, runtimeDir: config.runtime_dir });
+  return openPglite({ dataDir: config.data_dir, runtimeDir: config.runtime_dir, hostWaitMs: config.store_wait_ms });
 }
 
 /**

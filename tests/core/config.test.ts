@@ -43,6 +43,21 @@ describe("loadConfig", () => {
     expect(c.ollama_host).toBe("http://127.0.0.1:11434");
   });
 
+  test("store_wait_ms: 5 s by default, PEGAS_STORE_WAIT_MS sets it, zero or a word is refused naming the key", () => {
+    expect(loadConfig({ env: baseEnv }).store_wait_ms).toBe(5000);
+    expect(loadConfig({ env: { ...baseEnv, PEGAS_STORE_WAIT_MS: "500" } }).store_wait_ms).toBe(500);
+    for (const bad of ["0", "soon"]) {
+      const err = (() => {
+        try {
+          loadConfig({ env: { ...baseEnv, PEGAS_STORE_WAIT_MS: bad } });
+        } catch (e) {
+          return e as PegasError;
+        }
+      })();
+      expect([err?.code, err?.message.includes("store_wait_ms")]).toEqual(["INVALID_INPUT", true]);
+    }
+  });
+
   test("the default config file is read from XDG_CONFIG_HOME when it exists", () => {
     const dir = join(home, "xdg");
     const file = join(dir, "pegas-memory", "config.toml");

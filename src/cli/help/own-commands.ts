@@ -134,6 +134,7 @@ export const GLOBAL_OPTIONS: readonly OptionHelp[] = [
 export const ENVIRONMENT: readonly string[] = [
   "PEGAS_DATABASE_URL (or DATABASE_URL)",
   "PEGAS_DATA_DIR",
+  "PEGAS_STORE_WAIT_MS",
   "PEGAS_INGEST_ROOTS",
   "PEGAS_ALLOW_PRIVATE_URLS",
   "PEGAS_SEARCH_URL",

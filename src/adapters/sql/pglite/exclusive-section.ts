@@ -24,6 +24,11 @@ export class ExclusiveSection<T> {
     next?.go();
   }
 
+  /** Whether anyone waits for the section. */
+  get contended(): boolean {
+    return this.waiters.length > 0;
+  }
+
   /** Whether `who` holds the section. */
   holds(who: T): boolean {
     return this.holder === who;

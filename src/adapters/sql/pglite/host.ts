@@ -7,6 +7,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { PegasError } from "../../../errors.ts";
 import { log } from "../../../log.ts";
 import { checkDataDir, ensureCluster } from "./data-dir.ts";
+import { forgetHost, recordHost } from "./host-process.ts";
 import { clusterState } from "./pg-control.ts";
 import type { OwnershipLock } from "./lock.ts";
 import type { PglitePaths } from "./paths.ts";
@@ -27,12 +28,20 @@ export interface PgliteHost {
 /**
  * Opens PGlite on `paths.dataDir` (initdb on first use, ≈ 3 s; crash recovery when the previous owner died), loads
  * pg_trgm, and serves it on `paths.socketPath`. `onLost` is called when the host shuts itself down because PGlite
- * failed; clients then take over as if the owner had died.
+ * failed; clients then take over as if the owner had died. A client whose process is stopped loses the transaction
+ * it holds after `stoppedClientMs` (default 5000) when others wait for it.
  * @throws PegasError INVALID_INPUT when the dir holds foreign files, STORE_UNAVAILABLE when PGlite cannot open it
  *   or the socket cannot be served; the lock is released in both cases.
  */
-export async function startHost(paths: PglitePaths, lock: OwnershipLock, onLost: () => void): Promise<PgliteHost> {
+export async function startHost(
+  paths: PglitePaths,
+  lock: OwnershipLock,
+  onLost: () => void,
+  stoppedClientMs?: number,
+): Promise<PgliteHost> {
   let pg: PGlite | undefined;
+  // First of all, so that a client waiting through initdb can tell this busy host from a stopped one.
+  recordHost(paths.hostRecordPath);
   try {
     checkDataDir(paths.dataDir);
     const state = clusterState(paths.dataDir);
@@ -47,6 +56,7 @@ export async function startHost(paths: PglitePaths, lock: OwnershipLock, onLost:
     if (existsSync(paths.socketPath)) unlinkSync(paths.socketPath);
     let host: PgliteHost | undefined;
     const server = new WireServer(pg, {
+      stoppedClientMs,
       onBackendError: () => {
         log.error("embedded database failed; giving up the data dir so that a fresh host takes over", {
           dataDir: paths.dataDir,
@@ -59,6 +69,7 @@ export async function startHost(paths: PglitePaths, lock: OwnershipLock, onLost:
     return host;
   } catch (err) {
     await pg?.close().catch(() => {});
+    forgetHost(paths.hostRecordPath);
     await lock.release();
     if (err instanceof PegasError) throw err;
     throw new PegasError(
@@ -123,6 +134,7 @@ function makeHost(paths: PglitePaths, lock: OwnershipLock, pg: PGlite, server: W
     } catch {
       // already gone (the server may remove it on close)
     }
+    forgetHost(paths.hostRecordPath);
     await lock.release();
   };
   return { close: (graceMs = 1000) => (closing ??= close(graceMs)) };

@@ -12,8 +12,10 @@ import { log } from "../../../log.ts";
 import { CLIENT_OPTIONS } from "../client-options.ts";
 import { type Database, isConnectionLost } from "../database.ts";
 import { type PgliteHost, startHost } from "./host.ts";
+import { clientName, readHost } from "./host-process.ts";
 import { tryLock } from "./lock.ts";
 import { type PglitePaths, resolvePaths } from "./paths.ts";
+import { stalledHost, stoppedHostError, watch } from "./stall.ts";
 
 /** Options of {@link openPglite}. */
 export interface PgliteOptions {
@@ -23,6 +25,11 @@ export interface PgliteOptions {
   max?: number;
   /** How long to wait for another process's host to answer, in ms (default 20 000: it may be running initdb). */
   waitMs?: number;
+  /**
+   * How long a call waits for another process's host that is stopped (SIGSTOP, Ctrl-Z, a debugger) before it fails
+   * with STORE_UNAVAILABLE, in ms (default 5000; config `store_wait_ms`). A busy host is waited for.
+   */
+  hostWaitMs?: number;
   /** Per-user runtime dir for the socket when the data dir's path is too long (default: the OS temp dir). */
   runtimeDir?: string;
 }
@@ -39,12 +46,14 @@ const MAX_ATTEMPTS = 5;
 
 /**
  * Opens the embedded database in `opts.dataDir`: hosts it when no other process does (first open runs initdb,
- * ≈ 2–3 s), otherwise connects to the process that does (waiting up to `waitMs` for it to come up).
+ * ≈ 2–3 s), otherwise connects to the process that does (waiting up to `waitMs` for it to come up, `hostWaitMs`
+ * when it is stopped).
  * @throws PegasError STORE_UNAVAILABLE when no host answers in time or PGlite cannot open the dir; INVALID_INPUT
  *   when the dir cannot be created or holds foreign files.
  */
 export async function openPglite(opts: PgliteOptions): Promise<PgliteDatabase> {
-  const db = new SharedPglite(resolvePaths(opts.dataDir, opts.runtimeDir), opts.max ?? 4, opts.waitMs ?? 20_000);
+  const paths = resolvePaths(opts.dataDir, opts.runtimeDir);
+  const db = new SharedPglite(paths, opts.max ?? 4, opts.waitMs ?? 20_000, opts.hostWaitMs ?? 5000);
   try {
     await db.reachHost();
   } catch (err) {
@@ -66,6 +75,7 @@ class SharedPglite implements PgliteDatabase {
     private readonly paths: PglitePaths,
     private readonly max: number,
     private readonly waitMs: number,
+    private readonly hostWaitMs: number,
   ) {
     this.location = paths.dataDir;
     this.client = this.newClient(max);
@@ -78,6 +88,7 @@ class SharedPglite implements PgliteDatabase {
       path: this.paths.socketPath,
       user: "postgres",
       database: "postgres",
+      connection: { ...CLIENT_OPTIONS.connection, application_name: clientName() },
       max,
       connect_timeout: 10,
       idle_timeout: 60,
@@ -93,12 +104,25 @@ class SharedPglite implements PgliteDatabase {
     return this.host !== null;
   }
 
+  /** Also fails with STORE_UNAVAILABLE once a call has waited `hostWaitMs` for another process's stopped host. */
   async run<T>(fn: (sql: Sql<any>) => Promise<T>): Promise<T> {
+    const deadline = Date.now() + this.hostWaitMs;
     for (let attempt = 1; ; attempt++) {
+      const client = this.client;
+      let stalled: PegasError | null = null;
       try {
-        return await fn(this.client);
+        return await watch(fn(client), deadline, async () => (stalled = await this.stalled()));
       } catch (err) {
+        if (err === stalled) {
+          // Drop the stuck connections: fn stops, and what they held rolls back once the host runs again.
+          this.replaceClient(client);
+          throw err;
+        }
         if (!isConnectionLost(err) || this.closing) throw err;
+        if (Date.now() >= deadline) {
+          const now = await this.stalled();
+          if (now) throw now;
+        }
         if (attempt >= MAX_ATTEMPTS) throw unavailable(this.paths, `lost its connection ${attempt} times`, err);
         log.warn("embedded database host went away; taking over or waiting for the next host", {
           dataDir: this.paths.dataDir,
@@ -119,9 +143,19 @@ class SharedPglite implements PgliteDatabase {
    */
   private async recover(): Promise<void> {
     await this.reachHost();
-    const old = this.client;
+    this.replaceClient(this.client);
+  }
+
+  /** Starts over with a fresh client unless `old` was replaced already; `old`'s connections are dropped. */
+  private replaceClient(old: Sql<any>): void {
+    if (this.client !== old || this.closing) return;
     this.client = this.newClient(this.max);
     void old.end({ timeout: 0 }).catch(() => {});
+  }
+
+  /** Why another process's host cannot answer now (stopped), or null; null too while this process hosts. */
+  private stalled(): Promise<PegasError | null> {
+    return this.host ? Promise.resolve(null) : stalledHost(this.paths, this.hostWaitMs);
   }
 
   close(graceMs = 1000): Promise<void> {
@@ -141,7 +175,7 @@ class SharedPglite implements PgliteDatabase {
       await new Promise((resolve) => setTimeout(resolve, 50));
       return;
     }
-    const host = await waitForHost(this.paths, this.waitMs, () => (this.host = null));
+    const host = await waitForHost(this.paths, this.waitMs, this.hostWaitMs, () => (this.host = null));
     if (host && this.closing)
       await host.close(0); // close() began meanwhile and did not see this host
     else this.host = host;
@@ -150,13 +184,19 @@ class SharedPglite implements PgliteDatabase {
 
 /**
  * Becomes the host when the lock is free, otherwise waits (backing off up to 0.5 s) until the owner's socket
- * accepts; tries the lock again each round, since the owner may be gone by then. Resolves the new host, or null when
- * another process hosts.
- * @throws PegasError STORE_UNAVAILABLE after `waitMs` without a host or when the lock cannot be taken at all;
- *   errors of {@link startHost}.
+ * accepts and the owner is not stopped; tries the lock again each round, since the owner may be gone by then.
+ * Resolves the new host, or null when another process hosts.
+ * @throws PegasError STORE_UNAVAILABLE after `waitMs` without a host, after `hostWaitMs` with a stopped one, or when
+ *   the lock cannot be taken at all; errors of {@link startHost}.
  */
-async function waitForHost(paths: PglitePaths, waitMs: number, onLost: () => void): Promise<PgliteHost | null> {
-  const deadline = Date.now() + waitMs;
+async function waitForHost(
+  paths: PglitePaths,
+  waitMs: number,
+  hostWaitMs: number,
+  onLost: () => void,
+): Promise<PgliteHost | null> {
+  const started = Date.now();
+  const deadline = started + waitMs;
   for (let delay = 20; ; delay = Math.min(delay * 2, 500)) {
     const lock = await tryLock(paths.lockName).catch((err: Error) => {
       throw new PegasError(
@@ -169,11 +209,15 @@ async function waitForHost(paths: PglitePaths, waitMs: number, onLost: () => voi
       );
     });
     if (lock) {
-      const host = await startHost(paths, lock, onLost);
+      const host = await startHost(paths, lock, onLost, hostWaitMs);
       log.info("hosting the embedded database", { dataDir: paths.dataDir, socket: paths.socketPath });
       return host;
     }
-    if (await canConnect(paths.socketPath)) return null;
+    // A stopped owner's socket still accepts (the kernel queues the connection), but nothing answers on it.
+    const owner = readHost(paths.hostRecordPath);
+    if (owner?.state === "stopped") {
+      if (Date.now() - started >= hostWaitMs) throw stoppedHostError(paths, owner.pid, hostWaitMs, "is stopped");
+    } else if (await canConnect(paths.socketPath)) return null;
     if (Date.now() >= deadline) {
       throw unavailable(
         paths,

@@ -22,6 +22,8 @@ export interface PglitePaths {
   lockName: string;
   /** File unix socket where the owner serves the PostgreSQL wire protocol. */
   socketPath: string;
+  /** File beside the socket where the owner records its pid (host-process.ts). */
+  hostRecordPath: string;
   /** Dir for extracted assets (the pg_trgm bundle). */
   cacheDir: string;
 }
@@ -48,7 +50,14 @@ export function resolvePaths(dataDir: string, runtimeDir: string = tmpdir()): Pg
   let socketPath = join(real, SOCKET_NAME);
   if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH)
     socketPath = join(privateRuntimeDir(runtimeDir, hash), SOCKET_NAME);
-  return { dataDir: real, hash, lockName: `\0pegas-memory-${hash}`, socketPath, cacheDir: join(real, ".cache") };
+  return {
+    dataDir: real,
+    hash,
+    lockName: `\0pegas-memory-${hash}`,
+    socketPath,
+    hostRecordPath: `${socketPath}.pid`,
+    cacheDir: join(real, ".cache"),
+  };
 }
 
 /** Creates (or checks) `<runtime dir>/pegas-memory-<hash>`, which must be a dir of ours with mode 0700. */

@@ -6,6 +6,7 @@
 import type { Socket } from "node:net";
 import { log } from "../../../log.ts";
 import type { ExclusiveSection } from "./exclusive-section.ts";
+import { clientProcess, processState } from "./host-process.ts";
 import {
   CANCEL_REQUEST,
   closeStatementMessage,
@@ -19,8 +20,12 @@ import {
   queryMessage,
   SSL_REQUEST,
   startupPacketLength,
+  startupParameters,
   syncMessage,
 } from "./wire-messages.ts";
+
+/** How often the process of a client that holds the session idle is looked at, in ms. */
+const STOP_CHECK_MS = 250;
 
 /** The part of PGlite the wire server drives. */
 export interface WireBackend {
@@ -35,6 +40,8 @@ export interface WireContext {
   section: ExclusiveSection<WireConnection>;
   /** How long a connection may hold the session without sending anything, in ms. */
   idleInTransactionMs: number;
+  /** How long a client's stopped process (SIGSTOP, Ctrl-Z) may hold the session while others wait for it, in ms. */
+  stoppedClientMs: number;
   /** Called when PGlite itself threw (not an SQL error): the backend may be unusable. */
   onBackendError: (err: unknown) => void;
 }
@@ -54,6 +61,9 @@ export class WireConnection {
   private readonly groups: Array<{ bytes: Buffer; last: number }> = [];
   private readonly statements = new Set<string>();
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
+  private stopTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The client's process, when it named itself (host-process.ts clientName). */
+  private client: { pid: number; start: string } | null = null;
 
   constructor(
     private readonly socket: Socket,
@@ -108,6 +118,7 @@ export class WireConnection {
       this.ending = true; // cancelling is not supported; PostgreSQL also just closes such a connection
       this.socket.destroy();
     } else if (code === PROTOCOL_3) {
+      this.client = clientProcess(startupParameters(msg).get("application_name"));
       this.groups.push({ bytes: Buffer.from(msg), last: 0 });
       this.started = true;
     } else {
@@ -189,11 +200,41 @@ export class WireConnection {
       this.socket.destroy();
     }, this.ctx.idleInTransactionMs);
     this.idleTimer.unref?.();
+    if (this.client) this.watchStoppedClient(this.client);
+  }
+
+  /**
+   * Rolls back the session this connection holds idle once its client's process has been stopped for
+   * `stoppedClientMs` while other connections wait: a stopped process answers nothing and would stall them all.
+   * Resumed, the client finds its connection closed and runs its transaction again (Database.run).
+   */
+  private watchStoppedClient(client: { pid: number; start: string }): void {
+    let stoppedSince: number | undefined;
+    // Not at once: a transaction's statements come in quick succession, and each one re-arms this.
+    const later = () => {
+      this.stopTimer = setTimeout(check, STOP_CHECK_MS);
+      this.stopTimer.unref?.();
+    };
+    const check = () => {
+      if (processState(client.pid, client.start) !== "stopped") stoppedSince = undefined;
+      else if (Date.now() - (stoppedSince ??= Date.now()) >= this.ctx.stoppedClientMs && this.ctx.section.contended) {
+        log.warn("pglite wire: a stopped process holds a transaction others wait for; rolling it back", {
+          pid: client.pid,
+          hint: `resumed (kill -CONT ${client.pid}), it runs the transaction again`,
+        });
+        this.socket.destroy();
+        return;
+      }
+      later();
+    };
+    later();
   }
 
   private clearIdleTimer(): void {
     if (this.idleTimer) clearTimeout(this.idleTimer);
+    if (this.stopTimer) clearTimeout(this.stopTimer);
     this.idleTimer = undefined;
+    this.stopTimer = undefined;
   }
 
   private onClose(): void {

@@ -55,6 +55,14 @@ export function messageLength(buf: Buffer): number {
   return buf.length >= len + 1 ? len + 1 : 0;
 }
 
+/** The parameters (name → value) of a StartupMessage: NUL-terminated pairs after the length and the version. */
+export function startupParameters(msg: Buffer): Map<string, string> {
+  const params = new Map<string, string>();
+  const parts = msg.toString("utf8", 8).split("\0");
+  for (let i = 0; i + 1 < parts.length && parts[i]; i += 2) params.set(parts[i]!, parts[i + 1]!);
+  return params;
+}
+
 /** Name of the prepared statement a Parse message creates ("" for the unnamed one). */
 export function parsedStatementName(msg: Buffer): string {
   const end = msg.indexOf(0, 5);

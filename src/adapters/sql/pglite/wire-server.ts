@@ -21,6 +21,8 @@ export type { WireBackend } from "./wire-connection.ts";
 export interface WireServerOptions {
   /** A connection that holds a transaction and sends nothing for this long (ms) is rolled back and closed. */
   idleInTransactionMs?: number;
+  /** Such a connection whose client process is stopped is rolled back after this long (ms) when others wait. */
+  stoppedClientMs?: number;
   /** Called once when PGlite throws outside SQL (e.g. a WASM abort): the owner should give the data dir up. */
   onBackendError?: (err: unknown) => void;
 }
@@ -38,6 +40,7 @@ export class WireServer {
       backend,
       section: this.section,
       idleInTransactionMs: opts.idleInTransactionMs ?? 60_000,
+      stoppedClientMs: opts.stoppedClientMs ?? 5000,
       onBackendError: (err: unknown) => {
         if (this.backendFailed) return;
         this.backendFailed = true;
