@@ -4,24 +4,16 @@
  * most `maxSessions` live at once: an initialize beyond evicts the least recently used session that has no request
  * in flight (so that idle sessions held by one client cannot lock the others out), and is 503 only when every
  * session is busy; a closed, expired, evicted or unknown id is 404, which tells the client to initialize again (MCP
- * spec, Streamable HTTP, "Session Management").
+ * spec, Streamable HTTP, "Session Management"). Each POST is read here first (src/http/rpc.ts): a batch is refused, and
+ * a `tools/call` beyond the session's rate (src/http/rate-limit.ts) is 429. Each session keeps its SSE events for a
+ * while (src/http/event-store.ts), so that `GET` with `Last-Event-ID` replays what a dropped connection missed.
  */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { log } from "../log.ts";
-
-/** A JSON-RPC error answer with id null, as the SDK's transport words its own. */
-export function rpcError(
-  status: number,
-  code: number,
-  message: string,
-  headers: Record<string, string> = {},
-): Response {
-  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), {
-    status,
-    headers: { "content-type": "application/json", ...headers },
-  });
-}
+import { ReplayBudget, type SessionEventStore } from "./event-store.ts";
+import { type RateLimit, TokenBucket, rateLimited } from "./rate-limit.ts";
+import { readPost, rpcError } from "./rpc.ts";
 
 /** Settings of the session map. */
 export interface SessionOptions {
@@ -35,6 +27,10 @@ export interface SessionOptions {
   maxBodyBytes: number;
   /** Host header values accepted (DNS-rebinding protection), or undefined to accept any (a token guards instead). */
   allowedHosts: () => string[] | undefined;
+  /** Tool calls per second and burst of each session (src/http/rate-limit.ts); default none. */
+  rate?: RateLimit;
+  /** Where the sessions' SSE events are kept for replay (src/http/event-store.ts); default a budget of its own. */
+  replay?: ReplayBudget;
 }
 
 interface Session {
@@ -46,6 +42,10 @@ interface Session {
   touched: number;
   /** POSTs whose answer is still being written (a request in flight): such a session is never evicted. */
   busy: number;
+  /** The session's tool-call rate limit. */
+  bucket: TokenBucket;
+  /** The session's SSE events, for replay after a dropped connection. */
+  events: SessionEventStore;
 }
 
 /**
@@ -92,8 +92,13 @@ export class McpSessions {
   private opening = 0;
   private closed = false;
   private clock = 0;
+  private readonly replay: ReplayBudget;
+  private readonly rate: RateLimit;
 
-  constructor(private readonly opts: SessionOptions) {}
+  constructor(private readonly opts: SessionOptions) {
+    this.replay = opts.replay ?? new ReplayBudget();
+    this.rate = opts.rate ?? { perSecond: 0, burst: 1 };
+  }
 
   /** Number of live sessions. */
   get size(): number {
@@ -116,6 +121,15 @@ export class McpSessions {
       }
       if (req.method === "POST") return this.post(s, req);
       this.touch(s);
+      const last = req.method === "GET" ? req.headers.get("last-event-id") : null;
+      if (last !== null && !s.events.knows(last))
+        return rpcError(
+          400,
+          -32000,
+          `Bad Request: event '${last.slice(0, 64)}' is no longer kept (events are kept ` +
+            `${Math.round(this.replay.limits.ttlMs / 60_000)} min, at most ${this.replay.limits.maxEvents} per session); ` +
+            "what followed it cannot be sent again: repeat the request",
+        );
       return s.transport.handleRequest(req);
     }
     if (req.method !== "POST")
@@ -139,7 +153,10 @@ export class McpSessions {
     s.touched = ++this.clock;
   }
 
-  /** A POST to a live session: busy until its answer has been written (or the client went away). */
+  /**
+   * A POST to a live session: a batch is refused, a tool call beyond the session's rate is 429; else busy until its
+   * answer has been written (or the client went away).
+   */
   private async post(s: Session, req: Request): Promise<Response> {
     this.touch(s);
     s.busy += 1;
@@ -148,7 +165,13 @@ export class McpSessions {
       this.touch(s);
     };
     try {
-      return onBodyEnd(await s.transport.handleRequest(req), done);
+      const parsed = await readPost(req, this.opts.maxBodyBytes);
+      const wait = parsed instanceof Response || parsed?.method !== "tools/call" ? 0 : s.bucket.take();
+      if (parsed instanceof Response || wait > 0) {
+        done();
+        return parsed instanceof Response ? parsed : rateLimited(wait, this.rate, parsed?.id ?? null);
+      }
+      return onBodyEnd(await s.transport.handleRequest(req, parsed && { parsedBody: parsed.body }), done);
     } catch (err) {
       done();
       throw err;
@@ -175,19 +198,25 @@ export class McpSessions {
 
   /** A new session for an initialize request (anything else is refused by the transport, and the session dropped). */
   private async open(req: Request): Promise<Response> {
+    const parsed = await readPost(req, this.opts.maxBodyBytes);
+    if (parsed instanceof Response) return parsed;
     const hosts = this.opts.allowedHosts();
+    const events = this.replay.store();
+    const bucket = new TokenBucket(this.rate);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
       enableDnsRebindingProtection: hosts !== undefined,
       allowedHosts: hosts,
       maxRequestBodySize: this.opts.maxBodyBytes,
+      eventStore: events,
       onsessioninitialized: (id) => {
-        this.live.set(id, { server, transport, lastSeen: Date.now(), touched: ++this.clock, busy: 0 });
+        this.live.set(id, { server, transport, lastSeen: Date.now(), touched: ++this.clock, busy: 0, bucket, events });
         log.debug("mcp session opened", { session: id, live: this.live.size });
       },
     });
     const server = this.opts.createServer();
     server.server.onclose = () => {
+      events.clear();
       const id = transport.sessionId;
       if (id && this.live.get(id)?.transport === transport) {
         this.live.delete(id);
@@ -197,7 +226,7 @@ export class McpSessions {
     this.opening += 1;
     try {
       await server.connect(transport);
-      const res = await transport.handleRequest(req);
+      const res = await transport.handleRequest(req, parsed && { parsedBody: parsed.body });
       if (!transport.sessionId || !this.live.has(transport.sessionId)) await server.close().catch(() => {});
       return res;
     } finally {

@@ -1,0 +1,60 @@
+/**
+ * The Origin check of /mcp (MCP transport spec 2025-06-18 and 2025-11-25, "Security Warning": servers MUST validate
+ * the Origin header of every incoming connection to prevent DNS rebinding, and answer 403 when it is invalid). A
+ * request without Origin — every CLI and SDK client; browsers always send one on a cross-origin fetch — passes, as
+ * does a loopback origin (`http://localhost:5173`, `http://127.0.0.1`, `http://[::1]:8080`, any port and scheme);
+ * any other only when `allowed_origins` (env PEGAS_ALLOWED_ORIGINS) lists it, or lists `*`. The admin page (/ui) has
+ * its own, stricter rule (src/ui/security.ts): same origin and a CSRF token.
+ */
+import type { MiddlewareHandler } from "hono";
+import { log } from "../log.ts";
+import { isLoopback } from "./address.ts";
+import { rpcError } from "./rpc.ts";
+
+/**
+ * An origin in the form browsers send it, for comparison: http(s) origins as `URL.origin` writes them (lower case,
+ * default port dropped, no trailing slash); any other scheme (`vscode-webview://…`) lower-cased without a trailing
+ * slash; null when `origin` is not `scheme://host…` at all (`null`, the opaque origin of sandboxed pages, is not).
+ */
+export function normalizeOrigin(origin: string): string | null {
+  const o = origin.trim().replace(/\/$/, "");
+  if (!/^[a-z][a-z0-9+.-]*:\/\/[^\s/?#@]+$/i.test(o)) return null;
+  if (/^https?:/i.test(o)) {
+    try {
+      return new URL(o).origin.toLowerCase();
+    } catch {
+      return null;
+    }
+  }
+  return o.toLowerCase();
+}
+
+/** True when `origin` is http(s) on a loopback name or address (any port). */
+function loopbackOrigin(origin: string): boolean {
+  if (!/^https?:\/\//.test(origin)) return false;
+  return isLoopback(new URL(origin).hostname.replace(/^\[(.*)\]$/, "$1"));
+}
+
+/**
+ * Why a request with this Origin header is refused, or null when it may go on: absent → null; loopback → null;
+ * listed in `allowed` (origins as in the configuration, or `*`) → null; anything else → the reason.
+ */
+export function originRefusal(origin: string | undefined | null, allowed: readonly string[]): string | null {
+  if (origin === undefined || origin === null) return null;
+  const o = normalizeOrigin(origin);
+  if (o !== null && (loopbackOrigin(o) || allowed.some((a) => a === "*" || normalizeOrigin(a) === o))) return null;
+  return (
+    `Forbidden: Origin '${origin.slice(0, 100)}' may not use this MCP endpoint; only requests without Origin, ` +
+    "from loopback origins and from those listed in allowed_origins (env PEGAS_ALLOWED_ORIGINS) are served"
+  );
+}
+
+/** Middleware answering 403 with a JSON-RPC error (id null) when {@link originRefusal} refuses the request's Origin. */
+export function requireOrigin(allowed: readonly string[]): MiddlewareHandler {
+  return async (c, next) => {
+    const why = originRefusal(c.req.header("origin"), allowed);
+    if (why === null) return next();
+    log.info("mcp request refused: Origin not allowed", { origin: c.req.header("origin")?.slice(0, 100) });
+    return rpcError(403, -32000, why);
+  };
+}
