@@ -53,3 +53,50 @@ export async function readPost(req: Request, maxBytes: number): Promise<ParsedPo
   const id = typeof m.id === "string" || typeof m.id === "number" ? m.id : null;
   return { body, method: typeof m.method === "string" ? m.method : null, id };
 }
+
+/** True when an SSE event (its lines, without the blank line) carries a JSON-RPC response (an id and a result or error). */
+function carriesResponse(event: string): boolean {
+  const data = event
+    .split("\n")
+    .filter((l) => l.startsWith("data:"))
+    .map((l) => l.slice(5).replace(/^ /, ""))
+    .join("\n");
+  try {
+    const m = JSON.parse(data) as unknown;
+    return typeof m === "object" && m !== null && "id" in m && ("result" in m || "error" in m);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `res` with its SSE body ended right after the first JSON-RPC response it carries, the rest cancelled upstream. For
+ * a replay (`GET` with `Last-Event-ID`): the SDK's transport keeps a replayed stream open for more events and closes
+ * it when the request's answer is sent — never, when that answer was stored before the client came back. One request
+ * per POST (batches are refused) means one answer per stream. Any other answer is returned as it is.
+ */
+export function endAfterResponse(res: Response): Response {
+  if (res.status !== 200 || !res.body) return res;
+  const reader = res.body.getReader();
+  const dec = new TextDecoder();
+  let pending = "";
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const r = await reader.read();
+      if (r.done) return controller.close();
+      controller.enqueue(r.value);
+      pending += dec.decode(r.value, { stream: true }).replace(/\r\n?/g, "\n");
+      for (let cut = pending.indexOf("\n\n"); cut >= 0; cut = pending.indexOf("\n\n")) {
+        const event = pending.slice(0, cut);
+        pending = pending.slice(cut + 2);
+        if (carriesResponse(event)) {
+          controller.close();
+          await reader.cancel("answer delivered");
+          return;
+        }
+      }
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+}

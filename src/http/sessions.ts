@@ -13,7 +13,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { log } from "../log.ts";
 import { ReplayBudget, type SessionEventStore } from "./event-store.ts";
 import { type RateLimit, TokenBucket, rateLimited } from "./rate-limit.ts";
-import { readPost, rpcError } from "./rpc.ts";
+import { endAfterResponse, readPost, rpcError } from "./rpc.ts";
 
 /** Settings of the session map. */
 export interface SessionOptions {
@@ -130,7 +130,8 @@ export class McpSessions {
             `${Math.round(this.replay.limits.ttlMs / 60_000)} min, at most ${this.replay.limits.maxEvents} per session); ` +
             "what followed it cannot be sent again: repeat the request",
         );
-      return s.transport.handleRequest(req);
+      const res = await s.transport.handleRequest(req);
+      return last === null ? res : endAfterResponse(res);
     }
     if (req.method !== "POST")
       return rpcError(400, -32000, "Bad Request: Mcp-Session-Id header is required; POST an initialize request first");
