@@ -58,9 +58,9 @@ export class ReplayBudget {
     return this.bytes;
   }
 
-  /** A new session's store. */
-  store(): SessionEventStore {
-    return new SessionEventStore(this);
+  /** A new session's store; `onAnswer` is told the id of each JSON-RPC response stored (the end of a request). */
+  store(onAnswer?: (id: string | number) => void): SessionEventStore {
+    return new SessionEventStore(this, onAnswer);
   }
 
   /** @internal Adds an event, then drops the oldest of any session while over the total or expired. */
@@ -93,7 +93,10 @@ export class SessionEventStore implements EventStore {
   private streams = 0;
   private bytes = 0;
 
-  constructor(private readonly budget: ReplayBudget) {}
+  constructor(
+    private readonly budget: ReplayBudget,
+    private readonly onAnswer?: (id: string | number) => void,
+  ) {}
 
   /** Number of events kept. */
   get size(): number {
@@ -124,6 +127,8 @@ export class SessionEventStore implements EventStore {
     // A priming event (no bytes) is bounded by the count alone: it outlives the TTL so that a call running longer
     // than that can still be resumed from it.
     if (!priming) this.budget.add(h);
+    if ("id" in message && ("result" in message || "error" in message) && message.id !== undefined)
+      this.onAnswer?.(message.id);
     return id;
   }
 

@@ -42,6 +42,11 @@ interface Session {
   touched: number;
   /** POSTs whose answer is still being written (a request in flight): such a session is never evicted. */
   busy: number;
+  /**
+   * Ids of requests posted and not answered yet, also when their connection dropped (the call goes on and its answer
+   * is kept for replay): such a session is never evicted nor expired either.
+   */
+  calls: Set<string | number>;
   /** The session's tool-call rate limit. */
   bucket: TokenBucket;
   /** The session's SSE events, for replay after a dropped connection. */
@@ -84,6 +89,15 @@ function onBodyEnd(res: Response, done: () => void): Response {
     },
   });
   return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+}
+
+/** True when no request of `s` is in flight: neither an answer being written nor a call still running. */
+const quiet = (s: Session): boolean => s.busy === 0 && s.calls.size === 0;
+
+/** The `requestId` of a `notifications/cancelled` message (the SDK answers a cancelled request with nothing). */
+function cancelledId(body: unknown): string | number {
+  const id = (body as { params?: { requestId?: unknown } }).params?.requestId;
+  return typeof id === "string" || typeof id === "number" ? id : "";
 }
 
 /** Live sessions and the routing of /mcp requests to them. */
@@ -172,7 +186,12 @@ export class McpSessions {
         done();
         return parsed instanceof Response ? parsed : rateLimited(wait, this.rate, parsed?.id ?? null);
       }
-      return onBodyEnd(await s.transport.handleRequest(req, parsed && { parsedBody: parsed.body }), done);
+      const request = parsed?.method && parsed.id !== null ? parsed.id : null;
+      if (request !== null) s.calls.add(request);
+      if (parsed?.method === "notifications/cancelled") s.calls.delete(cancelledId(parsed.body));
+      const res = await s.transport.handleRequest(req, parsed && { parsedBody: parsed.body });
+      if (request !== null && res.status !== 200) s.calls.delete(request);
+      return onBodyEnd(res, done);
     } catch (err) {
       done();
       throw err;
@@ -183,7 +202,7 @@ export class McpSessions {
   private evictIdle(): boolean {
     let victim: [string, Session] | null = null;
     for (const entry of this.live) {
-      if (entry[1].busy === 0 && (!victim || entry[1].touched < victim[1].touched)) victim = entry;
+      if (quiet(entry[1]) && (!victim || entry[1].touched < victim[1].touched)) victim = entry;
     }
     if (!victim) return false;
     const [id, s] = victim;
@@ -202,7 +221,8 @@ export class McpSessions {
     const parsed = await readPost(req, this.opts.maxBodyBytes);
     if (parsed instanceof Response) return parsed;
     const hosts = this.opts.allowedHosts();
-    const events = this.replay.store();
+    const calls = new Set<string | number>();
+    const events = this.replay.store((id) => calls.delete(id));
     const bucket = new TokenBucket(this.rate);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
@@ -211,7 +231,16 @@ export class McpSessions {
       maxRequestBodySize: this.opts.maxBodyBytes,
       eventStore: events,
       onsessioninitialized: (id) => {
-        this.live.set(id, { server, transport, lastSeen: Date.now(), touched: ++this.clock, busy: 0, bucket, events });
+        this.live.set(id, {
+          server,
+          transport,
+          lastSeen: Date.now(),
+          touched: ++this.clock,
+          busy: 0,
+          calls,
+          bucket,
+          events,
+        });
         log.debug("mcp session opened", { session: id, live: this.live.size });
       },
     });
@@ -237,7 +266,7 @@ export class McpSessions {
 
   /** Closes sessions idle (no request in flight) since before `now - idleMs`; resolves with how many. */
   async sweep(now = Date.now()): Promise<number> {
-    const idle = [...this.live.values()].filter((s) => s.busy === 0 && now - s.lastSeen >= this.opts.idleMs);
+    const idle = [...this.live.values()].filter((s) => quiet(s) && now - s.lastSeen >= this.opts.idleMs);
     await Promise.all(idle.map((s) => s.server.close().catch(() => {})));
     if (idle.length)
       log.info("mcp sessions expired", {

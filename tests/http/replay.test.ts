@@ -1,7 +1,7 @@
 /**
  * Resumability of /mcp: a dropped connection cancels no call, and its answer is fetched again with `GET` and
  * `Last-Event-ID`. On the session map with a tool that answers only when the test says so (the connection is surely
- * dropped while the call runs); on a real listener with the SDK's own client, whose POST stream is cut after its
+ * dropped while the call runs, and its session is not evicted meanwhile); on a real listener with the SDK's own client, whose POST stream is cut after its
  * first event (the client resumes by itself and the stored atom is there); an event id no longer kept is a clear
  * 400. Plus the bounds of the event store (count, bytes, total, expiry, the end of a session).
  */
@@ -55,7 +55,7 @@ function gated() {
       });
       return server;
     },
-    maxSessions: 4,
+    maxSessions: 1,
     idleMs: 60_000,
     maxBodyBytes: 1 << 20,
     allowedHosts: () => undefined,
@@ -91,6 +91,9 @@ describe("replay after a dropped connection", () => {
     const primed = await readUntil(reader, /^id: (\S+)$/m);
     const lastId = (/^id: (\S+)$/m.exec(primed) as RegExpExecArray)[1];
     await reader.cancel("client went away"); // what the listener does when the connection drops
+    // The call still runs, so its session is not evicted for a newer one (cap 1): 503 instead.
+    const crowded = await g.send("POST", null, INIT);
+    expect(crowded.status).toBe(503);
     g.open(); // the call was running all along: it answers now, into the event store
 
     const resumed = await g.send("GET", sid, undefined, { accept: "text/event-stream", "last-event-id": lastId });
@@ -109,6 +112,10 @@ describe("replay after a dropped connection", () => {
     const gone = await g.send("GET", sid, undefined, { accept: "text/event-stream", "last-event-id": "999-999" });
     expect(gone.status).toBe(400);
     expect(((await gone.json()) as { error: { message: string } }).error.message).toContain("is no longer kept");
+    // Answered: now the session may make room for a newer one.
+    const next = await g.send("POST", null, INIT);
+    expect(next.status).toBe(200);
+    expect((await g.send("GET", sid, undefined, { accept: "text/event-stream" })).status).toBe(404);
     await g.sessions.closeAll();
   }, 30_000);
 
