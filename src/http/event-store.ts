@@ -5,8 +5,9 @@
  * went on running meanwhile (a dropped connection cancels nothing; only `notifications/cancelled` or the end of the
  * session does). Bounded in memory: per session at most {@link ReplayLimits.maxEvents} events and
  * {@link ReplayLimits.maxBytes} bytes, for all sessions together {@link ReplayLimits.totalBytes}, each event at most
- * {@link ReplayLimits.ttlMs} (priming events, which hold no message, only the count bounds); the oldest go first. A
- * session's events go with the session.
+ * {@link ReplayLimits.ttlMs} (priming events, which hold no message, only the count bounds); the oldest go first. The
+ * events of a stream whose answer was delivered (the stream ended normally) go at once, and a session's events go with
+ * the session: what stays is what a dropped connection missed.
  *
  * Event ids are `<stream>-<seq>` (numbers of this session), so that a replay still finds a stream's later events when
  * the one the client saw last has already been dropped.
@@ -88,7 +89,9 @@ export class ReplayBudget {
 export class SessionEventStore implements EventStore {
   private readonly events = new Map<string, Held>();
   private readonly streamNo = new Map<string, number>();
-  private readonly streamOf = new Map<number, { id: string; count: number }>();
+  private readonly streamOf = new Map<number, { id: string; count: number; answer?: string | number }>();
+  /** Request id → the stream that holds its answer. */
+  private readonly answered = new Map<string | number, number>();
   private seq = 0;
   private streams = 0;
   private bytes = 0;
@@ -127,8 +130,11 @@ export class SessionEventStore implements EventStore {
     // A priming event (no bytes) is bounded by the count alone: it outlives the TTL so that a call running longer
     // than that can still be resumed from it.
     if (!priming) this.budget.add(h);
-    if ("id" in message && ("result" in message || "error" in message) && message.id !== undefined)
+    if ("id" in message && ("result" in message || "error" in message) && message.id !== undefined) {
+      (this.streamOf.get(stream) as { answer?: string | number }).answer = message.id;
+      this.answered.set(message.id, stream);
       this.onAnswer?.(message.id);
+    }
     return id;
   }
 
@@ -160,6 +166,16 @@ export class SessionEventStore implements EventStore {
     return stream.id;
   }
 
+  /**
+   * Forgets the events of the stream that answered request `requestId`: its answer reached the client over the
+   * stream (which ended normally), so no replay will ask for them. A no-op when no answer of that id is held.
+   */
+  delivered(requestId: string | number): void {
+    const stream = this.answered.get(requestId);
+    if (stream === undefined) return;
+    for (const h of [...this.events.values()]) if (h.stream === stream) this.drop(h);
+  }
+
   /** Forgets every event (the session ended). */
   clear(): void {
     for (const h of [...this.events.values()]) this.drop(h);
@@ -174,6 +190,7 @@ export class SessionEventStore implements EventStore {
     if (s && --s.count === 0) {
       this.streamOf.delete(h.stream);
       this.streamNo.delete(s.id);
+      if (s.answer !== undefined && this.answered.get(s.answer) === h.stream) this.answered.delete(s.answer);
     }
   }
 }

@@ -54,19 +54,20 @@ interface Session {
 }
 
 /**
- * `res` with a body that calls `done` once, when the body has been read to its end, failed or been cancelled by the
- * client (an SSE answer of a POST ends when its last JSON-RPC response is written); at once when there is no body.
+ * `res` with a body that calls `done` once, when the body has been read to its end (`completed` true), failed or been
+ * cancelled by the client (false; an SSE answer of a POST ends when its last JSON-RPC response is written); at once
+ * when there is no body (true).
  */
-function onBodyEnd(res: Response, done: () => void): Response {
+function onBodyEnd(res: Response, done: (completed: boolean) => void): Response {
   let settled = false;
-  const finish = () => {
+  const finish = (completed = false) => {
     if (!settled) {
       settled = true;
-      done();
+      done(completed);
     }
   };
   if (!res.body) {
-    finish();
+    finish(true);
     return res;
   }
   const reader = res.body.getReader();
@@ -75,7 +76,7 @@ function onBodyEnd(res: Response, done: () => void): Response {
       try {
         const r = await reader.read();
         if (r.done) {
-          finish();
+          finish(true);
           controller.close();
         } else controller.enqueue(r.value);
       } catch (err) {
@@ -191,7 +192,11 @@ export class McpSessions {
       if (parsed?.method === "notifications/cancelled") s.calls.delete(cancelledId(parsed.body));
       const res = await s.transport.handleRequest(req, parsed && { parsedBody: parsed.body });
       if (request !== null && res.status !== 200) s.calls.delete(request);
-      return onBodyEnd(res, done);
+      return onBodyEnd(res, (completed) => {
+        // The answer went out whole: nothing of this stream will be asked for again.
+        if (completed && request !== null) s.events.delivered(request);
+        done();
+      });
     } catch (err) {
       done();
       throw err;
@@ -258,7 +263,8 @@ export class McpSessions {
       await server.connect(transport);
       const res = await transport.handleRequest(req, parsed && { parsedBody: parsed.body });
       if (!transport.sessionId || !this.live.has(transport.sessionId)) await server.close().catch(() => {});
-      return res;
+      const id = parsed?.id ?? null;
+      return onBodyEnd(res, (completed) => completed && id !== null && events.delivered(id));
     } finally {
       this.opening -= 1;
     }

@@ -46,7 +46,9 @@ async function readUntil(
 function gated() {
   let open!: () => void;
   const gate = new Promise<void>((r) => (open = r));
+  const replay = new ReplayBudget();
   const sessions = new McpSessions({
+    replay,
     createServer: () => {
       const server = new McpServer({ name: "gated", version: "1" });
       server.registerTool("wait", { description: "answers when the test opens the gate" }, async () => {
@@ -72,7 +74,7 @@ function gated() {
         body,
       }),
     );
-  return { sessions, send, open };
+  return { sessions, send, open, replay };
 }
 
 describe("replay after a dropped connection", () => {
@@ -84,6 +86,11 @@ describe("replay after a dropped connection", () => {
     expect(
       (await g.send("POST", sid, JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }))).status,
     ).toBe(202);
+
+    // An answer read to its end is not kept: nothing will ask for it again.
+    const ping = await g.send("POST", sid, JSON.stringify({ jsonrpc: "2.0", id: 9, method: "ping" }));
+    expect(await ping.text()).toContain('"result"');
+    expect(g.replay.size).toBe(0);
 
     const call = await g.send("POST", sid, WAIT);
     expect(call.status).toBe(200);
@@ -107,6 +114,7 @@ describe("replay after a dropped connection", () => {
     // The stream ends with the answer it resumed (it would otherwise stay open, sending keep-alives, until the
     // session ends).
     expect((await resumedReader.read()).done).toBe(true);
+    expect(g.replay.size).toBeGreaterThan(0); // kept until the session ends or the TTL
 
     // An id the session never gave (or no longer keeps) is a clear 400, not a silent empty stream.
     const gone = await g.send("GET", sid, undefined, { accept: "text/event-stream", "last-event-id": "999-999" });
@@ -115,7 +123,9 @@ describe("replay after a dropped connection", () => {
     // Answered: now the session may make room for a newer one.
     const next = await g.send("POST", null, INIT);
     expect(next.status).toBe(200);
+    await next.text();
     expect((await g.send("GET", sid, undefined, { accept: "text/event-stream" })).status).toBe(404);
+    expect(g.replay.size).toBe(0); // the evicted session's events went with it
     await g.sessions.closeAll();
   }, 30_000);
 
@@ -206,6 +216,13 @@ describe("event store bounds", () => {
     expect((await replay(store, b)).got).toEqual([]);
     expect(await replay(store, "nonsense")).toEqual({ stream: "", got: [] });
     expect(store.knows("nonsense")).toBe(false);
+
+    // The answer of request 7 on stream C, delivered: C's events go, the others stay.
+    const c = await store.storeEvent("C", {} as JSONRPCMessage);
+    await store.storeEvent("C", { jsonrpc: "2.0", id: 7, result: {} });
+    store.delivered(7);
+    expect(store.knows(c)).toBe(false);
+    expect(store.size).toBe(4);
   });
 
   test("per session the oldest go beyond the count or bytes; a dropped id still replays what came after", async () => {
