@@ -223,8 +223,23 @@ export class McpSessions {
 
   /** A new session for an initialize request (anything else is refused by the transport, and the session dropped). */
   private async open(req: Request): Promise<Response> {
-    const parsed = await readPost(req, this.opts.maxBodyBytes);
-    if (parsed instanceof Response) return parsed;
+    this.opening += 1;
+    try {
+      const parsed = await readPost(req, this.opts.maxBodyBytes);
+      if (parsed instanceof Response) return parsed;
+      const { server, transport, events } = this.create();
+      await server.connect(transport);
+      const res = await transport.handleRequest(req, parsed && { parsedBody: parsed.body });
+      if (!transport.sessionId || !this.live.has(transport.sessionId)) await server.close().catch(() => {});
+      const id = parsed?.id ?? null;
+      return onBodyEnd(res, (completed) => completed && id !== null && events.delivered(id));
+    } finally {
+      this.opening -= 1;
+    }
+  }
+
+  /** A server and its transport, entered in the map once the transport has assigned the session id. */
+  private create(): Pick<Session, "server" | "transport" | "events"> {
     const hosts = this.opts.allowedHosts();
     const calls = new Set<string | number>();
     const events = this.replay.store((id) => calls.delete(id));
@@ -236,16 +251,8 @@ export class McpSessions {
       maxRequestBodySize: this.opts.maxBodyBytes,
       eventStore: events,
       onsessioninitialized: (id) => {
-        this.live.set(id, {
-          server,
-          transport,
-          lastSeen: Date.now(),
-          touched: ++this.clock,
-          busy: 0,
-          calls,
-          bucket,
-          events,
-        });
+        const s = { server, transport, lastSeen: Date.now(), touched: ++this.clock, busy: 0, calls, bucket, events };
+        this.live.set(id, s);
         log.debug("mcp session opened", { session: id, live: this.live.size });
       },
     });
@@ -258,16 +265,7 @@ export class McpSessions {
         log.debug("mcp session closed", { session: id, live: this.live.size });
       }
     };
-    this.opening += 1;
-    try {
-      await server.connect(transport);
-      const res = await transport.handleRequest(req, parsed && { parsedBody: parsed.body });
-      if (!transport.sessionId || !this.live.has(transport.sessionId)) await server.close().catch(() => {});
-      const id = parsed?.id ?? null;
-      return onBodyEnd(res, (completed) => completed && id !== null && events.delivered(id));
-    } finally {
-      this.opening -= 1;
-    }
+    return { server, transport, events };
   }
 
   /** Closes sessions idle (no request in flight) since before `now - idleMs`; resolves with how many. */
