@@ -18,7 +18,7 @@ import { hasToken, requireToken } from "./auth.ts";
 import { compressText, headLength } from "../platform/compress.ts";
 import { METRICS_CONTENT_TYPE, renderMetrics, servicesForMetrics } from "./metrics.ts";
 import { anonymousReadiness, checkReadiness } from "./readiness.ts";
-import { requireOrigin } from "./origin.ts";
+import { mcpCors, requireOrigin } from "./origin.ts";
 import { rpcError } from "./rpc.ts";
 import { McpSessions } from "./sessions.ts";
 import { createUiApp } from "../ui/app.ts";
@@ -89,7 +89,8 @@ export function createHttpApp(opts: HttpAppOptions): HttpApp {
     const body = await renderMetrics(await servicesForMetrics(runtime.services, runtime.openServices));
     return c.body(body, 200, { "content-type": METRICS_CONTENT_TYPE });
   });
-  app.use("/mcp", requireOrigin(config.allowed_origins), requireToken(token), async (c, next) => {
+  const origins = config.allowed_origins;
+  app.use("/mcp", requireOrigin(origins), mcpCors(origins), requireToken(token), async (c, next) => {
     const declared = Number(c.req.header("content-length") ?? 0);
     if (c.req.method === "POST" && declared > maxBody) return tooLarge(declared, maxBody);
     return next();

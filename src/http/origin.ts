@@ -7,6 +7,7 @@
  * its own, stricter rule (src/ui/security.ts): same origin and a CSRF token.
  */
 import type { MiddlewareHandler } from "hono";
+import { cors } from "hono/cors";
 import { log } from "../log.ts";
 import { isLoopback } from "./address.ts";
 import { rpcError } from "./rpc.ts";
@@ -35,6 +36,12 @@ function loopbackOrigin(origin: string): boolean {
   return isLoopback(new URL(origin).hostname.replace(/^\[(.*)\]$/, "$1"));
 }
 
+/** True when `origin` is one `allowed` lists (or `allowed` holds `*`): such a page also gets CORS answers. */
+function listed(origin: string, allowed: readonly string[]): boolean {
+  const o = normalizeOrigin(origin);
+  return o !== null && allowed.some((a) => a === "*" || normalizeOrigin(a) === o);
+}
+
 /**
  * Why a request with this Origin header is refused, or null when it may go on: absent → null; loopback → null;
  * listed in `allowed` (origins as in the configuration, or `*`) → null; anything else → the reason.
@@ -42,7 +49,7 @@ function loopbackOrigin(origin: string): boolean {
 export function originRefusal(origin: string | undefined | null, allowed: readonly string[]): string | null {
   if (origin === undefined || origin === null) return null;
   const o = normalizeOrigin(origin);
-  if (o !== null && (loopbackOrigin(o) || allowed.some((a) => a === "*" || normalizeOrigin(a) === o))) return null;
+  if (o !== null && (loopbackOrigin(o) || listed(o, allowed))) return null;
   return (
     `Forbidden: Origin '${origin.slice(0, 100)}' may not use this MCP endpoint; only requests without Origin, ` +
     "from loopback origins and from those listed in allowed_origins (env PEGAS_ALLOWED_ORIGINS) are served"
@@ -57,4 +64,28 @@ export function requireOrigin(allowed: readonly string[]): MiddlewareHandler {
     log.info("mcp request refused: Origin not allowed", { origin: c.req.header("origin")?.slice(0, 100) });
     return rpcError(403, -32000, why);
   };
+}
+
+/**
+ * CORS for the pages of the origins `allowed` lists, so that a browser lets them call /mcp (a JSON POST is preflighted):
+ * `OPTIONS` is answered 204 with the methods and the MCP headers allowed (before the token check: a preflight
+ * carries no token), other answers name the origin and expose `Mcp-Session-Id`. Loopback origins, admitted by
+ * {@link requireOrigin} without being listed, get no CORS headers, so a browser keeps their pages from calling or
+ * reading /mcp unless they are listed too.
+ */
+export function mcpCors(allowed: readonly string[]): MiddlewareHandler {
+  return cors({
+    origin: (origin) => (listed(origin, allowed) ? origin : null),
+    allowMethods: ["GET", "POST", "DELETE"],
+    allowHeaders: [
+      "content-type",
+      "accept",
+      "authorization",
+      "mcp-session-id",
+      "mcp-protocol-version",
+      "last-event-id",
+    ],
+    exposeHeaders: ["mcp-session-id", "mcp-protocol-version", "www-authenticate", "retry-after"],
+    maxAge: 600,
+  });
 }

@@ -1,6 +1,7 @@
 /**
  * The strict side of /mcp on a real listener, with fetch and the SDK's own client: the Origin rule (absent, loopback
- * and configured origins pass; any other is 403 with a JSON-RPC error; other routes are not concerned), JSON-RPC
+ * and configured origins pass; any other is 403 with a JSON-RPC error; other routes are not concerned; CORS answers
+ * for configured origins only), JSON-RPC
  * batches refused with 400 -32600 (with and without a session), and the per-session rate limit of tool calls (429
  * with Retry-After and the call's id; methods other than tools/call are not counted). Plus the token bucket and the
  * origin normalization on their own.
@@ -82,6 +83,34 @@ describe("Origin on /mcp", () => {
     expect((await post(s.listener.url, ping, { "mcp-session-id": sid })).status).toBe(200);
     const health = await fetch(`${s.listener.url}/healthz`, { headers: { origin: "https://evil.example" } });
     expect(health.status).toBe(200);
+  }, 30_000);
+
+  test("CORS for listed origins only: preflight 204 naming the MCP headers; answers expose Mcp-Session-Id", async () => {
+    const preflight = (origin: string) =>
+      fetch(`${s.listener.url}/mcp`, {
+        method: "OPTIONS",
+        headers: {
+          origin,
+          "access-control-request-method": "POST",
+          "access-control-request-headers": "content-type,mcp-session-id",
+        },
+      });
+    const ok = await preflight("https://app.example");
+    expect(ok.status).toBe(204);
+    expect(ok.headers.get("access-control-allow-origin")).toBe("https://app.example");
+    expect(ok.headers.get("access-control-allow-headers")).toContain("mcp-session-id");
+    expect(ok.headers.get("access-control-allow-methods")).toContain("POST");
+    // Admitted but not listed: no CORS, so a browser does not let the page call.
+    const local = await preflight("http://localhost:5173");
+    expect(local.headers.get("access-control-allow-origin")).toBeNull();
+    expect((await preflight("https://evil.example")).status).toBe(403);
+
+    const res = await post(s.listener.url, INITIALIZE, { origin: "https://app.example" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("mcp-session-id")).toBeString();
+    expect(res.headers.get("access-control-allow-origin")).toBe("https://app.example");
+    expect(res.headers.get("access-control-expose-headers")).toContain("mcp-session-id");
+    expect(await res.text()).toContain('"result"');
   }, 30_000);
 
   test("origin comparison: normalized, exact host, '*' allows any", () => {
