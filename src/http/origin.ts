@@ -10,6 +10,7 @@ import type { MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
 import { log } from "../log.ts";
 import { isLoopback } from "./address.ts";
+import { countRefused } from "./metrics.ts";
 import { rpcError } from "./rpc.ts";
 
 /**
@@ -61,6 +62,7 @@ export function requireOrigin(allowed: readonly string[]): MiddlewareHandler {
   return async (c, next) => {
     const why = originRefusal(c.req.header("origin"), allowed);
     if (why === null) return next();
+    countRefused("origin");
     log.info("mcp request refused: Origin not allowed", { origin: c.req.header("origin")?.slice(0, 100) });
     return rpcError(403, -32000, why);
   };

@@ -5,6 +5,7 @@
  * and each `tools/call` takes one; an empty bucket answers HTTP 429 with `Retry-After` (whole seconds) and a JSON-RPC
  * error. Other methods (initialize, tools/list, ping, notifications) are not counted.
  */
+import { countRefused } from "./metrics.ts";
 import { rpcError } from "./rpc.ts";
 
 /** A rate: `perSecond` tokens per second (0 = unlimited) and at most `burst` at once (≥ 1). */
@@ -48,6 +49,7 @@ export class TokenBucket {
  * §10.2.3), and a JSON-RPC error carrying the request's id so that the client can match it to its call.
  */
 export function rateLimited(waitS: number, rate: RateLimit, id: string | number | null): Response {
+  countRefused("rate_limit");
   const retry = Math.max(1, Math.ceil(waitS));
   return rpcError(
     429,

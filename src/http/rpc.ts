@@ -5,6 +5,7 @@
  */
 import { isJsonContentType } from "@modelcontextprotocol/sdk/shared/mediaType.js";
 import { readRequestBody, requestBodyTooLargeMessage } from "@modelcontextprotocol/sdk/server/requestBody.js";
+import { countRefused } from "./metrics.ts";
 
 /** A JSON-RPC error answer; `id` null (the default) as the SDK's transport words its own. */
 export function rpcError(
@@ -42,13 +43,15 @@ export async function readPost(req: Request, maxBytes: number): Promise<ParsedPo
   } catch {
     return rpcError(400, -32700, "Parse error: Invalid JSON");
   }
-  if (Array.isArray(body))
+  if (Array.isArray(body)) {
+    countRefused("batch");
     return rpcError(
       400,
       -32600,
       "Invalid Request: JSON-RPC batches are not supported (MCP removed batching in protocol 2025-06-18); " +
         "send each message in a POST of its own",
     );
+  }
   const m = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
   const id = typeof m.id === "string" || typeof m.id === "number" ? m.id : null;
   return { body, method: typeof m.method === "string" ? m.method : null, id };

@@ -3,7 +3,7 @@
  * and configured origins pass; any other is 403 with a JSON-RPC error; other routes are not concerned; CORS answers
  * for configured origins only), JSON-RPC
  * batches refused with 400 -32600 (with and without a session), and the per-session rate limit of tool calls (429
- * with Retry-After and the call's id; methods other than tools/call are not counted). Plus the token bucket and the
+ * with Retry-After and the call's id; methods other than tools/call are not counted); /metrics counts the refusals. Plus the token bucket and the
  * origin normalization on their own.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -12,12 +12,19 @@ import { loadConfig } from "../../src/config.ts";
 import { normalizeOrigin, originRefusal } from "../../src/http/origin.ts";
 import { TokenBucket } from "../../src/http/rate-limit.ts";
 import { setLogLevel } from "../../src/log.ts";
+import { parseExposition, sampleValue } from "./metrics-exposition.ts";
 import { httpClient, httpServer, INITIALIZE, MCP_POST_HEADERS } from "./support.ts";
 
 beforeAll(() => setLogLevel("warn"));
 afterAll(() => setLogLevel("info"));
 
 type Server = Awaited<ReturnType<typeof httpServer>>;
+/** The process-wide count of /mcp refusals for `reason`, as /metrics of `url` shows it. */
+async function refused(url: string, reason: string): Promise<number> {
+  const m = parseExposition(await (await fetch(`${url}/metrics`)).text());
+  return sampleValue(m, "pegas_mcp_refused_total", { reason });
+}
+
 type RpcError = { jsonrpc: string; id: unknown; error: { code: number; message: string } };
 
 /** POSTs `body` to `url`/mcp with the MCP headers and `headers`. */
@@ -144,6 +151,7 @@ describe("batches", () => {
   afterAll(async () => s?.dispose());
 
   test("a JSON array is 400 -32600 naming the removal of batching, before and after initialize", async () => {
+    const before = await refused(s.listener.url, "batch");
     const first = await post(s.listener.url, `[${INITIALIZE}]`);
     expect(first.status).toBe(400);
     expect(first.headers.get("mcp-session-id")).toBeNull();
@@ -165,6 +173,7 @@ describe("batches", () => {
     const bad = await post(s.listener.url, "{nope", { "mcp-session-id": sid });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as RpcError).error.code).toBe(-32700);
+    expect((await refused(s.listener.url, "batch")) - before).toBe(2);
   }, 30_000);
 });
 
@@ -177,15 +186,16 @@ describe("rate limit of tool calls", () => {
   afterAll(async () => s?.dispose());
 
   test("beyond the burst a tool call is 429 with Retry-After and the call's id; other methods pass", async () => {
+    const before = await refused(s.listener.url, "rate_limit");
     const { client, transport } = await httpClient(s.listener.url);
     for (let i = 0; i < 2; i++) {
       const r = await client.callTool({ name: "memory_stats", arguments: {} });
       expect(r.isError).toBeFalsy();
     }
-    const refused = await client.callTool({ name: "memory_stats", arguments: {} }).catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(StreamableHTTPError);
-    expect((refused as StreamableHTTPError).code).toBe(429);
-    expect(String(refused)).toContain("Too Many Requests");
+    const third = await client.callTool({ name: "memory_stats", arguments: {} }).catch((e: unknown) => e);
+    expect(third).toBeInstanceOf(StreamableHTTPError);
+    expect((third as StreamableHTTPError).code).toBe(429);
+    expect(String(third)).toContain("Too Many Requests");
 
     const sid = transport.sessionId as string;
     const call = JSON.stringify({ jsonrpc: "2.0", id: 77, method: "tools/call", params: { name: "memory_stats" } });
@@ -197,6 +207,7 @@ describe("rate limit of tool calls", () => {
     expect(body.id).toBe(77);
     expect(body.error.message).toContain(`retry after ${retry} s`);
     expect(body.error.message).toContain("http_rate_limit");
+    expect((await refused(s.listener.url, "rate_limit")) - before).toBe(2);
 
     // Not tool calls: not counted.
     expect((await client.listTools()).tools.length).toBeGreaterThan(0);
