@@ -142,8 +142,8 @@ export class McpSessions {
           400,
           -32000,
           `Bad Request: event '${last.slice(0, 64)}' is no longer kept (events are kept ` +
-            `${Math.round(this.replay.limits.ttlMs / 60_000)} min, at most ${this.replay.limits.maxEvents} per session); ` +
-            "what followed it cannot be sent again: repeat the request",
+            `${Math.round(this.replay.limits.ttlMs / 60_000)} min, at most ${this.replay.limits.maxEvents} per session, ` +
+            "and not once their answer was delivered whole); what followed it cannot be sent again: repeat the request",
         );
       const res = await s.transport.handleRequest(req);
       return last === null ? res : endAfterResponse(res);
