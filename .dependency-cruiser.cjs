@@ -5,8 +5,8 @@
 // TypeScript 7 (the native compiler) has no JavaScript API that dependency-cruiser can load, so it parses the
 // sources with swc (`@swc/core`, a dev dependency); swc keeps `import type` lines, so type-only imports count too.
 
-/** Modules anyone may import: configuration, errors, logging, the version, and runtime/OS helpers. */
-const LEAVES = ["^src/(config|config-redact|errors|log|version)\\.ts$", "^src/platform/"];
+/** Modules anyone may import: configuration (and its HTTP part), errors, logging, the version, and runtime/OS helpers. */
+const LEAVES = ["^src/(config|config-http|config-redact|errors|log|version)\\.ts$", "^src/platform/"];
 
 /**
  * Each layer: where it lives (a path regex) and the layers it may import besides itself and the leaves.

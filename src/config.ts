@@ -7,6 +7,7 @@ import { availableParallelism, homedir, tmpdir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { parse as parseToml } from "smol-toml";
 import { z } from "zod";
+import { HTTP_DEFAULTS, HTTP_SETTINGS } from "./config-http.ts";
 import { PegasError } from "./errors.ts";
 
 /** Default Ollama embedding model of the owner's deployment (DESIGN.md). */
@@ -102,16 +103,7 @@ export const ConfigSchema = z
       .string()
       .regex(/^(socks5h?|https?):\/\//, "proxy_url must start with socks5://, socks5h:// or http(s)://")
       .optional(),
-    http: z
-      .string()
-      .regex(/^(\[[0-9a-fA-F:.]+\]|[^\s:[\]]+):\d{1,5}$/, "http must be host:port, e.g. 127.0.0.1:8765 or [::1]:8765")
-      .optional()
-      .describe("address of the HTTP endpoint (/healthz, /readyz, /metrics, /mcp) of `serve`; unset = stdio only"),
-    http_token: z
-      .string()
-      .min(16, "http_token must be at least 16 characters")
-      .optional()
-      .describe("bearer token of the HTTP endpoint; required when http binds beyond loopback"),
+    ...HTTP_SETTINGS,
     ingest_roots: z
       .array(z.string().min(1))
       .describe("directories that memory_ingest {path} may read (default: cwd and home)"),
@@ -174,6 +166,9 @@ const ENV_KEYS: Array<[string, keyof Config]> = [
   ["PROXY_URL", "proxy_url"],
   ["PEGAS_HTTP", "http"],
   ["PEGAS_HTTP_TOKEN", "http_token"],
+  ["PEGAS_ALLOWED_ORIGINS", "allowed_origins"],
+  ["PEGAS_HTTP_RATE_LIMIT", "http_rate_limit"],
+  ["PEGAS_HTTP_RATE_BURST", "http_rate_burst"],
   ["PEGAS_INGEST_ROOTS", "ingest_roots"],
   ["PEGAS_ALLOW_PRIVATE_URLS", "allow_private_urls"],
   ["PEGAS_SEARCH_URL", "search_url"],
@@ -215,6 +210,7 @@ function defaults(env: NodeJS.ProcessEnv): Config {
     allow_private_urls: false,
     allow_hosts: [],
     fetch_timeout_ms: 15_000,
+    ...HTTP_DEFAULTS,
     zip_max_entries: 10_000,
     zip_max_total_bytes: 512 * 1024 * 1024,
     zip_max_entry_bytes: 128 * 1024 * 1024,

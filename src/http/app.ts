@@ -4,7 +4,8 @@
  * - `GET /readyz`: each dependency's state (src/http/readiness.ts), 200 or 503; without the token (when one is set)
  *   only the states, no error texts;
  * - `GET /metrics`: Prometheus text (token when set);
- * - `/mcp`: MCP over Streamable HTTP, stateful sessions (src/http/sessions.ts; token when set);
+ * - `/mcp`: MCP over Streamable HTTP, stateful sessions (src/http/sessions.ts; token when set; a browser's Origin
+ *   only when loopback or configured: src/http/origin.ts);
  * - `/ui`: the admin web page (src/ui/; token prompt and cookie when set).
  * /readyz, /metrics and /ui answer Brotli or gzip when the client accepts it (src/platform/compress.ts); /mcp never is
  * compressed: its answers are event streams (SSE) that must reach the client frame by frame. HEAD on any route but
@@ -17,7 +18,9 @@ import { hasToken, requireToken } from "./auth.ts";
 import { compressText, headLength } from "../platform/compress.ts";
 import { METRICS_CONTENT_TYPE, renderMetrics, servicesForMetrics } from "./metrics.ts";
 import { anonymousReadiness, checkReadiness } from "./readiness.ts";
-import { McpSessions, rpcError } from "./sessions.ts";
+import { mcpCors, requireOrigin } from "./origin.ts";
+import { rpcError } from "./rpc.ts";
+import { McpSessions } from "./sessions.ts";
 import { createUiApp } from "../ui/app.ts";
 
 /** Session limits of /mcp: most live sessions, and the idle time (ms) after which a session is closed. */
@@ -67,6 +70,7 @@ export function createHttpApp(opts: HttpAppOptions): HttpApp {
     idleMs: opts.sessions?.idleMs ?? MCP_SESSION_LIMITS.idleMs,
     maxBodyBytes: maxBody,
     allowedHosts: opts.allowedHosts ?? (() => undefined),
+    rate: { perSecond: config.http_rate_limit, burst: config.http_rate_burst },
   });
   const app = new Hono();
 
@@ -85,7 +89,8 @@ export function createHttpApp(opts: HttpAppOptions): HttpApp {
     const body = await renderMetrics(await servicesForMetrics(runtime.services, runtime.openServices));
     return c.body(body, 200, { "content-type": METRICS_CONTENT_TYPE });
   });
-  app.use("/mcp", requireToken(token), async (c, next) => {
+  const origins = config.allowed_origins;
+  app.use("/mcp", requireOrigin(origins), mcpCors(origins), requireToken(token), async (c, next) => {
     const declared = Number(c.req.header("content-length") ?? 0);
     if (c.req.method === "POST" && declared > maxBody) return tooLarge(declared, maxBody);
     return next();

@@ -1,11 +1,11 @@
 /**
  * `GET /metrics`: the Prometheus text exposition (format 0.0.4) of this process — tool calls, latency and ingest
- * counters (src/mcp/metrics.ts), process gauges — and figures read from the database at scrape time: whether the store
+ * counters (src/mcp/metrics.ts), requests /mcp refused, process gauges — and figures read from the database at scrape time: whether the store
  * answered (`pegas_store_up`, 0 also while the database could not be opened at all), and once it is open the outbox
  * backlog and external projection lag. The database part is cached for {@link DB_CACHE_MS} so that a tight scrape
  * loop does not load the database.
  */
-import { Gauge, Registry } from "../platform/prometheus.ts";
+import { Counter, Gauge, Registry } from "../platform/prometheus.ts";
 import type { Services } from "../core/services.ts";
 import { withDeadline } from "../domain/deadline.ts";
 import { toPegasError } from "../errors.ts";
@@ -48,6 +48,21 @@ new Gauge({
     this.set(Math.round(process.uptime() * 1000) / 1000);
   },
 });
+
+/** Why /mcp refused a request before the MCP server saw it. */
+export type McpRefusal = "origin" | "batch" | "rate_limit";
+
+const mcpRefused = new Counter({
+  name: "pegas_mcp_refused_total",
+  help: "Requests to /mcp refused before the MCP server saw them, by reason: origin (403), batch (400), rate_limit (429).",
+  labelNames: ["reason"] as const,
+  registers: [processRegistry],
+});
+
+/** Counts one request refused by /mcp's Origin rule, batch refusal or tool-call rate limit. */
+export function countRefused(reason: McpRefusal): void {
+  mcpRefused.inc({ reason });
+}
 
 /** Figures read from the database at one instant. */
 interface DbFigures {
