@@ -151,69 +151,87 @@ export async function fuzzToolCalls(client: Client, opts: FuzzOptions): Promise<
   const started = performance.now();
   const { tools } = await client.listTools();
   const validator = new AjvJsonSchemaValidator();
-  const outputs = new Map(
+  const outputs: Outputs = new Map(
     tools.filter((t) => t.outputSchema).map((t) => [t.name, validator.getValidator(t.outputSchema as never)]),
   );
   const r = mulberry32(opts.seed);
-  const planned = Array.from({ length: opts.calls }, () => {
+  const planned: Planned[] = Array.from({ length: opts.calls }, (_, call) => {
     const tool = r() < 0.04 ? null : pick(r, tools);
     return {
+      call,
       name: tool ? tool.name : pick(r, UNKNOWN_TOOLS),
       args: tool ? argumentsFor(r, tool) : { query: str(r) },
     };
   });
   const report: FuzzReport = {
     calls: opts.calls,
-    ok: 0,
-    refused: 0,
-    invalidParams: 0,
-    crashes: [],
-    hangs: [],
-    schemaViolations: [],
-    perTool: {},
-    ms: 0,
+    ...{ ok: 0, refused: 0, invalidParams: 0, ms: 0 },
+    ...{ crashes: [], hangs: [], schemaViolations: [], perTool: {} },
   };
   const known = new Set(tools.map((t) => t.name));
   let next = 0;
   const worker = async () => {
     for (let i = next++; i < planned.length; i = next++) {
-      const { name, args } = planned[i]!;
-      const key = known.has(name) ? name : "(unknown)";
-      const stat = (report.perTool[key] ??= { calls: 0, ms: 0 });
-      stat.calls++;
+      const p = planned[i]!;
+      const stat = (report.perTool[known.has(p.name) ? p.name : "(unknown)"] ??= { calls: 0, ms: 0 });
       const t0 = performance.now();
-      const failure = (detail: string): FuzzFailure => ({
-        call: i,
-        tool: name.slice(0, 60),
-        args: (JSON.stringify(args) ?? String(args)).slice(0, 300),
-        detail: detail.slice(0, 500),
-      });
-      try {
-        const res = await client.request(
-          { method: "tools/call", params: { name, arguments: args as Json } },
-          CallToolResultSchema,
-          { timeout: opts.timeoutMs },
-        );
-        const text = (res.content as Array<{ type: string; text?: string }>).find((c) => c.type === "text")?.text ?? "";
-        if (res.isError) {
-          if (REFUSAL_CODES.test(text)) report.refused++;
-          else report.crashes.push(failure(`isError without a stable code: ${text}`));
-          continue;
-        }
-        const check = outputs.get(name)?.(res.structuredContent);
-        if (!check || check.valid) report.ok++;
-        else report.schemaViolations.push(failure(check.errorMessage ?? "invalid structured content"));
-      } catch (err) {
-        const code = err instanceof McpError ? err.code : undefined;
-        if (code === ErrorCode.InvalidParams) report.invalidParams++;
-        else if (code === ErrorCode.RequestTimeout) report.hangs.push(failure(String(err)));
-        else report.crashes.push(failure(String(err)));
-      } finally {
-        stat.ms += Math.round(performance.now() - t0);
-      }
+      await sendOne(client, p, known.has(p.name), outputs, opts.timeoutMs, report);
+      stat.calls++;
+      stat.ms += Math.round(performance.now() - t0);
     }
   };
   await Promise.all(Array.from({ length: opts.concurrency ?? 4 }, worker));
   report.ms = Math.round(performance.now() - started);
   return report;
+}
+
+/** One planned call: its index in the run, the tool name and the arguments (of any JSON type). */
+interface Planned {
+  call: number;
+  name: string;
+  args: unknown;
+}
+
+/** The listed output schemas' validators by tool name. */
+type Outputs = Map<string, ReturnType<AjvJsonSchemaValidator["getValidator"]>>;
+
+/** Sends one planned call and counts its outcome in `report` (see the module comment). */
+async function sendOne(
+  client: Client,
+  p: Planned,
+  knownTool: boolean,
+  outputs: Outputs,
+  timeoutMs: number,
+  report: FuzzReport,
+): Promise<void> {
+  const failure = (detail: string): FuzzFailure => ({
+    call: p.call,
+    tool: p.name.slice(0, 60),
+    args: (JSON.stringify(p.args) ?? String(p.args)).slice(0, 300),
+    detail: detail.slice(0, 500),
+  });
+  try {
+    const res = await client.request(
+      { method: "tools/call", params: { name: p.name, arguments: p.args as Json } },
+      CallToolResultSchema,
+      { timeout: timeoutMs },
+    );
+    const text = (res.content as Array<{ type: string; text?: string }>).find((c) => c.type === "text")?.text ?? "";
+    if (res.isError) {
+      if (REFUSAL_CODES.test(text)) report.refused++;
+      else report.crashes.push(failure(`isError without a stable code: ${text}`));
+      return;
+    }
+    const check = outputs.get(p.name)?.(res.structuredContent);
+    if (!check || check.valid) report.ok++;
+    else report.schemaViolations.push(failure(check.errorMessage ?? "invalid structured content"));
+  } catch (err) {
+    const code = err instanceof McpError ? err.code : undefined;
+    // -32602 is the answer to malformed params and unknown tools only: object arguments to a known tool are the
+    // tool's to refuse as an isError result.
+    const wellFormed = knownTool && p.args !== null && typeof p.args === "object" && !Array.isArray(p.args);
+    if (code === ErrorCode.InvalidParams && !wellFormed) report.invalidParams++;
+    else if (code === ErrorCode.RequestTimeout) report.hangs.push(failure(String(err)));
+    else report.crashes.push(failure(String(err)));
+  }
 }
