@@ -11,7 +11,8 @@ export const TOOL_COMMANDS = {
     tool: "memory_ingest",
     notes:
       "From the command line any file or directory you name is read (PEGAS_INGEST_ROOTS bounds the MCP tool only). " +
-      "Several sources are ingested in turn; one that fails is reported and the others still run. " +
+      "Several sources are ingested in turn; one that fails is reported and the others still run (--json: one " +
+      "result per source). " +
       "Prints one line per document; errors and warnings go to stderr, and so does progress (a bar on a terminal, " +
       "else a line every 2 s). Exit 1 when a source failed or gave no text.",
     args: [
