@@ -1,7 +1,7 @@
 /**
- * The tools of this build and their registration on an McpServer: opens the services lazily on the first call, maps PegasError to an
- * `isError` result with an actionable message (never a stack or SQL), bounds the result size and wires
- * cancellation and progress.
+ * The tools of this build and their registration on an McpServer: opens the services lazily on the first call, maps
+ * PegasError to an `isError` result with an actionable message (never a stack or SQL), bounds the result size and
+ * wires cancellation and progress.
  */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";

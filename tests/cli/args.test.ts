@@ -1,7 +1,7 @@
 /**
- * The command line is checked whole before anything runs (src/cli/args.ts, src/cli/help/usage.ts): an unknown command or option, an option
- * the command does not take and an argument too many are usage errors (exit 64) naming what is wrong, and what each
- * command's help lists is accepted.
+ * The command line is checked whole before anything runs (src/cli/args.ts, src/cli/help/usage.ts): an unknown
+ * command or option, an option the command does not take and an argument too many are usage errors (exit 64) naming
+ * what is wrong, and what each command's help lists is accepted.
  */
 import { describe, expect, test } from "bun:test";
 import { COMMANDS, parseCli as parseOnly } from "../../src/cli/args.ts";

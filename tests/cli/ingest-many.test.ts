@@ -50,7 +50,7 @@ describe("ingest with several sources", () => {
     expect(json.every((j) => j.documents[0]!.unchanged)).toBe(true);
   }, 120_000);
 
-  test("--title with several sources and stray options are usage errors (exit 64), before anything is read", async () => {
+  test("--title with several sources, and stray options, are usage errors (exit 64)", async () => {
     const titled = await run("ingest", en, ru, "--title", "Pumps");
     expect(titled.code).toBe(64);
     expect(titled.err).toContain("--title names one source");
