@@ -7,7 +7,7 @@
 # deploy/pegas-memory.env can be passed with -e. Without PEGAS_DATABASE_URL the embedded database lives in the volume.
 
 # ---- build: Node.js + npm bring Bun (the npm package `bun`) and compile one executable ----
-FROM node:20-bookworm AS build
+FROM node:22-bookworm AS build
 WORKDIR /src
 COPY package.json package-lock.json ./
 COPY patches ./patches

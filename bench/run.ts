@@ -9,6 +9,7 @@ import { distillBench } from "./benchmarks/distill.ts";
 import { dedupStoreBench } from "./benchmarks/dedup-store.ts";
 import { documentsBench } from "./benchmarks/documents.ts";
 import { firstQueryBench } from "./benchmarks/first-query.ts";
+import { fuzzBench } from "./benchmarks/fuzz.ts";
 import { idleRss } from "./benchmarks/idle-rss.ts";
 import { inferenceBench } from "./benchmarks/inference.ts";
 import { ingestBench } from "./benchmarks/ingest.ts";
@@ -41,6 +42,7 @@ export const BENCHMARKS: Benchmark[] = [
   httpLoadBench,
   uiBench,
   agentReadsBench,
+  fuzzBench,
 ];
 
 function select(names: string[]): Benchmark[] {

@@ -128,15 +128,14 @@ export const ConfigSchema = z
     store_wait_ms: positiveInt.describe("wait for a stopped embedded-database host before STORE_UNAVAILABLE (ms)"),
     migrate: z.boolean(),
     log_level: z.enum(["debug", "info", "warn", "error", "silent"]),
-    structured_content: z
-      .enum(["on", "off"])
-      .describe("off = tools declare no output schema and answer text only (for clients that want text alone)"),
+    structured_content: z.enum(["on", "off"]).describe("off = tools declare no output schema and answer text only"),
     toolsets: z
       .preprocess((v) => (typeof v === "string" ? v.split(",").map((t) => t.trim()) : v), z.array(toolsetName).min(1))
       .describe("the toolsets whose tools `serve` offers (comma-separated in the environment and --toolsets)"),
     text_format: z
       .enum(["markdown", "json"])
       .describe("markdown = each tool's text content is written for a model; json = the structured content as JSON"),
+    strict_arguments: bool.describe("refuse tool arguments a tool does not take (false = ignore them)"),
   })
   .strict();
 
@@ -177,6 +176,7 @@ const ENV_KEYS: Array<[string, keyof Config]> = [
   ["PEGAS_STORE_WAIT_MS", "store_wait_ms"],
   ["PEGAS_STRUCTURED_CONTENT", "structured_content"],
   ["PEGAS_TEXT_FORMAT", "text_format"],
+  ["PEGAS_STRICT_ARGUMENTS", "strict_arguments"],
   ["PEGAS_TOOLSETS", "toolsets"],
 ];
 
@@ -224,6 +224,7 @@ function defaults(env: NodeJS.ProcessEnv): Config {
     log_level: "info",
     structured_content: "on",
     text_format: "markdown",
+    strict_arguments: true,
     toolsets: [...TOOLSET_NAMES],
   };
 }

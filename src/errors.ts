@@ -56,6 +56,17 @@ export class PegasError extends Error {
   }
 }
 
+/** A command line that does not fit its command: INVALID_INPUT, exit status 64 (EX_USAGE of sysexits.h). */
+export class UsageError extends PegasError {
+  constructor(message: string, hint: string) {
+    super("INVALID_INPUT", message, { hint });
+  }
+
+  override get exitCode(): number {
+    return 64;
+  }
+}
+
 /** Shorthand for `new PegasError("INVALID_INPUT", …)`. */
 export function invalidInput(message: string, hint?: string): PegasError {
   return new PegasError("INVALID_INPUT", message, { hint });

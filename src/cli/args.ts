@@ -1,9 +1,10 @@
 /**
- * Command-line parsing with node:util `parseArgs`: global options become the highest configuration layer.
+ * Command-line parsing with node:util `parseArgs`: global options become the highest configuration layer. An unknown
+ * command or option is a usage error (exit 64, EX_USAGE); help/usage.ts checks the rest against the command's help.
  */
 import { parseArgs } from "node:util";
 import type { ConfigLayer } from "../config.ts";
-import { invalidInput } from "../errors.ts";
+import { UsageError } from "../errors.ts";
 
 /** Parsed command line. */
 export interface Cli {
@@ -106,16 +107,19 @@ function parseStrict(argv: string[]) {
   try {
     return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (err) {
-    throw invalidInput((err as Error).message, "see `pegas-memory --help`");
+    throw new UsageError((err as Error).message, "see `pegas-memory --help`");
   }
 }
 
-/** Parses argv (without the executable). @throws PegasError INVALID_INPUT for unknown options or commands. */
+/**
+ * Parses argv (without the executable); help/usage.ts then checks that the command takes what was given.
+ * @throws UsageError (INVALID_INPUT, exit 64) for an unknown command or option.
+ */
 export function parseCli(argv: string[]): Cli {
   const { values, positionals } = parseStrict(argv);
   const command = positionals[0] ?? "serve";
   if (!values.help && !values.version && !(COMMANDS as readonly string[]).includes(command)) {
-    throw invalidInput(`unknown command '${command}'`, `use one of ${COMMANDS.join(", ")} (see --help)`);
+    throw new UsageError(`unknown command '${command}'`, `use one of ${COMMANDS.join(", ")} (see --help)`);
   }
   const flags: ConfigLayer = {
     data_dir: values["data-dir"],

@@ -3,12 +3,12 @@
  */
 import { readFileSync } from "node:fs";
 import type { Config } from "../config.ts";
-import { ingest } from "../core/documents/ingest.ts";
+import { type IngestInput, type IngestResult, ingest } from "../core/documents/ingest.ts";
 import type { DocumentResult } from "../core/documents/ingest-document.ts";
 import { search } from "../core/search/search.ts";
 import { stats } from "../core/projections/stats.ts";
 import { type VerifyChange, revertStatusChange, verifyAtoms } from "../core/verify/verify.ts";
-import { PegasError, invalidInput } from "../errors.ts";
+import { PegasError, UsageError, invalidInput, toPegasError } from "../errors.ts";
 import type { Services } from "../core/services.ts";
 import type { AtomType } from "../domain/atom.ts";
 import { createServices } from "../wiring/services.ts";
@@ -65,26 +65,67 @@ export async function withServices<T>(
   }
 }
 
-/** `ingest <path|->`. */
+/** What `ingest` read from one source named on the command line: its result, or the error that stopped it. */
+type SourceOutcome = { source: string; result: IngestResult } | { source: string; error: PegasError };
+
+const inputOf = (target: string, title: string | undefined): IngestInput =>
+  target === "-"
+    ? { text: readFileSync(0, "utf8"), title }
+    : /^https?:\/\//i.test(target)
+      ? { url: target, title }
+      : { path: target, title };
+
+/**
+ * `ingest <path|url|->... [--title T]`: each source in turn over one opened store, one line per document; a source
+ * that fails is reported and the others still run. Exit 1 when any source failed or gave no text; with one source its
+ * error is thrown (its own exit status), as before several were taken.
+ */
 export async function runIngest(config: Config, cli: Cli): Promise<number> {
-  const target = cli.positionals[0];
-  if (!target) throw invalidInput("ingest needs a path, a URL, or - for standard input");
+  const targets = cli.positionals;
+  if (!targets.length) throw invalidInput("ingest needs a path, a URL, or - for standard input");
   const title = cli.values.title as string | undefined;
-  const input =
-    target === "-"
-      ? { text: readFileSync(0, "utf8"), title }
-      : /^https?:\/\//i.test(target)
-        ? { url: target, title }
-        : { path: target, title };
-  const bar = progressBar("ingest");
-  const r = await withServices(config, (s, signal) =>
-    ingest(s, input, { trustedPath: true, signal, onProgress: bar.onProgress }),
-  ).finally(bar.done);
-  if (cli.values.json) outJson(r);
-  else for (const d of r.documents) out(formatDocument(d));
-  for (const e of r.errors) process.stderr.write(`error: ${e.source}: ${e.code}: ${e.message}\n`);
-  for (const w of r.warnings) process.stderr.write(`warning: ${w}\n`);
-  return r.errors.length || r.documents.some((d) => !d.stored) ? 1 : 0;
+  const hint = "see `pegas-memory ingest --help`";
+  if (title !== undefined && targets.length > 1)
+    throw new UsageError("--title names one source; give one with it", hint);
+  if (targets.filter((t) => t === "-").length > 1) throw new UsageError("standard input (-) can be read once", hint);
+  const outcomes = await withServices(config, async (s, signal) => {
+    const done: SourceOutcome[] = [];
+    for (const [i, source] of targets.entries()) {
+      const bar = progressBar(targets.length > 1 ? `ingest ${i + 1}/${targets.length}` : "ingest");
+      try {
+        const opts = { trustedPath: true, signal, onProgress: bar.onProgress };
+        done.push({ source, result: await ingest(s, inputOf(source, title), opts) });
+      } catch (err) {
+        if (signal.aborted || targets.length === 1) throw err;
+        done.push({ source, error: toPegasError(err) });
+      } finally {
+        bar.done();
+      }
+    }
+    return done;
+  });
+  if (cli.values.json) {
+    const json = outcomes.map((o) =>
+      "result" in o
+        ? { source: o.source, ...o.result }
+        : { source: o.source, error: o.error.code, message: o.error.userMessage },
+    );
+    outJson(targets.length === 1 ? json[0] : json);
+  }
+  let failed = false;
+  for (const o of outcomes) {
+    if ("error" in o) {
+      failed = true;
+      process.stderr.write(`error: ${o.source}: ${o.error.code}: ${o.error.userMessage}\n`);
+      continue;
+    }
+    const r = o.result;
+    if (!cli.values.json) for (const d of r.documents) out(formatDocument(d));
+    for (const e of r.errors) process.stderr.write(`error: ${e.source}: ${e.code}: ${e.message}\n`);
+    for (const w of r.warnings) process.stderr.write(`warning: ${w}\n`);
+    failed ||= r.errors.length > 0 || r.documents.some((d) => !d.stored);
+  }
+  return failed ? 1 : 0;
 }
 
 function formatDocument(d: DocumentResult): string {

@@ -3,6 +3,7 @@
  * and is the only caller of process.exit.
  */
 import { parseCli } from "./args.ts";
+import { checkUsage } from "./help/usage.ts";
 import { out } from "./output.ts";
 import { loadConfig } from "../config.ts";
 import { toPegasError } from "../errors.ts";
@@ -14,6 +15,7 @@ const EXIT_DEADLINE_MS = 5000;
 
 async function run(argv: string[], exit: (code: number) => void): Promise<number> {
   const cli = parseCli(argv);
+  checkUsage(cli);
   if (cli.values.help) {
     out((await import("./help/render.ts")).helpText(cli));
     return 0;

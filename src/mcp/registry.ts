@@ -1,7 +1,7 @@
 /**
- * Registers the tools on an McpServer: opens the services lazily on the first call, maps PegasError to an
- * `isError` result with an actionable message (never a stack or SQL), bounds the result size and wires
- * cancellation and progress.
+ * The tools of this build and their registration on an McpServer: opens the services lazily on the first call, maps
+ * PegasError to an `isError` result with an actionable message (never a stack or SQL), bounds the result size and
+ * wires cancellation and progress.
  */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -11,6 +11,7 @@ import { PegasError, toPegasError } from "../errors.ts";
 import { recordToolCall, type ToolOutcome } from "./metrics.ts";
 import { log } from "../log.ts";
 import type { CallTracker } from "./calls.ts";
+import { type ToolHandler, serveToolCalls } from "./call-tool.ts";
 import { serveToolList } from "./listing.ts";
 import { dropNulls, portableOutput } from "./portable-output.ts";
 import type { ResponseFormat, ToolContext, ToolDef } from "./tool.ts";
@@ -83,17 +84,23 @@ export function errorResult(err: unknown): CallToolResult {
 }
 
 /**
- * What a tool answer holds besides its text: `structuredContent` off = no output schemas and no structured content
- * (text only); `textFormat` "json" = the text content is the JSON of the structured content (as the MCP spec suggests
- * for clients older than structured content) instead of the tool's rendering for a model.
+ * How tools answer and take arguments: `structuredContent` off = no output schemas and no structured content (text
+ * only); `textFormat` "json" = the text content is the JSON of the structured content (as the MCP spec suggests for
+ * clients older than structured content) instead of the tool's rendering for a model; `strictArguments` false =
+ * arguments a tool does not take are ignored instead of refused (config `strict_arguments`).
  */
-export interface ToolOutputOptions {
+export interface ToolOptions {
   structuredContent: boolean;
   textFormat: "markdown" | "json";
+  strictArguments?: boolean;
 }
 
-/** Default: structured content on, text content rendered for a model. */
-export const DEFAULT_TOOL_OUTPUT: ToolOutputOptions = { structuredContent: true, textFormat: "markdown" };
+/** Default: structured content on, text content rendered for a model, unknown arguments refused. */
+export const DEFAULT_TOOL_OPTIONS: ToolOptions = {
+  structuredContent: true,
+  textFormat: "markdown",
+  strictArguments: true,
+};
 
 /**
  * Builds a tool's answer from its whole result: the structured content in the asked `response_format` (its null
@@ -105,7 +112,7 @@ export function toolResult(
   tool: ToolDef,
   out: Record<string, unknown>,
   args: Record<string, unknown>,
-  options: ToolOutputOptions = DEFAULT_TOOL_OUTPUT,
+  options: ToolOptions = DEFAULT_TOOL_OPTIONS,
 ): CallToolResult {
   const format: ResponseFormat = args.response_format === "detailed" ? "detailed" : "concise";
   const structured = dropNulls(format === "detailed" || !tool.concise ? out : tool.concise(out, args));
@@ -122,75 +129,80 @@ export function toolResult(
 }
 
 /**
- * Registers `tools` (default every tool) and serves their portable listing (listing.ts); `getServices` opens the
- * database on first use.
+ * Serves `tools` (default every tool) on `server`: `tools/call` through call-tool.ts, the portable listing through
+ * listing.ts; `tools.listChanged` is declared false (the tools of a server never change while it runs). Call it
+ * before `connect`. `getServices` opens the database on first use.
  */
 export function registerTools(
   server: McpServer,
   getServices: () => Promise<Services>,
   calls: CallTracker,
-  options: ToolOutputOptions = DEFAULT_TOOL_OUTPUT,
+  options: ToolOptions = DEFAULT_TOOL_OPTIONS,
   tools: readonly ToolDef[] = TOOLS,
 ): void {
-  for (const tool of tools) {
-    server.registerTool(
-      tool.name,
-      {
-        title: tool.title,
-        description: tool.description,
-        inputSchema: tool.inputSchema,
-        ...(options.structuredContent ? { outputSchema: portableOutput(tool) } : {}),
-        annotations: tool.annotations,
-      },
-      async (args: unknown, extra): Promise<CallToolResult> => {
-        const ac = new AbortController();
-        const onAbort = () => ac.abort(extra.signal.reason);
-        extra.signal.addEventListener("abort", onAbort);
-        calls.add(ac);
-        const token = extra._meta?.progressToken;
-        const ctx: ToolContext = {
-          signal: ac.signal,
-          progress: (progress, total, message) => {
-            if (token === undefined) return;
-            extra
-              .sendNotification({
-                method: "notifications/progress",
-                params: { progressToken: token, progress, total, message },
-              })
-              .catch(() => {});
-          },
-        };
-        const started = performance.now();
-        let outcome: ToolOutcome = "error";
-        let out: Record<string, unknown> | undefined;
-        try {
-          const services = await getServices();
-          const input = (args ?? {}) as Record<string, unknown>;
-          out = await tool.run(services, input, ctx);
-          const result = toolResult(tool, out, input, options);
-          outcome = "ok";
-          return result;
-        } catch (err) {
-          // Shutdown aborts calls and closes the database under them: whatever they fail with, they were cancelled.
-          if ((ac.signal.aborted || calls.stopping) && !extra.signal.aborted) {
-            outcome = "cancelled";
-            return errorResult(
-              new PegasError(
-                "CANCELLED",
-                `${tool.name} was cancelled because the server is shutting down; what it had not finished was not stored`,
-                { hint: "call it again when the server is back" },
-              ),
-            );
-          }
-          if (extra.signal.aborted || toPegasError(err).code === "CANCELLED") outcome = "cancelled";
-          return errorResult(err);
-        } finally {
-          recordToolCall(tool.name, outcome, (performance.now() - started) / 1000, out);
-          extra.signal.removeEventListener("abort", onAbort);
-          calls.delete(ac);
-        }
-      },
-    );
-  }
+  // McpServer declares listChanged true as soon as it has tools; a static list must not (clients would wait for it).
+  server.server.registerCapabilities({ tools: { listChanged: false } });
+  const callable = tools.map((tool) => ({
+    tool,
+    handler: toolHandler(tool, getServices, calls, options),
+    outputShape: options.structuredContent ? portableOutput(tool) : null,
+  }));
+  serveToolCalls(server, callable, options.strictArguments !== false);
   serveToolList(server, tools, options.structuredContent);
+}
+
+/** The handler of one tool: opens the services, runs it with cancellation and progress, records the call. */
+function toolHandler(
+  tool: ToolDef,
+  getServices: () => Promise<Services>,
+  calls: CallTracker,
+  options: ToolOptions,
+): ToolHandler {
+  return async (input, extra) => {
+    const ac = new AbortController();
+    const onAbort = () => ac.abort(extra.signal.reason);
+    extra.signal.addEventListener("abort", onAbort);
+    calls.add(ac);
+    const token = extra._meta?.progressToken;
+    const ctx: ToolContext = {
+      signal: ac.signal,
+      progress: (progress, total, message) => {
+        if (token === undefined) return;
+        extra
+          .sendNotification({
+            method: "notifications/progress",
+            params: { progressToken: token, progress, total, message },
+          })
+          .catch(() => {});
+      },
+    };
+    const started = performance.now();
+    let outcome: ToolOutcome = "error";
+    let out: Record<string, unknown> | undefined;
+    try {
+      const services = await getServices();
+      out = await tool.run(services, input, ctx);
+      const result = toolResult(tool, out, input, options);
+      outcome = "ok";
+      return result;
+    } catch (err) {
+      // Shutdown aborts calls and closes the database under them: whatever they fail with, they were cancelled.
+      if ((ac.signal.aborted || calls.stopping) && !extra.signal.aborted) {
+        outcome = "cancelled";
+        return errorResult(
+          new PegasError(
+            "CANCELLED",
+            `${tool.name} was cancelled because the server is shutting down; what it had not finished was not stored`,
+            { hint: "call it again when the server is back" },
+          ),
+        );
+      }
+      if (extra.signal.aborted || toPegasError(err).code === "CANCELLED") outcome = "cancelled";
+      return errorResult(err);
+    } finally {
+      recordToolCall(tool.name, outcome, (performance.now() - started) / 1000, out);
+      extra.signal.removeEventListener("abort", onAbort);
+      calls.delete(ac);
+    }
+  };
 }

@@ -17,25 +17,35 @@ import { LazyServices } from "../wiring/services.ts";
 import { withSamplingDistiller } from "../wiring/sampling.ts";
 import { CallTracker } from "./calls.ts";
 import { serverInstructions } from "./instructions.ts";
-import { registerTools, type ToolOutputOptions, toolsOf } from "./registry.ts";
+import { registerTools, type ToolOptions, toolsOf } from "./registry.ts";
 
-/** The tool answer options of a configuration (`structured_content`, `text_format`). */
-export function toolOutputOptions(config: Pick<Config, "structured_content" | "text_format">): ToolOutputOptions {
-  return { structuredContent: config.structured_content !== "off", textFormat: config.text_format };
+/** The tool options of a configuration (`structured_content`, `text_format`, `strict_arguments`). */
+export function toolOptions(
+  config: Pick<Config, "structured_content" | "text_format" | "strict_arguments">,
+): ToolOptions {
+  return {
+    structuredContent: config.structured_content !== "off",
+    textFormat: config.text_format,
+    strictArguments: config.strict_arguments,
+  };
 }
 
-/** Creates an McpServer with the tools of the configured toolsets registered over lazily opened services. */
+/**
+ * Creates an McpServer with the tools of the configured toolsets registered over lazily opened services. It declares
+ * only what it does: tools (a list that never changes while it runs); no `logging`, as it sends no log messages
+ * (warnings travel in the tool results that they concern, e.g. a degraded search).
+ */
 export function createMcpServer(services: LazyServices, calls: CallTracker, config: Config): McpServer {
   const server = new McpServer(
     { name: "pegas-memory", title: "pegas-memory", version: VERSION },
-    { capabilities: { tools: {}, logging: {} }, instructions: serverInstructions(config.toolsets) },
+    { capabilities: { tools: {} }, instructions: serverInstructions(config.toolsets) },
   );
   // The distiller may ask the client's own model (config distiller = "mcp-sampling"); only this server can reach it.
   registerTools(
     server,
     withSamplingDistiller(server, () => services.get()),
     calls,
-    toolOutputOptions(config),
+    toolOptions(config),
     toolsOf(config.toolsets),
   );
   return server;

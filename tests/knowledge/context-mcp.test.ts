@@ -7,6 +7,7 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
+import { TOOLS } from "../../src/mcp/registry.ts";
 import { fixturePath } from "../support/shared.ts";
 import { suiteMcpClient, toolCalls, type ToolOut } from "../support/mcp-client.ts";
 import { suiteServices } from "../support/services.ts";
@@ -16,8 +17,10 @@ const mcp = suiteMcpClient(t);
 
 type Out = ToolOut;
 const { call, ok: okConcise, text: textOf } = toolCalls(mcp, 120_000);
-/** The whole result (response_format detailed). */
-const ok = (name: string, args: Record<string, unknown>) => okConcise(name, { ...args, response_format: "detailed" });
+/** The whole result (response_format detailed, for the tools that take it: the others refuse unknown arguments). */
+const ok = (name: string, args: Record<string, unknown>) =>
+  okConcise(name, TAKES_FORMAT.has(name) ? { ...args, response_format: "detailed" } : args);
+const TAKES_FORMAT = new Set(TOOLS.filter((tool) => "response_format" in tool.inputSchema).map((tool) => tool.name));
 
 function expectWellCited(ctx: Out): void {
   expect(

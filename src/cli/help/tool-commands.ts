@@ -7,16 +7,20 @@ import { type CommandHelp, JSON_OPTION } from "./spec.ts";
 /** Commands that run an MCP tool, in the order the top-level help lists them. */
 export const TOOL_COMMANDS = {
   ingest: {
-    usage: ["ingest <path|url|-> [--title T]"],
+    usage: ["ingest <path|url|->... [--title T]"],
     tool: "memory_ingest",
     notes:
       "From the command line any file or directory you name is read (PEGAS_INGEST_ROOTS bounds the MCP tool only). " +
+      "Several sources are ingested in turn; one that fails is reported and the others still run (--json: one " +
+      "result per source). " +
       "Prints one line per document; errors and warnings go to stderr, and so does progress (a bar on a terminal, " +
       "else a line every 2 s). Exit 1 when a source failed or gave no text.",
     args: [
       {
-        name: "<path|url|->",
-        text: "a file or directory (text, Markdown, HTML, PDF, EPUB), an http(s) URL, or - for standard input",
+        name: "<path|url|->...",
+        text:
+          "files or directories (text, Markdown, HTML, PDF, EPUB), http(s) URLs, or - for standard input; --title " +
+          "goes with one source only",
       },
     ],
     options: [{ name: "title", value: "T", field: "title" }, JSON_OPTION],

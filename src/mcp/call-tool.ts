@@ -1,0 +1,109 @@
+/**
+ * The `tools/call` handler, ours instead of the McpServer's so that the protocol is strict where the SDK is lax:
+ * - a request whose `params` do not match the spec's (non-object `arguments`, a missing `name`) is a JSON-RPC
+ *   -32602 "Invalid params" error (the SDK answers -32603, because its own request parse fails before any handler);
+ * - an unknown tool is -32602 naming the nearest tool;
+ * - an argument the tool does not take is refused as an `isError` result naming it, the nearest allowed name and
+ *   every allowed name (arguments.ts), unless `strict_arguments` is off (then it is ignored, as zod strips it);
+ * - arguments that fail the tool's zod input shape are an `isError` result `INVALID_INPUT: invalid arguments …`
+ *   (a model corrects its call from it: MCP 2025-11-25 asks input errors to be tool results);
+ * - structured content that fails the tool's output shape is an `isError` result `INTERNAL: …` (a bug of ours).
+ */
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import {
+  type CallToolResult,
+  CallToolRequestSchema,
+  ErrorCode,
+  McpError,
+  type ServerNotification,
+  type ServerRequest,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import { type ZodObject, type ZodRawShape, z } from "zod";
+import { PegasError } from "../errors.ts";
+import { log } from "../log.ts";
+import { nearestName, unknownArgumentsMessage } from "./arguments.ts";
+import type { ToolDef } from "./tool.ts";
+
+/** What the SDK hands a request handler: cancellation signal, `_meta` (progress token) and notifications. */
+export type CallExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/** Runs one tool on arguments that passed its input shape; returns its result (errors as `isError` results). */
+export type ToolHandler = (args: Record<string, unknown>, extra: CallExtra) => Promise<CallToolResult>;
+
+/** One callable tool: its definition, its handler, and the output shape its structured content is checked against. */
+export interface CallableTool {
+  tool: ToolDef;
+  handler: ToolHandler;
+  /** The listed output shape (portable-output.ts); null when tools answer without structured content. */
+  outputShape: ZodRawShape | null;
+}
+
+/**
+ * The schema the request is registered under: only the method. The whole params are checked in the handler, where a
+ * failure can be -32602; the SDK parses the registered schema before any handler, and a failure there is -32603.
+ */
+const CALL_METHOD = z.object({ method: z.literal("tools/call"), params: z.unknown() });
+
+/** Most zod issues quoted in one refusal. */
+const MAX_ISSUES = 5;
+
+/** zod issues as one line: "message at path; …" (the SDK's wording, without its prefix). */
+function issuesText(error: z.ZodError): string {
+  const lines = error.issues
+    .slice(0, MAX_ISSUES)
+    .map((i) => (i.path.length ? `${i.message} at ${i.path.map(String).join(".")}` : i.message));
+  const more = error.issues.length > MAX_ISSUES ? `; and ${error.issues.length - MAX_ISSUES} more` : "";
+  return lines.join("; ") + more;
+}
+
+const refusal = (code: "INVALID_INPUT" | "INTERNAL", text: string): CallToolResult => ({
+  isError: true,
+  content: [{ type: "text", text: `${code}: ${text}` }],
+});
+
+/** A prepared tool: handler plus its zod input and output objects, built once per server. */
+interface Prepared extends CallableTool {
+  fields: string[];
+  input: ZodObject;
+  output: ZodObject | null;
+}
+
+/**
+ * Makes `server` answer `tools/call` for `tools` (replacing the McpServer's handler; call it before `connect`).
+ * `strictArguments` false ignores unknown arguments instead of refusing them.
+ */
+export function serveToolCalls(server: McpServer, tools: readonly CallableTool[], strictArguments: boolean): void {
+  const byName = new Map<string, Prepared>();
+  for (const t of tools) {
+    const input = z.object(t.tool.inputSchema);
+    const output = t.outputShape ? z.object(t.outputShape) : null;
+    byName.set(t.tool.name, { ...t, fields: Object.keys(t.tool.inputSchema), input, output });
+  }
+  const names = [...byName.keys()];
+  server.server.setRequestHandler(CALL_METHOD, async (request, extra): Promise<CallToolResult> => {
+    const parsed = CallToolRequestSchema.safeParse(request);
+    if (!parsed.success) {
+      throw new McpError(ErrorCode.InvalidParams, `invalid tools/call params: ${issuesText(parsed.error)}`);
+    }
+    const { name, arguments: args = {} } = parsed.data.params;
+    const entry = byName.get(name);
+    if (!entry) {
+      const near = nearestName(name, names);
+      throw new McpError(ErrorCode.InvalidParams, `unknown tool '${name}'${near ? `; did you mean '${near}'?` : ""}`);
+    }
+    if (strictArguments) {
+      const unknown = unknownArgumentsMessage(args, entry.fields);
+      if (unknown) return refusal("INVALID_INPUT", unknown);
+    }
+    const input = entry.input.safeParse(args);
+    if (!input.success) return refusal("INVALID_INPUT", `invalid arguments for ${name}: ${issuesText(input.error)}`);
+    const result = await entry.handler(input.data, extra);
+    if (result.isError || !entry.output) return result;
+    const out = entry.output.safeParse(result.structuredContent);
+    if (out.success) return result;
+    const err = new PegasError("INTERNAL", `${name} answered outside its output schema: ${issuesText(out.error)}`);
+    log.error("tool output invalid", { err });
+    return refusal("INTERNAL", err.message);
+  });
+}
