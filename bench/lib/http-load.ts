@@ -25,6 +25,11 @@ export interface LoadOptions {
   runTag: string;
   /** Sent with every request (e.g. the bearer token). */
   headers?: Record<string, string>;
+  /**
+   * Calls each client makes at least, past the deadline if need be (default 0): a test's counts then hold however
+   * slow the machine, the first calls' tool choice being fixed by the seed.
+   */
+  minCallsPerClient?: number;
   /** Per-call timeout (ms); a call over it is an error. */
   callTimeoutMs?: number;
   seed?: number;
@@ -145,7 +150,7 @@ async function timed(c: Connected, tool: string, args: Out, opts: LoadOptions, r
   }
 }
 
-/** One client's loop until the deadline. */
+/** One client's loop until the deadline (and at least `minCallsPerClient` calls). */
 async function clientLoop(
   i: number,
   opts: LoadOptions,
@@ -163,7 +168,8 @@ async function clientLoop(
     return;
   }
   try {
-    for (let n = 0; performance.now() < deadline; n++) {
+    const min = opts.minCallsPerClient ?? 0;
+    for (let n = 0; n < min || performance.now() < deadline; n++) {
       if (rand() < opts.storeShare) {
         const claim = next();
         const out = await timed(c, "memory_store", { type: "fact", claim, confidence: 0.6 }, opts, r);

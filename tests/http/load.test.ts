@@ -79,6 +79,7 @@ for (const backend of ["pglite", "postgres"] as const) {
         url: srv.url,
         clients: CLIENTS,
         durationMs: DURATION_MS,
+        minCallsPerClient: 6,
         storeShare: 0.5,
         runTag: `test-${backend}`,
         seed: 3,
