@@ -87,14 +87,83 @@ function order(s: Statement, common: ReadonlySet<string>): string[] {
   return [...new Set(s.names.map((n) => n.stem).filter((x) => common.has(x)))];
 }
 
+/** Words that join two parties without ranking them ("Alice and Bob"): spans they join may swap freely. */
+const JOINING: ReadonlySet<string> = new Set(["and", "or", "&", "with", "и", "или", "с", "со"]);
+/**
+ * Stems of symmetric relations ("Alice married Bob" = "Bob married Alice"): a swap around them keeps the meaning.
+ * Matched as prefixes of the words between the swapped spans.
+ */
+const SYMMETRIC = [
+  "marri",
+  "marry",
+  "met",
+  "meet",
+  "equal",
+  "similar",
+  "resembl",
+  "border",
+  "adjoin",
+  "collid",
+  "differ",
+  "touch",
+  "женил",
+  "обвенча",
+  "встрети",
+  "встреча",
+  "равн",
+  "похож",
+  "граничи",
+  "соседств",
+  "дружи",
+];
+
+/** `b` is `a` with the spans a[i, p) and a[q, j] exchanged around a[p, q) (non-empty): "X hired Y" vs "Y hired X". */
+function exchanged(a: readonly string[], b: readonly string[]): { x: string[]; mid: string[]; y: string[] } | null {
+  if (a.length !== b.length || a.length > 60) return null;
+  let i = 0;
+  let j = a.length - 1;
+  while (i < a.length && a[i] === b[i]) i++;
+  while (j > i && a[j] === b[j]) j--;
+  if (i >= j) return null;
+  const seg = a.slice(i, j + 1);
+  const target = b.slice(i, j + 1).join("\u0000");
+  for (let p = 1; p < seg.length - 1; p++)
+    for (let q = p + 1; q < seg.length; q++) {
+      const [x, mid, y] = [seg.slice(0, p), seg.slice(p, q), seg.slice(q)];
+      if ([...y, ...mid, ...x].join("\u0000") === target) return { x, mid, y };
+    }
+  return null;
+}
+
+const isCyrillic = (w: string) => /^\p{Script=Cyrillic}+$/u.test(w);
+
+/**
+ * Whether the same words take each other's places around the words between them — who did what to whom changed:
+ * "The cat chased the dog" vs "The dog chased the cat", "chose Flask over Django" vs "chose Django over Flask",
+ * "Кошка догнала собаку" vs "Собака догнала кошку". Not a swap (false): spans joined only by "and"/«и» ("Alice and
+ * Bob met"), a symmetric relation ("married", «встретил»), or Russian words that keep their case endings ("Собаку
+ * догнала кошка" is the same statement: the endings carry the roles), or no exchange at all. Null when it cannot be
+ * told: words without case endings (Latin names) exchanged in a Russian sentence, whose word order is free.
+ */
+export function wordsSwapped(a: Statement, b: Statement): boolean | null {
+  const e = exchanged(a.rest, b.rest);
+  if (!e) return false;
+  if (e.mid.every((w) => JOINING.has(w)) || e.mid.some((w) => SYMMETRIC.some((s) => w.startsWith(s)))) return false;
+  const russian = [...a.forms, ...b.forms].some(isCyrillic);
+  if (!russian) return true;
+  if (![...e.x, ...e.y].every(isCyrillic)) return null;
+  return !sameList([...a.forms].sort(), [...b.forms].sort());
+}
+
 /**
  * True when the same names take other roles: two or more names both texts share come in another order while the
  * words are otherwise the same ("Rhino converts JavaScript into Java" vs "…Java into JavaScript"). A passive or a
  * rewrite ("Mozilla released Firefox" vs "Firefox was released by Mozilla") changes the words and is not a swap.
  * Russian names within one clause carry their roles in their case endings ("Алису любит Боб" = "Боб любит Алису"),
  * so there a swap needs other forms of the names; across clauses ("Андрей пошел…, но Никита вскочил") order counts.
+ * Null when it cannot be told: Latin names, which show no case, reordered within one clause of a Russian sentence.
  */
-export function rolesSwapped(a: Statement, b: Statement): boolean {
+export function rolesSwapped(a: Statement, b: Statement): boolean | null {
   if (a.caseless || b.caseless || a.names.length < 2 || b.names.length < 2) return false;
   const inB = new Set(b.names.map((n) => n.stem));
   const common = new Set(a.names.map((n) => n.stem).filter((x) => inB.has(x)));
@@ -107,6 +176,7 @@ export function rolesSwapped(a: Statement, b: Statement): boolean {
       .map((n) => n.form)
       .sort();
   const oneClause = (s: Statement) => new Set(shared(s).map((n) => n.clause)).size === 1;
-  const cyrillic = [...forms(a), ...forms(b)].every((f) => /^\p{Script=Cyrillic}+$/u.test(f));
+  const cyrillic = [...forms(a), ...forms(b)].every(isCyrillic);
+  if (!cyrillic && oneClause(a) && oneClause(b) && [...a.forms, ...b.forms].some(isCyrillic)) return null;
   return !(cyrillic && oneClause(a) && oneClause(b)) || !sameList(forms(a), forms(b));
 }
