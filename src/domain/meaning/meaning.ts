@@ -5,7 +5,7 @@
  * "p > 0.05"; "в Москве" vs "в Казани"; "alive" vs "dead"; "all" vs "some"), or when the same names swap roles.
  * DESIGN.md failure kind 6. The features come from domain/meaning/statement.ts, names from domain/meaning/names.ts.
  */
-import { entitiesDiffer, rolesSwapped, sortedHas, wordsSwapped } from "./names.ts";
+import { entitiesDiffer, rolesSwapped, sortedHas, symmetricExchange, wordsSwapped } from "./names.ts";
 import { flipPole, NEGATING_PREFIXES, NOT_PREFIX_NEGATED } from "./opposites.ts";
 import { readStatement, type Statement } from "./statement.ts";
 
@@ -121,7 +121,7 @@ export function compareRead(a: Statement, b: Statement): StatementComparison {
   const pb = unprefixed(b, a);
   const byNames = rolesSwapped(a, b);
   const byWords = wordsSwapped(a, b);
-  const swapped = byNames === true || (byNames !== null && byWords === true);
+  const swapped = !symmetricExchange(a, b) && (byNames === true || (byNames !== null && byWords === true));
   const unclear = !swapped && (byNames === null || byWords === null) && sameList(sorted(a.rest), sorted(b.rest));
 
   const negationsDiffer = a.negations + pa.count !== b.negations + pb.count;

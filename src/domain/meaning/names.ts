@@ -137,6 +137,16 @@ function exchanged(a: readonly string[], b: readonly string[]): { x: string[]; m
 
 const isCyrillic = (w: string) => /^\p{Script=Cyrillic}+$/u.test(w);
 
+/** True when the words between two exchanged spans only join them or name a symmetric relation. */
+const symmetric = (mid: readonly string[]) =>
+  mid.every((w) => JOINING.has(w)) || mid.some((w) => SYMMETRIC.some((s) => w.startsWith(s)));
+
+/** True when two statements exchange spans around words that only join them or name a symmetric relation. */
+export function symmetricExchange(a: Statement, b: Statement): boolean {
+  const e = exchanged(a.rest, b.rest);
+  return e !== null && symmetric(e.mid);
+}
+
 /**
  * Whether the same words take each other's places around the words between them — who did what to whom changed:
  * "The cat chased the dog" vs "The dog chased the cat", "chose Flask over Django" vs "chose Django over Flask",
@@ -147,8 +157,7 @@ const isCyrillic = (w: string) => /^\p{Script=Cyrillic}+$/u.test(w);
  */
 export function wordsSwapped(a: Statement, b: Statement): boolean | null {
   const e = exchanged(a.rest, b.rest);
-  if (!e) return false;
-  if (e.mid.every((w) => JOINING.has(w)) || e.mid.some((w) => SYMMETRIC.some((s) => w.startsWith(s)))) return false;
+  if (!e || symmetric(e.mid)) return false;
   const russian = [...a.forms, ...b.forms].some(isCyrillic);
   if (!russian) return true;
   if (![...e.x, ...e.y].every(isCyrillic)) return null;
