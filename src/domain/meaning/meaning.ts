@@ -5,7 +5,7 @@
  * "p > 0.05"; "в Москве" vs "в Казани"; "alive" vs "dead"; "all" vs "some"), or when the same names swap roles.
  * DESIGN.md failure kind 6. The features come from domain/meaning/statement.ts, names from domain/meaning/names.ts.
  */
-import { entitiesDiffer, rolesSwapped, sortedHas, symmetricExchange, wordsSwapped } from "./names.ts";
+import { entitiesDiffer, exchangeOf, rolesSwapped, sortedHas, symmetricExchange, wordsSwapped } from "./names.ts";
 import { flipPole, NEGATING_PREFIXES, NOT_PREFIX_NEGATED } from "./opposites.ts";
 import { readStatement, type Statement } from "./statement.ts";
 
@@ -120,8 +120,9 @@ export function compareRead(a: Statement, b: Statement): StatementComparison {
   const pa = unprefixed(a, b);
   const pb = unprefixed(b, a);
   const byNames = rolesSwapped(a, b);
-  const byWords = wordsSwapped(a, b);
-  const swapped = !symmetricExchange(a, b) && (byNames === true || (byNames !== null && byWords === true));
+  const exchange = a.rest.length === b.rest.length ? exchangeOf(a, b) : null;
+  const byWords = wordsSwapped(a, b, exchange);
+  const swapped = !symmetricExchange(exchange) && (byNames === true || (byNames !== null && byWords === true));
   const unclear = !swapped && (byNames === null || byWords === null) && sameList(sorted(a.rest), sorted(b.rest));
 
   const negationsDiffer = a.negations + pa.count !== b.negations + pb.count;

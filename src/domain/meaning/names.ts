@@ -141,9 +141,16 @@ const isCyrillic = (w: string) => /^\p{Script=Cyrillic}+$/u.test(w);
 const symmetric = (mid: readonly string[]) =>
   mid.every((w) => JOINING.has(w)) || mid.some((w) => SYMMETRIC.some((s) => w.startsWith(s)));
 
-/** True when two statements exchange spans around words that only join them or name a symmetric relation. */
-export function symmetricExchange(a: Statement, b: Statement): boolean {
-  const e = exchanged(a.rest, b.rest);
+/** Spans of `a.rest` and `b.rest` exchanged around a middle (see {@link exchanged}), or null. */
+export type Exchange = { x: string[]; mid: string[]; y: string[] } | null;
+
+/** The exchange between two statements' rests, if any: read once, then given to the two tests below. */
+export function exchangeOf(a: Statement, b: Statement): Exchange {
+  return exchanged(a.rest, b.rest);
+}
+
+/** True when an exchange's spans are joined only by "and"/«и» or around a symmetric relation ("married"). */
+export function symmetricExchange(e: Exchange): boolean {
   return e !== null && symmetric(e.mid);
 }
 
@@ -155,8 +162,7 @@ export function symmetricExchange(a: Statement, b: Statement): boolean {
  * догнала кошка" is the same statement: the endings carry the roles), or no exchange at all. Null when it cannot be
  * told: words without case endings (Latin names) exchanged in a Russian sentence, whose word order is free.
  */
-export function wordsSwapped(a: Statement, b: Statement): boolean | null {
-  const e = exchanged(a.rest, b.rest);
+export function wordsSwapped(a: Statement, b: Statement, e: Exchange = exchangeOf(a, b)): boolean | null {
   if (!e || symmetric(e.mid)) return false;
   const russian = [...a.forms, ...b.forms].some(isCyrillic);
   if (!russian) return true;

@@ -33,18 +33,34 @@ const CONTRADICTING: ReadonlySet<GuardedFeature> = new Set([
   "roles",
 ]);
 
+/** Recent {@link bare} forms by text: one new atom is compared with several candidates, and candidates recur. */
+const bareCache = new Map<string, string>();
+
 /** Words and digits only, lower case: what "the same text" means once case and punctuation are set aside. */
-const bare = (s: string) =>
-  foldForHash(s)
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
+function bare(text: string): string {
+  let b = bareCache.get(text);
+  if (b === undefined) {
+    b = foldForHash(text)
+      .replace(/[^\p{L}\p{N}]+/gu, " ")
+      .trim();
+    if (bareCache.size >= 1024) bareCache.delete(bareCache.keys().next().value as string);
+    bareCache.set(text, b);
+  }
+  return b;
+}
+
+/** A text as the whole-text checks read it: the raw text and its {@link bare} form. */
+interface Bare {
+  raw: string;
+  bare: string;
+}
 
 /**
  * True when `long` is `short` under a heading: the same words after at most ten words more at the start (a title
  * line, "© The Author(s) 2021"), none of them a negation or a hedge ("It is not true that …" is no heading).
  */
-function headed(long: string, short: string): boolean {
-  const [l, s] = [bare(long), bare(short)];
+function headed(long: Bare, short: Bare): boolean {
+  const [l, s] = [long.bare, short.bare];
   if (l.length <= s.length || !l.endsWith(` ${s}`) || s.split(" ").length < 5) return false;
   const head = l.slice(0, l.length - s.length).trim();
   if (head.split(" ").length > 10) return false;
@@ -52,22 +68,29 @@ function headed(long: string, short: string): boolean {
   return h.negations === 0 && h.hedges === 0;
 }
 
+/** Where a sentence (or a line) ends. */
+const SENTENCE_END = /(?<=[.!?…;])\s+|\n+/u;
+
 /** Sentences of a text, bare, with at least three words. */
 function sentences(text: string): string[] {
   return text
-    .split(/(?<=[.!?…;])\s+|\n+/u)
+    .split(SENTENCE_END)
     .map(bare)
     .filter((s) => s.split(" ").length >= 3);
 }
 
 /** True when `big` states every sentence of `small` (at least five words of it) and more. */
-function contains(big: string, small: string): boolean {
-  const [b, s] = [bare(big), bare(small)];
+function contains(big: Bare, small: Bare): boolean {
+  const [b, s] = [big.bare, small.bare];
   if (b.length <= s.length || s.split(" ").length < 5) return false;
   if (b.includes(s)) return true;
-  const own = sentences(small);
-  const set = new Set(sentences(big));
-  return own.length > 0 && own.every((x) => set.has(x));
+  // Cheap test first: the first sentence of `small` must occur in `big`'s words.
+  const first = bare(small.raw.split(SENTENCE_END, 1)[0]);
+  if (first.split(" ").length >= 3 && !b.includes(first)) return false;
+  const own = sentences(small.raw);
+  if (own.length === 0 || !own.every((x) => b.includes(x))) return false;
+  const set = new Set(sentences(big.raw));
+  return own.every((x) => set.has(x));
 }
 
 /** True when one list is the other with a few words inserted (at most two, or a quarter of the longer list). */
@@ -143,7 +166,11 @@ export function classifyStatements(a: string, b: string, paraphrase: boolean): P
     const same = foldForHash(a) === foldForHash(b);
     return same ? { kind: "merge", reason: "same text" } : { kind: "separate", reason: "no words to compare" };
   }
-  if (headed(a, b) || headed(b, a)) return { kind: "merge", reason: "same statement under a heading line" };
+  const [ba, bb] = [
+    { raw: a, bare: bare(a) },
+    { raw: b, bare: bare(b) },
+  ];
+  if (headed(ba, bb) || headed(bb, ba)) return { kind: "merge", reason: "same statement under a heading line" };
   if (c.differs.length === 0) {
     if (c.sameWords) return { kind: "merge", reason: "same statement" };
     if (paraphrase)
@@ -152,7 +179,7 @@ export function classifyStatements(a: string, b: string, paraphrase: boolean): P
         reason: "same statement in other words (no negation, number, unit, date or name differs)",
       };
   }
-  if (contains(a, b) || contains(b, a))
+  if (contains(ba, bb) || contains(bb, ba))
     return { kind: "corroborate", reason: "one text states all of the other and more" };
   if (c.differs.length === 0) {
     if (c.sameWordSet) return { kind: "corroborate", reason: "the same words in another order" };
