@@ -137,9 +137,14 @@ function exchanged(a: readonly string[], b: readonly string[]): { x: string[]; m
 
 const isCyrillic = (w: string) => /^\p{Script=Cyrillic}+$/u.test(w);
 
-/** True when the words between two exchanged spans only join them or name a symmetric relation. */
+/**
+ * True when the words between two exchanged spans only join them — alone or as a short list ("Thunderbird,
+ * SeaMonkey and Firefox" vs "Firefox, SeaMonkey and Thunderbird") — or name a symmetric relation.
+ */
 const symmetric = (mid: readonly string[]) =>
-  mid.every((w) => JOINING.has(w)) || mid.some((w) => SYMMETRIC.some((s) => w.startsWith(s)));
+  mid.every((w) => JOINING.has(w)) ||
+  (mid.length <= 3 && mid.some((w) => JOINING.has(w))) ||
+  mid.some((w) => SYMMETRIC.some((s) => w.startsWith(s)));
 
 /** Spans of `a.rest` and `b.rest` exchanged around a middle (see {@link exchanged}), or null. */
 export type Exchange = { x: string[]; mid: string[]; y: string[] } | null;
