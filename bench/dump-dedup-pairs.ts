@@ -166,7 +166,7 @@ async function main(): Promise<void> {
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, JSON.stringify({ atoms: atoms.length, threshold: policy.threshold, pairs: dumped }, null, 1));
     const sample = samplePairs(dumped);
-    writeFileSync(out.replace(/\.json$/, "") + "-sample.jsonl", sample.map((p) => JSON.stringify(p)).join("\n") + "\n");
+    writeFileSync(`${out.replace(/\.json$/, "")}-sample.jsonl`, `${sample.map((p) => JSON.stringify(p)).join("\n")}\n`);
     console.log(`sample of ${sample.length} pairs to label → ${out.replace(/\.json$/, "")}-sample.jsonl`);
     const by = (k: string) => dumped.filter((p) => p.decision === k).length;
     console.log(

@@ -9,6 +9,10 @@
  *    committed labelled sample of it (tests/dedup/contested-labels.jsonl, made by bench/sample-contested.ts and
  *    labelled by reading): the share of sampled atoms that are `contested` without a real conflict. The run also
  *    counts the atoms contested now and how many of them the sample does not hold (the sample is then stale).
+ * 3. The failure as reported, at corpus scale: a synthetic catalogue (bench/lib/catalogue.ts: 40 documents of
+ *    numbered items — "Widget 5 weighs 22 kilograms.", «Датчик 12 показывает 40 градусов.» — some restated with
+ *    another value), ingested into a fresh PGlite store and verified: statement atoms contested without a conflict,
+ *    and conflicts found (truth by construction).
  * A neural embedder is not measured here (no Ollama on the reference machine): its policy merges paraphrases.
  */
 import { readFileSync } from "node:fs";
@@ -18,7 +22,8 @@ import { decidePair, dedupPolicy } from "../../src/domain/meaning/dedup.ts";
 import { setLogLevel } from "../../src/log.ts";
 import { PAIR_SET, type SetPair } from "../../tests/dedup/pair-set.ts";
 import { dot } from "../../tests/dedup/cosines.ts";
-import { ROOT } from "../lib/env.ts";
+import { measureCatalogue } from "../lib/catalogue.ts";
+import { pgliteServices, ROOT } from "../lib/env.ts";
 import { type HalfScores, scoreHalf } from "../lib/pair-scores.ts";
 import type { Benchmark, BenchOutcome, SummaryRow } from "../lib/report.ts";
 import { verifiedFixtures } from "../lib/verified-fixtures.ts";
@@ -94,6 +99,7 @@ export const dedupPairsBench: Benchmark = {
     const corpus = await verifiedFixtures();
     const contestedNow = corpus.atoms.filter((a) => a.status === "contested");
     const sampled = new Set(labels.map((l) => l.content.replace(/…$/u, "")));
+    const catalogue = await measureCatalogue(() => pgliteServices());
     const unlabelled = contestedNow.filter((a) => !sampled.has(a.content.slice(0, 600))).length;
     const summary: SummaryRow[] = [
       ...pairRows("check", check),
@@ -106,6 +112,11 @@ export const dedupPairsBench: Benchmark = {
       {
         metric: `contested now / atoms, fixtures after memory_verify (not in the labelled sample)`,
         value: `${contestedNow.length} / ${corpus.atoms.length} (${unlabelled})`,
+      },
+      {
+        metric: `synthetic catalogue (${catalogue.documents} docs, ${catalogue.statement_atoms} statement atoms): wrongly contested / conflicts found`,
+        value: `${(catalogue.false_contested_share * 100).toFixed(1)}% (${catalogue.contested_wrong}) / ${catalogue.contested_right} of ${catalogue.conflicting_atoms}`,
+        target: "≤ 1 % / all",
       },
     ];
     const origin = (o: string) => PAIR_SET.filter((p) => p.origin === o).length;
@@ -121,6 +132,8 @@ export const dedupPairsBench: Benchmark = {
         embedder: "local lexical (LexicalHashEmbedder), its policy",
         threshold,
         contested_sample: "tests/dedup/contested-labels.jsonl (bench/sample-contested.ts)",
+        catalogue:
+          "bench/lib/catalogue.ts: makeCatalogue() defaults (40 docs × 20 lines, 8 % conflicts, 8 % repeats, seed 21)",
       },
       results: {
         check,
@@ -137,6 +150,7 @@ export const dedupPairsBench: Benchmark = {
           verdicts: corpus.verdicts,
           verify_ms: corpus.verify_ms,
         },
+        catalogue,
       },
       summary,
     };
