@@ -76,6 +76,9 @@ describe("the reported pairs, decided by the rules (lexical embedder, its policy
 
   test("a paraphrase with a word more corroborates; the judge counts it only from another site", async () => {
     expect(await kind(...WORLD)).toBe("corroborate");
+    expect(await kind("Эверест — самая высокая гора в мире.", "Эверест — самая высокая гора во всём мире.")).toBe(
+      "corroborate",
+    );
     const judge = new HeuristicJudge(policy);
     const [va, vb] = await embedder.embedDocuments([...WORLD]);
     const cosine = dot(va, vb);
