@@ -65,16 +65,17 @@ function unmatched(
 
 /**
  * True when a named entity differs: the mid-sentence names differ (both texts with case); a cased text names
- * something the caseless one lacks; or a possible name (a sentence-initial capital, any word of a caseless text)
+ * something the caseless (or lower-case) one lacks; or a possible name (a sentence-initial capital, any word of a caseless text)
  * is missing from the other text while the rest of the two sentences is nearly the same — "Aspirin reduces risk"
  * vs "The risk is reduced by aspirin" contains the word, and a rewritten sentence is a paraphrase, not a new name.
  * `explained` stems are known to be other words (a prefix negation: "Uninstall" of "install").
  */
 export function entitiesDiffer(a: Statement, b: Statement, explained: ReadonlySet<string> = new Set()): boolean {
   const known = new Set([...a.entities, ...b.entities]);
-  if (!a.caseless && !b.caseless && !sameList(entitiesOf(a, known), entitiesOf(b, known))) return true;
-  if (a.caseless !== b.caseless) {
-    const [cased, other] = a.caseless ? [b, a] : [a, b];
+  const uncased = (s: Statement) => s.caseless || s.lowercased;
+  if (!uncased(a) && !uncased(b) && !sameList(entitiesOf(a, known), entitiesOf(b, known))) return true;
+  if (uncased(a) !== uncased(b)) {
+    const [cased, other] = uncased(a) ? [b, a] : [a, b];
     if (cased.entities.some((e) => !sortedHas(other.stems, e))) return true;
   }
   if (!a.nameCandidates.length && !b.nameCandidates.length) return false;

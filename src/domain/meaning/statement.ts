@@ -71,11 +71,13 @@ export interface Statement {
   abilities: number;
   /** Words in order as written (lower case), for telling Russian case endings apart in swapped roles (names.ts). */
   forms: string[];
-  /**
-   * Written in one case only: without lower-case letters (a shouted line, a heading) or without capitals (a line
-   * typed in lower case): its capitals say nothing about names.
-   */
+  /** Written without lower-case letters (a shouted line, a heading): its capitals say nothing about names. */
   caseless: boolean;
+  /**
+   * Written without capitals (a line typed in lower case): its lack of capitals says nothing about names, so a cased
+   * text's names are looked for among its words (names.ts); its words are not taken for names themselves.
+   */
+  lowercased: boolean;
 }
 
 const isNegationWord = (t: Tok) =>
@@ -148,8 +150,9 @@ const isStopWord = (w: string) => ENGLISH_STOP_WORDS.has(w) || RUSSIAN_STOP_WORD
 /** Reads a statement's features (see {@link Statement}). Pure; never throws; empty text gives empty features. */
 export function readStatement(text: string): Statement {
   const toks = tokenize(text);
-  const caseless = /\p{L}/u.test(text) && (!/\p{Ll}/u.test(text) || !/\p{Lu}/u.test(text));
-  const nums = readNumbers(toks, caseless);
+  const caseless = !/\p{Ll}/u.test(text) && /\p{Lu}/u.test(text);
+  const lowercased = /\p{Ll}/u.test(text) && !/\p{Lu}/u.test(text);
+  const nums = readNumbers(toks, caseless || lowercased);
   const comparisons = readComparisons(toks, nums, nums.runs);
   const rates = readRates(toks, nums);
   const s: Statement = {
@@ -175,6 +178,7 @@ export function readStatement(text: string): Statement {
     abilities: 0,
     forms: [],
     caseless,
+    lowercased,
   };
   const flipped = readNegations(s, toks, nums.used);
   const stems = new Set<string>();
