@@ -52,8 +52,9 @@ function ordinalAt(toks: Tok[], i: number): string | null {
 /**
  * The identifier a token makes with the word before it, or null: a bare number in digits without a unit
  * ("Widget 5 weighs…", "Node 20 supports…", "палата N 6", "№ 6") or a single capital letter ("Group A", "Группа Б")
- * after a word that {@link labels}, read as `stem#5`; or an ordinal that starts the subject ("The second patient"). It says WHICH thing a statement is about, not a value of it:
- * "Widget 5 weighs 22 kg" and "Widget 6 weighs 25 kg" are two widgets, not one widget with two weights.
+ * after a word that {@link labels}, read as `stem#5`; or an ordinal that starts the subject ("The second patient").
+ * It says WHICH thing a statement is about, not a value of it: "Widget 5 weighs 22 kg" and "Widget 6 weighs 25 kg"
+ * are two widgets, not one widget with two weights.
  */
 function identifierAt(toks: Tok[], i: number, unit: boolean, caseless: boolean): string | null {
   const ordinal = ordinalAt(toks, i);
@@ -102,7 +103,10 @@ export interface NumberRead extends Marks {
   runs: NumberRun[];
 }
 
-/** Reads every number run, with its unit after it (or a currency symbol before it). */
+/**
+ * Reads every number run, with its unit after it (or a currency symbol before it), and the identifiers apart
+ * ({@link identifierAt}). `caseless`: the text has one case only, so any word that is no stop word may label a number.
+ */
 export function readNumbers(toks: Tok[], caseless = false): NumberRead {
   const r: NumberRead = { numbers: [], ids: [], units: [], used: new Set(), wordOf: new Map(), runs: [] };
   for (let j = 0; j < toks.length; j++) {
