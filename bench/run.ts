@@ -6,6 +6,7 @@
 import { setLogLevel } from "../src/log.ts";
 import { agentReadsBench } from "./benchmarks/agent-reads.ts";
 import { distillBench } from "./benchmarks/distill.ts";
+import { dedupPairsBench } from "./benchmarks/dedup-pairs.ts";
 import { dedupStoreBench } from "./benchmarks/dedup-store.ts";
 import { documentsBench } from "./benchmarks/documents.ts";
 import { firstQueryBench } from "./benchmarks/first-query.ts";
@@ -36,6 +37,7 @@ export const BENCHMARKS: Benchmark[] = [
   locomoBench,
   distillBench,
   dedupStoreBench,
+  dedupPairsBench,
   projectionsBench,
   codeBench,
   inferenceBench,

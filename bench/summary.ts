@@ -15,6 +15,7 @@ export const ORDER = [
   "locomo",
   "distill",
   "dedup_store",
+  "dedup_pairs",
 ];
 
 if (import.meta.main) {

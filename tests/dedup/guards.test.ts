@@ -143,12 +143,14 @@ describe("2a. antonyms, quantifiers, rates and prefix negations under the paraph
 });
 
 describe("2b. roles and names at the start of a sentence", () => {
-  test("the same names in swapped roles are kept apart; Russian case endings carry the roles within a clause", () => {
-    expect(both("Alice likes Bob.", "Bob likes Alice.")).toEqual(["keep", "keep"]);
-    expect(decidePair("Alice likes Bob.", "Bob likes Alice.", 0.95, SEM).reason).toBe("the roles of the names differ");
-    expect(both("Алиса любит Боба.", "Боб любит Алису.")).toEqual(["keep", "keep"]);
+  test("the same names in swapped roles contradict; Russian case endings carry the roles within a clause", () => {
+    expect(both("Alice likes Bob.", "Bob likes Alice.")).toEqual(["contradiction", "contradiction"]);
+    expect(decidePair("Alice likes Bob.", "Bob likes Alice.", 0.95, SEM).reason).toBe(
+      "the roles differ in the same statement",
+    );
+    expect(both("Алиса любит Боба.", "Боб любит Алису.")).toEqual(["contradiction", "contradiction"]);
     expect(sem("Алису любит Боб.", "Боб любит Алису.")).toBe("merge");
-    expect(sem("Андрей ушел, а Никита остался.", "Никита ушел, а Андрей остался.")).toBe("keep");
+    expect(sem("Андрей ушел, а Никита остался.", "Никита ушел, а Андрей остался.")).toBe("contradiction");
   });
 
   test("a passive or a rewrite with the same names is no swap", () => {
@@ -156,7 +158,7 @@ describe("2b. roles and names at the start of a sentence", () => {
     expect(sem("Gecko is also used by Thunderbird.", "Thunderbird also uses Gecko.")).toBe("merge");
   });
 
-  test("Latin names in a Russian sentence show no case: reordered, they count as swapped (kept, to be safe)", () => {
+  test("Latin names in a Russian sentence show no case: reordered, they are kept apart (no contradiction claimed)", () => {
     expect(sem("Компания Mozilla выпустила Firefox.", "Firefox выпустила компания Mozilla.")).toBe("keep");
   });
 

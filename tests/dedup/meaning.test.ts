@@ -118,11 +118,14 @@ describe("decidePair", () => {
     expect(outcome("Written in 1892.", "Written in 1898.", LEX)).toBe("contradiction");
   });
 
-  test("the same pattern about another fact, another entity or another negated word is kept, not contradicted", () => {
+  test("the same pattern about another fact or another entity is kept, not contradicted", () => {
     expect(outcome("Water boils at 100 °C.", "Water freezes at 0 °C.")).toBe("keep");
-    expect(outcome("The capital of France is Paris.", "The capital of France is Berlin.")).toBe("keep");
+    expect(outcome("The capital of France is Paris.", "The capital of Germany is Berlin.")).toBe("keep");
     expect(outcome("Он живет в Москве.", "Он живет в Казани.")).toBe("keep");
-    expect(outcome("The capital is Canberra, not Sydney.", "The capital is Sydney, not Canberra.")).toBe("keep");
+    // Issue 21: which name is negated swaps the claim itself — a contradiction, not another fact.
+    expect(outcome("The capital is Canberra, not Sydney.", "The capital is Sydney, not Canberra.")).toBe(
+      "contradiction",
+    );
     expect(outcome("In 1892 Chekhov wrote the story.", "In 1898 Chekhov published the story.")).toBe("keep");
   });
 

@@ -431,7 +431,7 @@ export const EN_PAIRS: readonly LabelledPair[] = [
     source: null,
     expected: KEEP,
     a: "The capital of France is Paris.",
-    b: "The capital of France is Berlin.",
+    b: "The capital of Germany is Berlin.",
   }),
   en({
     category: "entity",
@@ -452,21 +452,21 @@ export const EN_PAIRS: readonly LabelledPair[] = [
   en({
     category: "roles",
     source: WIKI,
-    expected: KEEP,
+    expected: CONTRADICTION,
     a: "Rhino converts JavaScript scripts into Java classes.",
     b: "Rhino converts Java classes into JavaScript scripts.",
   }),
   en({
     category: "roles",
     source: BOTCHAN,
-    expected: KEEP,
+    expected: CONTRADICTION,
     a: "Kiyo is far superior to Red Shirt.",
     b: "Red Shirt is far superior to Kiyo.",
   }),
   en({
     category: "roles",
     source: BOTCHAN,
-    expected: KEEP,
+    expected: CONTRADICTION,
     a: "Porcupine bitterly condemned Hubbard Squash for being too good-natured.",
     b: "Hubbard Squash bitterly condemned Porcupine for being too good-natured.",
   }),

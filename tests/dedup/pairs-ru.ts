@@ -389,14 +389,14 @@ export const RU_PAIRS: readonly LabelledPair[] = [
   ru({
     category: "roles",
     source: CHEKHOV,
-    expected: KEEP,
+    expected: CONTRADICTION,
     a: "Андрей Ефимыч сидел на кровати Ивана Дмитрича и ждал.",
     b: "Иван Дмитрич сидел на кровати Андрея Ефимыча и ждал.",
   }),
   ru({
     category: "roles",
     source: CHEKHOV,
-    expected: KEEP,
+    expected: CONTRADICTION,
     a: "Андрей Ефимыч пошел к двери и отворил ее, но тотчас же Никита вскочил и загородил ему дорогу.",
     b: "Никита пошел к двери и отворил ее, но тотчас же Андрей Ефимыч вскочил и загородил ему дорогу.",
   }),

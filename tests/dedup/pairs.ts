@@ -66,7 +66,7 @@ export const PAIRS: readonly LabelledPair[] = [...RU_PAIRS, ...EN_PAIRS];
 /**
  * The rule of issue 4 for a category: restatement → merge; paraphrase → merge under the semantic embedder, keep
  * (never a contradiction) under the lexical one; negation, number, date, unit, comparison, opposite → contradiction;
- * other fact, another entity, swapped roles, unrelated → keep. The test checks every pair's label against it, so a
+ * swapped roles (issue 21: who did what to whom) → contradiction; other fact, another entity, unrelated → keep. The test checks every pair's label against it, so a
  * label cannot drift from the rule.
  */
 export function ruleFor(category: PairCategory): { lexical: PairOutcome; semantic: PairOutcome } {
@@ -81,6 +81,7 @@ export function ruleFor(category: PairCategory): { lexical: PairOutcome; semanti
     case "unit":
     case "comparison":
     case "opposite":
+    case "roles":
       return { lexical: "contradiction", semantic: "contradiction" };
     default:
       return { lexical: "keep", semantic: "keep" };

@@ -3,9 +3,10 @@
  * the in-process indexes: for the lexical embedder the BM25 projection (near-identical texts share their lexemes, and
  * its postings cost far less than a full vector scan), for a neural one the vector index (paraphrases share no
  * words). Each candidate's cosine is computed from the stored embedding and the pair is decided by
- * domain/meaning/dedup.ts: `merge` (the same knowledge), `contradiction` (the same claim negated or with another
- * number/date/unit: both kept, linked `contradicts`, left for memory_verify) or `keep` (linked `related` when the
- * cosine is at least {@link RELATED_MIN_COSINE}). Exact duplicates (same content hash) are left to the store's unique key.
+ * domain/meaning/dedup.ts: `merge` (the same knowledge), `contradiction` (the same claim about the same subject
+ * negated, with another number/date/unit or with swapped roles: both kept, linked `contradicts`, left for
+ * memory_verify) or `keep` (linked `related` when the two corroborate or supersede each other, or when the cosine is
+ * at least {@link RELATED_MIN_COSINE}). Exact duplicates (same content hash) are left to the store's unique key.
  */
 import type { AtomStatus, AtomType } from "../../domain/atom.ts";
 import { type DedupPolicy, decidePair, dedupPolicy } from "../../domain/meaning/dedup.ts";
@@ -95,7 +96,10 @@ function record(f: DedupFinding, target: Omit<DedupTarget, "reason">, a: string,
   } else if (d.outcome === "contradiction") {
     f.links.push({ ...target, reason: d.reason, kind: "contradicts" });
   } else if (
-    target.cosine >= Math.max(policy.threshold, RELATED_MIN_COSINE) &&
+    // A corroborating or superseding statement is related by its words, whatever the cosine; others by a high cosine.
+    (d.kind === "corroborate" ||
+      d.kind === "supersede" ||
+      target.cosine >= Math.max(policy.threshold, RELATED_MIN_COSINE)) &&
     f.links.filter((l) => l.kind === "related").length < MAX_RELATED
   ) {
     f.links.push({ ...target, reason: d.reason, kind: "related" });

@@ -1,20 +1,24 @@
 /**
  * What to do with two atoms whose embeddings are close: merge them (the same knowledge), keep both (different
  * knowledge), or keep both and link them `contradicts` (the same claim with a negation, number, unit, comparison,
- * date, direction, antonym or quantifier that differs). Cosine at or above the embedder's threshold only makes a
+ * date, direction, antonym, quantifier or swapped roles that differs). Cosine at or above the embedder's threshold only makes a
  * candidate; the decision is made on the words (domain/meaning/meaning.ts). DESIGN.md failure kind 6: cosine ≥ 0.90 with a
  * negation or another number is no duplicate. Labelled pairs: tests/dedup/; per-embedder thresholds:
  * bench/calibrate-dedup.ts.
  */
-import { compareStatements, type GuardedFeature } from "./meaning.ts";
-import { foldForHash } from "../text.ts";
+import { classifyStatements, type PairClass } from "./pair-class.ts";
 
 /** Outcome for a pair: `merge` (same knowledge), `keep` (different knowledge), `contradiction` (keep + link). */
 export type PairOutcome = "merge" | "keep" | "contradiction";
 
-/** A decision with the reason, in English, for logs, links and status history. */
+/**
+ * A decision with the reason, in English, for logs, links and status history. `kind` is the finer relation
+ * (domain/meaning/pair-class.ts): a `keep` is `corroborate` (the same fact in other words), `supersede` (a newer
+ * value) or `separate`.
+ */
 export interface PairDecision {
   outcome: PairOutcome;
+  kind: PairClass;
   reason: string;
 }
 
@@ -46,61 +50,20 @@ export function dedupPolicy(embedder: PolicySource, thresholdOverride?: number):
   return { threshold, paraphrase: embedder.kind === "neural" };
 }
 
-/** Differences that make the same claim a contradiction rather than another fact. */
-const CONTRADICTING: ReadonlySet<GuardedFeature> = new Set([
-  "negation",
-  "prefix negation",
-  "negated word",
-  "number",
-  "unit",
-  "comparison",
-  "date",
-  "direction",
-  "antonym",
-  "quantifier",
-]);
-
-function listed(features: GuardedFeature[]): string {
-  if (features.length > 1) return `${features.slice(0, -1).join(", ")} and ${features.at(-1)} differ`;
-  return features[0] === "roles" ? "the roles of the names differ" : `${features[0]} differs`;
-}
-
 /**
  * Decides a pair of atom texts (`a` stored, `b` new) at cosine `cosine` under `policy`. Pure; never throws.
- * - cosine below the threshold (or NaN) → keep; texts without a word merge only when equal (case and spaces aside);
- * - no guarded feature differs (domain/meaning/meaning.ts: negation, prefix negation, negated word, number, unit or rate,
- *   comparison, date, named entity, code, direction, antonym, quantifier, roles of the names) → merge when the policy
- *   allows paraphrase (neural embedder) or the content words are the same in the same order; else keep;
- * - only contradicting features differ (all but entity, code and roles), and the rest of the statement is the same
- *   (domain/meaning/meaning.ts `sameRest`) → contradiction: "p < 0.05" vs "p > 0.05", "alive" vs "dead", "в понедельник" vs
- *   "во вторник", "можно" vs "нельзя", "always" vs "never";
- * - anything else (another named entity, swapped roles, another statement around the number) → keep.
+ * - cosine below the threshold (or NaN) → keep (`separate`);
+ * - otherwise the relation of domain/meaning/pair-class.ts decides: `merge` → merge (the same statement: case,
+ *   punctuation, filler words or a heading line aside; any paraphrase under a neural embedder's policy);
+ *   `contradict` → contradiction (a negation, number, unit, comparison, date, direction, antonym, quantifier or
+ *   swapped roles in the same statement about the same subject); `corroborate`, `supersede`, `separate` → keep.
+ *   A number that names which thing ("Widget 5" vs "Widget 6") and a hedge ("may", «может») keep two statements
+ *   apart without contradiction.
  */
 export function decidePair(a: string, b: string, cosine: number, policy: DedupPolicy): PairDecision {
   if (!(cosine >= policy.threshold))
-    return { outcome: "keep", reason: `cosine ${cosine.toFixed(3)} below ${policy.threshold}` };
-  const c = compareStatements(a, b);
-  if (!c.comparable) {
-    const same = foldForHash(a) === foldForHash(b);
-    return same ? { outcome: "merge", reason: "same text" } : { outcome: "keep", reason: "no words to compare" };
-  }
-  if (c.differs.length === 0) {
-    if (c.sameWords) return { outcome: "merge", reason: "same statement" };
-    if (policy.paraphrase)
-      return {
-        outcome: "merge",
-        reason: "same statement in other words (no negation, number, unit, date or name differs)",
-      };
-    return {
-      outcome: "keep",
-      reason: c.sameWordSet
-        ? "the word order differs"
-        : "the words differ (the lexical embedder does not merge paraphrases)",
-    };
-  }
-  if (c.differs.every((f) => CONTRADICTING.has(f))) {
-    if (c.sameRest) return { outcome: "contradiction", reason: `${listed(c.differs)} in the same statement` };
-    return { outcome: "keep", reason: `${listed(c.differs)}, and so does the rest of the statement: another fact` };
-  }
-  return { outcome: "keep", reason: listed(c.differs) };
+    return { outcome: "keep", kind: "separate", reason: `cosine ${cosine.toFixed(3)} below ${policy.threshold}` };
+  const c = classifyStatements(a, b, policy.paraphrase);
+  const outcome: PairOutcome = c.kind === "merge" ? "merge" : c.kind === "contradict" ? "contradiction" : "keep";
+  return { outcome, kind: c.kind, reason: c.reason };
 }

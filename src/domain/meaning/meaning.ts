@@ -5,7 +5,7 @@
  * "p > 0.05"; "в Москве" vs "в Казани"; "alive" vs "dead"; "all" vs "some"), or when the same names swap roles.
  * DESIGN.md failure kind 6. The features come from domain/meaning/statement.ts, names from domain/meaning/names.ts.
  */
-import { entitiesDiffer, rolesSwapped, sortedHas } from "./names.ts";
+import { entitiesDiffer, exchangeOf, rolesSwapped, sortedHas, symmetricExchange, wordsSwapped } from "./names.ts";
 import { flipPole, NEGATING_PREFIXES, NOT_PREFIX_NEGATED } from "./opposites.ts";
 import { readStatement, type Statement } from "./statement.ts";
 
@@ -15,7 +15,10 @@ import { readStatement, type Statement } from "./statement.ts";
  * "возможно"); `negated word`: what is negated ("Canberra, not Sydney" vs "Sydney, not Canberra"); `comparison`:
  * the comparator on a number ("< 0.05" vs "> 0.05", "at least" vs "at most"); `direction`: increase vs decrease;
  * `antonym`: opposite words ("passed" vs "failed", "before" vs "after"); `quantifier`: "all" vs "some", "always" vs
- * "never"; `roles`: the same names in swapped roles ("Alice likes Bob" vs "Bob likes Alice").
+ * "never"; `roles`: the same names or words in swapped roles ("Alice likes Bob" vs "Bob likes Alice", "the cat
+ * chased the dog" vs "the dog chased the cat"); `identifier`: another numbered thing ("Widget 5" vs "Widget 6":
+ * another subject, so its numbers are no contradiction); `modality`: one claim hedged ("may", «может»), the other
+ * stated; `order`: the same words reordered where the roles cannot be told (Latin names in a Russian clause).
  */
 export type GuardedFeature =
   | "negation"
@@ -30,7 +33,10 @@ export type GuardedFeature =
   | "direction"
   | "antonym"
   | "quantifier"
-  | "roles";
+  | "roles"
+  | "identifier"
+  | "modality"
+  | "order";
 
 /** How two statements compare (see {@link compareStatements}). */
 export interface StatementComparison {
@@ -104,11 +110,21 @@ function unprefixed(own: Statement, other: Statement): { count: number; rest: st
 }
 
 const NOTHING: ReadonlySet<string> = new Set();
+const sorted = (xs: readonly string[]) => [...xs].sort();
+
+/** True when `s` states its claim as possible: a hedge, or "can" against another statement that hedges. */
+const hedged = (s: Statement, other: Statement) => s.hedges > 0 || (other.hedges > 0 && s.abilities > 0);
 
 /** Compares two already-read statements. */
 export function compareRead(a: Statement, b: Statement): StatementComparison {
   const pa = unprefixed(a, b);
   const pb = unprefixed(b, a);
+  const byNames = rolesSwapped(a, b);
+  const exchange = a.rest.length === b.rest.length ? exchangeOf(a, b) : null;
+  const byWords = wordsSwapped(a, b, exchange);
+  const swapped = !symmetricExchange(exchange) && (byNames === true || (byNames !== null && byWords === true));
+  const unclear = !swapped && (byNames === null || byWords === null) && sameList(sorted(a.rest), sorted(b.rest));
+
   const negationsDiffer = a.negations + pa.count !== b.negations + pb.count;
   const checks: Array<[GuardedFeature, boolean]> = [
     ["negation", negationsDiffer && a.negations !== b.negations],
@@ -123,7 +139,10 @@ export function compareRead(a: Statement, b: Statement): StatementComparison {
     ["direction", directionsConflict(a.directions, b.directions)],
     ["antonym", polesConflict(a.poles, b.poles)],
     ["quantifier", !sameList(a.quantifiers, b.quantifiers)],
-    ["roles", rolesSwapped(a, b)],
+    ["roles", swapped],
+    ["order", unclear && !sameList(a.rest, b.rest)],
+    ["identifier", !sameList(a.ids, b.ids)],
+    ["modality", hedged(a, b) !== hedged(b, a) && pa.count + pb.count === 0],
   ];
   const wa = dedupeRuns(a.words);
   const wb = dedupeRuns(b.words);
@@ -131,7 +150,10 @@ export function compareRead(a: Statement, b: Statement): StatementComparison {
     differs: checks.filter(([, d]) => d).map(([f]) => f),
     sameWords: sameList(wa, wb),
     sameWordSet: sameList([...new Set(wa)].sort(), [...new Set(wb)].sort()),
-    sameRest: sameList(dedupeRuns(pa.rest), dedupeRuns(pb.rest)),
+    // Swapped roles, or a negation moved to the other word ("Go, а не Rust" vs "Rust, а не Go"), keep the words.
+    sameRest:
+      sameList(dedupeRuns(pa.rest), dedupeRuns(pb.rest)) ||
+      ((swapped || !sameList(a.negatedWords, b.negatedWords)) && sameList(sorted(pa.rest), sorted(pb.rest))),
     comparable: a.words.length > 0 && b.words.length > 0,
   };
 }
@@ -140,7 +162,8 @@ export function compareRead(a: Statement, b: Statement): StatementComparison {
 const recent = new Map<string, Statement>();
 const RECENT_MAX = 1024;
 
-function read(text: string): Statement {
+/** The statement of a text, read once per recent text (the cache of {@link compareStatements}). Never throws. */
+export function statementOf(text: string): Statement {
   let s = recent.get(text);
   if (!s) {
     s = readStatement(text);
@@ -152,7 +175,7 @@ function read(text: string): Statement {
 
 /** Compares two statements (English or Russian) feature by feature. Never throws; reads are cached (1024 texts). */
 export function compareStatements(a: string, b: string): StatementComparison {
-  return compareRead(read(a), read(b));
+  return compareRead(statementOf(a), statementOf(b));
 }
 
 const LEGACY_REASONS: Array<[GuardedFeature, string]> = [

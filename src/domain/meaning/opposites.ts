@@ -154,12 +154,17 @@ export const QUANTIFIERS: ReadonlyMap<string, string> = (() => {
 
 /**
  * Words after which a quantifier word is not one: "at all", "after all", "all right", "each other", "все-таки",
- * "все равно", "все же", "все еще" (still). Keyed by the quantifier; [words before, words after].
+ * "все равно", "все же", "все еще" (still), "во всём мире", "весь мир" (the whole world). Keyed by the quantifier; [words before, words after].
  */
 export const QUANTIFIER_IDIOMS: ReadonlyMap<string, readonly [readonly string[], readonly string[]]> = new Map([
   ["all", [["at", "after"], ["right"]]],
   ["each", [[], ["other"]]],
   ["все", [[], ["таки", "равно", "же", "еще"]]],
+  // "во всём мире", "на всём свете", "весь мир", "всего мира": the whole world, an intensifier ("in the whole world").
+  ["всем", [[], ["мире", "свете"]]],
+  ["весь", [[], ["мир", "свет"]]],
+  ["всего", [[], ["мира", "света"]]],
+  ["всей", [[], ["планете", "земле"]]],
 ]);
 
 /** English and Russian prefixes that negate the word they are glued to ("unsafe", "невозможно", "бесполезно"). */

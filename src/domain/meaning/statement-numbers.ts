@@ -6,6 +6,70 @@ import { PREFIX_UNITS, UNITS } from "./units.ts";
 import { foldNumberRun } from "./number-words.ts";
 import type { Marks, NumberRun } from "./qualifiers.ts";
 import type { Tok } from "./statement-tokens.ts";
+import { lightStem } from "./light-stem.ts";
+import { MONTHS, WEEKDAYS } from "./lexicon.ts";
+import { ENGLISH_STOP_WORDS, RUSSIAN_STOP_WORDS } from "../stopwords.ts";
+
+/**
+ * Nouns that number the things they name when lower case ("table 2", "в таблице 3", "section 4"): light stems.
+ * A capitalized word before a bare number does the same ("Widget 5", "Sensor 12", "Node 20", "Firefox 85").
+ */
+const LABEL_NOUNS: ReadonlySet<string> = new Set(
+  [
+    "table figure fig section chapter page paragraph version step item number no appendix part volume issue",
+    "таблиц рисун раздел глав страниц пункт верси шаг номер част том приложени",
+  ]
+    .join(" ")
+    .split(" "),
+);
+
+const isStop = (w: string) => ENGLISH_STOP_WORDS.has(w) || RUSSIAN_STOP_WORDS.has(w);
+
+/**
+ * True when `t` names a thing that the bare number (or capital letter) after it numbers ("Widget 5", "Group A"). In
+ * a text without case (all lower or all upper case) any word that is no stop word may.
+ */
+function labels(t: Tok | undefined, caseless: boolean): boolean {
+  if (t?.kind !== "word" || MONTHS.has(t.lower) || WEEKDAYS.has(t.lower)) return false;
+  if (LABEL_NOUNS.has(lightStem(t.lower)) || LABEL_NOUNS.has(t.lower)) return true;
+  return (caseless || /^\p{Lu}/u.test(t.raw)) && !isStop(t.lower);
+}
+
+/** English ordinals and Russian ordinal adjectives ("первому", "второй"; not the cardinal «одному»). */
+const ORDINAL =
+  /^(?:first|second|third|\p{L}+th|(?!одн)\p{Script=Cyrillic}+(?:ый|ой|ий|ая|яя|ое|ее|ого|его|ому|ему|ым|ом|ем|ую|юю))$/u;
+
+/** An ordinal number word that starts a statement's subject ("The second patient…", «Первому пациенту…»). */
+function ordinalAt(toks: Tok[], i: number): string | null {
+  const t = toks[i];
+  const prev = toks[i - 1];
+  if (t.kind !== "number" || !t.num?.word || !ORDINAL.test(t.lower) || toks[i + 1]?.kind !== "word") return null;
+  return !prev || t.initial || (prev.kind === "word" && prev.lower === "the" && prev.initial)
+    ? `ord#${t.num.value}`
+    : null;
+}
+
+/**
+ * The identifier a token makes with the word before it, or null: a bare number in digits without a unit
+ * ("Widget 5 weighs…", "Node 20 supports…", "палата N 6", "№ 6") or a single capital letter ("Group A", "Группа Б")
+ * after a word that {@link labels}, read as `stem#5`; or an ordinal that starts the subject ("The second patient").
+ * It says WHICH thing a statement is about, not a value of it: "Widget 5 weighs 22 kg" and "Widget 6 weighs 25 kg"
+ * are two widgets, not one widget with two weights.
+ */
+function identifierAt(toks: Tok[], i: number, unit: boolean, caseless: boolean): string | null {
+  const ordinal = ordinalAt(toks, i);
+  if (ordinal) return ordinal;
+  const t = toks[i];
+  const prev = toks[i - 1];
+  const next = toks[i + 1];
+  if (!/^\.?\s+$/u.test(t.gap) && !/№\s*$/u.test(t.gap)) return null;
+  if (next?.kind === "number" && /^\s*[-–]?\s*$/u.test(next.gap)) return null; // a run or a range: a value
+  if (/№\s*$/u.test(t.gap) && t.kind === "number" && t.digits) return `no#${t.digits}`;
+  if (!labels(prev, caseless) || unit) return null;
+  if (t.kind === "number" && t.digits && !t.negative) return `${lightStem(prev!.lower)}#${t.digits}`;
+  if (t.kind === "word" && /^\p{Lu}$/u.test(t.raw) && t.raw !== "I") return `${lightStem(prev!.lower)}#${t.lower}`;
+  return null;
+}
 
 /** The canonical unit of the token after a number run ending at `k`, and how many tokens it takes (0 if none). */
 function unitAfter(toks: Tok[], k: number, last: number | undefined): [string, number] | null {
@@ -33,14 +97,29 @@ function unitAfter(toks: Tok[], k: number, last: number | undefined): [string, n
 /** The numbers of a statement, their units, and the tokens they take (see {@link Marks}). */
 export interface NumberRead extends Marks {
   numbers: string[];
+  /** Identifiers ("widget#5", "group#a"): numbers and letters that name which thing, kept out of `numbers`. */
+  ids: string[];
   units: string[];
   runs: NumberRun[];
 }
 
-/** Reads every number run, with its unit after it (or a currency symbol before it). */
-export function readNumbers(toks: Tok[]): NumberRead {
-  const r: NumberRead = { numbers: [], units: [], used: new Set(), wordOf: new Map(), runs: [] };
+/**
+ * Reads every number run, with its unit after it (or a currency symbol before it), and the identifiers apart
+ * ({@link identifierAt}). `caseless`: the text has one case only, so any word that is no stop word may label a number.
+ */
+export function readNumbers(toks: Tok[], caseless = false): NumberRead {
+  const r: NumberRead = { numbers: [], ids: [], units: [], used: new Set(), wordOf: new Map(), runs: [] };
   for (let j = 0; j < toks.length; j++) {
+    const id =
+      toks[j].kind === "number" || toks[j].kind === "word"
+        ? identifierAt(toks, j, !!unitAfter(toks, j, undefined), caseless)
+        : null;
+    if (id) {
+      r.ids.push(id);
+      r.used.add(j);
+      r.wordOf.set(j, id);
+      continue;
+    }
     if (toks[j].kind !== "number") continue;
     let k = j;
     // "second" after a number is its unit ("1 second"), not the ordinal.

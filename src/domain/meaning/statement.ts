@@ -20,6 +20,7 @@ import {
 import { flipPole, polesOf, PREPOSITION_VARIANTS, QUANTIFIER_IDIOMS, QUANTIFIERS } from "./opposites.ts";
 import { type Marks, readComparisons, readRates } from "./qualifiers.ts";
 import { readNumbers } from "./statement-numbers.ts";
+import { ABILITY, HEDGES, verbBase } from "./verb-forms.ts";
 import { type Tok, tokenize } from "./statement-tokens.ts";
 import { ENGLISH_STOP_WORDS, RUSSIAN_STOP_WORDS } from "../stopwords.ts";
 
@@ -33,8 +34,10 @@ export interface Statement {
   negations: number;
   /** Light stem of the word after each counted negation ("does not reduce" → "reduc"). */
   negatedWords: string[];
-  /** Numbers in canonical form ("двести" → "200", "1,000" → "1000", "-5"). */
+  /** Numbers in canonical form ("двести" → "200", "1,000" → "1000", "-5"); identifiers are not numbers here. */
   numbers: string[];
+  /** Identifiers: which thing the statement is about ("widget#5" of "Widget 5", "group#a"), see statement-numbers.ts. */
+  ids: string[];
   /** Canonical units of the numbers ("km", "mile", "verst", "%", "°c", "$") and rates ("/day", "/week"). */
   units: string[];
   /** Comparisons with the number they bound: "<0.05", ">=10" ("at least 10", "не менее 10", "10 or more"). */
@@ -62,8 +65,19 @@ export interface Statement {
   quantifiers: string[];
   /** Light stems of every word, in any role (unique): what "the other text contains the word" is checked against. */
   stems: string[];
+  /** Hedges ("may", "might", "can", «может», «возможно»): the claim is stated as possible (verb-forms.ts). */
+  hedges: number;
+  /** "can" (an ability: a hedge only against a hedged statement, see verb-forms.ts). */
+  abilities: number;
+  /** Words in order as written (lower case), for telling Russian case endings apart in swapped roles (names.ts). */
+  forms: string[];
   /** Written without lower-case letters (a shouted line, a heading): its capitals say nothing about names. */
   caseless: boolean;
+  /**
+   * Written without capitals (a line typed in lower case): its lack of capitals says nothing about names, so a cased
+   * text's names are looked for among its words (names.ts); its words are not taken for names themselves.
+   */
+  lowercased: boolean;
 }
 
 const isNegationWord = (t: Tok) =>
@@ -102,7 +116,7 @@ function readNegations(s: Statement, toks: Tok[], used: ReadonlySet<number>): Se
       continue;
     }
     s.negations++;
-    if (head) s.negatedWords.push(head.digits ?? lightStem(head.lower));
+    if (head) s.negatedWords.push(head.digits ?? lightStem(verbBase(head.lower)));
   }
   return flipped;
 }
@@ -136,7 +150,9 @@ const isStopWord = (w: string) => ENGLISH_STOP_WORDS.has(w) || RUSSIAN_STOP_WORD
 /** Reads a statement's features (see {@link Statement}). Pure; never throws; empty text gives empty features. */
 export function readStatement(text: string): Statement {
   const toks = tokenize(text);
-  const nums = readNumbers(toks);
+  const caseless = !/\p{Ll}/u.test(text) && /\p{Lu}/u.test(text);
+  const lowercased = /\p{Ll}/u.test(text) && !/\p{Lu}/u.test(text);
+  const nums = readNumbers(toks, caseless || lowercased);
   const comparisons = readComparisons(toks, nums, nums.runs);
   const rates = readRates(toks, nums);
   const s: Statement = {
@@ -145,6 +161,7 @@ export function readStatement(text: string): Statement {
     negations: 0,
     negatedWords: [],
     numbers: nums.numbers.sort(),
+    ids: nums.ids.sort(),
     units: [...nums.units, ...rates].sort(),
     comparisons,
     dates: [],
@@ -157,7 +174,11 @@ export function readStatement(text: string): Statement {
     poles: [],
     quantifiers: [],
     stems: [],
-    caseless: !/\p{Ll}/u.test(text) && /\p{Lu}/u.test(text),
+    hedges: 0,
+    abilities: 0,
+    forms: [],
+    caseless,
+    lowercased,
   };
   const flipped = readNegations(s, toks, nums.used);
   const stems = new Set<string>();
@@ -206,13 +227,20 @@ function readToken(s: Statement, toks: Tok[], i: number, { marks, flipped, stems
   if (t.kind === "code") {
     s.codes.push(lower);
     s.rest.push(lower);
+    s.forms.push(lower);
     return;
   }
   if (t.kind === "number") return; // unreachable: readNumbers puts every number in a run (kept out of the rest)
-  const stem = lightStem(lower);
+  const stem = lightStem(verbBase(lower));
   stems.add(stem);
   if (readWordFeature(s, toks, i, flipped) || isNegationWord(t) || NEGATION_AUXILIARIES.has(lower)) return;
+  if (HEDGES.has(lower) || ABILITY.has(lower)) {
+    if (HEDGES.has(lower)) s.hedges++;
+    else s.abilities++;
+    return;
+  }
   s.rest.push(stem);
+  s.forms.push(lower);
   if (s.caseless) {
     if (!isStopWord(lower)) s.nameCandidates.push(stem);
     return;
