@@ -37,7 +37,7 @@ export async function runSync(config: Config, cli: Cli): Promise<number> {
     if (cli.values["retry-dead"]) log.info("dead letters made pending again", { rows: revived });
     if (!s.sinks.length)
       log.warn(
-        "no external projection is configured (QDRANT_URL, MEMGRAPH_URL): outbox rows are acknowledged without being applied",
+        "no external projection is configured (QDRANT_URL, MEMGRAPH_URL): rows no other process's projection reads are deleted, the rest acknowledged without being applied",
       );
     if (cli.values.once) {
       const worker = outboxWorkerOf(s);

@@ -19,6 +19,7 @@ import gaps0009 from "../../../migrations/0009_gaps.sql" with { type: "text" };
 import codeResolvePending0010 from "../../../migrations/0010_code_resolve_pending.sql" with { type: "text" };
 import codeWriteIndexes0011 from "../../../migrations/0011_code_write_indexes.sql" with { type: "text" };
 import codeSearchStems0012 from "../../../migrations/0012_code_search_stems.sql" with { type: "text" };
+import outboxReaders0013 from "../../../migrations/0013_outbox_readers.sql" with { type: "text" };
 import { sha256Hex } from "../../domain/hash.ts";
 import { log } from "../../log.ts";
 
@@ -43,6 +44,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 10, name: "code_resolve_pending", sql: codeResolvePending0010 },
   { version: 11, name: "code_write_indexes", sql: codeWriteIndexes0011 },
   { version: 12, name: "code_search_stems", sql: codeSearchStems0012 },
+  { version: 13, name: "outbox_readers", sql: outboxReaders0013 },
 ];
 
 /** Version of the latest migration this build knows: the schema version of a store it creates or upgrades. */
