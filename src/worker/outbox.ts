@@ -123,11 +123,12 @@ export class OutboxWorker {
   /**
    * Drains every due row, batch after batch, until a claim comes back empty, `signal` aborts (the current batch
    * ends first) or a batch fails: then the sinks are likely down, and the rows not yet claimed keep their attempts.
+   * A worker without sinks claims nothing: the rows there are read by another process's projection.
    * @throws PegasError STORE_UNAVAILABLE (or another store error) when the outbox itself cannot be read or written.
    */
   async runOnce(signal?: AbortSignal): Promise<RunOnceResult> {
     const result: RunOnceResult = { applied: 0, failed: 0, dead: 0, batches: 0 };
-    while (!signal?.aborted) {
+    while (!signal?.aborted && this.sinks.length) {
       const rows = await this.outbox.claim(this.batchSize, this.leaseMs, this.token);
       this.failures.store = 0;
       if (!rows.length) break;

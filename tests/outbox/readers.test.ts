@@ -59,6 +59,14 @@ describe("outbox readers (pglite)", () => {
     for (const x of types) expect(memgraph.entityTypes).toContain(x as never);
   });
 
+  test("a worker without a projection of its own claims nothing: the rows are another process's", async () => {
+    const pending = (await t.services.outbox.backlog()).pending;
+    expect(pending).toBeGreaterThan(0);
+    const sinkless = new OutboxWorker({ outbox: t.services.outbox, sinks: [], model: t.services.embedder.model });
+    expect(await sinkless.runOnce()).toEqual({ applied: 0, failed: 0, dead: 0, batches: 0 });
+    expect((await t.services.outbox.backlog()).pending).toBe(pending);
+  });
+
   test("a reader unseen for the retention period is dropped, its rows with it; processed rows past retention go", async () => {
     // memgraph was last seen 200 h ago by a process that no longer runs; this process registered qdrant itself.
     await sql()`UPDATE pm_outbox_reader SET seen_at = now() - interval '200 hours' WHERE name = 'memgraph'`;
