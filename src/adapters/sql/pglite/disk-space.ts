@@ -45,7 +45,7 @@ export function checkDiskSpace(db: Pick<Database, "kind" | "location">, inputByt
   if (free >= need) return;
   throw new PegasError(
     "STORE_UNAVAILABLE",
-    `the disk of the embedded database is full: ${mib(free)} free in ${db.location}, and to ${what} needs about ${mib(need)} (a reserve of ${mib(WAL_RESERVE_BYTES)} for the write-ahead log included)`,
+    `the disk of the embedded database is full: ${mib(free)} free in ${db.location}, less than the ${mib(need)} needed to ${what} (the write-ahead log's reserve of ${mib(WAL_RESERVE_BYTES)} included)`,
     { hint: "free disk space there (or move data_dir to a larger disk), then retry: nothing of this call was stored" },
   );
 }
