@@ -77,7 +77,7 @@ export const ConfigSchema = z
     outbox_max_attempts: positiveInt.describe("tries before an outbox row is dead-lettered"),
     outbox_poll_ms: positiveInt.describe("polling interval of the projection worker when no notification arrives (ms)"),
     outbox_retention_hours: intIn(0, 87_600).describe(
-      "processed outbox rows older than this are deleted by the projection worker (hours); 0 keeps them",
+      "processed outbox rows older than this, and projections no process has registered for this long (with their rows), are deleted by the projection worker (hours); 0 keeps them",
     ),
     code_workers: intIn(0, 64).describe(
       "worker threads that parse code for memory_store_code; 0 = parse on the main thread (default: one per core, at most 4)",

@@ -9,6 +9,7 @@ import { setLogLevel } from "../../src/log.ts";
 import { rebuildProjections } from "../../src/worker/projections.ts";
 import type { Services } from "../../src/core/services.ts";
 import { OutboxWorker } from "../../src/worker/outbox.ts";
+import { readerOf } from "../../src/ports/projections/outbox.ts";
 import { type BenchServices, pgliteServices, postgresServices } from "../lib/env.ts";
 import { MemorySink } from "../lib/memory-sink.ts";
 import type { Benchmark, BenchOutcome, SummaryRow } from "../lib/report.ts";
@@ -64,6 +65,8 @@ export const projectionsBench: Benchmark = {
     const { texts, kinds } = buildAtomTexts(ATOMS);
     const { s, backend, note } = await open();
     try {
+      // The in-memory sink reads the outbox as Memgraph would (with no reader registered nothing is queued).
+      await s.services.outbox.registerReaders([readerOf(new MemorySink())]);
       const load = await loadAtoms(s.services, texts, 0, ATOMS);
       const r = await measure(s.services);
       const summary: SummaryRow[] = [

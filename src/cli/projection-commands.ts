@@ -37,7 +37,7 @@ export async function runSync(config: Config, cli: Cli): Promise<number> {
     if (cli.values["retry-dead"]) log.info("dead letters made pending again", { rows: revived });
     if (!s.sinks.length)
       log.warn(
-        "no external projection is configured (QDRANT_URL, MEMGRAPH_URL): outbox rows are acknowledged without being applied",
+        "no external projection is configured (QDRANT_URL, MEMGRAPH_URL): nothing to apply; rows no projection reads are deleted, the others left to the processes whose projections read them",
       );
     if (cli.values.once) {
       const worker = outboxWorkerOf(s);

@@ -101,7 +101,7 @@ export class ServerRuntime {
     this.services = new LazyServices(config, (s) => {
       this.opened = s;
       backfillLive(s, this.background.signal).catch((err) => log.warn("embedding backfill stopped", { err }));
-      // Feeds Qdrant / Memgraph when configured (and acknowledges rows when neither is, so that the backlog stays 0).
+      // Feeds Qdrant / Memgraph when configured; with neither it only deletes rows no projection reads (retention).
       this.worker = import("../worker/projections.ts").then((m) => m.startOutboxWorker(s, this.background.signal));
     });
   }

@@ -20,6 +20,8 @@ import type { Fetcher } from "../ports/models/fetcher.ts";
 import type { GraphStore } from "../ports/projections/graph-store.ts";
 import type { WebSearch } from "../ports/models/web-search.ts";
 import type { ProjectionSink } from "../ports/projections/projection-sink.ts";
+import { readerOf } from "../ports/projections/outbox.ts";
+import { log } from "../log.ts";
 import type { VectorIndex } from "../ports/projections/vector-index.ts";
 import { FallbackGraphStore } from "../adapters/fallback/graph-store.ts";
 import { FallbackVectorIndex } from "../adapters/fallback/vector-index.ts";
@@ -134,7 +136,23 @@ async function makeProjections(
     sinks.push(memgraph);
     graph = new FallbackGraphStore(memgraph, sqlGraph);
   }
-  return { projection, vectorIndex, searchIndex, graph, outbox: new SqlOutbox(db), sinks };
+  const outbox = new SqlOutbox(db, config.outbox_retention_hours * 3600);
+  await registerSinks(outbox, sinks);
+  return { projection, vectorIndex, searchIndex, graph, outbox, sinks };
+}
+
+/**
+ * Registers the process's sinks as outbox readers, so that every writer queues what they read (and, with none
+ * anywhere, nothing). A sink new to a store that already holds atoms missed the earlier writes: the log says to rebuild.
+ */
+async function registerSinks(outbox: SqlOutbox, sinks: ProjectionSink[]): Promise<void> {
+  if (!sinks.length) return;
+  const r = await outbox.registerReaders(sinks.map(readerOf));
+  if (r.added.length && r.storeHasAtoms)
+    log.warn("a projection new to this store (or back after a lapse) lacks earlier writes", {
+      projections: r.added,
+      hint: `run \`pegas-memory rebuild ${r.added.length > 1 ? "all" : r.added[0] === "qdrant" ? "vector" : "graph"}\``,
+    });
 }
 
 /**

@@ -123,11 +123,12 @@ export class OutboxWorker {
   /**
    * Drains every due row, batch after batch, until a claim comes back empty, `signal` aborts (the current batch
    * ends first) or a batch fails: then the sinks are likely down, and the rows not yet claimed keep their attempts.
+   * A worker without sinks claims nothing: the rows there are read by another process's projection.
    * @throws PegasError STORE_UNAVAILABLE (or another store error) when the outbox itself cannot be read or written.
    */
   async runOnce(signal?: AbortSignal): Promise<RunOnceResult> {
     const result: RunOnceResult = { applied: 0, failed: 0, dead: 0, batches: 0 };
-    while (!signal?.aborted) {
+    while (!signal?.aborted && this.sinks.length) {
       const rows = await this.outbox.claim(this.batchSize, this.leaseMs, this.token);
       this.failures.store = 0;
       if (!rows.length) break;
@@ -168,7 +169,8 @@ export class OutboxWorker {
   }
 
   /**
-   * Deletes processed rows older than the retention, in batches of {@link PRUNE_BATCH}, when the last pass is at least
+   * Drops readers unseen for the retention, then deletes rows no reader reads and processed rows older than the
+   * retention, in batches of {@link PRUNE_BATCH}, when the last pass is at least
    * {@link PRUNE_EVERY_MS} ago (the first pass runs at once); returns how many rows went.
    * @throws PegasError STORE_UNAVAILABLE when the outbox cannot be written.
    */
@@ -177,6 +179,8 @@ export class OutboxWorker {
     const now = performance.now();
     if (this.prunedAt !== null && now - this.prunedAt < PRUNE_EVERY_MS) return 0;
     this.prunedAt = now;
+    const gone = await this.outbox.expireReaders(this.retentionMs / 1000); // their rows go with the unread ones below
+    if (gone.length) log.warn("outbox: readers unseen for the retention period dropped", { readers: gone });
     let total = 0;
     while (!signal?.aborted) {
       const n = await this.outbox.prune(this.retentionMs / 1000, PRUNE_BATCH);
@@ -184,7 +188,7 @@ export class OutboxWorker {
       if (n < PRUNE_BATCH) break;
     }
     if (total > 0)
-      log.info("outbox: processed rows past retention deleted", {
+      log.info("outbox: rows no reader reads and processed rows past retention deleted", {
         rows: total,
         retentionH: this.retentionMs / 3_600_000,
       });

@@ -170,14 +170,14 @@ export function importLines(db: Database, lines: string[]): Promise<ImportSummar
   );
 }
 
-/** Every pm_* table but the outbox and the migrations, with its rows as each column's PostgreSQL text (xid8 columns left out). */
+/** Every pm_* table but the outbox, its readers and the migrations, with its rows as each column's PostgreSQL text (xid8 columns left out). */
 export async function tableRows(db: Database): Promise<Map<string, string[][]>> {
   return (await db.sql.begin(async (tx) => {
     await tx`SET LOCAL TimeZone = 'UTC'`;
     const tables = await tx`
       SELECT table_name::text AS name FROM information_schema.tables
        WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name LIKE 'pm\\_%'
-         AND table_name NOT IN ('pm_outbox', 'pm_schema_migrations') ORDER BY 1`;
+         AND table_name NOT IN ('pm_outbox', 'pm_outbox_reader', 'pm_schema_migrations') ORDER BY 1`;
     const out = new Map<string, string[][]>();
     for (const { name } of tables) {
       const cols = await tx`

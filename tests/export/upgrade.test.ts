@@ -149,7 +149,8 @@ function suite(backend: "pglite" | "postgres", skip: string | null): void {
         /pegas-memory migrate/,
       );
 
-      // Outbox rows of the target would be lost by the rebuild: refused, and the row stays.
+      // Outbox rows of the target would be lost by the rebuild: refused, and the row stays (a projection reads it).
+      await target.db.sql`INSERT INTO pm_outbox_reader (name, entity_types) VALUES ('qdrant', '{atom}')`;
       await target.db.sql`INSERT INTO pm_outbox (entity_type, entity_id, op) VALUES ('atom', '1', 'delete')`;
       await expect(importFile(target.db, file)).rejects.toMatchObject({
         code: "INVALID_INPUT",
@@ -157,6 +158,7 @@ function suite(backend: "pglite" | "postgres", skip: string | null): void {
       });
       expect((await target.db.sql`SELECT count(*)::int AS n FROM pm_outbox`)[0].n).toBe(1);
       await target.db.sql`DELETE FROM pm_outbox`;
+      await target.db.sql`DELETE FROM pm_outbox_reader`;
       await unchanged();
 
       const ok = await importFile(target.db, file);

@@ -5,6 +5,7 @@ import type { RetryPolicy } from "../../src/ports/projections/outbox.ts";
 import type { ProjectionChange } from "../../src/ports/projections/projection-sink.ts";
 import { backoffDelay, orderChanges } from "../../src/worker/outbox-batch.ts";
 import { pgSkipReason } from "../support/pg.ts";
+import type { OutboxEntity } from "../../src/ports/projections/outbox.ts";
 import { enqueue, outboxHooks, type OutboxDb } from "./support.ts";
 
 const skip = await pgSkipReason();
@@ -73,6 +74,8 @@ describe.skipIf(skip !== null)("SqlOutbox leases (postgres)", () => {
   test("rows not yet due and entity types this build does not know stay pending", async () => {
     const later = await enqueue(t.sql, "atom", [21]);
     await t.sql`UPDATE pm_outbox SET available_at = now() + interval '1 hour' WHERE id = ${later[0]}`;
+    // A newer build's reader of a type this build does not know (rows no reader reads are never stored).
+    await t.outbox.registerReaders([{ name: "future-reader", entityTypes: ["future_entity" as OutboxEntity] }]);
     await enqueue(t.sql, "future_entity", [1]);
     expect(await t.outbox.claim(10, 60_000, "A")).toEqual([]);
     expect(await t.outbox.backlog()).toMatchObject({ pending: 2, dead: 0 });

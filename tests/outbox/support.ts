@@ -17,6 +17,7 @@ import type { ProjectionChange } from "../../src/ports/projections/projection-si
 import { applyChange, emptyState, type ProjectedState } from "../support/recording-sink.ts";
 import { createTempPgDatabase } from "../support/pg.ts";
 import { migratedPgliteDir } from "../support/services.ts";
+import { readEveryOutboxRow } from "../support/outbox-reader.ts";
 
 /** The embedding model of the suites. */
 export const MODEL = "outbox-test-model";
@@ -58,6 +59,7 @@ export async function openPgOutbox(): Promise<OutboxDb | string> {
   const db = openPostgres(tmp.url);
   await new SqlCanonicalStore(db).migrate();
   const outbox = new SqlOutbox(db);
+  await readEveryOutboxRow(outbox); // the suites' recording sinks read every entity type
   return {
     db,
     sql: db.sql,
@@ -77,6 +79,7 @@ export async function openPgliteOutbox(): Promise<OutboxDb> {
   const db = await openPglite({ dataDir: dir });
   await new SqlCanonicalStore(db).migrate();
   const outbox = new SqlOutbox(db);
+  await readEveryOutboxRow(outbox); // the suites' recording sinks read every entity type
   return {
     db,
     sql: db.sql,
@@ -162,8 +165,13 @@ export async function enqueue(
   const out: number[] = [];
   for (let i = 0; i < ids.length; i += 2000) {
     const values = ids.slice(i, i + 2000).map((id) => ({ entity_type: type, entity_id: String(id), op }));
-    const rows = await sql`INSERT INTO pm_outbox ${sql(values as any, "entity_type", "entity_id", "op")} RETURNING id`;
-    out.push(...rows.map((r) => Number(r.id)));
+    // Ids drawn first: pm_outbox takes no RETURNING (migration 13's rule).
+    const drawn = (
+      await sql`SELECT nextval('pm_outbox_id_seq')::int AS id FROM generate_series(1, ${values.length}::int)`
+    ).map((r) => Number(r.id));
+    const rows = values.map((v, j) => ({ ...v, id: drawn[j] }));
+    await sql`INSERT INTO pm_outbox ${sql(rows as any, "id", "entity_type", "entity_id", "op")}`;
+    out.push(...drawn);
   }
   return out;
 }

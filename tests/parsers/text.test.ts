@@ -55,7 +55,10 @@ describe("text parser: real files", () => {
       const doc = await parse(iconv(original, charset));
       expect(doc.metadata).toMatchObject({ charset: name, charset_source: "detected" });
       expect(doc.sections[0].text).toBe(original);
-      expect(doc.warnings).toEqual([]);
+      // Right, but a guess all the same: the result says so.
+      expect(doc.warnings).toEqual([
+        `not valid UTF-8; decoded as ${name}, the charset detection's guess: if the text reads wrong, re-save it as UTF-8 or declare its charset`,
+      ]);
     }
   });
 });
@@ -143,6 +146,26 @@ describe("text parser: BOM, declarations, transport", () => {
     expect(doc.sections[0].text).toBe(text);
     expect(doc.metadata.charset).toBe("utf-8");
     expect(doc.warnings.join("\n")).toContain("declared charset 'windows-1251' (declaration) ignored");
+  });
+
+  test("UTF-8 with a corrupt byte stays UTF-8, with a lossy-decode warning (not a single-byte guess)", async () => {
+    const enc = new TextEncoder();
+    for (const text of [PARAS[23], "Café au lait — naïve résumé, déjà vu. The quick brown fox jumps over the dog."]) {
+      const bytes = new Uint8Array([...enc.encode(text), 0xff, ...enc.encode(" ... "), ...enc.encode(text)]);
+      const doc = await parse(bytes);
+      expect(doc.sections[0].text).toBe(`${text}\ufffd ... ${text}`);
+      expect(doc.metadata).toMatchObject({ charset: "utf-8", charset_source: "detected" });
+      expect(doc.warnings).toEqual([
+        "lossy decode: not valid UTF-8; 1 byte sequence(s) invalid in utf-8 replaced with U+FFFD",
+      ]);
+    }
+  });
+
+  test("ASCII with one stray high byte: the guessed charset is a warning", async () => {
+    const bytes = new Uint8Array([...new TextEncoder().encode("Price list for 2024, in euros: 12 "), 0x80]);
+    const doc = await parse(bytes);
+    expect(doc.sections[0].text).toBe("Price list for 2024, in euros: 12 €");
+    expect(doc.warnings.join("\n")).toMatch(/^not valid UTF-8; decoded as windows-1252/);
   });
 
   test("a lossy decode is a warning, not a silent success", async () => {

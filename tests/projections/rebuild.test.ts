@@ -90,7 +90,7 @@ function rebuildAcceptance(suite: { readonly services: Services }, external: str
 }
 
 describe("embedded default (PGlite, no external projection)", () => {
-  rebuildAcceptance(suiteServices("pglite"), []);
+  rebuildAcceptance(suiteServices("pglite", {}, { outboxReader: false }), []); // the real default: nobody reads the outbox
 });
 
 const pgSkip = await pgSkipReason();

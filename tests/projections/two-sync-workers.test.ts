@@ -32,6 +32,8 @@ async function seed(url: string): Promise<void> {
                      decode(repeat('00000000', (id % ${DIM})::int) || '0000803f' || repeat('00000000', ${DIM - 1} - (id % ${DIM})::int), 'hex')
                 FROM pm_atom`;
     await sql`DELETE FROM pm_outbox`;
+    // Qdrant as the sync processes register it: rows no projection reads are never stored.
+    await sql`INSERT INTO pm_outbox_reader (name, entity_types) VALUES ('qdrant', '{atom}')`;
     await sql`INSERT INTO pm_outbox (entity_type, entity_id, op) SELECT 'atom', id::text, 'upsert' FROM pm_atom ORDER BY id`;
   } finally {
     await db.close(0);

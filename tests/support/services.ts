@@ -11,6 +11,7 @@ import type { Services } from "../../src/core/services.ts";
 import { createServices } from "../../src/wiring/services.ts";
 import { inputsHash, madeOnce } from "./once.ts";
 import { createTempPgDatabase } from "./pg.ts";
+import { readEveryOutboxRow } from "./outbox-reader.ts";
 import { fixturePath } from "./shared.ts";
 
 /** Services and their disposal. */
@@ -72,10 +73,29 @@ export async function seededDataDir(dataDir: string): Promise<string> {
   return dataDir;
 }
 
+/**
+ * Options of test services. `outboxReader` (default true) registers a reader of every outbox entity type
+ * (outbox-reader.ts), so that writes queue their outbox rows as they do with Memgraph configured and the suites can
+ * check them; false keeps the embedded default, where nobody reads the outbox and nothing is queued.
+ */
+export interface TestServiceOptions {
+  outboxReader?: boolean;
+}
+
 /** Opens services on a fresh database of the given backend (PGlite: a copy of {@link pgliteTemplate}). */
 export async function openTestServices(
   backend: "postgres" | "pglite",
   flags: Record<string, unknown> = {},
+  opts: TestServiceOptions = {},
+): Promise<TestServices | string> {
+  const opened = await openServices(backend, flags);
+  if (typeof opened !== "string" && opts.outboxReader !== false) await readEveryOutboxRow(opened.services.outbox);
+  return opened;
+}
+
+async function openServices(
+  backend: "postgres" | "pglite",
+  flags: Record<string, unknown>,
 ): Promise<TestServices | string> {
   if (backend === "postgres") {
     const tmp = await createTempPgDatabase("pegas_core");
@@ -128,12 +148,12 @@ export interface SuiteServices {
 export function suiteServices(
   backend: "postgres" | "pglite",
   flags: Record<string, unknown> = {},
-  opts: { skip?: string | null; after?: () => unknown } = {},
+  opts: { skip?: string | null; after?: () => unknown } & TestServiceOptions = {},
 ): SuiteServices {
   let t: TestServices | undefined;
   beforeAll(async () => {
     if (opts.skip) return;
-    const opened = await openTestServices(backend, flags);
+    const opened = await openTestServices(backend, flags, opts);
     if (typeof opened === "string") throw new Error(`cannot open ${backend}: ${opened}`);
     t = opened;
   }, 60_000);

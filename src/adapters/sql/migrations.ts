@@ -20,6 +20,7 @@ import codeResolvePending0010 from "../../../migrations/0010_code_resolve_pendin
 import codeWriteIndexes0011 from "../../../migrations/0011_code_write_indexes.sql" with { type: "text" };
 import codeSearchStems0012 from "../../../migrations/0012_code_search_stems.sql" with { type: "text" };
 import documentTitleTsv0013 from "../../../migrations/0013_document_title_tsv.sql" with { type: "text" };
+import outboxReaders0014 from "../../../migrations/0014_outbox_readers.sql" with { type: "text" };
 import { sha256Hex } from "../../domain/hash.ts";
 import { log } from "../../log.ts";
 
@@ -45,6 +46,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 11, name: "code_write_indexes", sql: codeWriteIndexes0011 },
   { version: 12, name: "code_search_stems", sql: codeSearchStems0012 },
   { version: 13, name: "document_title_tsv", sql: documentTitleTsv0013 },
+  { version: 14, name: "outbox_readers", sql: outboxReaders0014 },
 ];
 
 /** Version of the latest migration this build knows: the schema version of a store it creates or upgrades. */

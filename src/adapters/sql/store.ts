@@ -23,7 +23,8 @@ import type { MigrationStatus, StoreStats } from "../../ports/store/maintenance.
 import type { Database } from "./database.ts";
 import { guard } from "./errors.ts";
 import { enqueueOutbox, insertEmbeddings } from "./knowledge/atom-writes.ts";
-import { commitIngestTx } from "./knowledge/ingest-commit.ts";
+import { commitIngestTx, planBytes } from "./knowledge/ingest-commit.ts";
+import { checkDiskSpace } from "./pglite/disk-space.ts";
 import { signalOutbox } from "./outbox/signal.ts";
 import {
   analyzeMany,
@@ -74,6 +75,7 @@ export class SqlCanonicalStore implements CanonicalStore {
 
   /** A write that may add outbox rows: once it committed, this process's outbox workers are woken (PGlite has no NOTIFY). */
   private async write<T>(what: string, fn: (sql: Database["sql"]) => Promise<T>): Promise<T> {
+    checkDiskSpace(this.db, 0, what); // the WAL's reserve, before any write
     const out = await guard(this.db, what, fn);
     signalOutbox();
     return out;
@@ -111,6 +113,7 @@ export class SqlCanonicalStore implements CanonicalStore {
   }
 
   commitIngest(plan: IngestPlan): Promise<IngestCommit> {
+    checkDiskSpace(this.db, planBytes(plan), `store document '${plan.document.uri}'`);
     return this.write(
       `store document '${plan.document.uri}'`,
       (sql) => sql.begin((tx) => commitIngestTx(tx, plan)) as Promise<IngestCommit>,

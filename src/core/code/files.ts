@@ -4,7 +4,7 @@
  * text), and its text (charset by BOM, coding declaration, UTF-8, else detection: domain/charset) and line count.
  * Pure functions over bytes and names.
  */
-import { type CharsetSource, decodeText } from "../../domain/charset/charset.ts";
+import { type CharsetSource, decodeText, GUESSED_CHARSET } from "../../domain/charset/charset.ts";
 import { PegasError } from "../../errors.ts";
 
 /** Largest file parsed (bytes). */
@@ -148,5 +148,8 @@ export function decodeSource(bytes: Uint8Array, language?: string): SourceText |
 /** The note a decoding deserves in a run's result (a guessed charset, a lossy decode), else null. */
 export function charsetNote(d: SourceText): string | null {
   if (d.source !== "detected" && d.source !== "fallback" && !d.warnings.length) return null;
-  return [`charset ${d.encoding} (${d.source})`, ...d.warnings].join("; ");
+  // The note names the charset and its source itself: the decoder's "decoded as <guess>" warning would repeat it.
+  return [`charset ${d.encoding} (${d.source})`, ...d.warnings.filter((w) => !w.startsWith(GUESSED_CHARSET))].join(
+    "; ",
+  );
 }

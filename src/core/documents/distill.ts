@@ -13,7 +13,7 @@ import { detectLang, firstSentence } from "../../domain/text.ts";
 import { checkQuotes, foldForQuote } from "../../domain/quote.ts";
 import type { ProgressSpan } from "../../domain/progress.ts";
 import { yieldToEventLoop } from "../../domain/yield.ts";
-import { PegasError } from "../../errors.ts";
+import { PegasError, invalidInput } from "../../errors.ts";
 import type { ChunkInput, QuarantineInput } from "../../ports/store/ingest.ts";
 import type { Locator } from "../../domain/locator.ts";
 import type { PlannedLink } from "../../ports/store/atom-writes.ts";
@@ -50,7 +50,15 @@ function codePoints(s: string): number {
 
 /** The chunk's locator narrowed to where `quote` sits in the chunk (first occurrence), or the chunk's when not found. */
 export function quoteLocator(chunk: ChunkInput, quote: string): Locator {
-  const at = chunk.text.indexOf(quote);
+  return spanLocator(chunk, chunk.text.indexOf(quote), quote);
+}
+
+/**
+ * The chunk's locator narrowed to `span` starting at UTF-16 index `at` of the chunk's text: code-point offsets and
+ * lines within the section, as the chunk's own locator counts them; the chunk's locator when `at` < 0 or the chunk
+ * has no character range.
+ */
+function spanLocator(chunk: ChunkInput, at: number, span: string): Locator {
   const base = chunk.locator;
   if (at < 0 || base.char_start === undefined) return base;
   const before = chunk.text.slice(0, at);
@@ -59,9 +67,9 @@ export function quoteLocator(chunk: ChunkInput, quote: string): Locator {
   return {
     ...base,
     char_start: start,
-    char_end: start + codePoints(quote),
+    char_end: start + codePoints(span),
     line_start: line,
-    line_end: line + (quote.match(/\n/g)?.length ?? 0),
+    line_end: line + (span.match(/\n/g)?.length ?? 0),
   };
 }
 
@@ -83,6 +91,24 @@ function toDrafts(atoms: DistilledAtom[], chunk: ChunkInput, offset: number, dis
   }));
 }
 
+/** True when `text` has a letter or digit: the least a passage needs to be found by a search. */
+export function hasWords(text: string): boolean {
+  return /[\p{L}\p{N}]/u.test(text);
+}
+
+/**
+ * Refuses a document none of whose chunks has a letter or digit (only punctuation, symbols or emoji): it would have no
+ * atom, since search indexes words, and no search could ever find it. @throws PegasError INVALID_INPUT naming `uri`.
+ */
+export function refuseWordless(uri: string, chunks: ChunkInput[]): void {
+  if (!chunks.length || chunks.some((c) => hasWords(c.text))) return;
+  const shown = Array.from(chunks[0].text); // code points: an emoji is never cut in half
+  throw invalidInput(
+    `'${uri.slice(0, 200)}' has no words (no letter or digit in "${shown.slice(0, 40).join("")}${shown.length > 40 ? "…" : ""}"): no search could find it, so nothing was stored`,
+    "ingest text that has words; to keep symbols or emoji, store a note that says what they mean (memory_store)",
+  );
+}
+
 /** Longest passage quote (code units): the passage's opening, verbatim. */
 const PASSAGE_QUOTE_CHARS = 300;
 
@@ -100,29 +126,38 @@ function openingSpan(text: string): string {
  * number, a footnote mark or a heading ("29.", "BOOK I.") is not claimed by it; else the first sentence.
  */
 export function passageClaim(text: string): string {
-  return firstSentence(passageLead(text));
+  return firstSentence(passageLead(text).piece);
 }
 
-/** The verbatim piece of `text` that claims its passage (see {@link passageClaim}). */
-function passageLead(text: string): string {
+/** The verbatim piece of `text` that claims its passage (see {@link passageClaim}), with its UTF-16 index in `text`. */
+function passageLead(text: string): { piece: string; at: number } {
+  let from = 0;
   for (const piece of text.split(/(?<=[.!?…])\s+|\n+/u).slice(0, 20)) {
-    if ((piece.match(/\p{L}{2,}/gu) ?? []).length >= 3) return piece;
+    // Pieces come in order and only separators lie between them, so the search from the last end finds this one.
+    const at = text.indexOf(piece, from);
+    if ((piece.match(/\p{L}{2,}/gu) ?? []).length >= 3) return { piece, at };
+    from = at + piece.length;
   }
-  return text;
+  return { piece: text, at: 0 };
 }
 
-/** The chunk's passage atom: the whole chunk, claimed by its first real sentence, cited over the chunk's range. */
+/**
+ * The chunk's passage atom: the whole chunk, claimed by its first real sentence; its citation quotes the verbatim
+ * opening of that sentence and its locator is the quote's own range (not the chunk's).
+ */
 function passageDraft(chunk: ChunkInput): ChunkDraft {
   const text = chunk.text.trim();
   const lead = passageLead(text);
   const draft = draftAtom({
     type: "text",
-    claim: firstSentence(lead),
+    claim: firstSentence(lead.piece),
     content: text,
     confidence: 0.5,
     metadata: { passage: true },
   });
-  return { draft, chunkOrd: chunk.ord, locator: chunk.locator, quote: openingSpan(lead), links: [] };
+  const quote = openingSpan(lead.piece);
+  const at = lead.at + chunk.text.indexOf(text); // the chunker trims, so this adds 0 unless a caller did not
+  return { draft, chunkOrd: chunk.ord, locator: spanLocator(chunk, at, quote), quote, links: [] };
 }
 
 /** Drops `text` atoms that are verbatim pieces of the chunk (the passage holds them), renumbering links. */
@@ -174,6 +209,7 @@ export async function distillChunks(
 ): Promise<DistilledChunks> {
   const out: DistilledChunks = { drafts: [], quarantine: [], warnings: [], emptyChunks: 0 };
   let dropped = 0;
+  let wordlessChunks = 0;
   for (const [i, chunk] of chunks.entries()) {
     if (i % 16 === 0) await yieldToEventLoop(); // the heuristic distiller is synchronous: let signals in
     if (opts.signal?.aborted)
@@ -191,7 +227,8 @@ export async function distillChunks(
         out.warnings.length < MAX_WARNINGS ? out.warnings.push(`chunk ${chunk.ord}: ${w}`) : dropped++;
       const typed = withoutVerbatimText(checked.kept, chunk.text);
       if (!typed.length) out.emptyChunks++;
-      if (/[\p{L}\p{N}]/u.test(chunk.text)) out.drafts.push(passageDraft(chunk));
+      if (hasWords(chunk.text)) out.drafts.push(passageDraft(chunk));
+      else wordlessChunks++;
       out.drafts.push(...toDrafts(typed, chunk, out.drafts.length, distiller.name));
     } catch (err) {
       const why = quarantineReason(err);
@@ -201,6 +238,10 @@ export async function distillChunks(
     opts.progress?.at(i + 1, chunks.length, `distill: ${i + 1} of ${chunks.length} chunks`);
   }
   if (dropped) out.warnings.push(`${dropped} more distiller warnings not listed`);
+  if (wordlessChunks)
+    out.warnings.push(
+      `${wordlessChunks} chunk(s) without a letter or digit (symbols, rules, emoji) kept as evidence without an atom: search cannot find them`,
+    );
   if (out.quarantine.length)
     out.warnings.push(
       `${out.quarantine.length} chunk(s) quarantined: the distiller failed on them (retry with \`pegas-memory distill --retry\`)`,

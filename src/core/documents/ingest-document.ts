@@ -13,7 +13,7 @@ import { PegasError } from "../../errors.ts";
 import type { IngestPlan } from "../../ports/store/ingest.ts";
 import type { DocumentKind } from "../../domain/locator.ts";
 import type { ParsedDocument } from "../../ports/models/parser.ts";
-import { type DistilledChunks, distillChunks, quarantineChunks } from "./distill.ts";
+import { type DistilledChunks, distillChunks, quarantineChunks, refuseWordless } from "./distill.ts";
 import { chunkSections, planAtoms } from "./plan.ts";
 import { documentPhases } from "./progress.ts";
 import type { Services } from "../services.ts";
@@ -193,8 +193,8 @@ const ZERO = {
 
 /**
  * Stores one parsed document, reporting its distill, embed and write phases into `opts.progress` (the caller reports
- * parse and ends the span). @throws PegasError CANCELLED, LLM_FAILED (embedding), STORE_UNAVAILABLE; nothing of
- * the document is stored on any error. A chunk the distiller fails on is quarantined, not an error.
+ * parse and ends the span). @throws PegasError INVALID_INPUT (a text without a letter or digit: it could never be
+ * found), CANCELLED, LLM_FAILED (embedding), STORE_UNAVAILABLE; nothing of the document is stored on any error. A chunk the distiller fails on is quarantined, not an error.
  */
 export async function ingestParsed(
   services: DocumentIngestServices,
@@ -206,6 +206,7 @@ export async function ingestParsed(
   const kind = opts.kind ?? parsed.kind;
   const chunks = chunkSections(parsed, services.config.chunk_chars);
   if (!chunks.length) return emptyResult(raw, parsed, kind);
+  refuseWordless(raw.uri, chunks);
   const contentHash = sha256Hex(parsed.sections.map((s) => s.text).join("\f"));
   const base = { uri: raw.uri, kind, snippet, sections: parsed.sections.length, warnings: parsed.warnings };
   const known = await services.ingestWrites.documentByUri(raw.uri);

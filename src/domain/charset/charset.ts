@@ -31,6 +31,9 @@ export interface Decoded {
   warnings: string[];
 }
 
+/** How the warning about a guessed charset starts (callers that report the charset themselves leave it out). */
+export const GUESSED_CHARSET = "not valid UTF-8; decoded as";
+
 /** Bytes looked at for binary and UTF-16 sniffing (a common heuristic window, as in git and file(1)). */
 const SNIFF_BYTES = 8192;
 
@@ -116,6 +119,30 @@ export function detectCharset(bytes: Uint8Array): CharsetChoice {
   return { encoding: "windows-1252", source: "fallback" };
 }
 
+/** Least ratio of valid non-ASCII characters to U+FFFD replacements for damaged UTF-8 (see {@link nearUtf8}). */
+const NEAR_UTF8_RATIO = 3;
+
+/**
+ * Bytes that are UTF-8 with a few corrupt sequences (a truncated or damaged UTF-8 file), decoded leniently, or null.
+ * The lenient decode must hold at least {@link NEAR_UTF8_RATIO} valid non-ASCII characters per U+FFFD replacement:
+ * legacy single-byte text almost never forms valid UTF-8 multi-byte sequences (the argument by which a stale
+ * declaration is overridden), while decoding damaged UTF-8 as a single-byte charset turns every non-ASCII letter into
+ * mojibake with no replacement character to warn of it. chardet's own UTF-8 recognizer is no help here: it gives up
+ * after five invalid bytes and wants ten valid sequences per invalid one, so it ranks a damaged French UTF-8 text
+ * as windows-1252.
+ */
+function nearUtf8(bytes: Uint8Array): { text: string; replaced: number } | null {
+  const text = new TextDecoder("utf-8").decode(bytes);
+  let replaced = 0;
+  let valid = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0xfffd) replaced++;
+    else if (c >= 0x80 && (c < 0xdc00 || c > 0xdfff)) valid++; // a surrogate pair counts once
+  }
+  return valid >= replaced * NEAR_UTF8_RATIO ? { text, replaced } : null;
+}
+
 /** Decodes with a WHATWG encoding; counts the U+FFFD replacement characters the decoder produced. */
 export function decodeAs(bytes: Uint8Array, encoding: string): { text: string; replaced: number } {
   const text = decoderFor(encoding).decode(bytes);
@@ -175,8 +202,19 @@ export function decodeText(
   if (!choice) {
     utf8 ??= strictUtf8(bytes);
     if (utf8 !== null) return { text: stripBom(utf8), charset: { encoding: "utf-8", source: "utf-8" }, warnings };
+    const near = nearUtf8(bytes);
+    if (near) {
+      warnings.push(
+        `lossy decode: not valid UTF-8; ${near.replaced} byte sequence(s) invalid in utf-8 replaced with U+FFFD`,
+      );
+      return { text: stripBom(near.text), charset: { encoding: "utf-8", source: "detected" }, warnings };
+    }
     choice = detectCharset(bytes);
-    if (choice.source === "fallback") warnings.push(`charset could not be detected; decoded as windows-1252`);
+    warnings.push(
+      choice.source === "fallback"
+        ? `${GUESSED_CHARSET} windows-1252, as the charset could not be detected: some characters may be wrong`
+        : `${GUESSED_CHARSET} ${choice.encoding}, the charset detection's guess: if the text reads wrong, re-save it as UTF-8 or declare its charset`,
+    );
   }
   if (choice.encoding === "utf-8" && utf8) return { text: stripBom(utf8), charset: choice, warnings };
   const { text, replaced } = decodeAs(bytes, choice.encoding);

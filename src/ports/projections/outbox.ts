@@ -4,10 +4,35 @@
  * hold the same row; a row is acked after every sink applied it, or failed with exponential backoff and jitter,
  * and dead-lettered after `maxAttempts`. Errors are PegasError STORE_UNAVAILABLE.
  */
-import type { ProjectionChange } from "./projection-sink.ts";
+import type { ProjectionChange, ProjectionSink } from "./projection-sink.ts";
 
 /** Entity types written to `pm_outbox.entity_type`. */
 export type OutboxEntity = "atom" | "document" | "atom_link" | "atom_symbol_link" | "code_symbol" | "code_dependency";
+
+/** An external projection as a reader of the outbox: its name (`qdrant`, `memgraph`) and the entity types it reads. */
+export interface OutboxReader {
+  name: string;
+  entityTypes: readonly OutboxEntity[];
+}
+
+/** The outbox entity types behind each projected entity kind. */
+const TYPES_OF: Readonly<Record<ProjectionChange["entity"], readonly OutboxEntity[]>> = {
+  atom: ["atom"],
+  document: ["document"],
+  symbol: ["code_symbol"],
+  edge: ["atom_link", "atom_symbol_link", "code_dependency"],
+};
+
+/** A sink as an outbox reader: its name and the outbox entity types of the entities it projects. */
+export function readerOf(sink: Pick<ProjectionSink, "name" | "entities">): OutboxReader {
+  return { name: sink.name, entityTypes: [...sink.entities].flatMap((e) => TYPES_OF[e]) };
+}
+
+/** What registering readers found: readers new to the store (or back after they lapsed), and whether it holds atoms. */
+export interface ReadersRegistered {
+  added: string[];
+  storeHasAtoms: boolean;
+}
 
 /** A claimed outbox row. `attempts` counts this claim; `createdAt` is ms since epoch. */
 export interface OutboxRow {
@@ -66,10 +91,21 @@ export interface OutboxStore {
   /** Pending rows, dead letters and lag. */
   backlog(): Promise<OutboxBacklog>;
   /**
-   * Deletes up to `limit` rows processed more than `olderThanS` seconds ago, oldest ids first (retention: a processed
-   * row has done its work; pending and dead rows are never deleted); returns how many went.
+   * Deletes up to `limit` rows, oldest ids first: first rows of an entity type no registered reader reads (whatever
+   * their state: nobody will ever apply them), then rows processed more than `olderThanS` seconds ago (retention: a
+   * processed row has done its work; pending and dead rows a reader reads are never deleted); returns how many went.
    */
   prune(olderThanS: number, limit: number): Promise<number>;
+  /**
+   * Registers `readers` (upsert by name; `seen_at` now): from then on every writer queues the entity types they read,
+   * and only those. This store refreshes them on each {@link OutboxStore.expireReaders}.
+   */
+  registerReaders(readers: readonly OutboxReader[]): Promise<ReadersRegistered>;
+  /**
+   * Refreshes the readers this store registered, then drops the other readers not seen for `ttlS` seconds (a
+   * projection no process has configured any more); returns the names dropped. Their rows go at the next prune.
+   */
+  expireReaders(ttlS: number): Promise<string[]>;
   /**
    * Resolves when new rows may be due (LISTEN/NOTIFY on PostgreSQL, an in-process signal on PGlite) or after
    * `timeoutMs` (the polling fallback), or when `signal` aborts.

@@ -34,6 +34,7 @@ import {
 import { resolvePass } from "./resolve.ts";
 import { searchSymbols } from "./search.ts";
 import { commitFilesTx, removeFilesTx } from "./write.ts";
+import { checkDiskSpace } from "../pglite/disk-space.ts";
 import type { Database } from "../database.ts";
 import { mapSqlError } from "../errors.ts";
 import { signalOutbox } from "../outbox/signal.ts";
@@ -54,7 +55,8 @@ export class SqlCodeStore implements CodeStore {
     }
   };
 
-  private async write<T>(what: string, fn: (sql: Sql<any>) => Promise<T>): Promise<T> {
+  private async write<T>(what: string, fn: (sql: Sql<any>) => Promise<T>, inputBytes = 0): Promise<T> {
+    checkDiskSpace(this.db, inputBytes, what); // see pglite/disk-space.ts
     const out = await this.run(what, fn);
     signalOutbox();
     return out;
@@ -124,6 +126,7 @@ export class SqlCodeStore implements CodeStore {
     return this.write(
       `store ${files.length} code file(s) of '${repo.repo}'`,
       (sql) => sql.begin((tx) => commitFilesTx(tx, repo, files, model)) as Promise<CodeCommitResult>,
+      files.reduce((n, f) => n + f.byteSize, 0),
     );
   }
 

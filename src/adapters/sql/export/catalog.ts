@@ -1,7 +1,7 @@
 /**
  * The tables of `pegas-memory export`, read from the database catalog rather than listed by hand, so that a table a
  * later migration adds is carried without anyone remembering to: every ordinary table of the current schema named
- * `pm_*`, but the outbox (work queued for the projections, not knowledge) and the migration bookkeeping; embeddings
+ * `pm_*`, but the outbox and its readers (work queued for the projections, not knowledge) and the migration bookkeeping; embeddings
  * only on request. Tables come in foreign-key order (referenced first), from the catalog's foreign keys.
  */
 import { PegasError } from "../../../errors.ts";
@@ -9,8 +9,11 @@ import { EMBEDDINGS_TABLE, type ExportTable } from "../../../ports/store/export-
 import type { SqlLike } from "../database.ts";
 import { type ColumnInfo, type ColumnKind, columnKind } from "./codec.ts";
 
-/** Tables never exported: the outbox and the migration bookkeeping (the target's own migrations write it). */
-export const NOT_EXPORTED: ReadonlySet<string> = new Set(["pm_outbox", "pm_schema_migrations"]);
+/**
+ * Tables never exported: the outbox and its readers (the projections the source's processes had configured; the
+ * target's register themselves), and the migration bookkeeping (the target's own migrations write it).
+ */
+export const NOT_EXPORTED: ReadonlySet<string> = new Set(["pm_outbox", "pm_outbox_reader", "pm_schema_migrations"]);
 
 /** An exported table with how each of its carried columns travels. */
 export interface CatalogTable extends ExportTable {

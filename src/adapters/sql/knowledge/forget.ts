@@ -40,19 +40,17 @@ async function enqueueAtomsAndLinks(tx: Tx, ids: number[]): Promise<number> {
     INSERT INTO pm_outbox (entity_type, entity_id, op, payload)
     SELECT 'atom', id::text, 'upsert', jsonb_build_object('status', status, 'confidence', confidence)
       FROM pm_atom WHERE id = ANY(${ids}::bigint[]) ORDER BY id`;
+  // The links are counted as read, not as queued: an outbox row no projection reads is never stored (migration 13,
+  // whose rule also forbids RETURNING on pm_outbox).
   const [a] = await tx`
-    WITH q AS (
-      INSERT INTO pm_outbox (entity_type, entity_id, op)
-      SELECT 'atom_link', id::text, 'upsert' FROM pm_atom_link
-       WHERE src_atom_id = ANY(${ids}::bigint[]) OR dst_atom_id = ANY(${ids}::bigint[])
-      RETURNING 1)
-    SELECT count(*)::int AS n FROM q`;
+    WITH l AS MATERIALIZED (
+      SELECT id FROM pm_atom_link WHERE src_atom_id = ANY(${ids}::bigint[]) OR dst_atom_id = ANY(${ids}::bigint[])),
+    q AS (INSERT INTO pm_outbox (entity_type, entity_id, op) SELECT 'atom_link', id::text, 'upsert' FROM l)
+    SELECT count(*)::int AS n FROM l`;
   const [s] = await tx`
-    WITH q AS (
-      INSERT INTO pm_outbox (entity_type, entity_id, op)
-      SELECT 'atom_symbol_link', id::text, 'upsert' FROM pm_atom_symbol_link WHERE atom_id = ANY(${ids}::bigint[])
-      RETURNING 1)
-    SELECT count(*)::int AS n FROM q`;
+    WITH l AS MATERIALIZED (SELECT id FROM pm_atom_symbol_link WHERE atom_id = ANY(${ids}::bigint[])),
+    q AS (INSERT INTO pm_outbox (entity_type, entity_id, op) SELECT 'atom_symbol_link', id::text, 'upsert' FROM l)
+    SELECT count(*)::int AS n FROM l`;
   return Number(a.n) + Number(s.n);
 }
 

@@ -162,3 +162,11 @@ export async function commitIngestTx(tx: Tx, plan: IngestPlan): Promise<IngestCo
     merges: mergesOf(w),
   };
 }
+
+/** The text an ingest plan writes, in UTF-16 code units (≈ bytes for the disk-space check): chunks and atoms. */
+export function planBytes(plan: IngestPlan): number {
+  let n = 0;
+  for (const c of plan.chunks) n += c.text.length;
+  for (const a of plan.atoms) n += a.atom.claim.length + a.atom.content.length + a.atom.vector.length * 4;
+  return n;
+}

@@ -25,8 +25,8 @@ export async function changeMark(sql: Sql<any>): Promise<string> {
 
 /**
  * Atoms after `cursor` in (change_xid, id) order, with the lexemes the lexical index ranks: the atom's own and, for an
- * atom of a stored document, its document's title (migration 0013). Keyset paging on the (change_xid, id) index: the plan stops after
- * `limit` rows whatever the statistics say (PGlite never autovacuums, so it has none).
+ * atom of a stored document, its document's title (migration 0013). Keyset paging on the (change_xid, id) index: the
+ * plan stops after `limit` rows whatever the statistics say (PGlite never autovacuums, so it has none).
  */
 export async function atomChanges(sql: Sql<any>, cursor: ChangeCursor, limit: number): Promise<AtomIndexRow[]> {
   const rows = await sql`

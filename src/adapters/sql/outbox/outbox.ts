@@ -6,8 +6,10 @@
 import type {
   OutboxBacklog,
   OutboxEntity,
+  OutboxReader,
   OutboxRow,
   OutboxStore,
+  ReadersRegistered,
   RetryPolicy,
   SnapshotPage,
 } from "../../../ports/projections/outbox.ts";
@@ -16,6 +18,7 @@ import { PegasError } from "../../../errors.ts";
 import type { Database } from "../database.ts";
 import { guard } from "../errors.ts";
 import { liveCounts } from "./queries.ts";
+import { deleteUnread, expireReaders, registerReaders } from "./readers.ts";
 import { KNOWN_ENTITIES, resolveRows, snapshotPage } from "./resolve.ts";
 import { OutboxWaker } from "./wake.ts";
 
@@ -45,7 +48,17 @@ export class SqlOutbox implements OutboxStore {
   private readonly waker: OutboxWaker;
   private lastAnalyzeAt = 0;
 
-  constructor(private readonly db: Database) {
+  /** Readers this store registered (refreshed by {@link SqlOutbox.expireReaders}). */
+  private readonly ownReaders: string[] = [];
+
+  /**
+   * `readerLapseS`: a reader registered again after this many seconds unseen is reported new (writes in between may
+   * not have been queued for it); 0 means readers never lapse (the default: `outbox_retention_hours` 0 keeps rows).
+   */
+  constructor(
+    private readonly db: Database,
+    private readonly readerLapseS = 0,
+  ) {
     this.waker = new OutboxWaker(db);
   }
 
@@ -209,18 +222,35 @@ export class SqlOutbox implements OutboxStore {
     });
   }
 
-  /** Walks the primary key from the oldest id (processed rows cluster there), so no index on processed_at is needed. */
+  /**
+   * Rows no reader reads first (readers.ts), then processed rows: walks the primary key from the oldest id (processed
+   * rows cluster there), so no index on processed_at is needed.
+   */
   async prune(olderThanS: number, limit: number): Promise<number> {
     if (!(olderThanS >= 0)) throw new PegasError("INVALID_INPUT", `outbox retention ${olderThanS} s is not ≥ 0`);
     positiveInt("limit", limit, 1_000_000);
+    const unread = await guard(this.db, "delete outbox rows no reader reads", (sql) => deleteUnread(sql, limit));
+    if (unread >= limit) return unread;
     return guard(this.db, "delete processed outbox rows", async (sql) => {
       const r = await sql`
         DELETE FROM pm_outbox WHERE id IN (
           SELECT id FROM pm_outbox
            WHERE processed_at IS NOT NULL AND processed_at < now() - ${olderThanS}::float8 * interval '1 second'
-           ORDER BY id LIMIT ${limit}::int)`;
-      return r.count;
+           ORDER BY id LIMIT ${limit - unread}::int)`;
+      return unread + r.count;
     });
+  }
+
+  async registerReaders(readers: readonly OutboxReader[]): Promise<ReadersRegistered> {
+    const r = await guard(this.db, "register outbox readers", (sql) =>
+      registerReaders(sql, readers, this.readerLapseS),
+    );
+    for (const x of readers) if (!this.ownReaders.includes(x.name)) this.ownReaders.push(x.name);
+    return r;
+  }
+
+  expireReaders(ttlS: number): Promise<string[]> {
+    return guard(this.db, "expire outbox readers", (sql) => expireReaders(sql, this.ownReaders, ttlS));
   }
 
   waitForWork(timeoutMs: number, signal?: AbortSignal): Promise<void> {
