@@ -222,8 +222,8 @@ export async function ingestParsed(
       merges: [],
     };
   }
-  const title =
-    sanitizeText(raw.title ?? parsed.title ?? "", "title").text.trim() || defaultTitle(parsed.sections[0].text);
+  const given = sanitizeText(raw.title ?? parsed.title ?? "", "title").text.trim();
+  const title = given || defaultTitle(parsed.sections[0].text);
   const phases = documentPhases(opts.progress);
   phases.distill.start(`distill: ${chunks.length} chunks of ${raw.uri}`);
   const distilled = await distillChunks(services.distiller, chunks, {
@@ -255,6 +255,7 @@ export async function ingestParsed(
         ...parsed.metadata,
         media_type: parsed.mediaType,
         lang: detectLang(parsed.sections[0].text),
+        ...(given ? {} : { title_from_text: true }), // not a title to search by (migration 0013)
       },
     },
     chunks,
