@@ -125,10 +125,12 @@ async function main(): Promise<void> {
         if (!v) continue;
         for (const h of await services.vectorIndex.search(v, VERIFY_NEIGHBOURS + 1, { status: [...LIVE] }))
           note(a.id, h.atomId, h.score, "verify");
-        const lexical = services.projection.lexical(a.lexemes, CANDIDATES_PER_DRAFT + 1, {
-          types: [a.type],
-          status: [...LIVE],
-        });
+        const lexical = services.projection.lexical(
+          a.lexemes,
+          CANDIDATES_PER_DRAFT + 1,
+          { types: [a.type], status: [...LIVE] },
+          { neighbours: false }, // as dedup asks
+        );
         const others = await services.embeddingStore.embeddingsOf(
           lexical.map((h) => h.atomId),
           model,

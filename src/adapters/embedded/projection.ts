@@ -102,13 +102,19 @@ export class EmbeddedProjection implements SearchProjection {
     return applied;
   }
 
-  /** BM25 top-k atom ids for analyzed query lexemes. */
-  lexical(lexemes: LexemeTf[], k: number, filter: AtomFilter): Array<{ atomId: number; score: number }> {
+  /** BM25 top-k atom ids for analyzed query lexemes; notes' neighbour bonus unless `opts.neighbours` is false. */
+  lexical(
+    lexemes: LexemeTf[],
+    k: number,
+    filter: AtomFilter,
+    opts: { neighbours?: boolean } = {},
+  ): Array<{ atomId: number; score: number }> {
+    const neighbours =
+      opts.neighbours === false
+        ? undefined
+        : { weight: NEIGHBOUR_WEIGHT, of: (slot: number) => this.catalog.neighbours(slot) };
     return this.lexicalIndex
-      .search(lexemes, k, this.catalog.mask(filter), {
-        weight: NEIGHBOUR_WEIGHT,
-        of: (slot) => this.catalog.neighbours(slot),
-      })
+      .search(lexemes, k, this.catalog.mask(filter), neighbours)
       .map((h) => ({ atomId: this.catalog.atomId(h.slot), score: h.score }));
   }
 }

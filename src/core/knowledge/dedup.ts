@@ -74,7 +74,7 @@ async function candidateIds(
     const lexemes = await services.searchReads.analyzeMany(drafts.map((d) => d.searchText));
     return drafts.map((d, i) =>
       services.projection
-        .lexical(lexemes[i], CANDIDATES_PER_DRAFT, { types: [d.type], status: LIVE })
+        .lexical(lexemes[i], CANDIDATES_PER_DRAFT, { types: [d.type], status: LIVE }, { neighbours: false })
         .map((h) => h.atomId),
     );
   }

@@ -22,6 +22,14 @@ export interface SearchProjection {
   sync(): Promise<number>;
   /** Drops the in-process indexes and rebuilds them from the canonical tables; returns rows applied. */
   rebuild(): Promise<number>;
-  /** BM25 top-k atoms for analyzed query lexemes that pass `filter` (retracted never does). */
-  lexical(lexemes: LexemeTf[], k: number, filter: AtomFilter): Array<{ atomId: number; score: number }>;
+  /**
+   * BM25 top-k atoms for analyzed query lexemes that pass `filter` (retracted never does). Notes lend their
+   * neighbouring notes part of their score unless `opts.neighbours` is false (dedup asks for textual likeness only).
+   */
+  lexical(
+    lexemes: LexemeTf[],
+    k: number,
+    filter: AtomFilter,
+    opts?: { neighbours?: boolean },
+  ): Array<{ atomId: number; score: number }>;
 }
