@@ -133,6 +133,7 @@ export const ConfigSchema = z
       .describe("RRF weight of the vector leg; default 1, or 0.01 for the lexical local embedder"),
     chunk_chars: positiveInt,
     max_input_bytes: positiveInt,
+    max_directory_files: positiveInt.describe("files one directory ingest takes; the rest are reported, not read"),
     migrate: z.boolean(),
     log_level: z.enum(["debug", "info", "warn", "error", "silent"]),
     structured_content: z
@@ -221,6 +222,7 @@ function defaults(env: NodeJS.ProcessEnv): Config {
     rrf_k: 60,
     chunk_chars: 1200,
     max_input_bytes: 50 * 1024 * 1024,
+    max_directory_files: 100_000,
     migrate: true,
     log_level: "info",
     structured_content: "on",
