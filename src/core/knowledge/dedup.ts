@@ -10,6 +10,7 @@
 import type { AtomStatus, AtomType } from "../../domain/atom.ts";
 import { type DedupPolicy, decidePair, dedupPolicy } from "../../domain/meaning/dedup.ts";
 import { yieldToEventLoop } from "../../domain/yield.ts";
+import { processedText } from "../../platform/gc.ts";
 import type { Services } from "../services.ts";
 
 /** What dedup needs of a new atom. */
@@ -186,6 +187,7 @@ export async function findDuplicates(
   }
   for (let i = 0; i < drafts.length && !signal?.aborted; i++) {
     if (i % 64 === 0) await yieldToEventLoop(); // each step is a synchronous scan: let cancellation in
+    processedText(drafts[i].content.length * 4); // each draft is read against a few candidates: garbage in proportion
     if (!findings[i].merge) withinBatch(drafts, findings, i, policy);
   }
   return findings;
