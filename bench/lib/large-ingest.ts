@@ -3,7 +3,8 @@
  * small files, each ingested ONCE by the compiled executable (`pegas-memory --data-dir <fresh> ingest <path> --json`)
  * in a child process, so that the peak RSS is the child's own (`maxRSS` of its resource usage) and includes
  * everything a user's process holds. Time is the `took_ms` the command reports (the ingest call; opening and creating
- * the database are not counted); MB/s are 10⁶ bytes per second.
+ * the database are not counted); MB/s are 10⁶ bytes per second. The data dir is created by an earlier `stats` call:
+ * PGlite's initdb alone peaks near 1 GiB of RSS, which would hide the ingest's own peak.
  */
 import { statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -31,6 +32,9 @@ export interface LargeSample {
 export async function ingestByExecutable(input: string, path: string, files = 1): Promise<LargeSample> {
   const { bin, env } = await isolatedBinary();
   const dataDir = tempDir("large");
+  const init = Bun.spawn([bin, "--data-dir", dataDir, "stats"], { env, stdout: "ignore", stderr: "pipe" });
+  if ((await init.exited) !== 0)
+    throw new Error(`stats on a fresh data dir failed: ${await new Response(init.stderr).text()}`);
   const p = Bun.spawn([bin, "--data-dir", dataDir, "ingest", path, "--json"], { env, stdout: "pipe", stderr: "pipe" });
   const [stdout, stderr, code] = await Promise.all([
     new Response(p.stdout).text(),
