@@ -15,6 +15,7 @@ import type { Services } from "../services.ts";
 import { type RawSource, rawTextSource, readFileSource, resolveReadable } from "./source.ts";
 import { type DirectoryJob, ingestDirectory } from "./directory.ts";
 import { type IngestResult, IngestTally } from "./tally.ts";
+import { JobRegistry, type JobState } from "./jobs.ts";
 
 /** What an ingest runs on: storing a document ({@link DocumentIngestServices}) plus fetching, parsing and listing. */
 export type IngestServices = DocumentIngestServices & Pick<Services, "fetcher" | "parse" | "supportedExtensions">;
@@ -170,6 +171,29 @@ async function ingestPath(services: IngestServices, input: IngestInput, opts: In
   return ingestDirectory(job, opts, started);
 }
 
+function checkInput(input: IngestInput): void {
+  const given = [input.text, input.path, input.url].filter((x) => x !== undefined);
+  if (given.length !== 1) throw invalidInput("give exactly one of text, path or url");
+  if (input.snippet !== undefined && input.url === undefined) throw invalidInput("snippet goes with url");
+}
+
+/** The background ingest jobs of this process (memory_ingest `{background: true}`, read back by `{job}`). */
+export const ingestJobs = new JobRegistry<IngestResult>();
+
+/**
+ * Starts {@link ingest} as a background job (jobs.ts) and returns its first state at once; progress and the result
+ * are read with `ingestJobs.get(id)`. @throws PegasError INVALID_INPUT for input that no ingest could take (checked
+ * before the job starts); every later error ends the job as "failed".
+ */
+export function startIngestJob(
+  services: IngestServices,
+  input: IngestInput,
+  opts: Pick<IngestOptions, "trustedPath"> = {},
+): JobState {
+  checkInput(input);
+  return ingestJobs.start((onProgress) => ingest(services, input, { ...opts, onProgress }));
+}
+
 /**
  * Ingests one source. @throws PegasError INVALID_INPUT, NOT_FOUND, UNSUPPORTED_MEDIA, LIMIT_EXCEEDED,
  * NETWORK_FAILED, CANCELLED, LLM_FAILED, STORE_UNAVAILABLE; a document is stored whole or not at all.
@@ -180,9 +204,7 @@ export async function ingest(
   opts: IngestOptions = {},
 ): Promise<IngestResult> {
   const started = performance.now();
-  const given = [input.text, input.path, input.url].filter((x) => x !== undefined);
-  if (given.length !== 1) throw invalidInput("give exactly one of text, path or url");
-  if (input.snippet !== undefined && input.url === undefined) throw invalidInput("snippet goes with url");
+  checkInput(input);
   if (input.url !== undefined) {
     const span = singleSpan(opts);
     const doc = await ingestUrl(services, input, opts, span);

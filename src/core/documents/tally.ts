@@ -102,6 +102,11 @@ export class IngestTally {
     };
   }
 
+  /** The result of an ingest that stored nothing yet (a background job's first answer). */
+  static empty(): IngestResult {
+    return new IngestTally(false).result(performance.now());
+  }
+
   /** The result of one document (url, text or a single file). */
   static of(d: DocumentResult, started: number): IngestResult {
     const t = new IngestTally(false);
