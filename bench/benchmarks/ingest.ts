@@ -3,7 +3,7 @@
  * fresh embedded PGlite data dir per run and, when a server answers, on a fresh PostgreSQL database per run.
  * Only the ingest call is timed (opening the database and initdb are not). Then linear ingest
  * (bench/lib/large-ingest.ts): 20 MB of natural and of repetitive text, a 10 MB single line and a directory of
- * 50,000 small files, each once by the executable in a child process, with MB/s and the child's peak RSS.
+ * 10,000 small files (PEGAS_BENCH_SMALL_FILES), each once by the executable in a child process, with MB/s and the child's peak RSS.
  */
 import { statSync } from "node:fs";
 import { basename } from "node:path";
@@ -56,7 +56,7 @@ function digest(samples: Sample[]) {
 export const ingestBench: Benchmark = {
   name: "ingest",
   description:
-    "ingest throughput (KB/s, atoms/s) of the two fixture texts, embedded PGlite and PostgreSQL; MB/s and peak RSS on 20 MB texts and 50,000 files",
+    "ingest throughput (KB/s, atoms/s) of the two fixture texts, embedded PGlite and PostgreSQL; MB/s and peak RSS on 20 MB texts and 10,000 files",
   async run(): Promise<BenchOutcome> {
     const backends: Array<[string, () => Promise<BenchServices | string>]> = [
       ["pglite", () => pgliteServices()],
@@ -88,7 +88,7 @@ export const ingestBench: Benchmark = {
     for (const l of large) {
       summary.push({
         metric: `${l.input} (${round(l.bytes / 1e6)} MB), executable`,
-        value: `${l.mb_per_s} MB/s, peak RSS ${l.peak_rss_mib} MiB (${round(l.took_ms / 1000)} s, ${l.documents} doc(s), ${l.atoms_created} atoms)`,
+        value: `${l.files > 1 ? `${round(l.files / (l.took_ms / 1000))} files/s` : `${l.mb_per_s} MB/s`}, peak RSS ${l.peak_rss_mib} MiB (${round(l.took_ms / 1000)} s, ${l.documents} doc(s), ${l.atoms_created} atoms)`,
         target: l.files > 1 ? "one call" : "≥ 1 MB/s, ≤ 600 MiB",
       });
     }
