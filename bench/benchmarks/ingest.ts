@@ -96,7 +96,8 @@ export const ingestBench: Benchmark = {
       params: {
         large_mb: LARGE_MB,
         small_files: SMALL_FILES,
-        large_timed: "took_ms of `pegas-memory ingest <path> --json`, one run each; peak RSS = the child's maxRSS",
+        large_timed:
+          "took_ms of `pegas-memory ingest <path> --json`, one run each; peak RSS = the child's maximum resident set size by GNU time (%M)",
         runs: RUNS,
         statistic: "median of runs",
         embedder: "local default",
