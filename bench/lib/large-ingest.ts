@@ -7,7 +7,7 @@
  * PGlite's initdb alone peaks near 1 GiB of RSS, which would hide the ingest's own peak.
  */
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { basename, join } from "node:path";
+import { join } from "node:path";
 import { isolatedBinary, tempDir } from "./env.ts";
 import { naturalText, oneLineText, repetitiveText, writeSmallFiles } from "./large-texts.ts";
 import { round } from "./stats.ts";
@@ -37,7 +37,7 @@ export async function ingestByExecutable(input: string, path: string, files = 1)
     throw new Error(`stats on a fresh data dir failed: ${await new Response(init.stderr).text()}`);
   // The peak RSS comes from GNU time: Linux carries a parent's RSS at fork over exec into the child's maxRSS, so
   // the child of a benchmark process holding 1.4 GiB reported 1.4 GiB whatever it did; `time` is small when it forks.
-  const rssFile = join(dataDir, "..", `${basename(dataDir)}.maxrss`);
+  const rssFile = join(tempDir("rss"), "maxrss");
   const cmd = [bin, "--data-dir", dataDir, "ingest", path, "--json"];
   const timed = existsSync(TIME) ? [TIME, "-f", "%M", "-o", rssFile, ...cmd] : cmd;
   const p = Bun.spawn(timed, { env, stdout: "pipe", stderr: "pipe" });
