@@ -63,3 +63,44 @@ test("a large directory: totals count everything, lists stay bounded", async () 
   expect(r.atoms_created).toBeGreaterThanOrEqual(MAX_LISTED + 20); // a passage per file, and its fact
   expect(JSON.stringify(r).length).toBeLessThan(1024 * 1024);
 }, 120_000);
+
+test("past max_directory_files the walk stops with a warning; the files taken are ingested", async () => {
+  const dir = join(root, "limited");
+  mkdirSync(dir);
+  for (let i = 0; i < 5; i++) writeFileSync(join(dir, `n${i}.txt`), `Limited note ${i} about the garden.`);
+  const before = t.services.config.max_directory_files;
+  t.services.config.max_directory_files = 3;
+  try {
+    const r = await ingest(t.services, { path: dir });
+    expect(r.documents.map((d) => d.uri.split("/").pop())).toEqual(["n0.txt", "n1.txt", "n2.txt"]);
+    expect(r.warnings[0]).toContain("more than 3 supported files");
+    expect(r.warnings[0]).toContain("max_directory_files");
+  } finally {
+    t.services.config.max_directory_files = before;
+  }
+}, 60_000);
+
+test("a cancelled directory ingest keeps the files stored; a re-run skips them and stores the rest", async () => {
+  const dir = join(root, "resumable");
+  mkdirSync(dir);
+  for (let i = 0; i < 6; i++)
+    writeFileSync(join(dir, `r${i}.txt`), `Resumable note ${i}: the well is ${i} metres deep.`);
+  const ac = new AbortController();
+  const first = ingest(
+    t.services,
+    { path: dir },
+    {
+      signal: ac.signal,
+      progressEveryMs: 0,
+      onProgress: (_p, _t, message) => {
+        if (message.startsWith("file 2") && message.includes("done")) ac.abort();
+      },
+    },
+  );
+  await expect(first).rejects.toMatchObject({ code: "CANCELLED" });
+  const again = await ingest(t.services, { path: dir });
+  expect(again.documents_total).toBe(6);
+  const unchanged = again.documents.filter((d) => d.unchanged).map((d) => d.uri.split("/").pop());
+  expect(unchanged).toEqual(["r0.txt", "r1.txt"]);
+  expect(again.documents.filter((d) => !d.unchanged).length).toBe(4);
+}, 60_000);

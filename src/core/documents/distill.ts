@@ -14,6 +14,7 @@ import { checkQuotes, foldForQuote } from "../../domain/quote.ts";
 import type { ProgressSpan } from "../../domain/progress.ts";
 import { yieldToEventLoop } from "../../domain/yield.ts";
 import { PegasError, invalidInput } from "../../errors.ts";
+import { processedText } from "../../platform/gc.ts";
 import type { ChunkInput, QuarantineInput } from "../../ports/store/ingest.ts";
 import type { Locator } from "../../domain/locator.ts";
 import type { PlannedLink } from "../../ports/store/atom-writes.ts";
@@ -212,6 +213,7 @@ export async function distillChunks(
   let wordlessChunks = 0;
   for (const [i, chunk] of chunks.entries()) {
     if (i % 16 === 0) await yieldToEventLoop(); // the heuristic distiller is synchronous: let signals in
+    processedText(chunk.text.length);
     if (opts.signal?.aborted)
       throw new PegasError("CANCELLED", "ingest cancelled; nothing of this document was stored");
     try {

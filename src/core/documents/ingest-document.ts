@@ -10,6 +10,7 @@ import type { ProgressSpan } from "../../domain/progress.ts";
 import { detectLang, firstSentence, sanitizeText } from "../../domain/text.ts";
 import { yieldToEventLoop } from "../../domain/yield.ts";
 import { PegasError } from "../../errors.ts";
+import { processedText } from "../../platform/gc.ts";
 import type { IngestPlan } from "../../ports/store/ingest.ts";
 import type { DocumentKind } from "../../domain/locator.ts";
 import type { ParsedDocument } from "../../ports/models/parser.ts";
@@ -110,6 +111,7 @@ async function embedAll(
     await yieldToEventLoop(); // the local embedder is synchronous: let signals and cancellation in
     checkAborted(opts.signal);
     const batch = texts.slice(i, i + EMBED_BATCH);
+    for (const t of batch) processedText(t.length);
     try {
       out.push(...(await services.embedder.embedDocuments(batch, opts.signal)));
     } catch (err) {

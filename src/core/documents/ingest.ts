@@ -8,23 +8,14 @@ import type { DocumentKind } from "../../domain/locator.ts";
 import type { ProgressFn, ProgressSpan } from "../../domain/progress.ts";
 import type { ParsedDocument } from "../../ports/models/parser.ts";
 import { sanitizeText } from "../../domain/text.ts";
-import { PegasError, invalidInput, toPegasError } from "../../errors.ts";
-import {
-  type DocumentIngestServices,
-  type DocumentResult,
-  type IngestCounts,
-  ingestParsed,
-} from "./ingest-document.ts";
-import { DIRECTORY_PHASE_EVERY_MS, DOCUMENT_UNITS, documentPhases, reporterOf, singleSpan } from "./progress.ts";
+import { invalidInput, toPegasError } from "../../errors.ts";
+import { type DocumentIngestServices, type DocumentResult, ingestParsed } from "./ingest-document.ts";
+import { documentPhases, singleSpan } from "./progress.ts";
 import type { Services } from "../services.ts";
-import {
-  type RawSource,
-  type SkippedEntry,
-  listDirectory,
-  rawTextSource,
-  readFileSource,
-  resolveReadable,
-} from "./source.ts";
+import { type RawSource, rawTextSource, readFileSource, resolveReadable } from "./source.ts";
+import { type DirectoryJob, ingestDirectory } from "./directory.ts";
+import { type IngestResult, IngestTally } from "./tally.ts";
+import { JobRegistry, type JobState } from "./jobs.ts";
 
 /** What an ingest runs on: storing a document ({@link DocumentIngestServices}) plus fetching, parsing and listing. */
 export type IngestServices = DocumentIngestServices & Pick<Services, "fetcher" | "parse" | "supportedExtensions">;
@@ -40,31 +31,7 @@ export interface IngestInput {
   kind?: DocumentKind;
 }
 
-/** A source of a directory ingest that failed. */
-export interface IngestError {
-  source: string;
-  code: string;
-  message: string;
-}
-
-/** Outcome: totals over every document, each document's result, and the failures of a directory ingest. */
-export interface IngestResult extends IngestCounts {
-  /** The document, when exactly one source was ingested (else null). */
-  doc_id: number | null;
-  uri: string | null;
-  version: number | null;
-  unchanged: boolean;
-  /** Documents, at most {@link MAX_LISTED} (see `documents_total`). */
-  documents: DocumentResult[];
-  documents_total: number;
-  errors: IngestError[];
-  /** Entries of a directory that were passed over, at most {@link MAX_LISTED}. */
-  skipped: SkippedEntry[];
-  took_ms: number;
-}
-
-/** Longest list of documents, errors or skipped entries in a result (the totals count everything). */
-export const MAX_LISTED = 100;
+export { type IngestError, type IngestResult, MAX_LISTED } from "./tally.ts";
 
 export type { ProgressFn } from "../../domain/progress.ts";
 
@@ -185,82 +152,46 @@ async function ingestFile(
   return ingestParsed(services, raw, parsed, { signal: opts.signal, progress: span, kind: input.kind });
 }
 
-async function ingestPath(
-  services: IngestServices,
-  input: IngestInput,
-  opts: IngestOptions,
-): Promise<{ docs: DocumentResult[]; errors: IngestError[]; skipped: SkippedEntry[] }> {
+async function ingestPath(services: IngestServices, input: IngestInput, opts: IngestOptions, started: number) {
   const roots = opts.trustedPath ? null : services.config.ingest_roots;
   const real = resolveReadable(input.path!, roots);
   if (!statSync(real).isDirectory()) {
     const span = singleSpan(opts);
     const doc = await ingestFile(services, real, input, opts, span);
     span.end(`done: ${real}`);
-    return { docs: [doc], errors: [], skipped: [] };
+    return IngestTally.of(doc, started);
   }
-  // A directory: the listing first (no total yet), then one equal part per file.
-  const reporter = opts.progress ? null : reporterOf(opts, DIRECTORY_PHASE_EVERY_MS);
-  reporter?.report(0, `list: listing ${real}`, true);
-  opts.progress?.start(`list: listing ${real}`);
-  const { files, skipped } = await listDirectory(real, services.supportedExtensions, roots);
-  reporter?.setTotal(1 + files.length * DOCUMENT_UNITS);
-  const span = opts.progress ?? reporter!.span(1, 1 + files.length * DOCUMENT_UNITS);
-  span.start(`list: ${files.length} file(s) to ingest in ${real}`);
-  const docs: DocumentResult[] = [];
-  const errors: IngestError[] = [];
-  for (const [i, file] of files.entries()) {
-    if (opts.signal?.aborted)
-      throw new PegasError(
-        "CANCELLED",
-        `ingest cancelled after ${i} of ${files.length} files; each stored file is whole`,
-      );
-    const part = span.part(i, files.length);
-    try {
-      docs.push(await ingestFile(services, file, { kind: input.kind }, opts, part));
-    } catch (err) {
-      const e = toPegasError(err);
-      if (e.code === "CANCELLED") throw e;
-      errors.push({ source: file, code: e.code, message: e.userMessage });
-    }
-    part.end(`file ${i + 1} of ${files.length} done: ${file}`);
-  }
-  span.end(`done: ${docs.length} of ${files.length} file(s) ingested`);
-  return { docs, errors, skipped };
+  const job: DirectoryJob = {
+    dir: real,
+    supported: services.supportedExtensions,
+    roots,
+    maxFiles: services.config.max_directory_files,
+    ingestFile: (file, span) => ingestFile(services, file, { kind: input.kind }, opts, span),
+  };
+  return ingestDirectory(job, opts, started);
 }
 
-function summarize(
-  docs: DocumentResult[],
-  errors: IngestError[],
-  started: number,
-  skipped: SkippedEntry[] = [],
-): IngestResult {
-  const sum = (k: keyof DocumentResult) => docs.reduce((n, d) => n + (d[k] as number), 0);
-  const one = docs.length === 1 && errors.length === 0 ? docs[0] : null;
-  return {
-    doc_id: one?.doc_id ?? null,
-    uri: one?.uri ?? null,
-    version: one ? one.version : null,
-    unchanged: docs.length > 0 && docs.every((d) => d.unchanged),
-    documents: docs.slice(0, MAX_LISTED),
-    documents_total: docs.length,
-    errors: errors.slice(0, MAX_LISTED),
-    skipped: skipped.slice(0, MAX_LISTED),
-    chunks: sum("chunks"),
-    atoms_distilled: sum("atoms_distilled"),
-    atoms_created: sum("atoms_created"),
-    atoms_existing: sum("atoms_existing"),
-    atoms_near_duplicate: sum("atoms_near_duplicate"),
-    atoms_contradicting: sum("atoms_contradicting"),
-    citations_added: sum("citations_added"),
-    links_added: sum("links_added"),
-    atoms_staled: sum("atoms_staled"),
-    atoms_revived: sum("atoms_revived"),
-    chunks_quarantined: sum("chunks_quarantined"),
-    warnings: docs
-      .flatMap((d) => (docs.length > 1 ? d.warnings.map((w) => `${d.uri}: ${w}`) : d.warnings))
-      .slice(0, MAX_LISTED),
-    took_ms: Math.round(performance.now() - started),
-  };
+function checkInput(input: IngestInput): void {
+  const given = [input.text, input.path, input.url].filter((x) => x !== undefined);
+  if (given.length !== 1) throw invalidInput("give exactly one of text, path or url");
+  if (input.snippet !== undefined && input.url === undefined) throw invalidInput("snippet goes with url");
+}
+
+/** The background ingest jobs of this process (memory_ingest `{background: true}`, read back by `{job}`). */
+export const ingestJobs = new JobRegistry<IngestResult>();
+
+/**
+ * Starts {@link ingest} as a background job (jobs.ts) and returns its first state at once; progress and the result
+ * are read with `ingestJobs.get(id)`. @throws PegasError INVALID_INPUT for input that no ingest could take (checked
+ * before the job starts); every later error ends the job as "failed".
+ */
+export function startIngestJob(
+  services: IngestServices,
+  input: IngestInput,
+  opts: Pick<IngestOptions, "trustedPath"> = {},
+): JobState {
+  checkInput(input);
+  return ingestJobs.start((onProgress) => ingest(services, input, { ...opts, onProgress }));
 }
 
 /**
@@ -273,24 +204,19 @@ export async function ingest(
   opts: IngestOptions = {},
 ): Promise<IngestResult> {
   const started = performance.now();
-  const given = [input.text, input.path, input.url].filter((x) => x !== undefined);
-  if (given.length !== 1) throw invalidInput("give exactly one of text, path or url");
-  if (input.snippet !== undefined && input.url === undefined) throw invalidInput("snippet goes with url");
+  checkInput(input);
   if (input.url !== undefined) {
     const span = singleSpan(opts);
     const doc = await ingestUrl(services, input, opts, span);
     span.end(`done: ${doc.uri}`);
-    return summarize([doc], [], started);
+    return IngestTally.of(doc, started);
   }
-  if (input.path !== undefined) {
-    const { docs, errors, skipped } = await ingestPath(services, input, opts);
-    return summarize(docs, errors, started, skipped);
-  }
+  if (input.path !== undefined) return ingestPath(services, input, opts, started);
   const raw = rawTextSource(input.text!, { maxBytes: services.config.max_input_bytes, title: input.title });
   const span = singleSpan(opts);
   const parsed = await parseRaw(services, raw, opts.signal);
   documentPhases(span).parse.end(`parse: ${raw.uri}`);
   const doc = await ingestParsed(services, raw, parsed, { signal: opts.signal, progress: span, kind: input.kind });
   span.end(`done: ${doc.uri}`);
-  return summarize([doc], [], started);
+  return IngestTally.of(doc, started);
 }

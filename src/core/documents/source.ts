@@ -27,9 +27,6 @@ export interface RawSource {
   metadata: Record<string, unknown>;
 }
 
-/** Most files one directory ingest takes. */
-export const MAX_DIRECTORY_FILES = 5000;
-
 /** True when `path` is inside one of `roots` (plain path comparison; callers resolve symlinks on both sides). */
 export function insideRoots(path: string, roots: string[]): boolean {
   return roots.some((root) => {
@@ -119,63 +116,68 @@ export interface SkippedEntry {
 }
 
 /**
- * The supported files of a directory, recursively, sorted; hidden entries, unsupported extensions, special files,
- * links leading outside `roots` and directories already walked (symlink loops) are passed over and reported.
- * @throws PegasError INVALID_INPUT when no file is supported, LIMIT_EXCEEDED past {@link MAX_DIRECTORY_FILES}.
+ * Walks a directory as a stream and yields its supported files, recursively, in sorted pre-order; hidden entries,
+ * unsupported extensions, special files, links leading outside `roots` and directories already walked (symlink
+ * loops) are passed over and pushed to `skipped`. The walk stops after `maxFiles` files (a safety setting, not an
+ * error: `onLimit` is called once and the caller reports the rest as not read). A directory that cannot be listed
+ * ends the walk with its error.
  */
-export async function listDirectory(
+export async function* walkDirectory(
   dir: string,
-  supported: ReadonlySet<string>,
-  roots: string[] | null,
-): Promise<{ files: string[]; skipped: SkippedEntry[] }> {
-  const files = new Set<string>();
-  const skipped: SkippedEntry[] = [];
+  opts: {
+    supported: ReadonlySet<string>;
+    roots: string[] | null;
+    maxFiles: number;
+    skipped: SkippedEntry[];
+    onLimit: () => void;
+    signal?: AbortSignal;
+  },
+): AsyncGenerator<string> {
   const visited = new Set<string>([dir]);
-  const taken = walkTree<null>(
+  const skip = (source: string, reason: string): { kind: "skip" } => {
+    opts.skipped.push({ source, reason });
+    return { kind: "skip" };
+  };
+  const walk = walkTree<null>(
     { abs: dir, rel: "", ctx: null },
     {
       order: "pre-order",
       compare: (a, b) => a.name.localeCompare(b.name),
+      signal: opts.signal,
       onError: (_dir, err) => {
         throw err;
       },
       visit: (_dir, entry, _rel, full) => {
-        if (entry.name.startsWith(".")) {
-          skipped.push({ source: full, reason: "hidden" });
-          return { kind: "skip" };
-        }
+        if (entry.name.startsWith(".")) return skip(full, "hidden");
         let real: string;
         try {
-          real = resolveReadable(full, roots);
+          real = resolveReadable(full, opts.roots);
         } catch (err) {
-          skipped.push({ source: full, reason: (err as Error).message });
-          return { kind: "skip" };
+          return skip(full, (err as Error).message);
         }
         const st = statSync(real);
         if (st.isDirectory()) {
-          if (!visited.has(real)) {
-            visited.add(real);
-            return { kind: "enter", ctx: null, abs: real };
-          }
-          skipped.push({ source: real, reason: "directory already walked (a symlink loop?)" });
-        } else if (!st.isFile()) skipped.push({ source: full, reason: "not a regular file" });
-        else if (!supported.has(extname(real).toLowerCase()))
-          skipped.push({ source: full, reason: "unsupported file type" });
-        else {
-          files.add(real);
-          if (files.size > MAX_DIRECTORY_FILES) {
-            throw new PegasError("LIMIT_EXCEEDED", `'${dir}' holds more than ${MAX_DIRECTORY_FILES} supported files`, {
-              hint: "ingest its subdirectories one by one",
-            });
-          }
+          if (visited.has(real)) return skip(real, "directory already walked (a symlink loop?)");
+          visited.add(real);
+          return { kind: "enter", ctx: null, abs: real };
         }
-        return { kind: "skip" };
+        if (!st.isFile()) return skip(full, "not a regular file");
+        if (!opts.supported.has(extname(real).toLowerCase())) return skip(full, "unsupported file type");
+        return { kind: "take" };
       },
     },
   );
-  for await (const _ of taken); // every decision is made in visit: the walk takes nothing itself
-  if (!files.size) throw invalidInput(`'${dir}' holds no supported file`, `supported: ${[...supported].join(" ")}`);
-  return { files: [...files], skipped };
+  const seen = new Set<string>(); // two links to one file: it is read once
+  for await (const f of walk) {
+    const real = realOrSelf(f.abs);
+    if (seen.has(real)) continue;
+    if (seen.size >= opts.maxFiles) {
+      opts.onLimit();
+      return;
+    }
+    seen.add(real);
+    yield real;
+  }
 }
 
 /** Wraps raw text from the caller as a source; its URI is content-addressed (`text:sha256:<hex>`). */

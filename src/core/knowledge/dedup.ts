@@ -11,6 +11,7 @@
 import type { AtomStatus, AtomType } from "../../domain/atom.ts";
 import { type DedupPolicy, decidePair, dedupPolicy } from "../../domain/meaning/dedup.ts";
 import { yieldToEventLoop } from "../../domain/yield.ts";
+import { processedText } from "../../platform/gc.ts";
 import type { Services } from "../services.ts";
 
 /** What dedup needs of a new atom. */
@@ -36,9 +37,12 @@ export interface DedupFinding {
   links: Array<DedupTarget & { kind: "contradicts" | "related" }>;
 }
 
-/** Candidates per draft taken from the index. */
+/** Candidates decided per draft: taken from the index against the stored atoms, and from its own batch. */
 export const CANDIDATES_PER_DRAFT = 8;
-/** Largest batch compared pairwise with itself; larger batches compare each draft with the previous {@link WINDOW}. */
+/**
+ * Largest batch whose drafts are each compared with every earlier one; in larger batches each draft is compared with
+ * the previous {@link WINDOW}. Either way only the closest {@link CANDIDATES_PER_DRAFT} are decided.
+ */
 export const MAX_PAIRWISE = 2000;
 /** Window of earlier drafts compared in a batch larger than {@link MAX_PAIRWISE}. */
 export const WINDOW = 256;
@@ -126,15 +130,47 @@ async function againstStored(
   });
 }
 
-function withinBatch(drafts: DedupDraft[], findings: DedupFinding[], i: number, policy: DedupPolicy): void {
+/**
+ * The earlier drafts of the batch closest to draft `i` (same type, another content hash, cosine at or above the
+ * threshold): at most {@link CANDIDATES_PER_DRAFT}, the highest cosines, in batch order. A draft meets as many
+ * candidates in its own batch as in the index, so a log of near-identical lines costs a few decisions per line, not
+ * one per earlier line.
+ */
+export function batchCandidates(
+  drafts: DedupDraft[],
+  i: number,
+  threshold: number,
+): Array<{ j: number; cosine: number }> {
   const d = drafts[i];
   const from = drafts.length <= MAX_PAIRWISE ? 0 : Math.max(0, i - WINDOW);
+  const best: Array<{ j: number; cosine: number }> = [];
+  let low = 0; // index in `best` of its lowest cosine once full
   for (let j = from; j < i; j++) {
     const e = drafts[j];
     if (e.type !== d.type || e.contentHash === d.contentHash) continue;
     const cosine = dot(d.vector, e.vector);
-    if (cosine >= policy.threshold) record(findings[i], { draftIndex: j, cosine }, e.content, d.content, policy);
+    if (!(cosine >= threshold)) continue;
+    if (best.length < CANDIDATES_PER_DRAFT) {
+      best.push({ j, cosine });
+      if (best.length === CANDIDATES_PER_DRAFT) low = lowest(best);
+    } else if (cosine > best[low].cosine) {
+      best[low] = { j, cosine };
+      low = lowest(best);
+    }
   }
+  return best.sort((a, b) => a.j - b.j);
+}
+
+function lowest(xs: Array<{ cosine: number }>): number {
+  let at = 0;
+  for (let k = 1; k < xs.length; k++) if (xs[k].cosine < xs[at].cosine) at = k;
+  return at;
+}
+
+function withinBatch(drafts: DedupDraft[], findings: DedupFinding[], i: number, policy: DedupPolicy): void {
+  const d = drafts[i];
+  for (const { j, cosine } of batchCandidates(drafts, i, policy.threshold))
+    record(findings[i], { draftIndex: j, cosine }, drafts[j].content, d.content, policy);
 }
 
 /**
@@ -155,6 +191,7 @@ export async function findDuplicates(
   }
   for (let i = 0; i < drafts.length && !signal?.aborted; i++) {
     if (i % 64 === 0) await yieldToEventLoop(); // each step is a synchronous scan: let cancellation in
+    processedText(drafts[i].content.length * 4); // each draft is read against a few candidates: garbage in proportion
     if (!findings[i].merge) withinBatch(drafts, findings, i, policy);
   }
   return findings;

@@ -1,6 +1,8 @@
 /** memory_ingest tool. */
 import { z } from "zod";
-import { ingest } from "../../../core/documents/ingest.ts";
+import { ingest, ingestJobs, startIngestJob } from "../../../core/documents/ingest.ts";
+import { IngestTally } from "../../../core/documents/tally.ts";
+import { invalidInput } from "../../../errors.ts";
 import { id, responseFormat } from "../../schemas.ts";
 import type { ToolDef } from "../../tool.ts";
 import { conciseIngest, renderIngest } from "./render-writes.ts";
@@ -61,7 +63,11 @@ export const memoryIngest: ToolDef = {
     "PDFs, chapter for EPUBs, lines and characters), deduplicated by meaning (a negated claim or another number is " +
     "kept and linked `contradicts`, never merged), in one transaction. Unchanged content changes nothing; " +
     "text that cannot be extracted (a scanned PDF, a cookie wall) is reported in warnings, never stored as empty. " +
-    "Sends progress notifications; cancellation leaves no partial document.",
+    "Sends progress notifications; cancellation leaves no partial document. With `background: true` the call " +
+    "answers at once with a job (id, state); `{job: id}` then answers its state and progress, and once it is done its " +
+    "result. A job does not stop when the client's request times out or its connection drops; it lives in the " +
+    "server process (finished jobs for an hour), and a job cut short is resumed by the same ingest (stored files are " +
+    "skipped).",
   fieldDetails: {
     text: "raw text to ingest",
     url: "http(s) URL to fetch",
@@ -75,6 +81,8 @@ export const memoryIngest: ToolDef = {
     path: z.string().optional().describe("file or directory"),
     title: z.string().max(500).optional(),
     kind: documentKind.optional(),
+    background: z.boolean().optional().describe("answer at once with a job id; long ingests"),
+    job: z.string().max(100).optional().describe("a job's id: its state, then its result"),
     response_format: responseFormat,
   },
   outputSchema: {
@@ -111,12 +119,36 @@ export const memoryIngest: ToolDef = {
     errors_total: z.number().int().optional().describe("concise: failed files in all"),
     skipped_total: z.number().int().optional().describe("concise: skipped entries in all"),
     took_ms: z.number(),
+    job: z
+      .object({
+        id: z.string(),
+        state: z.enum(["running", "done", "failed"]),
+        progress: z.number(),
+        total: z.number().nullable(),
+        message: z.string(),
+        started_at: z.string(),
+        finished_at: z.string().nullable(),
+        error: z.object({ code: z.string(), message: z.string() }).nullable(),
+      })
+      .optional()
+      .describe("the background job (`background` or `job` given): the counts are its result once done, else 0"),
   },
   // Not idempotent: the same URL or file can have changed and then makes a new version.
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  run: async (services, args, ctx) => ({
-    ...(await ingest(services, args, { signal: ctx.signal, onProgress: (p, t, m) => ctx.progress(p, t, m) })),
-  }),
+  run: async (services, args, ctx) => {
+    const { background, job, response_format: _, ...input } = args;
+    const none = () => IngestTally.empty();
+    if (job !== undefined) {
+      if (Object.values(input).some((v) => v !== undefined) || background)
+        throw invalidInput("job goes alone: it reads a job that memory_ingest {background: true} started");
+      const read = ingestJobs.get(job);
+      return { ...(read.result ?? none()), job: read.job };
+    }
+    if (background) return { ...none(), job: startIngestJob(services, input) };
+    return {
+      ...(await ingest(services, input, { signal: ctx.signal, onProgress: (p, t, m) => ctx.progress(p, t, m) })),
+    };
+  },
   render: renderIngest,
   concise: conciseIngest,
 };

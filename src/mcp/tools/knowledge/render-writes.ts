@@ -145,11 +145,21 @@ export function conciseIngest(out: Out): Out {
     skipped: (out.skipped as Out[]).slice(0, INGEST_LISTED),
     skipped_total: out.skipped.length,
     took_ms: out.took_ms,
+    ...(out.job ? { job: out.job } : {}),
   };
 }
 
 /** memory_ingest's text: one line per document (the first 20), the totals, failures and what to do next. */
 export function renderIngest(out: Out): string {
+  const job = out.job as Out | undefined;
+  if (job) {
+    const follow = `memory_ingest {job: "${job.id}"}`;
+    if (job.state === "running")
+      return `Job ${job.id} running since ${job.started_at}: ${job.progress}${job.total ? ` of ${job.total}` : ""} (${oneLine(job.message, 200)}). Call ${follow} again for its state and, once done, its result.`;
+    if (job.state === "failed")
+      return `Job ${job.id} failed: ${job.error.code}: ${oneLine(job.error.message, 300)} (stored files stay; the same ingest resumes).`;
+    return `Job ${job.id} done at ${job.finished_at}.\n${renderIngest({ ...out, job: undefined })}`;
+  }
   const docs = out.documents as Out[];
   const detailed = 'response_format "detailed" lists them (up to 100) with per-document counts and merges';
   const docLine = (d: Out) => {
