@@ -79,7 +79,7 @@ describe("src/mcp/registry.ts", () => {
     const registerTools = f.dependencies
       .filter((d) => "symbol" in d.from && d.from.symbol === "registerTools")
       .map((d) => d.target);
-    expect(registerTools).toContain("registerTool");
+    expect(registerTools).toContain("serveToolCalls");
   });
 });
 

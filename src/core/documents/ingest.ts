@@ -174,6 +174,8 @@ async function ingestPath(services: IngestServices, input: IngestInput, opts: In
 function checkInput(input: IngestInput): void {
   const given = [input.text, input.path, input.url].filter((x) => x !== undefined);
   if (given.length !== 1) throw invalidInput("give exactly one of text, path or url");
+  // An empty path would resolve to the working directory and ingest all of it.
+  if (input.path !== undefined && !input.path.trim()) throw invalidInput("path is empty", "give a file or directory");
   if (input.snippet !== undefined && input.url === undefined) throw invalidInput("snippet goes with url");
 }
 
