@@ -1,7 +1,7 @@
 /**
  * memory_ingest as a background job over MCP (in-memory SDK client, embedded database): `background: true` answers at
  * once with a running job; `{job}` answers its state and, once done, the same result a direct call gives; an unknown
- * id and a job mixed with a source are refused as tool errors.
+ * id, a job mixed with a source, and a path that does not exist or lies outside the roots are refused as tool errors.
  */
 import { describe, expect, test } from "bun:test";
 import { suiteMcpClient, toolCalls } from "../support/mcp-client.ts";
@@ -43,5 +43,14 @@ describe("memory_ingest background jobs", () => {
     const mixed = await call("memory_ingest", { job: "job-nope", text: "Some text." });
     expect(mixed.isError).toBe(true);
     expect(text(mixed)).toContain("job goes alone");
+  });
+
+  test("a path that no ingest could read is refused by the call that would start the job", async () => {
+    const missing = await call("memory_ingest", { path: fixture("html/no-such-page.html"), background: true });
+    expect(missing.isError).toBe(true);
+    expect(text(missing)).toContain("NOT_FOUND");
+    const outside = await call("memory_ingest", { path: "/etc/hostname", background: true });
+    expect(outside.isError).toBe(true);
+    expect(text(outside)).toContain("outside the ingest roots");
   });
 });

@@ -184,8 +184,9 @@ export const ingestJobs = new JobRegistry<IngestResult>();
 
 /**
  * Starts {@link ingest} as a background job (jobs.ts) and returns its first state at once; progress and the result
- * are read with `ingestJobs.get(id)`. @throws PegasError INVALID_INPUT for input that no ingest could take (checked
- * before the job starts); every later error ends the job as "failed".
+ * are read with `ingestJobs.get(id)`. @throws PegasError INVALID_INPUT for input that no ingest could take, or a
+ * path outside the ingest roots or hidden, NOT_FOUND for a path that does not exist (checked before the job starts,
+ * so that the caller learns it from this call); every later error ends the job as "failed".
  */
 export function startIngestJob(
   services: IngestServices,
@@ -193,6 +194,7 @@ export function startIngestJob(
   opts: Pick<IngestOptions, "trustedPath"> = {},
 ): JobState {
   checkInput(input);
+  if (input.path !== undefined) resolveReadable(input.path, opts.trustedPath ? null : services.config.ingest_roots);
   return ingestJobs.start((onProgress) => ingest(services, input, { ...opts, onProgress }));
 }
 
