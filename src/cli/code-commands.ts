@@ -9,7 +9,7 @@ import type { StoreCodeResult } from "../core/code/input.ts";
 import { codeGraph } from "../core/code/graph.ts";
 import { searchCode } from "../core/code/query.ts";
 import type { Direction, Services } from "../core/services.ts";
-import { invalidInput } from "../errors.ts";
+import { UsageError, invalidInput } from "../errors.ts";
 import type { Cli } from "./args.ts";
 import { intOption, withServices } from "./commands.ts";
 import { out, outJson, progressBar } from "./output.ts";
@@ -42,7 +42,7 @@ function formatRun(r: StoreCodeResult): string[] {
 /** `code <dir> [--repo R] [--include P]… [--exclude P]… [--language L]… [--json]`. Exit 0 when the walk completed. */
 export async function runCode(config: Config, cli: Cli, open: OpenServices = withServices): Promise<number> {
   const path = cli.positionals[0];
-  if (!path) throw invalidInput("code needs a repository directory", "pegas-memory code <dir> [--repo NAME]");
+  if (!path) throw new UsageError("code needs a repository directory", "pegas-memory code <dir> [--repo NAME]");
   const input = {
     path,
     repo: text(cli.values.repo),
@@ -69,7 +69,7 @@ export async function runCode(config: Config, cli: Cli, open: OpenServices = wit
 /** `code-search <query…> [--kind K]… [--language L]… [--repo R] [--limit N] [--json]`. */
 export async function runCodeSearch(config: Config, cli: Cli, open: OpenServices = withServices): Promise<number> {
   const query = cli.positionals.join(" ").trim();
-  if (!query) throw invalidInput("code-search needs a query");
+  if (!query) throw new UsageError("code-search needs a query", "see `pegas-memory code-search --help`");
   const input = {
     query,
     kind: strings(cli.values.kind),

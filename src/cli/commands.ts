@@ -82,7 +82,8 @@ const inputOf = (target: string, title: string | undefined): IngestInput =>
  */
 export async function runIngest(config: Config, cli: Cli): Promise<number> {
   const targets = cli.positionals;
-  if (!targets.length) throw invalidInput("ingest needs a path, a URL, or - for standard input");
+  if (!targets.length)
+    throw new UsageError("ingest needs a path, a URL, or - for standard input", "see `pegas-memory ingest --help`");
   const title = cli.values.title as string | undefined;
   const hint = "see `pegas-memory ingest --help`";
   if (title !== undefined && targets.length > 1)
@@ -140,7 +141,7 @@ function formatDocument(d: DocumentResult): string {
 /** `search <query…> [--k N] [--type T]`. */
 export async function runSearch(config: Config, cli: Cli): Promise<number> {
   const query = cli.positionals.join(" ").trim();
-  if (!query) throw invalidInput("search needs a query");
+  if (!query) throw new UsageError("search needs a query", "see `pegas-memory search --help`");
   const k = cli.values.k === undefined ? 10 : Number(cli.values.k);
   const types = cli.values.type as AtomType[] | undefined;
   const r = await withServices(config, (s, signal) => search(s, { query, k, types }, signal));

@@ -12,7 +12,7 @@ import type { Config } from "../config.ts";
 import { backfillEmbeddings } from "../core/projections/backfill.ts";
 import { exportStore, type ExportSummary, type TextSink } from "../core/export/export.ts";
 import { importStore, type ImportSummary } from "../core/export/import.ts";
-import { PegasError, invalidInput } from "../errors.ts";
+import { PegasError, UsageError, invalidInput } from "../errors.ts";
 import { openMigratedStore } from "../wiring/store.ts";
 import type { Cli } from "./args.ts";
 import { withServices } from "./commands.ts";
@@ -145,7 +145,7 @@ async function followProjections(config: Config): Promise<void> {
 export async function runImport(config: Config, cli: Cli): Promise<number> {
   const target = cli.positionals[0];
   if (!target || cli.positionals.length > 1)
-    throw invalidInput("import needs exactly one file, or - for standard input");
+    throw new UsageError("import needs exactly one file, or - for standard input", "see `pegas-memory import --help`");
   if (target !== "-") {
     const readable = await open(target, "r")
       .then((fh) => fh.close())

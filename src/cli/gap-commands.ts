@@ -4,7 +4,7 @@
  */
 import type { Config } from "../config.ts";
 import { addGap, listGaps } from "../core/gaps/gaps.ts";
-import { invalidInput } from "../errors.ts";
+import { UsageError, invalidInput } from "../errors.ts";
 import type { Cli } from "./args.ts";
 import { withServices } from "./commands.ts";
 import { out, outJson } from "./output.ts";
@@ -53,7 +53,7 @@ export async function runGaps(config: Config, cli: Cli): Promise<number> {
 export async function runGapAdd(config: Config, cli: Cli): Promise<number> {
   const question = cli.positionals.join(" ").trim();
   if (!question)
-    throw invalidInput("gap-add needs a question", 'pegas-memory gap-add "What …?" [--reason R] [--priority 1..5]');
+    throw new UsageError("gap-add needs a question", 'pegas-memory gap-add "What …?" [--reason R] [--priority 1..5]');
   const priority = intOption(cli.values.priority, "--priority");
   return withServices(config, async (services) => {
     const r = await addGap(services, { question, reason: cli.values.reason as string | undefined, priority });

@@ -3,7 +3,7 @@
  */
 import type { Config } from "../config.ts";
 import { retryQuarantine } from "../core/documents/quarantine.ts";
-import { invalidInput } from "../errors.ts";
+import { UsageError, invalidInput } from "../errors.ts";
 import { createServices } from "../wiring/services.ts";
 import type { Cli } from "./args.ts";
 import { out, outJson } from "./output.ts";
@@ -46,7 +46,7 @@ export async function runDistill(config: Config, cli: Cli): Promise<number> {
 /** `unmerge <merge_id>`: undoes a near-duplicate merge (the absorbed atom becomes a candidate again). */
 export async function runUnmerge(config: Config, cli: Cli): Promise<number> {
   const id = positiveInt(cli.positionals[0], "the merge id");
-  if (id === undefined) throw invalidInput("unmerge needs a merge id", "memory_store reports `merge.merge_id`");
+  if (id === undefined) throw new UsageError("unmerge needs a merge id", "memory_store reports `merge.merge_id`");
   const services = await createServices(config);
   try {
     const m = await services.atomWrites.undoMerge(id);

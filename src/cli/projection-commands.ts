@@ -5,7 +5,7 @@
 import type { Config } from "../config.ts";
 import { reembed, type RebuildProgress, type RebuildTarget } from "../core/projections/rebuild.ts";
 import { outboxWorkerOf, rebuildProjections } from "../worker/projections.ts";
-import { invalidInput } from "../errors.ts";
+import { UsageError, invalidInput } from "../errors.ts";
 import { log } from "../log.ts";
 import { makeEmbedderFor, makeVectorSink } from "../wiring/services.ts";
 import type { Cli } from "./args.ts";
@@ -149,12 +149,21 @@ export async function runGraph(config: Config, cli: Cli): Promise<number> {
   const direction = cli.values.direction as Direction | undefined;
   const modes = [cli.values.counters, cli.values.path].filter(Boolean).length;
   if (modes > 1 || (cli.values.counters && cli.positionals.length)) {
-    throw invalidInput("graph takes one of: a node id, --path <from> <to>, or --counters", "see `pegas-memory --help`");
+    throw new UsageError(
+      "graph takes one of: a node id, --path <from> <to>, or --counters",
+      "see `pegas-memory graph --help`",
+    );
   }
   if (cli.values.path && cli.positionals.length !== 2)
-    throw invalidInput("graph --path needs exactly two node ids, e.g. atom:12 atom:40");
+    throw new UsageError(
+      "graph --path needs exactly two node ids, e.g. atom:12 atom:40",
+      "see `pegas-memory graph --help`",
+    );
   if (!cli.values.path && !cli.values.counters && cli.positionals.length !== 1)
-    throw invalidInput("graph needs one node id (atom:<id>, symbol:<id>, doc:<id>), --path or --counters");
+    throw new UsageError(
+      "graph needs one node id (atom:<id>, symbol:<id>, doc:<id>), --path or --counters",
+      "see `pegas-memory graph --help`",
+    );
   const text = await withServices(config, async (s): Promise<{ json: unknown; text: string; degraded?: string }> => {
     if (cli.values.counters) {
       const c = await s.graph.counters();

@@ -8,14 +8,14 @@ import { getContext } from "../core/context/context.ts";
 import { getAtom } from "../core/knowledge/get-atom.ts";
 import { formatLocator } from "../domain/locator.ts";
 import { forget, linkNodes, unlinkNodes } from "../core/knowledge/link-forget.ts";
-import { invalidInput } from "../errors.ts";
+import { UsageError, invalidInput } from "../errors.ts";
 import type { Cli } from "./args.ts";
 import { intOption, withServices } from "./commands.ts";
 import { out, outJson } from "./output.ts";
 
 function oneId(cli: Cli, what: string, hint: string): number {
   const [raw, extra] = cli.positionals;
-  if (raw === undefined || extra !== undefined) throw invalidInput(`${cli.command} needs exactly one ${what}`, hint);
+  if (raw === undefined || extra !== undefined) throw new UsageError(`${cli.command} needs exactly one ${what}`, hint);
   const n = Number(raw.replace(/^atom:/, "")); // `atom:12`, as memory_link and graph ids write it
   if (!Number.isSafeInteger(n) || n < 1) throw invalidInput(`${what} must be a positive integer, got '${raw}'`, hint);
   return n;
@@ -62,7 +62,7 @@ export async function runLink(config: Config, cli: Cli): Promise<number> {
   const [src, dst, extra] = cli.positionals;
   const kinds = (cli.values.kind as string[] | undefined) ?? [];
   if (!src || !dst || extra !== undefined || kinds.length !== 1) {
-    throw invalidInput(
+    throw new UsageError(
       "link needs two nodes and one --kind",
       "`pegas-memory link 12 40 --kind supports`; nodes are atom ids or symbol:<id>",
     );
@@ -121,7 +121,7 @@ export async function runForget(config: Config, cli: Cli): Promise<number> {
 export async function runContext(config: Config, cli: Cli): Promise<number> {
   const question = cli.positionals.join(" ").trim();
   if (!question)
-    throw invalidInput("context needs a question", '`pegas-memory context "who is Gromov?" --budget 1500`');
+    throw new UsageError("context needs a question", '`pegas-memory context "who is Gromov?" --budget 1500`');
   const depth = cli.values.depth === undefined ? undefined : Number(cli.values.depth);
   const r = await withServices(config, (s, signal) =>
     getContext(s, { question, budget_tokens: intOption(cli, "budget"), k: intOption(cli, "k"), hops: depth }, signal),
