@@ -38,6 +38,8 @@ const CONTRADICTIONS: Array<[string, string]> = [
   ["The team chose Go over Rust.", "The team did not choose Go over Rust."],
   ["Кошка догнала собаку.", "Собака догнала кошку."],
   ["Доктор был дома.", "Доктор не был дома."],
+  // The swap changes the verb's gender too: few shared n-grams, under the lexical embedder's threshold.
+  ["Алиса наняла Боба.", "Боб нанял Алису."],
 ];
 const WORLD = [
   "Mount Everest is the highest mountain in the world.",

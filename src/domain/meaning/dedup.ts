@@ -6,6 +6,7 @@
  * negation or another number is no duplicate. Labelled pairs: tests/dedup/; per-embedder thresholds:
  * bench/calibrate-dedup.ts.
  */
+import { statementOf } from "./meaning.ts";
 import { classifyStatements, type PairClass } from "./pair-class.ts";
 
 /** Outcome for a pair: `merge` (same knowledge), `keep` (different knowledge), `contradiction` (keep + link). */
@@ -61,9 +62,25 @@ export function dedupPolicy(embedder: PolicySource, thresholdOverride?: number):
  *   apart without contradiction.
  */
 export function decidePair(a: string, b: string, cosine: number, policy: DedupPolicy): PairDecision {
-  if (!(cosine >= policy.threshold))
+  if (!(cosine >= policy.threshold) && !sameWordsReordered(a, b, cosine, policy))
     return { outcome: "keep", kind: "separate", reason: `cosine ${cosine.toFixed(3)} below ${policy.threshold}` };
   const c = classifyStatements(a, b, policy.paraphrase);
   const outcome: PairOutcome = c.kind === "merge" ? "merge" : c.kind === "contradict" ? "contradiction" : "keep";
   return { outcome, kind: c.kind, reason: c.reason };
+}
+
+/** Longest pair (characters of both texts) {@link sameWordsReordered} reads: short statements, where endings weigh most. */
+const REORDER_MAX_CHARS = 400;
+
+/**
+ * Below the threshold, a short pair still goes to the classifier when both statements hold the same content stems
+ * in another order: a role swap whose words also change their endings («Алиса наняла Боба» / «Боб нанял Алису»)
+ * shares too few hashed n-grams for the lexical embedder's cosine, yet it is the same statement with the roles
+ * swapped. Only under half the threshold or past {@link REORDER_MAX_CHARS} is the statement not read at all.
+ */
+function sameWordsReordered(a: string, b: string, cosine: number, policy: DedupPolicy): boolean {
+  if (!(cosine >= policy.threshold / 2) || a.length + b.length > REORDER_MAX_CHARS) return false;
+  const [ra, rb] = [statementOf(a).rest, statementOf(b).rest];
+  if (ra.length < 2 || ra.length !== rb.length || ra.join(" ") === rb.join(" ")) return false;
+  return [...ra].sort().join(" ") === [...rb].sort().join(" ");
 }
