@@ -20,6 +20,7 @@ import { setLogLevel } from "../src/log.ts";
 import type { AtomIndexRow } from "../src/ports/store/change-feed.ts";
 import type { VerifySubject } from "../src/ports/store/verification.ts";
 import { openFixturesStore } from "../tests/support/fixtures-store.ts";
+import { mulberry32 } from "../tests/support/prng.ts";
 
 /** One candidate pair as dumped. */
 export interface CandidatePair {
@@ -39,17 +40,6 @@ const SHORT = 400;
 /** Chunk-sized pairs added to the sample: the closest ones, and a seeded random draw per language. */
 const LONG_TOP = 20;
 const LONG_RANDOM = { en: 20, ru: 20 };
-
-/** A small seeded PRNG (mulberry32), so that the sample is the same on every run over the same store. */
-function mulberry32(seed: number): () => number {
-  let t = seed >>> 0;
-  return () => {
-    t = (t + 0x6d2b79f5) >>> 0;
-    let r = Math.imul(t ^ (t >>> 15), 1 | t);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * The pairs to label: every pair whose texts are both shorter than {@link SHORT} characters, the {@link LONG_TOP}

@@ -11,20 +11,10 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { setLogLevel } from "../src/log.ts";
 import { verifiedFixtures } from "./lib/verified-fixtures.ts";
+import { mulberry32 } from "../tests/support/prng.ts";
 
 /** Atoms in the sample: all contested ones, then random others up to this many. */
 export const SAMPLE = 220;
-
-/** A small seeded PRNG (mulberry32): the same draw on every run over the same corpus. */
-function mulberry32(seed: number): () => number {
-  let t = seed >>> 0;
-  return () => {
-    t = (t + 0x6d2b79f5) >>> 0;
-    let r = Math.imul(t ^ (t >>> 15), 1 | t);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function main(): Promise<void> {
   setLogLevel("warn");

@@ -10,6 +10,7 @@ import { ingest } from "../../src/core/documents/ingest.ts";
 import { verifyAtoms } from "../../src/core/verify/verify.ts";
 import type { AtomIndexRow } from "../../src/ports/store/change-feed.ts";
 import type { BenchServices } from "./env.ts";
+import { mulberry32 } from "../../tests/support/prng.ts";
 
 /** Statements per document. */
 export const PER_DOC = 20;
@@ -35,17 +36,6 @@ const TEMPLATES: Template[] = [
   (n, v) => `Насос ${n} подаёт ${v} литров в час.`,
   (n, v) => `Изделие ${n} весит ${v} килограммов.`,
 ];
-
-/** mulberry32: a small seeded PRNG, so that the corpus is the same on every run. */
-function mulberry32(seed: number): () => number {
-  let t = seed >>> 0;
-  return () => {
-    t = (t + 0x6d2b79f5) >>> 0;
-    let r = Math.imul(t ^ (t >>> 15), 1 | t);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * `docs` documents: the first half states new items only; in the second half each statement is, with probability
