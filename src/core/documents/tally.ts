@@ -31,7 +31,8 @@ export interface IngestResult extends IngestCounts {
 /** Longest list of documents, errors or skipped entries in a result (the totals count everything). */
 export const MAX_LISTED = 100;
 
-const COUNTS = [
+/** The counters of an {@link IngestCounts}, summed over documents and listed by memory_ingest's answer. */
+export const INGEST_COUNT_KEYS = [
   "chunks",
   "atoms_distilled",
   "atoms_created",
@@ -43,7 +44,7 @@ const COUNTS = [
   "atoms_staled",
   "atoms_revived",
   "chunks_quarantined",
-] as const;
+] as const satisfies ReadonlyArray<keyof IngestCounts>;
 
 /** Sums document results into an {@link IngestResult} (`many`: warnings are prefixed with their document's uri). */
 export class IngestTally {
@@ -51,7 +52,10 @@ export class IngestTally {
   private readonly errors: IngestError[] = [];
   private readonly warnings: string[] = [];
   private readonly notes: string[] = [];
-  private readonly counts = Object.fromEntries(COUNTS.map((k) => [k, 0])) as Record<(typeof COUNTS)[number], number>;
+  private readonly counts = Object.fromEntries(INGEST_COUNT_KEYS.map((k) => [k, 0])) as Record<
+    (typeof INGEST_COUNT_KEYS)[number],
+    number
+  >;
   private total = 0;
   private failed = 0;
   private allUnchanged = true;
@@ -66,7 +70,7 @@ export class IngestTally {
   /** Adds a stored (or unchanged, or empty) document's result. */
   add(d: DocumentResult): void {
     this.total++;
-    for (const k of COUNTS) this.counts[k] += d[k];
+    for (const k of INGEST_COUNT_KEYS) this.counts[k] += d[k];
     this.allUnchanged &&= d.unchanged;
     if (this.docs.length < MAX_LISTED) this.docs.push(d);
     for (const w of d.warnings)

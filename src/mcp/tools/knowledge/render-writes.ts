@@ -3,6 +3,7 @@
  * memory_forget, memory_store, memory_ingest, memory_stats, memory_unmerge; and the concise structured content of
  * memory_forget and memory_ingest, whose whole results list every change and every document.
  */
+import { INGEST_COUNT_KEYS } from "../../../core/documents/tally.ts";
 import { countsText, lines, moreLine, oneLine } from "../../render.ts";
 
 type Out = { [key: string]: any };
@@ -82,20 +83,6 @@ export function renderStore(out: Out): string {
 /** Documents, errors and skipped entries listed in memory_ingest's concise content and text. */
 export const INGEST_LISTED = 20;
 
-const COUNT_KEYS = [
-  "chunks",
-  "atoms_distilled",
-  "atoms_created",
-  "atoms_existing",
-  "atoms_near_duplicate",
-  "atoms_contradicting",
-  "citations_added",
-  "links_added",
-  "chunks_quarantined",
-  "atoms_staled",
-  "atoms_revived",
-] as const;
-
 /** "40 chunks; atoms: 100 new, 15 existing, 5 merged, 2 contradicting; …" (zero counts left out). */
 function countsLine(c: Out): string {
   const atoms = [
@@ -121,7 +108,7 @@ function countsLine(c: Out): string {
 
 /** memory_ingest's concise content: totals, and the first documents, errors and skips without per-document counts. */
 export function conciseIngest(out: Out): Out {
-  const totals = Object.fromEntries(COUNT_KEYS.map((k) => [k, out[k]]));
+  const totals = Object.fromEntries(INGEST_COUNT_KEYS.map((k) => [k, out[k]]));
   return {
     doc_id: out.doc_id,
     uri: out.uri,
