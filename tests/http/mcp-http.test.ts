@@ -6,11 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { request as httpRequest } from "node:http";
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { McpSessions } from "../../src/http/sessions.ts";
 import { TOOLS } from "../../src/mcp/registry.ts";
 import { setLogLevel } from "../../src/log.ts";
-import { httpClient, httpServer, INITIALIZE, MCP_POST_HEADERS } from "./support.ts";
+import { gatedSessions, httpClient, httpServer, INITIALIZE, MCP_POST_HEADERS } from "./support.ts";
 
 // Quieter while this file runs; restored after it, since every test file shares the one process logger.
 beforeAll(() => setLogLevel("warn"));
@@ -134,32 +132,10 @@ describe("session limits", () => {
 const PING = JSON.stringify({ jsonrpc: "2.0", id: 3, method: "ping" });
 const WAIT = JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "wait", arguments: {} } });
 
-/** A session map whose servers have one tool, `wait`, that answers only once the test opens the gate. */
-function gatedSessions(maxSessions: number) {
-  let open!: () => void;
-  const gate = new Promise<void>((r) => (open = r));
-  const sessions = new McpSessions({
-    createServer: () => {
-      const server = new McpServer({ name: "gated", version: "1" });
-      server.registerTool("wait", { description: "answers when the test opens the gate" }, async () => {
-        await gate;
-        return { content: [{ type: "text", text: "released" }] };
-      });
-      return server;
-    },
-    maxSessions,
-    idleMs: 60_000,
-    maxBodyBytes: 1 << 20,
-    allowedHosts: () => undefined,
-  });
-  const post = (sid: string | null, body: string) =>
-    sessions.handle(
-      new Request("http://127.0.0.1/mcp", {
-        method: "POST",
-        headers: { ...MCP_POST_HEADERS, ...(sid ? { "mcp-session-id": sid } : {}) },
-        body,
-      }),
-    );
+/** {@link gatedSessions} with a POST and an initialize (checked) of its own. */
+function gatedWithInit(maxSessions: number) {
+  const { sessions, send, open } = gatedSessions({ maxSessions });
+  const post = (sid: string | null, body: string) => send("POST", sid, body);
   const initialize = async () => {
     const res = await post(null, INITIALIZE);
     expect(res.status).toBe(200);
@@ -173,7 +149,7 @@ function gatedSessions(maxSessions: number) {
 
 describe("session eviction at the cap", () => {
   test("the least recently used session without a request in flight is evicted; 503 only when all are busy", async () => {
-    const g = gatedSessions(2);
+    const g = gatedWithInit(2);
     const a = await g.initialize();
     const b = await g.initialize();
     const waitA = await g.post(a, WAIT); // in flight until the gate opens: its SSE answer is still open

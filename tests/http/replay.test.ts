@@ -6,14 +6,12 @@
  * 400. Plus the bounds of the event store (count, bytes, total, expiry, the end of a session).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { ReplayBudget } from "../../src/http/event-store.ts";
-import { McpSessions } from "../../src/http/sessions.ts";
 import { setLogLevel } from "../../src/log.ts";
-import { httpServer, MCP_POST_HEADERS } from "./support.ts";
+import { gatedSessions, httpServer } from "./support.ts";
 
 beforeAll(() => setLogLevel("warn"));
 afterAll(() => setLogLevel("info"));
@@ -42,39 +40,10 @@ async function readUntil(
   return text;
 }
 
-/** The session map with a `wait` tool that answers once `open` is called. */
+/** A {@link gatedSessions} map of one session that keeps events for replay. */
 function gated() {
-  let open!: () => void;
-  const gate = new Promise<void>((r) => (open = r));
   const replay = new ReplayBudget();
-  const sessions = new McpSessions({
-    replay,
-    createServer: () => {
-      const server = new McpServer({ name: "gated", version: "1" });
-      server.registerTool("wait", { description: "answers when the test opens the gate" }, async () => {
-        await gate;
-        return { content: [{ type: "text", text: "released" }] };
-      });
-      return server;
-    },
-    maxSessions: 1,
-    idleMs: 60_000,
-    maxBodyBytes: 1 << 20,
-    allowedHosts: () => undefined,
-  });
-  const send = (method: string, sid: string | null, body?: string, headers: Record<string, string> = {}) =>
-    sessions.handle(
-      new Request("http://127.0.0.1/mcp", {
-        method,
-        headers: {
-          ...MCP_POST_HEADERS,
-          ...(sid ? { "mcp-session-id": sid, "mcp-protocol-version": V } : {}),
-          ...headers,
-        },
-        body,
-      }),
-    );
-  return { sessions, send, open, replay };
+  return { ...gatedSessions({ maxSessions: 1, replay, protocolVersion: V }), replay };
 }
 
 describe("replay after a dropped connection", () => {

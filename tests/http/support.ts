@@ -4,10 +4,13 @@
  */
 import { rmSync } from "node:fs";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Config } from "../../src/config.ts";
 import { serveHttp } from "../../src/http/serve.ts";
 import type { HttpAppOptions } from "../../src/http/app.ts";
+import type { ReplayBudget } from "../../src/http/event-store.ts";
+import { McpSessions } from "../../src/http/sessions.ts";
 import { ServerRuntime } from "../../src/mcp/server.ts";
 import type { HttpListener } from "../../src/platform/http-server.ts";
 import { openTestServices, testConfig } from "../support/services.ts";
@@ -73,3 +76,38 @@ export const INITIALIZE = JSON.stringify({
 
 /** Headers of a raw MCP POST. */
 export const MCP_POST_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+
+/**
+ * A session map (no HTTP listener) whose servers have one tool, `wait`, that answers only once the test calls
+ * `open`: a call is surely in flight while the test drops its connection or fills the session cap. `send` makes a
+ * request as a client would, with the session id (and `protocolVersion`, when given) once there is a session.
+ */
+export function gatedSessions(opts: { maxSessions: number; replay?: ReplayBudget; protocolVersion?: string }) {
+  let open!: () => void;
+  const gate = new Promise<void>((r) => (open = r));
+  const sessions = new McpSessions({
+    replay: opts.replay,
+    createServer: () => {
+      const server = new McpServer({ name: "gated", version: "1" });
+      server.registerTool("wait", { description: "answers when the test opens the gate" }, async () => {
+        await gate;
+        return { content: [{ type: "text", text: "released" }] };
+      });
+      return server;
+    },
+    maxSessions: opts.maxSessions,
+    idleMs: 60_000,
+    maxBodyBytes: 1 << 20,
+    allowedHosts: () => undefined,
+  });
+  const version: Record<string, string> = opts.protocolVersion ? { "mcp-protocol-version": opts.protocolVersion } : {};
+  const send = (method: string, sid: string | null, body?: string, headers: Record<string, string> = {}) =>
+    sessions.handle(
+      new Request("http://127.0.0.1/mcp", {
+        method,
+        headers: { ...MCP_POST_HEADERS, ...(sid ? { "mcp-session-id": sid, ...version } : {}), ...headers },
+        body,
+      }),
+    );
+  return { sessions, send, open };
+}
