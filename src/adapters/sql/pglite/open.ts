@@ -111,6 +111,8 @@ class SharedPglite implements PgliteDatabase {
       const client = this.client;
       let stalled: PegasError | null = null;
       try {
+        // This process's own host cannot be stopped while this runs: no watch on the common path.
+        if (this.host) return await fn(client);
         return await watch(fn(client), deadline, async () => (stalled = await this.stalled()));
       } catch (err) {
         if (err === stalled) {
