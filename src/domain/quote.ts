@@ -41,15 +41,17 @@ const TOKEN = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*/gu;
  * tokens ("ribosome-inactivating" is two words).
  */
 export function quoteIsEvidence(quote: string): boolean {
-  const tokens = foldForQuote(quote).match(TOKEN) ?? [];
+  const folded = foldForQuote(quote);
+  const marks = /\p{M}/u.test(folded); // without combining marks a token's length is its letters and digits
   let chars = 0;
   let words = 0;
-  for (const t of tokens) {
-    const n = t.replace(/\p{M}/gu, "").length;
+  TOKEN.lastIndex = 0;
+  for (let m = TOKEN.exec(folded); m; m = TOKEN.exec(folded)) {
+    const n = marks ? m[0].replace(/\p{M}/gu, "").length : m[0].length;
     chars += n;
-    if (n >= 2) words++;
+    if (n >= 2 && ++words >= MIN_QUOTE_WORDS) return true; // the rest cannot change the answer
   }
-  return words >= MIN_QUOTE_WORDS || chars >= MIN_QUOTE_CHARS;
+  return chars >= MIN_QUOTE_CHARS;
 }
 
 /** What {@link checkQuotes} needs of an atom: its quote and, optionally, links to other atoms by index. */

@@ -88,50 +88,65 @@ function make(term: string, def: string | null, rule: PriorName, claimIsSentence
   return def ? { term: stripArticle(term), definition: def, rule, claimIsSentence } : null;
 }
 
+const EN_EXPLICIT = new RegExp(
+  `^${TERM}\\s+(?:is|are)\\s+(?:defined|understood|known|referred to)\\s+as\\s+(.+)$`,
+  "u",
+);
+const EN_MEANS = new RegExp(`^${TERM}\\s+(?:means|denotes|refers to|stands for|is (?:a|the) term for)\\s+(.+)$`, "u");
+const EN_TERM_MEANS =
+  /^(?:The\s+)?(?:term|word|phrase|notion|concept)\s+["“'«]?([^"”'»]{2,60})["”'»]?\s+(?:means|refers to|denotes|describes|is used (?:for|to describe))\s+(.+)$/iu;
+const EN_BY = /^By\s+["“«]?([^,"”»]{2,60}?)["”»]?,?\s+(?:we|I|one)\s+mean\s+(.+)$/u;
+const EN_CALLED =
+  /^(.{12,}?)\s+(?:is|are)\s+(?:called|termed|known as|referred to as)\s+((?:a |an |the )?[^,;()]{2,60}?)(?:\s*\[[\d,\s-]+\])?[.!]?$/u;
+const EN_IS_A = new RegExp(
+  `^${TERM}\\s+is\\s+((?:a|an|one of the|a kind of|a type of|a form of|a class of)\\s+.+)$`,
+  "u",
+);
+const EN_IS_THE = new RegExp(`^${TERM}\\s+is\\s+(the\\s+.+)$`, "u");
+const EN_ARE = new RegExp(`^${TERM}\\s+are\\s+(.+)$`, "u");
+
+/**
+ * The English rules. Each regex runs only when the words it needs are in the sentence (a test for those words alone,
+ * with the regex's own flags: the regex cannot match without them).
+ */
 const EN_RULES: Rule[] = [
   (s) => {
-    const m = new RegExp(`^${TERM}\\s+(?:is|are)\\s+(?:defined|understood|known|referred to)\\s+as\\s+(.+)$`, "u").exec(
-      s,
-    );
+    if (!/defined|understood|known|referred to/u.test(s)) return null;
+    const m = EN_EXPLICIT.exec(s);
     return m && termOk(m[1]) ? make(m[1], body(m[2], 1), "definition_explicit") : null;
   },
   (s) => {
-    const m = new RegExp(`^${TERM}\\s+(?:means|denotes|refers to|stands for|is (?:a|the) term for)\\s+(.+)$`, "u").exec(
-      s,
-    );
+    if (!/means|denotes|refers to|stands for|term for/u.test(s)) return null;
+    const m = EN_MEANS.exec(s);
     return m && termOk(m[1]) ? make(m[1], body(m[2], 1), "definition_explicit") : null;
   },
   (s) => {
-    const m =
-      /^(?:The\s+)?(?:term|word|phrase|notion|concept)\s+["“'«]?([^"”'»]{2,60})["”'»]?\s+(?:means|refers to|denotes|describes|is used (?:for|to describe))\s+(.+)$/iu.exec(
-        s,
-      );
+    if (!/term|word|phrase|notion|concept/iu.test(s)) return null;
+    const m = EN_TERM_MEANS.exec(s);
     return m ? make(m[1], body(m[2], 1), "definition_explicit") : null;
   },
   (s) => {
-    const m = /^By\s+["“«]?([^,"”»]{2,60}?)["”»]?,?\s+(?:we|I|one)\s+mean\s+(.+)$/u.exec(s);
+    const m = s.startsWith("By") ? EN_BY.exec(s) : null;
     return m ? make(m[1], body(m[2], 1), "definition_explicit") : null;
   },
   (s) => {
-    const m =
-      /^(.{12,}?)\s+(?:is|are)\s+(?:called|termed|known as|referred to as)\s+((?:a |an |the )?[^,;()]{2,60}?)(?:\s*\[[\d,\s-]+\])?[.!]?$/u.exec(
-        s,
-      );
+    if (!/called|termed|known as|referred to as/u.test(s)) return null;
+    const m = EN_CALLED.exec(s);
     return m && termOk(m[2], 5, false) ? make(m[2], body(m[1], 3), "definition_called") : null;
   },
   (s) => {
-    const m = new RegExp(
-      `^${TERM}\\s+is\\s+((?:a|an|one of the|a kind of|a type of|a form of|a class of)\\s+.+)$`,
-      "u",
-    ).exec(s);
+    if (!s.includes("is")) return null;
+    const m = EN_IS_A.exec(s);
     return m && termOk(m[1]) && articleBodyOk(m[2]) ? make(m[1], body(m[2], 2), "definition_is_a") : null;
   },
   (s) => {
-    const m = new RegExp(`^${TERM}\\s+is\\s+(the\\s+.+)$`, "u").exec(s);
+    if (!s.includes("is")) return null;
+    const m = EN_IS_THE.exec(s);
     return m && termOk(m[1]) && articleBodyOk(m[2]) ? make(m[1], body(m[2], 3), "definition_is_the") : null;
   },
   (s) => {
-    const m = new RegExp(`^${TERM}\\s+are\\s+(.+)$`, "u").exec(s);
+    if (!s.includes("are")) return null;
+    const m = EN_ARE.exec(s);
     return m && termOk(m[1]) && pluralBodyOk(m[2]) ? make(m[1], body(m[2], 2), "definition_are") : null;
   },
 ];
@@ -153,17 +168,26 @@ function pluralBodyOk(y: string): boolean {
   );
 }
 
+const RU_ETO = new RegExp(`^([^,;:]{2,60}?)\\s+${DASH}\\s+это\\s+(.+)$`, "u");
+const RU_DASH = new RegExp(`^(\\p{Lu}[\\p{L}-]*(?:\\s+\\p{L}[\\p{L}-]*){0,2})\\s+${DASH}\\s+(.+)$`, "u");
+const GLOSSARY = new RegExp(`^(\\p{L}[^:\\n]{0,59}?)\\s*(?::|\\s${DASH})\\s+(.+)$`, "u");
+
+/** The Russian rules, each guarded by the words its regex needs (as the English ones). */
 const RU_RULES: Rule[] = [
   (s) => {
-    const m = new RegExp(`^([^,;:]{2,60}?)\\s+${DASH}\\s+это\\s+(.+)$`, "u").exec(s);
+    const m = s.includes("это") ? RU_ETO.exec(s) : null;
     return m && termOk(m[1], 5) ? make(m[1], body(m[2], 1), "definition_explicit") : null;
   },
   (s) => {
-    const m = /^Под\s+(.{2,80}?)\s+(?:понимается|понимаются|понимают|подразумевается|подразумевают)\s+(.+)$/u.exec(s);
+    const m =
+      s.startsWith("Под") &&
+      /^Под\s+(.{2,80}?)\s+(?:понимается|понимаются|понимают|подразумевается|подразумевают)\s+(.+)$/u.exec(s);
     return m ? make(m[1], body(m[2], 2), "definition_explicit") : null;
   },
   (s) => {
-    const m = /^(.{2,200}?)\s+(?:называется|называются|называют|именуется|именуются)\s+(.+)$/u.exec(s);
+    const m = /называ|именуе/u.test(s)
+      ? /^(.{2,200}?)\s+(?:называется|называются|называют|именуется|именуются)\s+(.+)$/u.exec(s)
+      : null;
     if (
       !m ||
       !termOk(m[1].split(/\s+/u)[0], 1) ||
@@ -174,15 +198,17 @@ const RU_RULES: Rule[] = [
     return name ? make(name, body(s, 3), "definition_called", true) : null;
   },
   (s) => {
-    const m = /^(\p{L}[\p{L}-]*(?:\s+\p{L}[\p{L}-]*){0,3})\s+(?:означает|обозначает)\s+(.+)$/u.exec(s);
+    const m = s.includes("значает")
+      ? /^(\p{L}[\p{L}-]*(?:\s+\p{L}[\p{L}-]*){0,3})\s+(?:означает|обозначает)\s+(.+)$/u.exec(s)
+      : null;
     return m && termOk(m[1], 4) ? make(m[1], body(m[2], 1), "definition_explicit") : null;
   },
   (s) => {
-    const m = /^(\p{Lu}[\p{L}-]*(?:\s+\p{L}[\p{L}-]*){0,2})\s+есть\s+(.+)$/u.exec(s);
+    const m = s.includes("есть") ? /^(\p{Lu}[\p{L}-]*(?:\s+\p{L}[\p{L}-]*){0,2})\s+есть\s+(.+)$/u.exec(s) : null;
     return m && termOk(m[1], 3) ? make(m[1], body(m[2], 2), "definition_est") : null;
   },
   (s) => {
-    const m = new RegExp(`^(\\p{Lu}[\\p{L}-]*(?:\\s+\\p{L}[\\p{L}-]*){0,2})\\s+${DASH}\\s+(.+)$`, "u").exec(s);
+    const m = /[—–-]/u.test(s) ? RU_DASH.exec(s) : null;
     if (!m || !/\p{Script=Cyrillic}/u.test(m[1]) || !termOk(m[1], 3)) return null;
     const first = words(m[2])[0]?.replace(/[^\p{L}-]/gu, "") ?? "";
     if (!first || RU_FUNCTION.has(first) || RU_NUMBER.test(first) || /[—–]/u.test(m[2])) return null;
@@ -203,7 +229,7 @@ export function findGlossary(sentence: string): FoundDefinition | null {
   // "•" followed by a space is a list bullet ("- API: application programming interface").
   if (/^(?:[–—]|-(?!\s))/u.test(t)) return null;
   const s = t.replace(/^[-•*]\s+/u, "");
-  const m = new RegExp(`^(\\p{L}[^:\\n]{0,59}?)\\s*(?::|\\s${DASH})\\s+(.+)$`, "u").exec(s);
+  const m = GLOSSARY.exec(s);
   if (!m || /[\d,;…!?.]/u.test(m[1]) || (m[1].match(/\(/g) ?? []).length !== (m[1].match(/\)/g) ?? []).length)
     return null;
   if (!termOk(m[1], 4) || /\s(?:is|are|was|were)\s/u.test(` ${m[1]} `)) return null;

@@ -3,7 +3,7 @@
  * "Mr. Smith", "e.g. Table", "free software.[1] The …") and the filters that keep fragments out of the atoms:
  * headings, captions, reference-list entries (references.ts), page furniture, formula debris and too-short pieces.
  */
-import { sentenceSegmenter } from "../../../domain/text.ts";
+import { isSpaceUnit, scanTokens, sentenceSegmenter } from "../../../domain/text.ts";
 import type { Paragraph, Span } from "./blocks/blocks.ts";
 import { ABBREVIATIONS } from "./lexicon.ts";
 import { isReference } from "./references.ts";
@@ -100,8 +100,9 @@ export function isHeading(text: string): boolean {
   if (t.includes("\n")) return false;
   if (/\s#$/.test(t)) return true;
   // A numbered section title ("2.1. Применение метода псевдообращения", "3 Results."), with or without a period.
-  if (/^\d+(?:\.\d+)*\.?\s+\p{Lu}/u.test(t) && t.split(/\s+/).length <= 10 && !/[,;]/.test(t)) return true;
-  return t.split(/\s+/).length <= 12 && !HEADING_END.test(t);
+  const tokens = tokenCount(t, 12); // only compared with 10 and 12
+  if (/^\d+(?:\.\d+)*\.?\s+\p{Lu}/u.test(t) && tokens <= 10 && !/[,;]/.test(t)) return true;
+  return tokens <= 12 && !HEADING_END.test(t);
 }
 
 /** A figure or table caption ("Figure 2. …", "Рис. 1 …"), which alone is no claim. */
@@ -124,18 +125,54 @@ const ONE_LETTER_WORD = /^[«"“(]?(?:[вкоуиаяс][,;:!?»"”)]*|[ВКО
 
 /** Debris of formulas and layout: few letters among the characters, many tokens without letters, or glued words. */
 export function isDebris(text: string): boolean {
+  // Ill-formed text: joining the tokens could pair two lone surrogates into a letter; count as written then.
+  if (!text.isWellFormed()) return isDebrisJoined(text);
+  const t = text.trim();
+  let tokens = 0;
+  let chars = 0;
+  let letters = 0;
+  let bare = 0;
+  let glued = false;
+  scanTokens(t, (start, end, tokenLetters, run) => {
+    tokens++;
+    chars += end - start;
+    letters += tokenLetters;
+    // No two letters in a row (\p{L}{2}) and not a one-letter word.
+    if (run < 2 && !ONE_LETTER_WORD.test(t.slice(start, end))) bare++;
+    // Words glued by a lost text layer ("Pleasecheckthattheedits…") are not language either.
+    if (run >= 30) glued = true;
+  });
+  return letters < chars * 0.6 || bare > tokens * 0.35 || glued;
+}
+
+/** {@link isDebris} over the joined tokens, as first written (for text with lone surrogates). */
+function isDebrisJoined(text: string): boolean {
   const tokens = text.trim().split(/\s+/u);
   const chars = tokens.join("");
   const letters = (chars.match(/\p{L}/gu) ?? []).length;
   const bare = tokens.filter((t) => !/\p{L}{2}/u.test(t) && !ONE_LETTER_WORD.test(t)).length;
-  // Words glued by a lost text layer ("Pleasecheckthattheedits…") are not language either.
   const glued = tokens.some((t) => /\p{L}{30,}/u.test(t));
   return letters < chars.length * 0.6 || bare > tokens.length * 0.35 || glued;
 }
 
-/** Words with at least one letter. */
+/** Words with at least one letter (the pieces of `text.split(/\s+/u)` that have one). */
 export function wordCount(text: string): number {
-  return text.split(/\s+/u).filter((w) => /\p{L}/u.test(w)).length;
+  let n = 0;
+  scanTokens(text, (_s, _e, letters) => {
+    if (letters > 0) n++;
+  });
+  return n;
+}
+
+/** Number of pieces of `text.split(/\s+/)` (one more than its whitespace runs), counted up to `cap` + 1. */
+function tokenCount(text: string, cap: number): number {
+  let n = 1;
+  for (let i = 0; i < text.length && n <= cap; i++) {
+    if (!isSpaceUnit(text.charCodeAt(i))) continue;
+    n++;
+    while (i + 1 < text.length && isSpaceUnit(text.charCodeAt(i + 1))) i++;
+  }
+  return n;
 }
 
 /**

@@ -4,6 +4,7 @@
  * paragraph is code when most of its lines look like code and none reads as prose; neighbouring code paragraphs
  * are one block. (Our HTML parser fences `<pre>`: code-block.ts.)
  */
+import { scanTokens } from "../../../../domain/text.ts";
 import { collapse, type Paragraph } from "./blocks.ts";
 
 /** Line shapes that only code has: comments, preprocessor, prompts, statement and block ends, calls, operators. */
@@ -31,9 +32,13 @@ const CODE_PUNCT = /[{}()[\];=<>$&|*/\\]/g;
 /** Prose: six or more words and (almost) no code punctuation, whatever the line ends with. */
 export function isProse(line: string): boolean {
   const t = line.trim();
-  const words = t.split(/\s+/).filter((w) => /\p{L}{2}/u.test(w)).length;
+  let words = 0; // pieces of t.split(/\s+/) with two letters in a row
+  scanTokens(t, (_s, _e, _letters, run) => {
+    if (run >= 2) words++;
+  });
+  if (words < 6) return false;
   const punct = (t.match(CODE_PUNCT) ?? []).length;
-  return words >= 6 && punct < t.length * 0.03 && !/=>|\(\)|;\s*$|\{\s*$/.test(t);
+  return punct < t.length * 0.03 && !/=>|\(\)|;\s*$|\{\s*$/.test(t);
 }
 
 /** Code marks beyond a line ending: an operator, a call, a keyword with syntax, a comment or a prompt. */
