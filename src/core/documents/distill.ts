@@ -132,14 +132,31 @@ export function passageClaim(text: string): string {
 
 /** The verbatim piece of `text` that claims its passage (see {@link passageClaim}), with its UTF-16 index in `text`. */
 function passageLead(text: string): { piece: string; at: number } {
+  // The first 20 pieces of text.split(LEAD_BREAK), cut one by one (the separators never match empty, so these are
+  // exactly split's pieces) instead of splitting the whole chunk.
+  LEAD_BREAK.lastIndex = 0;
   let from = 0;
-  for (const piece of text.split(/(?<=[.!?…])\s+|\n+/u).slice(0, 20)) {
-    // Pieces come in order and only separators lie between them, so the search from the last end finds this one.
-    const at = text.indexOf(piece, from);
-    if ((piece.match(/\p{L}{2,}/gu) ?? []).length >= 3) return { piece, at };
-    from = at + piece.length;
+  for (let n = 0; n < 20 && from <= text.length; n++) {
+    const m = LEAD_BREAK.exec(text);
+    const end = m ? m.index : text.length;
+    const piece = text.slice(from, end);
+    if (hasWords3(piece)) return { piece, at: from };
+    if (!m) break;
+    from = end + m[0].length;
   }
   return { piece: text, at: 0 };
+}
+
+/** A sentence end and the spaces after it, or a line break: where a passage's lead pieces are cut. */
+const LEAD_BREAK = /(?<=[.!?…])\s+|\n+/gu;
+const LETTER_RUN = /\p{L}{2,}/gu;
+
+/** True when `piece` has three runs of two or more letters (three words). */
+function hasWords3(piece: string): boolean {
+  LETTER_RUN.lastIndex = 0;
+  let n = 0;
+  while (LETTER_RUN.exec(piece)) if (++n >= 3) return true;
+  return false;
 }
 
 /**

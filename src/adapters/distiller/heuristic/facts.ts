@@ -26,6 +26,8 @@ const MEASURED = [
   /(?<![\p{L}\p{N}.])(?:1[5-9]\d\d|20\d\d)(?:s|-е)?(?![\p{N}]|[.,]\d)/u,
   /\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\.\d{1,2}\.(?:\d{4}|\d{2})\b/u,
 ];
+/** The patterns of {@link MEASURED} that need no digit: a Russian month, "in/since/… <English month>". */
+const MONTH_WORDS = [MEASURED[3], MEASURED[4]];
 const PLAIN = new RegExp(`${NUMBER}(?![\\p{L}\\p{N}])|${NUMBER}(?=\\s)`, "u");
 
 /** The sentence with reference-only numbers removed (see module doc). */
@@ -40,6 +42,8 @@ export function withoutReferences(sentence: string): string {
  * date), `fact_number` (a plain number), or null (no quantity once references are removed).
  */
 export function factRule(sentence: string): PriorName | null {
+  // Every reference pattern and every quantity pattern but the two month words needs a digit (\d is ASCII).
+  if (!/[0-9]/.test(sentence)) return MONTH_WORDS.some((r) => r.test(sentence)) ? "fact_measured" : null;
   const s = withoutReferences(sentence);
   if (MEASURED.some((r) => r.test(s))) return "fact_measured";
   return PLAIN.test(s) ? "fact_number" : null;

@@ -92,5 +92,7 @@ export function freeParagraphs(text: string, consumed: Consumed): Paragraph[] {
 
 /** Whitespace runs collapsed to one space, trimmed: how claims and prose contents are stored. */
 export function collapse(text: string): string {
+  // Already collapsed (single spaces inside, none at the ends): nothing to rebuild.
+  if (!/[^\S ]| {2}|^ | $/u.test(text)) return text;
   return text.replace(/\s+/gu, " ").trim();
 }
