@@ -41,6 +41,8 @@ export function sanitizeText(input: string, what = "text"): Sanitized {
 const FOLD_MEMO_SIZE = 128;
 /** Longest text whose fold is remembered (a chunk is ≈ 1,200; longer texts are rarely folded twice). */
 const FOLD_MEMO_CHARS = 4096;
+/** Whitespace that collapsing would change: any but a space, two spaces, or a space at either end. */
+const NOT_COLLAPSED = /[^\S ]| {2}|^ | $/u;
 /** Recent folds, keyed by a flat copy of the input (a key that is a slice would pin the whole text it was cut from). */
 const foldMemo = new Map<string, string>();
 
@@ -54,7 +56,9 @@ export function foldForHash(text: string): string {
   const memo = text.length <= FOLD_MEMO_CHARS;
   const known = memo ? foldMemo.get(text) : undefined;
   if (known !== undefined) return known;
-  const folded = text.normalize("NFKC").toLowerCase().replaceAll("ё", "е").replace(/\s+/gu, " ").trim();
+  const lower = text.normalize("NFKC").toLowerCase().replaceAll("ё", "е");
+  // Whitespace already single spaces inside and none at the ends (a folded quote, a collapsed claim): keep it.
+  const folded = NOT_COLLAPSED.test(lower) ? lower.replace(/\s+/gu, " ").trim() : lower;
   if (!memo) return folded;
   if (foldMemo.size >= FOLD_MEMO_SIZE) foldMemo.clear();
   const key = flatCopy(text);
