@@ -61,6 +61,14 @@ class FeatureTable {
     for (const a of [this.hashes, this.counts, this.isWord, this.srcs, this.starts, this.lens]) a.length = 0;
   }
 
+  /**
+   * Drops the table's references to the text's words: a word may be a slice of the caller's whole document (when
+   * folding changed nothing), which an idle table must not keep alive.
+   */
+  release(): void {
+    this.srcs.length = 0;
+  }
+
   /** Counts the feature `src[start, start + len)` of the given kind. */
   add(src: string, start: number, len: number, word: boolean): void {
     let h = word ? WORD_SEED : NGRAM_SEED;
@@ -186,6 +194,7 @@ export class LexicalHashEmbedder implements Embedder {
       v[h % this.dim] += h & 0x80000000 ? -weight : weight;
     }
     if (v.every((x) => x === 0)) v[fnv1a32(folded) % this.dim] = 1; // features cancelled out exactly
+    counts.release();
     return l2normalize(v);
   }
 
