@@ -120,7 +120,7 @@ function sentenceAtom(text: string, r: SentenceRecord, glossary: boolean): Propo
  */
 function skipParagraph(p: Paragraph): boolean {
   if (isHeading(p.text) || isFurniture(p.text)) return true;
-  return isReference(p.text) && (p.text.length < 600 || ENTRY_START.test(p.text));
+  return (p.text.length < 600 || ENTRY_START.test(p.text)) && isReference(p.text); // the cheap test first
 }
 
 /** Runs the prose pass over the unconsumed paragraphs of `text`. */
