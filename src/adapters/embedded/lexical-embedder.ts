@@ -69,8 +69,8 @@ class FeatureTable {
     this.srcs.length = 0;
   }
 
-  /** Counts the feature `src[start, start + len)` of the given kind. */
-  add(src: string, start: number, len: number, word: boolean): void {
+  /** Counts `by` occurrences of the feature `src[start, start + len)` of the given kind. */
+  add(src: string, start: number, len: number, word: boolean, by: number): void {
     let h = word ? WORD_SEED : NGRAM_SEED;
     for (let i = start; i < start + len; i++) h = Math.imul(h ^ src.charCodeAt(i), FNV_PRIME);
     // fnv1a32's final mix (murmur3 fmix32), so the hash equals fnv1a32 of the feature's name.
@@ -86,7 +86,7 @@ class FeatureTable {
       if (f < 0) {
         this.slots[pos] = this.hashes.length + 1;
         this.hashes.push(h);
-        this.counts.push(1);
+        this.counts.push(by);
         this.isWord.push(word);
         this.srcs.push(src);
         this.starts.push(start);
@@ -95,7 +95,7 @@ class FeatureTable {
         return;
       }
       if (this.hashes[f] === h && this.isWord[f] === word && this.same(f, src, start, len)) {
-        this.counts[f]++;
+        this.counts[f] += by;
         return;
       }
     }
@@ -120,9 +120,9 @@ class FeatureTable {
   }
 }
 
-/** Adds the features of one word into `table`: the word, and its character n-grams when `ngrams`. */
-function addWordFeatures(word: string, table: FeatureTable, ngrams: boolean): void {
-  table.add(word, 0, word.length, true);
+/** Adds `by` occurrences of one word's features into `table`: the word, and its character n-grams when `ngrams`. */
+function addWordFeatures(word: string, table: FeatureTable, ngrams: boolean, by: number): void {
+  table.add(word, 0, word.length, true, by);
   if (!ngrams) return;
   const padded = `<${word}>`;
   // n-grams of code points; without surrogate pairs a code point is one UTF-16 unit, and a range is enough.
@@ -131,13 +131,20 @@ function addWordFeatures(word: string, table: FeatureTable, ngrams: boolean): vo
   for (let n = 3; n <= 5; n++) {
     if (n >= length) break; // the whole padded word is already the word feature
     for (let i = 0; i + n <= length; i++) {
-      if (!cps) table.add(padded, i, n, false);
+      if (!cps) table.add(padded, i, n, false, by);
       else {
         const g = cps.slice(i, i + n).join("");
-        table.add(g, 0, g.length, false);
+        table.add(g, 0, g.length, false, by);
       }
     }
   }
+}
+
+/** Occurrences of each string of `list`, in order of first occurrence. */
+function distinct(list: readonly string[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const w of list) out.set(w, (out.get(w) ?? 0) + 1);
+  return out;
 }
 
 /** Normalizes for features: NFKC, lower case, ё→е. */
@@ -180,12 +187,14 @@ export class LexicalHashEmbedder implements Embedder {
     const folded = fold(text);
     const counts = this.table;
     counts.reset();
-    const words = folded.match(WORD) ?? [];
+    // Each distinct word once, with its count, in order of first occurrence: a feature then first occurs at the same
+    // word as in the running text, and counts the same, so the vector is the same for a fraction of the work.
+    const words = distinct(folded.match(WORD) ?? []);
     // Stop words carry no topic (the local embedder has no idf to discount them); keep them only if nothing else.
-    const content = words.filter((w) => !ENGLISH_STOP_WORDS.has(w) && !RUSSIAN_STOP_WORDS.has(w));
-    if (content.length || words.length)
-      for (const w of content.length ? content : words) addWordFeatures(w, counts, true);
-    else for (const s of folded.match(SYMBOL) ?? []) addWordFeatures(s, counts, false);
+    const content = [...words].filter(([w]) => !ENGLISH_STOP_WORDS.has(w) && !RUSSIAN_STOP_WORDS.has(w));
+    if (content.length || words.size)
+      for (const [w, by] of content.length ? content : words) addWordFeatures(w, counts, true, by);
+    else for (const [s, by] of distinct(folded.match(SYMBOL) ?? [])) addWordFeatures(s, counts, false, by);
     if (counts.size === 0) throw new PegasError("INVALID_INPUT", "cannot embed empty text", { hint: "give some text" });
     const v = new Float32Array(this.dim);
     for (let i = 0; i < counts.size; i++) {
