@@ -41,8 +41,6 @@ export function sanitizeText(input: string, what = "text"): Sanitized {
 const FOLD_MEMO_SIZE = 128;
 /** Longest text whose fold is remembered (a chunk is ≈ 1,200; longer texts are rarely folded twice). */
 const FOLD_MEMO_CHARS = 4096;
-/** Whitespace that collapsing would change: any but a space, two spaces, or a space at either end. */
-const NOT_COLLAPSED = /[^\S ]| {2}|^ | $/u;
 /** Recent folds, keyed by a flat copy of the input (a key that is a slice would pin the whole text it was cut from). */
 const foldMemo = new Map<string, string>();
 
@@ -58,13 +56,28 @@ export function foldForHash(text: string): string {
   if (known !== undefined) return known;
   const lower = text.normalize("NFKC").toLowerCase().replaceAll("ё", "е");
   // Whitespace already single spaces inside and none at the ends (a folded quote, a collapsed claim): keep it.
-  const folded = NOT_COLLAPSED.test(lower) ? lower.replace(/\s+/gu, " ").trim() : lower;
+  const folded = isCollapsed(lower) ? lower : lower.replace(/\s+/gu, " ").trim();
   if (!memo) return folded;
   if (foldMemo.size >= FOLD_MEMO_SIZE) foldMemo.clear();
   const key = flatCopy(text);
   // A fold that changed nothing may be `text` itself: keep the copy then, not a slice of someone's whole text.
   foldMemo.set(key, folded === text ? key : folded);
   return folded;
+}
+
+/**
+ * True when `text.replace(/\s+/gu, " ").trim()` would return it unchanged: its only whitespace is single spaces
+ * between other characters. One pass over the code units, no regex.
+ */
+export function isCollapsed(text: string): boolean {
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32) {
+      if (i === 0 || i === n - 1 || text.charCodeAt(i + 1) === 32) return false;
+    } else if (c < 128 ? c >= 9 && c <= 13 : isSpaceUnit(c)) return false;
+  }
+  return true;
 }
 
 /** A copy of `s` in its own buffer (JavaScriptCore keeps a slice's whole parent string alive; a copy does not). */

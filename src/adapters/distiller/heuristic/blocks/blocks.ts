@@ -3,6 +3,7 @@
  * into atoms (fenced code blocks are in fences.ts). Offsets are UTF-16 indices into the chunk text, `end`
  * exclusive, so a quote is always `text.slice(start, end)`: verbatim by construction.
  */
+import { isCollapsed } from "../../../../domain/text.ts";
 
 /** A half-open range `[start, end)` of UTF-16 indices into the chunk text. */
 export interface Span {
@@ -93,6 +94,6 @@ export function freeParagraphs(text: string, consumed: Consumed): Paragraph[] {
 /** Whitespace runs collapsed to one space, trimmed: how claims and prose contents are stored. */
 export function collapse(text: string): string {
   // Already collapsed (single spaces inside, none at the ends): nothing to rebuild.
-  if (!/[^\S ]| {2}|^ | $/u.test(text)) return text;
+  if (isCollapsed(text)) return text;
   return text.replace(/\s+/gu, " ").trim();
 }
