@@ -8,6 +8,7 @@
 import { entitiesDiffer, exchangeOf, rolesSwapped, sortedHas, symmetricExchange, wordsSwapped } from "./names.ts";
 import { flipPole, NEGATING_PREFIXES, NOT_PREFIX_NEGATED } from "./opposites.ts";
 import { readStatement, type Statement } from "./statement.ts";
+import { dedupeRuns, formsOf } from "./statement-derived.ts";
 
 /**
  * A feature whose difference keeps two statements apart. `negation`: the number of negations; `prefix negation`:
@@ -61,11 +62,6 @@ function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
-/** Collapses immediate repetitions ("грязная, грязная" → "грязная"). */
-function dedupeRuns(ws: string[]): string[] {
-  return ws.filter((w, i) => i === 0 || ws[i - 1] !== w);
-}
-
 /** True when one side states an increase the other lacks and the other a decrease the first lacks. */
 function directionsConflict(a: number[], b: number[]): boolean {
   const has = (xs: number[], d: number) => xs.includes(d);
@@ -98,7 +94,12 @@ function prefixBase(x: string, own: Statement, other: Statement): string | null 
  * Counts a side's prefix negations and rewrites its rest with the bare words (dropped when the other's rest lacks
  * them); `prefixed` are the negated stems and their bare words ("uninstall", "install"), which are no names either.
  */
-function unprefixed(own: Statement, other: Statement): { count: number; rest: string[]; prefixed: string[] } {
+function unprefixed(
+  own: Statement,
+  other: Statement,
+): { count: number; rest: readonly string[]; prefixed: readonly string[] } {
+  // No member a negating prefix begins: nothing to rewrite (the common case; the rest is then shared, not copied).
+  if (!digestOf(own).prefixed.length) return { count: 0, rest: own.rest, prefixed: NO_WORDS };
   const prefixed: string[] = [];
   const rest = own.rest.flatMap((x) => {
     const y = prefixBase(x, own, other);
@@ -110,7 +111,14 @@ function unprefixed(own: Statement, other: Statement): { count: number; rest: st
 }
 
 const NOTHING: ReadonlySet<string> = new Set();
+const NO_WORDS: readonly string[] = [];
 const sorted = (xs: readonly string[]) => [...xs].sort();
+/** `rest` sorted: a statement's own, derived once, when `rest` is its rest unchanged. */
+const sortedRestOf = (s: Statement, rest: readonly string[]) =>
+  rest === s.rest ? formsOf(s).sortedRest : sorted(rest);
+/** `rest` without immediate repetitions, likewise. */
+const restRunsOf = (s: Statement, rest: readonly string[]) =>
+  rest === s.rest ? formsOf(s).restRuns : dedupeRuns(rest);
 
 /** True when `s` states its claim as possible: a hedge, or "can" against another statement that hedges. */
 const hedged = (s: Statement, other: Statement) => s.hedges > 0 || (other.hedges > 0 && s.abilities > 0);
@@ -123,7 +131,8 @@ export function compareRead(a: Statement, b: Statement): StatementComparison {
   const exchange = a.rest.length === b.rest.length ? exchangeOf(a, b) : null;
   const byWords = wordsSwapped(a, b, exchange);
   const swapped = !symmetricExchange(exchange) && (byNames === true || (byNames !== null && byWords === true));
-  const unclear = !swapped && (byNames === null || byWords === null) && sameList(sorted(a.rest), sorted(b.rest));
+  const unclear =
+    !swapped && (byNames === null || byWords === null) && sameList(formsOf(a).sortedRest, formsOf(b).sortedRest);
 
   const negationsDiffer = a.negations + pa.count !== b.negations + pb.count;
   const checks: Array<[GuardedFeature, boolean]> = [
@@ -144,18 +153,75 @@ export function compareRead(a: Statement, b: Statement): StatementComparison {
     ["identifier", !sameList(a.ids, b.ids)],
     ["modality", hedged(a, b) !== hedged(b, a) && pa.count + pb.count === 0],
   ];
-  const wa = dedupeRuns(a.words);
-  const wb = dedupeRuns(b.words);
+  const [fa, fb] = [formsOf(a), formsOf(b)];
   return {
     differs: checks.filter(([, d]) => d).map(([f]) => f),
-    sameWords: sameList(wa, wb),
-    sameWordSet: sameList([...new Set(wa)].sort(), [...new Set(wb)].sort()),
+    sameWords: sameList(fa.wordRuns, fb.wordRuns),
+    sameWordSet: fa.wordSet === fb.wordSet,
     // Swapped roles, or a negation moved to the other word ("Go, а не Rust" vs "Rust, а не Go"), keep the words.
     sameRest:
-      sameList(dedupeRuns(pa.rest), dedupeRuns(pb.rest)) ||
-      ((swapped || !sameList(a.negatedWords, b.negatedWords)) && sameList(sorted(pa.rest), sorted(pb.rest))),
+      sameList(restRunsOf(a, pa.rest), restRunsOf(b, pb.rest)) ||
+      ((swapped || !sameList(a.negatedWords, b.negatedWords)) &&
+        sameList(sortedRestOf(a, pa.rest), sortedRestOf(b, pb.rest))),
     comparable: a.words.length > 0 && b.words.length > 0,
   };
+}
+
+/** What the bound of {@link restsMayMatch} reads of a statement, derived once per statement. */
+interface RestDigest {
+  /** The rest as a sorted set. */
+  rest: string[];
+  /** Its members a negating prefix may begin ("unsafe"): another text's bare word may stand for them. */
+  prefixed: string[];
+}
+
+const digests = new WeakMap<Statement, RestDigest>();
+
+function digestOf(s: Statement): RestDigest {
+  let d = digests.get(s);
+  if (!d) {
+    const rest = [...new Set(s.rest)].sort();
+    d = { rest, prefixed: rest.filter((x) => PREFIX_START.test(x)) };
+    digests.set(s, d);
+  }
+  return d;
+}
+
+/** True when `x`, missing from the other rest, may still be in the same rest once prefixes are read (see below). */
+function prefixExplained(x: string, otherPrefixed: readonly string[]): boolean {
+  if (PREFIX_START.test(x)) return true;
+  for (const z of otherPrefixed) if (z.length > x.length && z.endsWith(x)) return true;
+  return false;
+}
+
+/**
+ * A cheap bound, for dedup's pruning: false only when no rule of domain/meaning/pair-class.ts that needs the two
+ * rests (nearly) alike can hold — the same rest once prefix negations are read (a contradiction or a newer value,
+ * `sameRest` of {@link compareRead}), one rest inside the other (a few words inserted), or the rests differing in
+ * their last word only (another value of the same subject) — and the word sets differ (the same words). Each of
+ * those needs, of the rests as sets, one inside the other, at most one member apart each way, or every member
+ * missing from the other explained by a negating prefix (`x` of one side is `p + y` with y in the other, or the
+ * other side holds `p + x`). Exact and conservative: it never says false where one of those rules could hold.
+ */
+export function restsMayMatch(a: Statement, b: Statement): boolean {
+  const [da, db] = [digestOf(a), digestOf(b)];
+  if (formsOf(a).wordSet === formsOf(b).wordSet) return true;
+  const [ra, rb] = [da.rest, db.rest];
+  let [i, j, onlyA, onlyB, unexplained] = [0, 0, 0, 0, 0];
+  while (i < ra.length || j < rb.length) {
+    if (j >= rb.length || (i < ra.length && ra[i] < rb[j])) {
+      onlyA++;
+      if (!prefixExplained(ra[i++], db.prefixed)) unexplained++;
+    } else if (i >= ra.length || rb[j] < ra[i]) {
+      onlyB++;
+      if (!prefixExplained(rb[j++], da.prefixed)) unexplained++;
+    } else {
+      i++;
+      j++;
+    }
+    if (unexplained > 0 && onlyA > 1 && onlyB > 1) return false;
+  }
+  return unexplained === 0 || onlyA === 0 || onlyB === 0 || (onlyA <= 1 && onlyB <= 1);
 }
 
 /** Statements read recently, by text: dedup compares one new atom with many candidates, and candidates recur. */

@@ -6,7 +6,13 @@
  * claim). Reads the features of domain/meaning/meaning.ts; the labelled pairs of tests/dedup/pair-set.jsonl measure
  * it (bench/benchmarks/dedup-pairs.ts). Pure; never throws.
  */
-import { compareStatements, type GuardedFeature, type StatementComparison, statementOf } from "./meaning.ts";
+import {
+  compareStatements,
+  type GuardedFeature,
+  restsMayMatch,
+  type StatementComparison,
+  statementOf,
+} from "./meaning.ts";
 import { foldForHash } from "../text.ts";
 
 /** The relation of two statements (see module doc). */
@@ -145,6 +151,25 @@ function otherValueOfSameSubject(a: string, b: string): boolean {
   if (!sa.entities.includes(ra[n]) || !sb.entities.includes(rb[n])) return false;
   const dashed = (t: string) => /[—–-]\s*\p{Lu}[\p{L}-]*\s*[.!]?\s*$/u.test(t);
   return COPULAS.has(sa.forms[n - 1] ?? "") || (dashed(a) && dashed(b));
+}
+
+/** The cheap part of {@link headed}: `long` ends with a space and `short`. */
+function mayBeHeaded(long: string, short: string): boolean {
+  return long.length > short.length && long.endsWith(short) && long[long.length - short.length - 1] === " ";
+}
+
+/**
+ * False only when {@link classifyStatements}(a, b, false) is certainly `separate` (the lexical embedder's policy):
+ * both texts have words, neither is the other under a heading nor contains it, and the word sets and rests are too
+ * far apart for any rule that merges, corroborates, contradicts or supersedes (meaning.ts `restsMayMatch`). Dedup
+ * uses it to skip pairs whose outcome would record nothing; tests/dedup/prune.test.ts checks it never misses.
+ */
+export function mayRelate(a: string, b: string): boolean {
+  const [sa, sb] = [statementOf(a), statementOf(b)];
+  if (!sa.words.length || !sb.words.length || restsMayMatch(sa, sb)) return true;
+  const [ba, bb] = [bare(a), bare(b)];
+  if (mayBeHeaded(ba, bb) || mayBeHeaded(bb, ba)) return true;
+  return contains({ raw: a, bare: ba }, { raw: b, bare: bb }) || contains({ raw: b, bare: bb }, { raw: a, bare: ba });
 }
 
 function listed(features: GuardedFeature[]): string {
