@@ -7,7 +7,7 @@
  * bench/calibrate-dedup.ts.
  */
 import { statementOf } from "./meaning.ts";
-import { classifyStatements, mayRelate, type PairClass } from "./pair-class.ts";
+import { classifyStatements, mayRelate, type PairClass, surelyApart } from "./pair-class.ts";
 
 /** Outcome for a pair: `merge` (same knowledge), `keep` (different knowledge), `contradiction` (keep + link). */
 export type PairOutcome = "merge" | "keep" | "contradiction";
@@ -76,7 +76,7 @@ export function decidePair(a: string, b: string, cosine: number, policy: DedupPo
  */
 export function surelySeparate(a: string, b: string, cosine: number, policy: DedupPolicy): boolean {
   if (!(cosine >= policy.threshold) && !sameWordsReordered(a, b, cosine, policy)) return true;
-  return !policy.paraphrase && !mayRelate(a, b);
+  return !policy.paraphrase && (surelyApart(a, b) || !mayRelate(a, b));
 }
 
 /** Longest pair (characters of both texts) {@link sameWordsReordered} reads: short statements, where endings weigh most. */

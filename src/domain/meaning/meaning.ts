@@ -8,6 +8,7 @@
 import { entitiesDiffer, exchangeOf, rolesSwapped, sortedHas, symmetricExchange, wordsSwapped } from "./names.ts";
 import { flipPole, NEGATING_PREFIXES, NOT_PREFIX_NEGATED } from "./opposites.ts";
 import { readStatement, type Statement } from "./statement.ts";
+import { type RestSketch, sketchRest } from "./rest-sketch.ts";
 import { dedupeRuns, formsOf } from "./statement-derived.ts";
 
 /**
@@ -98,8 +99,10 @@ function unprefixed(
   own: Statement,
   other: Statement,
 ): { count: number; rest: readonly string[]; prefixed: readonly string[] } {
-  // No member a negating prefix begins: nothing to rewrite (the common case; the rest is then shared, not copied).
-  if (!digestOf(own).prefixed.length) return { count: 0, rest: own.rest, prefixed: NO_WORDS };
+  // No member is a prefix negation here ("info" begins like "in-" but "fo" is no word of the other): nothing to
+  // rewrite, the common case; the rest is then shared, not copied. prefixBase is a function of the member alone.
+  if (!digestOf(own).prefixed.some((x) => prefixBase(x, own, other) !== null))
+    return { count: 0, rest: own.rest, prefixed: NO_WORDS };
   const prefixed: string[] = [];
   const rest = own.rest.flatMap((x) => {
     const y = prefixBase(x, own, other);
@@ -222,6 +225,44 @@ export function restsMayMatch(a: Statement, b: Statement): boolean {
     if (unexplained > 0 && onlyA > 1 && onlyB > 1) return false;
   }
   return unexplained === 0 || onlyA === 0 || onlyB === 0 || (onlyA <= 1 && onlyB <= 1);
+}
+
+/** Rest sketches of recent texts (rest-sketch.ts), by text. */
+const sketches = new Map<string, RestSketch>();
+
+/** The rest sketch of a text, remembered for the last 1024 texts (dedup's window of drafts is 256). */
+function sketchOf(text: string): RestSketch {
+  let k = sketches.get(text);
+  if (!k) {
+    k = sketchRest(text, (x) => PREFIX_START.test(x));
+    if (sketches.size >= 1024) sketches.delete(sketches.keys().next().value as string);
+    sketches.set(text, k);
+  }
+  return k;
+}
+
+/** Members of `own.sure` missing from `other.all`, and how many of them no negating prefix explains. */
+function sketchMissing(own: RestSketch, other: RestSketch): [number, number] {
+  let [missing, unexplained] = [0, 0];
+  for (const x of own.sure)
+    if (!other.all.has(x)) {
+      missing++;
+      if (!prefixExplained(x, other.allPrefixed)) unexplained++;
+    }
+  return [missing, unexplained];
+}
+
+/**
+ * True when {@link restsMayMatch} of the two texts' statements is certainly false, known from their rest sketches
+ * without reading them: the sure members missing on each side are lower bounds of its counts (and a sure member
+ * missing from the other's words makes the word sets differ and both texts non-empty).
+ */
+export function sketchesApart(a: string, b: string): boolean {
+  const [ka, kb] = [sketchOf(a), sketchOf(b)];
+  const [onlyA, unexplainedA] = sketchMissing(ka, kb);
+  if (onlyA === 0) return false;
+  const [onlyB, unexplainedB] = sketchMissing(kb, ka);
+  return onlyB > 0 && unexplainedA + unexplainedB > 0 && (onlyA > 1 || onlyB > 1);
 }
 
 /** Statements read recently, by text: dedup compares one new atom with many candidates, and candidates recur. */

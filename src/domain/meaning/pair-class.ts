@@ -10,6 +10,7 @@ import {
   compareStatements,
   type GuardedFeature,
   restsMayMatch,
+  sketchesApart,
   type StatementComparison,
   statementOf,
 } from "./meaning.ts";
@@ -77,6 +78,22 @@ function headed(long: Bare, short: Bare): boolean {
 /** Where a sentence (or a line) ends. */
 const SENTENCE_END = /(?<=[.!?…;])\s+|\n+/u;
 
+/** Recent {@link firstSentenceBare} results by text: a text is read against several others. */
+const firstCache = new Map<string, string>();
+
+/** The first sentence of a text, bare. */
+function firstSentenceBare(text: string): string {
+  let f = firstCache.get(text);
+  if (f === undefined) {
+    f = foldForHash(text.split(SENTENCE_END, 1)[0])
+      .replace(/[^\p{L}\p{N}]+/gu, " ")
+      .trim();
+    if (firstCache.size >= 1024) firstCache.delete(firstCache.keys().next().value as string);
+    firstCache.set(text, f);
+  }
+  return f;
+}
+
 /** Sentences of a text, bare, with at least three words. */
 function sentences(text: string): string[] {
   return text
@@ -91,7 +108,7 @@ function contains(big: Bare, small: Bare): boolean {
   if (b.length <= s.length || s.split(" ").length < 5) return false;
   if (b.includes(s)) return true;
   // Cheap test first: the first sentence of `small` must occur in `big`'s words.
-  const first = bare(small.raw.split(SENTENCE_END, 1)[0]);
+  const first = firstSentenceBare(small.raw);
   if (first.split(" ").length >= 3 && !b.includes(first)) return false;
   const own = sentences(small.raw);
   if (own.length === 0 || !own.every((x) => b.includes(x))) return false;
@@ -170,6 +187,18 @@ export function mayRelate(a: string, b: string): boolean {
   const [ba, bb] = [bare(a), bare(b)];
   if (mayBeHeaded(ba, bb) || mayBeHeaded(bb, ba)) return true;
   return contains({ raw: a, bare: ba }, { raw: b, bare: bb }) || contains({ raw: b, bare: bb }, { raw: a, bare: ba });
+}
+
+/**
+ * True when {@link classifyStatements}(a, b, false) is certainly `separate`, known from the texts' rest sketches and
+ * bare forms without reading either statement (meaning.ts `sketchesApart`; heading and containment tested as in
+ * {@link mayRelate}). False means "read them": {@link mayRelate} then decides.
+ */
+export function surelyApart(a: string, b: string): boolean {
+  if (!sketchesApart(a, b)) return false;
+  const [ba, bb] = [bare(a), bare(b)];
+  if (mayBeHeaded(ba, bb) || mayBeHeaded(bb, ba)) return false;
+  return !contains({ raw: a, bare: ba }, { raw: b, bare: bb }) && !contains({ raw: b, bare: bb }, { raw: a, bare: ba });
 }
 
 function listed(features: GuardedFeature[]): string {

@@ -106,9 +106,15 @@ function gluesToNon(prev: Tok | undefined, t: Tok): boolean {
   return prev?.kind === "word" && prev.lower === "non" && t.kind === "word" && t.gap === "-" && !/\p{Lu}/u.test(t.raw);
 }
 
+/** The text {@link tokenize} matches tokens in: NFKC, citation markers blanked. */
+export const tokenText = (text: string) => text.normalize("NFKC").replace(CITATION, " ");
+
+/** A fresh copy of the token pattern of {@link tokenize} (global: one per loop), for readers that need raw tokens only. */
+export const tokenPattern = () => new RegExp(TOKEN.source, TOKEN.flags);
+
 /** Tokens of a text, with sentence starts and negative signs marked. Citation markers ("[12]") are dropped. */
 export function tokenize(text: string): Tok[] {
-  const clean = text.normalize("NFKC").replace(CITATION, " ");
+  const clean = tokenText(text);
   const out: Tok[] = [];
   let prevEnd = 0;
   for (const m of clean.matchAll(TOKEN)) {
