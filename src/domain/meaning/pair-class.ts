@@ -6,15 +6,9 @@
  * claim). Reads the features of domain/meaning/meaning.ts; the labelled pairs of tests/dedup/pair-set.jsonl measure
  * it (bench/benchmarks/dedup-pairs.ts). Pure; never throws.
  */
-import {
-  compareStatements,
-  type GuardedFeature,
-  restsMayMatch,
-  sketchesApart,
-  type StatementComparison,
-  statementOf,
-} from "./meaning.ts";
+import { compareStatements, type GuardedFeature, type StatementComparison, statementOf } from "./meaning.ts";
 import { foldForHash } from "../text.ts";
+import { restsMayMatch, sketchesApart } from "./rest-bound.ts";
 
 /** The relation of two statements (see module doc). */
 export type PairClass = "merge" | "corroborate" | "contradict" | "supersede" | "separate";
