@@ -204,7 +204,7 @@ export async function findDuplicates(
   }
   for (let i = 0; i < drafts.length && !signal?.aborted; i++) {
     if (i % 64 === 0) await yieldToEventLoop(); // each step is a synchronous scan: let cancellation in
-    processedText(drafts[i].content.length * 4); // each draft is read against a few candidates: garbage in proportion
+    processedText(drafts[i].content.length); // each draft is sketched (and some read) once: garbage in proportion
     if (!findings[i].merge) withinBatch(drafts, findings, i, policy);
   }
   return findings;
