@@ -98,8 +98,7 @@ function unprefixed(
 ): { count: number; rest: readonly string[]; prefixed: readonly string[] } {
   // No member is a prefix negation here ("info" begins like "in-" but "fo" is no word of the other): nothing to
   // rewrite, the common case; the rest is then shared, not copied. prefixBase is a function of the member alone.
-  if (!digestOf(own).prefixed.some((x) => prefixBase(x, own, other) !== null))
-    return { count: 0, rest: own.rest, prefixed: NO_WORDS };
+  if (!hasPrefixNegation(own, other)) return { count: 0, rest: own.rest, prefixed: NO_WORDS };
   const prefixed: string[] = [];
   const rest = own.rest.flatMap((x) => {
     const y = prefixBase(x, own, other);
@@ -108,6 +107,21 @@ function unprefixed(
     return other.rest.includes(y) ? [y] : [];
   });
   return { count: prefixed.length / 2, rest, prefixed };
+}
+
+/** True when a member of `own`'s rest is a prefix negation of a word `other` has ("unsafe" against "safe"). */
+function hasPrefixNegation(own: Statement, other: Statement): boolean {
+  return digestOf(own).prefixed.some((x) => prefixBase(x, own, other) !== null);
+}
+
+/**
+ * False only when {@link compareRead}'s `sameRest` is certainly false: exactly its test when neither side has a
+ * prefix negation (the rests are then compared unchanged), else true. For dedup's pruning (pair-class.ts).
+ */
+export function sameRestPossible(a: Statement, b: Statement): boolean {
+  if (hasPrefixNegation(a, b) || hasPrefixNegation(b, a)) return true;
+  const [fa, fb] = [formsOf(a), formsOf(b)];
+  return sameList(fa.restRuns, fb.restRuns) || sameList(fa.sortedRest, fb.sortedRest);
 }
 
 const NOTHING: ReadonlySet<string> = new Set();

@@ -6,7 +6,15 @@
  * claim). Reads the features of domain/meaning/meaning.ts; the labelled pairs of tests/dedup/pair-set.jsonl measure
  * it (bench/benchmarks/dedup-pairs.ts). Pure; never throws.
  */
-import { compareStatements, type GuardedFeature, type StatementComparison, statementOf } from "./meaning.ts";
+import {
+  compareStatements,
+  type GuardedFeature,
+  type StatementComparison,
+  sameRestPossible,
+  statementOf,
+} from "./meaning.ts";
+import type { Statement } from "./statement.ts";
+import { formsOf } from "./statement-derived.ts";
 import { foldForHash } from "../text.ts";
 import { restsMayMatch, sketchesApart } from "./rest-bound.ts";
 
@@ -169,6 +177,27 @@ function mayBeHeaded(long: string, short: string): boolean {
   return long.length > short.length && long.endsWith(short) && long[long.length - short.length - 1] === " ";
 }
 
+/** True when rests `a` and `b` are alike but for their last member (the shape {@link otherValueOfSameSubject} needs). */
+function sameButLast(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length || a.length < 3) return false;
+  for (let i = 0; i < a.length - 1; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * The exact tests behind the set bound of rest-bound.ts `restsMayMatch`: the same word set (a merge or the same
+ * words reordered), a few words inserted, the same rest but its last member, or the same rest (meaning.ts
+ * `sameRestPossible`). Two log lines share nearly all their words as sets; as sequences they differ.
+ */
+function restRuleMayHold(a: Statement, b: Statement): boolean {
+  return (
+    formsOf(a).wordSet === formsOf(b).wordSet ||
+    fewInserted(a.rest, b.rest) ||
+    sameButLast(a.rest, b.rest) ||
+    sameRestPossible(a, b)
+  );
+}
+
 /**
  * False only when {@link classifyStatements}(a, b, false) is certainly `separate` (the lexical embedder's policy):
  * both texts have words, neither is the other under a heading nor contains it, and the word sets and rests are too
@@ -177,7 +206,7 @@ function mayBeHeaded(long: string, short: string): boolean {
  */
 export function mayRelate(a: string, b: string): boolean {
   const [sa, sb] = [statementOf(a), statementOf(b)];
-  if (!sa.words.length || !sb.words.length || restsMayMatch(sa, sb)) return true;
+  if (!sa.words.length || !sb.words.length || (restsMayMatch(sa, sb) && restRuleMayHold(sa, sb))) return true;
   const [ba, bb] = [bare(a), bare(b)];
   if (mayBeHeaded(ba, bb) || mayBeHeaded(bb, ba)) return true;
   return contains({ raw: a, bare: ba }, { raw: b, bare: bb }) || contains({ raw: b, bare: bb }, { raw: a, bare: ba });
