@@ -9,7 +9,7 @@
  * at least {@link RELATED_MIN_COSINE}). Exact duplicates (same content hash) are left to the store's unique key.
  */
 import type { AtomStatus, AtomType } from "../../domain/atom.ts";
-import { type DedupPolicy, decidePair, dedupPolicy } from "../../domain/meaning/dedup.ts";
+import { type DedupPolicy, decidePair, dedupPolicy, surelySeparate } from "../../domain/meaning/dedup.ts";
 import { yieldToEventLoop } from "../../domain/yield.ts";
 import { processedText } from "../../platform/gc.ts";
 import type { Services } from "../services.ts";
@@ -92,8 +92,21 @@ async function candidateIds(
   return out;
 }
 
-/** Adds a decided pair to a finding: the best merge wins; contradictions and (a few) related pairs become links. */
+function relatedCount(f: DedupFinding): number {
+  let n = 0;
+  for (const l of f.links) if (l.kind === "related") n++;
+  return n;
+}
+
+/**
+ * Adds a decided pair to a finding: the best merge wins; contradictions and (a few) related pairs become links. A
+ * pair that could only be `separate` records nothing unless its cosine makes it a `related` link with room left, so
+ * the full decision (and its reason) is skipped for it when a cheap bound proves it separate.
+ */
 function record(f: DedupFinding, target: Omit<DedupTarget, "reason">, a: string, b: string, policy: DedupPolicy): void {
+  const linkedByCosine =
+    target.cosine >= Math.max(policy.threshold, RELATED_MIN_COSINE) && relatedCount(f) < MAX_RELATED;
+  if (!linkedByCosine && surelySeparate(a, b, target.cosine, policy)) return;
   const d = decidePair(a, b, target.cosine, policy);
   if (d.outcome === "merge") {
     if (!f.merge || target.cosine > f.merge.cosine) f.merge = { ...target, reason: d.reason };
@@ -104,7 +117,7 @@ function record(f: DedupFinding, target: Omit<DedupTarget, "reason">, a: string,
     (d.kind === "corroborate" ||
       d.kind === "supersede" ||
       target.cosine >= Math.max(policy.threshold, RELATED_MIN_COSINE)) &&
-    f.links.filter((l) => l.kind === "related").length < MAX_RELATED
+    relatedCount(f) < MAX_RELATED
   ) {
     f.links.push({ ...target, reason: d.reason, kind: "related" });
   }
@@ -191,7 +204,7 @@ export async function findDuplicates(
   }
   for (let i = 0; i < drafts.length && !signal?.aborted; i++) {
     if (i % 64 === 0) await yieldToEventLoop(); // each step is a synchronous scan: let cancellation in
-    processedText(drafts[i].content.length * 4); // each draft is read against a few candidates: garbage in proportion
+    processedText(drafts[i].content.length); // each draft is sketched (and some read) once: garbage in proportion
     if (!findings[i].merge) withinBatch(drafts, findings, i, policy);
   }
   return findings;

@@ -7,7 +7,7 @@
  * bench/calibrate-dedup.ts.
  */
 import { statementOf } from "./meaning.ts";
-import { classifyStatements, type PairClass } from "./pair-class.ts";
+import { classifyStatements, mayRelate, type PairClass, surelyApart } from "./pair-class.ts";
 
 /** Outcome for a pair: `merge` (same knowledge), `keep` (different knowledge), `contradiction` (keep + link). */
 export type PairOutcome = "merge" | "keep" | "contradiction";
@@ -67,6 +67,16 @@ export function decidePair(a: string, b: string, cosine: number, policy: DedupPo
   const c = classifyStatements(a, b, policy.paraphrase);
   const outcome: PairOutcome = c.kind === "merge" ? "merge" : c.kind === "contradict" ? "contradiction" : "keep";
   return { outcome, kind: c.kind, reason: c.reason };
+}
+
+/**
+ * True when {@link decidePair}(a, b, cosine, policy) is certainly `keep` of kind `separate`, found without the full
+ * decision: below the threshold as decidePair reads it, or (lexical policy) words and rests too far apart for any
+ * rule but `separate` (pair-class.ts `mayRelate`). Its reason is not given: a caller that needs it decides the pair.
+ */
+export function surelySeparate(a: string, b: string, cosine: number, policy: DedupPolicy): boolean {
+  if (!(cosine >= policy.threshold) && !sameWordsReordered(a, b, cosine, policy)) return true;
+  return !policy.paraphrase && (surelyApart(a, b) || !mayRelate(a, b));
 }
 
 /** Longest pair (characters of both texts) {@link sameWordsReordered} reads: short statements, where endings weigh most. */

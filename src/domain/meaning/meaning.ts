@@ -8,6 +8,8 @@
 import { entitiesDiffer, exchangeOf, rolesSwapped, sortedHas, symmetricExchange, wordsSwapped } from "./names.ts";
 import { flipPole, NEGATING_PREFIXES, NOT_PREFIX_NEGATED } from "./opposites.ts";
 import { readStatement, type Statement } from "./statement.ts";
+import { digestOf, PREFIX_START } from "./rest-bound.ts";
+import { dedupeRuns, formsOf } from "./statement-derived.ts";
 
 /**
  * A feature whose difference keeps two statements apart. `negation`: the number of negations; `prefix negation`:
@@ -61,11 +63,6 @@ function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
-/** Collapses immediate repetitions ("грязная, грязная" → "грязная"). */
-function dedupeRuns(ws: string[]): string[] {
-  return ws.filter((w, i) => i === 0 || ws[i - 1] !== w);
-}
-
 /** True when one side states an increase the other lacks and the other a decrease the first lacks. */
 function directionsConflict(a: number[], b: number[]): boolean {
   const has = (xs: number[], d: number) => xs.includes(d);
@@ -81,9 +78,6 @@ function polesConflict(a: readonly string[], b: readonly string[]): boolean {
   return [...pa].some((p) => !pa.has(flipPole(p)) && pb.has(flipPole(p)) && !pb.has(p));
 }
 
-/** First letters of the negating prefixes: a cheap test before the prefix loop. */
-const PREFIX_START = new RegExp(`^(?:${NEGATING_PREFIXES.join("|")})`, "u");
-
 /** The word a stem negates by a prefix when the other text has that word and this one does not ("unsafe" → "safe"). */
 function prefixBase(x: string, own: Statement, other: Statement): string | null {
   if (!PREFIX_START.test(x) || NOT_PREFIX_NEGATED.has(x) || sortedHas(other.stems, x)) return null;
@@ -98,7 +92,13 @@ function prefixBase(x: string, own: Statement, other: Statement): string | null 
  * Counts a side's prefix negations and rewrites its rest with the bare words (dropped when the other's rest lacks
  * them); `prefixed` are the negated stems and their bare words ("uninstall", "install"), which are no names either.
  */
-function unprefixed(own: Statement, other: Statement): { count: number; rest: string[]; prefixed: string[] } {
+function unprefixed(
+  own: Statement,
+  other: Statement,
+): { count: number; rest: readonly string[]; prefixed: readonly string[] } {
+  // No member is a prefix negation here ("info" begins like "in-" but "fo" is no word of the other): nothing to
+  // rewrite, the common case; the rest is then shared, not copied. prefixBase is a function of the member alone.
+  if (!hasPrefixNegation(own, other)) return { count: 0, rest: own.rest, prefixed: NO_WORDS };
   const prefixed: string[] = [];
   const rest = own.rest.flatMap((x) => {
     const y = prefixBase(x, own, other);
@@ -109,8 +109,30 @@ function unprefixed(own: Statement, other: Statement): { count: number; rest: st
   return { count: prefixed.length / 2, rest, prefixed };
 }
 
+/** True when a member of `own`'s rest is a prefix negation of a word `other` has ("unsafe" against "safe"). */
+function hasPrefixNegation(own: Statement, other: Statement): boolean {
+  return digestOf(own).prefixed.some((x) => prefixBase(x, own, other) !== null);
+}
+
+/**
+ * False only when {@link compareRead}'s `sameRest` is certainly false: exactly its test when neither side has a
+ * prefix negation (the rests are then compared unchanged), else true. For dedup's pruning (pair-class.ts).
+ */
+export function sameRestPossible(a: Statement, b: Statement): boolean {
+  if (hasPrefixNegation(a, b) || hasPrefixNegation(b, a)) return true;
+  const [fa, fb] = [formsOf(a), formsOf(b)];
+  return sameList(fa.restRuns, fb.restRuns) || sameList(fa.sortedRest, fb.sortedRest);
+}
+
 const NOTHING: ReadonlySet<string> = new Set();
+const NO_WORDS: readonly string[] = [];
 const sorted = (xs: readonly string[]) => [...xs].sort();
+/** `rest` sorted: a statement's own, derived once, when `rest` is its rest unchanged. */
+const sortedRestOf = (s: Statement, rest: readonly string[]) =>
+  rest === s.rest ? formsOf(s).sortedRest : sorted(rest);
+/** `rest` without immediate repetitions, likewise. */
+const restRunsOf = (s: Statement, rest: readonly string[]) =>
+  rest === s.rest ? formsOf(s).restRuns : dedupeRuns(rest);
 
 /** True when `s` states its claim as possible: a hedge, or "can" against another statement that hedges. */
 const hedged = (s: Statement, other: Statement) => s.hedges > 0 || (other.hedges > 0 && s.abilities > 0);
@@ -123,7 +145,8 @@ export function compareRead(a: Statement, b: Statement): StatementComparison {
   const exchange = a.rest.length === b.rest.length ? exchangeOf(a, b) : null;
   const byWords = wordsSwapped(a, b, exchange);
   const swapped = !symmetricExchange(exchange) && (byNames === true || (byNames !== null && byWords === true));
-  const unclear = !swapped && (byNames === null || byWords === null) && sameList(sorted(a.rest), sorted(b.rest));
+  const unclear =
+    !swapped && (byNames === null || byWords === null) && sameList(formsOf(a).sortedRest, formsOf(b).sortedRest);
 
   const negationsDiffer = a.negations + pa.count !== b.negations + pb.count;
   const checks: Array<[GuardedFeature, boolean]> = [
@@ -144,16 +167,16 @@ export function compareRead(a: Statement, b: Statement): StatementComparison {
     ["identifier", !sameList(a.ids, b.ids)],
     ["modality", hedged(a, b) !== hedged(b, a) && pa.count + pb.count === 0],
   ];
-  const wa = dedupeRuns(a.words);
-  const wb = dedupeRuns(b.words);
+  const [fa, fb] = [formsOf(a), formsOf(b)];
   return {
     differs: checks.filter(([, d]) => d).map(([f]) => f),
-    sameWords: sameList(wa, wb),
-    sameWordSet: sameList([...new Set(wa)].sort(), [...new Set(wb)].sort()),
+    sameWords: sameList(fa.wordRuns, fb.wordRuns),
+    sameWordSet: fa.wordSet === fb.wordSet,
     // Swapped roles, or a negation moved to the other word ("Go, а не Rust" vs "Rust, а не Go"), keep the words.
     sameRest:
-      sameList(dedupeRuns(pa.rest), dedupeRuns(pb.rest)) ||
-      ((swapped || !sameList(a.negatedWords, b.negatedWords)) && sameList(sorted(pa.rest), sorted(pb.rest))),
+      sameList(restRunsOf(a, pa.rest), restRunsOf(b, pb.rest)) ||
+      ((swapped || !sameList(a.negatedWords, b.negatedWords)) &&
+        sameList(sortedRestOf(a, pa.rest), sortedRestOf(b, pb.rest))),
     comparable: a.words.length > 0 && b.words.length > 0,
   };
 }

@@ -6,6 +6,7 @@
  * Боб" and "Боб любит Алису" are one statement). Pure.
  */
 import type { Statement } from "./statement.ts";
+import { formsOf } from "./statement-derived.ts";
 
 function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
@@ -190,7 +191,7 @@ export function rolesSwapped(a: Statement, b: Statement): boolean | null {
   const common = new Set(a.names.map((n) => n.stem).filter((x) => inB.has(x)));
   if (common.size < 2) return false;
   if (sameList(order(a, common), order(b, common))) return false;
-  if (!sameList([...a.rest].sort(), [...b.rest].sort())) return false;
+  if (!sameList(formsOf(a).sortedRest, formsOf(b).sortedRest)) return false;
   const shared = (s: Statement) => s.names.filter((n) => common.has(n.stem));
   const forms = (s: Statement) =>
     shared(s)

@@ -6,8 +6,17 @@
  * claim). Reads the features of domain/meaning/meaning.ts; the labelled pairs of tests/dedup/pair-set.jsonl measure
  * it (bench/benchmarks/dedup-pairs.ts). Pure; never throws.
  */
-import { compareStatements, type GuardedFeature, type StatementComparison, statementOf } from "./meaning.ts";
+import {
+  compareStatements,
+  type GuardedFeature,
+  type StatementComparison,
+  sameRestPossible,
+  statementOf,
+} from "./meaning.ts";
+import type { Statement } from "./statement.ts";
+import { formsOf } from "./statement-derived.ts";
 import { foldForHash } from "../text.ts";
+import { restsMayMatch, sketchesApart } from "./rest-bound.ts";
 
 /** The relation of two statements (see module doc). */
 export type PairClass = "merge" | "corroborate" | "contradict" | "supersede" | "separate";
@@ -71,6 +80,22 @@ function headed(long: Bare, short: Bare): boolean {
 /** Where a sentence (or a line) ends. */
 const SENTENCE_END = /(?<=[.!?…;])\s+|\n+/u;
 
+/** Recent {@link firstSentenceBare} results by text: a text is read against several others. */
+const firstCache = new Map<string, string>();
+
+/** The first sentence of a text, bare. */
+function firstSentenceBare(text: string): string {
+  let f = firstCache.get(text);
+  if (f === undefined) {
+    f = foldForHash(text.split(SENTENCE_END, 1)[0])
+      .replace(/[^\p{L}\p{N}]+/gu, " ")
+      .trim();
+    if (firstCache.size >= 1024) firstCache.delete(firstCache.keys().next().value as string);
+    firstCache.set(text, f);
+  }
+  return f;
+}
+
 /** Sentences of a text, bare, with at least three words. */
 function sentences(text: string): string[] {
   return text
@@ -85,7 +110,7 @@ function contains(big: Bare, small: Bare): boolean {
   if (b.length <= s.length || s.split(" ").length < 5) return false;
   if (b.includes(s)) return true;
   // Cheap test first: the first sentence of `small` must occur in `big`'s words.
-  const first = bare(small.raw.split(SENTENCE_END, 1)[0]);
+  const first = firstSentenceBare(small.raw);
   if (first.split(" ").length >= 3 && !b.includes(first)) return false;
   const own = sentences(small.raw);
   if (own.length === 0 || !own.every((x) => b.includes(x))) return false;
@@ -145,6 +170,58 @@ function otherValueOfSameSubject(a: string, b: string): boolean {
   if (!sa.entities.includes(ra[n]) || !sb.entities.includes(rb[n])) return false;
   const dashed = (t: string) => /[—–-]\s*\p{Lu}[\p{L}-]*\s*[.!]?\s*$/u.test(t);
   return COPULAS.has(sa.forms[n - 1] ?? "") || (dashed(a) && dashed(b));
+}
+
+/** The cheap part of {@link headed}: `long` ends with a space and `short`. */
+function mayBeHeaded(long: string, short: string): boolean {
+  return long.length > short.length && long.endsWith(short) && long[long.length - short.length - 1] === " ";
+}
+
+/** True when rests `a` and `b` are alike but for their last member (the shape {@link otherValueOfSameSubject} needs). */
+function sameButLast(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length || a.length < 3) return false;
+  for (let i = 0; i < a.length - 1; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * The exact tests behind the set bound of rest-bound.ts `restsMayMatch`: the same word set (a merge or the same
+ * words reordered), a few words inserted, the same rest but its last member, or the same rest (meaning.ts
+ * `sameRestPossible`). Two log lines share nearly all their words as sets; as sequences they differ.
+ */
+function restRuleMayHold(a: Statement, b: Statement): boolean {
+  return (
+    formsOf(a).wordSet === formsOf(b).wordSet ||
+    fewInserted(a.rest, b.rest) ||
+    sameButLast(a.rest, b.rest) ||
+    sameRestPossible(a, b)
+  );
+}
+
+/**
+ * False only when {@link classifyStatements}(a, b, false) is certainly `separate` (the lexical embedder's policy):
+ * both texts have words, neither is the other under a heading nor contains it, and the word sets and rests are too
+ * far apart for any rule that merges, corroborates, contradicts or supersedes (meaning.ts `restsMayMatch`). Dedup
+ * uses it to skip pairs whose outcome would record nothing; tests/dedup/prune.test.ts checks it never misses.
+ */
+export function mayRelate(a: string, b: string): boolean {
+  const [sa, sb] = [statementOf(a), statementOf(b)];
+  if (!sa.words.length || !sb.words.length || (restsMayMatch(sa, sb) && restRuleMayHold(sa, sb))) return true;
+  const [ba, bb] = [bare(a), bare(b)];
+  if (mayBeHeaded(ba, bb) || mayBeHeaded(bb, ba)) return true;
+  return contains({ raw: a, bare: ba }, { raw: b, bare: bb }) || contains({ raw: b, bare: bb }, { raw: a, bare: ba });
+}
+
+/**
+ * True when {@link classifyStatements}(a, b, false) is certainly `separate`, known from the texts' rest sketches and
+ * bare forms without reading either statement (meaning.ts `sketchesApart`; heading and containment tested as in
+ * {@link mayRelate}). False means "read them": {@link mayRelate} then decides.
+ */
+export function surelyApart(a: string, b: string): boolean {
+  if (!sketchesApart(a, b)) return false;
+  const [ba, bb] = [bare(a), bare(b)];
+  if (mayBeHeaded(ba, bb) || mayBeHeaded(bb, ba)) return false;
+  return !contains({ raw: a, bare: ba }, { raw: b, bare: bb }) && !contains({ raw: b, bare: bb }, { raw: a, bare: ba });
 }
 
 function listed(features: GuardedFeature[]): string {

@@ -245,3 +245,22 @@ export function readRates(toks: Tok[], marks: Marks): string[] {
   }
   return out.sort();
 }
+
+/**
+ * Every word {@link readComparisons} or {@link readRates} may mark (phrase words, rate words, "per", "every"…; the
+ * Russian rate stems are matched by prefix, see {@link RATE_STEM_START}): a word outside this set and outside the
+ * units and number words is never taken by them. For dedup's rest sketch (rest-sketch.ts); lower case.
+ */
+export const MARKABLE_WORDS: ReadonlySet<string> = new Set([
+  ...[...BEFORE, ...AFTER].flatMap(([phrase]) => phrase.split(" ")),
+  ...RATE_WORDS.keys(),
+  ...EVERY,
+  ...TIMES,
+  "per",
+  "a",
+  "an",
+  "в",
+]);
+
+/** The start of every Russian rate stem {@link readRates} matches. */
+export const RATE_STEM_START = /^(?:еже|посут)/u;

@@ -6,6 +6,7 @@
  */
 import { UNITS } from "./units.ts";
 import { canonicalDigits, NUMBER_WORDS, type RunNumber } from "./number-words.ts";
+import { memoByWord } from "./word-memo.ts";
 
 /** What a token is. `cmp`: a comparison symbol, its `lower` the canonical one ("<", "<=", ">", ">=", "!="). */
 export type Kind = "word" | "number" | "code" | "symbol" | "cmp";
@@ -55,6 +56,8 @@ const COMPARATORS: ReadonlyMap<string, string> = new Map([
 
 /** Lower case with ё folded to е. */
 export const fold = (s: string) => s.toLowerCase().replaceAll("ё", "е");
+/** {@link fold} per token text (word-memo.ts): a text repeats its words. */
+const foldWord = memoByWord(fold);
 
 function numberToken(raw: string, t: TokBase): Tok {
   const digits = canonicalDigits(raw);
@@ -71,7 +74,7 @@ function numberToken(raw: string, t: TokBase): Tok {
 
 /** Splits one matched token into tokens: contractions, glued number+unit, ordinals, number words, codes. */
 function classify(raw: string, t: TokBase): Tok[] {
-  const lower = fold(raw);
+  const lower = foldWord(raw);
   if (COMPARATORS.has(raw)) return [{ ...t, raw, lower: COMPARATORS.get(raw)!, kind: "cmp" }];
   if (/^[$€£₽%°]$/u.test(raw)) return [{ ...t, raw, lower, kind: "symbol" }];
   if (/^\d[\d\u00a0\u202f .,]*$/u.test(raw)) return [numberToken(raw, t)];
@@ -103,9 +106,15 @@ function gluesToNon(prev: Tok | undefined, t: Tok): boolean {
   return prev?.kind === "word" && prev.lower === "non" && t.kind === "word" && t.gap === "-" && !/\p{Lu}/u.test(t.raw);
 }
 
+/** The text {@link tokenize} matches tokens in: NFKC, citation markers blanked. */
+export const tokenText = (text: string) => text.normalize("NFKC").replace(CITATION, " ");
+
+/** A fresh copy of the token pattern of {@link tokenize} (global: one per loop), for readers that need raw tokens only. */
+export const tokenPattern = () => new RegExp(TOKEN.source, TOKEN.flags);
+
 /** Tokens of a text, with sentence starts and negative signs marked. Citation markers ("[12]") are dropped. */
 export function tokenize(text: string): Tok[] {
-  const clean = text.normalize("NFKC").replace(CITATION, " ");
+  const clean = tokenText(text);
   const out: Tok[] = [];
   let prevEnd = 0;
   for (const m of clean.matchAll(TOKEN)) {

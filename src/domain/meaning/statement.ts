@@ -22,6 +22,7 @@ import { type Marks, readComparisons, readRates } from "./qualifiers.ts";
 import { readNumbers } from "./statement-numbers.ts";
 import { ABILITY, HEDGES, verbBase } from "./verb-forms.ts";
 import { type Tok, tokenize } from "./statement-tokens.ts";
+import { memoByWord } from "./word-memo.ts";
 import { ENGLISH_STOP_WORDS, RUSSIAN_STOP_WORDS } from "../stopwords.ts";
 
 /** The features of one statement; every list is sorted unless it says "in order". */
@@ -89,10 +90,15 @@ function negationIndexes(toks: Tok[], used: ReadonlySet<number>): number[] {
     NEGATION_IDIOMS.some(
       ([before, after]) => (!before || toks[i - 1]?.lower === before) && toks[i + 1]?.lower === after,
     );
+  // The word test first: the idiom test looks at neighbours and is only worth it for a negation word.
   const free = (t: Tok, i: number) => t.kind === "word" && !used.has(i) && !idiom(i);
-  const en = toks.flatMap((t, i) => (free(t, i) && EN_NEGATIONS.has(t.lower) ? [i] : []));
-  const ru = toks.flatMap((t, i) => (free(t, i) && RU_NEGATIONS.has(t.lower) ? [i] : []));
-  const ni = ru.length ? -1 : toks.findIndex((t, i) => free(t, i) && RU_NI_WORD.test(t.lower));
+  const en: number[] = [];
+  const ru: number[] = [];
+  toks.forEach((t, i) => {
+    if (EN_NEGATIONS.has(t.lower) && free(t, i)) en.push(i);
+    if (RU_NEGATIONS.has(t.lower) && free(t, i)) ru.push(i);
+  });
+  const ni = ru.length ? -1 : toks.findIndex((t, i) => RU_NI_WORD.test(t.lower) && free(t, i));
   return [...en, ...ru, ...(ni >= 0 ? [ni] : [])].sort((x, y) => x - y);
 }
 
@@ -111,7 +117,7 @@ function readNegations(s: Statement, toks: Tok[], used: ReadonlySet<number>): Se
     let h = i + 1;
     while (h < toks.length && !isHead(toks[h])) h++;
     const head = toks[h];
-    if (head?.kind === "word" && !used.has(h) && polesOf(head.lower).length) {
+    if (head?.kind === "word" && !used.has(h) && polesOfWord(head.lower).length) {
       flipped.add(h);
       continue;
     }
@@ -144,6 +150,12 @@ function quantifierOf(toks: Tok[], i: number, negations: number): string | null 
     ? null
     : cls;
 }
+
+/** `lightStem(verbBase(lower))`, per word (word-memo.ts). */
+const wordStem = memoByWord((lower) => lightStem(verbBase(lower)));
+/** The pure per-word lookups of opposites.ts and lexicon.ts, per word. */
+const polesOfWord = memoByWord(polesOf);
+const directionOfWord = memoByWord(directionOf);
 
 const isStopWord = (w: string) => ENGLISH_STOP_WORDS.has(w) || RUSSIAN_STOP_WORDS.has(w);
 
@@ -231,7 +243,7 @@ function readToken(s: Statement, toks: Tok[], i: number, { marks, flipped, stems
     return;
   }
   if (t.kind === "number") return; // unreachable: readNumbers puts every number in a run (kept out of the rest)
-  const stem = lightStem(verbBase(lower));
+  const stem = wordStem(lower);
   stems.add(stem);
   if (readWordFeature(s, toks, i, flipped) || isNegationWord(t) || NEGATION_AUXILIARIES.has(lower)) return;
   if (HEDGES.has(lower) || ABILITY.has(lower)) {
@@ -259,11 +271,11 @@ function readWordFeature(s: Statement, toks: Tok[], i: number, flipped: Readonly
   const lower = toks[i].lower;
   const date = dateOf(toks, i);
   if (date) return s.dates.push(date) > 0;
-  const direction = directionOf(lower);
+  const direction = directionOfWord(lower);
   if (direction) return s.directions.push(direction) > 0;
   const quantifier = quantifierOf(toks, i, s.negations);
   if (quantifier) return s.quantifiers.push(quantifier) > 0;
-  const poles = polesOf(lower);
+  const poles = polesOfWord(lower);
   if (poles.length) s.poles.push(...(flipped.has(i) ? poles.map(flipPole) : poles));
   return poles.length > 0;
 }
