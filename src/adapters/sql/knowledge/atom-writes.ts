@@ -7,21 +7,19 @@
 import type { TransactionSql } from "postgres";
 import { sha256Hex } from "../../../domain/hash.ts";
 import type { AtomInput, CitationInput, PlannedAtom } from "../../../ports/store/atom-writes.ts";
-import { vectorToBytes } from "../vector-bytes.ts";
+import {
+  type CitationRow,
+  insertCitationRows,
+  insertEmbeddingRows,
+  insertLinkRows,
+  insertOutboxRows,
+  type LinkRow,
+  ROWS,
+} from "./table-writes.ts";
 
 type Tx = TransactionSql<any>;
 
-const BATCH = 500;
-
-const CITATION_COLS = [
-  "atom_id",
-  "doc_id",
-  "chunk_id",
-  "doc_version",
-  "locator",
-  "quoted_text",
-  "citation_key",
-] as const;
+const BATCH = ROWS;
 
 /** Stable key of a citation, so that the same evidence is never cited twice. */
 export function citationKey(docId: number, docVersion: number, c: Pick<CitationInput, "locator" | "quote">): string {
@@ -68,53 +66,10 @@ export async function insertAtoms(
 }
 
 /** Stores canonical embeddings (an existing row for the atom and model is kept); returns the atom ids that got one. */
-export async function insertEmbeddings(
-  tx: Tx,
-  rows: Array<{ atomId: number; vector: Float32Array }>,
-  model: string,
-): Promise<number[]> {
-  const added: number[] = [];
-  for (let i = 0; i < rows.length; i += BATCH) {
-    const values = rows
-      .slice(i, i + BATCH)
-      .map((r) => ({ atom_id: r.atomId, model, dim: r.vector.length, vector: vectorToBytes(r.vector) }));
-    const out = await tx`INSERT INTO pm_atom_embedding ${tx(values as any, "atom_id", "model", "dim", "vector")}
-             ON CONFLICT (atom_id, model) DO NOTHING RETURNING atom_id`;
-    for (const r of out) added.push(Number(r.atom_id));
-  }
-  return added;
-}
+export const insertEmbeddings = insertEmbeddingRows;
 
 /** Appends outbox rows for the external projections. */
-export async function enqueueOutbox(tx: Tx, entityType: string, ids: number[], op: "upsert" | "delete"): Promise<void> {
-  for (let i = 0; i < ids.length; i += BATCH) {
-    const values = ids.slice(i, i + BATCH).map((id) => ({ entity_type: entityType, entity_id: String(id), op }));
-    await tx`INSERT INTO pm_outbox ${tx(values as any, "entity_type", "entity_id", "op")}`;
-  }
-}
-
-/** Inserts citations (an existing (atom, key) pair is kept); returns the ids of the new rows. */
-async function insertCitations(tx: Tx, rows: Array<Record<string, unknown>>): Promise<number[]> {
-  const ids: number[] = [];
-  for (let i = 0; i < rows.length; i += BATCH) {
-    const out = await tx`INSERT INTO pm_citation ${tx(rows.slice(i, i + BATCH) as any, ...CITATION_COLS)}
-                         ON CONFLICT (atom_id, citation_key) DO NOTHING RETURNING id`;
-    ids.push(...out.map((r) => Number(r.id)));
-  }
-  return ids;
-}
-
-/** Inserts atom links (an existing (src, dst, kind) is kept); returns the ids of the new rows. */
-async function insertLinks(tx: Tx, rows: Array<Record<string, unknown>>): Promise<number[]> {
-  const ids: number[] = [];
-  for (let i = 0; i < rows.length; i += BATCH) {
-    const out =
-      await tx`INSERT INTO pm_atom_link ${tx(rows.slice(i, i + BATCH) as any, "src_atom_id", "dst_atom_id", "kind", "confidence", "source")}
-                         ON CONFLICT (src_atom_id, dst_atom_id, kind) DO NOTHING RETURNING id`;
-    ids.push(...out.map((r) => Number(r.id)));
-  }
-  return ids;
-}
+export const enqueueOutbox = insertOutboxRows;
 
 /** Where the planned atoms' evidence lives: the document version and its chunk ids by ord (none for the agent). */
 export interface WriteContext {
@@ -170,15 +125,15 @@ async function keptAtoms(tx: Tx, ids: number[]): Promise<Map<number, number>> {
   return new Map(rows.map((r) => [Number(r.absorbed_atom_id), Number(r.kept_atom_id)]));
 }
 
-function citationRow(atomId: number, ctx: WriteContext, c: CitationInput): Record<string, unknown> {
+function citationRow(atomId: number, ctx: WriteContext, c: CitationInput): CitationRow {
   return {
-    atom_id: atomId,
-    doc_id: ctx.docId,
-    doc_version: ctx.docVersion,
+    atomId,
+    docId: ctx.docId!,
+    docVersion: ctx.docVersion,
     locator: c.locator,
-    quoted_text: c.quote,
-    chunk_id: c.chunkOrd === undefined ? null : (ctx.chunkIds.get(c.chunkOrd) ?? null),
-    citation_key: citationKey(ctx.docId!, ctx.docVersion, c),
+    quote: c.quote,
+    chunkId: c.chunkOrd === undefined ? null : (ctx.chunkIds.get(c.chunkOrd) ?? null),
+    key: citationKey(ctx.docId!, ctx.docVersion, c),
   };
 }
 
@@ -208,9 +163,9 @@ async function writeMerges(
   return out;
 }
 
-function linkRows(planned: PlannedAtom[], eff: number[]): Array<Record<string, unknown>> {
+function linkRows(planned: PlannedAtom[], eff: number[]): LinkRow[] {
   const seen = new Set<string>();
-  const rows: Array<Record<string, unknown>> = [];
+  const rows: LinkRow[] = [];
   planned.forEach((p, i) => {
     for (const l of p.links ?? []) {
       const dst = l.atomId ?? (l.planned !== undefined ? eff[l.planned] : undefined);
@@ -218,8 +173,8 @@ function linkRows(planned: PlannedAtom[], eff: number[]): Array<Record<string, u
       if (dst === undefined || dst === eff[i] || seen.has(key)) continue;
       seen.add(key);
       rows.push({
-        src_atom_id: eff[i],
-        dst_atom_id: dst,
+        src: eff[i],
+        dst,
         kind: l.kind,
         confidence: Math.min(1, Math.max(0, l.confidence)),
         source: l.source,
@@ -271,10 +226,10 @@ export async function writePlannedAtoms(tx: Tx, planned: PlannedAtom[], ctx: Wri
       ...(eff[i] === ownIds[i] || merged[i] ? [citationRow(ownIds[i], ctx, p.citation)] : []),
       ...(eff[i] !== ownIds[i] ? [citationRow(eff[i], ctx, p.citation)] : []),
     ]);
-    citationsAdded = (await insertCitations(tx, rows)).length;
+    citationsAdded = (await insertCitationRows(tx, rows)).length;
   }
   const mergeIds = await writeMerges(tx, planned, ownIds, eff, merged, ctx);
-  const linkIds = await insertLinks(tx, linkRows(planned, eff));
+  const linkIds = await insertLinkRows(tx, linkRows(planned, eff));
   await enqueueOutbox(tx, "atom", [...created], "upsert");
   await enqueueOutbox(tx, "atom_link", linkIds, "upsert");
   const counts = { created: 0, existing: 0, merged: 0 };

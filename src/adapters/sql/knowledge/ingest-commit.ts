@@ -6,10 +6,9 @@
 import type { TransactionSql } from "postgres";
 import type { IngestCommit, IngestPlan } from "../../../ports/store/ingest.ts";
 import { enqueueOutbox, type WriteOutcome, writePlannedAtoms } from "./atom-writes.ts";
+import { insertChunkRows, insertQuarantineRows } from "./table-writes.ts";
 
 type Tx = TransactionSql<any>;
-
-const BATCH = 500;
 
 /** Upserts the document; returns null when the stored version already has this content. */
 async function upsertDocument(tx: Tx, plan: IngestPlan): Promise<{ id: number; version: number } | null> {
@@ -30,26 +29,6 @@ async function upsertDocument(tx: Tx, plan: IngestPlan): Promise<{ id: number; v
     WHERE pm_document.content_hash IS DISTINCT FROM EXCLUDED.content_hash
     RETURNING id, version`;
   return rows.length ? { id: Number(rows[0].id), version: Number(rows[0].version) } : null;
-}
-
-async function insertChunks(tx: Tx, plan: IngestPlan, docId: number, version: number): Promise<Map<number, number>> {
-  const idByOrd = new Map<number, number>();
-  for (let i = 0; i < plan.chunks.length; i += BATCH) {
-    const rows = plan.chunks.slice(i, i + BATCH).map((c) => ({
-      doc_id: docId,
-      doc_version: version,
-      ord: c.ord,
-      text: c.text,
-      content_hash: c.contentHash,
-      locator: c.locator,
-    }));
-    const out = await tx`
-      INSERT INTO pm_chunk ${tx(rows as any, "doc_id", "doc_version", "ord", "text", "content_hash", "locator")}
-      ON CONFLICT (doc_id, doc_version, ord) DO UPDATE SET text = EXCLUDED.text
-      RETURNING id, ord`;
-    for (const r of out) idByOrd.set(Number(r.ord), Number(r.id));
-  }
-  return idByOrd;
 }
 
 /**
@@ -82,30 +61,6 @@ async function reviveAtoms(tx: Tx, atomIds: number[]): Promise<number[]> {
   return rows.map((r) => Number(r.id));
 }
 
-/** Records the chunks whose distillation failed (see pm_distill_quarantine). */
-async function insertQuarantine(
-  tx: Tx,
-  plan: IngestPlan,
-  docId: number,
-  version: number,
-  chunkIds: Map<number, number>,
-): Promise<number> {
-  const rows = (plan.quarantine ?? []).map((q) => ({
-    doc_id: docId,
-    doc_version: version,
-    chunk_id: chunkIds.get(q.chunkOrd) ?? null,
-    chunk_ord: q.chunkOrd,
-    distiller: q.distiller,
-    reason: q.reason,
-    detail: q.detail.slice(0, 500),
-    attempts: q.attempts,
-  }));
-  for (let i = 0; i < rows.length; i += BATCH) {
-    await tx`INSERT INTO pm_distill_quarantine ${tx(rows.slice(i, i + BATCH) as any, "doc_id", "doc_version", "chunk_id", "chunk_ord", "distiller", "reason", "detail", "attempts")}`;
-  }
-  return rows.length;
-}
-
 /** The merges a write made, with the atoms on both sides. */
 export function mergesOf(w: WriteOutcome): IngestCommit["merges"] {
   return w.mergeIds.flatMap((mergeId, i) =>
@@ -134,14 +89,14 @@ export async function commitIngestTx(tx: Tx, plan: IngestPlan): Promise<IngestCo
       merges: [],
     };
   }
-  const chunkIds = await insertChunks(tx, plan, doc.id, doc.version);
+  const chunkIds = await insertChunkRows(tx, doc.id, doc.version, plan.chunks);
   const w = await writePlannedAtoms(tx, plan.atoms, {
     docId: doc.id,
     docVersion: doc.version,
     chunkIds,
     model: plan.model,
   });
-  const quarantined = await insertQuarantine(tx, plan, doc.id, doc.version, chunkIds);
+  const quarantined = await insertQuarantineRows(tx, doc.id, doc.version, plan.quarantine ?? [], chunkIds);
   const staled = await staleOldAtoms(tx, doc.id, doc.version);
   const revived = await reviveAtoms(tx, [...new Set(w.atomIds)]);
   await enqueueOutbox(tx, "document", [doc.id], "upsert");
