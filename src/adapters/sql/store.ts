@@ -23,7 +23,14 @@ import type { MigrationStatus, StoreStats } from "../../ports/store/maintenance.
 import type { Database } from "./database.ts";
 import { guard } from "./errors.ts";
 import { enqueueOutbox, insertEmbeddings } from "./knowledge/atom-writes.ts";
-import { commitIngestTx, planBytes } from "./knowledge/ingest-commit.ts";
+import {
+  BatchHasUnchanged,
+  commitIngestBatchTx,
+  commitIngestTx,
+  planBytes,
+  refreshIngestStatistics,
+  rowsOf,
+} from "./knowledge/ingest-commit.ts";
 import { checkDiskSpace } from "./pglite/disk-space.ts";
 import { signalOutbox } from "./outbox/signal.ts";
 import {
@@ -112,12 +119,37 @@ export class SqlCanonicalStore implements CanonicalStore {
     });
   }
 
-  commitIngest(plan: IngestPlan): Promise<IngestCommit> {
+  async commitIngest(plan: IngestPlan): Promise<IngestCommit> {
     checkDiskSpace(this.db, planBytes(plan), `store document '${plan.document.uri}'`);
-    return this.write(
+    const out = await this.write(
       `store document '${plan.document.uri}'`,
       (sql) => sql.begin((tx) => commitIngestTx(tx, plan)) as Promise<IngestCommit>,
     );
+    await guard(this.db, "refresh table statistics", (sql) => refreshIngestStatistics(sql, rowsOf(plan, out)));
+    return out;
+  }
+
+  async commitIngestBatch(plans: IngestPlan[]): Promise<IngestCommit[] | null> {
+    const what = `store ${plans.length} documents (${plans[0]?.document.uri} …)`;
+    checkDiskSpace(
+      this.db,
+      plans.reduce((n, p) => n + planBytes(p), 0),
+      what,
+    );
+    let out: IngestCommit[];
+    try {
+      out = await this.write(
+        what,
+        (sql) => sql.begin((tx) => commitIngestBatchTx(tx, plans)) as Promise<IngestCommit[]>,
+      );
+    } catch (err) {
+      if (err instanceof BatchHasUnchanged || (err as { cause?: unknown }).cause instanceof BatchHasUnchanged)
+        return null;
+      throw err;
+    }
+    const rows = plans.reduce((n, p, i) => n + rowsOf(p, out[i]), 0);
+    await guard(this.db, "refresh table statistics", (sql) => refreshIngestStatistics(sql, rows));
+    return out;
   }
 
   storeAtom(input: StoreAtomInput): Promise<StoreAtomResult> {
