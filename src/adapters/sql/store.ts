@@ -24,12 +24,11 @@ import type { Database } from "./database.ts";
 import { guard } from "./errors.ts";
 import { enqueueOutbox, insertEmbeddings } from "./knowledge/atom-writes.ts";
 import {
-  BatchHasUnchanged,
   commitIngestBatchTx,
-  commitIngestTx,
   planBytes,
   refreshIngestStatistics,
   rowsOf,
+  unlessUnchanged,
 } from "./knowledge/ingest-commit.ts";
 import { checkDiskSpace } from "./pglite/disk-space.ts";
 import { signalOutbox } from "./outbox/signal.ts";
@@ -120,33 +119,19 @@ export class SqlCanonicalStore implements CanonicalStore {
   }
 
   async commitIngest(plan: IngestPlan): Promise<IngestCommit> {
-    checkDiskSpace(this.db, planBytes(plan), `store document '${plan.document.uri}'`);
-    const out = await this.write(
-      `store document '${plan.document.uri}'`,
-      (sql) => sql.begin((tx) => commitIngestTx(tx, plan)) as Promise<IngestCommit>,
-    );
-    await guard(this.db, "refresh table statistics", (sql) => refreshIngestStatistics(sql, rowsOf(plan, out)));
-    return out;
+    return (await this.commitIngestBatch([plan]))![0]; // one plan: an unchanged document is a commit, never null
   }
 
   async commitIngestBatch(plans: IngestPlan[]): Promise<IngestCommit[] | null> {
-    const what = `store ${plans.length} documents (${plans[0]?.document.uri} …)`;
+    const what = plans.length === 1 ? `store document '${plans[0].document.uri}'` : `store ${plans.length} documents`;
     checkDiskSpace(
       this.db,
-      plans.reduce((n, p) => n + planBytes(p), 0),
+      plans.map(planBytes).reduce((n, b) => n + b, 0),
       what,
     );
-    let out: IngestCommit[];
-    try {
-      out = await this.write(
-        what,
-        (sql) => sql.begin((tx) => commitIngestBatchTx(tx, plans)) as Promise<IngestCommit[]>,
-      );
-    } catch (err) {
-      if (err instanceof BatchHasUnchanged || (err as { cause?: unknown }).cause instanceof BatchHasUnchanged)
-        return null;
-      throw err;
-    }
+    const tx = (sql: Database["sql"]) => sql.begin((t) => commitIngestBatchTx(t, plans)) as Promise<IngestCommit[]>;
+    const out = await this.write(what, tx).catch((err) => unlessUnchanged(err));
+    if (!out) return null;
     const rows = plans.reduce((n, p, i) => n + rowsOf(p, out[i]), 0);
     await guard(this.db, "refresh table statistics", (sql) => refreshIngestStatistics(sql, rows));
     return out;

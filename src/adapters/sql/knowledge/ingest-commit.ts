@@ -69,6 +69,12 @@ function unchangedCommit(docId: number, version: number): IngestCommit {
 /** Thrown inside a batch's transaction (rolling it back) when one of its documents is already stored unchanged. */
 export class BatchHasUnchanged extends Error {}
 
+/** Resolves null for a batch rolled back by {@link BatchHasUnchanged} (also as a mapped error's cause); rethrows others. */
+export function unlessUnchanged(err: unknown): null {
+  if (err instanceof BatchHasUnchanged || (err as { cause?: unknown })?.cause instanceof BatchHasUnchanged) return null;
+  throw err;
+}
+
 /** The commit of plan `p`'s atoms, which are `w`'s positions [from, to). */
 function commitOf(
   w: WriteOutcome,
