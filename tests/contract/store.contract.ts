@@ -142,6 +142,26 @@ export function storeContract(name: string, open: () => Promise<OpenedDb | strin
       expect(await store.documentByUri("file:///broken.txt")).toBeNull();
     });
 
+    it("a batch of documents commits together; a later plan's atom merges into an earlier plan's", async () => {
+      const a = samplePlan("file:///batch-a.txt", " в партии");
+      const b = samplePlan("file:///batch-b.txt", " во второй партии");
+      b.atoms[1].mergeInto = { planned: 1, cosine: 0.97, reason: "same meaning" }; // a's second atom
+      b.atoms[1].links = [{ planned: 0, kind: "related", confidence: 0.8, source: "dedup" }];
+      const [ca, cb] = (await store.commitIngestBatch([a, b]))!;
+      expect(ca).toMatchObject({ version: 1, unchanged: false, atomsCreated: 1, atomsExisting: 1, citationsAdded: 2 });
+      expect(cb).toMatchObject({ unchanged: false, atomsExisting: 1, atomsMerged: 1, linksAdded: 1 });
+      expect(cb.merges).toEqual([
+        { mergeId: expect.any(Number), keptAtomId: ca.atomIds[1], absorbedAtomId: expect.any(Number) },
+      ]);
+      expect(cb.docId).not.toBe(ca.docId);
+      const [kept] = await store.atomsByIds([ca.atomIds[1]], 5);
+      expect(kept.citations.map((c) => c.uri).sort()).toEqual(["file:///batch-a.txt", "file:///batch-b.txt"]);
+      // One document already stored with this content: nothing of the batch is written.
+      const c = samplePlan("file:///batch-c.txt", " третья");
+      expect(await store.commitIngestBatch([c, samplePlan("file:///batch-a.txt", " в партии")])).toBeNull();
+      expect(await store.documentByUri("file:///batch-c.txt")).toBeNull();
+    });
+
     it("eight parallel stores of one identical atom make one atom", async () => {
       const a = atom("Параллельное сохранение одного и того же факта.", 42);
       const results = await Promise.all(Array.from({ length: 8 }, () => store.storeAtom({ atom: a, model: MODEL })));
@@ -216,7 +236,7 @@ export function storeContract(name: string, open: () => Promise<OpenedDb | strin
       const s = await store.stats();
       expect(s.documents.total).toBeGreaterThanOrEqual(3);
       expect(s.atoms.total).toBe(Object.values(s.atoms.by_status).reduce((x, y) => x + y, 0));
-      expect(s.atoms.by_status.stale).toBe(1);
+      expect(s.atoms.by_status.stale).toBe(2); // the version test's old atom and the batch test's absorbed one
       expect(s.embeddings[MODEL]).toBeGreaterThan(0);
       expect(s.outbox.pending).toBe(0); // no projection registered as a reader: nothing is queued for nobody
       expect(s.schema_version).toBe(MIGRATIONS.length);

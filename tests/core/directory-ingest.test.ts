@@ -104,3 +104,20 @@ test("a cancelled directory ingest keeps the files stored; a re-run skips them a
   expect(unchanged).toEqual(["r0.txt", "r1.txt"]);
   expect(again.documents.filter((d) => !d.unchanged).length).toBe(4);
 }, 60_000);
+
+test("files of one batch are deduplicated together, as files stored one by one are", async () => {
+  const dir = join(root, "restated");
+  mkdirSync(dir);
+  writeFileSync(join(dir, "1.txt"), "The Eiffel Tower was completed in 1889. It is made of wrought iron.");
+  writeFileSync(join(dir, "2.txt"), "THE EIFFEL TOWER WAS COMPLETED IN 1889! Paris is the capital of France.");
+  writeFileSync(join(dir, "3.txt"), "The Eiffel Tower was completed in 1887.");
+  const r = await ingest(t.services, { path: dir });
+  expect(r.errors).toEqual([]);
+  const by = new Map(r.documents.map((d) => [d.uri.split("/").pop(), d]));
+  expect(by.get("2.txt")!.atoms_near_duplicate).toBe(1);
+  expect(by.get("2.txt")!.merges[0].kept_atom_id).toBeGreaterThan(0);
+  expect(by.get("3.txt")!.links_added).toBeGreaterThanOrEqual(1);
+  expect(by.get("3.txt")!.atoms_contradicting).toBe(1);
+  expect(r.atoms_near_duplicate).toBe(1);
+  expect(r.atoms_created + r.atoms_existing + r.atoms_near_duplicate).toBe(r.atoms_distilled);
+});

@@ -23,7 +23,13 @@ import type { MigrationStatus, StoreStats } from "../../ports/store/maintenance.
 import type { Database } from "./database.ts";
 import { guard } from "./errors.ts";
 import { enqueueOutbox, insertEmbeddings } from "./knowledge/atom-writes.ts";
-import { commitIngestTx, planBytes } from "./knowledge/ingest-commit.ts";
+import {
+  commitIngestBatchTx,
+  planBytes,
+  refreshIngestStatistics,
+  rowsOf,
+  unlessUnchanged,
+} from "./knowledge/ingest-commit.ts";
 import { checkDiskSpace } from "./pglite/disk-space.ts";
 import { signalOutbox } from "./outbox/signal.ts";
 import {
@@ -112,12 +118,23 @@ export class SqlCanonicalStore implements CanonicalStore {
     });
   }
 
-  commitIngest(plan: IngestPlan): Promise<IngestCommit> {
-    checkDiskSpace(this.db, planBytes(plan), `store document '${plan.document.uri}'`);
-    return this.write(
-      `store document '${plan.document.uri}'`,
-      (sql) => sql.begin((tx) => commitIngestTx(tx, plan)) as Promise<IngestCommit>,
+  async commitIngest(plan: IngestPlan): Promise<IngestCommit> {
+    return (await this.commitIngestBatch([plan]))![0]; // one plan: an unchanged document is a commit, never null
+  }
+
+  async commitIngestBatch(plans: IngestPlan[]): Promise<IngestCommit[] | null> {
+    const what = plans.length === 1 ? `store document '${plans[0].document.uri}'` : `store ${plans.length} documents`;
+    checkDiskSpace(
+      this.db,
+      plans.map(planBytes).reduce((n, b) => n + b, 0),
+      what,
     );
+    const tx = (sql: Database["sql"]) => sql.begin((t) => commitIngestBatchTx(t, plans)) as Promise<IngestCommit[]>;
+    const out = await this.write(what, tx).catch((err) => unlessUnchanged(err));
+    if (!out) return null;
+    const rows = plans.reduce((n, p, i) => n + rowsOf(p, out[i]), 0);
+    await guard(this.db, "refresh table statistics", (sql) => refreshIngestStatistics(sql, rows));
+    return out;
   }
 
   storeAtom(input: StoreAtomInput): Promise<StoreAtomResult> {

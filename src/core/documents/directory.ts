@@ -1,14 +1,16 @@
 /**
  * A directory ingest in one call, however many files it holds: the directory is walked as a stream
- * (source.ts `walkDirectory`) ahead of the ingest, which starts with the first file found; each file is stored in
- * its own transaction, so a crash or a cancellation keeps every file stored before it, and a re-run skips them
- * (their content hash is unchanged) and goes on with the rest. `max_directory_files` is a safety setting: past it
+ * (source.ts `walkDirectory`) ahead of the ingest, which starts with the first file found; files are read, distilled
+ * and embedded one by one and stored in batches (≤ {@link BATCH_FILES} files, {@link BATCH_CHARS} characters,
+ * {@link BATCH_DRAFTS} drafts), each batch in one transaction (store-documents.ts), so a crash or a cancellation
+ * keeps every batch stored before it whole, and a re-run skips those files (their content hash is unchanged) and
+ * goes on with the rest. `max_directory_files` is a safety setting: past it
  * the walk stops and the result says so in `warnings`, the files taken are still ingested. Only totals and the first
  * MAX_LISTED results are kept (tally.ts), so memory does not grow with the number of files.
  */
 import type { ProgressSpan } from "../../domain/progress.ts";
 import { PegasError, invalidInput, toPegasError } from "../../errors.ts";
-import type { DocumentResult } from "./ingest-document.ts";
+import type { DocumentResult, PreparedDocument } from "./ingest-document.ts";
 import { DIRECTORY_PHASE_EVERY_MS, DOCUMENT_UNITS, type ProgressOptions, reporterOf } from "./progress.ts";
 import { type SkippedEntry, walkDirectory } from "./source.ts";
 import { IngestTally } from "./tally.ts";
@@ -52,13 +54,66 @@ class FileQueue {
   }
 }
 
-/** What a directory ingest needs: its limits, the listing rules and how to ingest one file into a span. */
+/**
+ * What a directory ingest needs: its limits, the listing rules, how to prepare one file into a span (read, parse,
+ * distill, embed: a final result when there is nothing to store) and how to store prepared files together.
+ */
 export interface DirectoryJob {
   dir: string;
   supported: ReadonlySet<string>;
   roots: string[] | null;
   maxFiles: number;
-  ingestFile(file: string, span: ProgressSpan): Promise<DocumentResult>;
+  prepareFile(file: string, span: ProgressSpan): Promise<DocumentResult | PreparedDocument>;
+  /** Stores prepared files together; `signal` absent stores them even when the ingest was cancelled. */
+  storeBatch(docs: PreparedDocument[], signal?: AbortSignal): Promise<Array<DocumentResult | PegasError>>;
+}
+
+/**
+ * Limits of one batch of files stored in one transaction: files, characters of text (what the batch holds in
+ * memory, with its drafts and vectors) and drafts (dedup compares a batch of up to MAX_PAIRWISE drafts pairwise).
+ */
+export const BATCH_FILES = 200;
+export const BATCH_CHARS = 8_000_000;
+export const BATCH_DRAFTS = 2000; // = MAX_PAIRWISE of core/knowledge/dedup.ts (loaded lazily, as ingest does)
+
+/** Prepared files waiting for their transaction, with the file each came from. */
+class Batch {
+  docs: PreparedDocument[] = [];
+  files: string[] = [];
+  chars = 0;
+  drafts = 0;
+
+  /** True when `d` would take the batch past a limit (an empty batch takes any document). */
+  full(d: PreparedDocument): boolean {
+    if (!this.docs.length) return false;
+    const chars = d.chunks.reduce((n, c) => n + c.text.length, 0);
+    return (
+      this.docs.length >= BATCH_FILES ||
+      this.chars + chars > BATCH_CHARS ||
+      this.drafts + d.distilled.drafts.length > BATCH_DRAFTS
+    );
+  }
+
+  add(file: string, d: PreparedDocument): void {
+    this.docs.push(d);
+    this.files.push(file);
+    this.chars += d.chunks.reduce((n, c) => n + c.text.length, 0);
+    this.drafts += d.distilled.drafts.length;
+  }
+
+  /** Stores the batch, tallies each file's result or error, and empties it. @throws PegasError CANCELLED. */
+  async flush(job: DirectoryJob, tally: IngestTally, signal?: AbortSignal): Promise<void> {
+    if (!this.docs.length) return;
+    const results = await job.storeBatch(this.docs, signal);
+    results.forEach((r, k) => {
+      if (r instanceof Error) tally.fail({ source: this.files[k], code: r.code, message: r.userMessage });
+      else tally.add(r);
+    });
+    this.docs = [];
+    this.files = [];
+    this.chars = 0;
+    this.drafts = 0;
+  }
 }
 
 async function walkInto(
@@ -103,16 +158,25 @@ export async function ingestDirectory(
   // A caller's span must be cut into equal parts: its run waits for the whole walk (paths only) first.
   if (opts.progress) await walking;
   const unitsOf = (n: number) => 1 + n * DOCUMENT_UNITS;
+  const batch = new Batch();
   for (let i = 0; ; i++) {
     const file = await queue.take();
     if (file === null) break;
-    if (opts.signal?.aborted)
+    if (opts.signal?.aborted) {
+      // The files read so far are stored (whole) before the cancellation is answered: their work is not lost.
+      await batch.flush(job, tally);
       throw new PegasError("CANCELLED", `ingest cancelled after ${i} files of '${job.dir}'; each stored file is whole`);
+    }
     reporter?.setTotal(unitsOf(queue.found));
     const part = opts.progress ? opts.progress.part(i, queue.found) : reporter!.span(unitsOf(i), unitsOf(i + 1));
     const of = queue.done ? ` of ${queue.found}` : "";
     try {
-      tally.add(await job.ingestFile(file, part));
+      const got = await job.prepareFile(file, part);
+      if (!("document" in got)) tally.add(got);
+      else {
+        if (batch.full(got)) await batch.flush(job, tally, opts.signal);
+        batch.add(file, got);
+      }
     } catch (err) {
       const e = toPegasError(err);
       if (e.code === "CANCELLED") throw e;
@@ -120,6 +184,7 @@ export async function ingestDirectory(
     }
     part.end(`file ${i + 1}${of} done: ${file}`);
   }
+  await batch.flush(job, tally, opts.signal);
   await walking;
   if (queue.found === 0)
     throw invalidInput(`'${job.dir}' holds no supported file`, `supported: ${[...job.supported].join(" ")}`);

@@ -11,56 +11,29 @@ import { detectLang, firstSentence, sanitizeText } from "../../domain/text.ts";
 import { yieldToEventLoop } from "../../domain/yield.ts";
 import { PegasError } from "../../errors.ts";
 import { processedText } from "../../platform/gc.ts";
-import type { IngestPlan } from "../../ports/store/ingest.ts";
 import type { DocumentKind } from "../../domain/locator.ts";
 import type { ParsedDocument } from "../../ports/models/parser.ts";
 import { type DistilledChunks, distillChunks, quarantineChunks, refuseWordless } from "./distill.ts";
-import { chunkSections, planAtoms } from "./plan.ts";
+import { chunkSections } from "./plan.ts";
 import { documentPhases } from "./progress.ts";
 import type { Services } from "../services.ts";
 import type { RawSource } from "./source.ts";
+import {
+  type DocumentIngestServices,
+  type DocumentResult,
+  type PreparedDocument,
+  storePrepared,
+  ZERO,
+} from "./store-documents.ts";
 
-/** What storing one parsed document runs on: the distiller, dedup (embedder, indexes, text analysis) and the store. */
-export type DocumentIngestServices = Pick<
-  Services,
-  "atomWrites" | "config" | "distiller" | "embedder" | "ingestWrites" | "projection" | "searchReads" | "vectorIndex"
->;
-
-/**
- * What an ingest did, per document or in total: each distilled atom counts once as created, existing (an exact
- * duplicate) or near-duplicate (merged into an atom of the same meaning); quarantined chunks yielded no atom.
- */
-export interface IngestCounts {
-  chunks: number;
-  /** Atoms planned: each chunk's passage plus the distiller's typed atoms whose quote verified (= created + existing + near-duplicate). */
-  atoms_distilled: number;
-  atoms_created: number;
-  atoms_existing: number;
-  atoms_near_duplicate: number;
-  /** New atoms linked `contradicts` to a stored atom (the same claim negated or with another number/date). */
-  atoms_contradicting: number;
-  citations_added: number;
-  links_added: number;
-  atoms_staled: number;
-  atoms_revived: number;
-  chunks_quarantined: number;
-  warnings: string[];
-}
-
-/** Outcome for one document. `stored` is false when nothing could be extracted (see `warnings`). */
-export interface DocumentResult extends IngestCounts {
-  doc_id: number | null;
-  uri: string;
-  kind: DocumentKind;
-  title: string | null;
-  version: number;
-  stored: boolean;
-  unchanged: boolean;
-  /** Near-duplicate merges of this document (at most {@link MAX_MERGES_LISTED}); `memory_unmerge` undoes one. */
-  merges: Array<{ merge_id: number; kept_atom_id: number; absorbed_atom_id: number }>;
-  snippet: boolean;
-  sections: number;
-}
+export {
+  type DocumentIngestServices,
+  type DocumentResult,
+  type IngestCounts,
+  MAX_MERGES_LISTED,
+  type PreparedDocument,
+  storePrepared,
+} from "./store-documents.ts";
 
 /** Per-document options. */
 export interface DocumentOptions {
@@ -74,9 +47,6 @@ export interface DocumentOptions {
 }
 
 const EMBED_BATCH = 64;
-
-/** Most merges listed per document (`atoms_near_duplicate` counts them all). */
-export const MAX_MERGES_LISTED = 20;
 
 function checkAborted(signal?: AbortSignal): void {
   if (signal?.aborted) throw new PegasError("CANCELLED", "ingest cancelled; nothing of this document was stored");
@@ -178,32 +148,18 @@ function emptyResult(raw: RawSource, parsed: ParsedDocument, kind: DocumentKind)
   };
 }
 
-/** Counters of an ingest that wrote nothing. */
-const ZERO = {
-  chunks: 0,
-  atoms_distilled: 0,
-  atoms_created: 0,
-  atoms_existing: 0,
-  atoms_near_duplicate: 0,
-  atoms_contradicting: 0,
-  citations_added: 0,
-  links_added: 0,
-  atoms_staled: 0,
-  atoms_revived: 0,
-  chunks_quarantined: 0,
-} as const;
-
 /**
- * Stores one parsed document, reporting its distill, embed and write phases into `opts.progress` (the caller reports
- * parse and ends the span). @throws PegasError INVALID_INPUT (a text without a letter or digit: it could never be
- * found), CANCELLED, LLM_FAILED (embedding), STORE_UNAVAILABLE; nothing of the document is stored on any error. A chunk the distiller fails on is quarantined, not an error.
+ * Reads one parsed document up to its plan's inputs: chunks, distilled drafts and their vectors, reporting the distill
+ * and embed phases into `opts.progress`. Resolves to a final result when there is nothing to store (no text, or the
+ * stored version has this content). @throws PegasError INVALID_INPUT (a text without a letter or digit), CANCELLED,
+ * LLM_FAILED (embedding), STORE_UNAVAILABLE.
  */
-export async function ingestParsed(
+export async function prepareParsed(
   services: DocumentIngestServices,
   raw: RawSource,
   parsedIn: ParsedDocument,
   opts: DocumentOptions,
-): Promise<DocumentResult> {
+): Promise<DocumentResult | PreparedDocument> {
   const { parsed, snippet } = withSnippet(parsedIn, opts.snippet);
   const kind = opts.kind ?? parsed.kind;
   const chunks = chunkSections(parsed, services.config.chunk_chars);
@@ -236,60 +192,42 @@ export async function ingestParsed(
   phases.embed.start(`embed: ${distilled.drafts.length} atoms`);
   const vectors = await embedAll(services, distilled, opts, phases.embed);
   checkAborted(opts.signal);
-  phases.write.start(`write: deduplicating and storing ${distilled.drafts.length} atoms of ${raw.uri}`);
-  await services.projection.sync();
-  const findings = await (await import("../knowledge/dedup.ts")).findDuplicates(
-    services,
-    distilled.drafts.map((d, i) => ({ ...d.draft, vector: vectors[i] })),
-    opts.signal,
-  );
-  checkAborted(opts.signal);
-  const plan: IngestPlan = {
-    document: {
-      kind,
-      uri: raw.uri,
-      title,
-      contentHash,
-      byteSize: raw.bytes.byteLength,
-      authority: authorityFor({ kind, uri: raw.uri, snippet }, services.config.authority_rules),
-      metadata: {
-        ...raw.metadata,
-        ...parsed.metadata,
-        media_type: parsed.mediaType,
-        lang: detectLang(parsed.sections[0].text),
-        ...(given ? {} : { title_from_text: true }), // not a title to search by (migration 0013)
-      },
-    },
-    chunks,
-    atoms: planAtoms(distilled.drafts, vectors, findings),
-    quarantine: distilled.quarantine,
-    model: services.embedder.model,
-  };
-  const commit = await services.ingestWrites.commitIngest(plan);
-  const warnings = [...parsed.warnings, ...distilled.warnings];
-  return {
-    ...base,
-    warnings,
-    doc_id: commit.docId,
+  const document = {
+    kind,
+    uri: raw.uri,
     title,
-    version: commit.version,
-    stored: true,
-    unchanged: commit.unchanged,
-    chunks: commit.unchanged ? 0 : chunks.length,
-    atoms_distilled: commit.unchanged ? 0 : plan.atoms.length,
-    atoms_created: commit.atomsCreated,
-    atoms_existing: commit.atomsExisting,
-    atoms_near_duplicate: commit.atomsMerged,
-    atoms_contradicting: commit.unchanged
-      ? 0
-      : findings.filter((f) => f.links.some((l) => l.kind === "contradicts")).length,
-    citations_added: commit.citationsAdded,
-    links_added: commit.linksAdded,
-    atoms_staled: commit.atomsStaled,
-    atoms_revived: commit.atomsRevived,
-    chunks_quarantined: commit.chunksQuarantined,
-    merges: commit.merges
-      .slice(0, MAX_MERGES_LISTED)
-      .map((m) => ({ merge_id: m.mergeId, kept_atom_id: m.keptAtomId, absorbed_atom_id: m.absorbedAtomId })),
+    contentHash,
+    byteSize: raw.bytes.byteLength,
+    authority: authorityFor({ kind, uri: raw.uri, snippet }, services.config.authority_rules),
+    metadata: {
+      ...raw.metadata,
+      ...parsed.metadata,
+      media_type: parsed.mediaType,
+      lang: detectLang(parsed.sections[0].text),
+      ...(given ? {} : { title_from_text: true }), // not a title to search by (migration 0013)
+    },
   };
+  return { base, document, chunks, distilled, vectors, warnings: [...parsed.warnings, ...distilled.warnings] };
+}
+
+/**
+ * Stores one parsed document, reporting its distill, embed and write phases into `opts.progress` (the caller reports
+ * parse and ends the span). @throws PegasError INVALID_INPUT (a text without a letter or digit: it could never be
+ * found), CANCELLED, LLM_FAILED (embedding), STORE_UNAVAILABLE; nothing of the document is stored on any error. A
+ * chunk the distiller fails on is quarantined, not an error.
+ */
+export async function ingestParsed(
+  services: DocumentIngestServices,
+  raw: RawSource,
+  parsedIn: ParsedDocument,
+  opts: DocumentOptions,
+): Promise<DocumentResult> {
+  const prepared = await prepareParsed(services, raw, parsedIn, opts);
+  if (!("document" in prepared)) return prepared;
+  documentPhases(opts.progress).write.start(
+    `write: deduplicating and storing ${prepared.distilled.drafts.length} atoms of ${raw.uri}`,
+  );
+  const [out] = await storePrepared(services, [prepared], opts.signal);
+  if (out instanceof Error) throw out;
+  return out;
 }

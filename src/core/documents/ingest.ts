@@ -9,7 +9,14 @@ import type { ProgressFn, ProgressSpan } from "../../domain/progress.ts";
 import type { ParsedDocument } from "../../ports/models/parser.ts";
 import { sanitizeText } from "../../domain/text.ts";
 import { invalidInput, toPegasError } from "../../errors.ts";
-import { type DocumentIngestServices, type DocumentResult, ingestParsed } from "./ingest-document.ts";
+import {
+  type DocumentIngestServices,
+  type DocumentResult,
+  ingestParsed,
+  type PreparedDocument,
+  prepareParsed,
+  storePrepared,
+} from "./ingest-document.ts";
 import { documentPhases, singleSpan } from "./progress.ts";
 import type { Services } from "../services.ts";
 import { type RawSource, rawTextSource, readFileSource, resolveReadable } from "./source.ts";
@@ -152,6 +159,21 @@ async function ingestFile(
   return ingestParsed(services, raw, parsed, { signal: opts.signal, progress: span, kind: input.kind });
 }
 
+/** A directory's file up to its store: read, parsed, distilled and embedded (see directory.ts). */
+async function prepareFile(
+  services: IngestServices,
+  real: string,
+  kind: DocumentKind | undefined,
+  opts: IngestOptions,
+  span: ProgressSpan,
+): Promise<DocumentResult | PreparedDocument> {
+  const phases = documentPhases(span);
+  phases.parse.start(`parse: reading ${real}`);
+  const raw = readFileSource(real, services.config.max_input_bytes);
+  const parsed = await parseRaw(services, raw, opts.signal, phases.parse);
+  return prepareParsed(services, raw, parsed, { signal: opts.signal, progress: span, kind });
+}
+
 async function ingestPath(services: IngestServices, input: IngestInput, opts: IngestOptions, started: number) {
   const roots = opts.trustedPath ? null : services.config.ingest_roots;
   const real = resolveReadable(input.path!, roots);
@@ -166,7 +188,8 @@ async function ingestPath(services: IngestServices, input: IngestInput, opts: In
     supported: services.supportedExtensions,
     roots,
     maxFiles: services.config.max_directory_files,
-    ingestFile: (file, span) => ingestFile(services, file, { kind: input.kind }, opts, span),
+    prepareFile: (file, span) => prepareFile(services, file, input.kind, opts, span),
+    storeBatch: (docs, signal) => storePrepared(services, docs, signal),
   };
   return ingestDirectory(job, opts, started);
 }

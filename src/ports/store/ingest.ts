@@ -106,6 +106,12 @@ export interface IngestWrites {
   documentByUri(uri: string): Promise<ActiveDocument | null>;
   /** Writes a whole ingest in one transaction (document version, chunks, atoms, embeddings, citations, outbox). */
   commitIngest(plan: IngestPlan): Promise<IngestCommit>;
+  /**
+   * Writes several documents' ingests in one transaction, one commit per plan in order. Their atoms form one list: a
+   * planned reference indexes the concatenation of the plans' atoms. Resolves to null, having written nothing, when
+   * one of the documents is already stored with the same content (commit them one by one then).
+   */
+  commitIngestBatch(plans: IngestPlan[]): Promise<IngestCommit[] | null>;
   /** Open quarantine entries, oldest first, with the chunk text (retry input). */
   openQuarantine(limit: number, docId?: number): Promise<QuarantinedChunk[]>;
   /** Stores the atoms of a successful retry and closes the entry, in one transaction; returns the commit counters. */

@@ -6,22 +6,21 @@
  */
 import type { TransactionSql } from "postgres";
 import { sha256Hex } from "../../../domain/hash.ts";
+import { processedText } from "../../../platform/gc.ts";
 import type { AtomInput, CitationInput, PlannedAtom } from "../../../ports/store/atom-writes.ts";
-import { vectorToBytes } from "../vector-bytes.ts";
+import {
+  type CitationRow,
+  insertCitationRows,
+  insertEmbeddingRows,
+  insertLinkRows,
+  insertOutboxRows,
+  type LinkRow,
+  ROWS,
+} from "./table-writes.ts";
 
 type Tx = TransactionSql<any>;
 
-const BATCH = 500;
-
-const CITATION_COLS = [
-  "atom_id",
-  "doc_id",
-  "chunk_id",
-  "doc_version",
-  "locator",
-  "quoted_text",
-  "citation_key",
-] as const;
+const BATCH = ROWS;
 
 /** Stable key of a citation, so that the same evidence is never cited twice. */
 export function citationKey(docId: number, docVersion: number, c: Pick<CitationInput, "locator" | "quote">): string {
@@ -30,28 +29,33 @@ export function citationKey(docId: number, docVersion: number, c: Pick<CitationI
 
 /**
  * Inserts atoms by content hash (ON CONFLICT DO NOTHING) and returns hash → id for all of them and the ids created by
- * this call. `statuses[i]` overrides the default `candidate`. Full-text vectors are computed by PostgreSQL.
+ * this call. `statuses[i]` overrides the default `candidate`; `docId` is one document for all or one per atom.
+ * Full-text vectors are computed by PostgreSQL.
  */
 export async function insertAtoms(
   tx: Tx,
   atoms: AtomInput[],
-  docId: number | null,
+  docId: number | null | Array<number | null>,
   statuses?: string[],
 ): Promise<{ ids: Map<string, number>; created: Set<number> }> {
   const ids = new Map<string, number>();
   const created = new Set<number>();
   for (let i = 0; i < atoms.length; i += BATCH) {
     const part = atoms.slice(i, i + BATCH);
+    let units = 0;
+    for (const a of part) units += a.claim.length + a.content.length + a.searchText.length;
+    processedText(2 * units); // the parameters' arrays and literals: garbage once the part is written
     const status = part.map((_, j) => statuses?.[i + j] ?? "candidate");
+    const docs = Array.isArray(docId) ? docId.slice(i, i + BATCH) : part.map(() => docId);
     const inserted = await tx`
       INSERT INTO pm_atom (type, claim, content, content_hash, confidence, doc_id, lang, metadata, search_tsv, status)
-      SELECT t, cl, co, h, cf, ${docId}::bigint, lg, md::jsonb, to_tsvector('pegas', st), stt
+      SELECT t, cl, co, h, cf, dc, lg, md::jsonb, to_tsvector('pegas', st), stt
         FROM unnest(${part.map((a) => a.type)}::text[], ${part.map((a) => a.claim)}::text[],
                     ${part.map((a) => a.content)}::text[], ${part.map((a) => a.contentHash)}::text[],
                     ${part.map((a) => a.confidence)}::real[], ${part.map((a) => a.lang)}::text[],
                     ${part.map((a) => JSON.stringify(a.metadata))}::text[], ${part.map((a) => a.searchText)}::text[],
-                    ${status}::text[])
-             AS x(t, cl, co, h, cf, lg, md, st, stt)
+                    ${status}::text[], ${docs}::bigint[])
+             AS x(t, cl, co, h, cf, lg, md, st, stt, dc)
       ON CONFLICT (content_hash) DO NOTHING
       RETURNING id, content_hash`;
     for (const r of inserted) {
@@ -68,53 +72,10 @@ export async function insertAtoms(
 }
 
 /** Stores canonical embeddings (an existing row for the atom and model is kept); returns the atom ids that got one. */
-export async function insertEmbeddings(
-  tx: Tx,
-  rows: Array<{ atomId: number; vector: Float32Array }>,
-  model: string,
-): Promise<number[]> {
-  const added: number[] = [];
-  for (let i = 0; i < rows.length; i += BATCH) {
-    const values = rows
-      .slice(i, i + BATCH)
-      .map((r) => ({ atom_id: r.atomId, model, dim: r.vector.length, vector: vectorToBytes(r.vector) }));
-    const out = await tx`INSERT INTO pm_atom_embedding ${tx(values as any, "atom_id", "model", "dim", "vector")}
-             ON CONFLICT (atom_id, model) DO NOTHING RETURNING atom_id`;
-    for (const r of out) added.push(Number(r.atom_id));
-  }
-  return added;
-}
+export const insertEmbeddings = insertEmbeddingRows;
 
 /** Appends outbox rows for the external projections. */
-export async function enqueueOutbox(tx: Tx, entityType: string, ids: number[], op: "upsert" | "delete"): Promise<void> {
-  for (let i = 0; i < ids.length; i += BATCH) {
-    const values = ids.slice(i, i + BATCH).map((id) => ({ entity_type: entityType, entity_id: String(id), op }));
-    await tx`INSERT INTO pm_outbox ${tx(values as any, "entity_type", "entity_id", "op")}`;
-  }
-}
-
-/** Inserts citations (an existing (atom, key) pair is kept); returns the ids of the new rows. */
-async function insertCitations(tx: Tx, rows: Array<Record<string, unknown>>): Promise<number[]> {
-  const ids: number[] = [];
-  for (let i = 0; i < rows.length; i += BATCH) {
-    const out = await tx`INSERT INTO pm_citation ${tx(rows.slice(i, i + BATCH) as any, ...CITATION_COLS)}
-                         ON CONFLICT (atom_id, citation_key) DO NOTHING RETURNING id`;
-    ids.push(...out.map((r) => Number(r.id)));
-  }
-  return ids;
-}
-
-/** Inserts atom links (an existing (src, dst, kind) is kept); returns the ids of the new rows. */
-async function insertLinks(tx: Tx, rows: Array<Record<string, unknown>>): Promise<number[]> {
-  const ids: number[] = [];
-  for (let i = 0; i < rows.length; i += BATCH) {
-    const out =
-      await tx`INSERT INTO pm_atom_link ${tx(rows.slice(i, i + BATCH) as any, "src_atom_id", "dst_atom_id", "kind", "confidence", "source")}
-                         ON CONFLICT (src_atom_id, dst_atom_id, kind) DO NOTHING RETURNING id`;
-    ids.push(...out.map((r) => Number(r.id)));
-  }
-  return ids;
-}
+export const enqueueOutbox = insertOutboxRows;
 
 /** Where the planned atoms' evidence lives: the document version and its chunk ids by ord (none for the agent). */
 export interface WriteContext {
@@ -129,8 +90,14 @@ export interface WriteOutcome {
   atomIds: number[];
   created: Set<number>;
   counts: { created: number; existing: number; merged: number };
+  /** Per planned atom: which of the three counts it went to. */
+  outcomes: Array<"created" | "existing" | "merged">;
   citationsAdded: number;
   linksAdded: number;
+  /** New citations per planned atom (they sum to `citationsAdded`). */
+  citationsOf: number[];
+  /** New links per planned atom (they sum to `linksAdded`). */
+  linksOf: number[];
   /** Merge row id per planned atom that was merged (else undefined). */
   mergeIds: Array<number | undefined>;
   /** Id of each planned atom's own row (the absorbed, stale row for a merged one). */
@@ -170,15 +137,15 @@ async function keptAtoms(tx: Tx, ids: number[]): Promise<Map<number, number>> {
   return new Map(rows.map((r) => [Number(r.absorbed_atom_id), Number(r.kept_atom_id)]));
 }
 
-function citationRow(atomId: number, ctx: WriteContext, c: CitationInput): Record<string, unknown> {
+function citationRow(atomId: number, ctx: WriteContext, c: CitationInput): CitationRow {
   return {
-    atom_id: atomId,
-    doc_id: ctx.docId,
-    doc_version: ctx.docVersion,
+    atomId,
+    docId: ctx.docId!,
+    docVersion: ctx.docVersion,
     locator: c.locator,
-    quoted_text: c.quote,
-    chunk_id: c.chunkOrd === undefined ? null : (ctx.chunkIds.get(c.chunkOrd) ?? null),
-    citation_key: citationKey(ctx.docId!, ctx.docVersion, c),
+    quote: c.quote,
+    chunkId: c.chunkOrd === undefined ? null : (ctx.chunkIds.get(c.chunkOrd) ?? null),
+    key: citationKey(ctx.docId!, ctx.docVersion, c),
   };
 }
 
@@ -188,17 +155,18 @@ async function writeMerges(
   ownIds: number[],
   eff: number[],
   merged: boolean[],
-  ctx: WriteContext,
+  ctxAt: (i: number) => WriteContext,
 ): Promise<Array<number | undefined>> {
   const idx = planned.map((_, i) => i).filter((i) => merged[i]);
   const out: Array<number | undefined> = [];
   if (!idx.length) return out;
-  const keys = idx.map((i) =>
-    ctx.docId === null ? null : citationKey(ctx.docId, ctx.docVersion, planned[i].citation),
-  );
+  const keys = idx.map((i) => {
+    const ctx = ctxAt(i);
+    return ctx.docId === null ? null : citationKey(ctx.docId, ctx.docVersion, planned[i].citation);
+  });
   const rows = await tx`
     INSERT INTO pm_atom_merge (kept_atom_id, absorbed_atom_id, citation_id, cosine, model, reason)
-    SELECT k, a, (SELECT c.id FROM pm_citation c WHERE c.atom_id = k AND c.citation_key = ck), cs, ${ctx.model}, r
+    SELECT k, a, (SELECT c.id FROM pm_citation c WHERE c.atom_id = k AND c.citation_key = ck), cs, ${ctxAt(0).model}, r
       FROM unnest(${idx.map((i) => eff[i])}::bigint[], ${idx.map((i) => ownIds[i])}::bigint[], ${keys}::text[],
                   ${idx.map((i) => planned[i].mergeInto!.cosine)}::real[], ${idx.map((i) => planned[i].mergeInto!.reason)}::text[])
            AS x(k, a, ck, cs, r)
@@ -208,49 +176,80 @@ async function writeMerges(
   return out;
 }
 
-function linkRows(planned: PlannedAtom[], eff: number[]): Array<Record<string, unknown>> {
+/** The link rows of the plan (one per (src, dst, kind)) and the planned atom each came from. */
+function linkRows(planned: PlannedAtom[], eff: number[]): { rows: LinkRow[]; owners: number[] } {
   const seen = new Set<string>();
-  const rows: Array<Record<string, unknown>> = [];
+  const rows: LinkRow[] = [];
+  const owners: number[] = [];
   planned.forEach((p, i) => {
     for (const l of p.links ?? []) {
       const dst = l.atomId ?? (l.planned !== undefined ? eff[l.planned] : undefined);
       const key = `${eff[i]}>${dst}:${l.kind}`;
       if (dst === undefined || dst === eff[i] || seen.has(key)) continue;
       seen.add(key);
+      owners.push(i);
       rows.push({
-        src_atom_id: eff[i],
-        dst_atom_id: dst,
+        src: eff[i],
+        dst,
         kind: l.kind,
         confidence: Math.min(1, Math.max(0, l.confidence)),
         source: l.source,
       });
     }
   });
-  return rows;
+  return { rows, owners };
+}
+
+/** Citation rows of the plan and the planned atom each came from (none without a document). */
+function citationRows(
+  planned: PlannedAtom[],
+  r: { ownIds: number[]; eff: number[]; merged: boolean[] },
+  ctxAt: (i: number) => WriteContext,
+): { rows: CitationRow[]; owners: number[] } {
+  const rows: CitationRow[] = [];
+  const owners: number[] = [];
+  planned.forEach((p, i) => {
+    const ctx = ctxAt(i);
+    if (ctx.docId === null) return;
+    // The own row keeps its evidence (for an undo); a merged atom's citation is copied onto the atom that absorbed it.
+    if (r.eff[i] === r.ownIds[i] || r.merged[i]) rows.push(citationRow(r.ownIds[i], ctx, p.citation));
+    if (r.eff[i] !== r.ownIds[i]) rows.push(citationRow(r.eff[i], ctx, p.citation));
+    while (owners.length < rows.length) owners.push(i);
+  });
+  return { rows, owners };
+}
+
+/** How many of `ids` (new rows, by position in `owners`) each planned atom added. */
+function perAtom(n: number, owners: number[], added: Set<number>): number[] {
+  const out = new Array<number>(n).fill(0);
+  owners.forEach((i, k) => {
+    if (added.has(k)) out[i]++;
+  });
+  return out;
 }
 
 /**
- * Writes planned atoms, their evidence, merges and links inside `tx`. Citations are written only when the context
- * has a document. Planned atom i may merge into a stored atom or into an earlier planned atom (j < i).
+ * Writes planned atoms, their evidence, merges and links inside `tx`. `ctx` is one document for all the atoms or one
+ * context per atom (a batch of documents: then a planned reference indexes the whole list). Citations are written
+ * only when the context has a document. Planned atom i may merge into a stored atom or into an earlier planned atom.
  */
-export async function writePlannedAtoms(tx: Tx, planned: PlannedAtom[], ctx: WriteContext): Promise<WriteOutcome> {
+export async function writePlannedAtoms(
+  tx: Tx,
+  planned: PlannedAtom[],
+  ctx: WriteContext | WriteContext[],
+): Promise<WriteOutcome> {
+  const ctxAt = Array.isArray(ctx) ? (i: number) => ctx[i] : () => ctx;
   const statuses = planned.map((p) => (p.mergeInto ? "stale" : "candidate"));
+  const docIds = planned.map((_, i) => ctxAt(i).docId);
   const { ids, created } = await insertAtoms(
     tx,
     planned.map((p) => p.atom),
-    ctx.docId,
+    docIds,
     statuses,
   );
   const ownIds = planned.map((p) => ids.get(p.atom.contentHash)!);
-  const { eff, merged } = effectiveIds(
-    planned,
-    ownIds,
-    created,
-    await keptAtoms(
-      tx,
-      ownIds.filter((id) => !created.has(id)),
-    ),
-  );
+  const existing = ownIds.filter((id) => !created.has(id));
+  const { eff, merged } = effectiveIds(planned, ownIds, created, await keptAtoms(tx, existing));
   // An exact duplicate stored as `stale` by this plan but not merged (its target vanished) must not stay hidden.
   const unmergedStale = planned
     .map((_, i) => i)
@@ -262,28 +261,35 @@ export async function writePlannedAtoms(tx: Tx, planned: PlannedAtom[], ctx: Wri
   await insertEmbeddings(
     tx,
     [...vectors].map(([atomId, vector]) => ({ atomId, vector })),
-    ctx.model,
+    ctxAt(0)?.model ?? "",
   );
-  let citationsAdded = 0;
-  if (ctx.docId !== null) {
-    // The own row keeps its evidence (for an undo); a merged atom's citation is copied onto the atom that absorbed it.
-    const rows = planned.flatMap((p, i) => [
-      ...(eff[i] === ownIds[i] || merged[i] ? [citationRow(ownIds[i], ctx, p.citation)] : []),
-      ...(eff[i] !== ownIds[i] ? [citationRow(eff[i], ctx, p.citation)] : []),
-    ]);
-    citationsAdded = (await insertCitations(tx, rows)).length;
-  }
-  const mergeIds = await writeMerges(tx, planned, ownIds, eff, merged, ctx);
-  const linkIds = await insertLinks(tx, linkRows(planned, eff));
+  const cit = citationRows(planned, { ownIds, eff, merged }, ctxAt);
+  const citAdded = await insertCitationRows(tx, cit.rows);
+  const mergeIds = await writeMerges(tx, planned, ownIds, eff, merged, ctxAt);
+  const links = linkRows(planned, eff);
+  const linkAdded = await insertLinkRows(tx, links.rows);
   await enqueueOutbox(tx, "atom", [...created], "upsert");
-  await enqueueOutbox(tx, "atom_link", linkIds, "upsert");
-  const counts = { created: 0, existing: 0, merged: 0 };
+  await enqueueOutbox(tx, "atom_link", [...linkAdded.values()], "upsert");
+  const outcomes: WriteOutcome["outcomes"] = [];
   const counted = new Set<number>();
   planned.forEach((_, i) => {
-    if (merged[i]) counts.merged++;
-    else if (created.has(ownIds[i]) && !counted.has(ownIds[i])) counts.created++;
-    else counts.existing++;
+    if (merged[i]) outcomes.push("merged");
+    else if (created.has(ownIds[i]) && !counted.has(ownIds[i])) outcomes.push("created");
+    else outcomes.push("existing");
     counted.add(ownIds[i]);
   });
-  return { atomIds: eff, created, counts, citationsAdded, linksAdded: linkIds.length, mergeIds, ownIds };
+  const counts = { created: 0, existing: 0, merged: 0 };
+  for (const o of outcomes) counts[o]++;
+  return {
+    atomIds: eff,
+    created,
+    counts,
+    outcomes,
+    citationsAdded: citAdded.size,
+    linksAdded: linkAdded.size,
+    citationsOf: perAtom(planned.length, cit.owners, new Set(citAdded.keys())),
+    linksOf: perAtom(planned.length, links.owners, new Set(linkAdded.keys())),
+    mergeIds,
+    ownIds,
+  };
 }

@@ -3,54 +3,12 @@
  * with their embeddings, citations, merges and links (atom-writes.ts), the quarantined chunks and the outbox rows.
  * Idempotent: re-running a committed plan writes nothing new (unique keys with ON CONFLICT DO NOTHING).
  */
-import type { TransactionSql } from "postgres";
+import type { Sql, TransactionSql } from "postgres";
 import type { IngestCommit, IngestPlan } from "../../../ports/store/ingest.ts";
 import { enqueueOutbox, type WriteOutcome, writePlannedAtoms } from "./atom-writes.ts";
+import { insertChunkRows, insertQuarantineRows, upsertDocumentRows } from "./table-writes.ts";
 
 type Tx = TransactionSql<any>;
-
-const BATCH = 500;
-
-/** Upserts the document; returns null when the stored version already has this content. */
-async function upsertDocument(tx: Tx, plan: IngestPlan): Promise<{ id: number; version: number } | null> {
-  const d = plan.document;
-  const rows = await tx`
-    INSERT INTO pm_document (kind, uri, title, content_hash, byte_size, authority, metadata)
-    VALUES (${d.kind}, ${d.uri}, ${d.title}, ${d.contentHash}, ${d.byteSize}, ${d.authority}, ${tx.json(d.metadata as never)})
-    ON CONFLICT (uri) DO UPDATE SET
-      kind = EXCLUDED.kind,
-      title = COALESCE(EXCLUDED.title, pm_document.title),
-      authority = EXCLUDED.authority,
-      content_hash = EXCLUDED.content_hash,
-      byte_size = EXCLUDED.byte_size,
-      metadata = pm_document.metadata || EXCLUDED.metadata,
-      version = CASE WHEN pm_document.content_hash IS NULL THEN pm_document.version ELSE pm_document.version + 1 END,
-      status = 'active',
-      updated_at = now()
-    WHERE pm_document.content_hash IS DISTINCT FROM EXCLUDED.content_hash
-    RETURNING id, version`;
-  return rows.length ? { id: Number(rows[0].id), version: Number(rows[0].version) } : null;
-}
-
-async function insertChunks(tx: Tx, plan: IngestPlan, docId: number, version: number): Promise<Map<number, number>> {
-  const idByOrd = new Map<number, number>();
-  for (let i = 0; i < plan.chunks.length; i += BATCH) {
-    const rows = plan.chunks.slice(i, i + BATCH).map((c) => ({
-      doc_id: docId,
-      doc_version: version,
-      ord: c.ord,
-      text: c.text,
-      content_hash: c.contentHash,
-      locator: c.locator,
-    }));
-    const out = await tx`
-      INSERT INTO pm_chunk ${tx(rows as any, "doc_id", "doc_version", "ord", "text", "content_hash", "locator")}
-      ON CONFLICT (doc_id, doc_version, ord) DO UPDATE SET text = EXCLUDED.text
-      RETURNING id, ord`;
-    for (const r of out) idByOrd.set(Number(r.ord), Number(r.id));
-  }
-  return idByOrd;
-}
 
 /**
  * Marks atoms extracted from an older version of the document that the new version no longer contains as `stale`
@@ -82,30 +40,6 @@ async function reviveAtoms(tx: Tx, atomIds: number[]): Promise<number[]> {
   return rows.map((r) => Number(r.id));
 }
 
-/** Records the chunks whose distillation failed (see pm_distill_quarantine). */
-async function insertQuarantine(
-  tx: Tx,
-  plan: IngestPlan,
-  docId: number,
-  version: number,
-  chunkIds: Map<number, number>,
-): Promise<number> {
-  const rows = (plan.quarantine ?? []).map((q) => ({
-    doc_id: docId,
-    doc_version: version,
-    chunk_id: chunkIds.get(q.chunkOrd) ?? null,
-    chunk_ord: q.chunkOrd,
-    distiller: q.distiller,
-    reason: q.reason,
-    detail: q.detail.slice(0, 500),
-    attempts: q.attempts,
-  }));
-  for (let i = 0; i < rows.length; i += BATCH) {
-    await tx`INSERT INTO pm_distill_quarantine ${tx(rows.slice(i, i + BATCH) as any, "doc_id", "doc_version", "chunk_id", "chunk_ord", "distiller", "reason", "detail", "attempts")}`;
-  }
-  return rows.length;
-}
-
 /** The merges a write made, with the atoms on both sides. */
 export function mergesOf(w: WriteOutcome): IngestCommit["merges"] {
   return w.mergeIds.flatMap((mergeId, i) =>
@@ -113,54 +47,132 @@ export function mergesOf(w: WriteOutcome): IngestCommit["merges"] {
   );
 }
 
-/** Applies an {@link IngestPlan} inside the given transaction. */
-export async function commitIngestTx(tx: Tx, plan: IngestPlan): Promise<IngestCommit> {
-  const doc = await upsertDocument(tx, plan);
-  if (!doc) {
-    const [row] = await tx`SELECT id, version FROM pm_document WHERE uri = ${plan.document.uri}`;
-    return {
-      docId: Number(row.id),
-      version: Number(row.version),
-      unchanged: true,
-      atomsCreated: 0,
-      atomsExisting: 0,
-      atomsMerged: 0,
-      citationsAdded: 0,
-      linksAdded: 0,
-      atomsStaled: 0,
-      atomsRevived: 0,
-      chunksQuarantined: 0,
-      atomIds: [],
-      merges: [],
-    };
+/** A commit that wrote nothing: the stored version already has this content. */
+function unchangedCommit(docId: number, version: number): IngestCommit {
+  return {
+    docId,
+    version,
+    unchanged: true,
+    atomsCreated: 0,
+    atomsExisting: 0,
+    atomsMerged: 0,
+    citationsAdded: 0,
+    linksAdded: 0,
+    atomsStaled: 0,
+    atomsRevived: 0,
+    chunksQuarantined: 0,
+    atomIds: [],
+    merges: [],
+  };
+}
+
+/** Thrown inside a batch's transaction (rolling it back) when one of its documents is already stored unchanged. */
+export class BatchHasUnchanged extends Error {}
+
+/** Resolves null for a batch rolled back by {@link BatchHasUnchanged} (also as a mapped error's cause); rethrows others. */
+export function unlessUnchanged(err: unknown): null {
+  if (err instanceof BatchHasUnchanged || (err as { cause?: unknown })?.cause instanceof BatchHasUnchanged) return null;
+  throw err;
+}
+
+/** The commit of plan `p`'s atoms, which are `w`'s positions [from, to). */
+function commitOf(
+  w: WriteOutcome,
+  from: number,
+  to: number,
+  doc: { id: number; version: number },
+  extra: { staled: number; revived: number; quarantined: number },
+): IngestCommit {
+  const counts = { created: 0, existing: 0, merged: 0 };
+  let citationsAdded = 0;
+  let linksAdded = 0;
+  for (let i = from; i < to; i++) {
+    counts[w.outcomes[i]]++;
+    citationsAdded += w.citationsOf[i];
+    linksAdded += w.linksOf[i];
   }
-  const chunkIds = await insertChunks(tx, plan, doc.id, doc.version);
-  const w = await writePlannedAtoms(tx, plan.atoms, {
-    docId: doc.id,
-    docVersion: doc.version,
-    chunkIds,
-    model: plan.model,
-  });
-  const quarantined = await insertQuarantine(tx, plan, doc.id, doc.version, chunkIds);
-  const staled = await staleOldAtoms(tx, doc.id, doc.version);
-  const revived = await reviveAtoms(tx, [...new Set(w.atomIds)]);
-  await enqueueOutbox(tx, "document", [doc.id], "upsert");
-  await enqueueOutbox(tx, "atom", [...staled, ...revived], "upsert");
+  const merges: IngestCommit["merges"] = [];
+  for (let i = from; i < to; i++) {
+    const mergeId = w.mergeIds[i];
+    if (mergeId !== undefined) merges.push({ mergeId, keptAtomId: w.atomIds[i], absorbedAtomId: w.ownIds[i] });
+  }
   return {
     docId: doc.id,
     version: doc.version,
     unchanged: false,
-    atomsCreated: w.counts.created,
-    atomsExisting: w.counts.existing,
-    atomsMerged: w.counts.merged,
-    citationsAdded: w.citationsAdded,
-    linksAdded: w.linksAdded,
-    atomsStaled: staled.length,
-    atomsRevived: revived.length,
-    chunksQuarantined: quarantined,
-    atomIds: [...new Set(w.atomIds)],
-    merges: mergesOf(w),
+    atomsCreated: counts.created,
+    atomsExisting: counts.existing,
+    atomsMerged: counts.merged,
+    citationsAdded,
+    linksAdded,
+    atomsStaled: extra.staled,
+    atomsRevived: extra.revived,
+    chunksQuarantined: extra.quarantined,
+    atomIds: [...new Set(w.atomIds.slice(from, to))],
+    merges,
   };
+}
+
+/**
+ * Applies plans inside the given transaction, in few statements whatever their number (one per table for all the
+ * documents). The plans' atoms form one list: a planned reference (`mergeInto.planned`, `links[].planned`) indexes
+ * the concatenation of every plan's atoms. @throws BatchHasUnchanged when more than one plan is given and one of
+ * their documents is stored with the same content (the caller commits them one by one instead).
+ */
+export async function commitIngestBatchTx(tx: Tx, plans: IngestPlan[]): Promise<IngestCommit[]> {
+  const stored = await upsertDocumentRows(
+    tx,
+    plans.map((p) => p.document),
+  );
+  const docs = plans.map((p) => stored.get(p.document.uri));
+  if (docs.some((d) => !d)) {
+    if (plans.length > 1) throw new BatchHasUnchanged();
+    const [row] = await tx`SELECT id, version FROM pm_document WHERE uri = ${plans[0].document.uri}`;
+    return [unchangedCommit(Number(row.id), Number(row.version))];
+  }
+  const chunkRows = plans.flatMap((p, k) =>
+    p.chunks.map((c) => ({ ...c, docId: docs[k]!.id, docVersion: docs[k]!.version })),
+  );
+  const chunkIds = await insertChunkRows(tx, chunkRows);
+  const ctxs = plans.map((p, k) => ({
+    docId: docs[k]!.id,
+    docVersion: docs[k]!.version,
+    chunkIds: chunkIds.get(docs[k]!.id) ?? new Map<number, number>(),
+    model: p.model,
+  }));
+  const w = await writePlannedAtoms(
+    tx,
+    plans.flatMap((p) => p.atoms),
+    plans.flatMap((p, k) => p.atoms.map(() => ctxs[k])),
+  );
+  const revived = new Set(await reviveAtoms(tx, [...new Set(w.atomIds)]));
+  const out: IngestCommit[] = [];
+  const changed: number[] = [];
+  let from = 0;
+  for (const [k, p] of plans.entries()) {
+    const doc = docs[k]!;
+    const to = from + p.atoms.length;
+    const quarantined = await insertQuarantineRows(tx, doc.id, doc.version, p.quarantine ?? [], ctxs[k].chunkIds);
+    const staled = await staleOldAtoms(tx, doc.id, doc.version);
+    const own = new Set(w.atomIds.slice(from, to));
+    const revivedHere = [...revived].filter((id) => own.has(id));
+    changed.push(...staled, ...revivedHere);
+    out.push(commitOf(w, from, to, doc, { staled: staled.length, revived: revivedHere.length, quarantined }));
+    from = to;
+  }
+  await enqueueOutbox(
+    tx,
+    "document",
+    docs.map((d) => d!.id),
+    "upsert",
+  );
+  await enqueueOutbox(tx, "atom", changed, "upsert");
+  return out;
+}
+
+/** Applies an {@link IngestPlan} inside the given transaction. */
+export async function commitIngestTx(tx: Tx, plan: IngestPlan): Promise<IngestCommit> {
+  return (await commitIngestBatchTx(tx, [plan]))[0];
 }
 
 /** The text an ingest plan writes, in UTF-16 code units (≈ bytes for the disk-space check): chunks and atoms. */
@@ -169,4 +181,48 @@ export function planBytes(plan: IngestPlan): number {
   for (const c of plan.chunks) n += c.text.length;
   for (const a of plan.atoms) n += a.atom.claim.length + a.atom.content.length + a.atom.vector.length * 4;
   return n;
+}
+
+/** The tables an ingest writes and its lookups read, whose statistics {@link refreshIngestStatistics} keeps fresh. */
+const INGEST_TABLES = [
+  "pm_document",
+  "pm_chunk",
+  "pm_atom",
+  "pm_atom_embedding",
+  "pm_citation",
+  "pm_atom_link",
+  "pm_atom_merge",
+];
+
+/** Rows this process wrote since it last looked at the statistics, and how many wait for the next look. */
+let rowsSinceCheck = 0;
+const CHECK_EVERY_ROWS = 1000;
+
+/**
+ * ANALYZEs the ingest tables that changed by more than a fifth (at least 1000 rows) since their last ANALYZE, looked
+ * at once per {@link CHECK_EVERY_ROWS} rows this process wrote. PGlite never analyzes (no autovacuum), so its
+ * planner kept the sizes of a nearly empty store: dedup's candidate lookup (48 ids joined to their embeddings) was
+ * planned as a hash join over every embedding of the model, and a directory ingest's cost per file grew with the
+ * store (1.2 → 6.0 CPU-s per 1,000 files from 0 to 4,000 files stored). Same rule as the code tables (code/resolve.ts).
+ */
+export async function refreshIngestStatistics(sql: Sql<any>, rowsWritten: number): Promise<string[]> {
+  rowsSinceCheck += rowsWritten;
+  if (rowsSinceCheck < CHECK_EVERY_ROWS) return [];
+  rowsSinceCheck = 0;
+  const stale = await sql`
+    SELECT relname FROM pg_stat_user_tables
+     WHERE relname = ANY(${INGEST_TABLES}::text[]) AND n_mod_since_analyze > greatest(1000, n_live_tup / 5)`;
+  const done: string[] = [];
+  for (const r of stale) {
+    const table = String(r.relname);
+    if (!INGEST_TABLES.includes(table)) continue;
+    await sql.unsafe(`ANALYZE ${table}`);
+    done.push(table);
+  }
+  return done;
+}
+
+/** Rows an applied plan wrote (for {@link refreshIngestStatistics}). */
+export function rowsOf(plan: IngestPlan, commit: IngestCommit): number {
+  return commit.unchanged ? 0 : plan.chunks.length + plan.atoms.length * 3 + commit.linksAdded;
 }
