@@ -22,6 +22,7 @@ import { searchLatency } from "./benchmarks/search-latency.ts";
 import { startup } from "./benchmarks/startup.ts";
 import { httpLoadBench } from "./benchmarks/http-load.ts";
 import { uiBench } from "./benchmarks/ui.ts";
+import { whoIsBench } from "./benchmarks/who-is.ts";
 import { removeTempDirs } from "./lib/env.ts";
 import { type Benchmark, machineInfo, markdownSummary, type ResultFile, writeResult } from "./lib/report.ts";
 
@@ -44,6 +45,7 @@ export const BENCHMARKS: Benchmark[] = [
   httpLoadBench,
   uiBench,
   agentReadsBench,
+  whoIsBench,
   fuzzBench,
 ];
 
