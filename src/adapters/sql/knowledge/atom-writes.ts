@@ -8,6 +8,7 @@ import type { TransactionSql } from "postgres";
 import { sha256Hex } from "../../../domain/hash.ts";
 import type { AtomInput, CitationInput, PlannedAtom } from "../../../ports/store/atom-writes.ts";
 import { vectorToBytes } from "../vector-bytes.ts";
+import { writeNewAtomMentions } from "../entities/atom-hook.ts";
 
 type Tx = TransactionSql<any>;
 
@@ -242,6 +243,7 @@ export async function writePlannedAtoms(tx: Tx, planned: PlannedAtom[], ctx: Wri
     statuses,
   );
   const ownIds = planned.map((p) => ids.get(p.atom.contentHash)!);
+  await writeNewAtomMentions(tx, planned, ownIds, created); // issue 22: the entities of new atoms
   const { eff, merged } = effectiveIds(
     planned,
     ownIds,
