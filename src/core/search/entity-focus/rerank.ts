@@ -10,9 +10,9 @@
 import type { AtomFilter } from "../../../domain/atom.ts";
 import type { AtomView } from "../../../ports/store/atom-reads.ts";
 import type { Services } from "../../services.ts";
-import { textUnits } from "../snippet.ts";
-import { findName, introductionScore, type NameStems, nameStems } from "./introduction.ts";
+import { nameStems } from "./introduction.ts";
 import { type Focus, questionFocus } from "./question.ts";
+import { scoreIntroductions } from "./score.ts";
 
 /** A fused hit as search ranks them. */
 export interface Ranked {
@@ -51,35 +51,6 @@ function passes(a: AtomView, f: AtomFilter): boolean {
   return !f.docIds || (a.doc_id !== null && f.docIds.includes(a.doc_id));
 }
 
-/** The best introduction score of each atom for any of the names; the first naming atom of a document gains. */
-function scoreAtoms(atoms: AtomView[], stems: NameStems[]): Map<number, number> {
-  const firstOfDoc = new Map<number, number>();
-  const unitsOf = new Map<number, string[]>();
-  for (const a of [...atoms].sort((x, y) => x.id - y.id)) {
-    // Paragraphs apart: a heading line ("Firefox OS") must not run into the sentence under it.
-    const units = (a.content || a.claim).split(/\n\s*\n/u).flatMap((p) => textUnits(p));
-    unitsOf.set(a.id, units);
-    const names = units.some((u) => stems.some((st) => findName(u, st)));
-    if (names && a.doc_id !== null && !firstOfDoc.has(a.doc_id)) firstOfDoc.set(a.doc_id, a.id);
-  }
-  const scores = new Map<number, number>();
-  for (const a of atoms) {
-    const isFirst = a.doc_id !== null && firstOfDoc.get(a.doc_id) === a.id;
-    let best = 0;
-    let seen = false;
-    for (const u of unitsOf.get(a.id) ?? []) {
-      for (const st of stems) {
-        const sc = introductionScore(u, st, isFirst && !seen);
-        if (sc > 0) seen = true;
-        best = Math.max(best, sc);
-      }
-    }
-    if (a.type === "definition" && stems.some((st) => findName(a.claim, st)?.start === 0)) best += 1.5;
-    if (best > 0) scores.set(a.id, best);
-  }
-  return scores;
-}
-
 /**
  * `fused` reordered for the question's focus (see module doc); the same array when the question has none.
  * Atoms found only by the focus enter with score 0 and no ranks.
@@ -102,9 +73,10 @@ export async function focusOnEntities(
     for (const h of s.projection.lexical(lexemes, NAME_DEPTH, filter, { neighbours: false })) pool.add(h.atomId);
   }
   const atoms = (await s.atomReads.atomsByIds([...pool], 0)).filter((a) => passes(a, filter));
-  const scores = scoreAtoms(atoms, stems);
+  const scores = scoreIntroductions(atoms, stems);
   const position = new Map(fused.map((f, i) => [f.id, i]));
   const lead = [...scores]
+    .map(([id, sc]) => [id, sc.score] as const)
     .filter(([, sc]) => sc >= MIN_INTRODUCTION)
     .sort((a, b) => b[1] - a[1] || (position.get(a[0]) ?? FAR) - (position.get(b[0]) ?? FAR) || a[0] - b[0])
     .slice(0, LEAD)
