@@ -88,7 +88,7 @@ function shares(asked: Asked[]) {
 }
 
 /** Ingests the fixtures into a fresh store and asks every question; the store is removed afterwards. */
-async function runAll(): Promise<{ asked: Asked[]; ingestCpuS: number; atoms: number }> {
+async function runAll(): Promise<{ asked: Asked[]; ingestCpuS: number; askCpuMs: number; atoms: number }> {
   const dir = tempDir("who-is");
   const services = await createServices(
     benchConfig({ data_dir: join(dir, "db"), ingest_roots: [realpathSync(join(SHARED, "fixtures"))] }),
@@ -100,8 +100,15 @@ async function runAll(): Promise<{ asked: Asked[]; ingestCpuS: number; atoms: nu
     const cpu = process.cpuUsage(cpu0);
     const texts = await atomTexts(services);
     const asked: Asked[] = [];
+    const ask0 = process.cpuUsage();
     for (const q of loadWhoIsSet()) asked.push(await ask(client, q, texts));
-    return { asked, ingestCpuS: round((cpu.user + cpu.system) / 1e6), atoms: texts.size };
+    const askCpu = process.cpuUsage(ask0);
+    return {
+      asked,
+      ingestCpuS: round((cpu.user + cpu.system) / 1e6),
+      askCpuMs: round((askCpu.user + askCpu.system) / 1e3 / Math.max(1, asked.length)),
+      atoms: texts.size,
+    };
   } finally {
     await client.close();
     await services.close(0);
@@ -115,7 +122,7 @@ export const whoIsBench: Benchmark = {
   description: "who/what-is-X questions over the fixtures: is the introducing atom first (MCP, no model)",
   async run(): Promise<BenchOutcome> {
     setLogLevel("warn");
-    const { asked, ingestCpuS, atoms } = await runAll();
+    const { asked, ingestCpuS, askCpuMs, atoms } = await runAll();
     const by = (f: (a: Asked) => boolean) => shares(asked.filter(f));
     const check = by((a) => a.half === "check");
     const tune = by((a) => a.half === "tune");
@@ -139,10 +146,12 @@ export const whoIsBench: Benchmark = {
         search: { k: K },
         context: { budget_tokens: BUDGET },
         hit: "the first hit / item is an atom whose folded claim + content holds the folded answer quote",
+        cpu: "process CPU time (user + sys) of one memory_search plus one memory_get_context call, mean",
       },
       results: {
         atoms,
         ingest_cpu_s: ingestCpuS,
+        cpu_ms_per_question: askCpuMs,
         all: shares(asked),
         check,
         tune,

@@ -21,14 +21,22 @@ describe("the focus of a question", () => {
     expect(questionFocus("Андрей Ефимыч")?.names).toEqual(["Андрей Ефимыч"]);
   });
 
-  test("factoid questions, claims and relations to a name have none", () => {
+  test("a relation to a name is a one-hop focus; other words beside a name are not", () => {
+    expect(questionFocus("Кто был единственным приятелем доктора Андрея Ефимыча?")).toEqual({
+      names: ["Андрей Ефимыч"],
+      keys: ["андрей ефимыч"],
+      hop: true,
+    });
+    expect(questionFocus("Кем был отец Ивана Дмитрича?")?.hop).toBe(true);
+    expect(questionFocus("What was Melanie's favorite book from her childhood?")).toBeNull();
+  });
+
+  test("factoid questions, claims and other words beside a name have none", () => {
     for (const q of [
       "When was Tesla born?",
       "В каком году Тесла переехал в Нью-Йорк?",
       "0-dimensional biomaterials show inductive properties.",
       "What is the capital of France?",
-      "Кто был единственным приятелем доктора Андрея Ефимыча?",
-      "Кем был отец Ивана Дмитрича?",
       "What is the role of the immune system in sepsis and how does it change over time?",
     ])
       expect({ q, focus: questionFocus(q) }).toEqual({ q, focus: null });
@@ -117,6 +125,23 @@ describe("reordering for a focus", () => {
     expect(out[0]).toEqual({ id: 2, score: 0, ranks: {} });
     expect(out.map((r) => r.id)).not.toContain(undefined);
     expect(out.filter((r) => r.id === 3)).toHaveLength(1);
+  });
+
+  test("a one-hop question moves the hit that introduces someone beside the name first, adding none", async () => {
+    const hop = [
+      atom(7, "Андрей Ефимыч пьет пиво и молчит."),
+      atom(8, "К вечеру приходит почтмейстер, Михаил Аверьяныч, единственный приятель Андрея Ефимыча."),
+    ];
+    const hopReads = {
+      ...reads,
+      atomReads: { atomsByIds: async (ids: number[]) => hop.filter((a) => ids.includes(a.id)) },
+    } as unknown as typeof reads;
+    const list: Ranked[] = [
+      { id: 7, score: 0.03, ranks: {} },
+      { id: 8, score: 0.02, ranks: {} },
+    ];
+    const out = await focusOnEntities(hopReads, "Кто был приятелем Андрея Ефимыча?", list, FILTER);
+    expect(out.map((r) => r.id)).toEqual([8, 7]);
   });
 
   test("the filter holds for atoms the focus adds", async () => {

@@ -4,26 +4,35 @@
  * The subject is the phrase after the question words; its proper names come from the mention extractor (so «Иване
  * Дмитриче» is «Иван Дмитрич»). A subject that is a name (with articles and titles) or a plain term ("photochemical
  * internalization") is a focus; a subject that relates a name to something else ("the only friend of Андрей
- * Ефимыч", «отец Ивана Дмитрича») is not: its answer is not the name's introduction, so such a question ranks as
- * any other.
+ * Ефимыч", «отец Ивана Дмитрича») is a one-hop focus: its answer is not the name's introduction but another
+ * entity's, met beside the name.
  */
 import { extractMentions } from "../../../domain/entities/mentions.ts";
 import { nameKey } from "../../../domain/entities/names.ts";
 import { detectLang } from "../../../domain/text.ts";
 
-/** What a question is about: display names to look for (first: as asked) and their matching keys. */
+/**
+ * What a question is about: display names to look for (first: as asked) and their matching keys. `hop`: the
+ * question asks who or what stands in some relation to the named one («Кем был отец Ивана Дмитрича?», "Who is the
+ * friend of Kiyo?"): its answer introduces another entity beside this one.
+ */
 export interface Focus {
   names: string[];
   keys: string[];
+  hop?: boolean;
 }
 
 const PATTERNS: RegExp[] = [
   /^(?:who|what)(?:\s+(?:is|was|are|were)|'s)\s+(.+)$/iu,
   /^(?:tell\s+me\s+about|describe|define)\s+(.+)$/iu,
   /^(?:кто|что)\s+(?:такой|такая|такое|такие|это)\s+(.+)$/iu,
-  /^кем\s+(?:был|была|было|были|является|являлся|являлась)\s+(.+)$/iu,
+  /^(?:кем|кто)\s+(?:был|была|было|были|является|являлся|являлась)\s+(.+)$/iu,
   /^(?:расскажи(?:те)?(?:\s+мне)?|что\s+(?:известно|ты\s+знаешь|вы\s+знаете))\s+(?:о|об|обо|про)\s+(.+)$/iu,
 ];
+
+/** Relations between people and what they make or run: a subject holding one asks one hop away from the name. */
+const RELATION =
+  /^(?:(?:father|mother|parent|son|daughter|child|wife|husband|brother|sister|uncle|aunt|nephew|niece|friend|colleague|partner|boss|employer|owner|founder|author|creator|teacher|student|assistant|neighbou?r)(?:s|ren)?$|отц|отец|мат|сын|доч|жен|муж|брат|сестр|дяд|тет|племянни|друг|друз|приятел|товарищ|коллег|помощни|начальни|хозя|основател|автор|создател|учител|учени|сосед)/iu;
 
 /** Words that may stand beside a name in a subject without changing whom it names. */
 const BESIDE = new Set(
@@ -74,6 +83,11 @@ export function questionFocus(question: string): Focus | null {
     // The surface as asked first: it is what the texts most likely hold («Рагин», "Mr. Koga" → "Koga").
     const surfaces = mentions.map((m) => m.surface).filter((s) => !names.includes(s));
     return { names: [...names, ...surfaces], keys: [...new Set(names.map(nameKey))] };
+  }
+  // A name beside a relation word after "who is": answered one hop away from the name.
+  if (subject && mentions.length > 0 && rest.some((w) => RELATION.test(w))) {
+    const names = [...new Set(mentions.map((m) => m.name))];
+    return { names, keys: [...new Set(names.map(nameKey))], hop: true };
   }
   // No proper name: a plain term is a focus only when the question asks what it is, and it is short.
   if (!subject || mentions.length > 0) return null;

@@ -5,11 +5,13 @@
  * atoms the entity store ties to the entity by key or alias. Each is scored by its best sentence as an
  * introduction of the name (introduction.ts), plus the first sentence of its document that names it and a
  * `definition` atom whose claim opens with it. Up to {@link LEAD} atoms that clearly introduce it move to the
- * front; every other hit keeps its place. A question with no focus gets the fused list back unchanged.
+ * front; every other hit keeps its place. A question about someone related to a name reorders its first hits
+ * only (hop.ts). A question with no focus gets the fused list back unchanged.
  */
 import type { AtomFilter } from "../../../domain/atom.ts";
 import type { AtomView } from "../../../ports/store/atom-reads.ts";
 import type { Services } from "../../services.ts";
+import { HOP_DEPTH, hopIntroductions } from "./hop.ts";
 import { nameStems } from "./introduction.ts";
 import { type Focus, questionFocus } from "./question.ts";
 import { scoreIntroductions } from "./score.ts";
@@ -64,6 +66,21 @@ export async function focusOnEntities(
 ): Promise<Ranked[]> {
   const focus = questionFocus(query);
   if (!focus) return fused;
+  if (focus.hop) {
+    const top = fused.slice(0, HOP_DEPTH);
+    const byId = new Map(
+      (
+        await s.atomReads.atomsByIds(
+          top.map((f) => f.id),
+          0,
+        )
+      ).map((a) => [a.id, a]),
+    );
+    const atoms = top.flatMap((f) => byId.get(f.id) ?? []);
+    const moved = new Set(hopIntroductions(atoms, focus, MIN_INTRODUCTION).slice(0, LEAD));
+    if (moved.size === 0) return fused;
+    return [...fused.filter((f) => moved.has(f.id)), ...fused.filter((f) => !moved.has(f.id))];
+  }
   const { names, mentioned } = await namesOf(s, focus);
   const stems = names.map(nameStems).filter((st) => st.stems.length > 0);
   if (stems.length === 0) return fused;

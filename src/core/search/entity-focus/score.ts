@@ -14,7 +14,7 @@ export interface IntroScore {
 }
 
 /** The sentences of an atom: paragraphs apart, so a heading line ("Firefox OS") does not run into its text. */
-function sentencesOf(a: Pick<AtomView, "content" | "claim">): string[] {
+export function sentencesOf(a: Pick<AtomView, "content" | "claim">): string[] {
   return (a.content || a.claim).split(/\n\s*\n/u).flatMap((p) => textUnits(p));
 }
 
