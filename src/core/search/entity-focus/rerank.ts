@@ -47,6 +47,21 @@ async function namesOf(s: FocusServices, focus: Focus): Promise<{ names: string[
   return { names, mentioned };
 }
 
+/** The hits of a one-hop question that introduce another entity beside the named one first (hop.ts). */
+async function hopFirst(s: FocusServices, focus: Focus, fused: Ranked[]): Promise<Ranked[]> {
+  const top = fused.slice(0, HOP_DEPTH);
+  const read = await s.atomReads.atomsByIds(
+    top.map((f) => f.id),
+    0,
+  );
+  const byId = new Map(read.map((a) => [a.id, a]));
+  const atoms = top.flatMap((f) => byId.get(f.id) ?? []);
+  const moved = new Set(hopIntroductions(atoms, focus, MIN_INTRODUCTION).slice(0, LEAD));
+  if (moved.size === 0) return fused;
+  return [...fused.filter((f) => moved.has(f.id)), ...fused.filter((f) => !moved.has(f.id))];
+}
+
+/** Whether an atom the focus adds passes the search's filter (the fused hits passed it already). */
 function passes(a: AtomView, f: AtomFilter): boolean {
   if (a.status === "retracted" || (f.status && !f.status.includes(a.status))) return false;
   if (f.types && !f.types.includes(a.type)) return false;
@@ -66,21 +81,7 @@ export async function focusOnEntities(
 ): Promise<Ranked[]> {
   const focus = questionFocus(query);
   if (!focus) return fused;
-  if (focus.hop) {
-    const top = fused.slice(0, HOP_DEPTH);
-    const byId = new Map(
-      (
-        await s.atomReads.atomsByIds(
-          top.map((f) => f.id),
-          0,
-        )
-      ).map((a) => [a.id, a]),
-    );
-    const atoms = top.flatMap((f) => byId.get(f.id) ?? []);
-    const moved = new Set(hopIntroductions(atoms, focus, MIN_INTRODUCTION).slice(0, LEAD));
-    if (moved.size === 0) return fused;
-    return [...fused.filter((f) => moved.has(f.id)), ...fused.filter((f) => !moved.has(f.id))];
-  }
+  if (focus.hop) return hopFirst(s, focus, fused);
   const { names, mentioned } = await namesOf(s, focus);
   const stems = names.map(nameStems).filter((st) => st.stems.length > 0);
   if (stems.length === 0) return fused;
