@@ -8,6 +8,7 @@ import { agentReadsBench } from "./benchmarks/agent-reads.ts";
 import { distillBench } from "./benchmarks/distill.ts";
 import { dedupPairsBench } from "./benchmarks/dedup-pairs.ts";
 import { dedupStoreBench } from "./benchmarks/dedup-store.ts";
+import { entitiesBench } from "./benchmarks/entities.ts";
 import { documentsBench } from "./benchmarks/documents.ts";
 import { firstQueryBench } from "./benchmarks/first-query.ts";
 import { fuzzBench } from "./benchmarks/fuzz.ts";
@@ -22,6 +23,7 @@ import { searchLatency } from "./benchmarks/search-latency.ts";
 import { startup } from "./benchmarks/startup.ts";
 import { httpLoadBench } from "./benchmarks/http-load.ts";
 import { uiBench } from "./benchmarks/ui.ts";
+import { whoIsBench } from "./benchmarks/who-is.ts";
 import { removeTempDirs } from "./lib/env.ts";
 import { type Benchmark, machineInfo, markdownSummary, type ResultFile, writeResult } from "./lib/report.ts";
 
@@ -38,12 +40,14 @@ export const BENCHMARKS: Benchmark[] = [
   distillBench,
   dedupStoreBench,
   dedupPairsBench,
+  entitiesBench,
   projectionsBench,
   codeBench,
   inferenceBench,
   httpLoadBench,
   uiBench,
   agentReadsBench,
+  whoIsBench,
   fuzzBench,
 ];
 

@@ -19,6 +19,7 @@ import type { Embedder } from "../ports/models/embedder.ts";
 import type { Fetcher } from "../ports/models/fetcher.ts";
 import type { GapAnswerJudge } from "../ports/models/gap-judge.ts";
 import type { GapStore } from "../ports/store/gaps.ts";
+import type { EntityStore } from "../ports/entities.ts";
 import type { GraphStore } from "../ports/projections/graph-store.ts";
 import type { InferenceStore } from "../ports/store/inference.ts";
 import type { OutboxStore } from "../ports/projections/outbox.ts";
@@ -96,6 +97,8 @@ export interface Services {
   readonly documents: DocumentCatalog;
   /** Research gaps and the search-miss log (same database). */
   readonly gaps: GapStore;
+  /** Entities, their mentions in atoms and their merges (same database). */
+  readonly entities: EntityStore;
   /** Whether a verified atom answers a research gap: an LLM when ollama_host and llm_model are set; absent = the search rule. */
   readonly gapJudge?: GapAnswerJudge;
   /** tree-sitter symbol extraction; its WebAssembly runtime and grammars load on the first file. */

@@ -30,6 +30,7 @@ import { SqlOutbox } from "../adapters/sql/outbox/outbox.ts";
 import { SqlCodeStore } from "../adapters/sql/code/store.ts";
 import { inferringCodeStore, SqlInferenceStore } from "../adapters/sql/inference/store.ts";
 import { SqlGapStore } from "../adapters/sql/gaps.ts";
+import { SqlEntityStore } from "../adapters/sql/entities/store.ts";
 import { SqlDocumentCatalog } from "../adapters/sql/knowledge/document-catalog.ts";
 import { lazyExtractor } from "../adapters/tree-sitter/lazy.ts";
 
@@ -195,6 +196,7 @@ export async function createServices(config: Config): Promise<Services> {
       code: inferringCodeStore(new SqlCodeStore(db), db),
       inference: new SqlInferenceStore(db),
       gaps: new SqlGapStore(db),
+      entities: new SqlEntityStore(db),
       documents: new SqlDocumentCatalog(db),
       extractor,
       fetcher: await makeFetcher(config),

@@ -34,4 +34,12 @@ describe("snippets", () => {
     expect(units).toEqual(["Table: Mozilla", "| Industry | Software |", "| Founded | 1998 |"]);
     expect(snippet(units, terms, termWeights(terms, [units]), 100, "Table: Mozilla").text).toBe("… | Founded | 1998 |");
   });
+
+  test("a best unit of exactly the size cap is still shown (it once left nothing chosen and threw)", () => {
+    const terms = queryTerms("thermistor");
+    const units = ["The thermistor was inserted.", "Data were collected on day 7."];
+    const s = snippet(units, terms, termWeights(terms, [units]), units[0].length);
+    expect(s.text).toContain("thermistor");
+    expect(s.text.length).toBeLessThanOrEqual(units[0].length + 2);
+  });
 });

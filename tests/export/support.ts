@@ -14,6 +14,7 @@ import type { SqlCanonicalStore } from "../../src/adapters/sql/store.ts";
 import { storeCode } from "../../src/core/code/ingest.ts";
 import { exportStore, type ExportSummary } from "../../src/core/export/export.ts";
 import { addGap } from "../../src/core/gaps/gaps.ts";
+import { backfillEntities } from "../../src/core/entities/backfill.ts";
 import { settleSearchMisses } from "../../src/core/gaps/miss.ts";
 import { importStore, type ImportSummary } from "../../src/core/export/import.ts";
 import { infer } from "../../src/core/inference/infer.ts";
@@ -138,6 +139,11 @@ export async function seedEverything(s: Services): Promise<{ fact: number; rule:
   await forget(s, { atom_id: d, reason: "test: a forgotten atom" }); // not one of the rule's premises: its edge stays
   await search(s, { query: "квантовая хромодинамика глюонов" });
   await settleSearchMisses();
+  // Entities (issue 22): the ingest wrote mentions; a backfill run and a merge fill pm_entity_scan and pm_entity_merge.
+  await backfillEntities(s.entities);
+  const [full, short] = await s.entities.entitiesByKeys(["андрей ефимыч рагин", "андрей ефимыч"]);
+  if (full && short && full.id !== short.id)
+    await s.entities.mergeEntities({ fromEntityId: short.id, intoEntityId: full.id, reason: "test: one person" });
   return { fact: fact.atom_id, rule: rule.atom_id };
 }
 

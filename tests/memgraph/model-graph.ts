@@ -235,6 +235,7 @@ export class ModelGraph {
         { entity: "atom", count: count("Atom") },
         { entity: "document", count: count("Document") },
         { entity: "symbol", count: count("CodeSymbol") },
+        { entity: "entity", count: count("Entity") },
         { entity: "edge", count: this.edges.length },
       ];
     }

@@ -327,7 +327,7 @@ describe("counters and counts", () => {
     });
   });
 
-  test("counts: one UNION ALL of four aggregates", async () => {
+  test("counts: one UNION ALL of five aggregates", async () => {
     t.standin.script = [
       {
         match: /UNION ALL MATCH \(\)-\[e\]->\(\)/,
@@ -335,15 +335,17 @@ describe("counters and counts", () => {
           { entity: "atom", count: 16 },
           { entity: "document", count: 2 },
           { entity: "symbol", count: 0 },
+          { entity: "entity", count: 3 },
           { entity: "edge", count: 31 },
         ],
       },
     ];
-    expect(await t.graph.counts()).toEqual({ atom: 16, document: 2, symbol: 0, edge: 31 });
+    expect(await t.graph.counts()).toEqual({ atom: 16, document: 2, symbol: 0, entity: 3, edge: 31 });
     expect(t.standin.runs[0].query.split("\n")).toEqual([
       "MATCH (n:Atom) RETURN 'atom' AS entity, count(n) AS count",
       "UNION ALL MATCH (n:Document) RETURN 'document' AS entity, count(n) AS count",
       "UNION ALL MATCH (n:CodeSymbol) RETURN 'symbol' AS entity, count(n) AS count",
+      "UNION ALL MATCH (n:Entity) RETURN 'entity' AS entity, count(n) AS count",
       "UNION ALL MATCH ()-[e]->() RETURN 'edge' AS entity, count(e) AS count",
     ]);
   });

@@ -196,6 +196,7 @@ describe.skipIf(skip !== null)("SqlOutbox resolve and snapshot (postgres)", () =
       atom_vectors: 1,
       document: 1,
       symbol: 2,
+      entity: 0,
       edge: 4,
     });
     expect((await t.outbox.canonicalCounts("other-model")).atom_vectors).toBe(1);

@@ -7,6 +7,7 @@ import { PegasError } from "../../src/errors.ts";
 import type {
   AtomState,
   DocumentState,
+  EntityState,
   ProjectionChange,
   ProjectionCounts,
   ProjectionSink,
@@ -22,12 +23,13 @@ export interface ProjectedState {
   atom: Map<number, AtomState>;
   document: Map<number, DocumentState>;
   symbol: Map<number, SymbolState>;
+  entity: Map<number, EntityState>;
   edge: Map<string, EdgeState>;
 }
 
 /** An empty {@link ProjectedState}. */
 export function emptyState(): ProjectedState {
-  return { atom: new Map(), document: new Map(), symbol: new Map(), edge: new Map() };
+  return { atom: new Map(), document: new Map(), symbol: new Map(), entity: new Map(), edge: new Map() };
 }
 
 /** The key a change is counted under: `atom:12`, `document:3`, `symbol:7`, `edge:pm_atom_link:5`. */

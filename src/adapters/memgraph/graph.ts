@@ -48,7 +48,7 @@ export const MEMGRAPH_DEFAULT_TIMEOUT_MS = 10_000;
 /** Relationships, then nodes, deleted per transaction by {@link MemgraphGraph.reset}. */
 export const RESET_BATCH = 10_000;
 
-const LABELS = new Set<string>(["Atom", "CodeSymbol", "Document", "Module", "Name"]);
+const LABELS = new Set<string>(["Atom", "CodeSymbol", "Document", "Entity", "Module", "Name"]);
 
 /**
  * The Memgraph graph projection and reader; name "memgraph"; projects atoms, documents, symbols and edges.
@@ -57,7 +57,13 @@ const LABELS = new Set<string>(["Atom", "CodeSymbol", "Document", "Module", "Nam
  */
 export class MemgraphGraph implements GraphStore, ProjectionSink {
   readonly name = "memgraph";
-  readonly entities: ReadonlySet<ProjectionChange["entity"]> = new Set(["atom", "document", "symbol", "edge"] as const);
+  readonly entities: ReadonlySet<ProjectionChange["entity"]> = new Set([
+    "atom",
+    "document",
+    "symbol",
+    "entity",
+    "edge",
+  ] as const);
   private readonly client: MemgraphClient;
 
   /** Creates the driver (no connection yet). @throws PegasError INVALID_INPUT for a bad URL or timeout. */
@@ -123,10 +129,10 @@ export class MemgraphGraph implements GraphStore, ProjectionSink {
     await this.prepare();
   }
 
-  /** Atoms, documents, symbols and edges held. */
+  /** Atoms, documents, symbols, entities and edges held. */
   async counts(): Promise<ProjectionCounts> {
     const found = await this.client.read("counts", (tx) => rows(tx, COUNTS_STATEMENT));
-    const out: ProjectionCounts = { atom: 0, document: 0, symbol: 0, edge: 0 };
+    const out: ProjectionCounts = { atom: 0, document: 0, symbol: 0, entity: 0, edge: 0 };
     for (const r of found)
       out[r.entity as ProjectionChange["entity"]] = toSafeNumber(r.count, `${String(r.entity)} count`);
     return out;

@@ -1,9 +1,10 @@
 /**
  * The graph model in Memgraph and its mapping to the GraphStore port. Nodes: `:Atom {atom_id, type, status}`,
- * `:CodeSymbol {symbol_id, repo, path, name, kind}`, `:Document {doc_id, uri, title, kind}`, `:Module {name}` and
+ * `:CodeSymbol {symbol_id, repo, path, name, kind}`, `:Document {doc_id, uri, title, kind}`,
+ * `:Entity {entity_id, kind, name, key, merged_into}`, `:Module {name}` and
  * `:Name {name}` (dependency ends that are no symbol); every node also holds `id`, its typed node id. Each label has
  * one stable key property, which every MERGE and lookup uses (never Memgraph's internal ids). Edges: atom links and
- * atom–symbol links are `:RELATES`, code dependencies a type named by their kind in upper case (`:CALLS`); all carry
+ * atom–symbol links and entity mentions (kind `mentions`, atom → entity) are `:RELATES`, code dependencies a type named by their kind in upper case (`:CALLS`); all carry
  * `{key, kind, confidence, inferred, source}`, `key` being `<origin table>:<row id>`.
  */
 import type { Integer } from "neo4j-driver";
@@ -15,7 +16,7 @@ import { boltInt, toSafeNumber } from "./bolt-values.ts";
 /** How a node is found: its label, key property and key value (Integer for row ids, string for names). */
 export interface NodeKey {
   label: NodeLabel;
-  prop: "atom_id" | "symbol_id" | "doc_id" | "name";
+  prop: "atom_id" | "symbol_id" | "doc_id" | "entity_id" | "name";
   key: Integer | string;
   /** The typed node id. */
   id: string;
@@ -25,6 +26,7 @@ const BY_KIND = {
   atom: { label: "Atom", prop: "atom_id" },
   symbol: { label: "CodeSymbol", prop: "symbol_id" },
   doc: { label: "Document", prop: "doc_id" },
+  entity: { label: "Entity", prop: "entity_id" },
   module: { label: "Module", prop: "name" },
   name: { label: "Name", prop: "name" },
 } as const;
@@ -41,7 +43,7 @@ export function keyOf(p: ParsedNodeId): NodeKey {
   return { label, prop, key: "id" in p ? boltInt(p.id) : p.name, id: formatNodeId(p) };
 }
 
-const BIG_ROW_ID = /^(atom|symbol|doc):([1-9][0-9]{15,18})$/;
+const BIG_ROW_ID = /^(atom|symbol|doc|entity):([1-9][0-9]{15,18})$/;
 
 /**
  * The key of an edge end as the projection hands it over: like {@link parseNodeId}, but a row id may exceed 2^53
@@ -51,7 +53,7 @@ const BIG_ROW_ID = /^(atom|symbol|doc):([1-9][0-9]{15,18})$/;
 export function endpointKey(id: string): NodeKey {
   const big = typeof id === "string" ? BIG_ROW_ID.exec(id) : null;
   if (big && !Number.isSafeInteger(Number(big[2]))) {
-    const { label, prop } = BY_KIND[big[1] as "atom" | "symbol" | "doc"];
+    const { label, prop } = BY_KIND[big[1] as "atom" | "symbol" | "doc" | "entity"];
     return { label, prop, key: boltInt(big[2], `row id of '${id}'`), id };
   }
   return keyOf(parseNodeId(id));
@@ -75,7 +77,7 @@ export function relTypeOf(key: string, kind: string): string {
   return key.startsWith("pm_code_dependency:") ? kind.toUpperCase() : RELATES;
 }
 
-const LABELS = new Set<string>(["Atom", "CodeSymbol", "Document", "Module", "Name"]);
+const LABELS = new Set<string>(["Atom", "CodeSymbol", "Document", "Entity", "Module", "Name"]);
 
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
@@ -129,6 +131,16 @@ export function toGraphNode(id: unknown, labels: unknown, props: Record<string, 
         id: nodeId,
         label,
         props: { doc_id: toSafeNumber(props.doc_id, `doc_id of ${nodeId}`), uri: str(props.uri) },
+      };
+    case "Entity":
+      return {
+        id: nodeId,
+        label,
+        props: {
+          entity_id: toSafeNumber(props.entity_id, `entity_id of ${nodeId}`),
+          kind: str(props.kind),
+          name: str(props.name),
+        },
       };
     case "Module":
     case "Name":

@@ -144,6 +144,7 @@ export const COUNTS_STATEMENT: Statement = {
     "MATCH (n:Atom) RETURN 'atom' AS entity, count(n) AS count",
     "UNION ALL MATCH (n:Document) RETURN 'document' AS entity, count(n) AS count",
     "UNION ALL MATCH (n:CodeSymbol) RETURN 'symbol' AS entity, count(n) AS count",
+    "UNION ALL MATCH (n:Entity) RETURN 'entity' AS entity, count(n) AS count",
     "UNION ALL MATCH ()-[e]->() RETURN 'edge' AS entity, count(e) AS count",
   ].join("\n"),
   params: {},

@@ -11,6 +11,7 @@ import { PegasError } from "../../errors.ts";
 import type {
   AtomState,
   DocumentState,
+  EntityState,
   ProjectionChange,
   SymbolState,
 } from "../../ports/projections/projection-sink.ts";
@@ -19,13 +20,14 @@ import { boltInt } from "./bolt-values.ts";
 import type { Statement } from "./client.ts";
 import { endpointKey, relTypeOf, type NodeKey } from "./model.ts";
 
-type NodeEntity = "atom" | "document" | "symbol";
+type NodeEntity = "atom" | "document" | "symbol" | "entity";
 type EdgeState = GraphEdgeState & { src: string; dst: string };
 
 const NODE: Record<NodeEntity, { label: NodeLabel; prop: string; prefix: string }> = {
   atom: { label: "Atom", prop: "atom_id", prefix: "atom" },
   document: { label: "Document", prop: "doc_id", prefix: "doc" },
   symbol: { label: "CodeSymbol", prop: "symbol_id", prefix: "symbol" },
+  entity: { label: "Entity", prop: "entity_id", prefix: "entity" },
 };
 
 /** The statements of one apply, in order. */
@@ -52,7 +54,7 @@ function latest(changes: ProjectionChange[]): ProjectionChange[] {
 function nodeProps(
   entity: NodeEntity,
   id: string,
-  s: AtomState | DocumentState | SymbolState,
+  s: AtomState | DocumentState | SymbolState | EntityState,
 ): Record<string, unknown> {
   const text = (v: unknown, f: string) => {
     if (v !== null && typeof v !== "string") throw fail(`${id}: ${f} must be a string, got ${typeof v}`);
@@ -65,6 +67,11 @@ function nodeProps(
   if (entity === "document") {
     const d = s as DocumentState;
     return { id, uri: text(d.uri, "uri"), title: text(d.title ?? null, "title"), kind: text(d.kind, "kind") };
+  }
+  if (entity === "entity") {
+    const e = s as EntityState;
+    const into = e.mergedInto === null ? null : boltInt(e.mergedInto, `merged_into of ${id}`);
+    return { id, kind: text(e.kind, "kind"), name: text(e.name, "name"), key: text(e.key, "key"), merged_into: into };
   }
   const y = s as SymbolState;
   return {
@@ -152,8 +159,8 @@ export function sweepStatements(ids: string[]): Statement[] {
  * end or property type), before anything is written.
  */
 export function planApply(changes: ProjectionChange[]): ApplyPlan {
-  const ups: Record<NodeEntity, Record<string, unknown>[]> = { atom: [], document: [], symbol: [] };
-  const dels: Record<NodeEntity, unknown[]> = { atom: [], document: [], symbol: [] };
+  const ups: Record<NodeEntity, Record<string, unknown>[]> = { atom: [], document: [], symbol: [], entity: [] };
+  const dels: Record<NodeEntity, unknown[]> = { atom: [], document: [], symbol: [], entity: [] };
   const groups = new Map<string, { src: NodeKey; dst: NodeKey; type: string; rows: Record<string, unknown>[] }>();
   const edgeKeys: string[] = [];
   const keep: unknown[][] = [];

@@ -87,6 +87,17 @@ export const OWN_COMMANDS = {
       JSON_OPTION,
     ],
   },
+  reindex: {
+    usage: ["reindex entities [--restart] [--limit N]"],
+    summary: "extract the entity mentions of atoms stored before entities, resumably (progress on stderr)",
+    notes: "A run resumes after the last page an interrupted one wrote; once done, new atoms get theirs when stored.",
+    args: [{ name: "entities", text: "what to reindex: the entities and mentions of every non-retracted atom" }],
+    options: [
+      { name: "restart", text: "start again from the first atom (after the extractor improved)" },
+      { name: "limit", value: "N", text: "stop after N atoms (the next run resumes there)" },
+      JSON_OPTION,
+    ],
+  },
   doctor: {
     usage: ["doctor"],
     summary: "check the configuration and every dependency; exit 1 naming what fails",

@@ -20,6 +20,7 @@ export const MAX_POSITIONALS: Readonly<Record<Command, number>> = {
   sync: 0,
   rebuild: 1,
   reembed: 0,
+  reindex: 1,
   graph: 2,
   code: 1,
   "code-search": Number.POSITIVE_INFINITY,

@@ -55,7 +55,7 @@ export interface RebuildResult {
 
 const PAGE = 1000;
 /** Nodes before edges, so that no edge waits for its endpoints. */
-const ENTITY_ORDER: Array<ProjectionChange["entity"]> = ["document", "symbol", "atom", "edge"];
+const ENTITY_ORDER: Array<ProjectionChange["entity"]> = ["document", "symbol", "atom", "entity", "edge"];
 
 /** Options of a rebuild. */
 export interface RebuildOptions {

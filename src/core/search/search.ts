@@ -12,6 +12,7 @@ import { PegasError, invalidInput } from "../../errors.ts";
 import type { CitationView } from "../../ports/store/atom-reads.ts";
 import { noteSearchOutcome } from "../gaps/miss.ts";
 import type { Services } from "../services.ts";
+import { focusOnEntities } from "./entity-focus/rerank.ts";
 
 /** Input of a search; `k` defaults to 10 (1..50). */
 export interface SearchInput {
@@ -185,7 +186,8 @@ export async function search(
   services: Pick<
     Services,
     "atomReads" | "config" | "embedder" | "gaps" | "projection" | "searchIndex" | "searchReads" | "vectorWeight"
-  >,
+  > &
+    Partial<Pick<Services, "entities">>,
   input: SearchInput,
   signal?: AbortSignal,
 ): Promise<SearchResult> {
@@ -209,13 +211,15 @@ export async function search(
     const found = new Set(lexicalIds);
     vectorIds = vectorIds.filter((id) => found.has(id));
   }
-  const fused = reciprocalRankFusion(
+  const fusedAll = reciprocalRankFusion(
     [
       { name: "lexical", weight: 1, ids: lexicalIds },
       { name: "vector", weight: services.vectorWeight, ids: vectorIds },
     ],
     services.config.rrf_k,
   );
+  // "Who/what is X": the atoms that introduce X first (entity-focus/rerank.ts); other questions rank unchanged.
+  const fused = mode === "vector" ? fusedAll : await focusOnEntities(services, query, fusedAll, filter);
   const page = fused.slice(offset, offset + k);
   const atoms = await services.atomReads.atomsByIds(
     page.map((f) => f.id),

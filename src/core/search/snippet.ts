@@ -147,7 +147,8 @@ export function snippet(
   let used = 0;
   let windowed = false;
   for (const x of pool) {
-    if (!chosen.length && x.u.length > maxChars) {
+    // `+ 1` as below: a best unit of exactly maxChars characters would otherwise be skipped, leaving nothing chosen.
+    if (!chosen.length && x.u.length + 1 > maxChars) {
       chosen.push({ u: window(x.u, terms, maxChars), i: x.i });
       windowed = true;
       break;

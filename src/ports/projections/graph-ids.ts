@@ -5,8 +5,8 @@
 import { invalidInput, PegasError } from "../../errors.ts";
 import type { Direction, NeighbourQuery, NodeId, PathQuery } from "./graph-store.ts";
 
-/** Node kinds keyed by a number (`atom:<id>`, `symbol:<id>`, `doc:<id>`). */
-export type NumericNodeKind = "atom" | "symbol" | "doc";
+/** Node kinds keyed by a number (`atom:<id>`, `symbol:<id>`, `doc:<id>`, `entity:<id>`). */
+export type NumericNodeKind = "atom" | "symbol" | "doc" | "entity";
 /** Node kinds keyed by a name (`module:<name>`, `name:<name>`). */
 export type NamedNodeKind = "module" | "name";
 
@@ -27,7 +27,7 @@ export const GRAPH_LIMITS = {
 /** The relation-kind token of the schema (`pm_atom_link.kind` CHECK). */
 export const KIND_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
 
-const ID_HINT = "use atom:<id>, symbol:<id>, doc:<id>, module:<name> or name:<name>, e.g. atom:12";
+const ID_HINT = "use atom:<id>, symbol:<id>, doc:<id>, entity:<id>, module:<name> or name:<name>, e.g. atom:12";
 
 /**
  * Parses a typed node id. Numeric ids are canonical decimals (no sign, no leading zero, ≥ 1), so one node has one id.
@@ -38,7 +38,7 @@ export function parseNodeId(id: NodeId): ParsedNodeId {
   const colon = id.indexOf(":");
   const prefix = colon < 0 ? "" : id.slice(0, colon);
   const rest = id.slice(colon + 1);
-  if (prefix === "atom" || prefix === "symbol" || prefix === "doc") {
+  if (prefix === "atom" || prefix === "symbol" || prefix === "doc" || prefix === "entity") {
     if (!/^[1-9][0-9]{0,15}$/.test(rest) || !Number.isSafeInteger(Number(rest))) {
       throw invalidInput(
         `malformed node id '${clip(id)}': '${prefix}:' needs a positive integer without leading zeros`,

@@ -14,11 +14,11 @@
 export type NodeId = string;
 
 /** Node labels; `Atom`, `CodeSymbol` and `Document` are the Memgraph labels of the issue. */
-export type NodeLabel = "Atom" | "CodeSymbol" | "Document" | "Module" | "Name";
+export type NodeLabel = "Atom" | "CodeSymbol" | "Document" | "Entity" | "Module" | "Name";
 
 /**
  * A node with the properties both adapters return: Atom {atom_id, type, status}; CodeSymbol {symbol_id, repo, path,
- * name, kind}; Document {doc_id, uri}; Module and Name {name}.
+ * name, kind}; Document {doc_id, uri}; Entity {entity_id, kind, name}; Module and Name {name}.
  */
 export interface GraphNode {
   id: NodeId;

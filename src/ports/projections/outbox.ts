@@ -7,7 +7,15 @@
 import type { ProjectionChange, ProjectionSink } from "./projection-sink.ts";
 
 /** Entity types written to `pm_outbox.entity_type`. */
-export type OutboxEntity = "atom" | "document" | "atom_link" | "atom_symbol_link" | "code_symbol" | "code_dependency";
+export type OutboxEntity =
+  | "atom"
+  | "document"
+  | "atom_link"
+  | "atom_symbol_link"
+  | "code_symbol"
+  | "code_dependency"
+  | "entity"
+  | "entity_mention";
 
 /** An external projection as a reader of the outbox: its name (`qdrant`, `memgraph`) and the entity types it reads. */
 export interface OutboxReader {
@@ -20,7 +28,8 @@ const TYPES_OF: Readonly<Record<ProjectionChange["entity"], readonly OutboxEntit
   atom: ["atom"],
   document: ["document"],
   symbol: ["code_symbol"],
-  edge: ["atom_link", "atom_symbol_link", "code_dependency"],
+  entity: ["entity"],
+  edge: ["atom_link", "atom_symbol_link", "code_dependency", "entity_mention"],
 };
 
 /** A sink as an outbox reader: its name and the outbox entity types of the entities it projects. */

@@ -29,6 +29,14 @@ export interface SymbolState {
   kind: string;
 }
 
+/** An entity node (issue 22): `mergedInto` is the entity it was merged into, null for a root. */
+export interface EntityState {
+  kind: string;
+  name: string;
+  key: string;
+  mergedInto: number | null;
+}
+
 /**
  * One resolved change: the entity's key and its current state, or null to remove it. Edge keys are
  * `<origin table>:<row id>` as in the `pm_edge` view (`pm_atom_link:12`); an edge whose endpoint atom is retracted
@@ -38,6 +46,7 @@ export type ProjectionChange =
   | { entity: "atom"; id: number; state: AtomState | null }
   | { entity: "document"; id: number; state: DocumentState | null }
   | { entity: "symbol"; id: number; state: SymbolState | null }
+  | { entity: "entity"; id: number; state: EntityState | null }
   | { entity: "edge"; key: string; state: (GraphEdgeState & { src: NodeId; dst: NodeId }) | null };
 
 /** Entity counts a projection holds, by the same names as {@link ProjectionChange.entity} (drift = canonical − these). */

@@ -74,6 +74,7 @@ export class SqlGraphStore implements GraphStore {
         SELECT 'Atom' AS label, count(*) AS n FROM pm_atom WHERE status <> 'retracted'
         UNION ALL SELECT 'Document', count(*) FROM pm_document WHERE status = 'active'
         UNION ALL SELECT 'CodeSymbol', count(*) FROM pm_code_symbol
+        UNION ALL SELECT 'Entity', count(*) FROM pm_entity
         UNION ALL SELECT 'Module', count(DISTINCT src_module) FROM pm_code_dependency WHERE src_symbol_id IS NULL
         UNION ALL SELECT 'Name', count(DISTINCT dst_name) FROM pm_code_dependency WHERE dst_symbol_id IS NULL`;
       // Retracted atoms are few: anti-joins against them beat joining every link to both of its atoms.
@@ -86,7 +87,9 @@ export class SqlGraphStore implements GraphStore {
                 UNION ALL
                 SELECT l.kind, l.inferred FROM pm_atom_symbol_link l WHERE NOT EXISTS (SELECT 1 FROM dead WHERE dead.id = l.atom_id)
                 UNION ALL
-                SELECT kind, inferred FROM pm_code_dependency) e
+                SELECT kind, inferred FROM pm_code_dependency
+                UNION ALL
+                SELECT 'mentions', false FROM pm_entity_mention m WHERE NOT EXISTS (SELECT 1 FROM dead WHERE dead.id = m.atom_id)) e
          GROUP BY kind ORDER BY kind COLLATE "C"`;
       const nodes: GraphCounters["nodes"] = {};
       for (const r of labels) if (Number(r.n) > 0) nodes[r.label as NodeLabel] = Number(r.n);
@@ -152,6 +155,7 @@ const LABELS: Record<string, NodeLabel> = {
   atom: "Atom",
   symbol: "CodeSymbol",
   doc: "Document",
+  entity: "Entity",
   module: "Module",
   name: "Name",
 };
@@ -171,6 +175,8 @@ function toNode(r: Row): GraphNode {
       };
     case "Document":
       return { id, label, props: { doc_id: Number(r.p_nm), uri: r.d_uri } };
+    case "Entity":
+      return { id, label, props: { entity_id: Number(r.p_nm), kind: r.e_kind, name: r.e_name } };
     default:
       return { id, label, props: { name: String(r.p_nm) } };
   }

@@ -3,7 +3,8 @@
  * liveness and node properties. The edge relation is the `pm_edge` view of migration 0001 restricted to live
  * endpoints (no retracted atom); it is read from the base tables, not the view, so that every step is an index
  * lookup per frontier node (`pm_atom_link` unique (src, dst, kind) and dst index, `pm_code_dependency` src and dst
- * indexes) rather than a scan of the whole relation.
+ * indexes) rather than a scan of the whole relation. Entity mentions (`pm_entity_mention`, migration 0015) are edges
+ * `mentions` from an atom to `entity:<id>`, one per occurrence, live while their atom is.
  */
 import type { Fragment } from "postgres";
 import type { Direction, GraphEdgeState, NodeId } from "../../../ports/projections/graph-store.ts";
@@ -24,6 +25,12 @@ function edgeFilter(sql: SqlLike, f: EdgeFilter): Fragment {
     ${f.includeInferred ? sql`` : sql`AND NOT l.inferred`}`;
 }
 
+/** Mentions as edge rows: kind `mentions`, extracted (never inferred), source `extraction`. */
+function mentionEdges(sql: SqlLike): Fragment {
+  return sql`(SELECT id, atom_id, entity_id, 'mentions'::text AS kind, confidence, false AS inferred,
+                     'extraction'::text AS source FROM pm_entity_mention)`;
+}
+
 /** Steps along edges from `u.id` to `n` (edge direction src → dst). */
 function outSteps(sql: SqlLike, f: EdgeFilter): Fragment[] {
   const w = edgeFilter(sql, f);
@@ -40,6 +47,9 @@ function outSteps(sql: SqlLike, f: EdgeFilter): Fragment[] {
           FROM pm_atom_symbol_link l WHERE p.t = 'atom' AND l.atom_id = p.num ${w}`,
     sql`${depOut} WHERE p.t = 'symbol' AND l.src_symbol_id = p.num ${w}`,
     sql`${depOut} WHERE p.t = 'module' AND l.src_symbol_id IS NULL AND l.src_module = p.nm ${w}`,
+    sql`SELECT 'entity:' || l.entity_id, 'pm_entity_mention:' || l.id, u.id, 'entity:' || l.entity_id, l.kind,
+               l.confidence, l.inferred, l.source
+          FROM ${mentionEdges(sql)} l WHERE p.t = 'atom' AND l.atom_id = p.num ${w}`,
   ];
 }
 
@@ -60,13 +70,17 @@ function inSteps(sql: SqlLike, f: EdgeFilter): Fragment[] {
          WHERE p.t = 'symbol' AND l.symbol_id = p.num AND a.status <> 'retracted' ${w}`,
     sql`${depIn} WHERE p.t = 'symbol' AND l.dst_symbol_id = p.num ${w}`,
     sql`${depIn} WHERE p.t = 'name' AND l.dst_symbol_id IS NULL AND l.dst_name = p.nm ${w}`,
+    sql`SELECT 'atom:' || l.atom_id, 'pm_entity_mention:' || l.id, 'atom:' || l.atom_id, u.id, l.kind,
+               l.confidence, l.inferred, l.source
+          FROM ${mentionEdges(sql)} l JOIN pm_atom a ON a.id = l.atom_id
+         WHERE p.t = 'entity' AND l.entity_id = p.num AND a.status <> 'retracted' ${w}`,
   ];
 }
 
 /** Splits the typed id in column `<alias>.id` into t (prefix), nm (the rest) and num (the rest as bigint, or NULL). */
 export function parseIdSql(sql: SqlLike, alias: "u" | "r"): Fragment {
   const id = sql.unsafe(`${alias}.id`);
-  return sql`SELECT s.t, s.nm, CASE WHEN s.t IN ('atom', 'symbol', 'doc') THEN s.nm::bigint END AS num
+  return sql`SELECT s.t, s.nm, CASE WHEN s.t IN ('atom', 'symbol', 'doc', 'entity') THEN s.nm::bigint END AS num
     FROM (SELECT split_part(${id}, ':', 1) AS t, substr(${id}, strpos(${id}, ':') + 1) AS nm) s`;
 }
 
@@ -92,6 +106,8 @@ export function liveNodeSql(sql: SqlLike, node: ParsedNodeId): Fragment {
       return sql`EXISTS (SELECT 1 FROM pm_code_symbol WHERE id = ${node.id})`;
     case "doc":
       return sql`EXISTS (SELECT 1 FROM pm_document WHERE id = ${node.id} AND status = 'active')`;
+    case "entity":
+      return sql`EXISTS (SELECT 1 FROM pm_entity WHERE id = ${node.id})`;
     case "module":
       return sql`EXISTS (SELECT 1 FROM pm_code_dependency WHERE src_symbol_id IS NULL AND src_module = ${node.name})`;
     case "name":
@@ -101,19 +117,20 @@ export function liveNodeSql(sql: SqlLike, node: ParsedNodeId): Fragment {
 
 /**
  * Joins the properties of the node in `r.id` (rows of a relation aliased `r`): adds columns p_t, p_nm, a_type,
- * a_status, s_repo, s_path, s_name, s_kind, d_uri (NULL where they do not apply). Use as `FROM x r ${nodePropsSql}`.
+ * a_status, s_repo, s_path, s_name, s_kind, d_uri, e_kind, e_name (NULL where they do not apply). Use as `FROM x r ${nodePropsSql}`.
  */
 export function nodePropsJoinSql(sql: SqlLike): Fragment {
   return sql`CROSS JOIN LATERAL (${parseIdSql(sql, "r")}) p
     LEFT JOIN pm_atom na ON p.t = 'atom' AND na.id = p.num
     LEFT JOIN pm_code_symbol ns ON p.t = 'symbol' AND ns.id = p.num
-    LEFT JOIN pm_document nd ON p.t = 'doc' AND nd.id = p.num`;
+    LEFT JOIN pm_document nd ON p.t = 'doc' AND nd.id = p.num
+    LEFT JOIN pm_entity ne ON p.t = 'entity' AND ne.id = p.num`;
 }
 
 /** The select list matching {@link nodePropsJoinSql}. */
 export function nodePropsColumnsSql(sql: SqlLike): Fragment {
   return sql`p.t AS p_t, p.nm AS p_nm, na.type AS a_type, na.status AS a_status, ns.repo AS s_repo, ns.path AS s_path,
-    ns.name AS s_name, ns.kind AS s_kind, nd.uri AS d_uri`;
+    ns.name AS s_name, ns.kind AS s_kind, nd.uri AS d_uri, ne.kind AS e_kind, ne.name AS e_name`;
 }
 
 /** An edge's endpoints and properties from a row with columns src, dst, kind, confidence, inferred, source. */

@@ -17,6 +17,7 @@ import {
   type LinkRow,
   ROWS,
 } from "./table-writes.ts";
+import { writeNewAtomMentions } from "../entities/atom-hook.ts";
 
 type Tx = TransactionSql<any>;
 
@@ -248,6 +249,7 @@ export async function writePlannedAtoms(
     statuses,
   );
   const ownIds = planned.map((p) => ids.get(p.atom.contentHash)!);
+  await writeNewAtomMentions(tx, planned, ownIds, created); // issue 22: the entities of new atoms
   const existing = ownIds.filter((id) => !created.has(id));
   const { eff, merged } = effectiveIds(planned, ownIds, created, await keptAtoms(tx, existing));
   // An exact duplicate stored as `stale` by this plan but not merged (its target vanished) must not stay hidden.

@@ -1,13 +1,14 @@
 /**
  * Canonical state of projectable entities, read for the outbox worker (by ids) and for rebuilds (keyset pages):
- * live atoms with their vector of one model, active documents, code symbols, and the edges of the three edge tables
+ * live atoms with their vector of one model, active documents, code symbols, entities, and the edges of the edge tables
  * with typed node ids built exactly as the `pm_edge` view builds them (migrations/0001_init.sql). An edge with a
- * retracted endpoint atom is no edge (GraphStore port). Every query is one round trip for any number of ids.
+ * retracted endpoint atom is no edge (GraphStore port). An entity mention is an edge `mentions` from its atom to
+ * `entity:<id>` (migration 0015). Every query is one round trip for any number of ids.
  */
 import type { Sql } from "postgres";
 import type { AtomStatus, AtomType } from "../../../domain/atom.ts";
 import type { GraphEdgeState, NodeId } from "../../../ports/projections/graph-store.ts";
-import type { AtomState, DocumentState, SymbolState } from "../../../ports/projections/projection-sink.ts";
+import type { AtomState, DocumentState, EntityState, SymbolState } from "../../../ports/projections/projection-sink.ts";
 import { edgeOfRow } from "../graph/sql.ts";
 import { bytesToVector } from "../vector-bytes.ts";
 
@@ -18,7 +19,7 @@ export type Pick = { ids: number[] } | { after: number; limit: number };
 export type EdgeState = GraphEdgeState & { src: NodeId; dst: NodeId };
 
 /** The edge tables in snapshot order; an edge's key is `<table>:<id>`. */
-export const EDGE_TABLES = ["pm_atom_link", "pm_atom_symbol_link", "pm_code_dependency"] as const;
+export const EDGE_TABLES = ["pm_atom_link", "pm_atom_symbol_link", "pm_code_dependency", "pm_entity_mention"] as const;
 
 /** One of {@link EDGE_TABLES}. */
 export type EdgeTable = (typeof EDGE_TABLES)[number];
@@ -74,6 +75,19 @@ export async function liveSymbols(sql: Sql<any>, p: Pick): Promise<Map<number, S
   }));
 }
 
+/** Entities (merged ones too: their node says where they went), keyed by id, in id order. */
+export async function liveEntities(sql: Sql<any>, p: Pick): Promise<Map<number, EntityState>> {
+  const rows = await sql`
+    SELECT id, kind, name, key, merged_into FROM pm_entity
+     WHERE ${where(sql, "id", p)} ${tail(sql, "id", p)}`;
+  return byId(rows, (r) => ({
+    kind: String(r.kind),
+    name: String(r.name),
+    key: String(r.key),
+    mergedInto: r.merged_into === null ? null : Number(r.merged_into),
+  }));
+}
+
 /** Live edges of one table (no retracted endpoint atom), keyed by row id, in id order. */
 export async function liveEdges(sql: Sql<any>, table: EdgeTable, p: Pick): Promise<Map<number, EdgeState>> {
   const w = where(sql, "e.id", p);
@@ -89,6 +103,12 @@ export async function liveEdges(sql: Sql<any>, table: EdgeTable, p: Pick): Promi
       SELECT e.id, 'atom:' || e.atom_id AS src, 'symbol:' || e.symbol_id AS dst, e.kind, e.confidence, e.inferred, e.source
         FROM pm_atom_symbol_link e JOIN pm_atom a ON a.id = e.atom_id
        WHERE a.status <> 'retracted' AND ${w} ${t}`;
+  } else if (table === "pm_entity_mention") {
+    rows = await sql`
+      SELECT e.id, 'atom:' || e.atom_id AS src, 'entity:' || e.entity_id AS dst, 'mentions' AS kind, e.confidence,
+             false AS inferred, 'extraction' AS source
+        FROM pm_entity_mention e JOIN pm_atom a ON a.id = e.atom_id
+       WHERE a.status <> 'retracted' AND ${w} ${t}`;
   } else {
     rows = await sql`
       SELECT e.id, COALESCE('symbol:' || e.src_symbol_id, 'module:' || e.src_module) AS src,
@@ -103,22 +123,25 @@ export async function liveEdges(sql: Sql<any>, table: EdgeTable, p: Pick): Promi
 export async function liveCounts(
   sql: Sql<any>,
   model: string,
-): Promise<Record<"atom" | "atom_vectors" | "document" | "symbol" | "edge", number>> {
+): Promise<Record<"atom" | "atom_vectors" | "document" | "symbol" | "entity" | "edge", number>> {
   const [r] = await sql`
     SELECT (SELECT count(*) FROM pm_atom WHERE status <> 'retracted') AS atom,
            (SELECT count(*) FROM pm_atom a JOIN pm_atom_embedding e ON e.atom_id = a.id AND e.model = ${model}
              WHERE a.status <> 'retracted') AS atom_vectors,
            (SELECT count(*) FROM pm_document WHERE status = 'active') AS document,
            (SELECT count(*) FROM pm_code_symbol) AS symbol,
+           (SELECT count(*) FROM pm_entity) AS entity,
            (SELECT count(*) FROM pm_atom_link e JOIN pm_atom s ON s.id = e.src_atom_id JOIN pm_atom d ON d.id = e.dst_atom_id
              WHERE s.status <> 'retracted' AND d.status <> 'retracted')
          + (SELECT count(*) FROM pm_atom_symbol_link e JOIN pm_atom a ON a.id = e.atom_id WHERE a.status <> 'retracted')
-         + (SELECT count(*) FROM pm_code_dependency) AS edge`;
+         + (SELECT count(*) FROM pm_code_dependency)
+         + (SELECT count(*) FROM pm_entity_mention e JOIN pm_atom a ON a.id = e.atom_id WHERE a.status <> 'retracted') AS edge`;
   return {
     atom: Number(r.atom),
     atom_vectors: Number(r.atom_vectors),
     document: Number(r.document),
     symbol: Number(r.symbol),
+    entity: Number(r.entity),
     edge: Number(r.edge),
   };
 }

@@ -7,13 +7,24 @@ import { PegasError } from "../../../errors.ts";
 import { log } from "../../../log.ts";
 import type { OutboxEntity, OutboxRow, SnapshotPage } from "../../../ports/projections/outbox.ts";
 import type { ProjectionChange } from "../../../ports/projections/projection-sink.ts";
-import { EDGE_TABLES, type EdgeTable, liveAtoms, liveDocuments, liveEdges, liveSymbols } from "./queries.ts";
+import {
+  EDGE_TABLES,
+  type EdgeTable,
+  liveAtoms,
+  liveDocuments,
+  liveEdges,
+  liveEntities,
+  liveSymbols,
+} from "./queries.ts";
 
 /** The edge table behind each edge entity type of the outbox. */
-export const EDGE_TABLE_OF: Readonly<Record<"atom_link" | "atom_symbol_link" | "code_dependency", EdgeTable>> = {
+export const EDGE_TABLE_OF: Readonly<
+  Record<"atom_link" | "atom_symbol_link" | "code_dependency" | "entity_mention", EdgeTable>
+> = {
   atom_link: "pm_atom_link",
   atom_symbol_link: "pm_atom_symbol_link",
   code_dependency: "pm_code_dependency",
+  entity_mention: "pm_entity_mention",
 };
 
 /** Every entity type this build resolves (claims leave other types pending for a build that knows them). */
@@ -24,16 +35,21 @@ export const KNOWN_ENTITIES: readonly OutboxEntity[] = [
   "atom_link",
   "atom_symbol_link",
   "code_dependency",
+  "entity",
+  "entity_mention",
 ];
 
-type Kind = "atom" | "document" | "code_symbol" | EdgeTable;
+type Kind = "atom" | "document" | "code_symbol" | "entity" | EdgeTable;
 
 /** Groups the rows' entity ids by kind, deduplicated; ids that are no positive integer are logged and dropped. */
 function groupIds(rows: readonly OutboxRow[]): Map<Kind, number[]> {
   const sets = new Map<Kind, Set<number>>();
   for (const row of rows) {
     const kind: Kind | undefined =
-      row.entityType === "atom" || row.entityType === "document" || row.entityType === "code_symbol"
+      row.entityType === "atom" ||
+      row.entityType === "document" ||
+      row.entityType === "code_symbol" ||
+      row.entityType === "entity"
         ? row.entityType
         : EDGE_TABLE_OF[row.entityType as keyof typeof EDGE_TABLE_OF];
     const id = /^[1-9]\d{0,15}$/.test(row.entityId) ? Number(row.entityId) : NaN;
@@ -54,7 +70,7 @@ function groupIds(rows: readonly OutboxRow[]): Map<Kind, number[]> {
 
 /**
  * The current state of every distinct entity named by `rows`, as changes in kind order (atoms, documents, symbols,
- * edges), null state for an entity that is gone or retracted (and for an edge with a retracted endpoint atom).
+ * entities, edges), null state for an entity that is gone or retracted (and for an edge with a retracted endpoint atom).
  */
 export async function resolveRows(
   sql: Sql<any>,
@@ -64,16 +80,18 @@ export async function resolveRows(
   const groups = groupIds(rows);
   const ids = (k: Kind) => groups.get(k) ?? [];
   const none = Promise.resolve(new Map<number, never>());
-  const [atoms, docs, symbols, ...edges] = await Promise.all([
+  const [atoms, docs, symbols, entities, ...edges] = await Promise.all([
     ids("atom").length ? liveAtoms(sql, { ids: ids("atom") }, model) : none,
     ids("document").length ? liveDocuments(sql, { ids: ids("document") }) : none,
     ids("code_symbol").length ? liveSymbols(sql, { ids: ids("code_symbol") }) : none,
+    ids("entity").length ? liveEntities(sql, { ids: ids("entity") }) : none,
     ...EDGE_TABLES.map((t) => (ids(t).length ? liveEdges(sql, t, { ids: ids(t) }) : none)),
   ]);
   const changes: ProjectionChange[] = [];
   for (const id of ids("atom")) changes.push({ entity: "atom", id, state: atoms.get(id) ?? null });
   for (const id of ids("document")) changes.push({ entity: "document", id, state: docs.get(id) ?? null });
   for (const id of ids("code_symbol")) changes.push({ entity: "symbol", id, state: symbols.get(id) ?? null });
+  for (const id of ids("entity")) changes.push({ entity: "entity", id, state: entities.get(id) ?? null });
   EDGE_TABLES.forEach((t, i) => {
     for (const id of ids(t)) changes.push({ entity: "edge", key: `${t}:${id}`, state: edges[i].get(id) ?? null });
   });
@@ -89,7 +107,7 @@ function badCursor(entity: string, cursor: string): PegasError {
 /** A page of up to `limit` live nodes of one kind after `cursor` (an id as text); `next` is null at the end. */
 async function nodePage(
   sql: Sql<any>,
-  entity: "atom" | "document" | "symbol",
+  entity: "atom" | "document" | "symbol" | "entity",
   cursor: string | null,
   limit: number,
   model: string,
@@ -100,7 +118,9 @@ async function nodePage(
   if (entity === "atom") for (const [id, state] of await liveAtoms(sql, p, model)) changes.push({ entity, id, state });
   else if (entity === "document")
     for (const [id, state] of await liveDocuments(sql, p)) changes.push({ entity, id, state });
-  else for (const [id, state] of await liveSymbols(sql, p)) changes.push({ entity, id, state });
+  else if (entity === "symbol")
+    for (const [id, state] of await liveSymbols(sql, p)) changes.push({ entity, id, state });
+  else for (const [id, state] of await liveEntities(sql, p)) changes.push({ entity, id, state });
   const last = changes.at(-1);
   return { changes, next: changes.length === limit && last && "id" in last ? String(last.id) : null };
 }

@@ -4,6 +4,9 @@ import { DEFAULT_LINKS, getAtom, MAX_CITATIONS, MAX_HISTORY, MAX_LINKS } from ".
 import { atomStatus, atomType, citation, id, responseFormat, statusHistoryEntry } from "../../schemas.ts";
 import type { ToolDef } from "../../tool.ts";
 import { conciseGet, renderGet } from "./render-get.ts";
+import { getEntity, PROFILE_LIMITS } from "../../../core/knowledge/get-entity.ts";
+import { invalidInput } from "../../../errors.ts";
+import { conciseEntity, ENTITY_TOKENS, entityOutput, loadEntityCounter, renderEntity } from "./render-entity.ts";
 
 const linkBase = {
   link_id: id,
@@ -30,55 +33,92 @@ const symbolLink = z.object({
   symbol_kind: z.string(),
 });
 
-/** Read one atom whole. */
+/** memory_get's arguments. */
+interface GetArgs {
+  atom_id?: number;
+  entity?: string;
+  statements?: number;
+  max_tokens?: number;
+  max_links?: number;
+  links_offset?: number;
+}
+
+/** Read one atom whole, or an entity's profile. */
 export const memoryGet: ToolDef = {
   name: "memory_get",
-  title: "Read an atom",
-  description: "Read one atom whole: content, citations, status history and links.",
+  title: "Read an atom or an entity",
+  description:
+    "Read one atom whole (content, citations, history, links), or an entity's cited profile: who or what it is.",
   details:
     "Read one atom (an id from memory_search, memory_store or a link) whole: claim, full content, type, status, " +
     `confidence, language, its citations (document, locator, quote; at most ${MAX_CITATIONS}), its status history ` +
     `(newest first, at most ${MAX_HISTORY}: who changed it, why, on what evidence), its links out and in with the ` +
     "other atom's claim and status, its links to code symbols (path:line), and the merge that absorbed it if one " +
-    "did. Retracted and stale atoms are shown too, marked by their status. Read-only.",
+    "did. Retracted and stale atoms are shown too, marked by their status. " +
+    'With `entity` (entity:<id>, or a name in any case: «Андрея Ефимыча», "Kiyo") instead: the entity\'s kind, ' +
+    "name and aliases, the statements that describe it best (introductions and definitions first, each with its " +
+    "numbered sources), and the entities named beside it most often, within max_tokens; a name several entities " +
+    "answer to lists them as candidates. Read-only.",
   fieldDetails: {
     atom_id: "the atom to read",
+    entity: "entity:<id> or a person's, place's, work's … name",
+    statements: `statements in an entity profile; default ${PROFILE_LIMITS.statements.default}`,
     max_links: `links per list (out, in, symbols); default ${DEFAULT_LINKS}`,
   },
   inputSchema: {
-    atom_id: id,
+    atom_id: id.optional(),
+    entity: z.string().min(1).max(300).optional().describe("instead of atom_id: entity:<id> or a name"),
+    statements: z.number().int().min(1).max(PROFILE_LIMITS.statements.max).optional(),
+    max_tokens: z
+      .number()
+      .int()
+      .min(ENTITY_TOKENS.min)
+      .max(ENTITY_TOKENS.max)
+      .optional()
+      .describe(`entity profile size cap; default ${ENTITY_TOKENS.default}`),
     max_links: z.number().int().min(1).max(MAX_LINKS).optional(),
     links_offset: z.number().int().min(0).optional().describe("for the next page"),
     response_format: responseFormat,
   },
   outputSchema: {
-    atom_id: id,
-    type: atomType,
-    status: atomStatus,
-    claim: z.string(),
-    content: z.string(),
-    confidence: z.number(),
-    lang: z.string(),
+    atom_id: id.optional(),
+    type: atomType.optional(),
+    status: atomStatus.optional(),
+    claim: z.string().optional(),
+    content: z.string().optional(),
+    confidence: z.number().optional(),
+    lang: z.string().optional(),
     doc_id: id.optional().describe("the document the atom was distilled from (absent for atoms stored by the agent)"),
-    created_at: z.string(),
-    citations: z.array(citation),
-    citation_count: z.number().int(),
-    status_history: z.array(statusHistoryEntry),
-    links_out: z.array(atomLink).describe("this atom → another, newest first"),
-    links_out_total: z.number().int(),
-    links_in: z.array(atomLink).describe("another atom → this one, newest first"),
-    links_in_total: z.number().int(),
-    symbols: z.array(symbolLink).describe("links to code symbols (e.g. the symbol a code atom `defines`)"),
-    symbols_total: z.number().int(),
+    created_at: z.string().optional(),
+    citations: z.array(citation).optional(),
+    citation_count: z.number().int().optional(),
+    status_history: z.array(statusHistoryEntry).optional(),
+    links_out: z.array(atomLink).optional().describe("this atom → another, newest first"),
+    links_out_total: z.number().int().optional(),
+    links_in: z.array(atomLink).optional().describe("another atom → this one, newest first"),
+    links_in_total: z.number().int().optional(),
+    symbols: z.array(symbolLink).optional().describe("links to code symbols (e.g. the symbol a code atom `defines`)"),
+    symbols_total: z.number().int().optional(),
     merged_into: z
       .object({ merge_id: id, atom_id: id })
       .optional()
       .describe("the merge that absorbed this atom (undo with memory_unmerge)"),
+    ...entityOutput,
   },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   run: async (services, args) => {
-    const { atom_id, max_links, links_offset } = args as { atom_id: number; max_links?: number; links_offset?: number };
-    const { atom, history, links } = await getAtom(services, atom_id, max_links, links_offset);
+    const { atom_id, max_links, links_offset, entity, statements } = args as GetArgs;
+    if ((atom_id === undefined) === (entity === undefined))
+      throw invalidInput(
+        "give either atom_id or entity",
+        "atom_id reads an atom; entity (entity:<id> or a name) a profile",
+      );
+    if (entity !== undefined) {
+      await loadEntityCounter();
+      const found = await getEntity(services, entity, statements);
+      return "profile" in found ? { entity: found.profile } : { candidates: found.candidates };
+    }
+    const { atom, history, links } = await getAtom(services, atom_id as number, max_links, links_offset);
     const { toVerifyChange } = await import("../../../core/verify/verify.ts"); // loaded on use, as memory_verify does
     return {
       atom_id: atom.id,
@@ -110,6 +150,6 @@ export const memoryGet: ToolDef = {
         : {}),
     };
   },
-  render: renderGet,
-  concise: conciseGet,
+  render: (out, args) => (out.entity || out.candidates ? renderEntity(out, args) : renderGet(out, args)),
+  concise: (out, args) => (out.entity || out.candidates ? conciseEntity(out, args) : conciseGet(out)),
 };

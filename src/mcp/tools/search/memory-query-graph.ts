@@ -20,11 +20,11 @@ const nodeId = z.union([
 ]);
 const node = z.object({
   id: z.string(),
-  label: z.enum(["Atom", "CodeSymbol", "Document", "Module", "Name"]),
+  label: z.enum(["Atom", "CodeSymbol", "Document", "Entity", "Module", "Name"]),
   props: z
     .record(z.string(), z.union([z.string(), z.number(), z.null()]))
     .describe(
-      "Atom {atom_id, type, status}; CodeSymbol {symbol_id, repo, path, name, kind}; Document {doc_id, uri}; Module/Name {name}",
+      "Atom {atom_id, type, status}; CodeSymbol {symbol_id, repo, path, name, kind}; Document {doc_id, uri}; Entity {entity_id, kind, name}; Module/Name {name}",
     ),
   claim: z.string().optional().describe("an atom's claim (at most 160 characters)"),
 });
@@ -81,7 +81,7 @@ export const memoryQueryGraph: ToolDef = {
   name: "memory_query_graph",
   title: "Query the graph",
   description:
-    "Walk the graph of atoms and code symbols: {node} a neighbourhood, {from, to} a shortest path, {} counts.",
+    "Walk the graph of atoms, entities and code symbols: {node} a neighbourhood, {from, to} a shortest path, {} counts.",
   details:
     "Query the graph of atoms, code symbols and documents. Three modes: `{node}` returns the node's neighbourhood " +
     `(depth 1..${GRAPH_LIMITS.depth.max}, default 1; direction out|in|both, default both; at most \`limit\` nodes, ` +
@@ -89,8 +89,9 @@ export const memoryQueryGraph: ToolDef = {
     `shortest path (fewest edges, up to ${GRAPH_LIMITS.maxDepth.max} hops, direction default out) or null; \`{}\` ` +
     "returns counters: nodes by label, edges by kind split into extracted and inferred. `kinds` filters edge kinds " +
     "(contradicts, supports, depends_on, imports, calls, defines, …); `include_inferred: false` hides edges derived " +
-    "by memory_infer. Retracted atoms are not in the graph. A node is an atom id (a number or atom:<id>) or a code " +
-    "symbol (symbol:<id>, from memory_search_code).",
+    "by memory_infer. Retracted atoms are not in the graph. A node is an atom id (a number or atom:<id>), a code " +
+    "symbol (symbol:<id>, from memory_search_code) or an entity (entity:<id>, from memory_get {entity}): an entity's " +
+    "`mentions` edges lead to the atoms that name it, depth 2 to the entities named beside it.",
   fieldDetails: {
     from: "path mode: the start",
     to: "path mode: the end",
@@ -99,7 +100,7 @@ export const memoryQueryGraph: ToolDef = {
     limit: "most nodes in a neighbourhood",
   },
   inputSchema: {
-    node: nodeId.optional().describe("atom id, symbol:<id>, doc:<id>, module:<name> or name:<name>"),
+    node: nodeId.optional().describe("atom id, symbol:<id>, doc:<id>, entity:<id>, module:<name> or name:<name>"),
     from: nodeId.optional(),
     to: nodeId.optional(),
     kinds: z.array(z.string()).max(GRAPH_LIMITS.kinds).optional().describe("edge kinds; default all"),

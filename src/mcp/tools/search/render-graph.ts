@@ -13,11 +13,12 @@ export const DEFAULT_NODES = 25;
 /** Edges listed by default (the edges between 25 nodes can be many more); detailed lists them all. */
 export const EDGES_SHOWN = 50;
 
-/** A node's props without what its id already says (atom_id, symbol_id, doc_id) nor nulls. */
+/** A node's props without what its id already says (atom_id, symbol_id, doc_id, entity_id) nor nulls. */
 function shortProps(n: Out): Out {
   const p: Out = {};
   for (const [k, v] of Object.entries(n.props ?? {})) {
-    if (v === null || k === "atom_id" || k === "symbol_id" || k === "doc_id" || k === "repo") continue;
+    if (v === null || k === "atom_id" || k === "symbol_id" || k === "doc_id" || k === "entity_id" || k === "repo")
+      continue;
     p[k] = v;
   }
   return p;
@@ -40,7 +41,10 @@ export function conciseQueryGraph(out: Out): Out {
   };
 }
 
-/** One node as a line: `atom:12 · fact · verified — claim [1]`, `symbol:5 · HTMLParser.feed · method · a.py`. */
+/**
+ * One node as a line: `atom:12 · fact · verified — claim [1]`, `symbol:5 · HTMLParser.feed · method · a.py`,
+ * `entity:3 · person · Андрей Ефимыч`.
+ */
 function nodeLine(n: Out): string {
   const p = n.props ?? {};
   const parts =
@@ -50,7 +54,9 @@ function nodeLine(n: Out): string {
         ? [p.name, p.kind, p.path]
         : n.label === "Document"
           ? [p.uri]
-          : [];
+          : n.label === "Entity"
+            ? [p.kind, p.name]
+            : [];
   const marks = parts.filter((x) => x !== null && x !== undefined && x !== "");
   const claim = n.claim ? ` — ${oneLine(n.claim, NODE_CLAIM_CHARS)}` : "";
   const dist = n.distance !== undefined ? ` [${n.distance}]` : "";

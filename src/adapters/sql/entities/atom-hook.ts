@@ -1,0 +1,39 @@
+/**
+ * The one call the atom write path makes for entities: the mentions of every atom a write created, extracted with
+ * the heuristic extractor (domain/entities/mentions.ts) and written in the same transaction as the atoms, so an atom
+ * is never stored without its mentions. Atoms that already existed keep theirs (written when they were created, or by
+ * `pegas-memory reindex entities`).
+ */
+import type { TransactionSql } from "postgres";
+import { atomMentions } from "../../../domain/entities/atom-mentions.ts";
+import { extractMentions } from "../../../domain/entities/mentions.ts";
+import type { AtomMentions, MentionsWritten } from "../../../ports/entities.ts";
+import { writeMentionsTx } from "./write.ts";
+
+/** An atom's texts as the write path holds them. */
+interface AtomTextInput {
+  claim: string;
+  content: string;
+  lang: string;
+}
+
+/**
+ * Extracts and writes the mentions of the atoms created by a write: `planned[i].atom` was stored as `ids[i]`, and only ids in
+ * `created` are new (each is done once, even when a plan repeats a text).
+ */
+export async function writeNewAtomMentions(
+  tx: TransactionSql<any>,
+  planned: ReadonlyArray<{ atom: AtomTextInput }>,
+  ids: readonly number[],
+  created: ReadonlySet<number>,
+): Promise<MentionsWritten> {
+  const done = new Set<number>();
+  const batch: AtomMentions[] = [];
+  planned.forEach(({ atom: a }, i) => {
+    const id = ids[i];
+    if (id === undefined || !created.has(id) || done.has(id)) return;
+    done.add(id);
+    batch.push(...atomMentions({ id, claim: a.claim, content: a.content, lang: a.lang }, extractMentions));
+  });
+  return batch.length ? writeMentionsTx(tx, batch) : { entitiesCreated: 0, mentionsAdded: 0 };
+}

@@ -1,0 +1,98 @@
+/**
+ * Which entity a question asks about, when it asks what or who something is: "Who is Kiyo?", "What is ricin?",
+ * «Кто такой Андрей Ефимыч?», «Что такое Байконур?», «Расскажи об Иване Дмитриче», «Кем был Рагин?», or a bare name.
+ * The subject is the phrase after the question words; its proper names come from the mention extractor (so «Иване
+ * Дмитриче» is «Иван Дмитрич»). A subject that is a name (with articles and titles) or a plain term ("photochemical
+ * internalization") is a focus; a subject that relates a name to something else ("the only friend of Андрей
+ * Ефимыч", «отец Ивана Дмитрича») is a one-hop focus: its answer is not the name's introduction but another
+ * entity's, met beside the name.
+ */
+import { extractMentions } from "../../../domain/entities/mentions.ts";
+import { nameKey } from "../../../domain/entities/names.ts";
+import { detectLang } from "../../../domain/text.ts";
+
+/**
+ * What a question is about: display names to look for (first: as asked) and their matching keys. `hop`: the
+ * question asks who or what stands in some relation to the named one («Кем был отец Ивана Дмитрича?», "Who is the
+ * friend of Kiyo?"): its answer introduces another entity beside this one.
+ */
+export interface Focus {
+  names: string[];
+  keys: string[];
+  hop?: boolean;
+}
+
+const PATTERNS: RegExp[] = [
+  /^(?:who|what)(?:\s+(?:is|was|are|were)|'s)\s+(.+)$/iu,
+  /^(?:tell\s+me\s+about|describe|define)\s+(.+)$/iu,
+  /^(?:кто|что)\s+(?:такой|такая|такое|такие|это)\s+(.+)$/iu,
+  /^(?:кем|кто)\s+(?:был|была|было|были|является|являлся|являлась)\s+(.+)$/iu,
+  /^(?:расскажи(?:те)?(?:\s+мне)?|что\s+(?:известно|ты\s+знаешь|вы\s+знаете))\s+(?:о|об|обо|про)\s+(.+)$/iu,
+];
+
+/** Relations between people and what they make or run: a subject holding one asks one hop away from the name. */
+const RELATION =
+  /^(?:(?:father|mother|parent|son|daughter|child|wife|husband|brother|sister|uncle|aunt|nephew|niece|friend|colleague|partner|boss|employer|owner|founder|author|creator|teacher|student|assistant|neighbou?r)(?:s|ren)?$|отц|отец|мат|сын|доч|жен|муж|брат|сестр|дяд|тет|племянни|друг|друз|приятел|товарищ|коллег|помощни|начальни|хозя|основател|автор|создател|учител|учени|сосед)/iu;
+
+/** Words that may stand beside a name in a subject without changing whom it names. */
+const BESIDE = new Set(
+  (
+    "the a an mr mrs ms miss dr doctor prof professor sir lady lord mister madam saint st " +
+    "доктор профессор господин госпожа мистер миссис мещанин мещанка чиновник товарищ"
+  ).split(" "),
+);
+
+function subjectOf(question: string): string | null {
+  const q = question.trim().replace(/[?!.…\s]+$/u, "");
+  for (const p of PATTERNS) {
+    const m = p.exec(q);
+    if (m) return m[1].trim();
+  }
+  return null;
+}
+
+/** The words of `text` outside the spans, punctuation dropped, articles and titles left out. */
+function residue(text: string, spans: { start: number; end: number }[]): string[] {
+  let rest = text;
+  for (const s of [...spans].sort((a, b) => b.start - a.start)) rest = `${rest.slice(0, s.start)} ${rest.slice(s.end)}`;
+  return (rest.match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !BESIDE.has(w.toLowerCase()));
+}
+
+/** The subject without a leading article or title ("the Madonna" → "Madonna"). */
+function bare(subject: string): string {
+  let t = subject.trim();
+  for (let m = /^([\p{L}]+)\.?\s+/u.exec(t); m && BESIDE.has(m[1].toLowerCase()); m = /^([\p{L}]+)\.?\s+/u.exec(t))
+    t = t.slice(m[0].length);
+  return t;
+}
+
+/**
+ * The focus of `question` (see module doc), or null when it does not ask what or who one thing is — then ranking
+ * stays exactly as without this module.
+ */
+export function questionFocus(question: string): Focus | null {
+  const subject = subjectOf(question);
+  const text = subject ?? question.trim().replace(/[?!.…\s]+$/u, "");
+  if (!text || text.length > 80) return null;
+  const mentions = extractMentions(text, detectLang(text));
+  const rest = residue(text, mentions);
+  // Capitalised words the extractor left out belong to the name ("Firefox OS"): then the subject is the name.
+  const named = rest.length > 0 && rest.every((w) => /^[\p{Lu}\p{N}]/u.test(w));
+  if (mentions.length > 0 && (rest.length === 0 || named)) {
+    const names = [...new Set([...(named ? [bare(text)] : []), ...mentions.map((m) => m.name)])];
+    // The surface as asked first: it is what the texts most likely hold («Рагин», "Mr. Koga" → "Koga").
+    const surfaces = mentions.map((m) => m.surface).filter((s) => !names.includes(s));
+    return { names: [...names, ...surfaces], keys: [...new Set(names.map(nameKey))] };
+  }
+  // A name beside a relation word after "who is": answered one hop away from the name.
+  if (subject && mentions.length > 0 && rest.some((w) => RELATION.test(w))) {
+    const names = [...new Set(mentions.map((m) => m.name))];
+    return { names, keys: [...new Set(names.map(nameKey))], hop: true };
+  }
+  // No proper name: a plain term is a focus only when the question asks what it is, and it is short.
+  if (!subject || mentions.length > 0) return null;
+  const term = subject.replace(/^(?:the|a|an)\s+/iu, "");
+  const words = term.match(/[\p{L}\p{N}_-]+/gu) ?? [];
+  if (words.length === 0 || words.length > 4) return null;
+  return { names: [term], keys: [nameKey(term)] };
+}

@@ -1,0 +1,136 @@
+/**
+ * Word lists of the heuristic mention extractor (domain/entities/mentions.ts): honorifics, organisation and
+ * software cues, place prepositions, capitalised words that are not names, and small gazetteers of first names and
+ * places. Lists are lower case with ё written as е; they cue a kind, they never decide a name alone.
+ */
+
+const set = (words: string): ReadonlySet<string> => new Set(words.trim().split(/\s+/u));
+
+/** Honorifics and titles written before a name, with or without a dot ("Mr.", "Dr", «доктор», «г-н»). */
+export const TITLES: ReadonlySet<string> = set(`
+mr mrs ms miss mx dr doctor prof professor sir madam madame lady lord dame rev reverend father mother sister brother
+captain capt colonel col general gen major lieutenant lt sergeant sgt officer detective inspector judge justice
+president senator governor mayor minister king queen prince princess duke duchess count countess baron emperor
+master mister uncle aunt auntie grandma grandpa st saint
+доктор профессор господин госпожа г-н г-жа товарищ сударь сударыня барин барыня князь княгиня граф графиня
+генерал полковник капитан майор поручик фельдшер священник отец батюшка матушка дядя тетя тетушка царь царица
+академик инженер директор смотритель старик старуха мадам месье пан пани`);
+
+/** Titles that are ordinary words at a sentence start or alone and so need a capitalised name right after. */
+export const WEAK_TITLES: ReadonlySet<string> = set(`
+father mother sister brother master uncle aunt auntie grandma grandpa king queen father мать отец старик старуха
+дядя тетя тетушка батюшка матушка директор смотритель инженер`);
+
+/** Words after a name that make it an organisation ("Acme Inc", "Tokyo University"). */
+export const ORG_SUFFIXES: ReadonlySet<string> = set(`
+inc inc. ltd ltd. llc llp plc corp corp. corporation company co co. gmbh ag sa university college institute
+school academy foundation association society bank agency ministry department committee council commission
+group holdings labs laboratory laboratories team club union federation organization organisation press
+publishing hospital church museum library foundation network fund consortium`);
+
+/** Words before a name that make it an organisation ("University of Tokyo", «компания «Ромашка»»). */
+export const ORG_PREFIXES: ReadonlySet<string> = set(`
+university college institute school academy bank ministry department museum
+ооо оао зао пао ао нко ип компания фирма корпорация банк университет институт академия министерство
+фонд издательство завод фабрика концерн холдинг журнал газета`);
+
+/** Words after a name that make it software ("React library", "Bun runtime"). */
+export const SOFTWARE_CUES: ReadonlySet<string> = set(`
+library framework package runtime engine browser compiler toolchain toolkit sdk api plugin extension driver
+database server app application editor interpreter distribution distro kernel os module crate gem image
+библиотека фреймворк пакет движок браузер компилятор сервер приложение`);
+
+/** Words after a name that make it a place ("Hudson River", "Baker Street"). */
+export const PLACE_SUFFIXES: ReadonlySet<string> = set(`
+city town village county province prefecture state river lake sea ocean mountain mountains mount island islands
+bay street st. avenue ave road square park valley desert bridge station airport castle temple shrine hill hills`);
+
+/** Prepositions that often introduce a place ("in Tokyo", «в Москве», «из Петербурга»). */
+export const PLACE_PREPOSITIONS: ReadonlySet<string> = set(`
+in at from to near into through across toward towards outside inside
+в во из на под около возле близ до через`);
+
+/** Words before a quoted name that make it a work ("the novel "Botchan"", «рассказ «Палата № 6»»). */
+export const WORK_CUES: ReadonlySet<string> = set(`
+book novel story poem film movie song album play article paper essay series show painting novella magazine
+книга роман рассказ повесть поэма стихотворение фильм песня альбом пьеса статья сериал картина очерк сборник`);
+
+/** Words before a quoted or capitalised name that make it a project ("project Apollo", «проект «Север»»). */
+export const PROJECT_CUES: ReadonlySet<string> = set(
+  `project initiative programme program проект программа инициатива`,
+);
+
+/**
+ * Capitalised words that are not names by themselves: pronouns, interjections, adverbs and connectives that open a
+ * sentence, calendar words, nationalities and languages (not entities in this model), and frequent common nouns.
+ */
+export const NOT_NAMES: ReadonlySet<string> = set(`
+i i'm i've i'll i'd yes no oh ah well yet still however also then now today yesterday tomorrow tonight perhaps maybe
+please thanks thank hi hello hey wow sure sorry great good nice cool awesome let let's last next first second third
+one two three every many much most some although though since unless whether even just really actually anyway
+besides instead meanwhile otherwise therefore thus hence indeed soon later finally after before again already
+anything everything something nothing everyone someone anyone nobody everybody somebody here there this that these
+those what which who whom whose where when why how while once because if so and but or nor for as at by in on of to
+with from up out off the a an over under into onto about above below than too very not never always often sometimes usually
+god lord heaven ok okay yeah yep nope hmm ha haha lol omg dear true false note see chapter section part figure table
+fig vol page mon tue wed thu fri sat sun monday tuesday wednesday thursday friday saturday sunday january february
+april june july august september october november december english japanese chinese russian french german american
+british european asian african spanish italian korean indian latin greek western eastern northern southern
+christmas easter internet web email online website
+footnote footnotes contents introduction conclusion abstract summary references appendix preface index
+да нет ну вот как что это он она они оно мы вы ты я его ее их ему ей им но и а или если когда где куда зачем почему
+теперь потом затем тогда сейчас здесь там тут уже еще даже только ведь же вдруг впрочем конечно наконец однако
+итак значит вероятно наверное может пожалуй кстати правда хорошо ладно спасибо здравствуйте извините простите
+господи боже эх ах ох увы совершенно совсем вообще иногда никогда всегда однажды утром вечером ночью днем
+глава часть раздел рисунок таблица примечание примечания содержание введение заключение аннотация литература`);
+
+/** Frequent first names (nominative), English and Russian: a sentence-initial name is kept when it is one of them. */
+export const FIRST_NAMES: ReadonlySet<string> = set(`
+john james robert michael william david richard joseph thomas charles christopher daniel matthew anthony mark
+paul steven andrew kenneth joshua kevin brian george edward ronald timothy jason jeffrey ryan jacob gary
+nicholas eric jonathan stephen larry justin scott brandon benjamin samuel frank gregory raymond alexander patrick
+jack dennis jerry tyler aaron henry adam peter nathan zachary douglas harold kyle carl arthur gerald roger
+keith jeremy terry lawrence sean christian albert joe ethan austin jesse willie billy bruce bryan ralph roy
+jordan eugene wayne louis alan juan gabriel logan randy vincent russell elijah bobby philip johnny tom bob bill
+mary patricia jennifer linda elizabeth barbara susan jessica sarah karen nancy lisa betty margaret sandra
+ashley kimberly emily donna michelle dorothy carol amanda melissa deborah stephanie rebecca sharon laura cynthia
+kathleen amy shirley angela helen anna brenda pamela nicole emma samantha katherine christine debra rachel
+catherine carolyn janet ruth maria heather diane virginia julie joyce victoria olivia kelly christina lauren
+joan evelyn judith megan cheryl andrea hannah martha jacqueline frances gloria ann teresa kathryn sara janice
+jean alice madison doris abigail julia judy grace denise amber marilyn beverly danielle theresa sophia marie
+diana brittany natalie isabella charlotte rose alexis kayla caroline melanie jon joanna audrey nate tim gina
+deborah evan john kate mel calvin dave
+александр алексей анатолий андрей антон аркадий борис вадим валентин валерий василий виктор виталий владимир
+владислав всеволод вячеслав геннадий георгий глеб григорий даниил денис дмитрий евгений егор иван игорь илья
+кирилл константин лев леонид максим матвей михаил никита николай олег павел петр роман семен сергей степан
+тимофей федор юрий ярослав аверьян ефим моисей афанасий порфирий фома яков захар тихон
+александра алина алла анастасия анна антонина валентина валерия вера виктория галина дарья евгения екатерина
+елена елизавета жанна зинаида зоя инна ирина кира ксения лариса лидия любовь людмила маргарита марина мария
+надежда наталья нина оксана ольга полина раиса светлана софья тамара татьяна ульяна юлия яна авдотья`);
+
+/** Well-known places (nominative), for a sentence-initial or preposition-less place; not an exhaustive gazetteer. */
+export const PLACES: ReadonlySet<string> = set(`
+tokyo kyoto osaka japan china korea india russia moscow london paris berlin rome madrid vienna warsaw prague
+america england france germany italy spain poland canada mexico brazil australia europe asia africa ukraine
+usa uk kyushu shikoku hokkaido honshu edo yedo california texas florida york boston chicago seattle francisco
+россия москва петербург санкт-петербург киев варшава париж лондон берлин рим вена кавказ сибирь европа азия
+америка германия франция англия италия польша украина япония китай одесса крым волга урал`);
+
+/** Capitalised acronyms that are ordinary words or formats rather than named things ("OK", "PDF", "API"). */
+export const COMMON_ACRONYMS: ReadonlySet<string> = set(`
+ok tv pdf html css api cli url uri usb dna rna id faq diy lgbt lgbtq lgbtq+ ceo cto cfo phd mba bbq asap fyi
+ai ml gpu cpu ram ssd os ui ux sql json xml http https tcp ip dns ssh gpg apt rpm deb cd dvd pc mr dr vs etc
+am pm gmt utc bc ad ii iii iv vi vii viii ix xi xii`);
+
+/**
+ * True when `word` (lower case) is in `cues`, or is an inflected form of one: an English plural, or a Russian word
+ * sharing all but the cue's last letter and at most two more letters («компании», «романе» for «компания», «роман»).
+ */
+export function hasCue(cues: ReadonlySet<string>, word: string): boolean {
+  if (cues.has(word) || (word.endsWith("s") && cues.has(word.slice(0, -1)))) return true;
+  if (!/\p{Script=Cyrillic}/u.test(word)) return false;
+  for (const cue of cues) {
+    if (cue.length >= 4 && word.length <= cue.length + 2 && word.startsWith(cue.slice(0, -1))) return true;
+  }
+  return false;
+}

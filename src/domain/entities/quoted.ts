@@ -1,0 +1,71 @@
+/**
+ * Names in quotation marks: works («Палата № 6», "Botchan"), organisations after «компания»/«ООО», projects after
+ * «проект». A quotation counts as a name only when it is short, opens with a capital or digit and does not read as a
+ * sentence (dialogue ends in punctuation), and something says so: a cue word before it, Russian guillemets around a
+ * title, or English title case. Pure.
+ */
+import { nameKey } from "./names.ts";
+import { hasCue, ORG_PREFIXES, PROJECT_CUES, SOFTWARE_CUES, WORK_CUES } from "./lexicon.ts";
+import type { EntityKind, EntityMention } from "./types.ts";
+
+const QUOTED = /«([^«»\n]{1,80})»|“([^“”\n]{1,80})”|„([^„“”\n]{1,80})[“”]|"([^"\n]{1,80})"/gu;
+const SMALL_WORDS = new Set(
+  "a an the of and or in on at to for by with from into is are was be но и в на с по за из к о the".split(" "),
+);
+
+/** The lower-case words right before `start` (at most two), nearest last. */
+function wordsBefore(text: string, start: number): string[] {
+  const head = text.slice(Math.max(0, start - 40), start);
+  return (
+    head
+      .toLowerCase()
+      .replaceAll("ё", "е")
+      .match(/[\p{L}-]+/gu) ?? []
+  ).slice(-2);
+}
+
+/** Every longer word of an English quotation starts with a capital ("The Old Man and the Sea"). */
+function titleCase(inner: string): boolean {
+  const words = inner.split(/\s+/u).filter((w) => /\p{L}/u.test(w));
+  return words.length > 0 && words.every((w) => SMALL_WORDS.has(w.toLowerCase()) || /^\P{L}*[\p{Lu}\d]/u.test(w));
+}
+
+/** The kind of a quotation, with confidence, or null when it is not a name. */
+function quotedKind(text: string, start: number, inner: string, guillemets: boolean): [EntityKind, number] | null {
+  if (!/^[\p{Lu}\d]/u.test(inner) || /[.!?,;:…]$/u.test(inner) || /[.!?]\s/u.test(inner)) return null;
+  const words = inner.split(/\s+/u);
+  if (words.length > 8) return null;
+  const before = wordsBefore(text, start);
+  const cue = (s: ReadonlySet<string>) => before.some((w) => hasCue(s, w));
+  if (cue(ORG_PREFIXES)) return ["organisation", 0.9];
+  if (cue(PROJECT_CUES)) return ["project", 0.85];
+  if (cue(WORK_CUES)) return ["work", 0.9];
+  if (cue(SOFTWARE_CUES)) return ["software", 0.7];
+  if (guillemets) return ["work", 0.65];
+  if (titleCase(inner) && words.length <= 6) return ["work", 0.55];
+  return null;
+}
+
+/** Mentions named by quotation marks in `text`, in order. */
+export function quotedMentions(text: string): EntityMention[] {
+  const out: EntityMention[] = [];
+  for (const m of text.matchAll(QUOTED)) {
+    const group = m[1] ?? m[2] ?? m[3] ?? m[4];
+    const inner = group.trim();
+    if (inner.length < 2) continue;
+    const start = (m.index ?? 0) + 1 + group.indexOf(inner);
+    const kind = quotedKind(text, m.index ?? 0, inner, m[1] !== undefined);
+    if (!kind) continue;
+    const name = inner.replace(/\s+/gu, " ");
+    out.push({
+      start,
+      end: start + inner.length,
+      surface: inner,
+      name,
+      key: nameKey(name),
+      kind: kind[0],
+      confidence: kind[1],
+    });
+  }
+  return out;
+}

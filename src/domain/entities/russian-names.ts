@@ -1,0 +1,200 @@
+/**
+ * Russian personal names in any grammatical case back to the nominative: a patronymic («Ефимыча», «Дмитриевной»)
+ * tells the case and the gender of the whole name, and its neighbours are put back by the ending rules of that case
+ * («Андрея Ефимыча» → «Андрей Ефимыч»). A word alone is put back only where its ending is unambiguous or a first
+ * name or place of the gazetteer confirms it. Pure; works on lower-case words (ё as е) and restores capitals.
+ */
+import { FIRST_NAMES, PLACES } from "./lexicon.ts";
+
+/** A grammatical case of a Russian name, as a patronymic's ending shows it. */
+export type RuCase = "nom" | "gen" | "dat" | "acc" | "ins" | "pre";
+
+/** The case and gender a patronymic shows, and its nominative; null when the word is not a patronymic. */
+export interface Patronymic {
+  case: RuCase;
+  feminine: boolean;
+  nominative: string;
+}
+
+const VOWEL = "аеёиоуыэюя";
+const MASC_PATRONYMIC = /^(.+(?:ович|евич|ьич|ич|ыч))(а|у|ем|е)?$/u;
+const FEM_PATRONYMIC = /^(.+(?:овн|евн|ичн))(а|ы|е|у|ой)$/u;
+const MASC_CASE: Record<string, RuCase> = { "": "nom", а: "gen", у: "dat", ем: "ins", е: "pre" };
+const FEM_CASE: Record<string, RuCase> = { а: "nom", ы: "gen", е: "dat", у: "acc", ой: "ins" };
+
+/** The patronymic reading of a lower-case word («ефимычу» → dative, masculine, «ефимыч»), or null. */
+export function patronymic(lower: string): Patronymic | null {
+  const f = FEM_PATRONYMIC.exec(lower);
+  if (f && f[1].length >= 5) return { case: FEM_CASE[f[2]], feminine: true, nominative: `${f[1]}а` };
+  const m = MASC_PATRONYMIC.exec(lower);
+  if (!m || m[1].length < 5) return null;
+  return { case: MASC_CASE[m[2] ?? ""], feminine: false, nominative: m[1] };
+}
+
+/** [ending, replacement] pairs tried in order for a masculine name in each case; the first matching ending wins. */
+const MASC_RULES: Record<RuCase, ReadonlyArray<readonly [string, string]>> = {
+  nom: [],
+  gen: [
+    ["ского", "ский"],
+    ["ого", "ой"],
+    ["ия", "ий"],
+    ["ьи", "ья"],
+    ["Vя", "й"],
+    ["ы", "а"],
+    ["Kи", "а"],
+    ["а", ""],
+  ],
+  acc: [
+    ["ского", "ский"],
+    ["ого", "ой"],
+    ["ия", "ий"],
+    ["Vя", "й"],
+    ["у", "а"],
+    ["а", ""],
+  ],
+  dat: [
+    ["скому", "ский"],
+    ["ому", "ой"],
+    ["ию", "ий"],
+    ["ье", "ья"],
+    ["Vю", "й"],
+    ["е", "а"],
+    ["у", ""],
+  ],
+  ins: [
+    ["ским", "ский"],
+    ["ием", "ий"],
+    ["ьей", "ья"],
+    ["Vем", "й"],
+    ["ым", ""],
+    ["им", "ий"],
+    ["ой", "а"],
+    ["ом", ""],
+  ],
+  pre: [
+    ["ском", "ский"],
+    ["ии", "ий"],
+    ["ье", "ья"],
+    ["Vе", "й"],
+    ["е", ""],
+  ],
+};
+/** The same for a feminine name («Марии» → «Мария», «Анной» → «Анна», «Чеховой» → «Чехова»). */
+const FEM_RULES: Record<RuCase, ReadonlyArray<readonly [string, string]>> = {
+  nom: [],
+  gen: [
+    ["ской", "ская"],
+    ["ии", "ия"],
+    ["ьи", "ья"],
+    ["овой", "ова"],
+    ["евой", "ева"],
+    ["иной", "ина"],
+    ["ы", "а"],
+    ["Kи", "а"],
+    ["и", "я"],
+  ],
+  dat: [
+    ["ской", "ская"],
+    ["ии", "ия"],
+    ["ье", "ья"],
+    ["овой", "ова"],
+    ["евой", "ева"],
+    ["иной", "ина"],
+    ["е", "а"],
+  ],
+  acc: [
+    ["скую", "ская"],
+    ["ию", "ия"],
+    ["ью", "ья"],
+    ["у", "а"],
+    ["ю", "я"],
+  ],
+  ins: [
+    ["ской", "ская"],
+    ["ией", "ия"],
+    ["ьей", "ья"],
+    ["овой", "ова"],
+    ["евой", "ева"],
+    ["иной", "ина"],
+    ["ой", "а"],
+    ["ей", "я"],
+  ],
+  pre: [
+    ["ской", "ская"],
+    ["ии", "ия"],
+    ["ье", "ья"],
+    ["овой", "ова"],
+    ["евой", "ева"],
+    ["иной", "ина"],
+    ["е", "а"],
+  ],
+};
+
+/** Applies one rule: "V" in the ending stands for any vowel kept in the result, "K" for a velar or hushing consonant. */
+function applyRule(w: string, ending: string, repl: string): string | null {
+  if (ending.startsWith("V") || ending.startsWith("K")) {
+    const rest = ending.slice(1);
+    if (!w.endsWith(rest) || w.length < rest.length + 2) return null;
+    const before = w[w.length - rest.length - 1];
+    const ok = ending[0] === "V" ? VOWEL.includes(before) : "кгхжшчщ".includes(before);
+    return ok ? w.slice(0, w.length - rest.length) + repl : null;
+  }
+  return w.endsWith(ending) && w.length > ending.length + 1 ? w.slice(0, w.length - ending.length) + repl : null;
+}
+
+/** A lower-case name word in a known case and gender put back to the nominative. */
+export function nominativeIn(lower: string, c: RuCase, feminine: boolean): string {
+  const p = patronymic(lower);
+  if (p) return p.nominative;
+  for (const [ending, repl] of (feminine ? FEM_RULES : MASC_RULES)[c]) {
+    const r = applyRule(lower, ending, repl);
+    if (r !== null) return r;
+  }
+  return lower;
+}
+
+/** Surname endings whose case is unambiguous for a man («Хоботовым» → «Хоботов», «Рагину» → «Рагин»). */
+const SURNAME_FORMS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/(ов|ев|ин|ын)(ым|у|е)$/u, "$1"],
+  [/(ск|цк)(ого|ому|им|ом)$/u, "$1ий"],
+];
+
+/** Diminutives in -ка/-ша: «Дарьюшки», «Мойсейку» → «Дарьюшка», «Мойсейка». */
+const DIMINUTIVE = /(шк|к|ш)(и|е|у|ой)$/u;
+
+/**
+ * A lower-case Russian name word with no case hint put back to the nominative: a first name or place of the
+ * gazetteer in any case, an unambiguous surname ending, a diminutive; otherwise the word unchanged.
+ */
+export function guessNominative(lower: string): string {
+  if (FIRST_NAMES.has(lower) || PLACES.has(lower)) return lower;
+  for (const c of ["gen", "dat", "acc", "ins", "pre"] as const) {
+    for (const fem of [false, true]) {
+      const r = nominativeIn(lower, c, fem);
+      if (r !== lower && (FIRST_NAMES.has(r) || PLACES.has(r))) return r;
+    }
+  }
+  const p = patronymic(lower);
+  if (p) return p.nominative;
+  for (const [re, repl] of SURNAME_FORMS) if (re.test(lower)) return lower.replace(re, repl);
+  if (DIMINUTIVE.test(lower) && lower.length > 5) return lower.replace(DIMINUTIVE, "$1а");
+  return lower;
+}
+
+/** The case a lone masculine surname's ending shows, or null («Рагину» → dat; «Рагина» is gen or a woman's nom). */
+export function caseOfSurname(lower: string): RuCase | null {
+  if (/(ов|ев|ин|ын)у$/u.test(lower)) return "dat";
+  if (/(ов|ев|ин|ын)ым$/u.test(lower)) return "ins";
+  if (/(ов|ев|ин|ын)е$/u.test(lower)) return "pre";
+  return null;
+}
+
+/** Restores the capitals of `surface` on a normalised lower-case `lower` word of the same stem. */
+export function recase(surface: string, lower: string): string {
+  let out = "";
+  for (let i = 0; i < lower.length; i++) {
+    const s = surface[i];
+    out += s !== undefined && s !== s.toLowerCase() ? lower[i].toUpperCase() : lower[i];
+  }
+  return out;
+}

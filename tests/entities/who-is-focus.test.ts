@@ -1,0 +1,151 @@
+/**
+ * Entity focus (src/core/search/entity-focus): which questions ask who or what one thing is, how a sentence scores
+ * as that thing's introduction, and the reordering itself over stand-in reads (a question without a focus gets the
+ * very same list back).
+ */
+import { describe, expect, test } from "bun:test";
+import type { AtomFilter } from "../../src/domain/atom.ts";
+import { introductionScore, nameStems } from "../../src/core/search/entity-focus/introduction.ts";
+import { questionFocus } from "../../src/core/search/entity-focus/question.ts";
+import { focusOnEntities, type Ranked } from "../../src/core/search/entity-focus/rerank.ts";
+import type { AtomView } from "../../src/ports/store/atom-reads.ts";
+
+describe("the focus of a question", () => {
+  test("who/what-is questions, Russian names in any case, a bare name", () => {
+    expect(questionFocus("Кто такой Андрей Ефимыч?")?.names[0]).toBe("Андрей Ефимыч");
+    expect(questionFocus("Что известно об Иване Дмитриче?")?.keys).toEqual(["иван дмитрич"]);
+    expect(questionFocus("Расскажи о Евгении Федорыче")?.keys).toEqual(["евгений федорыч"]);
+    expect(questionFocus("Who is Mr. Koga?")?.names[0]).toBe("Koga");
+    expect(questionFocus("What is Firefox OS?")?.names[0]).toBe("Firefox OS");
+    expect(questionFocus("What is photochemical internalization?")?.names).toEqual(["photochemical internalization"]);
+    expect(questionFocus("Андрей Ефимыч")?.names).toEqual(["Андрей Ефимыч"]);
+  });
+
+  test("a relation to a name is a one-hop focus; other words beside a name are not", () => {
+    expect(questionFocus("Кто был единственным приятелем доктора Андрея Ефимыча?")).toEqual({
+      names: ["Андрей Ефимыч"],
+      keys: ["андрей ефимыч"],
+      hop: true,
+    });
+    expect(questionFocus("Кем был отец Ивана Дмитрича?")?.hop).toBe(true);
+    expect(questionFocus("What was Melanie's favorite book from her childhood?")).toBeNull();
+  });
+
+  test("factoid questions, claims and other words beside a name have none", () => {
+    for (const q of [
+      "When was Tesla born?",
+      "В каком году Тесла переехал в Нью-Йорк?",
+      "0-dimensional biomaterials show inductive properties.",
+      "What is the capital of France?",
+      "What is the role of the immune system in sepsis and how does it change over time?",
+    ])
+      expect({ q, focus: questionFocus(q) }).toEqual({ q, focus: null });
+  });
+});
+
+describe("a sentence as an introduction", () => {
+  const ragin = nameStems("Андрей Ефимыч");
+  test("the sentence that presents someone outranks one where he merely acts, in any case", () => {
+    const intro = introductionScore("Доктор Андрей Ефимыч Рагин – замечательный человек в своем роде.", ragin);
+    const acts = introductionScore("В августе Андрей Ефимыч получил от городского головы письмо.", ragin);
+    const dative = introductionScore("Андрею Ефимычу в первый же день пришлось отыскивать квартиру.", ragin);
+    expect(intro).toBeGreaterThan(acts + 2);
+    expect(dative).toBeGreaterThan(0);
+    expect(intro).toBeGreaterThan(dative + 2);
+  });
+
+  test("English copulas, appositives, naming verbs and roles; dialogue and narration weigh less", () => {
+    const kiyo = nameStems("Kiyo");
+    expect(introductionScore("Kiyo is a poor wrinkled woman.", kiyo)).toBeGreaterThanOrEqual(3);
+    expect(introductionScore("Kiyo is going to Nobeoka.", kiyo)).toBeLessThan(1);
+    expect(
+      introductionScore("But our maid Kiyo, who had been with us for ten years, interceded.", kiyo),
+    ).toBeGreaterThan(2);
+    expect(introductionScore('"Kiyo is a fool," he said.', kiyo)).toBeLessThan(
+      introductionScore("Kiyo is a fool.", kiyo),
+    );
+    const clown = nameStems("Clown");
+    expect(
+      introductionScore("Mr. Yoshikawa is the teacher of drawing whom I had nicknamed Clown.", clown),
+    ).toBeGreaterThan(2.5);
+    expect(introductionScore("Сторож Никита бьет больных.", nameStems("Никита"))).toBeGreaterThan(
+      introductionScore("Никита бьет больных.", nameStems("Никита")),
+    );
+  });
+
+  test("a proper name matches capitalised words only; a term any case; initials are skipped", () => {
+    expect(introductionScore("And it was a red shirt.", nameStems("Red Shirt"))).toBe(0);
+    expect(introductionScore("Ricin is a plant protein.", nameStems("ricin"))).toBeGreaterThan(3);
+    expect(introductionScore("The late Mr. K. Natsume was a teacher.", nameStems("Natsume"))).toBeGreaterThan(3);
+  });
+});
+
+function atom(id: number, content: string, type: AtomView["type"] = "text"): AtomView {
+  return {
+    id,
+    type,
+    claim: content.split(/(?<=\.)\s/u)[0],
+    content,
+    confidence: 0.7,
+    status: "candidate",
+    doc_id: 1,
+    lang: "ru",
+    created_at: "2026-01-01T00:00:00Z",
+    citations: [],
+    citation_count: 0,
+  };
+}
+
+const ATOMS = [
+  atom(1, "Доктор Андрей Ефимыч, о котором речь впереди, прописал холодные примочки."),
+  atom(2, "Доктор Андрей Ефимыч Рагин – замечательный человек в своем роде."),
+  atom(3, "– Андрей Ефимыч, вам не пора пиво пить, – спрашивает она озабоченно."),
+];
+
+/** Stand-in reads: BM25 over the name returns every atom holding its first word's stem; atoms by id from ATOMS. */
+const reads = {
+  atomReads: { atomsByIds: async (ids: number[]) => ATOMS.filter((a) => ids.includes(a.id)) },
+  searchReads: { analyze: async (t: string) => [{ lexeme: t, tf: 1 }] },
+  projection: { lexical: () => ATOMS.map((a) => ({ atomId: a.id, score: 1 })) },
+} as unknown as Parameters<typeof focusOnEntities>[0];
+const FILTER: AtomFilter = { status: ["candidate", "verified", "contested"] };
+
+describe("reordering for a focus", () => {
+  const fused: Ranked[] = [
+    { id: 3, score: 0.03, ranks: { lexical: 1 } },
+    { id: 1, score: 0.02, ranks: { lexical: 2 } },
+  ];
+
+  test("a question without a focus gets the very same list", async () => {
+    expect(await focusOnEntities(reads, "Когда Андрей Ефимыч поехал в Варшаву?", fused, FILTER)).toBe(fused);
+  });
+
+  test("the introducing atom comes first, also when only the name search found it; the rest keep their order", async () => {
+    const out = await focusOnEntities(reads, "Кто такой Андрей Ефимыч?", fused, FILTER);
+    expect(out[0]).toEqual({ id: 2, score: 0, ranks: {} });
+    expect(out.map((r) => r.id)).not.toContain(undefined);
+    expect(out.filter((r) => r.id === 3)).toHaveLength(1);
+  });
+
+  test("a one-hop question moves the hit that introduces someone beside the name first, adding none", async () => {
+    const hop = [
+      atom(7, "Андрей Ефимыч пьет пиво и молчит."),
+      atom(8, "К вечеру приходит почтмейстер, Михаил Аверьяныч, единственный приятель Андрея Ефимыча."),
+    ];
+    const hopReads = {
+      ...reads,
+      atomReads: { atomsByIds: async (ids: number[]) => hop.filter((a) => ids.includes(a.id)) },
+    } as unknown as typeof reads;
+    const list: Ranked[] = [
+      { id: 7, score: 0.03, ranks: {} },
+      { id: 8, score: 0.02, ranks: {} },
+    ];
+    const out = await focusOnEntities(hopReads, "Кто был приятелем Андрея Ефимыча?", list, FILTER);
+    expect(out.map((r) => r.id)).toEqual([8, 7]);
+  });
+
+  test("the filter holds for atoms the focus adds", async () => {
+    const out = await focusOnEntities(reads, "Кто такой Андрей Ефимыч?", fused, { ...FILTER, types: ["definition"] });
+    expect(out.map((r) => r.id)).not.toContain(2);
+  });
+});
