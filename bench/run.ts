@@ -7,6 +7,7 @@ import { setLogLevel } from "../src/log.ts";
 import { agentReadsBench } from "./benchmarks/agent-reads.ts";
 import { distillBench } from "./benchmarks/distill.ts";
 import { dedupPairsBench } from "./benchmarks/dedup-pairs.ts";
+import { datesBench } from "./benchmarks/dates.ts";
 import { dedupStoreBench } from "./benchmarks/dedup-store.ts";
 import { documentsBench } from "./benchmarks/documents.ts";
 import { firstQueryBench } from "./benchmarks/first-query.ts";
@@ -38,6 +39,7 @@ export const BENCHMARKS: Benchmark[] = [
   distillBench,
   dedupStoreBench,
   dedupPairsBench,
+  datesBench,
   projectionsBench,
   codeBench,
   inferenceBench,
