@@ -12,6 +12,7 @@ import { PegasError, invalidInput } from "../../errors.ts";
 import type { CitationView } from "../../ports/store/atom-reads.ts";
 import { noteSearchOutcome } from "../gaps/miss.ts";
 import type { Services } from "../services.ts";
+import { rankDatedForWhen } from "./when-boost.ts";
 
 /** Input of a search; `k` defaults to 10 (1..50). */
 export interface SearchInput {
@@ -42,7 +43,7 @@ export interface SearchHit {
   lang: string;
   doc_id: number | null;
   score: number;
-  ranks: { lexical?: number; vector?: number };
+  ranks: { lexical?: number; vector?: number; dated?: number };
   citations: CitationView[];
   citation_count: number;
 }
@@ -209,11 +210,16 @@ export async function search(
     const found = new Set(lexicalIds);
     vectorIds = vectorIds.filter((id) => found.has(id));
   }
-  const fused = reciprocalRankFusion(
-    [
-      { name: "lexical", weight: 1, ids: lexicalIds },
-      { name: "vector", weight: services.vectorWeight, ids: vectorIds },
-    ],
+  const fused = await rankDatedForWhen(
+    services,
+    query,
+    reciprocalRankFusion(
+      [
+        { name: "lexical", weight: 1, ids: lexicalIds },
+        { name: "vector", weight: services.vectorWeight, ids: vectorIds },
+      ],
+      services.config.rrf_k,
+    ),
     services.config.rrf_k,
   );
   const page = fused.slice(offset, offset + k);
