@@ -45,7 +45,7 @@ describe("the dated leg", () => {
   const fused: FusedItem[] = [1, 2, 3].map((id, i) => ({ id, score: 1 / (61 + i), ranks: { lexical: i + 1 } }));
   const refusing = {
     searchReads: {
-      eventTimes: () => {
+      atomTimes: () => {
         throw new Error("asked the store for a question that does not ask when");
       },
     },
@@ -55,11 +55,24 @@ describe("the dated leg", () => {
     expect(await rankDatedForWhen(refusing, "Where does Alice work?", fused, 60)).toBe(fused);
   });
 
+  const event = { start: "2024-01-01T00:00:00.000Z", end: "2024-01-02T00:00:00.000Z", granularity: "day" };
+  const times = new Map<number, object>([
+    [3, { event }],
+    [2, { observedAt: "2024-01-01T10:00:00.000Z" }],
+  ]);
+  const dated = { searchReads: { atomTimes: async () => times } } as never;
+
   test("a when question lifts the dated candidate and records its rank", async () => {
-    const dated = { searchReads: { eventTimes: async () => new Map([[3, {} as never]]) } } as never;
     const out = await rankDatedForWhen(dated, "When did Alice join?", fused, 60);
     expect(out.map((f) => f.id)).toEqual([3, 1, 2]);
     expect(out[0].ranks).toEqual({ lexical: 3, dated: 1 });
+  });
+
+  test("a question naming a date lifts what happened or was said near it, nothing else", async () => {
+    const on = await rankDatedForWhen(dated, "What did Alice say on 1 January 2024?", fused, 60);
+    expect(on.map((f) => `${f.id}:${f.ranks.dated ?? "-"}`)).toEqual(["2:1", "3:2", "1:-"]);
+    const far = await rankDatedForWhen(dated, "What did Alice say in March 2023?", fused, 60);
+    expect(far).toBe(fused);
   });
 });
 

@@ -50,8 +50,8 @@ import {
 } from "./knowledge/read-queries.ts";
 import { readStats } from "./stats.ts";
 import { storeAtomTx } from "./knowledge/store-atom.ts";
-import { eventTimes } from "./knowledge/atom-times.ts";
-import type { EventTime } from "../../domain/time/atom-time.ts";
+import { atomTimes } from "./knowledge/atom-times.ts";
+import type { AtomTime } from "../../domain/time/atom-time.ts";
 import type { TraceInput, TraceQuery, TraceRow, TraceStored } from "../../ports/store/traces.ts";
 import { insertTrace, searchTraces } from "./traces.ts";
 import type {
@@ -146,8 +146,8 @@ export class SqlCanonicalStore implements CanonicalStore {
     return guard(this.db, "run the trigram fallback", (sql) => trigramSearch(sql, query, k, filter));
   }
 
-  eventTimes(atomIds: number[]): Promise<Map<number, EventTime>> {
-    return guard(this.db, "read event times", (sql) => eventTimes(sql, atomIds));
+  atomTimes(atomIds: number[]): Promise<Map<number, AtomTime>> {
+    return guard(this.db, "read atom times", (sql) => atomTimes(sql, atomIds));
   }
 
   atomsByIds(ids: number[], maxCitations: number): Promise<AtomView[]> {

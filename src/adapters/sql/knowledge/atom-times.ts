@@ -5,7 +5,7 @@
  * left alone (its own text dates it).
  */
 import type { TransactionSql } from "postgres";
-import type { EventTime, TimeGranularity } from "../../../domain/time/atom-time.ts";
+import type { AtomTime, TimeGranularity } from "../../../domain/time/atom-time.ts";
 import type { PlannedAtom } from "../../../ports/store/atom-writes.ts";
 import type { SqlLike } from "../database.ts";
 
@@ -40,18 +40,23 @@ export async function writeAtomTimes(tx: Tx, planned: PlannedAtom[], ownIds: num
   }
 }
 
-/** The event time of each dated atom among `atomIds` (ISO UTC instants), by primary key. */
-export async function eventTimes(sql: SqlLike, atomIds: number[]): Promise<Map<number, EventTime>> {
-  const out = new Map<number, EventTime>();
+/** The time of each atom among `atomIds` that has an observation or an event time (ISO UTC), by primary key. */
+export async function atomTimes(sql: SqlLike, atomIds: number[]): Promise<Map<number, AtomTime>> {
+  const out = new Map<number, AtomTime>();
   if (!atomIds.length) return out;
   const rows = await sql`
-    SELECT id, event_start, event_end, event_granularity FROM pm_atom
-     WHERE id = ANY(${atomIds}::bigint[]) AND event_start IS NOT NULL`;
-  for (const r of rows)
-    out.set(Number(r.id), {
-      start: new Date(r.event_start).toISOString(),
-      end: new Date(r.event_end).toISOString(),
-      granularity: String(r.event_granularity) as TimeGranularity,
-    });
+    SELECT id, observed_at, event_start, event_end, event_granularity FROM pm_atom
+     WHERE id = ANY(${atomIds}::bigint[]) AND (event_start IS NOT NULL OR observed_at IS NOT NULL)`;
+  for (const r of rows) {
+    const time: AtomTime = {};
+    if (r.observed_at) time.observedAt = new Date(r.observed_at).toISOString();
+    if (r.event_start)
+      time.event = {
+        start: new Date(r.event_start).toISOString(),
+        end: new Date(r.event_end).toISOString(),
+        granularity: String(r.event_granularity) as TimeGranularity,
+      };
+    out.set(Number(r.id), time);
+  }
   return out;
 }
