@@ -83,11 +83,7 @@ export const memoryIngest: ToolDef = {
     path: z.string().optional().describe("file or directory"),
     title: z.string().max(500).optional(),
     kind: documentKind.optional(),
-    observed_at: z
-      .string()
-      .max(40)
-      .optional()
-      .describe("when the source said it (ISO 8601); default: the document's own date, a page's fetch time"),
+    observed_at: z.string().max(40).optional().describe("when the source said it, ISO 8601"),
     background: z.boolean().optional().describe("answer at once with a job id; long ingests"),
     job: z.string().max(100).optional().describe("a job's id: its state, then its result"),
     response_format: responseFormat,

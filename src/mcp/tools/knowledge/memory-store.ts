@@ -33,11 +33,7 @@ export const memoryStore: ToolDef = {
     confidence: z.number().min(0).max(1).optional(),
     source_uri: z.string().optional().describe("URI of the evidence"),
     quote: z.string().optional().describe("verbatim from the source"),
-    observed_at: z
-      .string()
-      .max(40)
-      .optional()
-      .describe("when the source said it: ISO 8601 date or date-time, e.g. 2024-03-03 or 2024-03-03T14:05:00Z"),
+    observed_at: z.string().max(40).optional().describe("when the source said it, ISO 8601"),
     links: z
       .array(
         z.object({

@@ -66,7 +66,7 @@ export const memorySearch: ToolDef = {
           .object({
             lexical: z.number().int().optional(),
             vector: z.number().int().optional(),
-            dated: z.number().int().optional().describe('"when" questions: rank among dated atoms'),
+            dated: z.number().int().optional(),
           })
           .optional(),
         citations: z.array(citation).optional(),
