@@ -12,6 +12,11 @@ const DAY = "(\\d{1,2})";
 const RU_YEAR_TAIL = "(?:\\s*(?:г\\.|гг\\.|года|году|год|г)(?![\\p{L}]))?";
 const EN_YEAR_PREP = "(?:in|since|from|by|until|till|during|around|circa|of|before|after|early|late|mid-?|the year)";
 const RU_YEAR_PREP = "(?:в|с|до|к|по|около|после|от|начиная с)";
+/** A count followed by its unit is no year: "in 2000 ms", «до 1500 человек». */
+const NOT_A_COUNT =
+  "(?!\\s*(?:ms|sec|seconds?|minutes?|hours?|days?|steps?|people|persons?|users?|words?|bytes?|kb|mb|gb|px|pages?|" +
+  "rows?|times|items?|lines?|%|€|\\$|мс|сек|секунд\\p{L}*|минут\\p{L}*|час\\p{L}*|дн\\p{L}*|человек\\p{L}*|" +
+  "руб\\p{L}*|шаг\\p{L}*|страниц\\p{L}*|строк\\p{L}*|раз\\p{L}*|слов\\p{L}*|штук\\p{L}*)(?![\\p{L}]))";
 
 /** "Month D" and "D Month" with an optional year; null when an English month word is lower case. */
 function dayMonth(month: string, day: string, year: string | undefined, ref: Date | undefined) {
@@ -73,7 +78,7 @@ export const ABSOLUTE_RULES: TimeRule[] = [
     },
   },
   {
-    re: wordRe(`(?:${EN_YEAR_PREP}|${RU_YEAR_PREP})\\s+${YEAR}(?:-?(?:м|ом|го))?${RU_YEAR_TAIL}`),
+    re: wordRe(`(?:${EN_YEAR_PREP}|${RU_YEAR_PREP})\\s+${YEAR}(?:-?(?:м|ом|го))?${RU_YEAR_TAIL}${NOT_A_COUNT}`),
     relative: false,
     make: (m) => yearEvent(Number(m[1])),
   },
