@@ -7,6 +7,7 @@ import { setLogLevel } from "../src/log.ts";
 import { agentReadsBench } from "./benchmarks/agent-reads.ts";
 import { distillBench } from "./benchmarks/distill.ts";
 import { dedupPairsBench } from "./benchmarks/dedup-pairs.ts";
+import { datesBench } from "./benchmarks/dates.ts";
 import { dedupStoreBench } from "./benchmarks/dedup-store.ts";
 import { entitiesBench } from "./benchmarks/entities.ts";
 import { documentsBench } from "./benchmarks/documents.ts";
@@ -41,6 +42,7 @@ export const BENCHMARKS: Benchmark[] = [
   dedupStoreBench,
   dedupPairsBench,
   entitiesBench,
+  datesBench,
   projectionsBench,
   codeBench,
   inferenceBench,

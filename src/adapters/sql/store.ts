@@ -56,6 +56,8 @@ import {
 } from "./knowledge/read-queries.ts";
 import { readStats } from "./stats.ts";
 import { storeAtomTx } from "./knowledge/store-atom.ts";
+import { atomTimes } from "./knowledge/atom-times.ts";
+import type { AtomTime } from "../../domain/time/atom-time.ts";
 import type { TraceInput, TraceQuery, TraceRow, TraceStored } from "../../ports/store/traces.ts";
 import { insertTrace, searchTraces } from "./traces.ts";
 import type {
@@ -159,6 +161,10 @@ export class SqlCanonicalStore implements CanonicalStore {
 
   trigramSearch(query: string, k: number, filter: AtomFilter): Promise<Array<{ atomId: number; score: number }>> {
     return guard(this.db, "run the trigram fallback", (sql) => trigramSearch(sql, query, k, filter));
+  }
+
+  atomTimes(atomIds: number[]): Promise<Map<number, AtomTime>> {
+    return guard(this.db, "read atom times", (sql) => atomTimes(sql, atomIds));
   }
 
   atomsByIds(ids: number[], maxCitations: number): Promise<AtomView[]> {

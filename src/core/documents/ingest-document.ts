@@ -14,6 +14,7 @@ import { processedText } from "../../platform/gc.ts";
 import type { DocumentKind } from "../../domain/locator.ts";
 import type { ParsedDocument } from "../../ports/models/parser.ts";
 import { type DistilledChunks, distillChunks, quarantineChunks, refuseWordless } from "./distill.ts";
+import { documentObservedAt } from "./document-time.ts";
 import { chunkSections } from "./plan.ts";
 import { documentPhases } from "./progress.ts";
 import type { Services } from "../services.ts";
@@ -44,6 +45,8 @@ export interface DocumentOptions {
   kind?: DocumentKind;
   /** Text stored instead when the source yields no text (a blocked page); the document is marked a snippet. */
   snippet?: string;
+  /** When the source said it, given by the caller (else the document's own date, document-time.ts). */
+  observedAt?: Date;
 }
 
 const EMBED_BATCH = 64;
@@ -192,6 +195,7 @@ export async function prepareParsed(
   phases.embed.start(`embed: ${distilled.drafts.length} atoms`);
   const vectors = await embedAll(services, distilled, opts, phases.embed);
   checkAborted(opts.signal);
+  const observedAt = documentObservedAt(opts.observedAt, parsed.metadata, raw.metadata);
   const document = {
     kind,
     uri: raw.uri,
@@ -205,9 +209,11 @@ export async function prepareParsed(
       media_type: parsed.mediaType,
       lang: detectLang(parsed.sections[0].text),
       ...(given ? {} : { title_from_text: true }), // not a title to search by (migration 0013)
+      ...(observedAt ? { observed_at: observedAt.toISOString() } : {}),
     },
   };
-  return { base, document, chunks, distilled, vectors, warnings: [...parsed.warnings, ...distilled.warnings] };
+  const warnings = [...parsed.warnings, ...distilled.warnings];
+  return { base, document, chunks, distilled, vectors, warnings, observedAt };
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   prepareParsed,
   storePrepared,
 } from "./ingest-document.ts";
+import { checkObservedAt } from "../knowledge/atom-time.ts";
 import { documentPhases, singleSpan } from "./progress.ts";
 import type { Services } from "../services.ts";
 import { type RawSource, rawTextSource, readFileSource, resolveReadable } from "./source.ts";
@@ -36,6 +37,8 @@ export interface IngestInput {
   path?: string;
   title?: string;
   kind?: DocumentKind;
+  /** When the source said it (ISO 8601); wins over the document's own date. */
+  observed_at?: string;
 }
 
 export { type IngestError, type IngestResult, MAX_LISTED } from "./tally.ts";
@@ -133,7 +136,13 @@ async function ingestUrl(
       services,
       raw0,
       { ...EMPTY, warnings: [`fetch failed: ${e.message}`] },
-      { signal: opts.signal, progress: span, kind: "web", snippet: input.snippet },
+      {
+        signal: opts.signal,
+        progress: span,
+        kind: "web",
+        snippet: input.snippet,
+        observedAt: checkObservedAt(input.observed_at),
+      },
     );
   }
   const parsed = await parseRaw(services, raw, opts.signal, documentPhases(span).parse);
@@ -142,6 +151,7 @@ async function ingestUrl(
     progress: span,
     kind: input.kind,
     snippet: input.snippet,
+    observedAt: checkObservedAt(input.observed_at),
   });
 }
 
@@ -156,14 +166,19 @@ async function ingestFile(
   phases.parse.start(`parse: reading ${real}`);
   const raw = readFileSource(real, services.config.max_input_bytes, input.title);
   const parsed = await parseRaw(services, raw, opts.signal, phases.parse);
-  return ingestParsed(services, raw, parsed, { signal: opts.signal, progress: span, kind: input.kind });
+  return ingestParsed(services, raw, parsed, {
+    signal: opts.signal,
+    progress: span,
+    kind: input.kind,
+    observedAt: checkObservedAt(input.observed_at),
+  });
 }
 
 /** A directory's file up to its store: read, parsed, distilled and embedded (see directory.ts). */
 async function prepareFile(
   services: IngestServices,
   real: string,
-  kind: DocumentKind | undefined,
+  input: Pick<IngestInput, "kind" | "observed_at">,
   opts: IngestOptions,
   span: ProgressSpan,
 ): Promise<DocumentResult | PreparedDocument> {
@@ -171,7 +186,12 @@ async function prepareFile(
   phases.parse.start(`parse: reading ${real}`);
   const raw = readFileSource(real, services.config.max_input_bytes);
   const parsed = await parseRaw(services, raw, opts.signal, phases.parse);
-  return prepareParsed(services, raw, parsed, { signal: opts.signal, progress: span, kind });
+  return prepareParsed(services, raw, parsed, {
+    signal: opts.signal,
+    progress: span,
+    kind: input.kind,
+    observedAt: checkObservedAt(input.observed_at),
+  });
 }
 
 async function ingestPath(services: IngestServices, input: IngestInput, opts: IngestOptions, started: number) {
@@ -188,7 +208,7 @@ async function ingestPath(services: IngestServices, input: IngestInput, opts: In
     supported: services.supportedExtensions,
     roots,
     maxFiles: services.config.max_directory_files,
-    prepareFile: (file, span) => prepareFile(services, file, input.kind, opts, span),
+    prepareFile: (file, span) => prepareFile(services, file, input, opts, span),
     storeBatch: (docs, signal) => storePrepared(services, docs, signal),
   };
   return ingestDirectory(job, opts, started);
@@ -200,6 +220,7 @@ function checkInput(input: IngestInput): void {
   // An empty path would resolve to the working directory and ingest all of it.
   if (input.path !== undefined && !input.path.trim()) throw invalidInput("path is empty", "give a file or directory");
   if (input.snippet !== undefined && input.url === undefined) throw invalidInput("snippet goes with url");
+  checkObservedAt(input.observed_at);
 }
 
 /** The background ingest jobs of this process (memory_ingest `{background: true}`, read back by `{job}`). */
@@ -243,7 +264,12 @@ export async function ingest(
   const span = singleSpan(opts);
   const parsed = await parseRaw(services, raw, opts.signal);
   documentPhases(span).parse.end(`parse: ${raw.uri}`);
-  const doc = await ingestParsed(services, raw, parsed, { signal: opts.signal, progress: span, kind: input.kind });
+  const doc = await ingestParsed(services, raw, parsed, {
+    signal: opts.signal,
+    progress: span,
+    kind: input.kind,
+    observedAt: checkObservedAt(input.observed_at),
+  });
   span.end(`done: ${doc.uri}`);
   return IngestTally.of(doc, started);
 }

@@ -11,6 +11,7 @@ import type { ChunkInput, DocumentInput, IngestCommit, IngestPlan } from "../../
 import type { DedupFinding } from "../knowledge/dedup.ts";
 import type { Services } from "../services.ts";
 import type { DistilledChunks } from "./distill.ts";
+import { datedAtoms } from "./document-time.ts";
 import { planAtoms } from "./plan.ts";
 
 /** What storing one parsed document runs on: the distiller, dedup (embedder, indexes, text analysis) and the store. */
@@ -63,6 +64,8 @@ export interface PreparedDocument {
   distilled: DistilledChunks;
   vectors: Float32Array[];
   warnings: string[];
+  /** When the document said it (document-time.ts); its atoms' `observed_at`. */
+  observedAt?: Date;
 }
 
 /** Most merges listed per document (`atoms_near_duplicate` counts them all). */
@@ -148,7 +151,7 @@ async function planAll(
     plans.push({
       document: d.document,
       chunks: d.chunks,
-      atoms: planned.slice(from, to),
+      atoms: datedAtoms(planned.slice(from, to), d.observedAt),
       quarantine: d.distilled.quarantine,
       model: services.embedder.model,
     });

@@ -13,6 +13,7 @@ import type { CitationView } from "../../ports/store/atom-reads.ts";
 import { noteSearchOutcome } from "../gaps/miss.ts";
 import type { Services } from "../services.ts";
 import { focusOnEntities } from "./entity-focus/rerank.ts";
+import { rankDatedForWhen } from "./when-boost.ts";
 
 /** Input of a search; `k` defaults to 10 (1..50). */
 export interface SearchInput {
@@ -43,7 +44,7 @@ export interface SearchHit {
   lang: string;
   doc_id: number | null;
   score: number;
-  ranks: { lexical?: number; vector?: number };
+  ranks: { lexical?: number; vector?: number; dated?: number };
   citations: CitationView[];
   citation_count: number;
 }
@@ -211,12 +212,16 @@ export async function search(
     const found = new Set(lexicalIds);
     vectorIds = vectorIds.filter((id) => found.has(id));
   }
-  const fusedAll = reciprocalRankFusion(
-    [
-      { name: "lexical", weight: 1, ids: lexicalIds },
-      { name: "vector", weight: services.vectorWeight, ids: vectorIds },
-    ],
-    services.config.rrf_k,
+  const fusedAll = await rankDatedForWhen(
+    services,
+    query,
+    reciprocalRankFusion(
+      [
+        { name: "lexical", weight: 1, ids: lexicalIds },
+        { name: "vector", weight: services.vectorWeight, ids: vectorIds },
+      ],
+      services.config.rrf_k,
+    ),
   );
   // "Who/what is X": the atoms that introduce X first (entity-focus/rerank.ts); other questions rank unchanged.
   const fused = mode === "vector" ? fusedAll : await focusOnEntities(services, query, fusedAll, filter);

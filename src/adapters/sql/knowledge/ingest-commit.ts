@@ -5,6 +5,7 @@
  */
 import type { Sql, TransactionSql } from "postgres";
 import type { IngestCommit, IngestPlan } from "../../../ports/store/ingest.ts";
+import { writeAtomTimes } from "./atom-times.ts";
 import { enqueueOutbox, type WriteOutcome, writePlannedAtoms } from "./atom-writes.ts";
 import { insertChunkRows, insertQuarantineRows, upsertDocumentRows } from "./table-writes.ts";
 
@@ -140,11 +141,13 @@ export async function commitIngestBatchTx(tx: Tx, plans: IngestPlan[]): Promise<
     chunkIds: chunkIds.get(docs[k]!.id) ?? new Map<number, number>(),
     model: p.model,
   }));
+  const atoms = plans.flatMap((p) => p.atoms);
   const w = await writePlannedAtoms(
     tx,
-    plans.flatMap((p) => p.atoms),
+    atoms,
     plans.flatMap((p, k) => p.atoms.map(() => ctxs[k])),
   );
+  await writeAtomTimes(tx, atoms, w.ownIds);
   const revived = new Set(await reviveAtoms(tx, [...new Set(w.atomIds)]));
   const out: IngestCommit[] = [];
   const changed: number[] = [];

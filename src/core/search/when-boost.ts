@@ -1,0 +1,68 @@
+/**
+ * Questions about time rank dated evidence (issue 22). For a question that asks when (domain/time/when-question.ts)
+ * the atoms among the best {@link WINDOW} fused candidates that have an event time form one more reciprocal-rank-
+ * fusion leg, `dated`, in their fused order and with weight {@link DATED_WEIGHT}: a dated atom gains what one more
+ * ranker's vote would give it. A question that names a date ("in the week before 16 November 2023", «в марте 2024
+ * года», "as mentioned on November 6, 2023") puts in that leg only the atoms whose event time falls near it (the
+ * named period widened by {@link MARGIN_DAYS}) or that were said within it (observed_at, a day's slack for time
+ * zones). Any other question is returned untouched, so it ranks exactly as without this hook.
+ */
+import type { FusedItem } from "../../domain/rrf.ts";
+import type { AtomTime } from "../../domain/time/atom-time.ts";
+import { findTimeExpressions } from "../../domain/time/extract.ts";
+import { asksWhen } from "../../domain/time/when-question.ts";
+import type { Services } from "../services.ts";
+
+/** Fused candidates looked at: the dated leg ranks only these. */
+export const WINDOW = 100;
+/** Weight of the dated leg (the lexical leg's is 1). */
+export const DATED_WEIGHT = 0.5;
+/** How far around a date the question names an event still counts as near it ("the week before…", "around…"). */
+export const MARGIN_DAYS = 7;
+
+const DAY_MS = 86_400_000;
+
+/** The periods a question names by absolute dates, as [start, end) ms. */
+export function questionPeriods(query: string): Array<[number, number]> {
+  return findTimeExpressions(query).map((e) => [Date.parse(e.event.start), Date.parse(e.event.end)]);
+}
+
+/** Whether an atom's time meets one of the periods: its event within the margin, or its saying within a day. */
+function near(t: AtomTime, periods: Array<[number, number]>): boolean {
+  const overlaps = (s: number, e: number, margin: number) =>
+    periods.some(([a, b]) => s < b + margin && a - margin < Math.max(e, s + 1));
+  const said = t.observedAt ? Date.parse(t.observedAt) : Number.NaN;
+  return (
+    (t.event !== undefined && overlaps(Date.parse(t.event.start), Date.parse(t.event.end), MARGIN_DAYS * DAY_MS)) ||
+    (Number.isFinite(said) && overlaps(said, said, DAY_MS))
+  );
+}
+
+/** `fused` reranked with the dated leg when `query` asks when or names a date; else `fused` itself. */
+export async function rankDatedForWhen(
+  services: Pick<Services, "searchReads">,
+  query: string,
+  fused: FusedItem[],
+  rrfK: number,
+): Promise<FusedItem[]> {
+  if (!fused.length) return fused;
+  const periods = questionPeriods(query);
+  if (!periods.length && !asksWhen(query)) return fused;
+  const head = fused.slice(0, WINDOW);
+  const times = await services.searchReads.atomTimes(head.map((f) => f.id));
+  const member = (id: number) => {
+    const t = times.get(id);
+    return t !== undefined && (periods.length ? near(t, periods) : t.event !== undefined);
+  };
+  if (!head.some((f) => member(f.id))) return fused;
+  let rank = 0;
+  const boosted = head.map((f) => {
+    if (!member(f.id)) return f;
+    rank++;
+    return { ...f, score: f.score + DATED_WEIGHT / (rrfK + rank), ranks: { ...f.ranks, dated: rank } };
+  });
+  // Stable: equal scores keep the fused order (itself deterministic).
+  const order = new Map(head.map((f, i) => [f.id, i]));
+  boosted.sort((a, b) => b.score - a.score || order.get(a.id)! - order.get(b.id)!);
+  return [...boosted, ...fused.slice(WINDOW)];
+}
