@@ -222,6 +222,7 @@ export async function search(
       ],
       services.config.rrf_k,
     ),
+    services.config.rrf_k,
   );
   // "Who/what is X": the atoms that introduce X first (entity-focus/rerank.ts); other questions rank unchanged.
   const fused = mode === "vector" ? fusedAll : await focusOnEntities(services, query, fusedAll, filter);
