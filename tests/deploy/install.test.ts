@@ -13,7 +13,10 @@ import { buildBinary, isolatedEnv } from "../support/binary.ts";
 
 const ROOT = resolve(import.meta.dir, "../..");
 const SCRIPT = join(ROOT, "install.sh");
-const MIGRATIONS = readdirSync(join(ROOT, "migrations")).filter((f) => /^\d{4}_.*\.sql$/.test(f)).length;
+/** The latest migration's number (numbers may skip one a branch reserved). */
+const MIGRATIONS = Math.max(
+  ...readdirSync(join(ROOT, "migrations")).flatMap((f) => (/^(\d{4})_.*\.sql$/.exec(f) ? [Number(f.slice(0, 4))] : [])),
+);
 
 function which(tool: string): string | null {
   return Bun.which(tool);

@@ -9,6 +9,7 @@ import { ATOM_TYPES, type AtomType } from "../../domain/atom.ts";
 import { sanitizeText } from "../../domain/text.ts";
 import { PegasError, invalidInput } from "../../errors.ts";
 import { draftAtom } from "./atoms.ts";
+import { atomTimeOf, checkObservedAt } from "./atom-time.ts";
 import type { PlannedLink } from "../../ports/store/atom-writes.ts";
 import type { Services } from "../services.ts";
 
@@ -20,6 +21,8 @@ export interface StoreInput {
   confidence?: number;
   source_uri?: string;
   quote?: string;
+  /** When the source said it: ISO 8601 date or date-time (a message's time); absent: unknown. */
+  observed_at?: string;
   /** Relations from the new atom to stored atoms, asserted by the agent. */
   links?: Array<{ atom_id: number; kind: string; confidence?: number }>;
 }
@@ -127,12 +130,13 @@ export async function storeAtom(
   const sourceUri = input.source_uri === undefined ? undefined : checkUri(input.source_uri);
   const quote = input.quote === undefined ? undefined : clean(input.quote, "quote", MAX_CONTENT_CHARS, warnings);
   if (quote && !sourceUri) warnings.push("quote ignored: it needs source_uri");
+  const observedAt = checkObservedAt(input.observed_at);
   const agentLinks = await checkLinks(services, input.links);
 
   const draft = draftAtom({ type: input.type, claim, content, confidence, metadata: { source: "agent" } });
   const [vector] = await services.embedder.embedDocuments([draft.searchText], signal);
   await services.projection.sync();
-  const atom = { ...draft, vector };
+  const atom = { ...draft, vector, time: atomTimeOf(content, observedAt, new Date()) };
   const [f] = await (await import("./dedup.ts")).findDuplicates(services, [atom], signal);
   const merge =
     f.merge?.atomId !== undefined

@@ -6,6 +6,7 @@
  */
 import type { AtomType } from "../../domain/atom.ts";
 import type { Locator } from "../../domain/locator.ts";
+import type { AtomTime } from "../../domain/time/atom-time.ts";
 
 /** A new atom with its canonical embedding and its evidence. */
 export interface AtomInput {
@@ -19,6 +20,8 @@ export interface AtomInput {
   lang: string;
   metadata: Record<string, unknown>;
   vector: Float32Array;
+  /** When the source said it and when it happened (absent: unknown); see migrations/0016_atom_time.sql. */
+  time?: AtomTime;
 }
 
 /** Evidence for an atom: the chunk it came from (by `ord` within the ingest) or a free locator. */

@@ -5,6 +5,7 @@
  */
 import type { TransactionSql } from "postgres";
 import type { IngestCommit, IngestPlan } from "../../../ports/store/ingest.ts";
+import { writeAtomTimes } from "./atom-times.ts";
 import { enqueueOutbox, type WriteOutcome, writePlannedAtoms } from "./atom-writes.ts";
 
 type Tx = TransactionSql<any>;
@@ -141,6 +142,7 @@ export async function commitIngestTx(tx: Tx, plan: IngestPlan): Promise<IngestCo
     chunkIds,
     model: plan.model,
   });
+  await writeAtomTimes(tx, plan.atoms, w.ownIds);
   const quarantined = await insertQuarantine(tx, plan, doc.id, doc.version, chunkIds);
   const staled = await staleOldAtoms(tx, doc.id, doc.version);
   const revived = await reviveAtoms(tx, [...new Set(w.atomIds)]);

@@ -5,6 +5,7 @@
 import type { TransactionSql } from "postgres";
 import type { DocumentKind } from "../../../domain/locator.ts";
 import type { PlannedAtom, StoreAtomInput, StoreAtomResult } from "../../../ports/store/atom-writes.ts";
+import { writeAtomTimes } from "./atom-times.ts";
 import { writePlannedAtoms } from "./atom-writes.ts";
 
 type Tx = TransactionSql<any>;
@@ -38,6 +39,7 @@ export async function storeAtomTx(tx: Tx, input: StoreAtomInput): Promise<StoreA
     chunkIds: new Map(),
     model: input.model,
   });
+  await writeAtomTimes(tx, [planned], w.ownIds);
   const mergeId = w.mergeIds[0];
   return {
     atomId: w.atomIds[0],

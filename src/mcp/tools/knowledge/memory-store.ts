@@ -17,7 +17,9 @@ export const memoryStore: ToolDef = {
     "and content returns the existing atom (created=false); a near-duplicate with the same meaning (no negation, " +
     "number, unit, date or name differs) is merged into it (`merge`, undoable) and gains the citation; a stored atom " +
     "with the same claim negated or with another number/date is kept and listed in `contradicts` (run memory_verify " +
-    "to settle it). Give source_uri (and quote) to cite evidence, and `links` to relate the atom to stored atoms.",
+    "to settle it). Give source_uri (and quote) to cite evidence, and `links` to relate the atom to stored atoms. " +
+    'Give observed_at (when the source said it, e.g. a message\'s time): dates in the claim such as "yesterday" or ' +
+    "«в прошлом году» are resolved against it (against now when absent) and stored as the atom's event time.",
   fieldDetails: {
     links: "relations from the new atom to stored atoms",
     type: "atom type",
@@ -31,6 +33,11 @@ export const memoryStore: ToolDef = {
     confidence: z.number().min(0).max(1).optional(),
     source_uri: z.string().optional().describe("URI of the evidence"),
     quote: z.string().optional().describe("verbatim from the source"),
+    observed_at: z
+      .string()
+      .max(40)
+      .optional()
+      .describe("when the source said it: ISO 8601 date or date-time, e.g. 2024-03-03 or 2024-03-03T14:05:00Z"),
     links: z
       .array(
         z.object({
