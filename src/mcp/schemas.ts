@@ -59,3 +59,6 @@ export const statusHistoryEntry = statusChange.extend({
 
 /** The `response_format` input of tools whose "detailed" answer adds scores, ranks and per-item data (tool.ts). */
 export const responseFormat = z.enum(["concise", "detailed"]).optional().describe("detailed adds scores");
+
+/** A read time (valid_at, known_at): an ISO 8601 date or date-time; a date counts to its last instant. */
+export const readTime = z.string().max(40);

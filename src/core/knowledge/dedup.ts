@@ -13,6 +13,7 @@ import { type DedupPolicy, decidePair, dedupPolicy } from "../../domain/meaning/
 import { yieldToEventLoop } from "../../domain/yield.ts";
 import { processedText } from "../../platform/gc.ts";
 import type { Services } from "../services.ts";
+import { supersessionPair } from "./supersession.ts";
 
 /** What dedup needs of a new atom. */
 export interface DedupDraft {
@@ -94,7 +95,13 @@ async function candidateIds(
 
 /** Adds a decided pair to a finding: the best merge wins; contradictions and (a few) related pairs become links. */
 function record(f: DedupFinding, target: Omit<DedupTarget, "reason">, a: string, b: string, policy: DedupPolicy): void {
-  const d = decidePair(a, b, target.cosine, policy);
+  const decided = decidePair(a, b, target.cosine, policy);
+  // Supersession wins over a contradiction: a newer value of an exclusive property is linked `supersedes` after the
+  // store (core/knowledge/supersession.ts), not `contradicts`.
+  const d =
+    decided.outcome === "contradiction" && supersessionPair(a, b)
+      ? { ...decided, outcome: "keep" as const, kind: "supersede" as const }
+      : decided;
   if (d.outcome === "merge") {
     if (!f.merge || target.cosine > f.merge.cosine) f.merge = { ...target, reason: d.reason };
   } else if (d.outcome === "contradiction") {
