@@ -134,7 +134,11 @@ export const VERBS: readonly VerbPattern[] = [
     change: true,
   },
   { property: "version", verb: "(?:runs|is running|is on|uses|is at) (?:version |v(?=\\d))" },
-  { property: "version", verb: "(?:is|is now|—|:) (?:version |v)?(?=\\d+(?:\\.\\d+)*(?![\\p{L}\\p{N}]))" },
+  // "The latest version of X is 16": a bare number after a copula is a version only when the subject says so.
+  {
+    property: "version",
+    verb: "(?<=(?:version|release|версия|релиз)(?:[^,;]{0,60}\\s)?)(?:is|is now|—|:) (?:version |v)?(?=\\d+(?:\\.\\d+)*(?![\\p{L}\\p{N}]))",
+  },
   // owner: "X is owned by Y"; "Y bought X"
   { property: "owner", verb: "(?:is|was) (?:now )?owned by|belongs to|now belongs to" },
   {

@@ -17,9 +17,8 @@ export const memoryStore: ToolDef = {
     "and content returns the existing atom (created=false); a near-duplicate with the same meaning (no negation, " +
     "number, unit, date or name differs) is merged into it (`merge`, undoable) and gains the citation; a stored atom " +
     "with the same claim negated or with another number/date is kept and listed in `contradicts` (run memory_verify " +
-    "to settle it). A newer value of the same property of the same subject (a job, a city, a version, a status: " +
-    '"now works at", «переехал в») supersedes the older atom (`supersedes`): kept as `superseded`, out of default ' +
-    'answers, undone by memory_verify revert_change_id; "also works at" supersedes nothing. Give source_uri (and quote) to cite evidence, and `links` to relate the atom to stored atoms. ' +
+    'to settle it). A newer value of the same property of the same subject ("now works at", «переехал в») ' +
+    'supersedes the older atom, kept as `superseded` (memory_verify revert_change_id undoes it); "also works at" does not. Give source_uri (and quote) to cite evidence, and `links` to relate the atom to stored atoms. ' +
     'Give observed_at (when the source said it, e.g. a message\'s time): dates in the claim such as "yesterday" or ' +
     "«в прошлом году» are resolved against it (against now when absent) and stored as the atom's event time.",
   fieldDetails: {
@@ -71,11 +70,11 @@ export const memoryStore: ToolDef = {
     supersedes: z
       .array(z.object({ atom_id: id, change_id: id, reason: z.string() }))
       .optional()
-      .describe("older atoms on the same subject and property this one replaced, now `superseded`"),
+      .describe("older atoms this one replaced"),
     superseded_by: z
       .object({ atom_id: id, change_id: id, reason: z.string() })
       .optional()
-      .describe("a stored atom that replaces this one (this one tells of an older time)"),
+      .describe("a stored atom that replaces this one"),
     links_added: z.number().int(),
     citation_added: z.boolean(),
     doc_id: id.optional().describe("the cited document"),

@@ -25,14 +25,13 @@ export const memoryGetContext: ToolDef = {
     "). Returns a " +
     "compact Markdown block — one line per atom with numbered citations, then `Sources: [n] title — locator (uri)` — " +
     "and, as structured data, that block with its citations. Quote the numbered sources when you use them. Retracted and stale atoms are " +
-    "never included, superseded ones only at a `valid_at` / `known_at` time. Read-only.",
+    "never included, superseded ones only at `valid_at`/`known_at`. Read-only.",
   fieldDetails: {
     question: "the question to gather context for, in any language",
     k: "search hits, and most atoms added over links; default 8",
     hops: "graph hops from each hit; default 1",
-    valid_at:
-      "what was true then (ISO 8601 date or date-time): a superseded atom that held then replaces its successor",
-    known_at: "what memory knew then (ISO 8601): atoms stored by then, as their status was then",
+    valid_at: "what was true then (ISO 8601)",
+    known_at: "what memory knew then (ISO 8601)",
   },
   inputSchema: {
     question: z.string().min(1).max(4000),
