@@ -60,8 +60,9 @@ function monthOf(word: string | undefined): number {
   const w = word.toLowerCase();
   const en = MONTHS_EN.indexOf(w);
   if (en >= 0) return en + 1;
-  const ru = MONTHS_RU.findIndex((m) => (m === "ма" ? /^ма[йяе]$/u.test(w) : w.startsWith(m)));
-  return ru >= 0 ? ru + 1 : 1;
+  // «мая»/«май» only: "ма" alone would take «марта» and every word starting so.
+  const ru = MONTHS_RU.map((m, i) => ({ m, i })).find(({ m }) => (m === "ма" ? /^ма[йяе]$/u.test(w) : w.startsWith(m)));
+  return ru ? ru.i + 1 : 1;
 }
 
 /** The first explicit date of a statement as milliseconds (a year, with its month when named), or null. */
