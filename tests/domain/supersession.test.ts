@@ -81,6 +81,15 @@ describe("claims and times", () => {
     expect(mayReplace("Alice works at Acme", "Alice also consults for Initech")).toBe(false);
   });
 
+  test("a dialogue line's «I» is its named speaker: two speakers are two subjects", () => {
+    const john = at("John: I joined a service-focused online group last week.", "2023-01-01");
+    const maria = at("Maria: Hey John! I joined a gym last week!", "2023-02-01");
+    expect(decideSupersession(john, maria).outcome).toBe("none");
+    expect(readClaims("Gina: I lost my job at Door Dash.")[0]).toMatchObject({ subject: ["gina"], ended: true });
+    const a = at("Gina: I work at Door Dash.", "2022-12-01");
+    expect(decideSupersession(a, at("Gina: I now work at Etsy.", "2023-06-01")).outcome).toBe("b_supersedes_a");
+  });
+
   test("ISO dates and explicit years", () => {
     expect(timeOf("2024-06")).toBe(Date.UTC(2024, 5, 1));
     expect(timeOf("2024-06-01T10:00:00+02:00")).toBe(Date.UTC(2024, 5, 1, 8));

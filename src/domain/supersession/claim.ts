@@ -181,8 +181,16 @@ function sentenceClaims(sentence: string): PropertyClaim[] {
 /** The property claims of a statement, one per sentence at most (plus an office). Pure; never throws. */
 export function readClaims(text: string): PropertyClaim[] {
   const norm = text.normalize("NFKC").replaceAll("ё", "е").replaceAll("Ё", "Е").replace(/\s+/gu, " ").trim();
+  // A line of a dialogue ("Caroline: I moved to …"): its "I" is the named speaker, not any speaker.
+  const said = SPEAKER_LINE.exec(norm);
+  const speaker = said ? stems(words(said[1])) : null;
   return norm
+    .slice(said ? said[0].length : 0)
     .split(/(?<=[.!?…])\s+(?=\p{Lu})/u)
     .slice(0, 8)
-    .flatMap(sentenceClaims);
+    .flatMap(sentenceClaims)
+    .map((c) => (c.speaker && speaker?.length ? { ...c, subject: speaker, speaker: false } : c));
 }
+
+/** "Name: " or "Name Surname: " opening a line of a dialogue. */
+const SPEAKER_LINE = /^(\p{Lu}[\p{L}'’-]*(?: \p{Lu}[\p{L}'’-]*){0,2}):\s/u;
