@@ -124,7 +124,7 @@ function kindOfValue(p: VerbPattern, value: string): PropertyKind | "switch" {
 
 /** The subject of a claim: its stems, or the speaker; null when it is an uncertain pronoun or empty. */
 function subjectOf(phrase: string): { subject: string[]; speaker: boolean } | null {
-  const raw = [...phrase.matchAll(WORD)].map((m) => m[0].toLowerCase());
+  const raw = [...phrase.matchAll(WORD)].map((m) => m[0].toLowerCase()).filter((w) => !FRAME_WORDS.has(w));
   if (raw.length === 1 && SPEAKER.has(raw[0])) return { subject: [], speaker: true };
   if (raw.length === 1 && PRONOUNS.has(raw[0])) return null;
   const ws = stems(words(phrase));
