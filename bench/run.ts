@@ -7,6 +7,7 @@ import { setLogLevel } from "../src/log.ts";
 import { agentReadsBench } from "./benchmarks/agent-reads.ts";
 import { distillBench } from "./benchmarks/distill.ts";
 import { dedupPairsBench } from "./benchmarks/dedup-pairs.ts";
+import { datesBench } from "./benchmarks/dates.ts";
 import { dedupStoreBench } from "./benchmarks/dedup-store.ts";
 import { supersessionBench } from "./benchmarks/supersession.ts";
 import { documentsBench } from "./benchmarks/documents.ts";
@@ -40,6 +41,7 @@ export const BENCHMARKS: Benchmark[] = [
   dedupStoreBench,
   dedupPairsBench,
   supersessionBench,
+  datesBench,
   projectionsBench,
   codeBench,
   inferenceBench,

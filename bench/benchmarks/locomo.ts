@@ -2,7 +2,8 @@
  * locomo: evidence retrieval over long conversations (LoCoMo development split, protocol of
  * ../shared/bench/locomo/README.md), driven through the MCP tools in process as a client would, with the embedded
  * default (PGlite, no model). Per conversation a fresh store; every turn one `memory_store` (type text, claim = quote
- * = "<speaker>: <text>", source_uri locomo://<sample_id>/<dia_id>; no session dates). Per question with evidence:
+ * = "<speaker>: <text>", source_uri locomo://<sample_id>/<dia_id>, observed_at = its session's date, so that
+ * "yesterday" in a turn dates it; LOCOMO_NO_DATES=1 leaves them out as before). Per question with evidence:
  * `memory_search {query, k: 10}` → evidence recall@10 over the `locomo://` URIs of the answer's text content;
  * `memory_get_context {question, budget_tokens: 1000}` → the same recall over the URIs cited in its text content,
  * and that text's size in o200k tokens (and the JSON of its structured content's). `LOCOMO_CONVS=0,2` runs a subset.
@@ -16,6 +17,8 @@ import type { Benchmark, BenchOutcome, SummaryRow } from "../lib/report.ts";
 import { mean, round } from "../lib/stats.ts";
 
 const K = 10;
+/** LOCOMO_NO_DATES=1: the protocol without session dates (the figures before issue 22). */
+const NO_DATES = process.env.LOCOMO_NO_DATES === "1";
 const BUDGET = 1000;
 
 /** One question's outcome. */
@@ -53,6 +56,7 @@ async function runConversation(
         claim: line,
         quote: line,
         source_uri: turnUri(conv.sampleId, t.diaId),
+        ...(t.observedAt && !NO_DATES ? { observed_at: t.observedAt } : {}),
       });
     }
     const storeMs = performance.now() - t0;
@@ -161,7 +165,9 @@ export const locomoBench: Benchmark = {
     ];
     return {
       params: {
-        protocol: "../shared/bench/locomo/README.md; turn text only (no session dates)",
+        protocol: NO_DATES
+          ? "../shared/bench/locomo/README.md; turn text only (no session dates)"
+          : "../shared/bench/locomo/README.md; each turn's observed_at = its session's date (session_N_date_time, as UTC)",
         store:
           "fresh embedded PGlite store per conversation, one memory_store per turn, through the MCP tools in process",
         search: { k: K },

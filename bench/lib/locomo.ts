@@ -11,6 +11,8 @@ export interface LocomoTurn {
   speaker: string;
   diaId: string;
   text: string;
+  /** When it was said: its session's date and time (`session_N_date_time`) as ISO 8601 UTC, null when unreadable. */
+  observedAt: string | null;
 }
 
 /** One question with its evidence turn ids (`D<session>:<turn>`) and category (1..5). */
@@ -35,6 +37,30 @@ export const LOCOMO_CATEGORIES: Record<number, string> = {
   4: "single_hop",
   5: "adversarial",
 };
+
+const MONTHS = [
+  "january",
+  "february",
+  "march",
+  "april",
+  "may",
+  "june",
+  "july",
+  "august",
+  "september",
+  "october",
+  "november",
+  "december",
+];
+
+/** A session's date as LoCoMo writes it ("1:56 pm on 8 May, 2023") in ISO 8601, taken as UTC; null otherwise. */
+export function sessionDate(text: unknown): string | null {
+  const m = /^(\d{1,2}):(\d{2})\s*(am|pm)\s+on\s+(\d{1,2})\s+([A-Za-z]+),?\s+(\d{4})$/i.exec(String(text ?? "").trim());
+  const month = m ? MONTHS.indexOf(m[5].toLowerCase()) : -1;
+  if (!m || month < 0) return null;
+  const hour = (Number(m[1]) % 12) + (m[3].toLowerCase() === "pm" ? 12 : 0);
+  return new Date(Date.UTC(Number(m[6]), month, Number(m[4]), hour, Number(m[2]))).toISOString();
+}
 
 /** Path of the development split. */
 export const LOCOMO_DEV = join(SHARED, "bench", "locomo", "locomo_dev.json");
@@ -65,6 +91,7 @@ export function loadLocomo(path = LOCOMO_DEV): LocomoConversation[] {
         speaker: String(t.speaker),
         diaId: String(t.dia_id),
         text: String(t.text ?? ""),
+        observedAt: sessionDate(conv[`${m[0]}_date_time`]),
       })),
     );
     const questions = (c.qa as Array<Record<string, any>>)

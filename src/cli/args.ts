@@ -28,6 +28,7 @@ export const OPTIONS = {
   k: { type: "string" },
   type: { type: "string", multiple: true },
   title: { type: "string" },
+  "observed-at": { type: "string" },
   atom: { type: "string" },
   doc: { type: "string" },
   limit: { type: "string" },

@@ -68,12 +68,12 @@ export async function withServices<T>(
 /** What `ingest` read from one source named on the command line: its result, or the error that stopped it. */
 type SourceOutcome = { source: string; result: IngestResult } | { source: string; error: PegasError };
 
-const inputOf = (target: string, title: string | undefined): IngestInput =>
+const inputOf = (target: string, title: string | undefined, observed_at: string | undefined): IngestInput =>
   target === "-"
-    ? { text: readFileSync(0, "utf8"), title }
+    ? { text: readFileSync(0, "utf8"), title, observed_at }
     : /^https?:\/\//i.test(target)
-      ? { url: target, title }
-      : { path: target, title };
+      ? { url: target, title, observed_at }
+      : { path: target, title, observed_at };
 
 /**
  * `ingest <path|url|->... [--title T]`: each source in turn over one opened store, one line per document; a source
@@ -85,6 +85,7 @@ export async function runIngest(config: Config, cli: Cli): Promise<number> {
   if (!targets.length)
     throw new UsageError("ingest needs a path, a URL, or - for standard input", "see `pegas-memory ingest --help`");
   const title = cli.values.title as string | undefined;
+  const observedAt = cli.values["observed-at"] as string | undefined;
   const hint = "see `pegas-memory ingest --help`";
   if (title !== undefined && targets.length > 1)
     throw new UsageError("--title names one source; give one with it", hint);
@@ -95,7 +96,7 @@ export async function runIngest(config: Config, cli: Cli): Promise<number> {
       const bar = progressBar(targets.length > 1 ? `ingest ${i + 1}/${targets.length}` : "ingest");
       try {
         const opts = { trustedPath: true, signal, onProgress: bar.onProgress };
-        done.push({ source, result: await ingest(s, inputOf(source, title), opts) });
+        done.push({ source, result: await ingest(s, inputOf(source, title, observedAt), opts) });
       } catch (err) {
         if (signal.aborted || targets.length === 1) throw err;
         done.push({ source, error: toPegasError(err) });

@@ -50,6 +50,8 @@ import {
 } from "./knowledge/read-queries.ts";
 import { readStats } from "./stats.ts";
 import { storeAtomTx } from "./knowledge/store-atom.ts";
+import { eventTimes } from "./knowledge/atom-times.ts";
+import type { EventTime } from "../../domain/time/atom-time.ts";
 import type { TraceInput, TraceQuery, TraceRow, TraceStored } from "../../ports/store/traces.ts";
 import { insertTrace, searchTraces } from "./traces.ts";
 import type {
@@ -142,6 +144,10 @@ export class SqlCanonicalStore implements CanonicalStore {
 
   trigramSearch(query: string, k: number, filter: AtomFilter): Promise<Array<{ atomId: number; score: number }>> {
     return guard(this.db, "run the trigram fallback", (sql) => trigramSearch(sql, query, k, filter));
+  }
+
+  eventTimes(atomIds: number[]): Promise<Map<number, EventTime>> {
+    return guard(this.db, "read event times", (sql) => eventTimes(sql, atomIds));
   }
 
   atomsByIds(ids: number[], maxCitations: number): Promise<AtomView[]> {

@@ -7,7 +7,7 @@ import { type CommandHelp, JSON_OPTION } from "./spec.ts";
 /** Commands that run an MCP tool, in the order the top-level help lists them. */
 export const TOOL_COMMANDS = {
   ingest: {
-    usage: ["ingest <path|url|->... [--title T]"],
+    usage: ["ingest <path|url|->... [--title T] [--observed-at DATE]"],
     tool: "memory_ingest",
     notes:
       "From the command line any file or directory you name is read (PEGAS_INGEST_ROOTS bounds the MCP tool only). " +
@@ -23,7 +23,11 @@ export const TOOL_COMMANDS = {
           "goes with one source only",
       },
     ],
-    options: [{ name: "title", value: "T", field: "title" }, JSON_OPTION],
+    options: [
+      { name: "title", value: "T", field: "title" },
+      { name: "observed-at", value: "DATE", field: "observed_at" },
+      JSON_OPTION,
+    ],
   },
   search: {
     usage: ["search <query> [--k N] [--type T]..."],

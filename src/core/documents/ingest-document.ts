@@ -15,6 +15,7 @@ import type { IngestPlan } from "../../ports/store/ingest.ts";
 import type { DocumentKind } from "../../domain/locator.ts";
 import type { ParsedDocument } from "../../ports/models/parser.ts";
 import { type DistilledChunks, distillChunks, quarantineChunks, refuseWordless } from "./distill.ts";
+import { datedAtoms, documentObservedAt } from "./document-time.ts";
 import { chunkSections, planAtoms } from "./plan.ts";
 import { documentPhases } from "./progress.ts";
 import type { Services } from "../services.ts";
@@ -71,6 +72,8 @@ export interface DocumentOptions {
   kind?: DocumentKind;
   /** Text stored instead when the source yields no text (a blocked page); the document is marked a snippet. */
   snippet?: string;
+  /** When the source said it, given by the caller (else the document's own date, document-time.ts). */
+  observedAt?: Date;
 }
 
 const EMBED_BATCH = 64;
@@ -244,6 +247,7 @@ export async function ingestParsed(
     opts.signal,
   );
   checkAborted(opts.signal);
+  const observedAt = documentObservedAt(opts.observedAt, parsed.metadata, raw.metadata);
   const plan: IngestPlan = {
     document: {
       kind,
@@ -258,10 +262,11 @@ export async function ingestParsed(
         media_type: parsed.mediaType,
         lang: detectLang(parsed.sections[0].text),
         ...(given ? {} : { title_from_text: true }), // not a title to search by (migration 0013)
+        ...(observedAt ? { observed_at: observedAt.toISOString() } : {}),
       },
     },
     chunks,
-    atoms: planAtoms(distilled.drafts, vectors, findings),
+    atoms: datedAtoms(planAtoms(distilled.drafts, vectors, findings), observedAt),
     quarantine: distilled.quarantine,
     model: services.embedder.model,
   };

@@ -9,6 +9,7 @@ import type { ProgressFn, ProgressSpan } from "../../domain/progress.ts";
 import type { ParsedDocument } from "../../ports/models/parser.ts";
 import { sanitizeText } from "../../domain/text.ts";
 import { invalidInput, toPegasError } from "../../errors.ts";
+import { checkObservedAt } from "../knowledge/atom-time.ts";
 import { type DocumentIngestServices, type DocumentResult, ingestParsed } from "./ingest-document.ts";
 import { documentPhases, singleSpan } from "./progress.ts";
 import type { Services } from "../services.ts";
@@ -29,6 +30,8 @@ export interface IngestInput {
   path?: string;
   title?: string;
   kind?: DocumentKind;
+  /** When the source said it (ISO 8601); wins over the document's own date. */
+  observed_at?: string;
 }
 
 export { type IngestError, type IngestResult, MAX_LISTED } from "./tally.ts";
@@ -126,7 +129,13 @@ async function ingestUrl(
       services,
       raw0,
       { ...EMPTY, warnings: [`fetch failed: ${e.message}`] },
-      { signal: opts.signal, progress: span, kind: "web", snippet: input.snippet },
+      {
+        signal: opts.signal,
+        progress: span,
+        kind: "web",
+        snippet: input.snippet,
+        observedAt: checkObservedAt(input.observed_at),
+      },
     );
   }
   const parsed = await parseRaw(services, raw, opts.signal, documentPhases(span).parse);
@@ -135,6 +144,7 @@ async function ingestUrl(
     progress: span,
     kind: input.kind,
     snippet: input.snippet,
+    observedAt: checkObservedAt(input.observed_at),
   });
 }
 
@@ -149,7 +159,12 @@ async function ingestFile(
   phases.parse.start(`parse: reading ${real}`);
   const raw = readFileSource(real, services.config.max_input_bytes, input.title);
   const parsed = await parseRaw(services, raw, opts.signal, phases.parse);
-  return ingestParsed(services, raw, parsed, { signal: opts.signal, progress: span, kind: input.kind });
+  return ingestParsed(services, raw, parsed, {
+    signal: opts.signal,
+    progress: span,
+    kind: input.kind,
+    observedAt: checkObservedAt(input.observed_at),
+  });
 }
 
 async function ingestPath(services: IngestServices, input: IngestInput, opts: IngestOptions, started: number) {
@@ -166,7 +181,8 @@ async function ingestPath(services: IngestServices, input: IngestInput, opts: In
     supported: services.supportedExtensions,
     roots,
     maxFiles: services.config.max_directory_files,
-    ingestFile: (file, span) => ingestFile(services, file, { kind: input.kind }, opts, span),
+    ingestFile: (file, span) =>
+      ingestFile(services, file, { kind: input.kind, observed_at: input.observed_at }, opts, span),
   };
   return ingestDirectory(job, opts, started);
 }
@@ -177,6 +193,7 @@ function checkInput(input: IngestInput): void {
   // An empty path would resolve to the working directory and ingest all of it.
   if (input.path !== undefined && !input.path.trim()) throw invalidInput("path is empty", "give a file or directory");
   if (input.snippet !== undefined && input.url === undefined) throw invalidInput("snippet goes with url");
+  checkObservedAt(input.observed_at);
 }
 
 /** The background ingest jobs of this process (memory_ingest `{background: true}`, read back by `{job}`). */
@@ -220,7 +237,12 @@ export async function ingest(
   const span = singleSpan(opts);
   const parsed = await parseRaw(services, raw, opts.signal);
   documentPhases(span).parse.end(`parse: ${raw.uri}`);
-  const doc = await ingestParsed(services, raw, parsed, { signal: opts.signal, progress: span, kind: input.kind });
+  const doc = await ingestParsed(services, raw, parsed, {
+    signal: opts.signal,
+    progress: span,
+    kind: input.kind,
+    observedAt: checkObservedAt(input.observed_at),
+  });
   span.end(`done: ${doc.uri}`);
   return IngestTally.of(doc, started);
 }

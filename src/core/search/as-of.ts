@@ -49,3 +49,20 @@ export function readAsOf(input: AsOfInput): AsOf | null {
 export function keepAsOf(services: Pick<Services, "supersession">, ids: number[], asOf: AsOf): Promise<number[]> {
   return services.supersession.filterAsOf(ids, asOf);
 }
+
+/** The ranked items (`id`: an atom id) that hold at `asOf`, in order; all of them when `asOf` is null. */
+export async function heldAsOf<T extends { id: number }>(
+  services: Pick<Services, "supersession">,
+  ranked: T[],
+  asOf: AsOf | null,
+): Promise<T[]> {
+  if (!asOf) return ranked;
+  const held = new Set(
+    await keepAsOf(
+      services,
+      ranked.map((f) => f.id),
+      asOf,
+    ),
+  );
+  return ranked.filter((f) => held.has(f.id));
+}

@@ -11,8 +11,9 @@ import { sanitizeText, truncateCodePoints } from "../../domain/text.ts";
 import { PegasError, invalidInput } from "../../errors.ts";
 import type { CitationView } from "../../ports/store/atom-reads.ts";
 import { noteSearchOutcome } from "../gaps/miss.ts";
-import { AS_OF_STATUSES, keepAsOf, readAsOf } from "./as-of.ts";
+import { AS_OF_STATUSES, heldAsOf, readAsOf } from "./as-of.ts";
 import type { Services } from "../services.ts";
+import { rankDatedForWhen } from "./when-boost.ts";
 
 /** Input of a search; `k` defaults to 10 (1..50). */
 export interface SearchInput {
@@ -46,7 +47,7 @@ export interface SearchHit {
   lang: string;
   doc_id: number | null;
   score: number;
-  ranks: { lexical?: number; vector?: number };
+  ranks: { lexical?: number; vector?: number; dated?: number };
   citations: CitationView[];
   citation_count: number;
 }
@@ -225,23 +226,19 @@ export async function search(
     const found = new Set(lexicalIds);
     vectorIds = vectorIds.filter((id) => found.has(id));
   }
-  const ranked = reciprocalRankFusion(
-    [
-      { name: "lexical", weight: 1, ids: lexicalIds },
-      { name: "vector", weight: services.vectorWeight, ids: vectorIds },
-    ],
+  const ranked = await rankDatedForWhen(
+    services,
+    query,
+    reciprocalRankFusion(
+      [
+        { name: "lexical", weight: 1, ids: lexicalIds },
+        { name: "vector", weight: services.vectorWeight, ids: vectorIds },
+      ],
+      services.config.rrf_k,
+    ),
     services.config.rrf_k,
   );
-  const held = asOf
-    ? new Set(
-        await keepAsOf(
-          services,
-          ranked.map((f) => f.id),
-          asOf,
-        ),
-      )
-    : null;
-  const fused = held ? ranked.filter((f) => held.has(f.id)) : ranked;
+  const fused = await heldAsOf(services, ranked, asOf);
   const page = fused.slice(offset, offset + k);
   const atoms = await services.atomReads.atomsByIds(
     page.map((f) => f.id),

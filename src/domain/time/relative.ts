@@ -87,6 +87,10 @@ export const RELATIVE_RULES: TimeRule[] = [
     counted(ref, m[1], m[2], 1),
   ),
   rule("через\\s+(неделю|месяц|год)", (m, ref) => counted(ref, "1", m[1], 1)),
+  rule(`${COUNT_EN}\\s+weekends?\\s+ago`, (m, ref) => {
+    const n = countValue(m[1].trim());
+    return Number.isFinite(n) ? weekend(ref, -n) : null;
+  }),
   rule("(?:the\\s+)?(last|past|previous|this|next|coming)\\s+weekend", (m, ref) =>
     weekend(ref, DIR_EN[m[1].toLowerCase()]),
   ),

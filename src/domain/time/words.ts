@@ -25,8 +25,9 @@ export function monthNumber(word: string): number {
   return ru >= 0 ? ru + 1 : 0;
 }
 
-/** Regex source of an English weekday name. */
-export const WEEKDAY_EN = "(monday|tuesday|wednesday|thursday|friday|saturday|sunday)";
+/** Regex source of an English weekday name or abbreviation ("Fri", "Tues."; capitalisation checked by the caller). */
+export const WEEKDAY_EN =
+  "(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues|tue|wed|thurs|thur|thu|fri|sat|sun)\\.?";
 /** Regex source of a Russian weekday name in any case (вторник, среду, субботу, воскресенье). */
 export const WEEKDAY_RU =
   "(понедельник[аеу]?|вторник[аеу]?|сред[аыуе]|четверг[аеу]?|пятниц[аыуе]|суббот[аыуе]|воскресень[еяю])";
@@ -36,8 +37,10 @@ const WEEKDAYS_RU = ["воскр", "понед", "вторн", "сред", "че
 
 /** Day of week (0 = Sunday … 6 = Saturday, as Date.getUTCDay) of a matched weekday word; -1 when none. */
 export function weekdayNumber(word: string): number {
-  const w = word.toLowerCase();
-  const en = WEEKDAYS_EN.indexOf(w);
+  const w = word.toLowerCase().replace(/\.$/, "");
+  // An abbreviation in lower case is a word ("last sun", "last sat down"), not a day.
+  if (w.length <= 5 && /^[a-z]/.test(word)) return -1;
+  const en = WEEKDAYS_EN.findIndex((d) => d.startsWith(w) && w.length >= 3);
   return en >= 0 ? en : WEEKDAYS_RU.findIndex((p) => w.startsWith(p));
 }
 

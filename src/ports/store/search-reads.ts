@@ -4,6 +4,7 @@
  * MIGRATION_REQUIRED), never a driver error.
  */
 import type { AtomFilter } from "../../domain/atom.ts";
+import type { EventTime } from "../../domain/time/atom-time.ts";
 import type { LexemeTf } from "../../domain/tsvector.ts";
 
 /** Text analysis and trigram search. */
@@ -14,4 +15,6 @@ export interface SearchReads {
   analyzeMany(texts: string[]): Promise<LexemeTf[][]>;
   /** Trigram fallback: atoms whose claim is word-similar to `query` (pg_trgm), best first. */
   trigramSearch(query: string, k: number, filter: AtomFilter): Promise<Array<{ atomId: number; score: number }>>;
+  /** The event time of each of `atomIds` that has one (migration 0016); undated and unknown ids are absent. */
+  eventTimes(atomIds: number[]): Promise<Map<number, EventTime>>;
 }

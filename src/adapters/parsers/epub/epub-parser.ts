@@ -205,6 +205,7 @@ function finish(input: ParseInput, book: Book, t: Tally): ParsedDocument {
       author: pkg.creators.join("; ") || null,
       creators: pkg.creators,
       lang: pkg.language,
+      published: pkg.date,
       epub_version: pkg.version,
       spine_items: pkg.spine.length,
       chapters_extracted: t.sections.length,

@@ -30,6 +30,8 @@ export interface PackageInfo {
   title: string | null;
   creators: string[];
   language: string | null;
+  /** dc:date as written (the publication date, OPF 2/3), or null. */
+  date: string | null;
   manifest: Map<string, ManifestItem>;
   spine: SpineItem[];
   /** EPUB 3 navigation document (manifest item with property `nav`). */
@@ -98,6 +100,7 @@ export function readPackage(opfXml: string, opfPath: string): PackageInfo | null
       .map((el) => textOf(el))
       .filter(Boolean),
     language: textOf(byLocalName(meta, "language")[0]) || null,
+    date: textOf(byLocalName(meta, "date")[0]) || null,
     manifest,
     spine,
     nav: items.find((i) => i.properties.includes("nav")),

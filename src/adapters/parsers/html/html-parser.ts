@@ -132,6 +132,7 @@ async function parseHtml(input: ParseInput, limits: ParseLimits): Promise<Parsed
     byline: article?.byline ?? meta.byline,
     siteName: article?.siteName ?? meta.siteName,
     published: article?.published ?? meta.published,
+    modified: meta.modified,
     lang: article?.lang ?? meta.lang,
   };
   return {
@@ -143,6 +144,7 @@ async function parseHtml(input: ParseInput, limits: ParseLimits): Promise<Parsed
       byline: merged.byline,
       site: merged.siteName,
       published: merged.published,
+      modified: merged.modified,
       lang: merged.lang,
       charset: decoded.charset.encoding,
       charset_source: decoded.charset.source,

@@ -12,6 +12,8 @@ export interface PageMeta {
   byline: string | null;
   siteName: string | null;
   published: string | null;
+  /** When the page says it was last changed (article:modified_time, schema.org dateModified), as written. */
+  modified: string | null;
   lang: string | null;
 }
 
@@ -99,6 +101,13 @@ export function readPageMeta(doc: Doc): PageMeta {
       metaContent(doc, PUBLISHED_META) ??
       findLd(ld, "datePublished") ??
       clean(timeEl?.getAttribute("datetime") ?? timeEl?.textContent),
+    modified:
+      metaContent(doc, [
+        'meta[property="article:modified_time"]',
+        'meta[itemprop="dateModified"]',
+        'meta[property="og:updated_time"]',
+        'meta[name="last-modified"]',
+      ]) ?? findLd(ld, "dateModified"),
     lang:
       clean(doc.documentElement?.getAttribute("lang")) ?? metaContent(doc, ['meta[http-equiv="content-language" i]']),
   };

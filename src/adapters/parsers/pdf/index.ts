@@ -50,7 +50,7 @@ async function parsePdf(input: ParseInput, limits: ParseLimits): Promise<ParsedD
     const warnings: string[] = [];
     const info = await readInfo(doc).catch((err: unknown) => {
       warnings.push(`document info could not be read: ${(err as Error).message}`);
-      return { title: null, author: null, producer: null };
+      return { title: null, author: null, producer: null, created: null, modified: null };
     });
     const read = await readPages(doc, input);
     const result = assemble(read, warnings);
@@ -60,7 +60,14 @@ async function parsePdf(input: ParseInput, limits: ParseLimits): Promise<ParsedD
       mediaType: PDF_MEDIA_TYPE,
       title: info.title,
       sections: result.sections,
-      metadata: { pages: doc.numPages, author: info.author, producer: info.producer, ...result.metadata },
+      metadata: {
+        pages: doc.numPages,
+        author: info.author,
+        producer: info.producer,
+        created: info.created,
+        modified: info.modified,
+        ...result.metadata,
+      },
       warnings: result.warnings,
     };
   } finally {

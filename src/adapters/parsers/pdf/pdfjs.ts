@@ -94,6 +94,9 @@ export interface DocumentInfo {
   title: string | null;
   author: string | null;
   producer: string | null;
+  /** CreationDate / ModDate (or XMP xmp:CreateDate / xmp:ModifyDate) as written, e.g. D:20240303120000+01'00'. */
+  created: string | null;
+  modified: string | null;
 }
 
 /** Title, author and producer from the info dictionary, falling back to XMP metadata; null when absent or junk. */
@@ -111,6 +114,8 @@ export async function readInfo(doc: PdfDocument): Promise<DocumentInfo> {
     title: clean(dict.Title, true) ?? clean(xmp("dc:title"), true),
     author: clean(dict.Author) ?? clean(xmp("dc:creator")),
     producer: clean(dict.Producer) ?? clean(xmp("pdf:producer")),
+    created: clean(dict.CreationDate) ?? clean(xmp("xmp:createdate")),
+    modified: clean(dict.ModDate) ?? clean(xmp("xmp:modifydate")),
   };
 }
 

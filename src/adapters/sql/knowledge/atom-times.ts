@@ -5,7 +5,9 @@
  * left alone (its own text dates it).
  */
 import type { TransactionSql } from "postgres";
+import type { EventTime, TimeGranularity } from "../../../domain/time/atom-time.ts";
 import type { PlannedAtom } from "../../../ports/store/atom-writes.ts";
+import type { SqlLike } from "../database.ts";
 
 type Tx = TransactionSql<any>;
 
@@ -36,4 +38,20 @@ export async function writeAtomTimes(tx: Tx, planned: PlannedAtom[], ownIds: num
          AND ((x.obs IS NOT NULL AND (a.observed_at IS NULL OR x.obs < a.observed_at))
               OR (x.es IS NOT NULL AND a.event_start IS NULL))`;
   }
+}
+
+/** The event time of each dated atom among `atomIds` (ISO UTC instants), by primary key. */
+export async function eventTimes(sql: SqlLike, atomIds: number[]): Promise<Map<number, EventTime>> {
+  const out = new Map<number, EventTime>();
+  if (!atomIds.length) return out;
+  const rows = await sql`
+    SELECT id, event_start, event_end, event_granularity FROM pm_atom
+     WHERE id = ANY(${atomIds}::bigint[]) AND event_start IS NOT NULL`;
+  for (const r of rows)
+    out.set(Number(r.id), {
+      start: new Date(r.event_start).toISOString(),
+      end: new Date(r.event_end).toISOString(),
+      granularity: String(r.event_granularity) as TimeGranularity,
+    });
+  return out;
 }

@@ -66,7 +66,13 @@ export const memorySearch: ToolDef = {
         lang: z.string().optional(),
         doc_id: id.nullable().optional(),
         score: z.number().optional().describe("weighted reciprocal rank fusion score"),
-        ranks: z.object({ lexical: z.number().int().optional(), vector: z.number().int().optional() }).optional(),
+        ranks: z
+          .object({
+            lexical: z.number().int().optional(),
+            vector: z.number().int().optional(),
+            dated: z.number().int().optional().describe('"when" questions: rank among dated atoms'),
+          })
+          .optional(),
         citations: z.array(citation).optional(),
         citation_count: z.number().int().optional(),
       }),

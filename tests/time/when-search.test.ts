@@ -1,0 +1,85 @@
+/**
+ * "When" questions rank dated evidence (src/core/search/when-boost.ts): the question detector in English and
+ * Russian; any other question gets the fused ranking untouched (the store is not even asked); end to end on PGlite,
+ * a turn that dates the event ("yesterday", resolved against observed_at) outranks undated turns that match the
+ * question's words as well, for "When…?" and «Когда…?», and shows its rank in the `dated` leg.
+ */
+import { describe, expect, test } from "bun:test";
+import { storeAtom } from "../../src/core/knowledge/store-atom.ts";
+import { search } from "../../src/core/search/search.ts";
+import { rankDatedForWhen } from "../../src/core/search/when-boost.ts";
+import type { FusedItem } from "../../src/domain/rrf.ts";
+import { asksWhen } from "../../src/domain/time/when-question.ts";
+import { suiteServices } from "../support/services.ts";
+
+describe("asksWhen", () => {
+  test("questions that ask when, in English and Russian", () => {
+    for (const q of [
+      "When did Caroline go to the LGBTQ support group?",
+      "when is the art show",
+      "What year did Melanie start painting?",
+      "How long ago was Caroline's 18th birthday?",
+      "On what date did the store open?",
+      "Когда Андрей Ефимыч уехал в Москву?",
+      "А когда это было?",
+      "В каком году построили флигель?",
+      "Как давно доктор служит в больнице?",
+    ])
+      expect({ q, when: asksWhen(q) }).toEqual({ q, when: true });
+  });
+
+  test("questions that do not, even with the word inside", () => {
+    for (const q of [
+      "What did Caroline do when she felt sad?",
+      "Who supports Caroline when she has a negative experience?",
+      "Where does Alice work?",
+      "Кто такой Андрей Ефимыч?",
+      "Что делал доктор, когда скучал?",
+      "Никогда не говори никогда",
+    ])
+      expect({ q, when: asksWhen(q) }).toEqual({ q, when: false });
+  });
+});
+
+describe("the dated leg", () => {
+  const fused: FusedItem[] = [1, 2, 3].map((id, i) => ({ id, score: 1 / (61 + i), ranks: { lexical: i + 1 } }));
+  const refusing = {
+    searchReads: {
+      eventTimes: () => {
+        throw new Error("asked the store for a question that does not ask when");
+      },
+    },
+  } as never;
+
+  test("another question keeps the fused list itself", async () => {
+    expect(await rankDatedForWhen(refusing, "Where does Alice work?", fused, 60)).toBe(fused);
+  });
+
+  test("a when question lifts the dated candidate and records its rank", async () => {
+    const dated = { searchReads: { eventTimes: async () => new Map([[3, {} as never]]) } } as never;
+    const out = await rankDatedForWhen(dated, "When did Alice join?", fused, 60);
+    expect(out.map((f) => f.id)).toEqual([3, 1, 2]);
+    expect(out[0].ranks).toEqual({ lexical: 3, dated: 1 });
+  });
+});
+
+describe("end to end on PGlite", () => {
+  const t = suiteServices("pglite");
+  const store = (claim: string, observed_at: string) =>
+    storeAtom(t.services, { type: "text", claim, observed_at, source_uri: "https://chat.example/s1" });
+
+  test("the turn that dates the event comes first for when, not for other questions", async () => {
+    await store("Caroline: the LGBTQ support group meets in the library, the support group is great.", "2023-05-01");
+    await store("Caroline: my LGBTQ support group friends helped me a lot at the support group.", "2023-05-02");
+    const dated = await store("Caroline: I went to a LGBTQ support group yesterday.", "2023-05-08T13:56:00Z");
+    await store("Каролина: группа поддержки собирается в библиотеке, группа поддержки прекрасная.", "2023-05-01");
+    const ru = await store("Каролина: вчера я ходила в группу поддержки.", "2023-05-08");
+    const when = await search(t.services, { query: "When did Caroline go to the LGBTQ support group?", k: 5 });
+    expect(when.hits[0].atom_id).toBe(dated.atom_id);
+    expect(when.hits[0].ranks.dated).toBe(1);
+    const whenRu = await search(t.services, { query: "Когда Каролина ходила в группу поддержки?", k: 5 });
+    expect(whenRu.hits[0].atom_id).toBe(ru.atom_id);
+    const other = await search(t.services, { query: "Did Caroline go to the LGBTQ support group?", k: 5 });
+    expect(other.hits.every((h) => h.ranks.dated === undefined)).toBe(true);
+  });
+});
