@@ -97,6 +97,26 @@ function scenario(backend: "pglite" | "postgres", skip: string | null): void {
       expect(again.supersedes ?? []).toEqual([]);
     });
 
+    test("an old event reported later is superseded by the newer statement and holds at its own time", async () => {
+      const now = await ok("memory_store", {
+        type: "fact",
+        claim: "Carol lives in Lisbon.",
+        observed_at: "2024-09-01",
+      });
+      const old = await ok("memory_store", {
+        type: "fact",
+        claim: "In 2018 Carol lived in Porto.",
+        observed_at: "2025-01-10",
+      });
+      expect(old.supersedes ?? []).toEqual([]);
+      expect(old.superseded_by).toMatchObject({ atom_id: now.atom_id });
+      expect((await ok("memory_get", { atom_id: old.atom_id })).status).toBe("superseded");
+      const in2019 = ids(await ok("memory_search", { query: "where does Carol live", valid_at: "2019-05-01" }));
+      expect(in2019).toEqual([old.atom_id]);
+      const today = ids(await ok("memory_search", { query: "where does Carol live" }));
+      expect(today).toEqual([now.atom_id]);
+    });
+
     test("Russian: «переехал в» supersedes «живёт в»", async () => {
       const a = await ok("memory_store", { type: "fact", claim: "Андрей живёт в Казани.", observed_at: "2020-03-01" });
       const b = await ok("memory_store", {
