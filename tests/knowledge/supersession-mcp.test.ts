@@ -117,6 +117,22 @@ function scenario(backend: "pglite" | "postgres", skip: string | null): void {
       expect(today).toEqual([now.atom_id]);
     });
 
+    test("ingested statements are decided when memory_verify checks them", async () => {
+      await ok("memory_ingest", {
+        text: "Dmitri Volkov lives in Novosibirsk with his family.",
+        title: "note one",
+        observed_at: "2019-04-01",
+      });
+      const b = await ok("memory_ingest", {
+        text: "Dmitri Volkov moved to Tomsk last spring.",
+        title: "note two",
+        observed_at: "2022-06-01",
+      });
+      await ok("memory_verify", { doc_id: b.doc_id });
+      const hits = await ok("memory_search", { query: "Dmitri Volkov Novosibirsk", status: ["superseded"] });
+      expect((hits.hits as ToolOut[]).map((h) => h.claim)).toEqual([expect.stringContaining("Novosibirsk")]);
+    });
+
     test("Russian: «переехал в» supersedes «живёт в»", async () => {
       const a = await ok("memory_store", { type: "fact", claim: "Андрей живёт в Казани.", observed_at: "2020-03-01" });
       const b = await ok("memory_store", {

@@ -113,12 +113,12 @@ function splitRole(phrase: string): { role: string[]; org: string[] | null } {
 }
 
 /** The property a copula or "became" phrase states, by its value: a status, a relationship, a role or a state. */
-function kindOfValue(p: VerbPattern, value: string): PropertyKind | "switch" {
+function kindOfValue(p: VerbPattern, verb: string, value: string): PropertyKind | "switch" {
   if (p.property !== "role") return p.property;
   const first = words(value).slice(0, 3).join(" ");
   if (STATUS_WORDS.test(first) || STATUS_WORDS.test(first.split(" ")[0] ?? "")) return "status";
   if (RELATIONSHIP_WORDS.test(first) || RELATIONSHIP_WORDS.test(first.split(" ")[0] ?? "")) return "relationship";
-  const appointed = /promot|appoint|elect|назнач|избра/iu.test(p.verb.slice(0, 40));
+  const appointed = /promot|appoint|elect|назнач|избра/iu.test(verb);
   return appointed || splitRole(value).role.some(isOccupation) ? "role" : "state";
 }
 
@@ -143,7 +143,7 @@ function sentenceClaims(sentence: string): PropertyClaim[] {
       : [leftPhrase(left), rightPhrase(right)];
   const subject = subjectOf(subjectPhrase);
   if (!subject) return [];
-  let property = kindOfValue(v.p, valuePhrase);
+  let property = kindOfValue(v.p, sentence.slice(v.start, v.end), valuePhrase);
   let value: string[] | null = v.p.value ? [v.p.value] : stems(words(valuePhrase));
   let org: string[] | null = null;
   if (property === "role") ({ role: value, org } = splitRole(valuePhrase));
