@@ -10,6 +10,7 @@ import { dedupPairsBench } from "./benchmarks/dedup-pairs.ts";
 import { datesBench } from "./benchmarks/dates.ts";
 import { dedupStoreBench } from "./benchmarks/dedup-store.ts";
 import { entitiesBench } from "./benchmarks/entities.ts";
+import { supersessionBench } from "./benchmarks/supersession.ts";
 import { documentsBench } from "./benchmarks/documents.ts";
 import { firstQueryBench } from "./benchmarks/first-query.ts";
 import { fuzzBench } from "./benchmarks/fuzz.ts";
@@ -42,6 +43,7 @@ export const BENCHMARKS: Benchmark[] = [
   dedupStoreBench,
   dedupPairsBench,
   entitiesBench,
+  supersessionBench,
   datesBench,
   projectionsBench,
   codeBench,

@@ -13,6 +13,7 @@ import type { StoreMaintenance } from "../ports/store/maintenance.ts";
 import type { SearchReads } from "../ports/store/search-reads.ts";
 import type { TraceStore } from "../ports/store/traces.ts";
 import type { VerificationStore } from "../ports/store/verification.ts";
+import type { SupersessionStore } from "../ports/store/supersession.ts";
 import type { Distiller } from "../ports/models/distiller.ts";
 import type { DocumentCatalog } from "../ports/store/document-catalog.ts";
 import type { Embedder } from "../ports/models/embedder.ts";
@@ -67,6 +68,8 @@ export interface Services {
   readonly traces: TraceStore;
   /** Verification reads and writes, and the status history. */
   readonly verification: VerificationStore;
+  /** Supersessions (a newer statement replacing an older one) and the valid_at / known_at filters of reads. */
+  readonly supersession: SupersessionStore;
   readonly embedder: Embedder;
   /** Turns chunks into typed atoms (heuristic, Ollama, or the MCP client's model). */
   readonly distiller: Distiller;

@@ -5,8 +5,11 @@ export const ATOM_TYPES = ["text", "definition", "logical_rule", "code", "table"
 /** An atom type. */
 export type AtomType = (typeof ATOM_TYPES)[number];
 
-/** Atom statuses; `retracted` is a tombstone that search and context never show. */
-export const ATOM_STATUSES = ["candidate", "verified", "stale", "contested", "retracted"] as const;
+/**
+ * Atom statuses; `retracted` is a tombstone that search and context never show; `superseded` is kept, replaced by a
+ * newer statement of the same property (shown only when asked for, or at a `valid_at`/`known_at` time).
+ */
+export const ATOM_STATUSES = ["candidate", "verified", "stale", "contested", "retracted", "superseded"] as const;
 /** An atom status. */
 export type AtomStatus = (typeof ATOM_STATUSES)[number];
 

@@ -59,3 +59,9 @@ export const statusHistoryEntry = statusChange.extend({
 
 /** The `response_format` input of tools whose "detailed" answer adds scores, ranks and per-item data (tool.ts). */
 export const responseFormat = z.enum(["concise", "detailed"]).optional().describe("detailed adds scores");
+
+/**
+ * A read time (valid_at, known_at): an ISO 8601 date or date-time; a date counts to its last instant. No length bound
+ * in the schema (the listing's token budget): core/search/as-of.ts refuses anything that is not a date.
+ */
+export const readTime = z.string();

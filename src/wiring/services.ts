@@ -29,6 +29,7 @@ import { SqlGraphStore } from "../adapters/sql/graph/graph.ts";
 import { SqlOutbox } from "../adapters/sql/outbox/outbox.ts";
 import { SqlCodeStore } from "../adapters/sql/code/store.ts";
 import { inferringCodeStore, SqlInferenceStore } from "../adapters/sql/inference/store.ts";
+import { SqlSupersessionStore } from "../adapters/sql/knowledge/supersession.ts";
 import { SqlGapStore } from "../adapters/sql/gaps.ts";
 import { SqlEntityStore } from "../adapters/sql/entities/store.ts";
 import { SqlDocumentCatalog } from "../adapters/sql/knowledge/document-catalog.ts";
@@ -195,6 +196,7 @@ export async function createServices(config: Config): Promise<Services> {
       ...projections,
       code: inferringCodeStore(new SqlCodeStore(db), db),
       inference: new SqlInferenceStore(db),
+      supersession: new SqlSupersessionStore(db),
       gaps: new SqlGapStore(db),
       entities: new SqlEntityStore(db),
       documents: new SqlDocumentCatalog(db),

@@ -23,6 +23,7 @@ import documentTitleTsv0013 from "../../../migrations/0013_document_title_tsv.sq
 import outboxReaders0014 from "../../../migrations/0014_outbox_readers.sql" with { type: "text" };
 import entities0015 from "../../../migrations/0015_entities.sql" with { type: "text" };
 import atomTime0016 from "../../../migrations/0016_atom_time.sql" with { type: "text" };
+import supersession0017 from "../../../migrations/0017_supersession.sql" with { type: "text" };
 import { sha256Hex } from "../../domain/hash.ts";
 import { log } from "../../log.ts";
 
@@ -51,6 +52,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 14, name: "outbox_readers", sql: outboxReaders0014 },
   { version: 15, name: "entities", sql: entities0015 },
   { version: 16, name: "atom_time", sql: atomTime0016 },
+  { version: 17, name: "supersession", sql: supersession0017 },
 ];
 
 /** Version of the latest migration this build knows: the schema version of a store it creates or upgrades. */

@@ -18,6 +18,7 @@ import type {
   VerifySubject,
 } from "../../ports/store/verification.ts";
 import type { SqlLike } from "./database.ts";
+import { dropSupersedesLinksTx } from "./knowledge/supersession.ts";
 
 type Tx = TransactionSql<any>;
 
@@ -251,6 +252,7 @@ export async function revertStatusChangeTx(tx: Tx, changeId: number): Promise<Re
     );
   }
   await tx`UPDATE pm_atom SET status = ${original.from_status} WHERE id = ${original.atom_id}`;
+  await dropSupersedesLinksTx(tx, original); // undoing a supersession removes its `supersedes` link too
   const revert = await recordChange(tx, {
     atomId: original.atom_id,
     from: original.to_status,

@@ -30,6 +30,7 @@ import {
 } from "./render.ts";
 import type { GraphEdge, Subgraph } from "../../ports/projections/graph-store.ts";
 import { search } from "../search/search.ts";
+import { keepAsOf, readAsOf } from "../search/as-of.ts";
 import { queryTerms, termWeights, textUnits } from "../search/snippet.ts";
 import type { Services } from "../services.ts";
 
@@ -150,13 +151,25 @@ export async function getContext(
   const k = bounded(input.k, "k", "k");
   const hops = bounded(input.hops, "hops", "hops");
   const count = await tokenCounter();
-  const found = await search(s, { query: input.question, k }, signal);
+  const asOf = readAsOf(input);
+  const at = asOf ? { valid_at: input.valid_at, known_at: input.known_at } : {};
+  const found = await search(s, { query: input.question, k, ...at }, signal);
   const question = found.query;
   const hits: Candidate[] = found.hits.map((h) => ({ atomId: h.atom_id, source: "search", score: h.score, via: null }));
   const expansion = hits.length
     ? await expand(s, hits, hops, signal)
     : { reached: [], contradicts: [] as GraphEdge[], degraded: undefined };
-  const candidates = [...hits, ...expansion.reached.slice(0, k)];
+  const reached = expansion.reached.slice(0, k);
+  const held = asOf
+    ? new Set(
+        await keepAsOf(
+          s,
+          reached.map((c) => c.atomId),
+          asOf,
+        ),
+      )
+    : null;
+  const candidates = [...hits, ...(held ? reached.filter((c) => held.has(c.atomId)) : reached)];
 
   // Opponents: both ends of every `contradicts` edge seen, for the atoms shown.
   const opponentIds = new Map<number, Set<number>>();
@@ -199,7 +212,7 @@ export async function getContext(
   const lengths = [Math.min(1200, Math.max(240, Math.round(budget * 0.7))), 240, 120, 70];
   for (const c of candidates) {
     const atom = atoms.get(c.atomId);
-    if (!atom || !SHOWN.has(atom.status)) continue;
+    if (!atom || !(SHOWN.has(atom.status) || (asOf && atom.status === "superseded"))) continue;
     const claimKey = atom.claim.replace(/\s+/g, " ").trim().toLowerCase();
     if (seen.has(claimKey)) continue;
     let taken: { r: ReturnType<typeof renderItem>; cost: number } | null = null;

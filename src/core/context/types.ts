@@ -9,6 +9,9 @@ export interface ContextInput {
   budget_tokens?: number;
   k?: number;
   hops?: number;
+  /** What was true then / what the memory knew then (ISO 8601), see core/search/as-of.ts. */
+  valid_at?: string;
+  known_at?: string;
 }
 
 /** An opponent of a contested atom. */

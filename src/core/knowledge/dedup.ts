@@ -13,6 +13,7 @@ import { type DedupPolicy, decidePair, dedupPolicy, surelySeparate } from "../..
 import { yieldToEventLoop } from "../../domain/yield.ts";
 import { processedText } from "../../platform/gc.ts";
 import type { Services } from "../services.ts";
+import { supersessionPair } from "./supersession.ts";
 
 /** What dedup needs of a new atom. */
 export interface DedupDraft {
@@ -106,8 +107,15 @@ function relatedCount(f: DedupFinding): number {
 function record(f: DedupFinding, target: Omit<DedupTarget, "reason">, a: string, b: string, policy: DedupPolicy): void {
   const linkedByCosine =
     target.cosine >= Math.max(policy.threshold, RELATED_MIN_COSINE) && relatedCount(f) < MAX_RELATED;
+  // A pair the bound proves separate is never a contradiction, so supersession (below) cannot apply to it either.
   if (!linkedByCosine && surelySeparate(a, b, target.cosine, policy)) return;
-  const d = decidePair(a, b, target.cosine, policy);
+  const decided = decidePair(a, b, target.cosine, policy);
+  // Supersession wins over a contradiction: a newer value of an exclusive property is linked `supersedes` after the
+  // store (core/knowledge/supersession.ts), not `contradicts`.
+  const d =
+    decided.outcome === "contradiction" && supersessionPair(a, b)
+      ? { ...decided, outcome: "keep" as const, kind: "supersede" as const }
+      : decided;
   if (d.outcome === "merge") {
     if (!f.merge || target.cosine > f.merge.cosine) f.merge = { ...target, reason: d.reason };
   } else if (d.outcome === "contradiction") {

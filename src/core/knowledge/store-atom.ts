@@ -12,6 +12,7 @@ import { draftAtom } from "./atoms.ts";
 import { atomTimeOf, checkObservedAt } from "./atom-time.ts";
 import type { PlannedLink } from "../../ports/store/atom-writes.ts";
 import type { Services } from "../services.ts";
+import type { SupersessionFound } from "./supersession.ts";
 
 /** Input of memory_store (DESIGN.md argument names). */
 export interface StoreInput {
@@ -37,6 +38,10 @@ export interface StoreResult {
   merge: { merge_id: number; absorbed_atom_id: number } | null;
   /** Stored atoms this one contradicts (same claim, negated or another number/date): both await memory_verify. */
   contradicts: Array<{ atom_id: number; cosine: number; reason: string }>;
+  /** Older atoms this one superseded (now `superseded`; memory_verify revert_change_id undoes one). */
+  supersedes?: SupersessionFound[];
+  /** A stored atom that superseded this one at once (this one told of an older time). */
+  superseded_by?: SupersessionFound | null;
   links_added: number;
   citation_added: boolean;
   doc_id: number | null;
@@ -112,7 +117,7 @@ async function checkLinks(services: Pick<Services, "atomReads">, links: StoreInp
 export async function storeAtom(
   services: Pick<
     Services,
-    "atomReads" | "atomWrites" | "config" | "embedder" | "projection" | "searchReads" | "vectorIndex"
+    "atomReads" | "atomWrites" | "config" | "embedder" | "projection" | "searchReads" | "supersession" | "vectorIndex"
   >,
   input: StoreInput,
   signal?: AbortSignal,
@@ -156,9 +161,16 @@ export async function storeAtom(
     mergeInto: merge,
     links: [...agentLinks, ...dedupLinks],
   });
+  // A new statement may replace an older one on the same subject and property (or be replaced by it).
+  const replaced =
+    res.created && !res.merge
+      ? await (await import("./supersession.ts")).supersedeFor(services, res.atomId, content)
+      : null;
   return {
     atom_id: res.atomId,
     created: res.created,
+    supersedes: replaced?.supersedes ?? [],
+    superseded_by: replaced?.superseded_by ?? null,
     near_duplicate_of: res.merge && merge ? { atom_id: merge.atomId, cosine: Number(merge.cosine.toFixed(4)) } : null,
     merge: res.merge ? { merge_id: res.merge.mergeId, absorbed_atom_id: res.merge.absorbedAtomId } : null,
     contradicts: f.links

@@ -11,6 +11,7 @@ import { sanitizeText, truncateCodePoints } from "../../domain/text.ts";
 import { PegasError, invalidInput } from "../../errors.ts";
 import type { CitationView } from "../../ports/store/atom-reads.ts";
 import { noteSearchOutcome } from "../gaps/miss.ts";
+import { AS_OF_STATUSES, heldAsOf, readAsOf } from "./as-of.ts";
 import type { Services } from "../services.ts";
 import { focusOnEntities } from "./entity-focus/rerank.ts";
 import { rankDatedForWhen } from "./when-boost.ts";
@@ -27,6 +28,9 @@ export interface SearchInput {
   mode?: SearchMode;
   /** Log a first page whose best hit covers too little of the query as a search miss (core/gaps/miss.ts); default true. */
   log_miss?: boolean;
+  /** What was true then / what the memory knew then (ISO 8601), see core/search/as-of.ts. */
+  valid_at?: string;
+  known_at?: string;
 }
 
 /** Retrieval legs of a search. */
@@ -78,11 +82,13 @@ const DEFAULT_STATUSES: AtomStatus[] = ["candidate", "verified", "contested"];
 
 function filterOf(input: SearchInput): AtomFilter {
   const docIds = input.doc_id === undefined ? undefined : Array.isArray(input.doc_id) ? input.doc_id : [input.doc_id];
-  return { types: input.types, status: input.status?.length ? input.status : DEFAULT_STATUSES, docIds };
+  const byDefault = input.valid_at !== undefined || input.known_at !== undefined ? AS_OF_STATUSES : DEFAULT_STATUSES;
+  return { types: input.types, status: input.status?.length ? input.status : byDefault, docIds };
 }
 
-function cursorKey(query: string, filter: AtomFilter, mode: SearchMode): string {
-  return sha256Hex(JSON.stringify([query, filter, mode])).slice(0, 16);
+function cursorKey(query: string, filter: AtomFilter, mode: SearchMode, input?: SearchInput): string {
+  const at = input?.valid_at !== undefined || input?.known_at !== undefined ? [input.valid_at, input.known_at] : [];
+  return sha256Hex(JSON.stringify([query, filter, mode, ...at])).slice(0, 16);
 }
 
 function decodeCursor(cursor: string, key: string): number {
@@ -114,6 +120,7 @@ function validate(input: SearchInput): { query: string; k: number } {
   if (input.status?.includes("retracted")) {
     throw invalidInput("retracted atoms are never searched", "ask for candidate, verified, contested or stale atoms");
   }
+  readAsOf(input); // a bad valid_at / known_at fails before any work
   return { query, k };
 }
 
@@ -124,7 +131,7 @@ function validate(input: SearchInput): { query: string; k: number } {
  */
 export function pageCursor(input: SearchInput, offset: number): string {
   const { query } = validate(input);
-  const key = cursorKey(query, filterOf(input), input.mode ?? "hybrid");
+  const key = cursorKey(query, filterOf(input), input.mode ?? "hybrid", input);
   return Buffer.from(JSON.stringify({ o: offset, h: key })).toString("base64url");
 }
 
@@ -132,7 +139,7 @@ export function pageCursor(input: SearchInput, offset: number): string {
 export function pageOffset(input: SearchInput): number {
   if (!input.cursor) return 0;
   const { query } = validate(input);
-  return decodeCursor(input.cursor, cursorKey(query, filterOf(input), input.mode ?? "hybrid"));
+  return decodeCursor(input.cursor, cursorKey(query, filterOf(input), input.mode ?? "hybrid", input));
 }
 
 type Hit = { atomId: number; score: number };
@@ -186,7 +193,15 @@ async function vectorLeg(
 export async function search(
   services: Pick<
     Services,
-    "atomReads" | "config" | "embedder" | "gaps" | "projection" | "searchIndex" | "searchReads" | "vectorWeight"
+    | "atomReads"
+    | "config"
+    | "embedder"
+    | "gaps"
+    | "projection"
+    | "searchIndex"
+    | "searchReads"
+    | "supersession"
+    | "vectorWeight"
   > &
     Partial<Pick<Services, "entities">>,
   input: SearchInput,
@@ -196,7 +211,8 @@ export async function search(
   const { query, k } = validate(input);
   const filter = filterOf(input);
   const mode = input.mode ?? "hybrid";
-  const key = cursorKey(query, filter, mode);
+  const key = cursorKey(query, filter, mode, input);
+  const asOf = readAsOf(input);
   const offset = input.cursor ? decodeCursor(input.cursor, key) : 0;
   const depth = Math.max(MIN_DEPTH, offset + k + 1);
   const [[lexical, fallback], [vector, degraded]] = await Promise.all([
@@ -212,7 +228,7 @@ export async function search(
     const found = new Set(lexicalIds);
     vectorIds = vectorIds.filter((id) => found.has(id));
   }
-  const fusedAll = await rankDatedForWhen(
+  const ranked = await rankDatedForWhen(
     services,
     query,
     reciprocalRankFusion(
@@ -225,7 +241,8 @@ export async function search(
     services.config.rrf_k,
   );
   // "Who/what is X": the atoms that introduce X first (entity-focus/rerank.ts); other questions rank unchanged.
-  const fused = mode === "vector" ? fusedAll : await focusOnEntities(services, query, fusedAll, filter);
+  const focused = mode === "vector" ? ranked : await focusOnEntities(services, query, ranked, filter);
+  const fused = await heldAsOf(services, focused, asOf);
   const page = fused.slice(offset, offset + k);
   const atoms = await services.atomReads.atomsByIds(
     page.map((f) => f.id),

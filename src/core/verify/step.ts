@@ -3,6 +3,7 @@
  * neighbour; {@link planStep} turns the verdicts into status changes, `contradicts` links and a confidence raise,
  * which the store applies in one transaction (see VerificationStore.applyVerification).
  */
+import { supersedeFor, supersessionPair } from "../knowledge/supersession.ts";
 import type { AtomStatus } from "../../domain/atom.ts";
 import {
   type WeightedSource,
@@ -45,7 +46,17 @@ export interface JudgedNeighbour {
  * cancellation and the run's warnings. Atoms are passed to judges with their `sites` (a judge may read them).
  */
 export interface StepContext {
-  services: Pick<Services, "verification" | "embeddingStore" | "embedder" | "judge" | "projection" | "vectorIndex">;
+  services: Pick<
+    Services,
+    | "verification"
+    | "embeddingStore"
+    | "embedder"
+    | "judge"
+    | "projection"
+    | "searchReads"
+    | "supersession"
+    | "vectorIndex"
+  >;
   judge: VerdictJudge;
   fallback: VerdictJudge;
   k: number;
@@ -140,6 +151,9 @@ function joinVerdicts(
     ) {
       verdict = "new";
       reason = `a contradiction between atoms ${atom.id} and ${subject.id} was reverted`;
+    } else if (verdict === "contradicts" && supersessionPair(subject.content, atom.content)) {
+      verdict = "new"; // a newer value of the same property: supersession (core/knowledge/supersession.ts) decides
+      reason = `atoms ${atom.id} and ${subject.id} state one property at two times: supersession, not a contradiction`;
     }
     return { subject, cosine, verdict, reason };
   });
@@ -170,6 +184,8 @@ export async function verifyStep(ctx: StepContext, atomId: number): Promise<Step
   const judged = joinVerdicts(subject, found, verdicts, ctx.warnings);
   const write = { ...planStep(subject, judged), checked: { atomId: subject.id, judge: ctx.services.judge.name } };
   const applied = await ctx.services.verification.applyVerification(write);
+  // Atoms stored without a supersession check (an ingest) get it here; most atoms state no property (no query).
+  await supersedeFor(ctx.services, subject.id, subject.content);
   return { verdicts: judged.map((j) => j.verdict), applied };
 }
 

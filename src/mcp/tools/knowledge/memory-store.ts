@@ -17,7 +17,8 @@ export const memoryStore: ToolDef = {
     "and content returns the existing atom (created=false); a near-duplicate with the same meaning (no negation, " +
     "number, unit, date or name differs) is merged into it (`merge`, undoable) and gains the citation; a stored atom " +
     "with the same claim negated or with another number/date is kept and listed in `contradicts` (run memory_verify " +
-    "to settle it). Give source_uri (and quote) to cite evidence, and `links` to relate the atom to stored atoms. " +
+    'to settle it). A newer value of the same property of the same subject ("now works at", «переехал в») ' +
+    'supersedes the older atom, kept as `superseded` (memory_verify revert_change_id undoes it); "also works at" does not. Give source_uri (and quote) to cite evidence, and `links` to relate the atom to stored atoms. ' +
     'Give observed_at (when the source said it, e.g. a message\'s time): dates in the claim such as "yesterday" or ' +
     "«в прошлом году» are resolved against it (against now when absent) and stored as the atom's event time.",
   fieldDetails: {
@@ -62,6 +63,14 @@ export const memoryStore: ToolDef = {
     contradicts: z
       .array(z.object({ atom_id: id, cosine: z.number(), reason: z.string() }))
       .describe("stored atoms with the same claim negated or with another number/date"),
+    supersedes: z
+      .array(z.object({ atom_id: id, change_id: id, reason: z.string() }))
+      .optional()
+      .describe("older atoms this one replaced"),
+    superseded_by: z
+      .object({ atom_id: id, change_id: id, reason: z.string() })
+      .optional()
+      .describe("a stored atom that replaces this one"),
     links_added: z.number().int(),
     citation_added: z.boolean(),
     doc_id: id.optional().describe("the cited document"),

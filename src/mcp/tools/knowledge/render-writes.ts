@@ -73,6 +73,13 @@ export function renderStore(out: Out): string {
     head,
     out.citation_added ? `Citation added${out.doc_id ? ` (document ${out.doc_id})` : ""}.` : "",
     out.links_added ? `${out.links_added} link(s) added.` : "",
+    ...((out.supersedes as Out[] | undefined) ?? []).map(
+      (s) =>
+        `Supersedes atom ${s.atom_id} (${oneLine(s.reason, 120)}): it is now superseded; memory_verify revert_change_id ${s.change_id} undoes it.`,
+    ),
+    out.superseded_by
+      ? `Superseded at once by atom ${(out.superseded_by as Out).atom_id} (${oneLine(String((out.superseded_by as Out).reason), 120)}); revert_change_id ${(out.superseded_by as Out).change_id} undoes it.`
+      : "",
     ...(out.contradicts as Out[]).map(
       (c) => `Contradicts atom ${c.atom_id} (${oneLine(c.reason, 120)}): memory_verify settles it.`,
     ),

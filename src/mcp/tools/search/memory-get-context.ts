@@ -8,7 +8,7 @@ import {
   getContext,
   TOKENIZER,
 } from "../../../core/context/context.ts";
-import { id, responseFormat } from "../../schemas.ts";
+import { id, readTime, responseFormat } from "../../schemas.ts";
 import type { ToolDef } from "../../tool.ts";
 
 /** Context for an answer. */
@@ -25,11 +25,13 @@ export const memoryGetContext: ToolDef = {
     "). Returns a " +
     "compact Markdown block — one line per atom with numbered citations, then `Sources: [n] title — locator (uri)` — " +
     "and, as structured data, that block with its citations. Quote the numbered sources when you use them. Retracted and stale atoms are " +
-    "never included. Read-only.",
+    "never included, superseded ones only at `valid_at`/`known_at`. Read-only.",
   fieldDetails: {
     question: "the question to gather context for, in any language",
     k: "search hits, and most atoms added over links; default 8",
     hops: "graph hops from each hit; default 1",
+    valid_at: "what was true then (ISO 8601)",
+    known_at: "what memory knew then (ISO 8601)",
   },
   inputSchema: {
     question: z.string().min(1).max(4000),
@@ -42,6 +44,8 @@ export const memoryGetContext: ToolDef = {
       .describe(`default ${CONTEXT_LIMITS.budget.default}`),
     k: z.number().int().min(CONTEXT_LIMITS.k.min).max(CONTEXT_LIMITS.k.max).optional(),
     hops: z.number().int().min(CONTEXT_LIMITS.hops.min).max(CONTEXT_LIMITS.hops.max).optional(),
+    valid_at: readTime.optional(),
+    known_at: readTime.optional(),
     response_format: responseFormat,
   },
   outputSchema: {

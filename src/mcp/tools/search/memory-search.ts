@@ -1,7 +1,7 @@
 /** memory_search tool. */
 import { z } from "zod";
 import { HIT_CITATIONS, HIT_CONTENT_CHARS, type SearchResult, search } from "../../../core/search/search.ts";
-import { atomStatus, atomType, citation, id, responseFormat, searchableStatus } from "../../schemas.ts";
+import { atomStatus, atomType, citation, id, readTime, responseFormat, searchableStatus } from "../../schemas.ts";
 import type { ToolDef } from "../../tool.ts";
 import { loadSearchCounter, packSearch, SEARCH_TOKENS } from "./search-render.ts";
 
@@ -13,7 +13,7 @@ export const memorySearch: ToolDef = {
   details:
     "Hybrid search over stored knowledge atoms: BM25 over PostgreSQL full-text lexemes (Russian and English stemming, " +
     "trigram fallback for typos) fused by reciprocal rank fusion with vector kNN. Stale atoms (their source changed) " +
-    "only when `status` asks for them; retracted atoms never. " +
+    "and superseded ones only when `status` asks for them (superseded ones also at `valid_at`/`known_at`); retracted never. " +
     "Each hit: atom id, type, claim, a snippet (query terms in bold) and numbered citations, within max_tokens; " +
     `response_format detailed adds content (up to ${HIT_CONTENT_CHARS} characters), scores, ranks and up to ` +
     `${HIT_CITATIONS} citations with quotes. ` +
@@ -24,15 +24,19 @@ export const memorySearch: ToolDef = {
     types: "only these atom types",
     doc_id: "only atoms of these documents",
     mode: "hybrid (default), lexical only (exact words), vector only",
+    valid_at: "what was true then (ISO 8601)",
+    known_at: "what memory knew then (ISO 8601)",
   },
   inputSchema: {
     query: z.string().min(1).max(4000),
     k: z.number().int().min(1).max(50).optional(),
     types: z.array(atomType).optional(),
-    status: z.array(searchableStatus).optional().describe("default all but stale"),
+    status: z.array(searchableStatus).optional().describe("default: current ones"),
     doc_id: z.union([id, z.array(id)]).optional(),
-    cursor: z.string().optional().describe("next_cursor of the last page"),
+    cursor: z.string().optional().describe("last next_cursor"),
     mode: z.enum(["hybrid", "lexical", "vector"]).optional(),
+    valid_at: readTime.optional(),
+    known_at: readTime.optional(),
     max_tokens: z
       .number()
       .int()
