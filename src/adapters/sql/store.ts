@@ -23,13 +23,7 @@ import type { MigrationStatus, StoreStats } from "../../ports/store/maintenance.
 import type { Database } from "./database.ts";
 import { guard } from "./errors.ts";
 import { enqueueOutbox, insertEmbeddings } from "./knowledge/atom-writes.ts";
-import {
-  commitIngestBatchTx,
-  planBytes,
-  refreshIngestStatistics,
-  rowsOf,
-  unlessUnchanged,
-} from "./knowledge/ingest-commit.ts";
+import * as ingestCommit from "./knowledge/ingest-commit.ts";
 import { checkDiskSpace } from "./pglite/disk-space.ts";
 import { signalOutbox } from "./outbox/signal.ts";
 import {
@@ -126,16 +120,14 @@ export class SqlCanonicalStore implements CanonicalStore {
 
   async commitIngestBatch(plans: IngestPlan[]): Promise<IngestCommit[] | null> {
     const what = plans.length === 1 ? `store document '${plans[0].document.uri}'` : `store ${plans.length} documents`;
-    checkDiskSpace(
-      this.db,
-      plans.map(planBytes).reduce((n, b) => n + b, 0),
-      what,
-    );
-    const tx = (sql: Database["sql"]) => sql.begin((t) => commitIngestBatchTx(t, plans)) as Promise<IngestCommit[]>;
-    const out = await this.write(what, tx).catch((err) => unlessUnchanged(err));
+    const bytes = plans.reduce((n, p) => n + ingestCommit.planBytes(p), 0);
+    checkDiskSpace(this.db, bytes, what);
+    const tx = (sql: Database["sql"]) =>
+      sql.begin((t) => ingestCommit.commitIngestBatchTx(t, plans)) as Promise<IngestCommit[]>;
+    const out = await this.write(what, tx).catch((err) => ingestCommit.unlessUnchanged(err));
     if (!out) return null;
-    const rows = plans.reduce((n, p, i) => n + rowsOf(p, out[i]), 0);
-    await guard(this.db, "refresh table statistics", (sql) => refreshIngestStatistics(sql, rows));
+    const rows = plans.reduce((n, p, i) => n + ingestCommit.rowsOf(p, out[i]), 0);
+    await guard(this.db, "refresh table statistics", (sql) => ingestCommit.refreshIngestStatistics(sql, rows));
     return out;
   }
 
