@@ -89,7 +89,7 @@ export const OWN_COMMANDS = {
   },
   reindex: {
     usage: ["reindex entities [--restart] [--limit N]"],
-    summary: "extract the entity mentions of atoms stored before entities, resumably (progress on stderr)",
+    summary: "extract the entity mentions of atoms stored before entities, resumably",
     notes: "A run resumes after the last page an interrupted one wrote; once done, new atoms get theirs when stored.",
     args: [{ name: "entities", text: "what to reindex: the entities and mentions of every non-retracted atom" }],
     options: [

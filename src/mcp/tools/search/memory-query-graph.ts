@@ -20,11 +20,11 @@ const nodeId = z.union([
 ]);
 const node = z.object({
   id: z.string(),
-  label: z.enum(["Atom", "CodeSymbol", "Document", "Module", "Name"]),
+  label: z.enum(["Atom", "CodeSymbol", "Document", "Entity", "Module", "Name"]),
   props: z
     .record(z.string(), z.union([z.string(), z.number(), z.null()]))
     .describe(
-      "Atom {atom_id, type, status}; CodeSymbol {symbol_id, repo, path, name, kind}; Document {doc_id, uri}; Module/Name {name}",
+      "Atom {atom_id, type, status}; CodeSymbol {symbol_id, repo, path, name, kind}; Document {doc_id, uri}; Entity {entity_id, kind, name}; Module/Name {name}",
     ),
   claim: z.string().optional().describe("an atom's claim (at most 160 characters)"),
 });
@@ -99,7 +99,7 @@ export const memoryQueryGraph: ToolDef = {
     limit: "most nodes in a neighbourhood",
   },
   inputSchema: {
-    node: nodeId.optional().describe("atom id, symbol:<id>, doc:<id>, module:<name> or name:<name>"),
+    node: nodeId.optional().describe("atom id, symbol:<id>, doc:<id>, entity:<id>, module:<name> or name:<name>"),
     from: nodeId.optional(),
     to: nodeId.optional(),
     kinds: z.array(z.string()).max(GRAPH_LIMITS.kinds).optional().describe("edge kinds; default all"),
