@@ -20,7 +20,7 @@ import { canonicalName, nameKey, stripPossessive } from "./names.ts";
 import { quotedMentions } from "./quoted.ts";
 import { guessNominative, patronymic } from "./russian-names.ts";
 import { unifyDocument } from "./document.ts";
-import { institutionTail, runsOf } from "./runs.ts";
+import { institutionTail, runsOf, splitAtPatronymics } from "./runs.ts";
 import { type Token, tokenize } from "./tokens.ts";
 import type { EntityMention } from "./types.ts";
 
@@ -161,7 +161,7 @@ export function extractMentions(text: string, lang: string): EntityMention[] {
   const tokens = tokenize(text);
   const ev = evidenceOf(tokens);
   const found: EntityMention[] = [...quoted];
-  for (const [s, e] of runsOf(tokens, text)) {
+  for (const [s, e] of splitAtPatronymics(tokens, runsOf(tokens, text))) {
     if (tokens.slice(s, e).some(inQuote)) continue;
     const m = mentionOf(tokens, s, e, text, ev);
     if (m) found.push(m);

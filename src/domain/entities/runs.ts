@@ -7,6 +7,7 @@
 import { isTitle } from "./kinds.ts";
 import { COMMON_ACRONYMS, DEMONYMS, INSTITUTION_HEADS, NOT_NAMES, ORG_PREFIXES, ORG_SUFFIXES } from "./lexicon.ts";
 import { stripPossessive } from "./names.ts";
+import { patronymic } from "./russian-names.ts";
 import { ENGLISH_STOP_WORDS, RUSSIAN_STOP_WORDS } from "../stopwords.ts";
 import type { Token } from "./tokens.ts";
 
@@ -86,6 +87,28 @@ export function runsOf(tokens: readonly Token[], text: string): Array<[number, n
     } else if (!(joined && connector(tokens, s, i, text))) close(i);
   }
   close(tokens.length);
+  return out;
+}
+
+/**
+ * Runs split before a Russian first name that a patronymic follows, when a word stands before that name which is not
+ * a surname («В Москве Михаил Аверьяныч» → «Москве» | «Михаил Аверьяныч»; «Рагин Андрей Ефимыч» stays whole).
+ */
+export function splitAtPatronymics(
+  tokens: readonly Token[],
+  runs: ReadonlyArray<[number, number]>,
+): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (const [s, e] of runs) {
+    let start = s;
+    for (let p = s + 2; p < e; p++) {
+      if (patronymic(tokens[p].lower) === null || patronymic(tokens[p - 1].lower) !== null) continue;
+      if (/(?:ов|ев|ин|ын|ский|цкий)$/u.test(tokens[p - 2].lower)) continue;
+      if (p - 1 > start) out.push([start, p - 1]);
+      start = p - 1;
+    }
+    out.push([start, e]);
+  }
   return out;
 }
 
