@@ -8,6 +8,7 @@ import { agentReadsBench } from "./benchmarks/agent-reads.ts";
 import { distillBench } from "./benchmarks/distill.ts";
 import { dedupPairsBench } from "./benchmarks/dedup-pairs.ts";
 import { dedupStoreBench } from "./benchmarks/dedup-store.ts";
+import { entitiesBench } from "./benchmarks/entities.ts";
 import { documentsBench } from "./benchmarks/documents.ts";
 import { firstQueryBench } from "./benchmarks/first-query.ts";
 import { fuzzBench } from "./benchmarks/fuzz.ts";
@@ -38,6 +39,7 @@ export const BENCHMARKS: Benchmark[] = [
   distillBench,
   dedupStoreBench,
   dedupPairsBench,
+  entitiesBench,
   projectionsBench,
   codeBench,
   inferenceBench,

@@ -16,6 +16,9 @@ export function stripPossessive(word: string): string {
   return word.replace(/['’]s$/u, "");
 }
 
+/** A Japanese honorific ending a name ("Koga-san", "Su-chan"): a person, and not part of the name. */
+export const HONORIFIC_SUFFIX = /-(?:san|kun|chan|sama|sensei|dono|senpai)$/iu;
+
 const CASES: readonly RuCase[] = ["gen", "dat", "acc", "ins", "pre"];
 
 /** The case and gender of a Cyrillic run: from its patronymic, else from a first name the gazetteer knows. */
@@ -42,7 +45,7 @@ function russianWords(lowers: readonly string[]): string[] {
 /** The canonical display name of a run of tokens taken from `text` (original spacing kept between the words). */
 export function canonicalName(run: readonly Token[], text: string): string {
   const cyrillic = run.some((t) => /\p{Script=Cyrillic}/u.test(t.text));
-  const words = run.map((t) => stripPossessive(t.text));
+  const words = run.map((t) => stripPossessive(t.text).replace(HONORIFIC_SUFFIX, ""));
   if (cyrillic) {
     const nominative = russianWords(words.map((w) => w.toLowerCase().replaceAll("ё", "е")));
     for (let i = 0; i < words.length; i++)

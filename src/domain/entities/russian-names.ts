@@ -4,7 +4,8 @@
  * («Андрея Ефимыча» → «Андрей Ефимыч»). A word alone is put back only where its ending is unambiguous or a first
  * name or place of the gazetteer confirms it. Pure; works on lower-case words (ё as е) and restores capitals.
  */
-import { FIRST_NAMES, PLACES } from "./lexicon.ts";
+import { PLACES } from "./gazetteer.ts";
+import { FIRST_NAMES } from "./lexicon.ts";
 
 /** A grammatical case of a Russian name, as a patronymic's ending shows it. */
 export type RuCase = "nom" | "gen" | "dat" | "acc" | "ins" | "pre";
@@ -18,7 +19,7 @@ export interface Patronymic {
 
 const VOWEL = "аеёиоуыэюя";
 const MASC_PATRONYMIC = /^(.+(?:ович|евич|ьич|ич|ыч))(а|у|ем|е)?$/u;
-const FEM_PATRONYMIC = /^(.+(?:овн|евн|ичн))(а|ы|е|у|ой)$/u;
+const FEM_PATRONYMIC = /^(.+(?:овн|евн|ичн|ишн))(а|ы|е|у|ой)$/u;
 const MASC_CASE: Record<string, RuCase> = { "": "nom", а: "gen", у: "dat", ем: "ins", е: "pre" };
 const FEM_CASE: Record<string, RuCase> = { а: "nom", ы: "gen", е: "dat", у: "acc", ой: "ins" };
 
@@ -156,6 +157,7 @@ export function nominativeIn(lower: string, c: RuCase, feminine: boolean): strin
 /** Surname endings whose case is unambiguous for a man («Хоботовым» → «Хоботов», «Рагину» → «Рагин»). */
 const SURNAME_FORMS: ReadonlyArray<readonly [RegExp, string]> = [
   [/(ов|ев|ин|ын)(ым|у|е)$/u, "$1"],
+  [/(ов|ев|ин|ын)ой$/u, "$1а"],
   [/(ск|цк)(ого|ому|им|ом)$/u, "$1ий"],
 ];
 

@@ -39,7 +39,7 @@ const ABBREVIATIONS = new Set([
   "capt",
   "lt",
 ]);
-const OPEN_QUOTES = /["“«„'‘([]\s*$/u;
+const OPEN_QUOTES = /["“«„'‘]\s*$/u;
 
 /** Lines that read as headings: short, no closing punctuation, every longer word capitalised. */
 function headingLines(text: string): Array<[number, number]> {
