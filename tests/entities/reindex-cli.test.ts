@@ -35,9 +35,11 @@ test("reindex entities: resumable, idempotent, and refused for anything else", a
   expect(p).toMatchObject({ atoms: 1, resumedAfter: 0, mentionsAdded: 0, finished: false });
   const rest = await run(bin, env, [...data, "reindex", "entities"]);
   expect(rest.code).toBe(0);
-  expect(rest.out).toMatch(new RegExp(`read after atom ${p.lastAtomId}, 0 mention\\(s\\) and 0 entities added; done`));
+  expect(rest.out).toMatch(
+    new RegExp(`read after atom ${p.lastAtomId}, 0 mention\\(s\\) and 0 entities added, \\d+ alias merge\\(s\\); done`),
+  );
   const again = JSON.parse((await run(bin, env, [...data, "reindex", "entities", "--restart", "--json"])).out);
-  expect(again).toMatchObject({ resumedAfter: 0, mentionsAdded: 0, entitiesCreated: 0, finished: true });
+  expect(again).toMatchObject({ resumedAfter: 0, mentionsAdded: 0, entitiesCreated: 0, merged: 0, finished: true });
   expect(again.atoms).toBeGreaterThan(1);
   const graph = JSON.parse((await run(bin, env, [...data, "graph", "--counters", "--json"])).out);
   expect(graph.nodes.Entity).toBeGreaterThan(2);
