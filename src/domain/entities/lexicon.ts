@@ -100,6 +100,8 @@ without within thereupon whereupon upon among toward towards across behind beyon
 my your our their his her its we you he she it they me us him them i'm i've i'll i'd you're we're they're it's
 version versions bug bugs issue issues release releases update updates
 footnote footnotes contents introduction conclusion abstract summary references appendix preface index
+discussion results methods background acknowledgements acknowledgments participants materials reply release
+licensing reporting highlights overview prerequisites installation usage keywords title author translator editor
 да нет ну вот как что это он она они оно мы вы ты я его ее их ему ей им но и а или если когда где куда зачем почему
 теперь потом затем тогда сейчас здесь там тут уже еще даже только ведь же вдруг впрочем конечно наконец однако
 итак значит вероятно наверное может пожалуй кстати правда хорошо ладно спасибо здравствуйте извините простите
@@ -148,6 +150,12 @@ export function hasCue(cues: ReadonlySet<string>, word: string): boolean {
   }
   return false;
 }
+
+/** Section headings that web and PDF text glue to the next sentence ("Discussion Surgery, radiotherapy …"). */
+export const HEADING_WORDS: ReadonlySet<string> = set(`footnote contents introduction conclusion conclusions abstract
+summary references appendix preface discussion results methods background acknowledgements acknowledgments
+participants materials reply release licensing reporting highlights overview prerequisites installation usage
+keywords`);
 
 /** Nationalities, languages and compass adjectives: no entity alone, but they open a name ("European Space Agency"). */
 export const DEMONYMS: ReadonlySet<string> = set(`

@@ -183,6 +183,31 @@ export function guessNominative(lower: string): string {
   return lower;
 }
 
+const GENITIVE_PREPOSITIONS = new Set(
+  "у от до из без для около возле кроме после против среди вокруг мимо близ вместо ради".split(" "),
+);
+// A lower-case noun right before a name governs it in the genitive («метода Качмажа», «открытия Пастера»); past
+// tense verbs in -ла are left out: «сказала Маша» has its subject after the verb.
+const NOUN_BEFORE = /(?:ия|ие|ства|ство|ости|ость|ения|ение|ания|ание|[бвгдзкмнпрстфхцчшщж]а|ки|ги|хи|ды|ты|ры|ны)$/u;
+
+/**
+ * A lone masculine name in -а/-я read as a genitive when the words before it say so: a genitive preposition, a noun
+ * governing it, or «и» after another such name («открытия Пастера и Коха»). Returns the nominative, or null.
+ */
+export function genitiveByContext(
+  lower: string,
+  before: string | undefined,
+  before2: string | undefined,
+): string | null {
+  if (!/[бвгдзклмнпрстфхцчшщж]а$|[аеиоу]я$/u.test(lower) || lower.length < 4) return null;
+  if (FIRST_NAMES.has(lower) || PLACES.has(lower)) return null;
+  const gen = (w: string | undefined) => w !== undefined && (GENITIVE_PREPOSITIONS.has(w) || NOUN_BEFORE.test(w));
+  const coordinated =
+    (before === "и" || before === "или") && before2 !== undefined && /[^ео]а$|[аеиоу]я$/u.test(before2);
+  if (!gen(before) && !coordinated) return null;
+  return lower.endsWith("я") ? `${lower.slice(0, -1)}й` : lower.slice(0, -1);
+}
+
 /** The case a lone masculine surname's ending shows, or null («Рагину» → dat; «Рагина» is gen or a woman's nom). */
 export function caseOfSurname(lower: string): RuCase | null {
   if (/(ов|ев|ин|ын)у$/u.test(lower)) return "dat";
