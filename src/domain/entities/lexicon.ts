@@ -94,7 +94,7 @@ with from up out off the a an over under into onto about above below than too ve
 god lord heaven ok okay yeah yep nope hmm ha haha lol omg dear true false note see chapter section part figure table
 fig vol page mon tue wed thu fri sat sun monday tuesday wednesday thursday friday saturday sunday january february
 march april may june july august september october november december christmas easter internet web email online website
-bye goodbye woah whoa congrats congratulations woohoo yay aww aw yo anytime glad remember welcome cheers hooray
+go bye goodbye woah whoa congrats congratulations woohoo yay aww aw yo anytime glad remember welcome cheers hooray
 oops ugh yikes phew tues thurs thanksgiving halloween hanukkah ramadan diwali
 without within thereupon whereupon upon among toward towards across behind beyond despite except unlike
 my your our their his her its we you he she it they me us him them i'm i've i'll i'd you're we're they're it's

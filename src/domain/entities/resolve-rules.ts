@@ -74,13 +74,24 @@ export function sameKind(a: KeyInfo, b: KeyInfo): boolean {
   return topKind(a.kinds) === topKind(b.kinds);
 }
 
-/** True when `short` is a shortened form of the single word `long` in the same document ("caro" of "caroline"). */
+/**
+ * True when a shorter name may be an alias of a longer one at all: both name a person. A place, work or institution
+ * inside a longer name is usually another thing ("Mozilla" / "Mozilla Foundation", "Project Gutenberg License").
+ */
+export function personPair(a: KeyInfo, b: KeyInfo): boolean {
+  return topKind(a.kinds) === "person" && topKind(b.kinds) === "person";
+}
+
+/**
+ * True when `short` is a shortened form of the single word `long` in the same document ("caro" of "caroline"): at
+ * least three letters, and three letters shorter, so that a plural or a case ending ("kazans", «громовых») is not.
+ */
 export function prefixForm(long: string, short: string): boolean {
   return (
     !long.includes(" ") &&
     !short.includes(" ") &&
     short.length >= 3 &&
-    long.length > short.length &&
+    long.length >= short.length + 3 &&
     long.startsWith(short)
   );
 }
