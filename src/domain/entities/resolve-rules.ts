@@ -2,8 +2,13 @@
  * The evidence rules of alias resolution (domain/entities/resolve.ts): which keys contain which, patronymic variants,
  * short forms, key statistics over a corpus, and the union-find that keeps the merged sets. Pure.
  */
-import type { DocumentMentions } from "./resolve.ts";
-import type { EntityKind } from "./types.ts";
+import type { EntityKind, EntityMention } from "./types.ts";
+
+/** The mentions found in one document (or atom). */
+export interface DocumentMentions {
+  docId: string;
+  mentions: readonly EntityMention[];
+}
 
 const PATRONYMIC_ROOT = /(?:ьевич|ьевна|евич|евна|ович|овна|ич|ыч|ична|ишна)$/u;
 

@@ -9,6 +9,7 @@
  */
 import {
   contains,
+  type DocumentMentions,
   KeyUnion,
   type KeyInfo,
   keyInfos,
@@ -23,11 +24,7 @@ import type { EntityKind, EntityMention } from "./types.ts";
 /** The words of a key. */
 const words = (key: string) => key.split(" ");
 
-/** The mentions found in one document (or atom). */
-export interface DocumentMentions {
-  docId: string;
-  mentions: readonly EntityMention[];
-}
+export type { DocumentMentions } from "./resolve-rules.ts";
 
 /** Why a name was joined to another. */
 export type MergeRule = "contains-same-document" | "prefix-same-document" | "contained-unique" | "patronymic-variant";
