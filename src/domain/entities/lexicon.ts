@@ -54,7 +54,7 @@ export const PLACE_SUFFIXES: ReadonlySet<string> = set(`
 city town village county province prefecture state river lake sea ocean mountain mountains mount island islands
 bay street st. avenue ave road square park valley desert bridge station airport castle temple shrine hill hills
 amphitheatre theatre theater stadium arena hall inn hotel studios zoo beach harbor harbour port forest coast
-canyon falls peninsula gulf strait`);
+canyon falls peninsula gulf strait tower cliffs bridge mall market plaza`);
 
 /** Last words that make a name a project or a recurring programme ("Mozilla Festival", "Berlin Bed Rest Study"). */
 export const PROJECT_SUFFIXES: ReadonlySet<string> = set(`project festival study conference summit programme program
@@ -160,7 +160,10 @@ keywords`);
 /** Nationalities, languages and compass adjectives: no entity alone, but they open a name ("European Space Agency"). */
 export const DEMONYMS: ReadonlySet<string> = set(`
 english japanese chinese russian french german american british european asian african spanish italian korean
-indian latin greek western eastern northern southern national international united royal central`);
+indian latin greek western eastern northern southern national international united royal central irish scottish
+welsh canadian mexican brazilian australian swedish norwegian danish dutch polish ukrainian turkish arabic hebrew
+persian thai vietnamese indonesian filipino portuguese egyptian israeli iranian midwestern catholic protestant
+christian muslim jewish buddhist hindu`);
 
 /** First words that make a run an institution's name ("Organisation for …", "Institute of …"). */
 export const INSTITUTION_HEADS: ReadonlySet<string> = new Set(
