@@ -111,7 +111,8 @@ export function guessKind(x: RunContext): KindGuess {
   if (cyrillic && (RUSSIAN_PERSON_PREPOSITIONS.has(before) || RU_PET_NAME.test(x.key)))
     return { kind: "person", confidence: 0.7 };
   if (before === "to" && MOTION.has(x.before2?.lower ?? "")) return { kind: "place", confidence: 0.7 };
-  if (cyrillic ? PLACE_PREPOSITIONS.has(before) : ENGLISH_PLACE_PREPOSITIONS.has(before))
+  // "in WASI", "in JS": an acronym after "in" is a technology or a body more often than a place.
+  if (!x.run[0].allCaps && (cyrillic ? PLACE_PREPOSITIONS.has(before) : ENGLISH_PLACE_PREPOSITIONS.has(before)))
     return { kind: "place", confidence: 0.6 };
   if (x.run.length === 1 && x.run[0].allCaps) return { kind: "organisation", confidence: 0.5 };
   return { kind: "person", confidence: 0.55 };

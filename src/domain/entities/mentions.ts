@@ -5,7 +5,7 @@
  * carries its span, the nominative name, the matching key, a kind and a confidence. Pure.
  */
 import { guessKind, isTitle, personShaped } from "./kinds.ts";
-import { PLACES } from "./gazetteer.ts";
+import { KNOWN_SOFTWARE, PLACES } from "./gazetteer.ts";
 import {
   COMMON_ACRONYMS,
   FIRST_NAMES,
@@ -109,6 +109,12 @@ function trimRun(tokens: readonly Token[], s: number, e: number, ev: Evidence): 
   return [i, titled];
 }
 
+/** True when a gazetteer or the first-name list knows the word. */
+function known(t: Token): boolean {
+  const w = stripPossessive(t.lower);
+  return FIRST_NAMES.has(w) || PLACES.has(w) || KNOWN_SOFTWARE.has(w);
+}
+
 /** The mention of one run, or null when the run is no name. */
 function mentionOf(tokens: readonly Token[], s0: number, e: number, text: string, ev: Evidence): EntityMention | null {
   const [s, titled] = trimRun(tokens, s0, e, ev);
@@ -120,6 +126,9 @@ function mentionOf(tokens: readonly Token[], s0: number, e: number, text: string
   const cyrillic = /\p{Script=Cyrillic}/u.test(run[0].text);
   const strong = titled || personShaped(run);
   if (run.length === 1 && weak && !strong && !loneEvidence(run[0], tokens[e], text, ev)) return null;
+  // A lone capitalised word the same text also writes in lower case is an ordinary word stressed ("Stable … stable").
+  if (run.length === 1 && !strong && !cyrillic && ev.lowerSeen.has(stripPossessive(run[0].lower)) && !known(run[0]))
+    return null;
   if (
     run.length > 1 &&
     run.every((t) => t.heading) &&
