@@ -49,6 +49,8 @@ export interface KindGuess {
   confidence: number;
 }
 
+/** Japanese place words: wards, towns, villages, prefectures (-ku, -machi, -mura, -ken), inns and shops (-ya). */
+const JAPANESE_PLACE = /\p{L}(?:-ku|-machi|machi|-cho|-mura|-ken|-ya)$/u;
 const VERSION = /^v?\d+(?:\.\d+)*$/u;
 const ENGLISH_PLACE_PREPOSITIONS = new Set(["in", "near", "into", "inside", "outside", "across", "throughout"]);
 /** Russian pet names: «Дарьюшка», «Мойсейка», «Ванька», «Машенька». */
@@ -103,12 +105,14 @@ export function guessKind(x: RunContext): KindGuess {
   const last = x.run[x.run.length - 1].lower;
   if (x.run.length > 1 && PLACE_SUFFIXES.has(last)) return { kind: "place", confidence: 0.85 };
   if (PLACES.has(x.key)) return { kind: "place", confidence: 0.85 };
+  if (JAPANESE_PLACE.test(x.key)) return { kind: "place", confidence: 0.7 };
   const before = x.before?.lower ?? "";
   const cyrillic = /\p{Script=Cyrillic}/u.test(x.run[0].text);
   if (cyrillic && (RUSSIAN_PERSON_PREPOSITIONS.has(before) || RU_PET_NAME.test(x.key)))
     return { kind: "person", confidence: 0.7 };
   if (before === "to" && MOTION.has(x.before2?.lower ?? "")) return { kind: "place", confidence: 0.7 };
-  if (cyrillic ? PLACE_PREPOSITIONS.has(before) : ENGLISH_PLACE_PREPOSITIONS.has(before))
+  // "in WASI", "in JS": an acronym after "in" is a technology or a body more often than a place.
+  if (!x.run[0].allCaps && (cyrillic ? PLACE_PREPOSITIONS.has(before) : ENGLISH_PLACE_PREPOSITIONS.has(before)))
     return { kind: "place", confidence: 0.6 };
   if (x.run.length === 1 && x.run[0].allCaps) return { kind: "organisation", confidence: 0.5 };
   return { kind: "person", confidence: 0.55 };

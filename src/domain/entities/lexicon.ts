@@ -54,7 +54,7 @@ export const PLACE_SUFFIXES: ReadonlySet<string> = set(`
 city town village county province prefecture state river lake sea ocean mountain mountains mount island islands
 bay street st. avenue ave road square park valley desert bridge station airport castle temple shrine hill hills
 amphitheatre theatre theater stadium arena hall inn hotel studios zoo beach harbor harbour port forest coast
-canyon falls peninsula gulf strait`);
+canyon falls peninsula gulf strait tower cliffs bridge mall market plaza`);
 
 /** Last words that make a name a project or a recurring programme ("Mozilla Festival", "Berlin Bed Rest Study"). */
 export const PROJECT_SUFFIXES: ReadonlySet<string> = set(`project festival study conference summit programme program
@@ -94,12 +94,14 @@ with from up out off the a an over under into onto about above below than too ve
 god lord heaven ok okay yeah yep nope hmm ha haha lol omg dear true false note see chapter section part figure table
 fig vol page mon tue wed thu fri sat sun monday tuesday wednesday thursday friday saturday sunday january february
 march april may june july august september october november december christmas easter internet web email online website
-bye goodbye woah whoa congrats congratulations woohoo yay aww aw yo anytime glad remember welcome cheers hooray
+go bye goodbye woah whoa congrats congratulations woohoo yay aww aw yo anytime glad remember welcome cheers hooray
 oops ugh yikes phew tues thurs thanksgiving halloween hanukkah ramadan diwali
 without within thereupon whereupon upon among toward towards across behind beyond despite except unlike
 my your our their his her its we you he she it they me us him them i'm i've i'll i'd you're we're they're it's
 version versions bug bugs issue issues release releases update updates
 footnote footnotes contents introduction conclusion abstract summary references appendix preface index
+discussion results methods background acknowledgements acknowledgments participants materials reply release
+licensing reporting highlights overview prerequisites installation usage keywords title author translator editor
 да нет ну вот как что это он она они оно мы вы ты я его ее их ему ей им но и а или если когда где куда зачем почему
 теперь потом затем тогда сейчас здесь там тут уже еще даже только ведь же вдруг впрочем конечно наконец однако
 итак значит вероятно наверное может пожалуй кстати правда хорошо ладно спасибо здравствуйте извините простите
@@ -128,7 +130,9 @@ deborah evan john kate mel calvin dave
 тимофей федор юрий ярослав аверьян ефим моисей афанасий порфирий фома яков захар тихон
 александра алина алла анастасия анна антонина валентина валерия вера виктория галина дарья евгения екатерина
 елена елизавета жанна зинаида зоя инна ирина кира ксения лариса лидия любовь людмила маргарита марина мария
-надежда наталья нина оксана ольга полина раиса светлана софья тамара татьяна ульяна юлия яна авдотья`);
+надежда наталья нина оксана ольга полина раиса светлана софья тамара татьяна ульяна юлия яна авдотья
+ваня маша саша петя коля миша дуня катя таня оля наташа лена света вася федя гриша паша сережа алеша володя дима
+женя митя надя соня аня настя юля ира люба аннушка марьюшка даша`);
 
 /** Capitalised acronyms that are ordinary words or formats rather than named things ("OK", "PDF", "API"). */
 export const COMMON_ACRONYMS: ReadonlySet<string> = set(`
@@ -149,10 +153,19 @@ export function hasCue(cues: ReadonlySet<string>, word: string): boolean {
   return false;
 }
 
+/** Section headings that web and PDF text glue to the next sentence ("Discussion Surgery, radiotherapy …"). */
+export const HEADING_WORDS: ReadonlySet<string> = set(`footnote contents introduction conclusion conclusions abstract
+summary references appendix preface discussion results methods background acknowledgements acknowledgments
+participants materials reply release licensing reporting highlights overview prerequisites installation usage
+keywords`);
+
 /** Nationalities, languages and compass adjectives: no entity alone, but they open a name ("European Space Agency"). */
 export const DEMONYMS: ReadonlySet<string> = set(`
 english japanese chinese russian french german american british european asian african spanish italian korean
-indian latin greek western eastern northern southern national international united royal central`);
+indian latin greek western eastern northern southern national international united royal central irish scottish
+welsh canadian mexican brazilian australian swedish norwegian danish dutch polish ukrainian turkish arabic hebrew
+persian thai vietnamese indonesian filipino portuguese egyptian israeli iranian midwestern catholic protestant
+christian muslim jewish buddhist hindu`);
 
 /** First words that make a run an institution's name ("Organisation for …", "Institute of …"). */
 export const INSTITUTION_HEADS: ReadonlySet<string> = new Set(

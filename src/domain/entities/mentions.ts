@@ -5,10 +5,11 @@
  * carries its span, the nominative name, the matching key, a kind and a confidence. Pure.
  */
 import { guessKind, isTitle, personShaped } from "./kinds.ts";
-import { PLACES } from "./gazetteer.ts";
+import { KNOWN_SOFTWARE, PLACES } from "./gazetteer.ts";
 import {
   COMMON_ACRONYMS,
   FIRST_NAMES,
+  HEADING_WORDS,
   INSTITUTION_HEADS,
   ORG_SUFFIXES,
   PLACE_SUFFIXES,
@@ -31,7 +32,8 @@ const DEGREES = new Set(["bachelor", "bachelors", "master", "masters", "doctor",
 /** What the whole text says about its words: which appear in lower case, which capitalised inside a sentence. */
 interface Evidence {
   lowerSeen: ReadonlySet<string>;
-  capSeen: ReadonlySet<string>;
+  /** How often each word is capitalised inside a sentence. */
+  capSeen: ReadonlyMap<string, number>;
 }
 
 // Masculine surname endings in any case; the feminine -ова/-ина are left out: they are also common nouns (Тишина).
@@ -56,11 +58,14 @@ function ordinary(t: Token, ev: Evidence, byShape = true): boolean {
 /** The whole text's evidence about its words. */
 function evidenceOf(tokens: readonly Token[]): Evidence {
   const lowerSeen = new Set<string>();
-  const capSeen = new Set<string>();
+  const capSeen = new Map<string, number>();
   for (const t of tokens) {
     if (!/^\p{L}/u.test(t.text)) continue;
     if (!t.cap) lowerSeen.add(t.lower);
-    else if (!t.sentStart && !t.heading && !t.allCaps) capSeen.add(stripPossessive(t.lower));
+    else if (!t.sentStart && !t.heading && !t.allCaps) {
+      const w = stripPossessive(t.lower);
+      capSeen.set(w, (capSeen.get(w) ?? 0) + 1);
+    }
   }
   return { lowerSeen, capSeen };
 }
@@ -68,10 +73,12 @@ function evidenceOf(tokens: readonly Token[]): Evidence {
 /** Evidence that a lone sentence-initial word is a name: gazetteer, a name cue after it, or a use elsewhere. */
 function loneEvidence(t: Token, next: Token | undefined, text: string, ev: Evidence): boolean {
   const w = stripPossessive(t.lower);
-  if (FIRST_NAMES.has(w) || PLACES.has(w) || ev.capSeen.has(w)) return true;
+  // A use inside another sentence is evidence; the word's own use does not count.
+  const own = !t.sentStart && !t.heading && !t.allCaps ? 1 : 0;
+  const seen = (x: string) => (ev.capSeen.get(x) ?? 0) > (x === w ? own : 0);
+  if (FIRST_NAMES.has(w) || PLACES.has(w) || seen(w)) return true;
   const nominative = guessNominative(w);
-  if (nominative !== w && (FIRST_NAMES.has(nominative) || PLACES.has(nominative) || ev.capSeen.has(nominative)))
-    return true;
+  if (nominative !== w && (FIRST_NAMES.has(nominative) || PLACES.has(nominative) || seen(nominative))) return true;
   if (/\p{Script=Cyrillic}/u.test(w) && RU_SURNAME.test(w) && !ev.lowerSeen.has(w))
     return !ORDINARY_RU.test(w) && !RU_GERUND.test(w);
   // An acronym inside running text ("(ESA)") is a name; a capitalised heading has been dropped before.
@@ -102,15 +109,26 @@ function trimRun(tokens: readonly Token[], s: number, e: number, ev: Evidence): 
   return [i, titled];
 }
 
+/** True when a gazetteer or the first-name list knows the word. */
+function known(t: Token): boolean {
+  const w = stripPossessive(t.lower);
+  return FIRST_NAMES.has(w) || PLACES.has(w) || KNOWN_SOFTWARE.has(w);
+}
+
 /** The mention of one run, or null when the run is no name. */
 function mentionOf(tokens: readonly Token[], s0: number, e: number, text: string, ev: Evidence): EntityMention | null {
   const [s, titled] = trimRun(tokens, s0, e, ev);
   if (s >= e) return null;
   const run = tokens.slice(s, e);
-  const weak = run.every((t) => t.sentStart || t.heading);
+  // After a heading word glued to a sentence ("Discussion Surgery, …") the next word opens the sentence.
+  const afterHeading = s > 0 && tokens[s - 1].sentStart && HEADING_WORDS.has(tokens[s - 1].lower);
+  const weak = afterHeading || run.every((t) => t.sentStart || t.heading);
   const cyrillic = /\p{Script=Cyrillic}/u.test(run[0].text);
   const strong = titled || personShaped(run);
   if (run.length === 1 && weak && !strong && !loneEvidence(run[0], tokens[e], text, ev)) return null;
+  // A lone capitalised word the same text also writes in lower case is an ordinary word stressed ("Stable … stable").
+  if (run.length === 1 && !strong && !cyrillic && ev.lowerSeen.has(stripPossessive(run[0].lower)) && !known(run[0]))
+    return null;
   if (
     run.length > 1 &&
     run.every((t) => t.heading) &&
@@ -120,7 +138,7 @@ function mentionOf(tokens: readonly Token[], s0: number, e: number, text: string
     return null;
   if (run.length === 1 && (run[0].text.length < 2 || CUE_WORDS.has(run[0].lower))) return null;
   if (DEGREES.has(run[0].lower) && run[1]?.lower === "of") return null;
-  const name = canonicalName(run, text);
+  const name = canonicalName(run, text, tokens[s - 1], tokens[s - 2]);
   const key = nameKey(name);
   const after = tokens[e];
   const kind = guessKind({

@@ -5,7 +5,8 @@
  * title, or English title case. Pure.
  */
 import { nameKey } from "./names.ts";
-import { hasCue, ORG_PREFIXES, PROJECT_CUES, SOFTWARE_CUES, WORK_CUES } from "./lexicon.ts";
+import { ENGLISH_STOP_WORDS } from "../stopwords.ts";
+import { hasCue, NOT_NAMES, ORG_PREFIXES, PROJECT_CUES, SOFTWARE_CUES, WORK_CUES } from "./lexicon.ts";
 import type { EntityKind, EntityMention } from "./types.ts";
 
 const QUOTED = /«([^«»\n]{1,80})»|“([^“”\n]{1,80})”|„([^„“”\n]{1,80})[“”]|"([^"\n]{1,80})"/gu;
@@ -40,6 +41,8 @@ function quotedKind(text: string, start: number, inner: string, guillemets: bool
   if (!/^[\p{Lu}\d]/u.test(inner) || /[.!?,;:…]$/u.test(inner) || /[.!?]\s/u.test(inner)) return null;
   const words = inner.split(/\s+/u);
   if (words.length > 8) return null;
+  if (words.length === 1 && (ENGLISH_STOP_WORDS.has(inner.toLowerCase()) || NOT_NAMES.has(inner.toLowerCase())))
+    return null;
   const before = wordsBefore(text, start);
   const cue = (s: ReadonlySet<string>) => before.some((w) => hasCue(s, w));
   if (cue(ORG_PREFIXES)) return ["organisation", 0.9];

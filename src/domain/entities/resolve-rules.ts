@@ -2,8 +2,13 @@
  * The evidence rules of alias resolution (domain/entities/resolve.ts): which keys contain which, patronymic variants,
  * short forms, key statistics over a corpus, and the union-find that keeps the merged sets. Pure.
  */
-import type { DocumentMentions } from "./resolve.ts";
-import type { EntityKind } from "./types.ts";
+import type { EntityKind, EntityMention } from "./types.ts";
+
+/** The mentions found in one document (or atom). */
+export interface DocumentMentions {
+  docId: string;
+  mentions: readonly EntityMention[];
+}
 
 const PATRONYMIC_ROOT = /(?:ьевич|ьевна|евич|евна|ович|овна|ич|ыч|ична|ишна)$/u;
 
@@ -74,13 +79,24 @@ export function sameKind(a: KeyInfo, b: KeyInfo): boolean {
   return topKind(a.kinds) === topKind(b.kinds);
 }
 
-/** True when `short` is a shortened form of the single word `long` in the same document ("caro" of "caroline"). */
+/**
+ * True when a shorter name may be an alias of a longer one at all: both name a person. A place, work or institution
+ * inside a longer name is usually another thing ("Mozilla" / "Mozilla Foundation", "Project Gutenberg License").
+ */
+export function personPair(a: KeyInfo, b: KeyInfo): boolean {
+  return topKind(a.kinds) === "person" && topKind(b.kinds) === "person";
+}
+
+/**
+ * True when `short` is a shortened form of the single word `long` in the same document ("caro" of "caroline"): at
+ * least three letters, and three letters shorter, so that a plural or a case ending ("kazans", «громовых») is not.
+ */
 export function prefixForm(long: string, short: string): boolean {
   return (
     !long.includes(" ") &&
     !short.includes(" ") &&
     short.length >= 3 &&
-    long.length > short.length &&
+    long.length >= short.length + 3 &&
     long.startsWith(short)
   );
 }

@@ -9,10 +9,12 @@
  */
 import {
   contains,
+  type DocumentMentions,
   KeyUnion,
   type KeyInfo,
   keyInfos,
   patronymicVariant,
+  personPair,
   prefixForm,
   sameKind,
   topKind,
@@ -22,11 +24,7 @@ import type { EntityKind, EntityMention } from "./types.ts";
 /** The words of a key. */
 const words = (key: string) => key.split(" ");
 
-/** The mentions found in one document (or atom). */
-export interface DocumentMentions {
-  docId: string;
-  mentions: readonly EntityMention[];
-}
+export type { DocumentMentions } from "./resolve-rules.ts";
 
 /** Why a name was joined to another. */
 export type MergeRule = "contains-same-document" | "prefix-same-document" | "contained-unique" | "patronymic-variant";
@@ -85,8 +83,11 @@ class MergeLog {
 function corpusMerges(infos: ReadonlyMap<string, KeyInfo>, union: KeyUnion, log: MergeLog): Map<string, string[]> {
   const keys = [...infos.keys()].sort((a, b) => words(b).length - words(a).length || a.localeCompare(b));
   const mentions = (k: string) => [...infos.get(k)!.names.values()].reduce((x, y) => x + y, 0);
+  // Index: word → the keys holding it, so each key is compared only with keys that share a word (not all pairs).
+  const byWord = new Map<string, string[]>();
+  for (const k of keys) for (const w of new Set(words(k))) byWord.set(w, [...(byWord.get(w) ?? []), k]);
   for (const a of keys)
-    for (const b of keys) {
+    for (const b of byWord.get(words(a)[0]) ?? []) {
       if (a >= b || !patronymicVariant(a, b) || !sameKind(infos.get(a)!, infos.get(b)!)) continue;
       const [alias, into] = mentions(a) > mentions(b) || (mentions(a) === mentions(b) && a < b) ? [b, a] : [a, b];
       union.join(alias, into);
@@ -94,7 +95,8 @@ function corpusMerges(infos: ReadonlyMap<string, KeyInfo>, union: KeyUnion, log:
     }
   const ambiguous = new Map<string, string[]>();
   for (const k of keys) {
-    const containers = keys.filter((l) => contains(l, k, false) && sameKind(infos.get(l)!, infos.get(k)!));
+    const near = byWord.get(words(k)[words(k).length - 1]) ?? [];
+    const containers = near.filter((l) => contains(l, k, false) && personPair(infos.get(l)!, infos.get(k)!));
     const roots = [...new Set(containers.map((l) => union.find(l)))].sort();
     if (roots.length === 1) {
       union.join(k, roots[0]);
@@ -114,7 +116,7 @@ function documentTargets(
 ): Target[] {
   const here = [...new Set(doc.mentions.map((m) => m.key))];
   return doc.mentions.map((m) => {
-    const kind = (l: string) => sameKind(infos.get(l)!, infos.get(m.key)!);
+    const kind = (l: string) => personPair(infos.get(l)!, infos.get(m.key)!);
     const full = here.filter((l) => contains(l, m.key, true) && kind(l));
     const rule: MergeRule = full.length ? "contains-same-document" : "prefix-same-document";
     const containers = full.length ? full : here.filter((l) => prefixForm(l, m.key) && kind(l));

@@ -180,7 +180,42 @@ export function guessNominative(lower: string): string {
   if (p) return p.nominative;
   for (const [re, repl] of SURNAME_FORMS) if (re.test(lower)) return lower.replace(re, repl);
   if (DIMINUTIVE.test(lower) && lower.length > 5) return lower.replace(DIMINUTIVE, "$1а");
+  // «Греции», «Италии»: a name in -ия in an oblique case (a plural in -ии is rare among names).
+  if (/[^аеиоуыэюя]и[ию]$/u.test(lower) && lower.length > 4) return `${lower.slice(0, -1)}я`;
   return lower;
+}
+
+const PREPOSITIONAL = new Set(["о", "об", "обо", "при"]);
+const INSTRUMENTAL = new Set(["с", "со", "за", "над", "под", "перед", "между"]);
+const GENITIVE_PREPOSITIONS = new Set(
+  "у от до из без для около возле кроме после против среди вокруг мимо близ вместо ради".split(" "),
+);
+// A lower-case noun right before a name governs it in the genitive («метода Качмажа», «открытия Пастера»); past
+// tense verbs in -ла are left out: «сказала Маша» has its subject after the verb.
+const NOUN_BEFORE = /(?:ия|ие|ства|ство|ости|ость|ения|ение|ания|ание|[бвгдзкмнпрстфхцчшщж]а|ки|ги|хи|ды|ты|ры|ны)$/u;
+
+/**
+ * A lone masculine name in -а/-я read as a genitive when the words before it say so: a genitive preposition, a noun
+ * governing it, or «и» after another such name («открытия Пастера и Коха»). Returns the nominative, or null.
+ */
+export function genitiveByContext(
+  lower: string,
+  before: string | undefined,
+  before2: string | undefined,
+): string | null {
+  if (FIRST_NAMES.has(lower) || PLACES.has(lower) || lower.length < 4) return null;
+  // «о Диогене», «с Диогеном»: the prepositional and instrumental of a masculine name, shown by the preposition.
+  const consonantEnd = /[бвгдзклмнпрстфхцчшщж](?:е|ом|ем)$/u.exec(lower);
+  if (consonantEnd && before !== undefined && lower.length >= 5) {
+    if (/е$/u.test(lower) && PREPOSITIONAL.has(before)) return lower.slice(0, -1);
+    if (/(?:ом|ем)$/u.test(lower) && INSTRUMENTAL.has(before)) return lower.slice(0, -2);
+  }
+  if (!/[бвгдзклмнпрстфхцчшщж]а$|[аеиоу]я$/u.test(lower)) return null;
+  const gen = (w: string | undefined) => w !== undefined && (GENITIVE_PREPOSITIONS.has(w) || NOUN_BEFORE.test(w));
+  const coordinated =
+    (before === "и" || before === "или") && before2 !== undefined && /[^ео]а$|[аеиоу]я$/u.test(before2);
+  if (!gen(before) && !coordinated) return null;
+  return lower.endsWith("я") ? `${lower.slice(0, -1)}й` : lower.slice(0, -1);
 }
 
 /** The case a lone masculine surname's ending shows, or null («Рагину» → dat; «Рагина» is gen or a woman's nom). */

@@ -67,7 +67,7 @@ function opensSentence(gap: string, prev: Token | undefined): boolean {
   if (/[!?…:;]/u.test(gap)) return true;
   if (/\.\s*$/u.test(gap) || /\.\s*["”»'’)\]]*\s+[-—–]?\s*$/u.test(gap)) {
     // "Mr. Smith", "J. R. R. Tolkien": the dot closes an abbreviation or an initial, not the sentence.
-    return !(prev.initial || ABBREVIATIONS.has(prev.lower) || /^[\p{Lu}]$/u.test(prev.text));
+    return !(prev.initial || ABBREVIATIONS.has(prev.lower) || /^(?:\p{Lu}\.)*\p{Lu}$/u.test(prev.text));
   }
   return false;
 }

@@ -62,4 +62,20 @@ describe("resolveEntities", () => {
     expect(one).toEqual(resolveEntities([...docs].reverse()));
     expect(one.merges).toEqual([]);
   });
+
+  test("only people take aliases by containment: an institution or work inside a longer name stays apart", () => {
+    const r = resolveEntities([
+      doc("a", "The Mozilla Foundation funds Mozilla. Tokyo University is in Tokyo."),
+      doc("b", "We saw Kazan and the Kazans."),
+    ]);
+    expect(r.merges).toEqual([]);
+    expect(r.entities.map((e) => e.key)).toEqual([
+      "kazan",
+      "kazans",
+      "mozilla",
+      "mozilla foundation",
+      "tokyo",
+      "tokyo university",
+    ]);
+  });
 });
