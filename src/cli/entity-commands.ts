@@ -31,7 +31,7 @@ export async function runReindex(config: Config, cli: Cli): Promise<number> {
   if (cli.values.json) outJson(r);
   else
     out(
-      `reindex entities: ${r.atoms} atom(s) read after atom ${r.resumedAfter}, ${r.mentionsAdded} mention(s) and ${r.entitiesCreated} entit${r.entitiesCreated === 1 ? "y" : "ies"} added; ${r.finished ? "done" : `stopped at atom ${r.lastAtomId}, run again to resume`}`,
+      `reindex entities: ${r.atoms} atom(s) read after atom ${r.resumedAfter}, ${r.mentionsAdded} mention(s) and ${r.entitiesCreated} entit${r.entitiesCreated === 1 ? "y" : "ies"} added, ${r.merged} alias merge(s); ${r.finished ? "done" : `stopped at atom ${r.lastAtomId}, run again to resume`}`,
     );
   return 0;
 }

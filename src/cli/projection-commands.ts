@@ -161,7 +161,7 @@ export async function runGraph(config: Config, cli: Cli): Promise<number> {
     );
   if (!cli.values.path && !cli.values.counters && cli.positionals.length !== 1)
     throw new UsageError(
-      "graph needs one node id (atom:<id>, symbol:<id>, doc:<id>), --path or --counters",
+      "graph needs one node id (atom:<id>, symbol:<id>, doc:<id>, entity:<id>), --path or --counters",
       "see `pegas-memory graph --help`",
     );
   const text = await withServices(config, async (s): Promise<{ json: unknown; text: string; degraded?: string }> => {
@@ -179,7 +179,8 @@ export async function runGraph(config: Config, cli: Cli): Promise<number> {
       return { json: p, text: shown, degraded: p?.degraded };
     }
     const node = cli.positionals[0];
-    if (!node) throw invalidInput("graph needs a node id (atom:<id>, symbol:<id>, doc:<id>), --path or --counters");
+    if (!node)
+      throw invalidInput("graph needs a node id (atom:<id>, symbol:<id>, doc:<id>, entity:<id>), --path or --counters");
     const g = await s.graph.neighbours({
       node,
       kinds,

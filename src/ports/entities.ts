@@ -5,6 +5,7 @@
  * Errors are PegasError (INVALID_INPUT, NOT_FOUND, STORE_UNAVAILABLE, MIGRATION_REQUIRED), never a driver error;
  * every write is one transaction.
  */
+import type { MergeEvidence } from "../domain/entities/resolve.ts";
 import type { EntityKind, EntityMention } from "../domain/entities/types.ts";
 
 /** Which text of an atom a mention's span indexes. */
@@ -153,4 +154,15 @@ export interface EntityStore {
   ): Promise<MentionsWritten>;
   /** Restarts a named scan from the first atom. */
   resetScan(name: string): Promise<void>;
+  /**
+   * Every mention of a non-retracted atom as the resolver reads it, grouped by document (`doc:<id>`, or `atom:<id>`
+   * for an atom without one): its span and surface, and its entity's key, name and kind.
+   */
+  corpusMentions(): Promise<Array<{ docId: string; mentions: EntityMention[] }>>;
+  /**
+   * Applies the resolver's alias merges (alias key → target key), each audited with its rule and evidence; skips a
+   * merge whose entities are missing, whose alias is already merged, or that was made before and undone. One
+   * transaction; returns how many merges were made.
+   */
+  applyAliasMerges(merges: readonly MergeEvidence[], actor?: string): Promise<number>;
 }

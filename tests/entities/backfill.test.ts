@@ -89,7 +89,16 @@ describe("entity backfill", () => {
     expect(got.some((m) => m.atomId === ids[3])).toBe(false);
     const counts = await store.entityCounts();
     expect(counts.mentions).toBe(got.length);
-    expect(counts.entities).toBe(new Set(want.flatMap((b) => b.mentions.map((m) => m.key))).size);
+    expect(counts.entities + counts.merged).toBe(new Set(want.flatMap((b) => b.mentions.map((m) => m.key))).size);
+    // The finished scan resolved aliases over the corpus: every merge audited with the resolver's rule.
+    expect(rest.merged).toBe(counts.merges);
+    expect(rest.merged).toBeGreaterThan(0);
+    for (const m of await store.entityMerges()) {
+      expect(m.actor).toBe("resolver");
+      expect(["contains-same-document", "prefix-same-document", "contained-unique", "patronymic-variant"]).toContain(
+        m.reason,
+      );
+    }
   }, 120_000);
 
   test("a finished scan adds nothing; a restart reads every atom again and adds nothing either", async () => {
@@ -98,7 +107,13 @@ describe("entity backfill", () => {
     expect(again).toMatchObject({ atoms: 0, mentionsAdded: 0, finished: true });
     const restarted = await backfillEntities(store, { restart: true });
     expect(restarted).toMatchObject({ atoms: ids.length - 1, resumedAfter: 0, mentionsAdded: 0, entitiesCreated: 0 });
+    expect(restarted.merged).toBe(0);
     expect(await store.entityCounts()).toEqual(before);
+    // An undone merge is a decision: the next resolution does not make it again.
+    const [m] = await store.entityMerges();
+    await store.undoEntityMerge(m.id);
+    expect((await backfillEntities(store, { restart: true })).merged).toBe(0);
+    expect(await store.rootOf(m.fromEntityId)).toBe(m.fromEntityId);
   }, 120_000);
 
   test("Russian names in any case are one entity", async () => {

@@ -45,9 +45,21 @@ describe("outbox readers (pglite)", () => {
     await ingest(t.services, { text: `${TEXT}\n\nThe first version had one more line.` });
     expect(Object.keys(await outboxTypes())).toEqual(["atom"]);
 
-    const memgraph = readerOf({ name: "memgraph", entities: new Set(["atom", "document", "symbol", "edge"] as const) });
+    const memgraph = readerOf({
+      name: "memgraph",
+      entities: new Set(["atom", "document", "symbol", "entity", "edge"] as const),
+    });
     expect([...memgraph.entityTypes].sort() as string[]).toEqual(
-      ["atom", "atom_link", "atom_symbol_link", "code_dependency", "code_symbol", "document"].sort(),
+      [
+        "atom",
+        "atom_link",
+        "atom_symbol_link",
+        "code_dependency",
+        "code_symbol",
+        "document",
+        "entity",
+        "entity_mention",
+      ].sort(),
     );
     // Another process, with Memgraph configured, registers it.
     const other = new SqlOutbox((t.services.maintenance as SqlCanonicalStore).db);

@@ -70,7 +70,14 @@ function rebuildAcceptance(suite: { readonly services: Services }, external: str
     const root = await seedLinks(s);
     await drainOutbox(s); // what `serve` does in the background: the external projection catches up
     const before = await observe(s, root);
-    expect(before.neighbours.nodes.length).toBe(4);
+    // The chain of links (three hops), and since issue 22 the entities its atoms mention with their other mentions.
+    const chain = await s.graph.neighbours({
+      node: `atom:${root}`,
+      depth: 3,
+      kinds: ["reference", "depends_on", "cause"],
+    });
+    expect(chain.nodes.length).toBe(4);
+    expect(before.neighbours.nodes.some((n) => n.label === "Entity")).toBe(true);
     expect(before.searches.every((x) => x.hits.length > 0)).toBe(true);
 
     const rebuilt = await rebuildProjections(s, "all");

@@ -2,10 +2,13 @@
  * `pegas-memory reindex entities`: extracts the mentions of every non-retracted atom that a store holds from before
  * entities (or again, after the extractor improved), page by page in atom id order. Each page's mentions and the
  * scan's progress are written in one transaction, so an interrupted run resumes after its last page and a repeated
- * one adds nothing (mentions are unique by span). New atoms need none of this: their write extracts them.
+ * one adds nothing (mentions are unique by span). A finished scan then resolves aliases over the whole corpus
+ * (domain/entities/resolve.ts: a surname contained in one name only, …) and applies the merges, each audited; merges
+ * made before, or undone, are not made again. New atoms need none of this: their write extracts them.
  */
 import { atomMentions, type MentionExtractor } from "../../domain/entities/atom-mentions.ts";
 import { extractMentions } from "../../domain/entities/mentions.ts";
+import { resolveEntities } from "../../domain/entities/resolve.ts";
 import { PegasError } from "../../errors.ts";
 import type { AtomMentions, EntityStore } from "../../ports/entities.ts";
 
@@ -25,11 +28,12 @@ export interface BackfillOptions {
   extract?: MentionExtractor;
 }
 
-/** What a backfill run did: atoms read, mentions and entities added, where it started and stopped, whether done. */
+/** What a backfill run did: atoms read, mentions, entities and alias merges added, where it started and stopped, whether done. */
 export interface BackfillResult {
   atoms: number;
   mentionsAdded: number;
   entitiesCreated: number;
+  merged: number;
   resumedAfter: number;
   lastAtomId: number;
   finished: boolean;
@@ -50,6 +54,7 @@ export async function backfillEntities(store: EntityStore, opts: BackfillOptions
     atoms: 0,
     mentionsAdded: 0,
     entitiesCreated: 0,
+    merged: 0,
     resumedAfter: state.lastAtomId,
     lastAtomId: state.lastAtomId,
     finished: false,
@@ -71,5 +76,6 @@ export async function backfillEntities(store: EntityStore, opts: BackfillOptions
     out.lastAtomId = last;
     opts.onProgress?.({ atoms: out.atoms, lastAtomId: last });
   }
+  if (out.finished) out.merged = await store.applyAliasMerges(resolveEntities(await store.corpusMentions()).merges);
   return out;
 }

@@ -26,7 +26,16 @@ export const ORG_SUFFIXES: ReadonlySet<string> = set(`
 inc inc. ltd ltd. llc llp plc corp corp. corporation company co co. gmbh ag sa university college institute
 school academy foundation association society bank agency ministry department committee council commission
 group holdings labs laboratory laboratories team club union federation organization organisation press
-publishing hospital church museum library foundation network fund consortium`);
+publishing hospital church museum library foundation network fund consortium assembly nations observatory
+parliament congress senate court office bureau`);
+
+/** Last words that make a name a work: a licence, a treaty, a declaration ("Mozilla Public License"). */
+export const WORK_SUFFIXES: ReadonlySet<string> = set(`license licence manifesto treaty declaration constitution
+charter`);
+
+/** Russian generic nouns before a place's name («полигона Байконур», «город Тверь», «реки Волги»). */
+export const RU_PLACE_HEADS: ReadonlySet<string> = set(`город полигон село деревня поселок улица проспект река
+озеро гора остров область край губерния уезд район станция космодром порт залив море хребет`);
 
 /** Words before a name that make it an organisation ("University of Tokyo", «компания «Ромашка»»). */
 export const ORG_PREFIXES: ReadonlySet<string> = set(`
@@ -43,7 +52,17 @@ database server app application editor interpreter distribution distro kernel os
 /** Words after a name that make it a place ("Hudson River", "Baker Street"). */
 export const PLACE_SUFFIXES: ReadonlySet<string> = set(`
 city town village county province prefecture state river lake sea ocean mountain mountains mount island islands
-bay street st. avenue ave road square park valley desert bridge station airport castle temple shrine hill hills`);
+bay street st. avenue ave road square park valley desert bridge station airport castle temple shrine hill hills
+amphitheatre theatre theater stadium arena hall inn hotel studios zoo beach harbor harbour port forest coast
+canyon falls peninsula gulf strait tower cliffs bridge mall market plaza`);
+
+/** Last words that make a name a project or a recurring programme ("Mozilla Festival", "Berlin Bed Rest Study"). */
+export const PROJECT_SUFFIXES: ReadonlySet<string> = set(`project festival study conference summit programme program
+initiative challenge campaign expedition mission`);
+
+/** Words right after a name that make it a work ("a Harry Potter movie", "the Witcher series"). */
+export const WORK_AFTER: ReadonlySet<string> = set(`movie movies film films book books series novel novels universe
+saga franchise trilogy album albums song songs show shows episode episodes fandom`);
 
 /** Prepositions that often introduce a place ("in Tokyo", «в Москве», «из Петербурга»). */
 export const PLACE_PREPOSITIONS: ReadonlySet<string> = set(`
@@ -74,10 +93,15 @@ those what which who whom whose where when why how while once because if so and 
 with from up out off the a an over under into onto about above below than too very not never always often sometimes usually
 god lord heaven ok okay yeah yep nope hmm ha haha lol omg dear true false note see chapter section part figure table
 fig vol page mon tue wed thu fri sat sun monday tuesday wednesday thursday friday saturday sunday january february
-april june july august september october november december english japanese chinese russian french german american
-british european asian african spanish italian korean indian latin greek western eastern northern southern
-christmas easter internet web email online website
+march april may june july august september october november december christmas easter internet web email online website
+go bye goodbye woah whoa congrats congratulations woohoo yay aww aw yo anytime glad remember welcome cheers hooray
+oops ugh yikes phew tues thurs thanksgiving halloween hanukkah ramadan diwali
+without within thereupon whereupon upon among toward towards across behind beyond despite except unlike
+my your our their his her its we you he she it they me us him them i'm i've i'll i'd you're we're they're it's
+version versions bug bugs issue issues release releases update updates
 footnote footnotes contents introduction conclusion abstract summary references appendix preface index
+discussion results methods background acknowledgements acknowledgments participants materials reply release
+licensing reporting highlights overview prerequisites installation usage keywords title author translator editor
 да нет ну вот как что это он она они оно мы вы ты я его ее их ему ей им но и а или если когда где куда зачем почему
 теперь потом затем тогда сейчас здесь там тут уже еще даже только ведь же вдруг впрочем конечно наконец однако
 итак значит вероятно наверное может пожалуй кстати правда хорошо ладно спасибо здравствуйте извините простите
@@ -106,21 +130,15 @@ deborah evan john kate mel calvin dave
 тимофей федор юрий ярослав аверьян ефим моисей афанасий порфирий фома яков захар тихон
 александра алина алла анастасия анна антонина валентина валерия вера виктория галина дарья евгения екатерина
 елена елизавета жанна зинаида зоя инна ирина кира ксения лариса лидия любовь людмила маргарита марина мария
-надежда наталья нина оксана ольга полина раиса светлана софья тамара татьяна ульяна юлия яна авдотья`);
-
-/** Well-known places (nominative), for a sentence-initial or preposition-less place; not an exhaustive gazetteer. */
-export const PLACES: ReadonlySet<string> = set(`
-tokyo kyoto osaka japan china korea india russia moscow london paris berlin rome madrid vienna warsaw prague
-america england france germany italy spain poland canada mexico brazil australia europe asia africa ukraine
-usa uk kyushu shikoku hokkaido honshu edo yedo california texas florida york boston chicago seattle francisco
-россия москва петербург санкт-петербург киев варшава париж лондон берлин рим вена кавказ сибирь европа азия
-америка германия франция англия италия польша украина япония китай одесса крым волга урал`);
+надежда наталья нина оксана ольга полина раиса светлана софья тамара татьяна ульяна юлия яна авдотья
+ваня маша саша петя коля миша дуня катя таня оля наташа лена света вася федя гриша паша сережа алеша володя дима
+женя митя надя соня аня настя юля ира люба аннушка марьюшка даша`);
 
 /** Capitalised acronyms that are ordinary words or formats rather than named things ("OK", "PDF", "API"). */
 export const COMMON_ACRONYMS: ReadonlySet<string> = set(`
 ok tv pdf html css api cli url uri usb dna rna id faq diy lgbt lgbtq lgbtq+ ceo cto cfo phd mba bbq asap fyi
 ai ml gpu cpu ram ssd os ui ux sql json xml http https tcp ip dns ssh gpg apt rpm deb cd dvd pc mr dr vs etc
-am pm gmt utc bc ad ii iii iv vi vii viii ix xi xii`);
+am pm gmt abi wasm eof sdk vr pr btw imo tbh idk rpg fps mmo utc bc ad ii iii iv vi vii viii ix xi xii`);
 
 /**
  * True when `word` (lower case) is in `cues`, or is an inflected form of one: an English plural, or a Russian word
@@ -134,3 +152,24 @@ export function hasCue(cues: ReadonlySet<string>, word: string): boolean {
   }
   return false;
 }
+
+/** Section headings that web and PDF text glue to the next sentence ("Discussion Surgery, radiotherapy …"). */
+export const HEADING_WORDS: ReadonlySet<string> = set(`footnote contents introduction conclusion conclusions abstract
+summary references appendix preface discussion results methods background acknowledgements acknowledgments
+participants materials reply release licensing reporting highlights overview prerequisites installation usage
+keywords`);
+
+/** Nationalities, languages and compass adjectives: no entity alone, but they open a name ("European Space Agency"). */
+export const DEMONYMS: ReadonlySet<string> = set(`
+english japanese chinese russian french german american british european asian african spanish italian korean
+indian latin greek western eastern northern southern national international united royal central irish scottish
+welsh canadian mexican brazilian australian swedish norwegian danish dutch polish ukrainian turkish arabic hebrew
+persian thai vietnamese indonesian filipino portuguese egyptian israeli iranian midwestern catholic protestant
+christian muslim jewish buddhist hindu`);
+
+/** First words that make a run an institution's name ("Organisation for …", "Institute of …"). */
+export const INSTITUTION_HEADS: ReadonlySet<string> = new Set(
+  "organisation organization institute institution center centre society association agency ministry department council commission foundation office bureau school museum federation union league committee academy university college".split(
+    " ",
+  ),
+);

@@ -5,117 +5,84 @@
  * carries its span, the nominative name, the matching key, a kind and a confidence. Pure.
  */
 import { guessKind, isTitle, personShaped } from "./kinds.ts";
-import { COMMON_ACRONYMS, FIRST_NAMES, NOT_NAMES, ORG_PREFIXES, PLACES, TITLES, WEAK_TITLES } from "./lexicon.ts";
+import { KNOWN_SOFTWARE, PLACES } from "./gazetteer.ts";
+import {
+  COMMON_ACRONYMS,
+  FIRST_NAMES,
+  HEADING_WORDS,
+  INSTITUTION_HEADS,
+  ORG_SUFFIXES,
+  PLACE_SUFFIXES,
+  PROJECT_SUFFIXES,
+  TITLES,
+  WEAK_TITLES,
+} from "./lexicon.ts";
 import { canonicalName, nameKey, stripPossessive } from "./names.ts";
 import { quotedMentions } from "./quoted.ts";
 import { guessNominative, patronymic } from "./russian-names.ts";
 import { unifyDocument } from "./document.ts";
+import { institutionTail, runsOf, splitAtPatronymics } from "./runs.ts";
 import { type Token, tokenize } from "./tokens.ts";
 import type { EntityMention } from "./types.ts";
+
+/** Words that cue a kind but name nothing alone ("the Project", "the Foundation", "Bachelor of Arts"). */
+const CUE_WORDS = new Set([...PROJECT_SUFFIXES, ...INSTITUTION_HEADS, ...ORG_SUFFIXES, "company", "engine", "library"]);
+const DEGREES = new Set(["bachelor", "bachelors", "master", "masters", "doctor", "doctors", "bachelor-of-arts"]);
 
 /** What the whole text says about its words: which appear in lower case, which capitalised inside a sentence. */
 interface Evidence {
   lowerSeen: ReadonlySet<string>;
-  capSeen: ReadonlySet<string>;
+  /** How often each word is capitalised inside a sentence. */
+  capSeen: ReadonlyMap<string, number>;
 }
 
-const CONNECTORS = new Set([
-  "of",
-  "de",
-  "van",
-  "von",
-  "der",
-  "den",
-  "da",
-  "di",
-  "du",
-  "la",
-  "le",
-  "del",
-  "des",
-  "bin",
-  "al",
-]);
-const RU_SURNAME = /(?:ов|ев|ин|ын|ский|цкий)(?:а|у|ым|е)?$/u;
-const ORDINARY_EN = /\p{L}{3}(?:ly|ing|ed|ness|tion|ment|ful|ous|ive|able|ible|less)$/u;
+// Masculine surname endings in any case; the feminine -ова/-ина are left out: they are also common nouns (Тишина).
+const RU_SURNAME = /(?:ов|ев|ин|ын)(?:у|ым|е)?$|(?:ский|цкий|ского|скому|ским)$/u;
+// Perfective gerunds end like -ев surnames (Осмотрев, Увидев) but start with a verb prefix.
+const RU_GERUND = /^(?:по|у|о|на|вы|за|про|от|рас|раз|при|под|пере|до)\p{L}+[ая]?в(?:ши)?$/u;
+const ORDINARY_EN = /\p{L}{3}(?:ly|ing|ed|ness|tion|ment|ful|ous|ive|able|ible|less|ants|ents|ions|ities)$/u;
 const ORDINARY_RU =
   /(?:[лт]ь|ла|ло|ли|ть|ться|сь|ся|ет|ит|ют|ут|ешь|ишь|ете|ите|ого|ому|ыми|ими|ые|ие|ая|яя|ое|ее|ый|ость|ение|ание|ство)$/u;
 
-/** True when a capitalised token cannot be (part of) a name by itself. */
-function notName(t: Token): boolean {
-  if (t.initial) return false;
-  const w = stripPossessive(t.lower);
-  if (t.allCaps && ORG_PREFIXES.has(w)) return true;
-  if (NOT_NAMES.has(w) || COMMON_ACRONYMS.has(w)) return true;
-  if (/^\p{Lu}$/u.test(t.text) && !t.initial) return true;
-  return /^\d/u.test(t.text);
-}
-
 /** True when a sentence-initial word looks like an ordinary word (its shape, or it appears in lower case). */
-function ordinary(t: Token, ev: Evidence): boolean {
+function ordinary(t: Token, ev: Evidence, byShape = true): boolean {
   const w = stripPossessive(t.lower);
   if (FIRST_NAMES.has(w) || PLACES.has(w) || FIRST_NAMES.has(guessNominative(w))) return false;
   if (ev.lowerSeen.has(w)) return true;
-  if (ev.capSeen.has(w)) return false;
+  if (ev.capSeen.has(w) || !byShape) return false;
   // Russian capitalises little but names, so a sentence's first word needs a positive sign: a surname's shape.
-  if (/\p{Script=Cyrillic}/u.test(w)) return !RU_SURNAME.test(w) || ORDINARY_RU.test(w);
+  if (/\p{Script=Cyrillic}/u.test(w)) return !RU_SURNAME.test(w) || ORDINARY_RU.test(w) || RU_GERUND.test(w);
   return ORDINARY_EN.test(w);
 }
 
 /** The whole text's evidence about its words. */
 function evidenceOf(tokens: readonly Token[]): Evidence {
   const lowerSeen = new Set<string>();
-  const capSeen = new Set<string>();
+  const capSeen = new Map<string, number>();
   for (const t of tokens) {
     if (!/^\p{L}/u.test(t.text)) continue;
     if (!t.cap) lowerSeen.add(t.lower);
-    else if (!t.sentStart && !t.heading && !t.allCaps) capSeen.add(stripPossessive(t.lower));
+    else if (!t.sentStart && !t.heading && !t.allCaps) {
+      const w = stripPossessive(t.lower);
+      capSeen.set(w, (capSeen.get(w) ?? 0) + 1);
+    }
   }
   return { lowerSeen, capSeen };
-}
-
-/** True when the gap between two run words keeps them one name (a space, or the dot of an initial or title). */
-function joins(text: string, a: Token, b: Token): boolean {
-  const gap = text.slice(a.end, b.start);
-  if (gap === " " || gap === "\u00a0") return !/['’]s$/u.test(a.text);
-  return /^\.[ \u00a0]?$/u.test(gap) && (a.initial || isTitle(a.lower) || /^(?:\p{Lu}\.)+\p{Lu}$/u.test(a.text));
-}
-
-/** Runs of candidate name words: capitalised words, initials and titles, with "of"/"van"-style connectors inside. */
-function runsOf(tokens: readonly Token[], text: string): Array<[number, number]> {
-  const out: Array<[number, number]> = [];
-  let s = -1;
-  const close = (e: number) => {
-    if (s < 0) return;
-    let end = e;
-    while (end > s && CONNECTORS.has(tokens[end - 1].lower)) end--;
-    if (end > s) out.push([s, end]);
-    s = -1;
-  };
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i];
-    const joined = s >= 0 && joins(text, tokens[i - 1], t) && !(t.sentStart && !tokens[i - 1].initial);
-    const nameWord = t.cap && (!notName(t) || (s >= 0 && isTitle(t.lower)));
-    if (nameWord || (isTitle(t.lower) && t.cap)) {
-      if (!joined) close(i);
-      if (s < 0) s = i;
-    } else if (joined && CONNECTORS.has(t.lower) && tokens[i + 1]?.cap && joins(text, t, tokens[i + 1])) {
-      // kept: "University of Tokyo", "Ludwig van Beethoven"
-    } else close(i);
-  }
-  close(tokens.length);
-  return out;
 }
 
 /** Evidence that a lone sentence-initial word is a name: gazetteer, a name cue after it, or a use elsewhere. */
 function loneEvidence(t: Token, next: Token | undefined, text: string, ev: Evidence): boolean {
   const w = stripPossessive(t.lower);
-  if (FIRST_NAMES.has(w) || PLACES.has(w) || ev.capSeen.has(w)) return true;
+  // A use inside another sentence is evidence; the word's own use does not count.
+  const own = !t.sentStart && !t.heading && !t.allCaps ? 1 : 0;
+  const seen = (x: string) => (ev.capSeen.get(x) ?? 0) > (x === w ? own : 0);
+  if (FIRST_NAMES.has(w) || PLACES.has(w) || seen(w)) return true;
   const nominative = guessNominative(w);
-  if (nominative !== w && (FIRST_NAMES.has(nominative) || PLACES.has(nominative) || ev.capSeen.has(nominative)))
-    return true;
-  if (/^\s*:/u.test(text.slice(t.end, t.end + 2)) && (t.start === 0 || text[t.start - 1] === "\n")) return true;
-  if (/\p{Script=Cyrillic}/u.test(w) && RU_SURNAME.test(w) && !ev.lowerSeen.has(w)) return !ORDINARY_RU.test(w);
+  if (nominative !== w && (FIRST_NAMES.has(nominative) || PLACES.has(nominative) || seen(nominative))) return true;
+  if (/\p{Script=Cyrillic}/u.test(w) && RU_SURNAME.test(w) && !ev.lowerSeen.has(w))
+    return !ORDINARY_RU.test(w) && !RU_GERUND.test(w);
+  // An acronym inside running text ("(ESA)") is a name; a capitalised heading has been dropped before.
+  if (t.allCaps && !t.heading && !COMMON_ACRONYMS.has(w)) return true;
   return next !== undefined && text.slice(t.end, next.start) === " " && /^(?:inc|ltd|llc|corp)\.?$/u.test(next.lower);
 }
 
@@ -124,9 +91,17 @@ function trimRun(tokens: readonly Token[], s: number, e: number, ev: Evidence): 
   let i = s;
   let titled = s > 0 && TITLES.has(tokens[s - 1].lower) && !WEAK_TITLES.has(tokens[s - 1].lower) && !tokens[s - 1].cap;
   const before = (k: number) => k + 1 < e && patronymic(tokens[k + 1].lower) !== null;
+  // A long run or one ending in an institution or place word is a name from its first word ("United Nations …").
+  const run = tokens.slice(s, e);
+  const latin = !/\p{Script=Cyrillic}/u.test(run[0].text);
+  const whole =
+    (latin && e - s >= 3 && !/(?:ing|ly)$/u.test(tokens[s].lower)) ||
+    institutionTail(run) ||
+    (e - s > 1 && PLACE_SUFFIXES.has(run[run.length - 1].lower));
   while (
     i < e &&
-    (isTitle(tokens[i].lower) || ((tokens[i].sentStart || tokens[i].heading) && !before(i) && ordinary(tokens[i], ev)))
+    (isTitle(tokens[i].lower) ||
+      ((tokens[i].sentStart || tokens[i].heading) && !before(i) && ordinary(tokens[i], ev, !(whole && i === s))))
   ) {
     if (isTitle(tokens[i].lower) && i + 1 < e) titled = true;
     i++;
@@ -134,15 +109,26 @@ function trimRun(tokens: readonly Token[], s: number, e: number, ev: Evidence): 
   return [i, titled];
 }
 
+/** True when a gazetteer or the first-name list knows the word. */
+function known(t: Token): boolean {
+  const w = stripPossessive(t.lower);
+  return FIRST_NAMES.has(w) || PLACES.has(w) || KNOWN_SOFTWARE.has(w);
+}
+
 /** The mention of one run, or null when the run is no name. */
 function mentionOf(tokens: readonly Token[], s0: number, e: number, text: string, ev: Evidence): EntityMention | null {
   const [s, titled] = trimRun(tokens, s0, e, ev);
   if (s >= e) return null;
   const run = tokens.slice(s, e);
-  const weak = run.every((t) => t.sentStart || t.heading);
+  // After a heading word glued to a sentence ("Discussion Surgery, …") the next word opens the sentence.
+  const afterHeading = s > 0 && tokens[s - 1].sentStart && HEADING_WORDS.has(tokens[s - 1].lower);
+  const weak = afterHeading || run.every((t) => t.sentStart || t.heading);
   const cyrillic = /\p{Script=Cyrillic}/u.test(run[0].text);
   const strong = titled || personShaped(run);
   if (run.length === 1 && weak && !strong && !loneEvidence(run[0], tokens[e], text, ev)) return null;
+  // A lone capitalised word the same text also writes in lower case is an ordinary word stressed ("Stable … stable").
+  if (run.length === 1 && !strong && !cyrillic && ev.lowerSeen.has(stripPossessive(run[0].lower)) && !known(run[0]))
+    return null;
   if (
     run.length > 1 &&
     run.every((t) => t.heading) &&
@@ -150,13 +136,15 @@ function mentionOf(tokens: readonly Token[], s0: number, e: number, text: string
     !run.some((t) => loneEvidence(t, undefined, text, ev))
   )
     return null;
-  if (run.length === 1 && run[0].text.length < 2) return null;
-  const name = canonicalName(run, text);
+  if (run.length === 1 && (run[0].text.length < 2 || CUE_WORDS.has(run[0].lower))) return null;
+  if (DEGREES.has(run[0].lower) && run[1]?.lower === "of") return null;
+  const name = canonicalName(run, text, tokens[s - 1], tokens[s - 2]);
   const key = nameKey(name);
   const after = tokens[e];
   const kind = guessKind({
     run,
     before: tokens[s - 1],
+    before2: tokens[s - 2],
     after,
     titled,
     key,
@@ -191,7 +179,7 @@ export function extractMentions(text: string, lang: string): EntityMention[] {
   const tokens = tokenize(text);
   const ev = evidenceOf(tokens);
   const found: EntityMention[] = [...quoted];
-  for (const [s, e] of runsOf(tokens, text)) {
+  for (const [s, e] of splitAtPatronymics(tokens, runsOf(tokens, text))) {
     if (tokens.slice(s, e).some(inQuote)) continue;
     const m = mentionOf(tokens, s, e, text, ev);
     if (m) found.push(m);

@@ -3,7 +3,7 @@
  * known first name tells the case of the whole name), English possessives dropped, spacing kept around initials.
  */
 import { FIRST_NAMES } from "./lexicon.ts";
-import { guessNominative, nominativeIn, patronymic, type RuCase, recase } from "./russian-names.ts";
+import { genitiveByContext, guessNominative, nominativeIn, patronymic, type RuCase, recase } from "./russian-names.ts";
 import type { Token } from "./tokens.ts";
 
 /** The matching form of a name (EntityMention.key): lower case, ё → е, one space between words. */
@@ -15,6 +15,9 @@ export function nameKey(name: string): string {
 export function stripPossessive(word: string): string {
   return word.replace(/['’]s$/u, "");
 }
+
+/** A Japanese honorific ending a name ("Koga-san", "Su-chan"): a person, and not part of the name. */
+export const HONORIFIC_SUFFIX = /-(?:san|kun|chan|sama|sensei|dono|senpai)$/iu;
 
 const CASES: readonly RuCase[] = ["gen", "dat", "acc", "ins", "pre"];
 
@@ -39,12 +42,19 @@ function russianWords(lowers: readonly string[]): string[] {
   return lowers.map((w) => guessNominative(w));
 }
 
-/** The canonical display name of a run of tokens taken from `text` (original spacing kept between the words). */
-export function canonicalName(run: readonly Token[], text: string): string {
+/**
+ * The canonical display name of a run of tokens taken from `text` (original spacing kept between the words);
+ * `before`/`before2` are the two tokens before the run, which may show a lone Russian name's genitive.
+ */
+export function canonicalName(run: readonly Token[], text: string, before?: Token, before2?: Token): string {
   const cyrillic = run.some((t) => /\p{Script=Cyrillic}/u.test(t.text));
-  const words = run.map((t) => stripPossessive(t.text));
+  const words = run.map((t) => stripPossessive(t.text).replace(HONORIFIC_SUFFIX, ""));
   if (cyrillic) {
-    const nominative = russianWords(words.map((w) => w.toLowerCase().replaceAll("ё", "е")));
+    const lowers = words.map((w) => w.toLowerCase().replaceAll("ё", "е"));
+    const nominative = russianWords(lowers);
+    if (run.length === 1 && nominative[0] === lowers[0] && before && !before.cap) {
+      nominative[0] = genitiveByContext(lowers[0], before.lower, before2?.lower) ?? lowers[0];
+    }
     for (let i = 0; i < words.length; i++)
       if (!run[i].allCaps && !/\.$/u.test(words[i])) words[i] = recase(words[i], nominative[i]);
   }

@@ -5,10 +5,16 @@
  * title, or English title case. Pure.
  */
 import { nameKey } from "./names.ts";
-import { hasCue, ORG_PREFIXES, PROJECT_CUES, SOFTWARE_CUES, WORK_CUES } from "./lexicon.ts";
+import { ENGLISH_STOP_WORDS } from "../stopwords.ts";
+import { hasCue, NOT_NAMES, ORG_PREFIXES, PROJECT_CUES, SOFTWARE_CUES, WORK_CUES } from "./lexicon.ts";
 import type { EntityKind, EntityMention } from "./types.ts";
 
 const QUOTED = /«([^«»\n]{1,80})»|“([^“”\n]{1,80})”|„([^„“”\n]{1,80})[“”]|"([^"\n]{1,80})"/gu;
+const SPEECH = new Set(
+  "said says say saying asked asks replied answered cried shouted exclaimed muttered whispered added called yelled sang".split(
+    " ",
+  ),
+);
 const SMALL_WORDS = new Set(
   "a an the of and or in on at to for by with from into is are was be но и в на с по за из к о the".split(" "),
 );
@@ -35,14 +41,26 @@ function quotedKind(text: string, start: number, inner: string, guillemets: bool
   if (!/^[\p{Lu}\d]/u.test(inner) || /[.!?,;:…]$/u.test(inner) || /[.!?]\s/u.test(inner)) return null;
   const words = inner.split(/\s+/u);
   if (words.length > 8) return null;
+  if (words.length === 1 && (ENGLISH_STOP_WORDS.has(inner.toLowerCase()) || NOT_NAMES.has(inner.toLowerCase())))
+    return null;
   const before = wordsBefore(text, start);
   const cue = (s: ReadonlySet<string>) => before.some((w) => hasCue(s, w));
   if (cue(ORG_PREFIXES)) return ["organisation", 0.9];
   if (cue(PROJECT_CUES)) return ["project", 0.85];
   if (cue(WORK_CUES)) return ["work", 0.9];
   if (cue(SOFTWARE_CUES)) return ["software", 0.7];
-  if (guillemets) return ["work", 0.65];
-  if (titleCase(inner) && words.length <= 6) return ["work", 0.55];
+  // Russian quotes dialogue and titles alike with guillemets: without a cue only a title-like quotation counts
+  // (a number, «Палата № 6», or a second capitalised word); «Совершенно верно» is a line of speech.
+  if (guillemets && (/[\d№]/u.test(inner) || words.slice(1).some((w) => /^\p{Lu}/u.test(w)))) return ["work", 0.65];
+  if (guillemets) return null;
+  // An English quotation without a cue is a title only when it has two to six title-case words and no comma
+  // (one capitalised word in quotes is as often a line of dialogue: "Yes", "Noodles").
+  if (words.length >= 2 && words.length <= 6 && !inner.includes(",") && titleCase(inner)) return ["work", 0.55];
+  // One capitalised word quoted inside a sentence (`watch "Elf"`, `such as “Kubuntu”`) is a name; at a sentence's
+  // start it is as often a line of dialogue.
+  const spoken = before.length > 0 && SPEECH.has(before[before.length - 1]);
+  if (words.length === 1 && !spoken && /\p{L}[\s,]*$/u.test(text.slice(Math.max(0, start - 3), start)))
+    return ["work", 0.5];
   return null;
 }
 
@@ -51,7 +69,11 @@ export function quotedMentions(text: string): EntityMention[] {
   const out: EntityMention[] = [];
   for (const m of text.matchAll(QUOTED)) {
     const group = m[1] ?? m[2] ?? m[3] ?? m[4];
-    const inner = group.trim();
+    // American style keeps a list's comma inside the quotes ("Pushing to the Front,"): a title of two or more
+    // capitalised words keeps its name without it; one word with a comma is a line of dialogue ("Nonsense,").
+    let inner = group.trim();
+    if (/,$/u.test(inner) && inner.split(/\s+/u).length >= 2 && titleCase(inner.slice(0, -1)))
+      inner = inner.slice(0, -1);
     if (inner.length < 2) continue;
     const start = (m.index ?? 0) + 1 + group.indexOf(inner);
     const kind = quotedKind(text, m.index ?? 0, inner, m[1] !== undefined);

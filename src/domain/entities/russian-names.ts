@@ -4,7 +4,8 @@
  * («Андрея Ефимыча» → «Андрей Ефимыч»). A word alone is put back only where its ending is unambiguous or a first
  * name or place of the gazetteer confirms it. Pure; works on lower-case words (ё as е) and restores capitals.
  */
-import { FIRST_NAMES, PLACES } from "./lexicon.ts";
+import { PLACES } from "./gazetteer.ts";
+import { FIRST_NAMES } from "./lexicon.ts";
 
 /** A grammatical case of a Russian name, as a patronymic's ending shows it. */
 export type RuCase = "nom" | "gen" | "dat" | "acc" | "ins" | "pre";
@@ -18,7 +19,7 @@ export interface Patronymic {
 
 const VOWEL = "аеёиоуыэюя";
 const MASC_PATRONYMIC = /^(.+(?:ович|евич|ьич|ич|ыч))(а|у|ем|е)?$/u;
-const FEM_PATRONYMIC = /^(.+(?:овн|евн|ичн))(а|ы|е|у|ой)$/u;
+const FEM_PATRONYMIC = /^(.+(?:овн|евн|ичн|ишн))(а|ы|е|у|ой)$/u;
 const MASC_CASE: Record<string, RuCase> = { "": "nom", а: "gen", у: "dat", ем: "ins", е: "pre" };
 const FEM_CASE: Record<string, RuCase> = { а: "nom", ы: "gen", е: "dat", у: "acc", ой: "ins" };
 
@@ -156,6 +157,7 @@ export function nominativeIn(lower: string, c: RuCase, feminine: boolean): strin
 /** Surname endings whose case is unambiguous for a man («Хоботовым» → «Хоботов», «Рагину» → «Рагин»). */
 const SURNAME_FORMS: ReadonlyArray<readonly [RegExp, string]> = [
   [/(ов|ев|ин|ын)(ым|у|е)$/u, "$1"],
+  [/(ов|ев|ин|ын)ой$/u, "$1а"],
   [/(ск|цк)(ого|ому|им|ом)$/u, "$1ий"],
 ];
 
@@ -178,7 +180,42 @@ export function guessNominative(lower: string): string {
   if (p) return p.nominative;
   for (const [re, repl] of SURNAME_FORMS) if (re.test(lower)) return lower.replace(re, repl);
   if (DIMINUTIVE.test(lower) && lower.length > 5) return lower.replace(DIMINUTIVE, "$1а");
+  // «Греции», «Италии»: a name in -ия in an oblique case (a plural in -ии is rare among names).
+  if (/[^аеиоуыэюя]и[ию]$/u.test(lower) && lower.length > 4) return `${lower.slice(0, -1)}я`;
   return lower;
+}
+
+const PREPOSITIONAL = new Set(["о", "об", "обо", "при"]);
+const INSTRUMENTAL = new Set(["с", "со", "за", "над", "под", "перед", "между"]);
+const GENITIVE_PREPOSITIONS = new Set(
+  "у от до из без для около возле кроме после против среди вокруг мимо близ вместо ради".split(" "),
+);
+// A lower-case noun right before a name governs it in the genitive («метода Качмажа», «открытия Пастера»); past
+// tense verbs in -ла are left out: «сказала Маша» has its subject after the verb.
+const NOUN_BEFORE = /(?:ия|ие|ства|ство|ости|ость|ения|ение|ания|ание|[бвгдзкмнпрстфхцчшщж]а|ки|ги|хи|ды|ты|ры|ны)$/u;
+
+/**
+ * A lone masculine name in -а/-я read as a genitive when the words before it say so: a genitive preposition, a noun
+ * governing it, or «и» after another such name («открытия Пастера и Коха»). Returns the nominative, or null.
+ */
+export function genitiveByContext(
+  lower: string,
+  before: string | undefined,
+  before2: string | undefined,
+): string | null {
+  if (FIRST_NAMES.has(lower) || PLACES.has(lower) || lower.length < 4) return null;
+  // «о Диогене», «с Диогеном»: the prepositional and instrumental of a masculine name, shown by the preposition.
+  const consonantEnd = /[бвгдзклмнпрстфхцчшщж](?:е|ом|ем)$/u.exec(lower);
+  if (consonantEnd && before !== undefined && lower.length >= 5) {
+    if (/е$/u.test(lower) && PREPOSITIONAL.has(before)) return lower.slice(0, -1);
+    if (/(?:ом|ем)$/u.test(lower) && INSTRUMENTAL.has(before)) return lower.slice(0, -2);
+  }
+  if (!/[бвгдзклмнпрстфхцчшщж]а$|[аеиоу]я$/u.test(lower)) return null;
+  const gen = (w: string | undefined) => w !== undefined && (GENITIVE_PREPOSITIONS.has(w) || NOUN_BEFORE.test(w));
+  const coordinated =
+    (before === "и" || before === "или") && before2 !== undefined && /[^ео]а$|[аеиоу]я$/u.test(before2);
+  if (!gen(before) && !coordinated) return null;
+  return lower.endsWith("я") ? `${lower.slice(0, -1)}й` : lower.slice(0, -1);
 }
 
 /** The case a lone masculine surname's ending shows, or null («Рагину» → dat; «Рагина» is gen or a woman's nom). */

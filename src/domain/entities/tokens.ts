@@ -39,7 +39,7 @@ const ABBREVIATIONS = new Set([
   "capt",
   "lt",
 ]);
-const OPEN_QUOTES = /["“«„'‘([]\s*$/u;
+const OPEN_QUOTES = /["“«„'‘]\s*$/u;
 
 /** Lines that read as headings: short, no closing punctuation, every longer word capitalised. */
 function headingLines(text: string): Array<[number, number]> {
@@ -67,7 +67,7 @@ function opensSentence(gap: string, prev: Token | undefined): boolean {
   if (/[!?…:;]/u.test(gap)) return true;
   if (/\.\s*$/u.test(gap) || /\.\s*["”»'’)\]]*\s+[-—–]?\s*$/u.test(gap)) {
     // "Mr. Smith", "J. R. R. Tolkien": the dot closes an abbreviation or an initial, not the sentence.
-    return !(prev.initial || ABBREVIATIONS.has(prev.lower) || /^[\p{Lu}]$/u.test(prev.text));
+    return !(prev.initial || ABBREVIATIONS.has(prev.lower) || /^(?:\p{Lu}\.)*\p{Lu}$/u.test(prev.text));
   }
   return false;
 }

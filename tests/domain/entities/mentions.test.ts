@@ -68,3 +68,64 @@ describe("extractMentions: kinds", () => {
     ]);
   });
 });
+
+describe("extractMentions: more case forms, negatives and cues", () => {
+  test("case forms of a name without a patronymic come back to the nominative when the ending is sure", () => {
+    const text = "Хоботов пришел. Все говорили с Хоботовым и о Хоботове, а Никиту и Дарьюшки не было.";
+    expect(extractMentions(text, "ru").map((m) => [m.surface, m.name])).toEqual([
+      ["Хоботов", "Хоботов"],
+      ["Хоботовым", "Хоботов"],
+      ["Хоботове", "Хоботов"],
+      ["Никиту", "Никита"],
+      ["Дарьюшки", "Дарьюшка"],
+    ]);
+  });
+  test("a feminine patronymic and a woman's surname in -ой", () => {
+    expect(extractMentions("Он жил у Матрены Савишны в домике мещанки Беловой.", "ru").map((m) => m.name)).toEqual([
+      "Матрена Савишна",
+      "Белова",
+    ]);
+  });
+  test("Russian sentence-initial words, gerunds and dialogue in guillemets are no names", () => {
+    const text =
+      "Половина жалованья уходит на книги. Осмотрев больных, он ушел. Тишина. Он крикнул: «Совершенно верно!»";
+    expect(extractMentions(text, "ru")).toEqual([]);
+  });
+  test("a place after a preposition in any case, by the gazetteer", () => {
+    expect(brief(extractMentions("Он жил в Варшаве, потом уехал из Петербурга в Москву.", "ru"))).toEqual([
+      ["Варшаве", "Варшава", "place"],
+      ["Петербурга", "Петербург", "place"],
+      ["Москву", "Москва", "place"],
+    ]);
+  });
+  test("curly possessives, Japanese honorifics and a split at a patronymic", () => {
+    expect(brief(extractMentions("It is V8’s license. Koga-san left.", "en"))).toEqual([
+      ["V8’s", "V8", "software"],
+      ["Koga-san", "Koga", "person"],
+    ]);
+    expect(extractMentions("В Москве Михаил Аверьяныч надел сюртук.", "ru").map((m) => m.name)).toEqual([
+      "Москва",
+      "Михаил Аверьяныч",
+    ]);
+  });
+  test("institution names keep their inner 'for'/'and', demonyms and acronyms", () => {
+    const text = "We thank the European Space Agency (ESA) and the Institute for Advanced Study.";
+    expect(brief(extractMentions(text, "en"))).toEqual([
+      ["European Space Agency", "European Space Agency", "organisation"],
+      ["ESA", "ESA", "organisation"],
+      ["Institute for Advanced Study", "Institute for Advanced Study", "organisation"],
+    ]);
+  });
+  test("shouting, code identifiers, contractions and greetings are no names", () => {
+    expect(extractMentions("YOU AGREE THAT the STANDALONE_WASM flag is set. Isn't it? Bye Joanna!", "en")).toEqual([
+      expect.objectContaining({ surface: "Joanna", kind: "person" }),
+    ]);
+  });
+  test("quoted titles: two title-case words or a cue; dialogue lines are not titles", () => {
+    const text = 'I loved "The Name of the Wind" and we watch "Elf" a lot. "Nonsense," he said. He said "Umh".';
+    expect(brief(extractMentions(text, "en"))).toEqual([
+      ["The Name of the Wind", "The Name of the Wind", "work"],
+      ["Elf", "Elf", "work"],
+    ]);
+  });
+});

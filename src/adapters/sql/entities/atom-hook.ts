@@ -1,13 +1,16 @@
 /**
  * The one call the atom write path makes for entities: the mentions of every atom a write created, extracted with
  * the heuristic extractor (domain/entities/mentions.ts) and written in the same transaction as the atoms, so an atom
- * is never stored without its mentions. Atoms that already existed keep theirs (written when they were created, or by
+ * is never stored without its mentions, and the aliases the write itself gives evidence for merged (audited, as
+ * every merge; domain/entities/resolve.ts). Atoms that already existed keep theirs (written when they were created, or by
  * `pegas-memory reindex entities`).
  */
 import type { TransactionSql } from "postgres";
 import { atomMentions } from "../../../domain/entities/atom-mentions.ts";
 import { extractMentions } from "../../../domain/entities/mentions.ts";
+import { resolveEntities } from "../../../domain/entities/resolve.ts";
 import type { AtomMentions, MentionsWritten } from "../../../ports/entities.ts";
+import { applyAliasMergesTx } from "./resolve.ts";
 import { writeMentionsTx } from "./write.ts";
 
 /** An atom's texts as the write path holds them. */
@@ -26,7 +29,7 @@ export async function writeNewAtomMentions(
   planned: ReadonlyArray<{ atom: AtomTextInput }>,
   ids: readonly number[],
   created: ReadonlySet<number>,
-): Promise<MentionsWritten> {
+): Promise<MentionsWritten & { merged: number }> {
   const done = new Set<number>();
   const batch: AtomMentions[] = [];
   planned.forEach(({ atom: a }, i) => {
@@ -35,5 +38,10 @@ export async function writeNewAtomMentions(
     done.add(id);
     batch.push(...atomMentions({ id, claim: a.claim, content: a.content, lang: a.lang }, extractMentions));
   });
-  return batch.length ? writeMentionsTx(tx, batch) : { entitiesCreated: 0, mentionsAdded: 0 };
+  if (!batch.length) return { entitiesCreated: 0, mentionsAdded: 0, merged: 0 };
+  const written = await writeMentionsTx(tx, batch);
+  // The write is the resolver's whole corpus, so its evidence is the write's own: a name beside the one longer name
+  // that contains it, patronymic variants. Evidence across documents is `reindex entities`' to find.
+  const { merges } = resolveEntities([{ docId: "write", mentions: batch.flatMap((b) => b.mentions) }]);
+  return { ...written, merged: await applyAliasMergesTx(tx, merges, "resolver") };
 }

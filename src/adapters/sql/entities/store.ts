@@ -20,7 +20,10 @@ import { invalidInput, PegasError } from "../../../errors.ts";
 import type { Database } from "../database.ts";
 import { guard } from "../errors.ts";
 import { signalOutbox } from "../outbox/signal.ts";
+import type { MergeEvidence } from "../../../domain/entities/resolve.ts";
+import type { EntityKind, EntityMention } from "../../../domain/entities/types.ts";
 import { mergeEntitiesTx, undoEntityMergeTx } from "./merge.ts";
+import { applyAliasMergesTx } from "./resolve.ts";
 import * as reads from "./reads.ts";
 import { rootsOf, toEntity } from "./rows.ts";
 import { enqueueEntityOutbox, writeMentionsTx } from "./write.ts";
@@ -128,6 +131,35 @@ export class SqlEntityStore implements EntityStore {
                updated_at = now()`;
       return out;
     });
+  }
+
+  corpusMentions(): Promise<Array<{ docId: string; mentions: EntityMention[] }>> {
+    return guard(this.db, "read the mentions of every atom", async (sql) => {
+      const rows = await sql`
+        SELECT COALESCE('doc:' || a.doc_id, 'atom:' || a.id) AS doc, m.span_start, m.span_end, m.surface, m.confidence,
+               e.key, e.name, e.kind
+          FROM pm_entity_mention m JOIN pm_entity e ON e.id = m.entity_id JOIN pm_atom a ON a.id = m.atom_id
+         WHERE a.status <> 'retracted' ORDER BY 1, m.id`;
+      const docs = new Map<string, EntityMention[]>();
+      for (const r of rows) {
+        const list = docs.get(String(r.doc)) ?? [];
+        list.push({
+          start: Number(r.span_start),
+          end: Number(r.span_end),
+          surface: String(r.surface),
+          name: String(r.name),
+          key: String(r.key),
+          kind: r.kind as EntityKind,
+          confidence: Number(r.confidence),
+        });
+        docs.set(String(r.doc), list);
+      }
+      return [...docs].map(([docId, mentions]) => ({ docId, mentions }));
+    });
+  }
+
+  applyAliasMerges(merges: readonly MergeEvidence[], actor = "resolver"): Promise<number> {
+    return this.write("apply alias merges", (tx) => applyAliasMergesTx(tx, merges, actor));
   }
 
   resetScan(name: string): Promise<void> {
