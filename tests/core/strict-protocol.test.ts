@@ -77,7 +77,7 @@ describe("tools/call: codes and unknown arguments", () => {
     expect(r.isError).toBe(true);
     expect(textOf(r)).toBe(
       "INVALID_INPUT: unknown argument 'limit'; did you mean 'k'? " +
-        "allowed: query, k, types, status, doc_id, cursor, mode, max_tokens, response_format",
+        "allowed: query, k, types, status, doc_id, cursor, mode, valid_at, known_at, max_tokens, response_format",
     );
   });
 
@@ -86,7 +86,7 @@ describe("tools/call: codes and unknown arguments", () => {
     expect(r.isError).toBe(true);
     expect(textOf(r)).toBe(
       "INVALID_INPUT: unknown arguments 'atomId' (did you mean 'atom_id'?), 'limit' (did you mean 'max_links'?), " +
-        "'zzzz'; allowed: atom_id, max_links, links_offset, response_format",
+        "'zzzz'; allowed: atom_id, entity, max_tokens, max_links, links_offset, response_format",
     );
   });
 

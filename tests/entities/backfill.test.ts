@@ -51,7 +51,7 @@ beforeAll(async () => {
   await db.sql`UPDATE pm_atom SET status = 'retracted' WHERE id = ${ids[3]}`;
   const [before] = await db.sql`SELECT to_regclass('pm_entity') IS NULL AS absent`;
   expect(before.absent).toBe(true);
-  expect(await new SqlCanonicalStore(db).migrate()).toEqual([15]);
+  expect((await new SqlCanonicalStore(db).migrate())[0]).toBe(15); // 0015 and those after it
   store = new SqlEntityStore(db);
 }, 120_000);
 

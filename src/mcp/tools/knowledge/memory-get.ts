@@ -4,7 +4,7 @@ import { DEFAULT_LINKS, getAtom, MAX_CITATIONS, MAX_HISTORY, MAX_LINKS } from ".
 import { atomStatus, atomType, citation, id, responseFormat, statusHistoryEntry } from "../../schemas.ts";
 import type { ToolDef } from "../../tool.ts";
 import { conciseGet, renderGet } from "./render-get.ts";
-import { getEntity, PROFILE_LIMITS } from "../../../core/knowledge/get-entity.ts";
+import { getEntity } from "../../../core/knowledge/get-entity.ts";
 import { invalidInput } from "../../../errors.ts";
 import { conciseEntity, ENTITY_TOKENS, entityOutput, loadEntityCounter, renderEntity } from "./render-entity.ts";
 
@@ -37,7 +37,6 @@ const symbolLink = z.object({
 interface GetArgs {
   atom_id?: number;
   entity?: string;
-  statements?: number;
   max_tokens?: number;
   max_links?: number;
   links_offset?: number;
@@ -47,8 +46,7 @@ interface GetArgs {
 export const memoryGet: ToolDef = {
   name: "memory_get",
   title: "Read an atom or an entity",
-  description:
-    "Read one atom whole (content, citations, history, links), or an entity's cited profile: who or what it is.",
+  description: "Read one atom whole (citations, history, links), or an entity's cited profile (entity:<id> or name).",
   details:
     "Read one atom (an id from memory_search, memory_store or a link) whole: claim, full content, type, status, " +
     `confidence, language, its citations (document, locator, quote; at most ${MAX_CITATIONS}), its status history ` +
@@ -62,20 +60,13 @@ export const memoryGet: ToolDef = {
   fieldDetails: {
     atom_id: "the atom to read",
     entity: "entity:<id> or a person's, place's, work's … name",
-    statements: `statements in an entity profile; default ${PROFILE_LIMITS.statements.default}`,
+    max_tokens: `entity profile size cap in o200k tokens; default ${ENTITY_TOKENS.default}`,
     max_links: `links per list (out, in, symbols); default ${DEFAULT_LINKS}`,
   },
   inputSchema: {
     atom_id: id.optional(),
-    entity: z.string().min(1).max(300).optional().describe("instead of atom_id: entity:<id> or a name"),
-    statements: z.number().int().min(1).max(PROFILE_LIMITS.statements.max).optional(),
-    max_tokens: z
-      .number()
-      .int()
-      .min(ENTITY_TOKENS.min)
-      .max(ENTITY_TOKENS.max)
-      .optional()
-      .describe(`entity profile size cap; default ${ENTITY_TOKENS.default}`),
+    entity: z.string().min(1).max(300).optional(),
+    max_tokens: z.number().int().min(ENTITY_TOKENS.min).max(ENTITY_TOKENS.max).optional(),
     max_links: z.number().int().min(1).max(MAX_LINKS).optional(),
     links_offset: z.number().int().min(0).optional().describe("for the next page"),
     response_format: responseFormat,
@@ -107,7 +98,7 @@ export const memoryGet: ToolDef = {
   },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   run: async (services, args) => {
-    const { atom_id, max_links, links_offset, entity, statements } = args as GetArgs;
+    const { atom_id, max_links, links_offset, entity } = args as GetArgs;
     if ((atom_id === undefined) === (entity === undefined))
       throw invalidInput(
         "give either atom_id or entity",
@@ -115,7 +106,7 @@ export const memoryGet: ToolDef = {
       );
     if (entity !== undefined) {
       await loadEntityCounter();
-      const found = await getEntity(services, entity, statements);
+      const found = await getEntity(services, entity);
       return "profile" in found ? { entity: found.profile } : { candidates: found.candidates };
     }
     const { atom, history, links } = await getAtom(services, atom_id as number, max_links, links_offset);

@@ -63,14 +63,14 @@ export const memoryIngest: ToolDef = {
     "PDFs, chapter for EPUBs, lines and characters), deduplicated by meaning (a negated claim or another number is " +
     "kept and linked `contradicts`, never merged), in one transaction. Unchanged content changes nothing; " +
     "text that cannot be extracted (a scanned PDF, a cookie wall) is reported in warnings, never stored as empty. " +
-    "Atoms record when the source said it (`observed_at`, else the document's published/created date or a page's " +
-    "fetch time) and when what they say happened, from dates in their text (relative ones resolved against it). " +
+    "Atoms keep `observed_at` (else the document's own date or fetch time) and dates from their text. " +
     "Sends progress notifications; cancellation leaves no partial document. With `background: true` the call " +
     "answers at once with a job (id, state); `{job: id}` then answers its state and progress, and once it is done its " +
     "result. A job does not stop when the client's request times out or its connection drops; it lives in the " +
     "server process (finished jobs for an hour), and a job cut short is resumed by the same ingest (stored files are " +
     "skipped).",
   fieldDetails: {
+    observed_at: "when the source said it, ISO 8601",
     text: "raw text to ingest",
     url: "http(s) URL to fetch",
     title: "document title; default: the document's own or its first line",
@@ -83,7 +83,7 @@ export const memoryIngest: ToolDef = {
     path: z.string().optional().describe("file or directory"),
     title: z.string().max(500).optional(),
     kind: documentKind.optional(),
-    observed_at: z.string().max(40).optional().describe("when the source said it, ISO 8601"),
+    observed_at: z.string().max(40).optional(),
     background: z.boolean().optional().describe("answer at once with a job id; long ingests"),
     job: z.string().max(100).optional().describe("a job's id: its state, then its result"),
     response_format: responseFormat,

@@ -10,7 +10,7 @@ const counts = z.record(z.string(), z.number());
 export const memoryStats: ToolDef = {
   name: "memory_stats",
   title: "Statistics",
-  description: "Counts of what is stored and the state of each index.",
+  description: "Counts of what is stored and each index's state.",
   details:
     "Counts: atoms by type and status, documents by kind, chunks, citations, links, code symbols, open research gaps, " +
     "traces, embeddings per model, the outbox backlog (pending rows, dead letters, age of the oldest pending row), " +

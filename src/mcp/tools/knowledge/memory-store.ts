@@ -19,9 +19,9 @@ export const memoryStore: ToolDef = {
     "with the same claim negated or with another number/date is kept and listed in `contradicts` (run memory_verify " +
     'to settle it). A newer value of the same property of the same subject ("now works at", «переехал в») ' +
     'supersedes the older atom, kept as `superseded` (memory_verify revert_change_id undoes it); "also works at" does not. Give source_uri (and quote) to cite evidence, and `links` to relate the atom to stored atoms. ' +
-    'Give observed_at (when the source said it, e.g. a message\'s time): dates in the claim such as "yesterday" or ' +
-    "«в прошлом году» are resolved against it (against now when absent) and stored as the atom's event time.",
+    'Dates in the claim ("yesterday", «в прошлом году») resolve against observed_at (else now).',
   fieldDetails: {
+    observed_at: "when the source said it, ISO 8601",
     links: "relations from the new atom to stored atoms",
     type: "atom type",
     content: "longer body; defaults to the claim",
@@ -34,7 +34,7 @@ export const memoryStore: ToolDef = {
     confidence: z.number().min(0).max(1).optional(),
     source_uri: z.string().optional().describe("URI of the evidence"),
     quote: z.string().optional().describe("verbatim from the source"),
-    observed_at: z.string().max(40).optional().describe("when the source said it, ISO 8601"),
+    observed_at: z.string().max(40).optional(),
     links: z
       .array(
         z.object({

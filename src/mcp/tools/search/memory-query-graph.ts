@@ -100,7 +100,7 @@ export const memoryQueryGraph: ToolDef = {
     limit: "most nodes in a neighbourhood",
   },
   inputSchema: {
-    node: nodeId.optional().describe("atom id, symbol:<id>, doc:<id>, entity:<id>, module:<name> or name:<name>"),
+    node: nodeId.optional().describe("atom id, or symbol|doc|entity:<id>, module|name:<name>"),
     from: nodeId.optional(),
     to: nodeId.optional(),
     kinds: z.array(z.string()).max(GRAPH_LIMITS.kinds).optional().describe("edge kinds; default all"),

@@ -10,7 +10,7 @@ import { renderTraceAdd } from "./render.ts";
 export const memoryTraceAdd: ToolDef = {
   name: "memory_trace_add",
   title: "Record a trace",
-  description: "Record your own plan, action, observation or reflection, kept apart from knowledge.",
+  description: "Record your own plan, action, observation or reflection, apart from knowledge.",
   details:
     "Record one step of your own work as an episodic trace: a plan, an action you took, an observation (a tool result, " +
     "an error) or a reflection (what worked, what to do differently). Traces are your diary, kept apart from knowledge: " +
