@@ -22,7 +22,7 @@ import type { IngestCommit, IngestPlan, QuarantineResolution, QuarantinedChunk }
 import type { MigrationStatus, StoreStats } from "../../ports/store/maintenance.ts";
 import type { Database } from "./database.ts";
 import { guard } from "./errors.ts";
-import { enqueueOutbox, insertEmbeddings } from "./knowledge/atom-writes.ts";
+import { enqueueOutbox, insertEmbeddings } from "./knowledge/table-writes.ts";
 import * as ingestCommit from "./knowledge/ingest-commit.ts";
 import { checkDiskSpace } from "./pglite/disk-space.ts";
 import { signalOutbox } from "./outbox/signal.ts";

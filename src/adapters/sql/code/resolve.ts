@@ -11,6 +11,7 @@ import { ModuleIndex } from "./module-index.ts";
 import { decide, planSteps, sourceSteps, TYPE_KINDS } from "./resolve-rules.ts";
 import { loadChunk, lookupFor } from "./resolve-chunk.ts";
 import { lockRepo } from "./write.ts";
+import { analyzeStaleTables } from "../statistics.ts";
 
 /** Runs `fn` on the database (retried when an embedded host changed), driver errors mapped; `what` names it. */
 export type SqlRunner = <T>(what: string, fn: (sql: Sql<any>) => Promise<T>) => Promise<T>;
@@ -21,24 +22,9 @@ const CHUNK = 100;
 /** The tables the pass reads, whose statistics it refreshes when stale. */
 const CODE_TABLES = ["pm_code_file", "pm_code_symbol", "pm_code_dependency"];
 
-/**
- * ANALYZEs the code tables that changed by more than a fifth (at least 1000 rows) since their last ANALYZE. A store
- * just wrote them in bulk, and without statistics (PGlite never analyzes; autovacuum may be off, or not yet come)
- * the planner takes the partial index of unresolved edges for a few rows and scans every edge of the repository for
- * each chunk: 0.5 s per chunk of 100 files on the standard library's 221k edges, against 10 ms with statistics.
- * ANALYZE samples at most 30 000 rows, so its cost stays bounded (≈ 0.2–0.7 s per table).
- */
+/** Fresh planner statistics for the code tables a store just wrote in bulk (statistics.ts). */
 async function refreshStatistics(run: SqlRunner): Promise<void> {
-  const stale = await run(
-    "check code table statistics",
-    (sql) => sql`
-    SELECT relname FROM pg_stat_user_tables
-     WHERE relname = ANY(${CODE_TABLES}::text[]) AND n_mod_since_analyze > greatest(1000, n_live_tup / 5)`,
-  );
-  for (const r of stale) {
-    const table = String(r.relname);
-    if (CODE_TABLES.includes(table)) await run(`analyze ${table}`, (sql) => sql.unsafe(`ANALYZE ${table}`));
-  }
+  await run("refresh code table statistics", (sql) => analyzeStaleTables(sql, CODE_TABLES));
 }
 
 /**

@@ -21,7 +21,7 @@ import type {
   ResolveOutcome,
   StoredCodeFile,
 } from "../../../ports/store/code-store.ts";
-import { enqueueOutbox } from "../knowledge/atom-writes.ts";
+import { enqueueOutbox } from "../knowledge/table-writes.ts";
 import {
   dependencyLines,
   fileEdges,

@@ -5,7 +5,8 @@
  */
 import type { TransactionSql } from "postgres";
 import type { CodeFileWrite, CodeRepo } from "../../../ports/store/code-store.ts";
-import { citationKey, insertAtoms, insertEmbeddings } from "../knowledge/atom-writes.ts";
+import { citationKey, insertAtoms } from "../knowledge/atom-writes.ts";
+import { insertEmbeddings } from "../knowledge/table-writes.ts";
 import { storable } from "./text.ts";
 
 type Tx = TransactionSql<any>;

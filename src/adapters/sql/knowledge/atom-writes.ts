@@ -11,9 +11,9 @@ import type { AtomInput, CitationInput, PlannedAtom } from "../../../ports/store
 import {
   type CitationRow,
   insertCitationRows,
-  insertEmbeddingRows,
+  insertEmbeddings,
   insertLinkRows,
-  insertOutboxRows,
+  enqueueOutbox,
   type LinkRow,
   ROWS,
 } from "./table-writes.ts";
@@ -71,12 +71,6 @@ export async function insertAtoms(
   }
   return { ids, created };
 }
-
-/** Stores canonical embeddings (an existing row for the atom and model is kept); returns the atom ids that got one. */
-export const insertEmbeddings = insertEmbeddingRows;
-
-/** Appends outbox rows for the external projections. */
-export const enqueueOutbox = insertOutboxRows;
 
 /** Where the planned atoms' evidence lives: the document version and its chunk ids by ord (none for the agent). */
 export interface WriteContext {

@@ -6,8 +6,9 @@
 import type { Sql, TransactionSql } from "postgres";
 import type { IngestCommit, IngestPlan } from "../../../ports/store/ingest.ts";
 import { writeAtomTimes } from "./atom-times.ts";
-import { enqueueOutbox, type WriteOutcome, writePlannedAtoms } from "./atom-writes.ts";
-import { insertChunkRows, insertQuarantineRows, upsertDocumentRows } from "./table-writes.ts";
+import { type WriteOutcome, writePlannedAtoms } from "./atom-writes.ts";
+import { analyzeStaleTables } from "../statistics.ts";
+import { enqueueOutbox, insertChunkRows, insertQuarantineRows, upsertDocumentRows } from "./table-writes.ts";
 
 type Tx = TransactionSql<any>;
 
@@ -202,27 +203,16 @@ let rowsSinceCheck = 0;
 const CHECK_EVERY_ROWS = 1000;
 
 /**
- * ANALYZEs the ingest tables that changed by more than a fifth (at least 1000 rows) since their last ANALYZE, looked
- * at once per {@link CHECK_EVERY_ROWS} rows this process wrote. PGlite never analyzes (no autovacuum), so its
- * planner kept the sizes of a nearly empty store: dedup's candidate lookup (48 ids joined to their embeddings) was
- * planned as a hash join over every embedding of the model, and a directory ingest's cost per file grew with the
- * store (1.2 → 6.0 CPU-s per 1,000 files from 0 to 4,000 files stored). Same rule as the code tables (code/resolve.ts).
+ * ANALYZEs the ingest tables that changed by a fifth since their last ANALYZE (statistics.ts), looked at once per
+ * {@link CHECK_EVERY_ROWS} rows this process wrote: without it dedup's candidate lookup (48 ids joined to their
+ * embeddings) was planned as a hash join over every embedding, and a directory ingest's cost per file grew with the
+ * store (1.2 → 6.0 CPU-s per 1,000 files from 0 to 4,000 files stored).
  */
 export async function refreshIngestStatistics(sql: Sql<any>, rowsWritten: number): Promise<string[]> {
   rowsSinceCheck += rowsWritten;
   if (rowsSinceCheck < CHECK_EVERY_ROWS) return [];
   rowsSinceCheck = 0;
-  const stale = await sql`
-    SELECT relname FROM pg_stat_user_tables
-     WHERE relname = ANY(${INGEST_TABLES}::text[]) AND n_mod_since_analyze > greatest(1000, n_live_tup / 5)`;
-  const done: string[] = [];
-  for (const r of stale) {
-    const table = String(r.relname);
-    if (!INGEST_TABLES.includes(table)) continue;
-    await sql.unsafe(`ANALYZE ${table}`);
-    done.push(table);
-  }
-  return done;
+  return analyzeStaleTables(sql, INGEST_TABLES);
 }
 
 /** Rows an applied plan wrote (for {@link refreshIngestStatistics}). */

@@ -10,7 +10,8 @@ import type { DedupCandidate, MergeRecord } from "../../../ports/store/atom-writ
 import type { IngestCommit, QuarantineResolution, QuarantinedChunk } from "../../../ports/store/ingest.ts";
 import type { Locator } from "../../../domain/locator.ts";
 import type { SqlLike } from "../database.ts";
-import { enqueueOutbox, writePlannedAtoms } from "./atom-writes.ts";
+import { writePlannedAtoms } from "./atom-writes.ts";
+import { enqueueOutbox } from "./table-writes.ts";
 import { mergesOf } from "./ingest-commit.ts";
 import { bytesToVector } from "../vector-bytes.ts";
 

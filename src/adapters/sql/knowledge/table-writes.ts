@@ -124,7 +124,7 @@ export async function insertChunkRows(tx: Tx, chunks: ChunkRow[]): Promise<Map<n
  * Stores canonical embeddings (an existing row for the atom and model is kept); resolves to the atom ids that got
  * one. The vectors travel as one bytea cut by offset: a bytea[] parameter would be escaped element by element.
  */
-export async function insertEmbeddingRows(
+export async function insertEmbeddings(
   tx: Tx,
   rows: Array<{ atomId: number; vector: Float32Array }>,
   model: string,
@@ -213,12 +213,7 @@ export async function insertLinkRows(tx: Tx, rows: LinkRow[]): Promise<Map<numbe
 }
 
 /** Appends outbox rows for the external projections (rows no registered reader reads are dropped by a rule). */
-export async function insertOutboxRows(
-  tx: Tx,
-  entityType: string,
-  ids: number[],
-  op: "upsert" | "delete",
-): Promise<void> {
+export async function enqueueOutbox(tx: Tx, entityType: string, ids: number[], op: "upsert" | "delete"): Promise<void> {
   await inParts(ids, async (part) => {
     await tx`
       INSERT INTO pm_outbox (entity_type, entity_id, op)
