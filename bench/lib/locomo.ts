@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { SHARED } from "./env.ts";
+import { monthNumber } from "../../src/domain/time/words.ts";
 
 /** One dialogue turn, in session order. */
 export interface LocomoTurn {
@@ -38,25 +39,10 @@ export const LOCOMO_CATEGORIES: Record<number, string> = {
   5: "adversarial",
 };
 
-const MONTHS = [
-  "january",
-  "february",
-  "march",
-  "april",
-  "may",
-  "june",
-  "july",
-  "august",
-  "september",
-  "october",
-  "november",
-  "december",
-];
-
 /** A session's date as LoCoMo writes it ("1:56 pm on 8 May, 2023") in ISO 8601, taken as UTC; null otherwise. */
 export function sessionDate(text: unknown): string | null {
   const m = /^(\d{1,2}):(\d{2})\s*(am|pm)\s+on\s+(\d{1,2})\s+([A-Za-z]+),?\s+(\d{4})$/i.exec(String(text ?? "").trim());
-  const month = m ? MONTHS.indexOf(m[5].toLowerCase()) : -1;
+  const month = m ? monthNumber(m[5]) - 1 : -1;
   if (!m || month < 0) return null;
   const hour = (Number(m[1]) % 12) + (m[3].toLowerCase() === "pm" ? 12 : 0);
   return new Date(Date.UTC(Number(m[6]), month, Number(m[4]), hour, Number(m[2]))).toISOString();

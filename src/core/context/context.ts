@@ -30,7 +30,7 @@ import {
 } from "./render.ts";
 import type { GraphEdge, Subgraph } from "../../ports/projections/graph-store.ts";
 import { search } from "../search/search.ts";
-import { keepAsOf, readAsOf } from "../search/as-of.ts";
+import { readAsOf } from "../search/as-of.ts";
 import { queryTerms, termWeights, textUnits } from "../search/snippet.ts";
 import type { Services } from "../services.ts";
 
@@ -162,8 +162,7 @@ export async function getContext(
   const reached = expansion.reached.slice(0, k);
   const held = asOf
     ? new Set(
-        await keepAsOf(
-          s,
+        await s.supersession.filterAsOf(
           reached.map((c) => c.atomId),
           asOf,
         ),

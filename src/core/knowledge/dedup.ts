@@ -13,7 +13,7 @@ import { type DedupPolicy, decidePair, dedupPolicy, surelySeparate } from "../..
 import { yieldToEventLoop } from "../../domain/yield.ts";
 import { processedText } from "../../platform/gc.ts";
 import type { Services } from "../services.ts";
-import { supersessionPair } from "./supersession.ts";
+import { mayReplace } from "../../domain/supersession/decide.ts";
 
 /** What dedup needs of a new atom. */
 export interface DedupDraft {
@@ -113,7 +113,7 @@ function record(f: DedupFinding, target: Omit<DedupTarget, "reason">, a: string,
   // Supersession wins over a contradiction: a newer value of an exclusive property is linked `supersedes` after the
   // store (core/knowledge/supersession.ts), not `contradicts`.
   const d =
-    decided.outcome === "contradiction" && supersessionPair(a, b)
+    decided.outcome === "contradiction" && mayReplace(a, b)
       ? { ...decided, outcome: "keep" as const, kind: "supersede" as const }
       : decided;
   if (d.outcome === "merge") {

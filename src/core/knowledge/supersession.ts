@@ -7,7 +7,7 @@
  * decided again.
  */
 import { readClaims } from "../../domain/supersession/claim.ts";
-import { type DatedStatement, decideSupersession, mayReplace } from "../../domain/supersession/decide.ts";
+import { type DatedStatement, decideSupersession } from "../../domain/supersession/decide.ts";
 import type { SupersessionSubject, SupersessionWrite } from "../../ports/store/supersession.ts";
 import type { Services } from "../services.ts";
 
@@ -88,9 +88,4 @@ export async function supersedeFor(
     supersedes: applied.filter((a) => a.newerId === atomId).map((a) => found(a.olderId, a)),
     superseded_by: by ? found(by.newerId, by) : null,
   };
-}
-
-/** True when dedup or verification should not call the pair a contradiction: one may supersede the other. */
-export function supersessionPair(a: string, b: string): boolean {
-  return mayReplace(a, b);
 }

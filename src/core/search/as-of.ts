@@ -45,11 +45,6 @@ export function readAsOf(input: AsOfInput): AsOf | null {
   };
 }
 
-/** The ids among `ids` that hold at the read time `asOf`, in order. @throws PegasError STORE_UNAVAILABLE. */
-export function keepAsOf(services: Pick<Services, "supersession">, ids: number[], asOf: AsOf): Promise<number[]> {
-  return services.supersession.filterAsOf(ids, asOf);
-}
-
 /** The ranked items (`id`: an atom id) that hold at `asOf`, in order; all of them when `asOf` is null. */
 export async function heldAsOf<T extends { id: number }>(
   services: Pick<Services, "supersession">,
@@ -58,8 +53,7 @@ export async function heldAsOf<T extends { id: number }>(
 ): Promise<T[]> {
   if (!asOf) return ranked;
   const held = new Set(
-    await keepAsOf(
-      services,
+    await services.supersession.filterAsOf(
       ranked.map((f) => f.id),
       asOf,
     ),

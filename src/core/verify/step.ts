@@ -3,7 +3,8 @@
  * neighbour; {@link planStep} turns the verdicts into status changes, `contradicts` links and a confidence raise,
  * which the store applies in one transaction (see VerificationStore.applyVerification).
  */
-import { supersedeFor, supersessionPair } from "../knowledge/supersession.ts";
+import { mayReplace } from "../../domain/supersession/decide.ts";
+import { supersedeFor } from "../knowledge/supersession.ts";
 import type { AtomStatus } from "../../domain/atom.ts";
 import {
   type WeightedSource,
@@ -151,7 +152,7 @@ function joinVerdicts(
     ) {
       verdict = "new";
       reason = `a contradiction between atoms ${atom.id} and ${subject.id} was reverted`;
-    } else if (verdict === "contradicts" && supersessionPair(subject.content, atom.content)) {
+    } else if (verdict === "contradicts" && mayReplace(subject.content, atom.content)) {
       verdict = "new"; // a newer value of the same property: supersession (core/knowledge/supersession.ts) decides
       reason = `atoms ${atom.id} and ${subject.id} state one property at two times: supersession, not a contradiction`;
     }
