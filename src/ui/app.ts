@@ -131,7 +131,7 @@ function pages(app: Hono, deps: UiDeps, g: UiGuard, ctx: (c: Context, flash?: Ht
     if (page > last) return c.redirect(withQuery(c, { page: last }));
     return c.html(documentPage(ctx(c), doc, atoms, page));
   });
-  entityRoutes(app, deps.services, ctx);
+  entityRoutes(app, deps.services, ctx, g);
   app.get("/gaps", async (c) => {
     const s = await deps.services();
     const pages = { open: pageParam(c.req.query("open_page")), answered: pageParam(c.req.query("answered_page")) };

@@ -4,6 +4,8 @@
  * a part of it or an inflected form; the kind filter keeps one kind; an entity's page cites its statements with their
  * document, lists the atoms naming it and the entities named beside it; a merged entity leads to its root; names are
  * escaped; pages past the end, unknown and malformed ids behave as elsewhere; the token rule guards the view too.
+ * Forgetting an entity from its page retracts the atoms naming it (a same-origin POST with the CSRF token only), shows
+ * a signed confirmation with an Undo, and the Undo restores them.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Hono } from "hono";
@@ -11,6 +13,7 @@ import { ingest } from "../../src/core/documents/ingest.ts";
 import { getEntity } from "../../src/core/knowledge/get-entity.ts";
 import type { Services } from "../../src/core/services.ts";
 import { createUiApp } from "../../src/ui/app.ts";
+import { sqlOf } from "../code/support.ts";
 import { fixture, openTestServices, type TestServices } from "../support/services.ts";
 
 const HOST = "127.0.0.1:8080";
@@ -32,6 +35,12 @@ beforeAll(async () => {
 afterAll(() => t?.dispose());
 
 const get = (path: string) => root.request(`${ORIGIN}${path}`, { headers: { host: HOST } });
+const post = (path: string, form: Record<string, string>) =>
+  root.request(`${ORIGIN}${path}`, {
+    method: "POST",
+    body: new URLSearchParams(form),
+    headers: { host: HOST, origin: ORIGIN, "sec-fetch-site": "same-origin" },
+  });
 const page = async (path: string) => {
   const res = await get(path);
   expect(res.status).toBe(200);
@@ -131,4 +140,36 @@ describe("entity view", () => {
       expect(await res.text()).not.toContain("Андрей");
     }
   });
+
+  test("forget from the entity page: its atoms go, a signed confirmation offers Undo, which restores them", async () => {
+    const belova = await profile("Белова");
+    const path = `/ui/entities/${belova.entity_id}`;
+    const before = await page(path);
+    const csrf = /name="_csrf" value="([^"]+)"/u.exec(before)![1];
+    expect(before).toContain(`action="/ui/entities/${belova.entity_id}/forget"`);
+    expect((await post(`${path}/forget`, { reason: "test" })).status).toBe(403); // no CSRF token
+    const atomsOf = async () =>
+      (
+        await sqlOf(s)`SELECT DISTINCT a.status FROM pm_entity_mention m JOIN pm_atom a ON a.id = m.atom_id
+                        WHERE m.entity_id = ${belova.entity_id}`
+      ).map((r) => String(r.status));
+    expect(await atomsOf()).toEqual(["candidate"]);
+
+    const done = await post(`${path}/forget`, { reason: "privacy", _csrf: csrf });
+    expect(done.status).toBe(303);
+    const location = done.headers.get("location")!;
+    expect(location).toStartWith(`${path}?done=entity-forgot&atoms=${belova.atoms}&docs=0&t=`);
+    expect(await atomsOf()).toEqual(["retracted"]);
+    const confirmed = await page(location);
+    expect(confirmed).toContain(`Entity forgotten: ${belova.atoms} atom(s) retracted`);
+    expect(confirmed).toContain("No statement names it now");
+    expect(confirmed).toContain('<button type="submit">Undo</button>');
+    const forged = await page(`${path}?done=entity-forgot&atoms=99&docs=0`);
+    expect(forged).not.toContain("Entity forgotten");
+
+    const undo = await post(`${path}/forget`, { reason: "undo", undo: "1", _csrf: csrf });
+    expect(undo.status).toBe(303);
+    expect(await page(undo.headers.get("location")!)).toContain(`Entity restored: ${belova.atoms} atom(s) back.`);
+    expect(await atomsOf()).toEqual(["candidate"]);
+  }, 60_000);
 });

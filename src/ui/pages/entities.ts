@@ -2,14 +2,15 @@
  * Entities pages (issue 22): the list of entities (kind, canonical name, aliases, mentions and atoms, a name filter in
  * any case or form and a kind filter) and one entity's page — the statements that describe it best with their
  * citations, every atom that names it with its document, the entities merged into it and the entities named beside
- * it. Read-only: forgetting an entity is memory_forget's (or `pegas-memory forget --entity`). Every value is escaped
- * by hono/html.
+ * it — and a form that forgets the entity with its sources (entity-actions.ts; its Undo in the confirmation, and a
+ * Restore while no atom names it). Every value is escaped by hono/html.
  */
 import { html } from "hono/html";
 import { ENTITY_PAGE, type EntityListQuery, type EntityPage } from "../../core/entities/browse.ts";
 import type { EntityBrief } from "../../core/knowledge/get-entity.ts";
 import type { AtomView, EntityListRow, Page } from "../../core/services.ts";
 import { ENTITY_KINDS } from "../../domain/entities/types.ts";
+import { entityForgetForm } from "../entity-actions.ts";
 import { type Html, type PageContext, citation, langAttr, layout, pager, statusBadge } from "../html.ts";
 
 /** The list's query string (filter and page) for links. */
@@ -103,6 +104,10 @@ ${atomTable(ctx, d, page)}
           (r) => html`<li>${briefLink(ctx, r)} <span class="muted">in ${r.shared_atoms} shared atom(s)</span></li>`,
         )}</ul>`
       : html`<p class="muted">none</p>`
-  }</section>`;
+  }</section>
+<section aria-labelledby="h-actions" class="actions"><h2 id="h-actions">Actions</h2>
+<h3>Forget</h3><p>Retracts every atom that names it and every document all of whose atoms name it; a document that
+also says other things keeps them. Undo restores them.</p>${entityForgetForm(ctx, e.id, false)}
+${d.profile.atoms === 0 ? html`<h3>Restore</h3><p>No atom names it now: restore what forgetting it retracted.</p>${entityForgetForm(ctx, e.id, true, "restored from the admin page")}` : ""}</section>`;
   return layout(ctx, e.name, "/entities", body);
 }
