@@ -89,8 +89,8 @@ export function retryNote(cause: RetryCause, problem: string): string {
   switch (cause) {
     case "length":
       return (
-        "Your previous answer was cut off at the length limit. Answer again with fewer atoms and shorter " +
-        "claims, content and quotes, so that the whole JSON object fits."
+        "Your previous answer was cut off at the length limit. Answer again with fewer atoms and entities and " +
+        "shorter claims, content and quotes, so that the whole JSON object fits."
       );
     case "json":
       return "Your previous answer was not valid JSON. Answer again with one complete JSON object and nothing else.";
