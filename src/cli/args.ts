@@ -31,6 +31,7 @@ export const OPTIONS = {
   "observed-at": { type: "string" },
   atom: { type: "string" },
   doc: { type: "string" },
+  entity: { type: "string" },
   limit: { type: "string" },
   revert: { type: "string" },
   retry: { type: "boolean" },

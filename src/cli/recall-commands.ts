@@ -1,6 +1,6 @@
 /**
  * CLI commands of reading, linking and forgetting: `get <atom_id>` (memory_get), `link <src> <dst> --kind K`
- * (memory_link), `forget (--atom N | --doc N) --reason R [--undo]` (memory_forget) and `context <question>`
+ * (memory_link), `forget (--atom N | --doc N | --entity E) --reason R [--undo]` (memory_forget) and `context <question>`
  * (memory_get_context: prints the Markdown block).
  */
 import type { Config } from "../config.ts";
@@ -91,7 +91,10 @@ export async function runLink(config: Config, cli: Cli): Promise<number> {
   return 0;
 }
 
-/** `forget (--atom N | --doc N) --reason R [--undo] [--json]`: retract (or restore) an atom or a document. */
+/**
+ * `forget (--atom N | --doc N | --entity E) --reason R [--undo] [--json]`: retract (or restore) an atom, a document,
+ * or an entity with its sources (E is entity:<id> or a name; an ambiguous name lists the candidates and exits 1).
+ */
 export async function runForget(config: Config, cli: Cli): Promise<number> {
   if (cli.positionals.length)
     throw invalidInput(
@@ -101,12 +104,24 @@ export async function runForget(config: Config, cli: Cli): Promise<number> {
   const reason = typeof cli.values.reason === "string" ? cli.values.reason : "";
   const undo = cli.values.undo === true;
   const r = await withServices(config, (s) =>
-    forget(s, { atom_id: intOption(cli, "atom"), doc_id: intOption(cli, "doc"), reason, undo }),
+    forget(s, {
+      atom_id: intOption(cli, "atom"),
+      doc_id: intOption(cli, "doc"),
+      entity: typeof cli.values.entity === "string" ? cli.values.entity : undefined,
+      reason,
+      undo,
+    }),
   );
   if (cli.values.json) {
     outJson(r);
     return 0;
   }
+  if (r.candidates) {
+    out("nothing retracted: several entities answer to this name; give --entity entity:<id>");
+    for (const c of r.candidates) out(`entity:${c.entity_id}\t${c.kind}\t${c.name}\t${c.atoms} atom(s)`);
+    return 1;
+  }
+  if (r.documents?.length) out(`documents ${undo ? "restored" : "retracted"}: ${r.documents.join(", ")}`);
   out(
     `${undo ? "restored" : "retracted"} ${r.changes.length} atom(s)${r.atoms !== undefined ? ` of the document's ${r.atoms}` : ""}; ${r.links} link(s) ${undo ? "restored to" : "withdrawn from"} the projections`,
   );

@@ -43,6 +43,7 @@ export type { Direction, GraphEdge, GraphNode, Subgraph } from "../ports/project
 export type { AtomLinkView, AtomView, CitationView } from "../ports/store/atom-reads.ts";
 export type { DocumentAtomRow, DocumentSummary, Page } from "../ports/store/document-catalog.ts";
 export type { GapRow, GapStatus } from "../ports/store/gaps.ts";
+export type { EntityListRow } from "../ports/entities.ts";
 export type { StatusChangeRecord } from "../ports/store/verification.ts";
 
 /** Ports and settings of one process. */

@@ -98,8 +98,33 @@ export interface EntityScan {
   finishedAt: string | null;
 }
 
+/** A root entity as a list shows it: the row, its live mentions and the atoms they are in (merged entities included). */
+export interface EntityListRow extends EntityRow {
+  mentions: number;
+  atoms: number;
+}
+
+/**
+ * Which root entities a list holds: `keys` match the key or an alias key as a substring (`contains`) or whole
+ * (`exact`: a name's inflected forms); `kind` one kind. Without `contains`/`exact` every root is listed.
+ */
+export interface EntityListFilter {
+  contains?: string;
+  exact?: string[];
+  kind?: EntityKind;
+}
+
 /** The entity tables of the canonical store. */
 export interface EntityStore {
+  /**
+   * A page of root entities matching `filter`, the most-mentioned first (then by name and id), with the total that
+   * match. `limit` 1..200.
+   */
+  listEntities(
+    filter: EntityListFilter,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: EntityListRow[]; total: number }>;
   /**
    * Resolves each mention to an entity by key (then by an alias key held by exactly one root), creating the entity
    * when none has it, and writes one mention row per span (an existing span is kept). One transaction.

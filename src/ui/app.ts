@@ -1,7 +1,8 @@
 /**
  * The admin web page (issue 9): a Hono sub-app mounted under `/ui` of the HTTP endpoint. Server-rendered pages over the
  * same core use cases as the MCP tools — overview (memory_stats), search (memory_search), atom (memory_get with verify,
- * forget, undo, revert and link), documents, gaps (memory_list_gaps), graph (memory_query_graph's neighbourhood) — with
+ * forget, undo, revert and link), documents, entities (entity-routes.ts: the list and one entity's cited page), gaps
+ * (memory_list_gaps), graph (memory_query_graph's neighbourhood) — with
  * embedded assets (src/ui/assets.ts) and no request leaving the machine (a strict Content-Security-Policy says so to
  * the browser too). Answers go out Brotli- or gzip-compressed when the browser accepts it (src/platform/compress.ts).
  * Token rule and cross-site protection: src/ui/security.ts; the guard and its body limit: src/ui/guard.ts.
@@ -24,6 +25,8 @@ import { DOCUMENTS_PAGE, documentPage, documentsPage } from "./pages/documents.t
 import { GAPS_PAGE, gapsPage } from "./pages/gaps.ts";
 import { type NodeLabels, graphPage } from "./pages/graph.ts";
 import { overviewPage } from "./pages/overview.ts";
+import { entityRoutes } from "./entity-routes.ts";
+import { idParam, lastPage, withQuery } from "./routing.ts";
 import { errorPage } from "./pages/prompt.ts";
 import { SEARCH_PAGE, readSearchForm, searchPage } from "./pages/search.ts";
 import { UI_MAX_BODY_BYTES, guardRoutes } from "./guard.ts";
@@ -58,25 +61,6 @@ const STATUS_OF: Partial<Record<string, 400 | 404 | 503>> = {
   MIGRATION_REQUIRED: 503,
   INDEX_UNAVAILABLE: 503,
 };
-
-/** A positive integer path parameter. @throws PegasError NOT_FOUND otherwise. */
-function idParam(c: Context, what: string): number {
-  const v = c.req.param("id") ?? "";
-  const n = Number(v);
-  if (!/^[1-9][0-9]{0,15}$/.test(v) || !Number.isSafeInteger(n))
-    throw new PegasError("NOT_FOUND", `no ${what} '${v.slice(0, 40)}'`);
-  return n;
-}
-
-/** The last page number of a list of `total` rows, `size` per page (1 when empty). */
-const lastPage = (total: number, size: number): number => Math.max(1, Math.ceil(total / size));
-
-/** The request's own path and query with `set` replacing some query values (a redirect to a clamped page). */
-function withQuery(c: Context, set: Record<string, number>): string {
-  const u = new URL(c.req.url);
-  for (const [k, v] of Object.entries(set)) u.searchParams.set(k, String(v));
-  return `${u.pathname}?${u.searchParams}`;
-}
 
 /** Atom claims and symbol names of a subgraph's nodes, for their labels. */
 async function nodeLabels(s: Services, g: Subgraph): Promise<NodeLabels> {
@@ -147,6 +131,7 @@ function pages(app: Hono, deps: UiDeps, g: UiGuard, ctx: (c: Context, flash?: Ht
     if (page > last) return c.redirect(withQuery(c, { page: last }));
     return c.html(documentPage(ctx(c), doc, atoms, page));
   });
+  entityRoutes(app, deps.services, ctx, g);
   app.get("/gaps", async (c) => {
     const s = await deps.services();
     const pages = { open: pageParam(c.req.query("open_page")), answered: pageParam(c.req.query("answered_page")) };

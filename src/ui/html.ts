@@ -26,6 +26,7 @@ const NAV: Array<[string, string]> = [
   ["", "Overview"],
   ["/search", "Search"],
   ["/documents", "Documents"],
+  ["/entities", "Entities"],
   ["/gaps", "Gaps"],
   ["/graph", "Graph"],
 ];

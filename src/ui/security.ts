@@ -130,20 +130,21 @@ export class UiGuard {
   }
 
   /**
-   * Signs the confirmation query `q` of an action on atom `atomId` in place: adds `t` (Unix seconds) and `sig`, a MAC
-   * of the atom id and the rest of the query under this app's key.
+   * Signs the confirmation query `q` of an action on atom `atomId` (or on another target, named as `entity:<id>`, so
+   * that a confirmation never shows on another page) in place: adds `t` (Unix seconds) and `sig`, a MAC of the target
+   * and the rest of the query under this app's key.
    */
-  signFlash(atomId: number, q: URLSearchParams): void {
+  signFlash(atomId: number | string, q: URLSearchParams): void {
     q.delete("sig");
     q.set("t", String(Math.floor(Date.now() / 1000)));
     q.set("sig", mac(this.key, `pegas-memory ui flash v1 ${atomId} ${q}`));
   }
 
   /**
-   * True when `q` carries a confirmation this app signed for atom `atomId` less than {@link FLASH_MAX_AGE_S} ago; a
+   * True when `q` carries a confirmation this app signed for atom `atomId` (or target `entity:<id>`) less than {@link FLASH_MAX_AGE_S} ago; a
    * hand-written query string (`?done=forgot&change=42`) is not one.
    */
-  flashValid(atomId: number, q: URLSearchParams): boolean {
+  flashValid(atomId: number | string, q: URLSearchParams): boolean {
     const sig = q.get("sig");
     const age = Date.now() / 1000 - Number(q.get("t"));
     if (!sig || !(age >= -5 && age <= FLASH_MAX_AGE_S)) return false;

@@ -206,5 +206,38 @@ export function entityContract(name: string, open: () => Promise<OpenedDb | stri
       await store.resetScan("t");
       expect((await store.scanState("t")).lastAtomId).toBe(0);
     });
+
+    it("lists roots most-mentioned first with live counts, merged entities inside their root, by name and kind", async () => {
+      if (typeof opened === "string") return;
+      const [full] = await store.entitiesByKeys(["андрей ефимыч рагин"]);
+      const [short] = await store.entitiesByKeys(["андрей ефимыч"]);
+      const all = await store.listEntities({}, 0, 200);
+      expect(all.total).toBe(5);
+      expect(all.rows.map((r) => r.atoms)).toEqual([...all.rows.map((r) => r.atoms)].sort((a, b) => b - a));
+      expect(all.rows.find((r) => r.id === full.id)).toMatchObject({
+        mentions: 2,
+        atoms: 1,
+        aliases: ["Рагин", "Доктор"],
+      });
+      const m = await store.mergeEntities({ fromEntityId: short.id, intoEntityId: full.id, reason: "test" });
+      try {
+        const merged = await store.listEntities({}, 0, 200);
+        expect(merged.total).toBe(4);
+        expect(merged.rows[0]).toMatchObject({ id: full.id, mentions: 3, atoms: 2 });
+        for (const f of [{ contains: "ефимыч" }, { exact: ["андрей ефимыч"] }, { contains: "рагин" }])
+          expect((await store.listEntities(f, 0, 10)).rows.map((r) => r.id)).toEqual([full.id]);
+        expect((await store.listEntities({ contains: "доктор" }, 0, 10)).total).toBe(3);
+        expect(await store.listEntities({ kind: "place" }, 0, 10)).toEqual({ rows: [], total: 0 });
+        expect(await store.listEntities({}, 100, 10)).toEqual({ rows: [], total: 4 });
+        await opened.db.sql`UPDATE pm_atom SET status = 'retracted' WHERE id = ${atoms[1]}`;
+        expect((await store.listEntities({ contains: "ефимыч" }, 0, 10)).rows[0]).toMatchObject({
+          mentions: 2,
+          atoms: 1,
+        });
+      } finally {
+        await opened.db.sql`UPDATE pm_atom SET status = 'candidate' WHERE id = ${atoms[1]}`;
+        await store.undoEntityMerge(m.id);
+      }
+    });
   });
 }

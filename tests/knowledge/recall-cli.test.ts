@@ -38,7 +38,9 @@ describe("recall CLI", () => {
     const s = await createServices(config);
     let a: number;
     let b: number;
+    let c: number;
     try {
+      c = (await storeAtom(s, { type: "fact", claim: "Сергей Королёв учился в Одессе." })).atom_id;
       a = (await storeAtom(s, { type: "fact", claim: "Обсерватория Пулково основана в 1839 году." })).atom_id;
       b = (await storeAtom(s, { type: "fact", claim: "Пулковский меридиан служил нулевым для русских карт." })).atom_id;
     } finally {
@@ -76,6 +78,11 @@ describe("recall CLI", () => {
       runForget(config, cli("forget", [], { atom: String(a), reason: "вернуть", undo: true })),
     );
     expect(back.out).toBe("restored 1 atom(s); 1 link(s) restored to the projections\n");
+    const entity = await capture(() =>
+      runForget(config, cli("forget", [], { entity: "Сергея Королёва", reason: "по просьбе", json: true })),
+    );
+    expect(JSON.parse(entity.out)).toMatchObject({ entity: { name: "Сергей Королев" }, documents: [] });
+    expect(JSON.parse(entity.out).changes.map((x: { atom_id: number }) => x.atom_id)).toEqual([c]);
 
     await expect(runGet(config, cli("get", []))).rejects.toMatchObject({ code: "INVALID_INPUT" });
     await expect(runLink(config, cli("link", ["1", "2"]))).rejects.toMatchObject({ code: "INVALID_INPUT" });

@@ -3,11 +3,12 @@
  * or dropped here, each with a warning: links out of range, to the atom itself or repeated are dropped; a blank
  * claim takes the quote; a blank content takes the quote (or the claim); atoms whose quote is not in the chunk are
  * dropped by the shared quote check, which renumbers the links. A claim of a Russian chunk with no Cyrillic letter
- * (a translation) is kept with a warning.
+ * (a translation) is kept with a warning. The entities the model named are checked by entities.ts.
  */
 import { detectLang } from "../../domain/text.ts";
 import { checkQuotes } from "../../domain/quote.ts";
 import type { DistilledAtom, DistilledLink, DistillInput, DistillResult } from "../../ports/models/distiller.ts";
+import { checkEntities } from "./entities.ts";
 import type { DistillAnswer } from "./schema.ts";
 
 type AnswerAtom = DistillAnswer["atoms"][number];
@@ -56,5 +57,6 @@ export function toDistillResult(answer: DistillAnswer, input: Pick<DistillInput,
   const count = answer.atoms.length;
   const atoms = answer.atoms.map((a, i) => toAtom(a, i, count, lang, warnings));
   const checked = checkQuotes(atoms, input.text);
-  return { atoms: checked.kept, warnings: [...warnings, ...checked.warnings] };
+  const entities = checkEntities(answer.entities, input.text, warnings);
+  return { atoms: checked.kept, warnings: [...warnings, ...checked.warnings], ...(entities ? { entities } : {}) };
 }

@@ -5,7 +5,7 @@
  * a document cannot close the data block and speak as the user. Only the tags that could end the block are touched
  * (a chunk of HTML keeps its `<title>`), and a quote that spans a neutralized tag fails the quote check, which costs
  * one atom at worst. The prompt asks for the source language and for verbatim quotes, which the answer check then
- * enforces (normalize.ts).
+ * enforces (normalize.ts), and for the chunk's named entities with their verbatim forms (entities.ts).
  */
 import type { DistillInput } from "../../ports/models/distiller.ts";
 import { DISTILL_ANSWER_JSON_SCHEMA, MAX_LLM_ATOMS } from "./schema.ts";
@@ -40,9 +40,13 @@ export const DISTILL_SYSTEM_PROMPT = [
   "6. links: relations between atoms of this answer; `to` is the 0-based index of the other atom in `atoms`,",
   "   `kind` one lower-case token such as inference, cause, reference, contradicts, depends_on, defines.",
   "   Leave the list empty when the chunk shows no relation.",
-  `7. Skip boilerplate (navigation, cookie notices, page numbers). At most ${MAX_LLM_ATOMS} atoms.`,
-  '   If the chunk holds no knowledge, answer {"atoms": []}.',
-  "8. Answer with one JSON object only, no other text, matching this JSON Schema:",
+  "7. entities: the named entities of the chunk: people, organisations, places, projects, works (books, papers,",
+  "   films), software and named concepts. kind is one of person, organisation, place, project, work, software,",
+  "   concept; name the canonical name in the nominative case, as complete as the chunk gives it; quote the name",
+  "   exactly as written in the chunk (one entry per differently written form). An empty list when it names none.",
+  `8. Skip boilerplate (navigation, cookie notices, page numbers). At most ${MAX_LLM_ATOMS} atoms.`,
+  '   If the chunk holds no knowledge, answer {"atoms": [], "entities": []}.',
+  "9. Answer with one JSON object only, no other text, matching this JSON Schema:",
   JSON.stringify(DISTILL_ANSWER_JSON_SCHEMA),
 ].join("\n");
 
@@ -85,15 +89,15 @@ export function retryNote(cause: RetryCause, problem: string): string {
   switch (cause) {
     case "length":
       return (
-        "Your previous answer was cut off at the length limit. Answer again with fewer atoms and shorter " +
-        "claims, content and quotes, so that the whole JSON object fits."
+        "Your previous answer was cut off at the length limit. Answer again with fewer atoms and entities and " +
+        "shorter claims, content and quotes, so that the whole JSON object fits."
       );
     case "json":
       return "Your previous answer was not valid JSON. Answer again with one complete JSON object and nothing else.";
     case "schema":
       return `Your previous answer did not match the required JSON Schema (${problem}). Answer again following it exactly.`;
     case "empty":
-      return 'Your previous answer was empty. Answer with the JSON object; use {"atoms": []} when the chunk holds no knowledge.';
+      return 'Your previous answer was empty. Answer with the JSON object; use {"atoms": [], "entities": []} when the chunk holds no knowledge.';
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { ATOM_TYPES } from "../../domain/atom.ts";
+import { ENTITY_KINDS } from "../../domain/entities/types.ts";
 
 /** Most atoms one answer may hold (the heuristic distiller keeps as many per chunk). */
 export const MAX_LLM_ATOMS = 64;
@@ -40,13 +41,35 @@ export const AnswerAtomSchema = z.object({
   links: z.array(AnswerLinkSchema).max(MAX_LLM_LINKS).default([]),
 });
 
-/** The whole answer for one chunk. */
+/** Most entities one answer may name. */
+export const MAX_LLM_ENTITIES = 64;
+
+/** One entity the chunk names (issue 22): checked one by one (entities.ts), so a bad one costs only itself. */
+export const AnswerEntitySchema = z.object({
+  kind: z.enum(ENTITY_KINDS),
+  name: z.string().min(1).max(200).describe("canonical name: nominative, as complete as the chunk gives it"),
+  quote: z.string().min(1).max(200).describe("the name exactly as written in the chunk"),
+});
+
+/** The entity list as the model is asked for it (the JSON Schema shows this; the answer check is lenient). */
+const EntityListSchema = z.array(AnswerEntitySchema).max(MAX_LLM_ENTITIES);
+
+/**
+ * The whole answer for one chunk. `entities` is not checked here: an answer whose entity list is broken keeps its
+ * atoms, and the chunk falls back to the heuristic extractor's mentions (entities.ts).
+ */
 export const DistillAnswerSchema = z.object({
   atoms: z.array(AnswerAtomSchema).max(MAX_LLM_ATOMS),
+  entities: z.unknown().optional(),
 });
 
 /** A validated answer (unknown keys stripped). */
 export type DistillAnswer = z.output<typeof DistillAnswerSchema>;
 
-/** JSON Schema (draft 2020-12) of {@link DistillAnswerSchema}, for Ollama's `format` and for prompts. */
-export const DISTILL_ANSWER_JSON_SCHEMA: Record<string, unknown> = z.toJSONSchema(DistillAnswerSchema);
+/**
+ * JSON Schema (draft 2020-12) of the answer as asked for, for Ollama's `format` (a grammar: the model writes the
+ * entity list, each kind from the vocabulary) and for prompts: {@link DistillAnswerSchema} with `entities` required.
+ */
+export const DISTILL_ANSWER_JSON_SCHEMA: Record<string, unknown> = z.toJSONSchema(
+  DistillAnswerSchema.extend({ entities: EntityListSchema }),
+);

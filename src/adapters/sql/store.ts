@@ -37,7 +37,7 @@ import {
 } from "./knowledge/knowledge.ts";
 import { MIGRATIONS, applyMigrations, appliedVersions } from "./migrations.ts";
 import { atomLinks } from "./knowledge/atom-detail.ts";
-import { forgetAtomsTx, forgetDocumentTx, unforgetAtomsTx } from "./knowledge/forget.ts";
+import { forgetTarget, forgetTx } from "./knowledge/forget-entity.ts";
 import { linkTx } from "./knowledge/link.ts";
 import { unlinkTx } from "./knowledge/unlink.ts";
 import {
@@ -178,14 +178,9 @@ export class SqlCanonicalStore implements CanonicalStore {
   }
 
   forget(req: ForgetRequest): Promise<ForgetOutcome> {
-    const what = "docId" in req ? `document ${req.docId}` : `${req.atomIds.length} atom(s)`;
     return this.write(
-      `${req.undo ? "undo the forgetting of" : "forget"} ${what}`,
-      (sql) =>
-        sql.begin((tx) => {
-          if ("docId" in req) return forgetDocumentTx(tx, req.docId, req.reason, req.undo);
-          return req.undo ? unforgetAtomsTx(tx, req.atomIds, req.reason) : forgetAtomsTx(tx, req.atomIds, req.reason);
-        }) as Promise<ForgetOutcome>,
+      `${req.undo ? "undo the forgetting of" : "forget"} ${forgetTarget(req)}`,
+      (sql) => sql.begin((tx) => forgetTx(tx, req)) as Promise<ForgetOutcome>,
     );
   }
 

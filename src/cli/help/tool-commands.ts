@@ -69,11 +69,12 @@ export const TOOL_COMMANDS = {
     ],
   },
   forget: {
-    usage: ["forget (--atom N | --doc N) --reason R [--undo]"],
+    usage: ["forget (--atom N | --doc N | --entity E) --reason R [--undo]"],
     tool: "memory_forget",
     options: [
       { name: "atom", value: "N", field: "atom_id" },
       { name: "doc", value: "N", field: "doc_id" },
+      { name: "entity", value: "E", field: "entity" },
       { name: "reason", value: "R", field: "reason" },
       { name: "undo", field: "undo" },
       JSON_OPTION,

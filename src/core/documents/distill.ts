@@ -19,15 +19,20 @@ import type { ChunkInput, QuarantineInput } from "../../ports/store/ingest.ts";
 import type { Locator } from "../../domain/locator.ts";
 import type { PlannedLink } from "../../ports/store/atom-writes.ts";
 import type { DistilledAtom, Distiller } from "../../ports/models/distiller.ts";
+import type { NamedEntity } from "../../domain/entities/types.ts";
 import { quarantineReason } from "../../ports/models/distill-failure.ts";
 
-/** An atom drafted from a chunk, with its citation and its links to other drafts of the same batch (by index). */
+/**
+ * An atom drafted from a chunk, with its citation, its links to other drafts of the same batch (by index) and the
+ * entities the distiller named in its chunk (undefined: the write extracts the atom's mentions itself).
+ */
 export interface ChunkDraft {
   draft: AtomDraft;
   chunkOrd: number;
   locator: Locator;
   quote: string;
   links: PlannedLink[];
+  entities?: NamedEntity[];
 }
 
 /** Drafts of a batch of chunks, the chunks quarantined, and the distillers' warnings. */
@@ -246,9 +251,13 @@ export async function distillChunks(
         out.warnings.length < MAX_WARNINGS ? out.warnings.push(`chunk ${chunk.ord}: ${w}`) : dropped++;
       const typed = withoutVerbatimText(checked.kept, chunk.text);
       if (!typed.length) out.emptyChunks++;
-      if (hasWords(chunk.text)) out.drafts.push(passageDraft(chunk));
-      else wordlessChunks++;
-      out.drafts.push(...toDrafts(typed, chunk, out.drafts.length, distiller.name));
+      const drafts = [
+        ...(hasWords(chunk.text) ? [passageDraft(chunk)] : []),
+        ...toDrafts(typed, chunk, out.drafts.length + (hasWords(chunk.text) ? 1 : 0), distiller.name),
+      ];
+      if (!hasWords(chunk.text)) wordlessChunks++;
+      // The entities the distiller named hold for every atom of the chunk, its passage included.
+      out.drafts.push(...(res.entities?.length ? drafts.map((d) => ({ ...d, entities: res.entities })) : drafts));
     } catch (err) {
       const why = quarantineReason(err);
       if (!why) throw err;

@@ -30,7 +30,10 @@ export function chunkSections(parsed: ParsedDocument, target: number): ChunkInpu
   return out;
 }
 
-/** The plan's atoms: drafts with their vectors, citations, intra-chunk links, and dedup merges and links. */
+/**
+ * The plan's atoms: drafts with their vectors, citations, intra-chunk links, dedup merges and links, and the entities
+ * their distiller named (the write finds the atoms' mentions from them).
+ */
 export function planAtoms(drafts: ChunkDraft[], vectors: Float32Array[], findings: DedupFinding[]): PlannedAtom[] {
   return drafts.map((d, i) => {
     const f = findings[i];
@@ -48,6 +51,7 @@ export function planAtoms(drafts: ChunkDraft[], vectors: Float32Array[], finding
         ? { atomId: f.merge.atomId, planned: f.merge.draftIndex, cosine: f.merge.cosine, reason: f.merge.reason }
         : undefined,
       links: [...d.links, ...dedupLinks],
+      ...(d.entities ? { entities: d.entities } : {}),
     };
   });
 }

@@ -55,10 +55,19 @@ export interface EntityProfile extends EntityBrief {
 /** What memory_get answers for an entity reference: one profile, or the candidates of an ambiguous name. */
 export type EntityLookup = { profile: EntityProfile } | { candidates: Array<EntityBrief & { atoms: number }> };
 
-const brief = (r: EntityRow): EntityBrief => ({ entity_id: r.id, kind: r.kind, name: r.name, aliases: r.aliases });
+/** An entity row as the brief a profile or a candidate list gives. */
+export const brief = (r: EntityRow): EntityBrief => ({
+  entity_id: r.id,
+  kind: r.kind,
+  name: r.name,
+  aliases: r.aliases,
+});
 
-/** The root entities `ref` names. @throws PegasError INVALID_INPUT (empty), NOT_FOUND (no such entity or name). */
-async function resolve(s: Pick<Services, "entities">, ref: string): Promise<EntityRow[]> {
+/**
+ * The root entities `ref` (`entity:<id>` or a name) names: one, or several when a name is ambiguous.
+ * @throws PegasError INVALID_INPUT (empty), NOT_FOUND (no such entity or name).
+ */
+export async function resolveEntityRef(s: Pick<Services, "entities">, ref: string): Promise<EntityRow[]> {
   const text = ref.trim();
   if (!text) throw invalidInput("entity is empty", "give entity:<id> or a name, e.g. «Андрей Ефимыч»");
   const id = /^entity:(\d{1,15})$/u.exec(text);
@@ -156,13 +165,21 @@ export async function getEntity(
 ): Promise<EntityLookup> {
   if (!Number.isInteger(statements) || statements < 1 || statements > PROFILE_LIMITS.statements.max)
     throw invalidInput(`statements must be an integer from 1 to ${PROFILE_LIMITS.statements.max}, got ${statements}`);
-  const rows = await resolve(s, ref);
+  const rows = await resolveEntityRef(s, ref);
   if (rows.length === 1) return { profile: await profileOf(s, rows[0], statements) };
+  return { candidates: await entityCandidates(s, rows) };
+}
+
+/** The first candidates of an ambiguous name, each with how many atoms name it (counted up to 200). */
+export async function entityCandidates(
+  s: Pick<Services, "entities">,
+  rows: EntityRow[],
+): Promise<Array<EntityBrief & { atoms: number }>> {
   const listed = rows.slice(0, CANDIDATES);
   const counts = await Promise.all(
     listed.map(
       async (r) => new Set((await s.entities.mentionsOfEntity(r.id, { limit: 200 })).map((m) => m.atomId)).size,
     ),
   );
-  return { candidates: listed.map((r, i) => ({ ...brief(r), atoms: counts[i] })) };
+  return listed.map((r, i) => ({ ...brief(r), atoms: counts[i] }));
 }

@@ -2,12 +2,14 @@
  * memory_link and memory_forget: argument checks and the store calls. A link endpoint is an atom id (a number or
  * `atom:<id>`) or a code symbol (`symbol:<id>`); a relation kind is one token (`^[a-z][a-z0-9_]{0,63}$`, as the
  * schema's CHECK). memory_link's `remove` deletes a link again (which ones may go: CurationWrites.unlink).
- * Forgetting retracts (tombstones) atoms or a whole document's atoms; `undo` restores them.
+ * Forgetting retracts (tombstones) atoms, a whole document's atoms or an entity's (see {@link ForgetArgs}); `undo`
+ * restores them.
  */
 import { invalidInput } from "../../errors.ts";
 import type { ForgetOutcome, LinkApplied, LinkEndpoint, UnlinkApplied } from "../../ports/store/curation.ts";
 import { embedRestored } from "../projections/backfill.ts";
 import type { Services } from "../services.ts";
+import { brief, type EntityBrief, entityCandidates, resolveEntityRef } from "./get-entity.ts";
 
 /** A relation kind: one lower-case token. */
 const KIND = /^[a-z][a-z0-9_]{0,63}$/;
@@ -102,37 +104,52 @@ export async function unlinkNodes(
   return { ...removed, src, dst, kind };
 }
 
-/** What memory_forget takes: exactly one of `atom_id`, `atom_ids`, `doc_id`. */
+/**
+ * What memory_forget takes: exactly one of `atom_id`, `atom_ids`, `doc_id`, `entity`. `entity` (`entity:<id>` or a
+ * name, as memory_get takes it) forgets the entity "with its sources": every atom that mentions it (in its claim or
+ * content, entities merged into it included) and every document all of whose atoms mention it; a document that also
+ * says other things keeps them (its other atoms stay). A name several entities answer to retracts nothing and
+ * answers with the candidates.
+ */
 export interface ForgetArgs {
   atom_id?: number;
   atom_ids?: number[];
   doc_id?: number;
+  entity?: string;
   reason: string;
   undo?: boolean;
 }
 
+/** What forget did: the store's outcome; for an entity, the entity, or the candidates of an ambiguous name. */
+export type ForgetResult = ForgetOutcome & {
+  entity?: EntityBrief;
+  candidates?: Array<EntityBrief & { atoms: number }>;
+};
+
 /**
- * Retracts (or with `undo` restores) atoms or a document's atoms, recording the reason. A restored atom without a
+ * Retracts (or with `undo` restores) atoms, a document's or an entity's atoms ({@link ForgetArgs}), in one
+ * transaction, recording the reason. A restored atom without a
  * vector of the active model (forgotten before a model switch, or imported without embeddings) is embedded then
  * (embedRestored: a failure there is logged, not thrown).
- * @throws PegasError INVALID_INPUT (no or several targets, empty reason), NOT_FOUND, STORE_UNAVAILABLE.
+ * @throws PegasError INVALID_INPUT (no or several targets, empty reason), NOT_FOUND (atom, document, entity or
+ *   name), STORE_UNAVAILABLE.
  */
 export async function forget(
-  s: Pick<Services, "curation" | "embeddingStore" | "atomReads" | "embedder">,
+  s: Pick<Services, "curation" | "embeddingStore" | "atomReads" | "embedder" | "entities">,
   a: ForgetArgs,
-): Promise<ForgetOutcome> {
+): Promise<ForgetResult> {
   const outcome = await forgetInStore(s, a);
   if (a.undo === true) await embedRestored(s, outcome);
   return outcome;
 }
 
 /** {@link forget}'s checks and store call. */
-async function forgetInStore(s: Pick<Services, "curation">, a: ForgetArgs): Promise<ForgetOutcome> {
-  const targets = [a.atom_id, a.atom_ids, a.doc_id].filter((t) => t !== undefined).length;
+async function forgetInStore(s: Pick<Services, "curation" | "entities">, a: ForgetArgs): Promise<ForgetResult> {
+  const targets = [a.atom_id, a.atom_ids, a.doc_id, a.entity].filter((t) => t !== undefined).length;
   if (targets !== 1)
     throw invalidInput(
-      "give exactly one of atom_id, atom_ids or doc_id",
-      "atom ids come from memory_search; a doc_id from an atom's citation",
+      "give exactly one of atom_id, atom_ids, doc_id or entity",
+      "atom ids come from memory_search; a doc_id from an atom's citation; an entity is entity:<id> or a name",
     );
   const reason = typeof a.reason === "string" ? a.reason.trim() : "";
   if (!reason)
@@ -147,6 +164,11 @@ async function forgetInStore(s: Pick<Services, "curation">, a: ForgetArgs): Prom
     throw invalidInput(`${what} must be a positive integer, got ${JSON.stringify(v)}`);
   };
   if (a.doc_id !== undefined) return s.curation.forget({ docId: positive(a.doc_id, "doc_id"), reason, undo });
+  if (a.entity !== undefined) {
+    const rows = await resolveEntityRef(s, String(a.entity));
+    if (rows.length > 1) return { changes: [], unchanged: [], links: 0, candidates: await entityCandidates(s, rows) };
+    return { ...(await s.curation.forget({ entityId: rows[0].id, reason, undo })), entity: brief(rows[0]) };
+  }
   const ids =
     a.atom_id !== undefined
       ? [positive(a.atom_id, "atom_id")]

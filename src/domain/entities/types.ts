@@ -23,3 +23,14 @@ export interface EntityMention {
   kind: EntityKind;
   confidence: number;
 }
+
+/**
+ * An entity a language model named in a chunk (the LLM distiller's answer): its kind, its canonical name (nominative,
+ * as complete as the chunk gives it) and `quote`, one form of it copied verbatim from the chunk. It becomes
+ * {@link EntityMention}s of the chunk's atoms through domain/entities/named.ts.
+ */
+export interface NamedEntity {
+  kind: EntityKind;
+  name: string;
+  quote: string;
+}

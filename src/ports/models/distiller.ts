@@ -4,6 +4,7 @@
  * PegasError LLM_FAILED (a model answered badly: the caller quarantines the chunk), CANCELLED.
  */
 import type { AtomType } from "../../domain/atom.ts";
+import type { NamedEntity } from "../../domain/entities/types.ts";
 
 /** A link from one distilled atom to another of the same chunk, by index in `atoms`. */
 export interface DistilledLink {
@@ -41,6 +42,12 @@ export interface DistillInput {
 export interface DistillResult {
   atoms: DistilledAtom[];
   warnings: string[];
+  /**
+   * The entities the chunk names, each with a verbatim quote of the chunk (an LLM distiller's); the mentions of every
+   * atom of the chunk (its passage too) are then found from them (domain/entities/named.ts). Undefined when the
+   * distiller names none (the heuristic one, or a model that gave no valid entity): the write extracts them itself.
+   */
+  entities?: NamedEntity[];
 }
 
 /** A distiller adapter. */

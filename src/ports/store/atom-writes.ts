@@ -4,6 +4,7 @@
  * shapes of a new atom and its evidence that ingests share. Errors are PegasError (STORE_UNAVAILABLE,
  * MIGRATION_REQUIRED, INVALID_INPUT, NOT_FOUND), never a driver error.
  */
+import type { NamedEntity } from "../../domain/entities/types.ts";
 import type { AtomType } from "../../domain/atom.ts";
 import type { Locator } from "../../domain/locator.ts";
 import type { AtomTime } from "../../domain/time/atom-time.ts";
@@ -57,12 +58,17 @@ export interface PlannedMerge {
   reason: string;
 }
 
-/** One atom of an ingest plan with its evidence, an optional merge and its links. */
+/**
+ * One atom of an ingest plan with its evidence, an optional merge, its links, and the entities an LLM distiller named
+ * in its chunk: the write finds the atom's mentions from them (domain/entities/named.ts), or with the heuristic
+ * extractor when there are none.
+ */
 export interface PlannedAtom {
   atom: AtomInput;
   citation: CitationInput;
   mergeInto?: PlannedMerge;
   links?: PlannedLink[];
+  entities?: NamedEntity[];
 }
 
 /** What dedup compares of a stored atom. */

@@ -54,8 +54,14 @@ export interface UnlinkApplied {
   inferredRederived: number;
 }
 
-/** What memory_forget asks: atoms or one document, forgotten or (undo) restored, with the reason recorded. */
-export type ForgetRequest = ({ atomIds: number[] } | { docId: number }) & { reason: string; undo: boolean };
+/**
+ * What memory_forget asks: atoms, one document, or what one root entity is mentioned in (its atoms, and the documents
+ * all of whose atoms mention it), forgotten or (undo) restored, with the reason recorded.
+ */
+export type ForgetRequest = ({ atomIds: number[] } | { docId: number } | { entityId: number }) & {
+  reason: string;
+  undo: boolean;
+};
 
 /** What a forget (or its undo) changed. */
 export interface ForgetOutcome {
@@ -67,6 +73,8 @@ export interface ForgetOutcome {
   links: number;
   /** For a document: how many atoms it has. */
   atoms?: number;
+  /** For an entity: the documents retracted with its atoms (restored on undo), ascending. */
+  documents?: number[];
   /** Research gaps open again because the atoms that answered them were retracted. */
   gapsReopened?: number[];
 }
@@ -83,6 +91,6 @@ export interface CurationWrites {
    * back on the next memory_store_code) and symbol → atom.
    */
   unlink(req: UnlinkRequest): Promise<UnlinkApplied>;
-  /** Retracts (or restores) atoms or a document's atoms, recording who/why/when; outbox rows for atoms and links. NOT_FOUND. */
+  /** Retracts (or restores) atoms, a document's or an entity's atoms, recording who/why/when; outbox rows for atoms and links. NOT_FOUND. */
   forget(req: ForgetRequest): Promise<ForgetOutcome>;
 }

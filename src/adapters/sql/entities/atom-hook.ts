@@ -1,6 +1,7 @@
 /**
- * The one call the atom write path makes for entities: the mentions of every atom a write created, extracted with
- * the heuristic extractor (domain/entities/mentions.ts) and written in the same transaction as the atoms, so an atom
+ * The one call the atom write path makes for entities: the mentions of every atom a write created, found from the
+ * entities its LLM distiller named in its chunk (domain/entities/named.ts) or else extracted with the heuristic
+ * extractor (domain/entities/mentions.ts), and written in the same transaction as the atoms, so an atom
  * is never stored without its mentions, and the aliases the write itself gives evidence for merged (audited, as
  * every merge; domain/entities/resolve.ts). Atoms that already existed keep theirs (written when they were created, or by
  * `pegas-memory reindex entities`).
@@ -8,6 +9,8 @@
 import type { TransactionSql } from "postgres";
 import { atomMentions } from "../../../domain/entities/atom-mentions.ts";
 import { extractMentions } from "../../../domain/entities/mentions.ts";
+import { namedEntityExtractor } from "../../../domain/entities/named.ts";
+import type { NamedEntity } from "../../../domain/entities/types.ts";
 import { resolveEntities } from "../../../domain/entities/resolve.ts";
 import type { AtomMentions, MentionsWritten } from "../../../ports/entities.ts";
 import { applyAliasMergesTx } from "./resolve.ts";
@@ -26,17 +29,18 @@ interface AtomTextInput {
  */
 export async function writeNewAtomMentions(
   tx: TransactionSql<any>,
-  planned: ReadonlyArray<{ atom: AtomTextInput }>,
+  planned: ReadonlyArray<{ atom: AtomTextInput; entities?: readonly NamedEntity[] }>,
   ids: readonly number[],
   created: ReadonlySet<number>,
 ): Promise<MentionsWritten & { merged: number }> {
   const done = new Set<number>();
   const batch: AtomMentions[] = [];
-  planned.forEach(({ atom: a }, i) => {
+  planned.forEach(({ atom: a, entities }, i) => {
     const id = ids[i];
     if (id === undefined || !created.has(id) || done.has(id)) return;
     done.add(id);
-    batch.push(...atomMentions({ id, claim: a.claim, content: a.content, lang: a.lang }, extractMentions));
+    const extract = entities?.length ? namedEntityExtractor(entities) : extractMentions;
+    batch.push(...atomMentions({ id, claim: a.claim, content: a.content, lang: a.lang }, extract));
   });
   if (!batch.length) return { entitiesCreated: 0, mentionsAdded: 0, merged: 0 };
   const written = await writeMentionsTx(tx, batch);

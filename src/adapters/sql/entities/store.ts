@@ -8,6 +8,8 @@ import type {
   AtomMentions,
   AtomText,
   EntityCounts,
+  EntityListFilter,
+  EntityListRow,
   EntityMergeRecord,
   EntityMergeRequest,
   EntityRow,
@@ -22,6 +24,7 @@ import { guard } from "../errors.ts";
 import { signalOutbox } from "../outbox/signal.ts";
 import type { MergeEvidence } from "../../../domain/entities/resolve.ts";
 import type { EntityKind, EntityMention } from "../../../domain/entities/types.ts";
+import { listEntities } from "./list.ts";
 import { mergeEntitiesTx, undoEntityMergeTx } from "./merge.ts";
 import { applyAliasMergesTx } from "./resolve.ts";
 import * as reads from "./reads.ts";
@@ -46,6 +49,10 @@ export class SqlEntityStore implements EntityStore {
 
   entitiesByIds(ids: number[]): Promise<EntityRow[]> {
     return guard(this.db, "read entities", (sql) => reads.entitiesByIds(sql, ids));
+  }
+
+  listEntities(f: EntityListFilter, offset: number, limit: number): Promise<{ rows: EntityListRow[]; total: number }> {
+    return guard(this.db, "list entities", (sql) => listEntities(sql, f, offset, limit));
   }
 
   entitiesByKeys(keys: string[]): Promise<EntityRow[]> {

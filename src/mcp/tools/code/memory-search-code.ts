@@ -32,7 +32,7 @@ export const symbolShape = {
 export const memorySearchCode: ToolDef = {
   name: "memory_search_code",
   title: "Search code symbols",
-  description: "Find stored code symbols by name or words (Russian and English docstrings too), with path:line.",
+  description: "Find stored code symbols by name or docstring words (any language), with path:line.",
   details:
     "Search the code symbols stored by memory_store_code by name, qualified name (HTMLParser.feed), signature or " +
     "docstring words. Identifier-aware: camelCase and snake_case are split (`json decoder` finds JSONDecoder, " +

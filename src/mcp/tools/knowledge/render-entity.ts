@@ -14,7 +14,8 @@ export const ENTITY_TOKENS = { min: 200, max: 8000, default: 1200 } as const;
 /** Characters of one statement's sentence. */
 const SENTENCE_CHARS = 320;
 
-const entityBrief = {
+/** The output fields naming one entity (memory_get's profile and candidates, memory_forget's entity). */
+export const entityBrief = {
   entity_id: id,
   kind: z.string().describe("person, organisation, place, project, work, software, concept"),
   name: z.string(),
@@ -62,7 +63,8 @@ export async function loadEntityCounter(): Promise<void> {
 
 type Out = { [key: string]: any };
 
-const entityName = (e: Out) =>
+/** "entity:7 · person · Андрей Ефимыч (also Рагин)": one entity on one line. */
+export const entityName = (e: Out): string =>
   `entity:${e.entity_id} · ${e.kind} · ${e.name}${e.aliases?.length ? ` (also ${e.aliases.join(", ")})` : ""}`;
 
 /** The profile's text with its first `n` statements and first `r` related entities. */

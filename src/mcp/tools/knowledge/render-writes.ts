@@ -5,6 +5,7 @@
  */
 import { INGEST_COUNT_KEYS } from "../../../core/documents/tally.ts";
 import { countsText, lines, moreLine, oneLine } from "../../render.ts";
+import { entityName } from "./render-entity.ts";
 
 type Out = { [key: string]: any };
 
@@ -42,8 +43,18 @@ function idList(ids: readonly number[], max = 50): string {
   return ids.length > max ? `${shown}, … (+${ids.length - max})` : shown;
 }
 
-/** memory_forget's text: how many atoms changed, grouped by from → to, and what was left as it was. */
+/**
+ * memory_forget's text: how many atoms changed, grouped by from → to, and what was left as it was; for an entity, which
+ * one and the documents that went with it; for an ambiguous name, the candidates (nothing changed).
+ */
 export function renderForget(out: Out): string {
+  if (out.candidates) {
+    const list = (out.candidates as Out[]).map((c) => `- ${entityName(c)} — named in ${c.atoms} atom(s)`);
+    return lines([
+      `Nothing retracted: ${list.length} entities answer to this name; call memory_forget with entity:<id>:`,
+      ...list,
+    ]);
+  }
   const groups = new Map<string, number[]>();
   for (const c of out.changes as Out[]) {
     const key = `${c.from} → ${c.to}`;
@@ -58,6 +69,10 @@ export function renderForget(out: Out): string {
     listed < out.changed ? `(${out.changed - listed} more changes not listed)` : "",
     out.unchanged.length ? `Unchanged: atoms ${idList(out.unchanged)}.` : "",
     out.gaps_reopened?.length ? `Research gaps open again: ${idList(out.gaps_reopened)}.` : "",
+    out.entity ? `Entity: ${entityName(out.entity)}.` : "",
+    out.documents?.length
+      ? `Documents ${out.undo ? "restored" : "retracted"} (all their atoms name it): ${idList(out.documents)}.`
+      : "",
     out.undo ? "" : "memory_forget with undo: true and the same target restores them.",
   ]);
 }

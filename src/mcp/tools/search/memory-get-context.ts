@@ -15,8 +15,7 @@ import type { ToolDef } from "../../tool.ts";
 export const memoryGetContext: ToolDef = {
   name: "memory_get_context",
   title: "Context for a question",
-  description:
-    "Cited context for a question within budget_tokens; call before answering from memory and cite its sources.",
+  description: "Cited context for a question, within budget_tokens.",
   details:
     "What memory knows about a question, ready to read before answering: a hybrid search (k hits), then 1–2 hops " +
     "over the strongest links to related atoms, deduplicated, contested atoms flagged with the atom that contradicts " +

@@ -9,7 +9,7 @@ import { loadSearchCounter, packSearch, SEARCH_TOKENS } from "./search-render.ts
 export const memorySearch: ToolDef = {
   name: "memory_search",
   title: "Search memory",
-  description: "Find stored knowledge atoms with citations, in any language (Russian and English are stemmed).",
+  description: "Find stored knowledge atoms, with citations (any language).",
   details:
     "Hybrid search over stored knowledge atoms: BM25 over PostgreSQL full-text lexemes (Russian and English stemming, " +
     "trigram fallback for typos) fused by reciprocal rank fusion with vector kNN. Stale atoms (their source changed) " +
