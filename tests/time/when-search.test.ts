@@ -68,6 +68,24 @@ describe("the dated leg", () => {
     expect(out[0].ranks).toEqual({ lexical: 3, dated: 1 });
   });
 
+  test("a dated candidate that matches the question's words far less than the best is not lifted", async () => {
+    // Atom 3 scores a fifth of the best lexical match: a passage that merely holds a date (XQuAD-ru, «Когда…?»).
+    const weak = new Map([
+      [1, 10],
+      [2, 9],
+      [3, 2],
+    ]);
+    expect(await rankDatedForWhen(dated, "When did Alice join?", fused, 60, weak)).toBe(fused);
+    const close = new Map([
+      [1, 10],
+      [2, 9],
+      [3, 8],
+    ]);
+    expect((await rankDatedForWhen(dated, "When did Alice join?", fused, 60, close)).map((f) => f.id)).toEqual([
+      3, 1, 2,
+    ]);
+  });
+
   test("a question naming a date lifts what happened or was said near it, nothing else", async () => {
     const on = await rankDatedForWhen(dated, "What did Alice say on 1 January 2024?", fused, 60);
     expect(on.map((f) => `${f.id}:${f.ranks.dated ?? "-"}`)).toEqual(["2:1", "3:2", "1:-"]);

@@ -239,6 +239,7 @@ export async function search(
       services.config.rrf_k,
     ),
     services.config.rrf_k,
+    new Map(lexical.map((h) => [h.atomId, h.score])),
   );
   // "Who/what is X": the atoms that introduce X first (entity-focus/rerank.ts); other questions rank unchanged.
   const focused = mode === "vector" ? ranked : await focusOnEntities(services, query, ranked, filter);
