@@ -7,7 +7,7 @@
 import { describe, expect, test } from "bun:test";
 import { storeAtom } from "../../src/core/knowledge/store-atom.ts";
 import { search } from "../../src/core/search/search.ts";
-import { rankDatedForWhen } from "../../src/core/search/when-boost.ts";
+import { candidateDepth, PERIOD_WINDOW, rankDatedForWhen, WINDOW } from "../../src/core/search/when-boost.ts";
 import type { FusedItem } from "../../src/domain/rrf.ts";
 import { asksWhen } from "../../src/domain/time/when-question.ts";
 import { suiteServices } from "../support/services.ts";
@@ -73,6 +73,26 @@ describe("the dated leg", () => {
     expect(on.map((f) => `${f.id}:${f.ranks.dated ?? "-"}`)).toEqual(["2:1", "3:2", "1:-"]);
     const far = await rankDatedForWhen(dated, "What did Alice say in March 2023?", fused, 60);
     expect(far).toBe(fused);
+  });
+
+  test("a named period reads deeper and lets its atoms vote as fully as the words", async () => {
+    expect(candidateDepth("What did Alice accomplish in January 2024?")).toBe(PERIOD_WINDOW);
+    expect(candidateDepth("Что Алиса сделала в марте 2024 года?")).toBe(PERIOD_WINDOW);
+    expect(candidateDepth("When did Alice join?")).toBe(0);
+    // 300 candidates; the one said in January 2024 stands far below the plain window.
+    const deep: FusedItem[] = Array.from({ length: 300 }, (_, i) => ({
+      id: i + 1,
+      score: 1 / (61 + i),
+      ranks: { lexical: i + 1 },
+    }));
+    const far = WINDOW + 50;
+    const said = { searchReads: { atomTimes: async () => new Map([[far, { observedAt: "2024-01-15T10:00:00Z" }]]) } };
+    const named = await rankDatedForWhen(said as never, "What did Alice accomplish in January 2024?", deep, 60);
+    expect(named.findIndex((f) => f.id === far)).toBeLessThan(10);
+    expect(named.find((f) => f.id === far)?.ranks.dated).toBe(1);
+    const eventOnly = new Map([[far, { event }]]);
+    const when = { searchReads: { atomTimes: async () => eventOnly } };
+    expect(await rankDatedForWhen(when as never, "When did Alice join?", deep, 60)).toBe(deep);
   });
 });
 

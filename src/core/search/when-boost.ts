@@ -6,6 +6,12 @@
  * года», "as mentioned on November 6, 2023") puts in that leg only the atoms whose event time falls near it (the
  * named period widened by {@link MARGIN_DAYS}) or that were said within it (observed_at, a day's slack for time
  * zones). Any other question is returned untouched, so it ranks exactly as without this hook.
+ *
+ * A named period is a constraint the question states outright, and such a question often shares few words with
+ * its answer beyond a name ("What did Joanna accomplish in January 2022?" ↔ "Joanna: I finally finished my first
+ * screenplay"): the candidates are then read deeper ({@link PERIOD_WINDOW}, see {@link candidateDepth}) and the
+ * atoms of the period vote with {@link PERIOD_WEIGHT}, the lexical leg's own weight — time-filtered retrieval as a
+ * fusion leg rather than a hard filter (a date in the question may also be wrong or loose).
  */
 import type { FusedItem } from "../../domain/rrf.ts";
 import type { AtomTime } from "../../domain/time/atom-time.ts";
@@ -17,6 +23,10 @@ import type { Services } from "../services.ts";
 export const WINDOW = 100;
 /** Weight of the dated leg (the lexical leg's is 1). */
 export const DATED_WEIGHT = 0.5;
+/** Fused candidates looked at, and lexical hits read, when the question names a period. */
+export const PERIOD_WINDOW = 1000;
+/** Weight of the dated leg when the question names a period. */
+export const PERIOD_WEIGHT = 1;
 /** How far around a date the question names an event still counts as near it ("the week before…", "around…"). */
 export const MARGIN_DAYS = 7;
 
@@ -25,6 +35,11 @@ const DAY_MS = 86_400_000;
 /** The periods a question names by absolute dates, as [start, end) ms. */
 export function questionPeriods(query: string): Array<[number, number]> {
   return findTimeExpressions(query).map((e) => [Date.parse(e.event.start), Date.parse(e.event.end)]);
+}
+
+/** Lexical hits a search for `query` should read at least: {@link PERIOD_WINDOW} when it names a period, else 0. */
+export function candidateDepth(query: string): number {
+  return questionPeriods(query).length ? PERIOD_WINDOW : 0;
 }
 
 /** Whether an atom's time meets one of the periods: its event within the margin, or its saying within a day. */
@@ -48,7 +63,9 @@ export async function rankDatedForWhen(
   if (!fused.length) return fused;
   const periods = questionPeriods(query);
   if (!periods.length && !asksWhen(query)) return fused;
-  const head = fused.slice(0, WINDOW);
+  const window = periods.length ? PERIOD_WINDOW : WINDOW;
+  const weight = periods.length ? PERIOD_WEIGHT : DATED_WEIGHT;
+  const head = fused.slice(0, window);
   const times = await services.searchReads.atomTimes(head.map((f) => f.id));
   const member = (id: number) => {
     const t = times.get(id);
@@ -59,10 +76,10 @@ export async function rankDatedForWhen(
   const boosted = head.map((f) => {
     if (!member(f.id)) return f;
     rank++;
-    return { ...f, score: f.score + DATED_WEIGHT / (rrfK + rank), ranks: { ...f.ranks, dated: rank } };
+    return { ...f, score: f.score + weight / (rrfK + rank), ranks: { ...f.ranks, dated: rank } };
   });
   // Stable: equal scores keep the fused order (itself deterministic).
   const order = new Map(head.map((f, i) => [f.id, i]));
   boosted.sort((a, b) => b.score - a.score || order.get(a.id)! - order.get(b.id)!);
-  return [...boosted, ...fused.slice(WINDOW)];
+  return [...boosted, ...fused.slice(window)];
 }
