@@ -11,7 +11,8 @@
  * its answer beyond a name ("What did Joanna accomplish in January 2022?" ↔ "Joanna: I finally finished my first
  * screenplay"): the candidates are then read deeper ({@link PERIOD_WINDOW}, see {@link candidateDepth}) and the
  * atoms of the period vote with {@link PERIOD_WEIGHT}, the lexical leg's own weight — time-filtered retrieval as a
- * fusion leg rather than a hard filter (a date in the question may also be wrong or loose).
+ * fusion leg rather than a hard filter (a date in the question may also be wrong or loose). A month named without
+ * a year ("camping in June", «в мае») is such a period too: an atom set or said in that month of any year meets it.
  */
 import type { FusedItem } from "../../domain/rrf.ts";
 import type { AtomTime } from "../../domain/time/atom-time.ts";
@@ -37,9 +38,41 @@ export function questionPeriods(query: string): Array<[number, number]> {
   return findTimeExpressions(query).map((e) => [Date.parse(e.event.start), Date.parse(e.event.end)]);
 }
 
+const EN_MONTHS = "january february march april may june july august september october november december".split(" ");
+const RU_MONTHS = "январе феврале марте апреле мае июне июле августе сентябре октябре ноябре декабре".split(" ");
+const EN_MONTH =
+  /\b(?:in|of|during)\s+(?:(?:early|late|mid)-?\s*)?(january|february|march|april|may|june|july|august|september|october|november|december)\b(?!\s*,?\s*\d)/giu;
+const RU_MONTH =
+  /(?<![\p{L}])во?\s+(?:(?:начале|конце|середине)\s+)?(январе|феврале|марте|апреле|мае|июне|июле|августе|сентябре|октябре|ноябре|декабре)(?![\p{L}])(?!\s*\d)/giu;
+
+/**
+ * The months (0–11) a question names without a year ("in June", "the second week of November", «в мае»): a
+ * conversation's memory is usually asked about its own months, so an atom set or said in that month of any year
+ * meets it. Months given with a year or a day are dates ({@link questionPeriods}) and are left to them.
+ */
+export function bareMonths(query: string): number[] {
+  const found = new Set<number>();
+  for (const m of query.matchAll(EN_MONTH)) found.add(EN_MONTHS.indexOf(m[1].toLowerCase()));
+  for (const m of query.matchAll(RU_MONTH)) found.add(RU_MONTHS.indexOf(m[1].toLowerCase()));
+  return [...found].filter((i) => i >= 0);
+}
+
+/** Whether the question names a period, dated or a bare month. */
+function namesPeriod(query: string): boolean {
+  return questionPeriods(query).length > 0 || bareMonths(query).length > 0;
+}
+
 /** Lexical hits a search for `query` should read at least: {@link PERIOD_WINDOW} when it names a period, else 0. */
 export function candidateDepth(query: string): number {
-  return questionPeriods(query).length ? PERIOD_WINDOW : 0;
+  return namesPeriod(query) ? PERIOD_WINDOW : 0;
+}
+
+/** Whether an atom's event (finer than a year) starts, or its saying falls, in one of `months` (UTC). */
+function inMonths(t: AtomTime, months: number[]): boolean {
+  if (!months.length) return false;
+  const event = t.event && t.event.granularity !== "year" ? new Date(t.event.start).getUTCMonth() : -1;
+  const said = t.observedAt ? new Date(t.observedAt).getUTCMonth() : -1;
+  return months.includes(event) || months.includes(said);
 }
 
 /** Whether an atom's time meets one of the periods: its event within the margin, or its saying within a day. */
@@ -62,14 +95,16 @@ export async function rankDatedForWhen(
 ): Promise<FusedItem[]> {
   if (!fused.length) return fused;
   const periods = questionPeriods(query);
-  if (!periods.length && !asksWhen(query)) return fused;
-  const window = periods.length ? PERIOD_WINDOW : WINDOW;
-  const weight = periods.length ? PERIOD_WEIGHT : DATED_WEIGHT;
+  const months = bareMonths(query);
+  const named = periods.length > 0 || months.length > 0;
+  if (!named && !asksWhen(query)) return fused;
+  const window = named ? PERIOD_WINDOW : WINDOW;
+  const weight = named ? PERIOD_WEIGHT : DATED_WEIGHT;
   const head = fused.slice(0, window);
   const times = await services.searchReads.atomTimes(head.map((f) => f.id));
   const member = (id: number) => {
     const t = times.get(id);
-    return t !== undefined && (periods.length ? near(t, periods) : t.event !== undefined);
+    return t !== undefined && (named ? near(t, periods) || inMonths(t, months) : t.event !== undefined);
   };
   if (!head.some((f) => member(f.id))) return fused;
   let rank = 0;
