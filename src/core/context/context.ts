@@ -1,8 +1,7 @@
 /**
  * memory_get_context: what the agent should read before answering a question, packed to a token budget.
  *
- * 1. Hybrid search for the question (k hits; candidate, verified and contested atoms), read deeper (fillDepth) so
- *    that the hits ranked below the first k fill what the budget leaves after them and their links.
+ * 1. Hybrid search for the question (k hits; candidate, verified and contested atoms; read deeper, see fillDepth).
  * 2. Graph expansion: the neighbourhood of each hit (1–2 hops, every edge kind but `contradicts`), ranked by the
  *    strength of the path that reached it (hit score × link confidences), adds up to k more atoms.
  * 3. Deduplication by atom and by identical claim; `contradicts` links mark an atom contested, with its opponent.
@@ -53,16 +52,14 @@ const SHOWN = new Set(["candidate", "verified", "contested"]);
 
 /** Tokens a short hit costs at least in the concise JSON (its line, one source line and citation entry). */
 const TOKENS_PER_FILLER = 40;
-/** Most search hits read to fill a budget (search's own cap). */
-const MAX_FILL = 50;
 
 /**
  * How many search hits to read: the `k` that rank first, and below them as many more as the budget could hold if
- * every hit were short ({@link TOKENS_PER_FILLER}), so that a budget the first hits and their links leave unspent
- * holds the next-ranked hits instead (the packing stops at the budget; rank order is kept).
+ * every hit were short ({@link TOKENS_PER_FILLER}; at most 50, search's cap), so that a budget the first hits and
+ * their links leave unspent holds the next-ranked hits (packing stops at the budget; rank order is kept).
  */
 export function fillDepth(k: number, budget: number): number {
-  return Math.min(MAX_FILL, Math.max(k, Math.floor(budget / TOKENS_PER_FILLER)));
+  return Math.min(50, Math.max(k, Math.floor(budget / TOKENS_PER_FILLER)));
 }
 
 type Counter = (text: string) => number;
@@ -170,12 +167,7 @@ export async function getContext(
   const at = asOf ? { valid_at: input.valid_at, known_at: input.known_at } : {};
   const found = await search(s, { query: input.question, k: fillDepth(k, budget), ...at }, signal);
   const question = found.query;
-  const ranked: Candidate[] = found.hits.map((h) => ({
-    atomId: h.atom_id,
-    source: "search",
-    score: h.score,
-    via: null,
-  }));
+  const ranked = found.hits.map((h): Candidate => ({ atomId: h.atom_id, source: "search", score: h.score, via: null }));
   const hits = ranked.slice(0, k);
   const filler = ranked.slice(k);
   const expansion = hits.length
