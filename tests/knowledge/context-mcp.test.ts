@@ -108,6 +108,30 @@ describe("memory_get_context over MCP", () => {
     expect(ctx.markdown).toContain("(no source)");
   });
 
+  test("hits ranked below k fill the budget the first k leave, in rank order and within it", async () => {
+    const harbours = ["Aberdeen", "Bergen", "Cadiz", "Danzig", "Esbjerg", "Faro", "Genoa", "Hull", "Izmir", "Kiel"];
+    const ids: number[] = [];
+    for (const h of harbours)
+      ids.push(
+        (await ok("memory_store", { type: "fact", claim: `The lighthouse keeper of ${h} harbour logs every ship.` }))
+          .atom_id,
+      );
+    const q = { question: "Which lighthouse keeper logs every ship in the harbour?", k: 3, hops: 0 };
+    const wide = await ok("memory_get_context", { ...q, budget_tokens: 2000 });
+    expectWellCited(wide);
+    const shown = wide.items.map((i: Out) => i.atom_id);
+    for (const id of ids) expect(shown).toContain(id);
+    expect(wide.items.every((i: Out) => i.source === "search")).toBe(true);
+    const narrow = await ok("memory_get_context", { ...q, budget_tokens: 250 });
+    expectWellCited(narrow);
+    expect(narrow.items.length).toBeGreaterThan(0);
+    expect(narrow.items.length).toBeLessThan(harbours.length);
+    // Shown in the order search ranks them.
+    const ranked = (await ok("memory_search", { query: q.question, k: 50 })).hits.map((h: Out) => h.atom_id);
+    expect(shown).toEqual(ranked.slice(0, shown.length));
+    expect(narrow.items.map((i: Out) => i.atom_id)).toEqual(ranked.slice(0, narrow.items.length));
+  });
+
   test("a question nothing answers gives an empty block; bad bounds are refused", async () => {
     const none = await ok("memory_get_context", { question: "квантовая хромодинамика глюонов" });
     expect(none.items).toEqual([]);

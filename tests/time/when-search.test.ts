@@ -7,7 +7,13 @@
 import { describe, expect, test } from "bun:test";
 import { storeAtom } from "../../src/core/knowledge/store-atom.ts";
 import { search } from "../../src/core/search/search.ts";
-import { rankDatedForWhen } from "../../src/core/search/when-boost.ts";
+import {
+  bareMonths,
+  candidateDepth,
+  PERIOD_WINDOW,
+  rankDatedForWhen,
+  WINDOW,
+} from "../../src/core/search/when-boost.ts";
 import type { FusedItem } from "../../src/domain/rrf.ts";
 import { asksWhen } from "../../src/domain/time/when-question.ts";
 import { suiteServices } from "../support/services.ts";
@@ -91,6 +97,46 @@ describe("the dated leg", () => {
     expect(on.map((f) => `${f.id}:${f.ranks.dated ?? "-"}`)).toEqual(["2:1", "3:2", "1:-"]);
     const far = await rankDatedForWhen(dated, "What did Alice say in March 2023?", fused, 60);
     expect(far).toBe(fused);
+  });
+
+  test("a month named without a year, in English and Russian; not a modal verb, not a dated month", () => {
+    expect(bareMonths("When did Melanie go camping in June?")).toEqual([5]);
+    expect(bareMonths("Which country was Tim visiting in the second week of November?")).toEqual([10]);
+    expect(bareMonths("Что Маша делала в мае?")).toEqual([4]);
+    expect(bareMonths("You may go in the morning")).toEqual([]);
+    expect(bareMonths("What did Joanna do in July 2022?")).toEqual([]);
+    expect(bareMonths("Что было в мае 2023 года?")).toEqual([]);
+    expect(candidateDepth("Which outdoor spot did Joanna visit in May?")).toBe(PERIOD_WINDOW);
+  });
+
+  test("a bare month lifts what was said or set in that month of any year", async () => {
+    const times = new Map<number, object>([
+      [3, { observedAt: "2022-06-20T10:00:00Z" }],
+      [2, { event: { start: "2021-07-01T00:00:00.000Z", end: "2021-07-02T00:00:00.000Z", granularity: "day" } }],
+    ]);
+    const said = { searchReads: { atomTimes: async () => times } };
+    const out = await rankDatedForWhen(said as never, "Where did Alice go camping in June?", fused, 60);
+    expect(out.map((f) => `${f.id}:${f.ranks.dated ?? "-"}`)).toEqual(["3:1", "1:-", "2:-"]);
+  });
+
+  test("a named period reads deeper and lets its atoms vote as fully as the words", async () => {
+    expect(candidateDepth("What did Alice accomplish in January 2024?")).toBe(PERIOD_WINDOW);
+    expect(candidateDepth("Что Алиса сделала в марте 2024 года?")).toBe(PERIOD_WINDOW);
+    expect(candidateDepth("When did Alice join?")).toBe(0);
+    // 300 candidates; the one said in January 2024 stands far below the plain window.
+    const deep: FusedItem[] = Array.from({ length: 300 }, (_, i) => ({
+      id: i + 1,
+      score: 1 / (61 + i),
+      ranks: { lexical: i + 1 },
+    }));
+    const far = WINDOW + 50;
+    const said = { searchReads: { atomTimes: async () => new Map([[far, { observedAt: "2024-01-15T10:00:00Z" }]]) } };
+    const named = await rankDatedForWhen(said as never, "What did Alice accomplish in January 2024?", deep, 60);
+    expect(named.findIndex((f) => f.id === far)).toBeLessThan(10);
+    expect(named.find((f) => f.id === far)?.ranks.dated).toBe(1);
+    const eventOnly = new Map([[far, { event }]]);
+    const when = { searchReads: { atomTimes: async () => eventOnly } };
+    expect(await rankDatedForWhen(when as never, "When did Alice join?", deep, 60)).toBe(deep);
   });
 });
 

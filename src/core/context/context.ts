@@ -1,7 +1,7 @@
 /**
  * memory_get_context: what the agent should read before answering a question, packed to a token budget.
  *
- * 1. Hybrid search for the question (k hits; candidate, verified and contested atoms).
+ * 1. Hybrid search for the question (k hits; candidate, verified and contested atoms; read deeper, see fillDepth).
  * 2. Graph expansion: the neighbourhood of each hit (1–2 hops, every edge kind but `contradicts`), ranked by the
  *    strength of the path that reached it (hit score × link confidences), adds up to k more atoms.
  * 3. Deduplication by atom and by identical claim; `contradicts` links mark an atom contested, with its opponent.
@@ -49,6 +49,18 @@ export const TOKENIZER = "o200k_base (gpt-tokenizer)";
 const NEIGHBOURS_PER_HIT = 25;
 /** Statuses context shows (as search's default: stale and retracted atoms never). */
 const SHOWN = new Set(["candidate", "verified", "contested"]);
+
+/** Tokens a short hit costs at least in the concise JSON (its line, one source line and citation entry). */
+const TOKENS_PER_FILLER = 40;
+
+/**
+ * How many search hits to read: the `k` that rank first, and below them as many more as the budget could hold if
+ * every hit were short ({@link TOKENS_PER_FILLER}; at most 50, search's cap), so that a budget the first hits and
+ * their links leave unspent holds the next-ranked hits (packing stops at the budget; rank order is kept).
+ */
+export function fillDepth(k: number, budget: number): number {
+  return Math.min(50, Math.max(k, Math.floor(budget / TOKENS_PER_FILLER)));
+}
 
 type Counter = (text: string) => number;
 let counter: Promise<Counter> | null = null;
@@ -153,9 +165,11 @@ export async function getContext(
   const count = await tokenCounter();
   const asOf = readAsOf(input);
   const at = asOf ? { valid_at: input.valid_at, known_at: input.known_at } : {};
-  const found = await search(s, { query: input.question, k, ...at }, signal);
+  const found = await search(s, { query: input.question, k: fillDepth(k, budget), ...at }, signal);
   const question = found.query;
-  const hits: Candidate[] = found.hits.map((h) => ({ atomId: h.atom_id, source: "search", score: h.score, via: null }));
+  const ranked = found.hits.map((h): Candidate => ({ atomId: h.atom_id, source: "search", score: h.score, via: null }));
+  const hits = ranked.slice(0, k);
+  const filler = ranked.slice(k);
   const expansion = hits.length
     ? await expand(s, hits, hops, signal)
     : { reached: [], contradicts: [] as GraphEdge[], degraded: undefined };
@@ -168,7 +182,7 @@ export async function getContext(
         ),
       )
     : null;
-  const candidates = [...hits, ...(held ? reached.filter((c) => held.has(c.atomId)) : reached)];
+  const candidates = [...hits, ...(held ? reached.filter((c) => held.has(c.atomId)) : reached), ...filler];
 
   // Opponents: both ends of every `contradicts` edge seen, for the atoms shown.
   const opponentIds = new Map<number, Set<number>>();

@@ -14,7 +14,7 @@ import { noteSearchOutcome } from "../gaps/miss.ts";
 import { AS_OF_STATUSES, heldAsOf, readAsOf } from "./as-of.ts";
 import type { Services } from "../services.ts";
 import { focusOnEntities } from "./entity-focus/rerank.ts";
-import { rankDatedForWhen } from "./when-boost.ts";
+import { candidateDepth, rankDatedForWhen } from "./when-boost.ts";
 
 /** Input of a search; `k` defaults to 10 (1..50). */
 export interface SearchInput {
@@ -216,7 +216,9 @@ export async function search(
   const offset = input.cursor ? decodeCursor(input.cursor, key) : 0;
   const depth = Math.max(MIN_DEPTH, offset + k + 1);
   const [[lexical, fallback], [vector, degraded]] = await Promise.all([
-    mode === "vector" ? ([[], false] as [Hit[], boolean]) : lexicalLeg(services, query, filter, depth, offset + k),
+    mode === "vector"
+      ? ([[], false] as [Hit[], boolean])
+      : lexicalLeg(services, query, filter, Math.max(depth, candidateDepth(query)), offset + k),
     mode === "lexical" ? ([[], null] as [Hit[], null]) : vectorLeg(services, query, filter, depth, signal),
   ]);
   if (signal?.aborted) throw new PegasError("CANCELLED", "search cancelled");

@@ -18,8 +18,8 @@ export const memoryGetContext: ToolDef = {
   description: "Cited context for a question, within budget_tokens.",
   details:
     "What memory knows about a question, ready to read before answering: a hybrid search (k hits), then 1–2 hops " +
-    "over the strongest links to related atoms, deduplicated, contested atoms flagged with the atom that contradicts " +
-    "them, packed in rank order into at most `budget_tokens` tokens (counted with " +
+    "over the strongest links to related atoms, then the next hits while the budget has room, deduplicated, contested " +
+    "atoms flagged with the atom that contradicts them, packed in rank order into at most `budget_tokens` tokens (counted with " +
     TOKENIZER +
     "). Returns a " +
     "compact Markdown block — one line per atom with numbered citations, then `Sources: [n] title — locator (uri)` — " +
@@ -27,7 +27,7 @@ export const memoryGetContext: ToolDef = {
     "never included, superseded ones only at `valid_at`/`known_at`. Read-only.",
   fieldDetails: {
     question: "the question to gather context for, in any language",
-    k: "search hits, and most atoms added over links; default 8",
+    k: "search hits ranked first, and most atoms added over links; default 8",
     hops: "graph hops from each hit; default 1",
     valid_at: "what was true then (ISO 8601)",
     known_at: "what memory knew then (ISO 8601)",
