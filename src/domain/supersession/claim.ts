@@ -32,6 +32,8 @@ export interface PropertyClaim {
   subject: string[];
   /** The subject is the speaker ("I", «я», "we"). */
   speaker: boolean;
+  /** The subject's words as written, less stop words and dates ("" for the speaker): its full-text lookup key. */
+  subjectText: string;
   /** The value's words; null when the statement names none («сменил работу»). */
   value: string[] | null;
   /** For a role: the organisation it is held in ("CEO of Acme" → acm), if named. */
@@ -101,15 +103,18 @@ const isOccupation = (w: string) => OCCUPATIONS.some((o) => w === o || (o.length
 const isOffice = (w: string) => OFFICES.some((o) => w === o || (o.length >= 4 && w.startsWith(o)));
 
 /** A role phrase split into the role and the organisation ("CEO of Acme", «директором Acme»). */
-function splitRole(phrase: string): { role: string[]; org: string[] | null } {
+function splitRole(phrase: string): { role: string[]; org: string[] | null; orgText: string } {
   const of = /\s(?:of|at|for|in)\s/iu.exec(phrase);
-  if (of) return { role: stems(words(phrase.slice(0, of.index))), org: stems(words(phrase.slice(of.index))) };
+  if (of) {
+    const org = words(phrase.slice(of.index));
+    return { role: stems(words(phrase.slice(0, of.index))), org: stems(org), orgText: org.join(" ") };
+  }
   const ws = words(phrase);
   const at = ws.findIndex((w) => isOccupation(lightStem(w)));
   const named = phrase.match(/(?<=\s)\p{Lu}[\p{L}\p{N}&-]*(?:\s\p{Lu}[\p{L}\p{N}&-]*)*/u);
   if (at >= 0 && named && /[а-я]/iu.test(phrase))
-    return { role: stems(ws.slice(0, at + 1)), org: stems(words(named[0])) };
-  return { role: stems(ws), org: null };
+    return { role: stems(ws.slice(0, at + 1)), org: stems(words(named[0])), orgText: words(named[0]).join(" ") };
+  return { role: stems(ws), org: null, orgText: "" };
 }
 
 /** The property a copula or "became" phrase states, by its value: a status, a relationship, a role or a state. */
@@ -123,12 +128,12 @@ function kindOfValue(p: VerbPattern, verb: string, value: string): PropertyKind 
 }
 
 /** The subject of a claim: its stems, or the speaker; null when it is an uncertain pronoun or empty. */
-function subjectOf(phrase: string): { subject: string[]; speaker: boolean } | null {
+function subjectOf(phrase: string): { subject: string[]; speaker: boolean; subjectText: string } | null {
   const raw = [...phrase.matchAll(WORD)].map((m) => m[0].toLowerCase()).filter((w) => !FRAME_WORDS.has(w));
-  if (raw.length === 1 && SPEAKER.has(raw[0])) return { subject: [], speaker: true };
+  if (raw.length === 1 && SPEAKER.has(raw[0])) return { subject: [], speaker: true, subjectText: "" };
   if (raw.length === 1 && PRONOUNS.has(raw[0])) return null;
-  const ws = stems(words(phrase));
-  return ws.length ? { subject: ws, speaker: false } : null;
+  const ws = words(phrase);
+  return ws.length ? { subject: stems(ws), speaker: false, subjectText: ws.join(" ") } : null;
 }
 
 /** Reads one sentence's claim (and the office claim a role in an organisation implies). */
@@ -146,7 +151,8 @@ function sentenceClaims(sentence: string): PropertyClaim[] {
   let property = kindOfValue(v.p, sentence.slice(v.start, v.end), valuePhrase);
   let value: string[] | null = v.p.value ? [v.p.value] : stems(words(valuePhrase));
   let org: string[] | null = null;
-  if (property === "role") ({ role: value, org } = splitRole(valuePhrase));
+  let orgText = "";
+  if (property === "role") ({ role: value, org, orgText } = splitRole(valuePhrase));
   if ((property === "status" || property === "relationship") && !v.p.value)
     value = stems(words(valuePhrase).slice(0, 3));
   // «сменил работу» (a change of job, value unnamed); «сменил X на Y» (the value is Y)
@@ -174,7 +180,7 @@ function sentenceClaims(sentence: string): PropertyClaim[] {
   };
   const out = [claim];
   if (property === "role" && org?.length && value?.some(isOffice) && !subject.speaker)
-    out.push({ ...claim, property: "office", subject: org, value: subject.subject, org: null });
+    out.push({ ...claim, property: "office", subject: org, subjectText: orgText, value: subject.subject, org: null });
   return out;
 }
 
@@ -183,13 +189,17 @@ export function readClaims(text: string): PropertyClaim[] {
   const norm = text.normalize("NFKC").replaceAll("ё", "е").replaceAll("Ё", "Е").replace(/\s+/gu, " ").trim();
   // A line of a dialogue ("Caroline: I moved to …"): its "I" is the named speaker, not any speaker.
   const said = SPEAKER_LINE.exec(norm);
-  const speaker = said ? stems(words(said[1])) : null;
+  const speaker = said ? words(said[1]) : null;
   return norm
     .slice(said ? said[0].length : 0)
     .split(/(?<=[.!?…])\s+(?=\p{Lu})/u)
     .slice(0, 8)
     .flatMap(sentenceClaims)
-    .map((c) => (c.speaker && speaker?.length ? { ...c, subject: speaker, speaker: false } : c));
+    .map((c) =>
+      c.speaker && speaker?.length
+        ? { ...c, subject: stems(speaker), subjectText: speaker.join(" "), speaker: false }
+        : c,
+    );
 }
 
 /** "Name: " or "Name Surname: " opening a line of a dialogue. */

@@ -22,7 +22,7 @@ const LIVE = ["candidate", "verified", "contested"];
 const iso = (v: unknown): string | null => (v ? new Date(v as string).toISOString() : null);
 
 /** Records one supersession in `tx` (see {@link SupersessionStore.applySupersessions}); null when skipped. */
-async function applyOne(tx: Tx, w: SupersessionWrite): Promise<SupersessionApplied | null> {
+export async function applySupersessionTx(tx: Tx, w: SupersessionWrite): Promise<SupersessionApplied | null> {
   if (w.newerId === w.olderId) return null;
   const rows = await tx`SELECT id, status FROM pm_atom WHERE id IN (${w.newerId}, ${w.olderId}) ORDER BY id FOR UPDATE`;
   const status = new Map(rows.map((r) => [Number(r.id), String(r.status)]));
@@ -79,6 +79,24 @@ export class SqlSupersessionStore implements SupersessionStore {
     }
   }
 
+  atomsAbout(subjects: string[], perSubject: number): Promise<number[][]> {
+    if (!subjects.length) return Promise.resolve([]);
+    return this.run("find atoms about a subject", async (sql) => {
+      // `a.id + 0` keeps the planner off a backward primary-key scan filtered by @@ (a scan of the whole table for a
+      // rare name): the GIN index finds the matches, a top-N sort keeps the newest.
+      const rows = await sql`
+        SELECT k.ord, m.id FROM unnest(${subjects}::text[]) WITH ORDINALITY AS k(q, ord)
+        CROSS JOIN LATERAL (
+          SELECT a.id FROM pm_atom a
+           WHERE a.search_tsv @@ plainto_tsquery('pegas', k.q) AND a.status = ANY(${LIVE}::text[])
+             AND a.type IN ('text', 'fact', 'definition')
+           ORDER BY a.id + 0 DESC LIMIT ${perSubject}) m`;
+      const out: number[][] = subjects.map(() => []);
+      for (const r of rows) out[Number(r.ord) - 1].push(Number(r.id));
+      return out;
+    });
+  }
+
   supersessionSubjects(ids: number[]): Promise<SupersessionSubject[]> {
     if (!ids.length) return Promise.resolve([]);
     return this.run("read atoms for supersession", async (sql) => {
@@ -117,7 +135,7 @@ export class SqlSupersessionStore implements SupersessionStore {
         sql.begin(async (tx) => {
           const done: SupersessionApplied[] = [];
           for (const w of writes) {
-            const r = await applyOne(tx, w);
+            const r = await applySupersessionTx(tx, w);
             if (r) done.push(r);
           }
           return done;
