@@ -52,6 +52,10 @@ const LEFT_CUT =
 /** Where a value phrase ends. */
 const RIGHT_CUT =
   /[,;:!?()—–]|\.(?=\s|$)|\s-\s|\s(?:and|but|since|from|until|because|after|before|when|while|in \d|as of|with|и|но|а|с \d|в \d|до|после|потому|когда|с тех пор|as a|as an)(?![\p{L}])/iu;
+/** A weekday or season phrase ("last summer", "on Friday", «прошлой зимой», «в пятницу»), dropped likewise. */
+const DAY_SEASON_WORDS =
+  /(?<![\p{L}])(?:(?:(?:last|this|next|past|coming|on)\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|spring|summer|autumn|winter)|(?:(?:в|во|на)\s+)?(?:прошл|эт|следующ|будущ)\p{L}*\s+(?:весн|лет|зим|осен|понедельник|вторник|сред|четверг|пятниц|суббот|воскресень)\p{L}*|во?\s+(?:понедельник|вторник|среду|четверг|пятницу|субботу|воскресенье)|весной|летом|зимой|осенью)(?![\p{L}])/giu;
+
 /** A date or time phrase, dropped from a subject or value. */
 const TIME_WORDS =
   /(?<![\p{L}\p{N}])(?:(?:in|since|from|as of|by|в|с|к)\s+)?(?:(?:january|february|march|april|may|june|july|august|september|october|november|december|январ\p{L}*|феврал\p{L}*|март\p{L}*|апрел\p{L}*|ма[йея]|июн\p{L}*|июл\p{L}*|август\p{L}*|сентябр\p{L}*|октябр\p{L}*|ноябр\p{L}*|декабр\p{L}*)\s+)?(?:1[89]\d\d|20\d\d)(?:\s*(?:году|года|год|г\.))?|(?<![\p{L}])(?:last|this|next) (?:year|month|week)|(?<![\p{L}])(?:в прошлом|в этом) (?:году|месяце)/giu;
@@ -60,7 +64,7 @@ const isStop = (w: string) => ENGLISH_STOP_WORDS.has(w) || RUSSIAN_STOP_WORDS.ha
 
 /** Lower-case words of a phrase without frame words, stop words and dates; `keep` keeps digits with dots. */
 function words(phrase: string): string[] {
-  const clean = phrase.replace(TIME_WORDS, " ");
+  const clean = phrase.replace(TIME_WORDS, " ").replace(DAY_SEASON_WORDS, " ");
   return [...clean.matchAll(WORD)]
     .map((m) => m[0].toLowerCase().replace(/[’']s$/u, ""))
     .filter((w) => !FRAME_WORDS.has(w) && !isStop(w));
