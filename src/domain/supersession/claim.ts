@@ -188,8 +188,11 @@ function sentenceClaims(sentence: string): PropertyClaim[] {
   return out;
 }
 
-/** The property claims of a statement, one per sentence at most (plus an office). Pure; never throws. */
-export function readClaims(text: string): PropertyClaim[] {
+/**
+ * The property claims of a statement, one per sentence at most (plus an office). Pure; never throws. `memo` keeps
+ * each sentence's claims for a batch whose texts share sentences (a chunk's passage and the atoms distilled from it).
+ */
+export function readClaims(text: string, memo?: Map<string, PropertyClaim[]>): PropertyClaim[] {
   const norm = text.normalize("NFKC").replaceAll("ё", "е").replaceAll("Ё", "Е").replace(/\s+/gu, " ").trim();
   // A line of a dialogue ("Caroline: I moved to …"): its "I" is the named speaker, not any speaker.
   const said = SPEAKER_LINE.exec(norm);
@@ -198,7 +201,12 @@ export function readClaims(text: string): PropertyClaim[] {
     .slice(said ? said[0].length : 0)
     .split(/(?<=[.!?…])\s+(?=\p{Lu})/u)
     .slice(0, 8)
-    .flatMap(sentenceClaims)
+    .flatMap((s) => {
+      if (!memo) return sentenceClaims(s);
+      let got = memo.get(s);
+      if (!got) memo.set(s, (got = sentenceClaims(s)));
+      return got;
+    })
     .map((c) =>
       c.speaker && speaker?.length
         ? { ...c, subject: stems(speaker), subjectText: speaker.join(" "), speaker: false }

@@ -42,11 +42,6 @@ export interface AsOf {
 
 /** Supersession reads and writes (same database as the canonical store). */
 export interface SupersessionStore {
-  /**
-   * For each subject phrase ("Alice Smith"), the ids of at most `perSubject` live statement atoms (text, fact,
-   * definition) whose full-text vector holds all its words, newest first; by the full-text index, never a scan.
-   */
-  atomsAbout(subjects: string[], perSubject: number): Promise<number[][]>;
   /** Atoms by id (missing ids skipped), in the order of `ids`. */
   supersessionSubjects(ids: number[]): Promise<SupersessionSubject[]>;
   /**

@@ -79,24 +79,6 @@ export class SqlSupersessionStore implements SupersessionStore {
     }
   }
 
-  atomsAbout(subjects: string[], perSubject: number): Promise<number[][]> {
-    if (!subjects.length) return Promise.resolve([]);
-    return this.run("find atoms about a subject", async (sql) => {
-      // `a.id + 0` keeps the planner off a backward primary-key scan filtered by @@ (a scan of the whole table for a
-      // rare name): the GIN index finds the matches, a top-N sort keeps the newest.
-      const rows = await sql`
-        SELECT k.ord, m.id FROM unnest(${subjects}::text[]) WITH ORDINALITY AS k(q, ord)
-        CROSS JOIN LATERAL (
-          SELECT a.id FROM pm_atom a
-           WHERE a.search_tsv @@ plainto_tsquery('pegas', k.q) AND a.status = ANY(${LIVE}::text[])
-             AND a.type IN ('text', 'fact', 'definition')
-           ORDER BY a.id + 0 DESC LIMIT ${perSubject}) m`;
-      const out: number[][] = subjects.map(() => []);
-      for (const r of rows) out[Number(r.ord) - 1].push(Number(r.id));
-      return out;
-    });
-  }
-
   supersessionSubjects(ids: number[]): Promise<SupersessionSubject[]> {
     if (!ids.length) return Promise.resolve([]);
     return this.run("read atoms for supersession", async (sql) => {
