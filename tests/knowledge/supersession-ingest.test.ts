@@ -52,6 +52,11 @@ function scenario(backend: "pglite" | "postgres", skip: string | null): void {
       expect(await statusOf(old)).toBe("candidate");
       const got = await ok("memory_get", { atom_id: old });
       expect((got.links_in as ToolOut[]).filter((l) => l.kind === "supersedes")).toEqual([]);
+      // The pair stays apart when a later ingest meets the same two atoms again.
+      const globex = (await atomsWith("Globex"))[0].atom_id as number;
+      const again = await t.services.supersession.applySupersessions([{ newerId: globex, olderId: old, reason: "x" }]);
+      expect(again).toEqual([]);
+      expect(await statusOf(old)).toBe("candidate");
     });
 
     test("Russian: «Алиса теперь работает в Globex» supersedes «Алиса работает в Acme»", async () => {
