@@ -143,12 +143,8 @@ export function splitByPlan(planned: PlannedSupersession[], sizes: number[]): Pl
   const out: PlannedSupersession[][] = sizes.map(() => []);
   for (const p of planned) {
     const at = p.newer.planned ?? p.older.planned ?? 0;
-    out[
-      Math.max(
-        0,
-        ends.findIndex((e) => at < e),
-      )
-    ].push(p);
+    const plan = ends.findIndex((e) => at < e);
+    out[Math.max(plan, 0)].push(p);
   }
   return out;
 }
