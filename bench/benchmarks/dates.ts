@@ -7,7 +7,15 @@
 import { bootstrapMean } from "../lib/split.ts";
 import type { Benchmark, BenchOutcome } from "../lib/report.ts";
 import { round } from "../lib/stats.ts";
-import { CHECK_DIGEST, checkDigest, DATE_SET, type DateCase, exact, extracted } from "../../tests/time/date-set.ts";
+import {
+  CHECK_DIGEST,
+  checkDigest,
+  DATE_SET,
+  type DateCase,
+  exact,
+  extracted,
+  FIRST_CHECK,
+} from "../../tests/time/date-set.ts";
 
 function score(cases: DateCase[]) {
   const hits = cases.map((c) => (exact(c) ? 1 : 0));
@@ -25,7 +33,8 @@ export const datesBench: Benchmark = {
   name: "dates",
   description: "time expressions (en/ru, relative resolved against observed_at): exact-match share on the date set",
   async run(): Promise<BenchOutcome> {
-    if (checkDigest() !== CHECK_DIGEST) throw new Error("the check half of tests/time/date-set.jsonl was edited");
+    if (checkDigest() !== CHECK_DIGEST || checkDigest(FIRST_CHECK.lines) !== FIRST_CHECK.digest)
+      throw new Error("the check half of tests/time/date-set.jsonl was edited");
     const halves = {
       tune: DATE_SET.filter((c) => c.half === "tune"),
       check: DATE_SET.filter((c) => c.half === "check"),

@@ -135,7 +135,8 @@ function formatDocument(d: DocumentResult): string {
   if (d.unchanged) return `unchanged: ${d.uri} (document ${d.doc_id}, version ${d.version})`;
   return (
     `ingested ${d.uri} as document ${d.doc_id} v${d.version} (${d.kind}, ${d.sections} section(s)): ${d.chunks} chunks, ` +
-    `${d.atoms_created} new atoms, ${d.atoms_existing} existing, ${d.atoms_near_duplicate} near-duplicates, ${d.atoms_staled} stale`
+    `${d.atoms_created} new atoms, ${d.atoms_existing} existing, ${d.atoms_near_duplicate} near-duplicates, ${d.atoms_staled} stale` +
+    (d.atoms_superseded ? `, ${d.atoms_superseded} superseded` : "")
   );
 }
 

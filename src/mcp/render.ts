@@ -127,3 +127,30 @@ export function day(iso: string | null | undefined): string {
 export function withoutNulls<T extends Record<string, unknown>>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null)) as Partial<T>;
 }
+
+/** An event time as memory_get gives it: [start, end) ISO 8601 UTC, and its precision. */
+export interface EventLike {
+  start: string;
+  end: string;
+  granularity: string;
+}
+
+/**
+ * An event time in few tokens, at its precision: "2024-03-05", "2024-03", "2024", "week of 2024-03-04", an instant
+ * as "2024-03-05 14:30Z"; a range of several days or months (a weekend, a season) by its first and last:
+ * "2024-03-09..2024-03-10", "2024-06..2024-08". The end is exclusive in the data and inclusive here.
+ */
+export function eventLabel(e: EventLike): string {
+  const last = new Date(Date.parse(e.end) - 1).toISOString();
+  const span = (n: number) =>
+    e.start.slice(0, n) === last.slice(0, n) ? e.start.slice(0, n) : `${e.start.slice(0, n)}..${last.slice(0, n)}`;
+  if (e.granularity === "instant") return `${e.start.slice(0, 16).replace("T", " ")}Z`;
+  if (e.granularity === "week") return `week of ${e.start.slice(0, 10)}`;
+  if (e.granularity === "year") return span(4);
+  return e.granularity === "day" ? span(10) : span(7);
+}
+
+/** When a source said it: the day, with the time of day when it is not midnight UTC ("2023-05-08 13:56Z"). */
+export function observedLabel(iso: string): string {
+  return iso.slice(11, 16) === "00:00" ? iso.slice(0, 10) : `${iso.slice(0, 16).replace("T", " ")}Z`;
+}

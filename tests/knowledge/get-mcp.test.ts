@@ -104,6 +104,40 @@ describe("memory_get over MCP", () => {
     expect(concise.links_in[0]).not.toHaveProperty("created_at");
   });
 
+  test("times and supersession: shown only when present, in text and structured content", async () => {
+    const old = await ok("memory_store", {
+      type: "fact",
+      claim: "Mila works at Northwind.",
+      observed_at: "2024-01-15",
+    });
+    const plain = await call("memory_get", { atom_id: old.atom_id });
+    expect(text(plain)).toContain("Said 2024-01-15.");
+    expect(text(plain)).not.toContain("Superseded");
+    expect(plain.structuredContent).toMatchObject({ observed_at: "2024-01-15T00:00:00.000Z" });
+    expect(plain.structuredContent).not.toHaveProperty("event");
+    const now = await ok("memory_store", {
+      type: "fact",
+      claim: "Since March 2025 Mila works at Contoso.",
+      observed_at: "2025-04-02T13:56:00Z",
+    });
+    expect(now.supersedes.map((x: Out) => x.atom_id)).toEqual([old.atom_id]);
+    const newer = await call("memory_get", { atom_id: now.atom_id });
+    expect(text(newer)).toContain("Said 2025-04-02 13:56Z · happened 2025-03 (month).");
+    expect(text(newer)).toContain(`Supersedes atom ${old.atom_id}.`);
+    expect(newer.structuredContent).toMatchObject({
+      event: { start: "2025-03-01T00:00:00.000Z", end: "2025-04-01T00:00:00.000Z", granularity: "month" },
+      supersedes: [old.atom_id],
+    });
+    const older = await call("memory_get", { atom_id: old.atom_id });
+    expect(text(older)).toContain(`Superseded by atom ${now.atom_id}.`);
+    expect(older.structuredContent).toMatchObject({ superseded_by: [now.atom_id] });
+    const undated = await ok("memory_store", { type: "text", claim: "Northwind sells tea." });
+    const bare = await call("memory_get", { atom_id: undated.atom_id });
+    expect(text(bare)).not.toMatch(/Said|happened|Supersede/);
+    for (const k of ["observed_at", "event", "superseded_by", "supersedes"])
+      expect(bare.structuredContent).not.toHaveProperty(k);
+  });
+
   test("limits: max_links caps each list and the totals still count all", async () => {
     const hub = await ok("memory_store", { type: "text", claim: "Палата номер шесть стоит во дворе больницы." });
     for (let i = 0; i < 4; i++) {

@@ -4,7 +4,7 @@
  * intervals; and the extractor's exact-match share on each half (goal ≥ 0.9 on the check half, issue 22).
  */
 import { describe, expect, test } from "bun:test";
-import { CHECK_DIGEST, checkDigest, DATE_SET, exact, halfOf } from "./date-set.ts";
+import { CHECK_DIGEST, checkDigest, DATE_SET, exact, FIRST_CHECK, halfOf } from "./date-set.ts";
 
 describe("the labelled date set", () => {
   test("at least 100 cases, English (LoCoMo) and Russian, both in each half, no id twice", () => {
@@ -19,6 +19,7 @@ describe("the labelled date set", () => {
   test("the split is the frozen hash split and the check half is as it was written", () => {
     for (const c of DATE_SET) expect({ id: c.id, half: c.half }).toEqual({ id: c.id, half: halfOf(c.id) });
     expect(checkDigest()).toBe(CHECK_DIGEST);
+    expect(checkDigest(FIRST_CHECK.lines)).toBe(FIRST_CHECK.digest); // cases are appended, never edited
   });
 
   test("each phrase is in its text; each label is a forward interval of its granularity", () => {

@@ -13,11 +13,20 @@ import type { Services } from "../services.ts";
 import type { DistilledChunks } from "./distill.ts";
 import { datedAtoms } from "./document-time.ts";
 import { planAtoms } from "./plan.ts";
+import { planIngestSupersessions, splitByPlan } from "./supersede-ingest.ts";
 
 /** What storing one parsed document runs on: the distiller, dedup (embedder, indexes, text analysis) and the store. */
 export type DocumentIngestServices = Pick<
   Services,
-  "atomWrites" | "config" | "distiller" | "embedder" | "ingestWrites" | "projection" | "searchReads" | "vectorIndex"
+  | "atomWrites"
+  | "config"
+  | "distiller"
+  | "embedder"
+  | "ingestWrites"
+  | "projection"
+  | "searchReads"
+  | "supersession"
+  | "vectorIndex"
 >;
 
 /**
@@ -33,6 +42,8 @@ export interface IngestCounts {
   atoms_near_duplicate: number;
   /** New atoms linked `contradicts` to a stored atom (the same claim negated or with another number/date). */
   atoms_contradicting: number;
+  /** Stored or new atoms that a newer statement of this ingest superseded (now `superseded`, linked `supersedes`). */
+  atoms_superseded: number;
   citations_added: number;
   links_added: number;
   atoms_staled: number;
@@ -79,6 +90,7 @@ export const ZERO = {
   atoms_existing: 0,
   atoms_near_duplicate: 0,
   atoms_contradicting: 0,
+  atoms_superseded: 0,
   citations_added: 0,
   links_added: 0,
   atoms_staled: 0,
@@ -112,6 +124,7 @@ function resultOf(
     atoms_contradicting: commit.unchanged
       ? 0
       : findings.filter((f) => f.links.some((l) => l.kind === "contradicts")).length,
+    atoms_superseded: commit.atomsSuperseded,
     citations_added: commit.citationsAdded,
     links_added: commit.linksAdded,
     atoms_staled: commit.atomsStaled,
@@ -143,6 +156,13 @@ async function planAll(
   );
   checkAborted(signal);
   const planned = planAtoms(drafts, vectors, found);
+  let at = 0;
+  const dated = docs.flatMap((d) => datedAtoms(planned.slice(at, (at += d.distilled.drafts.length)), d.observedAt));
+  const supersessions = splitByPlan(
+    await planIngestSupersessions(services, dated),
+    docs.map((d) => d.distilled.drafts.length),
+  );
+  checkAborted(signal);
   const plans: IngestPlan[] = [];
   const findings: DedupFinding[][] = [];
   let from = 0;
@@ -151,7 +171,8 @@ async function planAll(
     plans.push({
       document: d.document,
       chunks: d.chunks,
-      atoms: datedAtoms(planned.slice(from, to), d.observedAt),
+      atoms: dated.slice(from, to),
+      supersessions: supersessions[plans.length],
       quarantine: d.distilled.quarantine,
       model: services.embedder.model,
     });

@@ -39,6 +39,7 @@ export const INGEST_COUNT_KEYS = [
   "atoms_existing",
   "atoms_near_duplicate",
   "atoms_contradicting",
+  "atoms_superseded",
   "citations_added",
   "links_added",
   "atoms_staled",

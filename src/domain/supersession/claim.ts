@@ -32,6 +32,8 @@ export interface PropertyClaim {
   subject: string[];
   /** The subject is the speaker ("I", «я», "we"). */
   speaker: boolean;
+  /** The subject's words as written, less stop words and dates ("" for the speaker): its full-text lookup key. */
+  subjectText: string;
   /** The value's words; null when the statement names none («сменил работу»). */
   value: string[] | null;
   /** For a role: the organisation it is held in ("CEO of Acme" → acm), if named. */
@@ -50,6 +52,10 @@ const LEFT_CUT =
 /** Where a value phrase ends. */
 const RIGHT_CUT =
   /[,;:!?()—–]|\.(?=\s|$)|\s-\s|\s(?:and|but|since|from|until|because|after|before|when|while|in \d|as of|with|и|но|а|с \d|в \d|до|после|потому|когда|с тех пор|as a|as an)(?![\p{L}])/iu;
+/** A weekday or season phrase ("last summer", "on Friday", «прошлой зимой», «в пятницу»), dropped likewise. */
+const DAY_SEASON_WORDS =
+  /(?<![\p{L}])(?:(?:(?:last|this|next|past|coming|on)\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|spring|summer|autumn|winter)|(?:(?:в|во|на)\s+)?(?:прошл|эт|следующ|будущ)\p{L}*\s+(?:весн|лет|зим|осен|понедельник|вторник|сред|четверг|пятниц|суббот|воскресень)\p{L}*|во?\s+(?:понедельник|вторник|среду|четверг|пятницу|субботу|воскресенье)|весной|летом|зимой|осенью)(?![\p{L}])/giu;
+
 /** A date or time phrase, dropped from a subject or value. */
 const TIME_WORDS =
   /(?<![\p{L}\p{N}])(?:(?:in|since|from|as of|by|в|с|к)\s+)?(?:(?:january|february|march|april|may|june|july|august|september|october|november|december|январ\p{L}*|феврал\p{L}*|март\p{L}*|апрел\p{L}*|ма[йея]|июн\p{L}*|июл\p{L}*|август\p{L}*|сентябр\p{L}*|октябр\p{L}*|ноябр\p{L}*|декабр\p{L}*)\s+)?(?:1[89]\d\d|20\d\d)(?:\s*(?:году|года|год|г\.))?|(?<![\p{L}])(?:last|this|next) (?:year|month|week)|(?<![\p{L}])(?:в прошлом|в этом) (?:году|месяце)/giu;
@@ -58,7 +64,7 @@ const isStop = (w: string) => ENGLISH_STOP_WORDS.has(w) || RUSSIAN_STOP_WORDS.ha
 
 /** Lower-case words of a phrase without frame words, stop words and dates; `keep` keeps digits with dots. */
 function words(phrase: string): string[] {
-  const clean = phrase.replace(TIME_WORDS, " ");
+  const clean = phrase.replace(TIME_WORDS, " ").replace(DAY_SEASON_WORDS, " ");
   return [...clean.matchAll(WORD)]
     .map((m) => m[0].toLowerCase().replace(/[’']s$/u, ""))
     .filter((w) => !FRAME_WORDS.has(w) && !isStop(w));
@@ -101,15 +107,18 @@ const isOccupation = (w: string) => OCCUPATIONS.some((o) => w === o || (o.length
 const isOffice = (w: string) => OFFICES.some((o) => w === o || (o.length >= 4 && w.startsWith(o)));
 
 /** A role phrase split into the role and the organisation ("CEO of Acme", «директором Acme»). */
-function splitRole(phrase: string): { role: string[]; org: string[] | null } {
+function splitRole(phrase: string): { role: string[]; org: string[] | null; orgText: string } {
   const of = /\s(?:of|at|for|in)\s/iu.exec(phrase);
-  if (of) return { role: stems(words(phrase.slice(0, of.index))), org: stems(words(phrase.slice(of.index))) };
+  if (of) {
+    const org = words(phrase.slice(of.index));
+    return { role: stems(words(phrase.slice(0, of.index))), org: stems(org), orgText: org.join(" ") };
+  }
   const ws = words(phrase);
   const at = ws.findIndex((w) => isOccupation(lightStem(w)));
   const named = phrase.match(/(?<=\s)\p{Lu}[\p{L}\p{N}&-]*(?:\s\p{Lu}[\p{L}\p{N}&-]*)*/u);
   if (at >= 0 && named && /[а-я]/iu.test(phrase))
-    return { role: stems(ws.slice(0, at + 1)), org: stems(words(named[0])) };
-  return { role: stems(ws), org: null };
+    return { role: stems(ws.slice(0, at + 1)), org: stems(words(named[0])), orgText: words(named[0]).join(" ") };
+  return { role: stems(ws), org: null, orgText: "" };
 }
 
 /** The property a copula or "became" phrase states, by its value: a status, a relationship, a role or a state. */
@@ -123,12 +132,12 @@ function kindOfValue(p: VerbPattern, verb: string, value: string): PropertyKind 
 }
 
 /** The subject of a claim: its stems, or the speaker; null when it is an uncertain pronoun or empty. */
-function subjectOf(phrase: string): { subject: string[]; speaker: boolean } | null {
+function subjectOf(phrase: string): { subject: string[]; speaker: boolean; subjectText: string } | null {
   const raw = [...phrase.matchAll(WORD)].map((m) => m[0].toLowerCase()).filter((w) => !FRAME_WORDS.has(w));
-  if (raw.length === 1 && SPEAKER.has(raw[0])) return { subject: [], speaker: true };
+  if (raw.length === 1 && SPEAKER.has(raw[0])) return { subject: [], speaker: true, subjectText: "" };
   if (raw.length === 1 && PRONOUNS.has(raw[0])) return null;
-  const ws = stems(words(phrase));
-  return ws.length ? { subject: ws, speaker: false } : null;
+  const ws = words(phrase);
+  return ws.length ? { subject: stems(ws), speaker: false, subjectText: ws.join(" ") } : null;
 }
 
 /** Reads one sentence's claim (and the office claim a role in an organisation implies). */
@@ -146,7 +155,8 @@ function sentenceClaims(sentence: string): PropertyClaim[] {
   let property = kindOfValue(v.p, sentence.slice(v.start, v.end), valuePhrase);
   let value: string[] | null = v.p.value ? [v.p.value] : stems(words(valuePhrase));
   let org: string[] | null = null;
-  if (property === "role") ({ role: value, org } = splitRole(valuePhrase));
+  let orgText = "";
+  if (property === "role") ({ role: value, org, orgText } = splitRole(valuePhrase));
   if ((property === "status" || property === "relationship") && !v.p.value)
     value = stems(words(valuePhrase).slice(0, 3));
   // «сменил работу» (a change of job, value unnamed); «сменил X на Y» (the value is Y)
@@ -174,22 +184,34 @@ function sentenceClaims(sentence: string): PropertyClaim[] {
   };
   const out = [claim];
   if (property === "role" && org?.length && value?.some(isOffice) && !subject.speaker)
-    out.push({ ...claim, property: "office", subject: org, value: subject.subject, org: null });
+    out.push({ ...claim, property: "office", subject: org, subjectText: orgText, value: subject.subject, org: null });
   return out;
 }
 
-/** The property claims of a statement, one per sentence at most (plus an office). Pure; never throws. */
-export function readClaims(text: string): PropertyClaim[] {
+/**
+ * The property claims of a statement, one per sentence at most (plus an office). Pure; never throws. `memo` keeps
+ * each sentence's claims for a batch whose texts share sentences (a chunk's passage and the atoms distilled from it).
+ */
+export function readClaims(text: string, memo?: Map<string, PropertyClaim[]>): PropertyClaim[] {
   const norm = text.normalize("NFKC").replaceAll("ё", "е").replaceAll("Ё", "Е").replace(/\s+/gu, " ").trim();
   // A line of a dialogue ("Caroline: I moved to …"): its "I" is the named speaker, not any speaker.
   const said = SPEAKER_LINE.exec(norm);
-  const speaker = said ? stems(words(said[1])) : null;
+  const speaker = said ? words(said[1]) : null;
   return norm
     .slice(said ? said[0].length : 0)
     .split(/(?<=[.!?…])\s+(?=\p{Lu})/u)
     .slice(0, 8)
-    .flatMap(sentenceClaims)
-    .map((c) => (c.speaker && speaker?.length ? { ...c, subject: speaker, speaker: false } : c));
+    .flatMap((s) => {
+      if (!memo) return sentenceClaims(s);
+      let got = memo.get(s);
+      if (!got) memo.set(s, (got = sentenceClaims(s)));
+      return got;
+    })
+    .map((c) =>
+      c.speaker && speaker?.length
+        ? { ...c, subject: stems(speaker), subjectText: speaker.join(" "), speaker: false }
+        : c,
+    );
 }
 
 /** "Name: " or "Name Surname: " opening a line of a dialogue. */

@@ -17,6 +17,10 @@ export interface DatedStatement {
   observedAt?: string | null;
   /** When it happened or began to hold, if known; else read from the text ("in 2019", «в 2019 году»). */
   eventAt?: string | null;
+  /** `readClaims(text)` when the caller has it already (a batch decides one text against many). */
+  claims?: PropertyClaim[];
+  /** The time to compare, in ms, when the caller has computed it (see {@link effectiveTime}). */
+  at?: number | null;
 }
 
 /** Which of the two supersedes the other, if either. */
@@ -77,15 +81,16 @@ export function mayReplace(a: string, b: string): boolean {
   return Boolean(ca.length && cb.length && (replacing(ca, cb, true) || replacing(ca, cb, false)));
 }
 
-const effectiveTime = (s: DatedStatement): number | null =>
-  timeOf(s.eventAt ?? null) ?? explicitTime(s.text) ?? timeOf(s.observedAt ?? null);
+/** The time a statement is compared by: its event time, else a date its text gives, else when it was observed. */
+export const effectiveTime = (s: DatedStatement): number | null =>
+  s.at !== undefined ? s.at : (timeOf(s.eventAt ?? null) ?? explicitTime(s.text) ?? timeOf(s.observedAt ?? null));
 
 /**
  * Decides whether `b` supersedes `a` (or `a` supersedes `b`, when `b` tells of an older time), see the module doc.
  * Times are compared as event time when known, else observed time; equal or unknown times supersede nothing.
  */
 export function decideSupersession(a: DatedStatement, b: DatedStatement): SupersessionVerdict {
-  const [ca, cb] = [readClaims(a.text), readClaims(b.text)];
+  const [ca, cb] = [a.claims ?? readClaims(a.text), b.claims ?? readClaims(b.text)];
   if (!ca.length || !cb.length) return { outcome: "none", property: null, reason: "no property stated" };
   const [ta, tb] = [effectiveTime(a), effectiveTime(b)];
   if (ta === null || tb === null || ta === tb)

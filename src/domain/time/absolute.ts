@@ -3,8 +3,17 @@
  * «3 марта 2024 г.», "March 2024", «в марте 2024 года», "in 1998", «в 1998 году». A day or month without a year
  * ("on May 7", «в марте») takes the year nearest the reference date, so it is only dated when one is known.
  */
-import { dayEvent, isEnglishMonthWord, monthEvent, nearestYear, type TimeRule, wordRe, yearEvent } from "./rules.ts";
-import { MONTH_EN, MONTH_RU, monthNumber } from "./words.ts";
+import {
+  dayEvent,
+  isEnglishMonthWord,
+  monthEvent,
+  nearestYear,
+  seasonEvent,
+  type TimeRule,
+  wordRe,
+  yearEvent,
+} from "./rules.ts";
+import { MONTH_EN, MONTH_RU, monthNumber, SEASON_EN, SEASON_RU, seasonNumber } from "./words.ts";
 
 const ORD = "(?:st|nd|rd|th)?";
 const YEAR = "(\\d{4})";
@@ -81,6 +90,12 @@ export const ABSOLUTE_RULES: TimeRule[] = [
     re: wordRe(`(?:${EN_YEAR_PREP}|${RU_YEAR_PREP})\\s+${YEAR}(?:-?(?:м|ом|го))?${RU_YEAR_TAIL}${NOT_A_COUNT}`),
     relative: false,
     make: (m) => yearEvent(Number(m[1])),
+  },
+  {
+    // A season of a year: "summer 2023", "the winter of 2024", «весной 2023 года», «летом 2022-го» (rules.ts).
+    re: wordRe(`(?:the\\s+)?${SEASON_EN}\\s+(?:of\\s+)?${YEAR}|${SEASON_RU}\\s+${YEAR}(?:-?(?:го|м))?${RU_YEAR_TAIL}`),
+    relative: false,
+    make: (m) => seasonEvent(Number(m[2] ?? m[4]), seasonNumber(m[1] ?? m[3])),
   },
   {
     re: wordRe(`${YEAR}\\s*(?:г\\.|года|году|год)(?![\\p{L}])`),

@@ -11,7 +11,8 @@ export type TimeGranularity = (typeof TIME_GRANULARITIES)[number];
 
 /**
  * When something happened or held: the half-open UTC interval [start, end) (end = start for an instant), known to
- * the precision of `granularity` (a weekend is two days, granularity day; "last week" is a Monday-to-Monday week).
+ * the precision of `granularity` (a weekend is two days, granularity day; "last week" is a Monday-to-Monday week; a
+ * season is three whole months, granularity month — rules.ts seasonEvent).
  */
 export interface EventTime {
   /** ISO 8601 UTC instant, e.g. 2024-03-03T00:00:00.000Z. */

@@ -1,14 +1,28 @@
 /**
  * Relative dates in English and Russian, resolved against the reference date (when the source said it): "yesterday",
- * «позавчера», "last Tuesday" (the latest Tuesday before the reference day), «на прошлой неделе» (the ISO week
- * before), "last weekend" (Saturday–Sunday of the week before), "two weeks ago" (the week holding the day 14 days
- * back), «через два дня», "next month", «в прошлом году». Without a reference they date nothing.
+ * «позавчера», «на прошлой неделе» (the ISO week before), "last weekend" (Saturday–Sunday of the week before), "two
+ * weeks ago" (the week holding the day 14 days back), «через два дня», "next month", «в прошлом году». Without a
+ * reference they date nothing.
+ *
+ * Weekdays, one day each: "last Tuesday" / «в прошлый вторник» is the latest Tuesday strictly before the reference
+ * day (said on a Tuesday, the one a week before), "next Tuesday" / «в следующий вторник» the first strictly after,
+ * "this Tuesday" / «в этот вторник» the Tuesday of the reference's ISO week — the readings TimeML's TIMEX3 guidelines
+ * give and HeidelTime implements for the previous / next such day (Strötgen & Gertz 2013); a bare "on Tuesday" /
+ * «во вторник» takes its direction from the tense of its sentence (tense.ts).
+ * Seasons, meteorological and northern (rules.ts seasonEvent): "last summer" / «прошлым летом» the latest summer
+ * over by the reference day, "next winter" / «следующей зимой» the first to start after it, "this summer" / «этим
+ * летом» the one holding the day, else the nearest. A season without a word of direction («летом», "in winter") is
+ * too vague to date: it is often a habit ("in winter it snows").
  */
 import { type EventTime, periodOf } from "./atom-time.ts";
-import { type TimeRule, wordRe } from "./rules.ts";
+import { seasonFrom, type TimeRule, wordRe } from "./rules.ts";
+import { sentenceAround, sentenceTense, weekdayDirection } from "./tense.ts";
 import {
   COUNT_EN,
   COUNT_RU,
+  SEASON_EN,
+  SEASON_RU,
+  seasonNumber,
   WEEKDAY_EN,
   WEEKDAY_RU,
   countValue,
@@ -56,7 +70,19 @@ function counted(ref: Date | undefined, count: string, unitWord: string, dir: -1
   return unit === "day" ? day(ref, dir * n) : periodOf(shift(dayOf(ref), unit, dir * n), unit);
 }
 
+/** The season of `m[2]` in direction `dir` (rules.ts seasonFrom); "this" leans by the tense of its sentence. */
+function season(m: RegExpExecArray, ref: Date | undefined, dir: number): EventTime | null {
+  if (!ref) return null;
+  const tense = dir === 0 ? sentenceTense(sentenceAround(m.input, m.index)) : null;
+  return seasonFrom(ref, seasonNumber(m[2]), dir, tense === "future" ? 1 : tense === "past" ? -1 : 0);
+}
+
 const rule = (source: string, make: TimeRule["make"]): TimeRule => ({ re: wordRe(source), relative: true, make });
+
+/** Not after a possessive ("his last summer": the final one). */
+const NOT_OWNED = "(?<!(?:his|her|my|their|its|our|your|one's)\\s+)";
+/** "Fall" as a verb or a noun of falling ("last fall from the roof"). */
+const NOT_A_FALL = "(?!\\s+(?:from|off|into|down|apart|asleep|behind|over))";
 
 const DIR_EN: Record<string, number> = { last: -1, past: -1, previous: -1, this: 0, current: 0, next: 1, coming: 1 };
 
@@ -94,8 +120,18 @@ export const RELATIVE_RULES: TimeRule[] = [
   rule("(?:the\\s+)?(last|past|previous|this|next|coming)\\s+weekend", (m, ref) =>
     weekend(ref, DIR_EN[m[1].toLowerCase()]),
   ),
-  rule(`(last|this|next|coming)\\s+${WEEKDAY_EN}`, (m, ref) =>
-    weekday(ref, m[2], Math.sign(DIR_EN[m[1].toLowerCase()]) as -1 | 0 | 1),
+  rule(`(last|this\\s+past|this|next|coming)\\s+${WEEKDAY_EN}`, (m, ref) =>
+    weekday(ref, m[2], Math.sign(DIR_EN[m[1].toLowerCase().replace(/^this\s+past$/u, "past")]) as -1 | 0 | 1),
+  ),
+  rule(`on\\s+${WEEKDAY_EN}|во?\\s+${WEEKDAY_RU}(?!\\s+обитани)`, (m, ref) =>
+    weekday(ref, m[1] ?? m[2], weekdayDirection(sentenceAround(m.input, m.index))),
+  ),
+  // "his last summer at home" is a final summer, "the last fall from a horse" no season: neither is dated.
+  rule(`${NOT_OWNED}(?:the\\s+)?(last|past|previous|this|next|coming)\\s+${SEASON_EN}${NOT_A_FALL}`, (m, ref) =>
+    season(m, ref, DIR_EN[m[1].toLowerCase()]),
+  ),
+  rule(`(?:в\\s+)?(прошл|эт|следующ|будущ)(?:ой|ым|ого|ую|ое|ая|им|ей|его|ее|у|о|а)\\s+${SEASON_RU}`, (m, ref) =>
+    season(m, ref, dirRu(m[1])),
   ),
   rule("(?:earlier\\s+|later\\s+)?(last|past|previous|this|next|coming)\\s+(week|month|year)", (m, ref) =>
     unitFrom(ref, m[2].toLowerCase() as Unit, DIR_EN[m[1].toLowerCase()]),

@@ -44,6 +44,23 @@ export function weekdayNumber(word: string): number {
   return en >= 0 ? en : WEEKDAYS_RU.findIndex((p) => w.startsWith(p));
 }
 
+/** Regex source of an English season name (spring, summer, autumn, fall, winter). */
+export const SEASON_EN = "(spring|summer|autumn|fall|winter)";
+/**
+ * Regex source of a Russian season name in the cases a time phrase takes: «летом», «лета», «лето», «зимой», «зиму»,
+ * «весной», «осенью»… («лет» alone is "years", never summer).
+ */
+export const SEASON_RU = "(весн(?:а|ы|у|ой|ою|е)|лет(?:о|а|ом|е)|зим(?:а|ы|у|ой|ою|е)|осен(?:ь|и|ью))";
+
+/** Season of a matched season word: 0 spring, 1 summer, 2 autumn, 3 winter; -1 when none. */
+export function seasonNumber(word: string): number {
+  const w = word.toLowerCase();
+  if (w.startsWith("spring") || w.startsWith("весн")) return 0;
+  if (w.startsWith("summer") || w.startsWith("лет")) return 1;
+  if (w.startsWith("autumn") || w === "fall" || w.startsWith("осен")) return 2;
+  return w.startsWith("winter") || w.startsWith("зим") ? 3 : -1;
+}
+
 /** Regex source of a small count in English: digits, a/an/one … twelve, a couple (of), a few is vague and absent. */
 export const COUNT_EN =
   "(\\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|couple of)";

@@ -4,6 +4,7 @@
  */
 import type { AtomStatus, AtomType } from "../../domain/atom.ts";
 import type { DocumentKind, Locator } from "../../domain/locator.ts";
+import type { AtomTime } from "../../domain/time/atom-time.ts";
 
 /** A citation as returned with atoms. */
 export interface CitationView {
@@ -29,6 +30,8 @@ export interface AtomView {
   created_at: string;
   citations: CitationView[];
   citation_count: number;
+  /** When its source said it and when what it says happened (migration 0016); absent when neither is known. */
+  time?: AtomTime;
 }
 
 /** What every link shows in memory_get: its row, kind, confidence, who asserted it, whether it was inferred, when. */
@@ -72,6 +75,10 @@ export interface AtomLinks {
   symbolsTotal: number;
   /** The merge that absorbed this atom into another, when one did and was not undone. */
   mergedInto: { mergeId: number; atomId: number } | null;
+  /** Live atoms that superseded this one (`supersedes` links in; at most `limit`, oldest first). */
+  supersededBy: number[];
+  /** Atoms this one superseded (`supersedes` links out; at most `limit`, oldest first). */
+  supersedes: number[];
 }
 
 /** Reads of stored atoms. */

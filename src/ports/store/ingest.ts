@@ -38,6 +38,16 @@ export interface QuarantineInput {
   attempts: number;
 }
 
+/**
+ * A supersession decided before an ingest's transaction (core/documents/supersede-ingest.ts) and recorded inside it:
+ * each side is a stored atom (`atomId`) or a planned atom (`planned`, its index in the plans' concatenated atoms).
+ */
+export interface PlannedSupersession {
+  newer: { atomId?: number; planned?: number };
+  older: { atomId?: number; planned?: number };
+  reason: string;
+}
+
 /** Everything one ingest writes, applied in one transaction by {@link IngestWrites.commitIngest}. */
 export interface IngestPlan {
   document: DocumentInput;
@@ -45,6 +55,8 @@ export interface IngestPlan {
   atoms: PlannedAtom[];
   quarantine?: QuarantineInput[];
   model: string;
+  /** Supersessions whose newer side is an atom of this plan (recorded as SupersessionStore.applySupersessions does). */
+  supersessions?: PlannedSupersession[];
 }
 
 /**
@@ -65,6 +77,8 @@ export interface IngestCommit {
   /** Atoms that were stale and that this version contains again (back to candidate). */
   atomsRevived: number;
   chunksQuarantined: number;
+  /** Atoms this commit's supersessions made `superseded`. */
+  atomsSuperseded: number;
   atomIds: number[];
   /** The merges this commit made (undo one with AtomWrites.undoMerge). */
   merges: Array<{ mergeId: number; keptAtomId: number; absorbedAtomId: number }>;

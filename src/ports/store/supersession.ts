@@ -46,7 +46,8 @@ export interface SupersessionStore {
   supersessionSubjects(ids: number[]): Promise<SupersessionSubject[]>;
   /**
    * Records the supersessions in ONE transaction; one whose older atom is no longer candidate, verified or contested
-   * (or whose newer atom is retracted, stale or superseded) is skipped. A `contradicts` link between the two goes.
+   * (or whose newer atom is retracted, stale or superseded), or between two atoms a supersession of which was undone,
+   * is skipped. A `contradicts` link between the two goes.
    */
   applySupersessions(writes: SupersessionWrite[]): Promise<SupersessionApplied[]>;
   /** The ids among `ids` that pass the time filter, in the order of `ids`. */

@@ -1,7 +1,8 @@
 /**
  * memory_get's reads beyond the atom itself: its links out and in (`pm_atom_link`, with the other atom's claim,
  * type and status) and its links to code symbols (`pm_atom_symbol_link`, with the symbol's repo, path:line and
- * qualified name), newest first, and whether a merge absorbed it.
+ * qualified name), newest first, whether a merge absorbed it, and the atoms it superseded or was superseded by
+ * (`supersedes` links, a superseder retracted since left out).
  */
 import type { Sql } from "postgres";
 import type { AtomLinks } from "../../../ports/store/atom-reads.ts";
@@ -20,7 +21,7 @@ export async function atomLinks(sql: Sql<any>, atomId: number, limit: number, of
        WHERE l.${sql(self)} = ${atomId}
        ORDER BY l.id DESC LIMIT ${limit} OFFSET ${offset}`;
   };
-  const [out, inbound, symbols, merged, [totals]] = await Promise.all([
+  const [out, inbound, symbols, merged, [totals], supersession] = await Promise.all([
     link("out"),
     link("in"),
     sql`
@@ -34,6 +35,11 @@ export async function atomLinks(sql: Sql<any>, atomId: number, limit: number, of
     sql`SELECT (SELECT count(*) FROM pm_atom_link WHERE src_atom_id = ${atomId}) AS out_total,
                (SELECT count(*) FROM pm_atom_link WHERE dst_atom_id = ${atomId}) AS in_total,
                (SELECT count(*) FROM pm_atom_symbol_link WHERE atom_id = ${atomId}) AS symbols_total`,
+    sql`SELECT ARRAY(SELECT l.src_atom_id FROM pm_atom_link l JOIN pm_atom b ON b.id = l.src_atom_id
+                      WHERE l.kind = 'supersedes' AND l.dst_atom_id = ${atomId} AND b.status <> 'retracted'
+                      ORDER BY l.id LIMIT ${limit}) AS by,
+               ARRAY(SELECT l.dst_atom_id FROM pm_atom_link l
+                      WHERE l.kind = 'supersedes' AND l.src_atom_id = ${atomId} ORDER BY l.id LIMIT ${limit}) AS of`,
   ]);
   const base = (r: Record<string, unknown>) => ({
     link_id: Number(r.id),
@@ -67,5 +73,7 @@ export async function atomLinks(sql: Sql<any>, atomId: number, limit: number, of
     })),
     symbolsTotal: Number(totals.symbols_total),
     mergedInto: merged.length ? { mergeId: Number(merged[0].id), atomId: Number(merged[0].kept_atom_id) } : null,
+    supersededBy: (supersession[0].by as unknown[]).map(Number),
+    supersedes: (supersession[0].of as unknown[]).map(Number),
   };
 }

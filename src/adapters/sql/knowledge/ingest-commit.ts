@@ -8,6 +8,7 @@ import type { IngestCommit, IngestPlan } from "../../../ports/store/ingest.ts";
 import { writeAtomTimes } from "./atom-times.ts";
 import { type WriteOutcome, writePlannedAtoms } from "./atom-writes.ts";
 import { analyzeStaleTables } from "../statistics.ts";
+import { applySupersessionTx } from "./supersession.ts";
 import { enqueueOutbox, insertChunkRows, insertQuarantineRows, upsertDocumentRows } from "./table-writes.ts";
 
 type Tx = TransactionSql<any>;
@@ -63,6 +64,7 @@ function unchangedCommit(docId: number, version: number): IngestCommit {
     atomsStaled: 0,
     atomsRevived: 0,
     chunksQuarantined: 0,
+    atomsSuperseded: 0,
     atomIds: [],
     merges: [],
   };
@@ -83,7 +85,7 @@ function commitOf(
   from: number,
   to: number,
   doc: { id: number; version: number },
-  extra: { staled: number; revived: number; quarantined: number },
+  extra: { staled: number; revived: number; quarantined: number; superseded: number },
 ): IngestCommit {
   const counts = { created: 0, existing: 0, merged: 0 };
   let citationsAdded = 0;
@@ -110,9 +112,30 @@ function commitOf(
     atomsStaled: extra.staled,
     atomsRevived: extra.revived,
     chunksQuarantined: extra.quarantined,
+    atomsSuperseded: extra.superseded,
     atomIds: [...new Set(w.atomIds.slice(from, to))],
     merges,
   };
+}
+
+/**
+ * Records each plan's supersessions (planned sides resolved to the atoms holding them), after its atoms are written;
+ * resolves to the atoms superseded per plan. One whose sides are no longer live is skipped (supersession.ts).
+ */
+async function supersedeTx(tx: Tx, plans: IngestPlan[], atomIds: number[]): Promise<number[][]> {
+  const idOf = (r: { atomId?: number; planned?: number }) => r.atomId ?? atomIds[r.planned ?? -1];
+  const out: number[][] = [];
+  for (const p of plans) {
+    const done: number[] = [];
+    for (const s of p.supersessions ?? []) {
+      const [newerId, olderId] = [idOf(s.newer), idOf(s.older)];
+      if (newerId === undefined || olderId === undefined) continue;
+      const r = await applySupersessionTx(tx, { newerId, olderId, reason: s.reason });
+      if (r) done.push(r.olderId);
+    }
+    out.push(done);
+  }
+  return out;
 }
 
 /**
@@ -150,6 +173,7 @@ export async function commitIngestBatchTx(tx: Tx, plans: IngestPlan[]): Promise<
   );
   await writeAtomTimes(tx, atoms, w.ownIds);
   const revived = new Set(await reviveAtoms(tx, [...new Set(w.atomIds)]));
+  const superseded = await supersedeTx(tx, plans, w.atomIds);
   const out: IngestCommit[] = [];
   const changed: number[] = [];
   let from = 0;
@@ -161,7 +185,8 @@ export async function commitIngestBatchTx(tx: Tx, plans: IngestPlan[]): Promise<
     const own = new Set(w.atomIds.slice(from, to));
     const revivedHere = [...revived].filter((id) => own.has(id));
     changed.push(...staled, ...revivedHere);
-    out.push(commitOf(w, from, to, doc, { staled: staled.length, revived: revivedHere.length, quarantined }));
+    const extra = { staled: staled.length, revived: revivedHere.length, quarantined, superseded: superseded[k].length };
+    out.push(commitOf(w, from, to, doc, extra));
     from = to;
   }
   await enqueueOutbox(

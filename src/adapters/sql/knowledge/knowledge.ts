@@ -170,6 +170,7 @@ export async function resolveQuarantine(sql: Sql<any>, res: QuarantineResolution
       atomsStaled: 0,
       atomsRevived: 0,
       chunksQuarantined: 0,
+      atomsSuperseded: 0,
       atomIds: [...new Set(w.atomIds)],
       merges: mergesOf(w),
     };

@@ -8,6 +8,7 @@ import type { AtomFilter, AtomStatus, AtomType } from "../../../domain/atom.ts";
 import { parseTsvector, type LexemeTf } from "../../../domain/tsvector.ts";
 import type { AtomIndexRow, ChangeCursor } from "../../../ports/store/change-feed.ts";
 import type { AtomView } from "../../../ports/store/atom-reads.ts";
+import type { AtomTime, TimeGranularity } from "../../../domain/time/atom-time.ts";
 import type { EmbeddingRow } from "../../../ports/store/embeddings.ts";
 import { bytesToVector } from "../vector-bytes.ts";
 
@@ -90,11 +91,23 @@ export async function trigramSearch(
   }) as Promise<Array<{ atomId: number; score: number }>>;
 }
 
+const iso = (v: unknown) => new Date(v as string).toISOString();
+
+/** The time columns of an atom row as {@link AtomView.time} (nothing when the row has none). */
+function timeOfRow(r: Record<string, unknown>): { time?: AtomTime } {
+  if (!r.observed_at && !r.event_start) return {};
+  const event = r.event_start
+    ? { start: iso(r.event_start), end: iso(r.event_end), granularity: r.event_granularity as TimeGranularity }
+    : undefined;
+  return { time: { ...(r.observed_at ? { observedAt: iso(r.observed_at) } : {}), ...(event ? { event } : {}) } };
+}
+
 /** Atoms with their first `maxCitations` citations (oldest first) and the total count, in the order of `ids`. */
 export async function atomsByIds(sql: Sql<any>, ids: number[], maxCitations: number): Promise<AtomView[]> {
   if (ids.length === 0) return [];
   const rows = await sql`
     SELECT a.id, a.type, a.claim, a.content, a.confidence, a.status, a.doc_id, a.lang, a.created_at,
+           a.observed_at, a.event_start, a.event_end, a.event_granularity,
            COALESCE(c.list, '[]'::json) AS citations, COALESCE(c.total, 0) AS citation_count
       FROM pm_atom a
       LEFT JOIN LATERAL (
@@ -125,6 +138,7 @@ export async function atomsByIds(sql: Sql<any>, ids: number[], maxCitations: num
         created_at: new Date(r.created_at as string).toISOString(),
         citations: (r.citations ?? []) as AtomView["citations"],
         citation_count: Number(r.citation_count),
+        ...timeOfRow(r),
       },
     ];
   });

@@ -22,11 +22,17 @@ const LIVE = ["candidate", "verified", "contested"];
 const iso = (v: unknown): string | null => (v ? new Date(v as string).toISOString() : null);
 
 /** Records one supersession in `tx` (see {@link SupersessionStore.applySupersessions}); null when skipped. */
-async function applyOne(tx: Tx, w: SupersessionWrite): Promise<SupersessionApplied | null> {
+export async function applySupersessionTx(tx: Tx, w: SupersessionWrite): Promise<SupersessionApplied | null> {
   if (w.newerId === w.olderId) return null;
   const rows = await tx`SELECT id, status FROM pm_atom WHERE id IN (${w.newerId}, ${w.olderId}) ORDER BY id FOR UPDATE`;
   const status = new Map(rows.map((r) => [Number(r.id), String(r.status)]));
   if (!LIVE.includes(status.get(w.olderId) ?? "") || !LIVE.includes(status.get(w.newerId) ?? "")) return null;
+  // A pair whose supersession was undone is kept apart for good (an ingest may meet it again).
+  const [undone] = await tx`
+    SELECT 1 FROM pm_atom_status_change WHERE to_status = 'superseded' AND reverted_at IS NOT NULL
+       AND ((atom_id = ${w.olderId} AND evidence @> to_jsonb(${w.newerId}::bigint))
+         OR (atom_id = ${w.newerId} AND evidence @> to_jsonb(${w.olderId}::bigint))) LIMIT 1`;
+  if (undone) return null;
   await tx`UPDATE pm_atom SET status = 'superseded' WHERE id = ${w.olderId}`;
   const [change] = await tx`
     INSERT INTO pm_atom_status_change (atom_id, from_status, to_status, reason, evidence, actor)
@@ -117,7 +123,7 @@ export class SqlSupersessionStore implements SupersessionStore {
         sql.begin(async (tx) => {
           const done: SupersessionApplied[] = [];
           for (const w of writes) {
-            const r = await applyOne(tx, w);
+            const r = await applySupersessionTx(tx, w);
             if (r) done.push(r);
           }
           return done;

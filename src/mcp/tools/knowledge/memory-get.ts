@@ -90,6 +90,13 @@ export const memoryGet: ToolDef = {
     links_in_total: z.number().int().optional(),
     symbols: z.array(symbolLink).optional().describe("links to code symbols (e.g. the symbol a code atom `defines`)"),
     symbols_total: z.number().int().optional(),
+    observed_at: z.string().optional().describe("when its source said it (ISO 8601 UTC)"),
+    event: z
+      .object({ start: z.string(), end: z.string(), granularity: z.string() })
+      .optional()
+      .describe("when what it says happened: [start, end) UTC, known to `granularity`"),
+    superseded_by: z.array(id).optional().describe("live atoms that superseded this one"),
+    supersedes: z.array(id).optional().describe("atoms this one superseded"),
     merged_into: z
       .object({ merge_id: id, atom_id: id })
       .optional()
@@ -121,6 +128,10 @@ export const memoryGet: ToolDef = {
       lang: atom.lang,
       ...(atom.doc_id !== null ? { doc_id: atom.doc_id } : {}),
       created_at: atom.created_at,
+      ...(atom.time?.observedAt ? { observed_at: atom.time.observedAt } : {}),
+      ...(atom.time?.event ? { event: atom.time.event } : {}),
+      ...(links.supersededBy.length ? { superseded_by: links.supersededBy } : {}),
+      ...(links.supersedes.length ? { supersedes: links.supersedes } : {}),
       citations: atom.citations,
       citation_count: atom.citation_count,
       status_history: history.map((r) => ({

@@ -31,6 +31,7 @@ const counts = {
     .describe(
       "new atoms linked `contradicts` to a stored one (negation or another number/date); memory_verify settles them",
     ),
+  atoms_superseded: z.number().int().describe("atoms a newer statement superseded (memory_get shows by which)"),
   citations_added: z.number().int(),
   links_added: z
     .number()

@@ -2,7 +2,7 @@
  * The two readings of memory_get's answer for a model (tool.ts): the text content (the atom, numbered sources,
  * recent history, links as atom lines, what was left out) and the concise structured content holding the same.
  */
-import { atomLine, day, lines, moreLine, oneLine, Sources } from "../../render.ts";
+import { atomLine, day, eventLabel, lines, moreLine, observedLabel, oneLine, Sources } from "../../render.ts";
 import type { CitationLike } from "../../render.ts";
 
 /** Content characters shown by default (the whole content: response_format detailed). */
@@ -28,6 +28,27 @@ function conciseLink(l: Out): Out {
   return { ...base, ...more, ...(l.inferred ? { inferred: true } : {}) };
 }
 
+const TIME_KEYS = ["observed_at", "event", "superseded_by", "supersedes"] as const;
+
+/** The atom's times and supersessions, only those present. */
+function timeFields(out: Out): Out {
+  return Object.fromEntries(TIME_KEYS.filter((k) => out[k] !== undefined).map((k) => [k, out[k]]));
+}
+
+/** "Said 2024-01-15 · happened 2024-03 (month)" and "Superseded by atom 12." / "Supersedes atoms 3, 4.", or "". */
+function timeLines(out: Out): string {
+  const when = [
+    out.observed_at ? `said ${observedLabel(out.observed_at)}` : "",
+    out.event ? `happened ${eventLabel(out.event)} (${out.event.granularity})` : "",
+  ].filter(Boolean);
+  const ids = (l: number[]) => `atom${l.length > 1 ? "s" : ""} ${l.join(", ")}`;
+  return lines([
+    when.length ? `${when[0][0].toUpperCase()}${when.join(" · ").slice(1)}.` : "",
+    out.superseded_by?.length ? `Superseded by ${ids(out.superseded_by)}.` : "",
+    out.supersedes?.length ? `Supersedes ${ids(out.supersedes)}.` : "",
+  ]);
+}
+
 /** memory_get's concise structured content: content, citations and history cut as the text cuts them. */
 export function conciseGet(out: Out): Out {
   const content: string = out.content ?? "";
@@ -41,6 +62,7 @@ export function conciseGet(out: Out): Out {
     lang: out.lang,
     ...(out.doc_id != null ? { doc_id: out.doc_id } : {}),
     created_at: out.created_at,
+    ...timeFields(out),
     citations: (out.citations as Out[]).slice(0, GET_CITATIONS).map((c) => ({
       doc_id: c.doc_id,
       uri: c.uri,
@@ -113,6 +135,7 @@ export function renderGet(out: Out, args: { atom_id: number; max_links?: number;
     [
       head,
       claim,
+      timeLines(out),
       body,
       out.merged_into
         ? `Merged into atom ${out.merged_into.atom_id} (merge ${out.merged_into.merge_id}; memory_unmerge undoes it).`

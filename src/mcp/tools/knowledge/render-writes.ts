@@ -112,6 +112,7 @@ function countsLine(c: Out): string {
     [c.atoms_existing, "existing"],
     [c.atoms_near_duplicate, "merged"],
     [c.atoms_contradicting, "contradicting"],
+    [c.atoms_superseded, "superseded"],
     [c.atoms_staled, "staled"],
     [c.atoms_revived, "revived"],
   ]
