@@ -10,7 +10,12 @@ import { sha256Hex } from "../../src/domain/hash.ts";
 import type { PlannedAtom } from "../../src/ports/store/atom-writes.ts";
 import type { SupersessionSubject } from "../../src/ports/store/supersession.ts";
 
-function planned(content: string, observedAt?: string, type: "fact" | "code" = "fact"): PlannedAtom {
+function planned(
+  content: string,
+  observedAt?: string,
+  type: "fact" | "code" | "text" = "fact",
+  metadata: Record<string, unknown> = {},
+): PlannedAtom {
   return {
     atom: {
       type,
@@ -20,7 +25,7 @@ function planned(content: string, observedAt?: string, type: "fact" | "code" = "
       contentHash: sha256Hex(content),
       confidence: 0.5,
       lang: "en",
-      metadata: {},
+      metadata,
       vector: new Float32Array(4),
       ...(observedAt ? { time: { observedAt } } : {}),
     },
@@ -58,10 +63,11 @@ function store(stored: Array<{ subject: string; atom: SupersessionSubject }>) {
   };
 }
 
-const storedAtom = (id: number, content: string, observedAt: string): SupersessionSubject => ({
+const storedAtom = (id: number, content: string, observedAt: string, passage = false): SupersessionSubject => ({
   id,
-  type: "fact",
+  type: passage ? "text" : "fact",
   content,
+  passage,
   status: "candidate",
   observedAt,
   eventStart: null,
@@ -96,6 +102,20 @@ describe("an ingest's supersessions", () => {
     expect(out).toContainEqual({ newer: { planned: 0 }, older: { atomId: 3 }, reason: expect.any(String) });
     expect(out).toContainEqual({ newer: { planned: 0 }, older: { planned: 1 }, reason: expect.any(String) });
     expect(out.some((p) => p.newer.planned === 1)).toBe(false);
+  });
+
+  test("a chunk's whole passage neither supersedes nor is superseded, stored or planned", async () => {
+    const older = "Alice works at Acme. The office is in Leeds. Bob runs the lab.";
+    const s = store([{ subject: "alice", atom: storedAtom(9, older, "2024-01-15T00:00:00.000Z", true) }]);
+    const out = await planIngestSupersessions(s, [
+      planned("Alice now works at Globex.", "2025-03-10T00:00:00.000Z"),
+      planned("Alice now works at Initech. Carol paints.", "2025-04-10T00:00:00.000Z", "text", { passage: true }),
+    ]);
+    expect(out).toEqual([]);
+    const fact = store([{ subject: "alice", atom: storedAtom(9, "Alice works at Acme.", "2024-01-15T00:00:00.000Z") }]);
+    expect(
+      await planIngestSupersessions(fact, [planned("Alice now works at Globex.", "2025-03-10T00:00:00.000Z")]),
+    ).toEqual([{ newer: { planned: 0 }, older: { atomId: 9 }, reason: expect.stringContaining("employer") }]);
   });
 
   test("a thousand people cost one lookup, each subject once, with a capped share of candidates", async () => {

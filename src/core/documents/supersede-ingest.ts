@@ -11,14 +11,14 @@
  * more (of ≈ 10 CPU-s for the whole ingest); a full-text query per subject over the GIN index took 6–12 s there,
  * as subjects read from prose ("men", "saying") match thousands of passages and a bitmap scan cannot stop early.
  */
-import { type PropertyClaim, readClaims } from "../../domain/supersession/claim.ts";
+import { type PropertyClaim, passageDecides, readClaims } from "../../domain/supersession/claim.ts";
 import { type DatedStatement, decideSupersession, effectiveTime } from "../../domain/supersession/decide.ts";
 import type { PlannedAtom } from "../../ports/store/atom-writes.ts";
 import type { PlannedSupersession } from "../../ports/store/ingest.ts";
 import type { SearchProjection } from "../../ports/projections/search-projection.ts";
 import type { SearchReads } from "../../ports/store/search-reads.ts";
 import type { SupersessionStore, SupersessionSubject } from "../../ports/store/supersession.ts";
-import { SUPERSESSION_CANDIDATES } from "../knowledge/supersession.ts";
+import { SUPERSESSION_CANDIDATES, takesPart } from "../knowledge/supersession.ts";
 
 /** Atom types that state facts (code, rules and tables supersede nothing), as for memory_store. */
 const STATEMENT_LIST = ["text", "fact", "definition"] as const;
@@ -34,6 +34,11 @@ export const MAX_SUBJECTS = 2000;
 export const MAX_STORED_CANDIDATES = 2000;
 /** Atoms of the documents met per bucket (subject word × property); beyond, a name said everywhere decides nothing. */
 const MAX_BUCKET = 50;
+
+/** A chunk's whole passage (distill.ts marks it `metadata.passage`) of more than one sentence: see passageDecides. */
+function isPassage(p: PlannedAtom): boolean {
+  return p.atom.metadata?.passage === true && !passageDecides(p.atom.content);
+}
 
 /** A planned atom's property group: "switch" ("switched to") meets employers and tools, as decide.ts pairs them. */
 function groupsOf(c: PropertyClaim): string[] {
@@ -100,7 +105,7 @@ export async function planIngestSupersessions(
 ): Promise<PlannedSupersession[]> {
   const memo = new Map<string, PropertyClaim[]>();
   const claims = atoms.map((p) =>
-    STATEMENT_TYPES.has(p.atom.type) && !p.mergeInto ? readClaims(p.atom.content, memo) : [],
+    STATEMENT_TYPES.has(p.atom.type) && !p.mergeInto && !isPassage(p) ? readClaims(p.atom.content, memo) : [],
   );
   const dated = atoms.map((p, i) => (claims[i].length ? datedPlanned(p, claims[i], now) : null));
   const out = planWithin(atoms, claims, dated);
@@ -120,14 +125,16 @@ export async function planIngestSupersessions(
     services.projection.lexical(l, k, { status: [...LIVE], types: [...STATEMENT_LIST] }, { neighbours: false }),
   );
   const ids = [...new Set(found.flatMap((hits) => hits.map((h) => h.atomId)))];
-  const stored = new Map((await services.supersession.supersessionSubjects(ids)).map((s) => [s.id, datedStored(s)]));
+  const subjects = await services.supersession.supersessionSubjects(ids);
+  const passages = new Set(subjects.filter((s) => !takesPart(s)).map((s) => s.id));
+  const stored = new Map(subjects.map((s) => [s.id, datedStored(s)]));
   const seen = new Set<string>();
   for (const [n, phrase] of phrases.entries())
     for (const i of about.get(phrase)!)
       for (const { atomId } of found[n]) {
         const s = stored.get(atomId);
         const key = `${atomId}:${i}`;
-        if (!s || seen.has(key) || s.text === atoms[i].atom.content) continue;
+        if (!s || passages.has(atomId) || seen.has(key) || s.text === atoms[i].atom.content) continue;
         seen.add(key);
         const v = decideSupersession(s, dated[i]!);
         if (v.outcome === "b_supersedes_a") out.push({ newer: { planned: i }, older: { atomId }, reason: v.reason });

@@ -6,7 +6,7 @@
  * audited status change (memory_verify's `revert_change_id` undoes it, link and all); a pair once undone is never
  * decided again.
  */
-import { readClaims } from "../../domain/supersession/claim.ts";
+import { passageDecides, readClaims } from "../../domain/supersession/claim.ts";
 import { type DatedStatement, decideSupersession } from "../../domain/supersession/decide.ts";
 import type { SupersessionSubject, SupersessionWrite } from "../../ports/store/supersession.ts";
 import type { Services } from "../services.ts";
@@ -35,12 +35,18 @@ const dated = (s: SupersessionSubject): DatedStatement => ({
   eventAt: s.eventStart,
 });
 
+/** Whether a stored atom may supersede or be superseded: any statement but a passage of several sentences. */
+export function takesPart(s: Pick<SupersessionSubject, "passage" | "content">): boolean {
+  return !s.passage || passageDecides(s.content);
+}
+
 /** The supersessions to record between atom `me` and the stored atoms `others`. */
 export function plannedSupersessions(me: SupersessionSubject, others: SupersessionSubject[]): SupersessionWrite[] {
   const writes: SupersessionWrite[] = [];
   let supersededOnce = false;
   for (const other of others) {
-    if (other.id === me.id || !STATEMENT_TYPES.has(other.type) || me.keptApart.includes(other.id)) continue;
+    if (other.id === me.id || !takesPart(other) || !STATEMENT_TYPES.has(other.type) || me.keptApart.includes(other.id))
+      continue;
     const v = decideSupersession(dated(other), dated(me));
     if (v.outcome === "b_supersedes_a") writes.push({ newerId: me.id, olderId: other.id, reason: v.reason });
     else if (v.outcome === "a_supersedes_b" && !supersededOnce) {
@@ -74,7 +80,7 @@ export async function supersedeFor(
     .filter((id) => id !== atomId);
   if (!ids.length) return none;
   const [me, ...others] = await services.supersession.supersessionSubjects([atomId, ...ids]);
-  if (!me || me.id !== atomId || !STATEMENT_TYPES.has(me.type)) return none;
+  if (!me || me.id !== atomId || !takesPart(me) || !STATEMENT_TYPES.has(me.type)) return none;
   const writes = plannedSupersessions(me, others);
   const applied = await services.supersession.applySupersessions(writes);
   const reasons = new Map(writes.map((w) => [`${w.newerId}>${w.olderId}`, w.reason]));

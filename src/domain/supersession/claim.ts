@@ -199,7 +199,7 @@ export function readClaims(text: string, memo?: Map<string, PropertyClaim[]>): P
   const speaker = said ? words(said[1]) : null;
   return norm
     .slice(said ? said[0].length : 0)
-    .split(/(?<=[.!?…])\s+(?=\p{Lu})/u)
+    .split(SENTENCE_BREAK)
     .slice(0, 8)
     .flatMap((s) => {
       if (!memo) return sentenceClaims(s);
@@ -213,6 +213,18 @@ export function readClaims(text: string, memo?: Map<string, PropertyClaim[]>): P
         : c,
     );
 }
+
+/**
+ * Whether a chunk's whole passage may supersede or be superseded: only when it is one sentence (a short note). A
+ * passage of several sentences holds several statements, each also distilled on its own; one newer sentence must not
+ * hide the passage's other facts from default answers. Pure.
+ */
+export function passageDecides(text: string): boolean {
+  return text.trim().split(SENTENCE_BREAK).length === 1;
+}
+
+/** Where one sentence ends and the next begins, as readClaims splits them. */
+const SENTENCE_BREAK = /(?<=[.!?…])\s+(?=\p{Lu})/u;
 
 /** "Name: " or "Name Surname: " opening a line of a dialogue. */
 const SPEAKER_LINE = /^(\p{Lu}[\p{L}'’-]*(?: \p{Lu}[\p{L}'’-]*){0,2}):\s/u;

@@ -9,6 +9,8 @@ export interface SupersessionSubject {
   id: number;
   type: string;
   content: string;
+  /** True for a chunk's whole passage (metadata.passage); one of several sentences takes no part in supersession. */
+  passage: boolean;
   status: string;
   observedAt: string | null;
   eventStart: string | null;

@@ -89,7 +89,7 @@ export class SqlSupersessionStore implements SupersessionStore {
     if (!ids.length) return Promise.resolve([]);
     return this.run("read atoms for supersession", async (sql) => {
       const rows = await sql`
-        SELECT a.id, a.type, a.content, a.status, a.observed_at, a.event_start, a.created_at,
+        SELECT a.id, a.type, a.content, (a.metadata->>'passage') = 'true' AS passage, a.status, a.observed_at, a.event_start, a.created_at,
                ARRAY(SELECT DISTINCT x::bigint FROM pm_atom_status_change h, jsonb_array_elements_text(h.evidence) x
                       WHERE h.atom_id = a.id AND h.to_status = 'superseded' AND h.reverted_at IS NOT NULL) AS undone_by,
                ARRAY(SELECT h.atom_id FROM pm_atom_status_change h
@@ -104,6 +104,7 @@ export class SqlSupersessionStore implements SupersessionStore {
             id,
             type: String(r.type),
             content: String(r.content),
+            passage: r.passage === true,
             status: String(r.status),
             observedAt: iso(r.observed_at),
             eventStart: iso(r.event_start),
