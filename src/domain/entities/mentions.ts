@@ -5,7 +5,7 @@
  * carries its span, the nominative name, the matching key, a kind and a confidence. Pure.
  */
 import { guessKind, isTitle, personShaped } from "./kinds.ts";
-import { KNOWN_SOFTWARE, PLACES } from "./gazetteer.ts";
+import { KNOWN_SOFTWARE, knownSoftware, PLACES } from "./gazetteer.ts";
 import {
   COMMON_ACRONYMS,
   FIRST_NAMES,
@@ -49,6 +49,7 @@ function ordinary(t: Token, ev: Evidence, byShape = true): boolean {
   const w = stripPossessive(t.lower);
   if (FIRST_NAMES.has(w) || PLACES.has(w) || FIRST_NAMES.has(guessNominative(w))) return false;
   if (ev.lowerSeen.has(w)) return true;
+  if (knownSoftware(w)) return false;
   if (ev.capSeen.has(w) || !byShape) return false;
   // Russian capitalises little but names, so a sentence's first word needs a positive sign: a surname's shape.
   if (/\p{Script=Cyrillic}/u.test(w)) return !RU_SURNAME.test(w) || ORDINARY_RU.test(w) || RU_GERUND.test(w);
@@ -70,13 +71,16 @@ function evidenceOf(tokens: readonly Token[]): Evidence {
   return { lowerSeen, capSeen };
 }
 
-/** Evidence that a lone sentence-initial word is a name: gazetteer, a name cue after it, or a use elsewhere. */
+/**
+ * Evidence that a lone sentence-initial word is a name: a gazetteer (first names, places, software that is no
+ * everyday word), a name cue after it, or a use elsewhere.
+ */
 function loneEvidence(t: Token, next: Token | undefined, text: string, ev: Evidence): boolean {
   const w = stripPossessive(t.lower);
   // A use inside another sentence is evidence; the word's own use does not count.
   const own = !t.sentStart && !t.heading && !t.allCaps ? 1 : 0;
   const seen = (x: string) => (ev.capSeen.get(x) ?? 0) > (x === w ? own : 0);
-  if (FIRST_NAMES.has(w) || PLACES.has(w) || seen(w)) return true;
+  if (FIRST_NAMES.has(w) || PLACES.has(w) || knownSoftware(w) || seen(w)) return true;
   const nominative = guessNominative(w);
   if (nominative !== w && (FIRST_NAMES.has(nominative) || PLACES.has(nominative) || seen(nominative))) return true;
   if (/\p{Script=Cyrillic}/u.test(w) && RU_SURNAME.test(w) && !ev.lowerSeen.has(w))

@@ -129,3 +129,28 @@ describe("extractMentions: more case forms, negatives and cues", () => {
     ]);
   });
 });
+
+describe("extractMentions: software at a sentence start, accusatives, title-case slogans", () => {
+  test("known software opens a sentence as a name; software that is an everyday word does not", () => {
+    expect(brief(extractMentions("Kubernetes runs it. Docker is licensed under it. Windows were open.", "en"))).toEqual(
+      [
+        ["Kubernetes", "Kubernetes", "software"],
+        ["Docker", "Docker", "software"],
+      ],
+    );
+  });
+  test("a feminine accusative after «в»/«на» comes back to -а/-я; a dative after «к» is left alone", () => {
+    expect(
+      brief(extractMentions("Он смотрел на Землю, потом уехал в Кострому, а письмо отдал к Рагину.", "ru")),
+    ).toEqual([
+      ["Землю", "Земля", "place"],
+      ["Кострому", "Кострома", "place"],
+      ["Рагину", "Рагин", "person"],
+    ]);
+  });
+  test("a title-case slogan in quotation marks is no name; a gazetteer name in it still is", () => {
+    expect(
+      brief(extractMentions('A flag read "Long Live the Empire!" and another "Greetings From Tokyo Bay!"', "en")),
+    ).toEqual([["Tokyo Bay", "Tokyo Bay", "place"]]);
+  });
+});
