@@ -21,6 +21,19 @@ describe("the focus of a question", () => {
     expect(questionFocus("Андрей Ефимыч")?.names).toEqual(["Андрей Ефимыч"]);
   });
 
+  test("other ways to ask, and where the name comes from, leave the name alone", () => {
+    expect(questionFocus("What does HDBR mean?")?.names).toEqual(["HDBR"]);
+    expect(questionFocus("What is meant by Rust?")?.names).toEqual(["Rust"]);
+    expect(questionFocus("Who exactly is Kantaro?")?.names).toEqual(["Kantaro"]);
+    expect(questionFocus("Who was Ikagin in the novel?")?.names).toEqual(["Ikagin"]);
+    expect(questionFocus("Who is Kantaro in Botchan?")?.names).toEqual(["Kantaro"]);
+    expect(questionFocus("Что означает Байконур?")?.keys).toEqual(["байконур"]);
+    expect(questionFocus("Кто этот Хоботов?")?.keys).toEqual(["хоботов"]);
+    expect(questionFocus("Кто такой Никита в рассказе «Палата № 6»?")?.keys).toEqual(["никита"]);
+    expect(questionFocus("Кто такая Дарьюшка из повести Чехова?")?.keys).toEqual(["дарьюшка"]);
+    expect(questionFocus("Кто такой Никита в палате?")).toBeNull();
+  });
+
   test("a relation to a name is a one-hop focus; other words beside a name are not", () => {
     expect(questionFocus("Кто был единственным приятелем доктора Андрея Ефимыча?")).toEqual({
       names: ["Андрей Ефимыч"],
