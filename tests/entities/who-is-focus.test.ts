@@ -162,3 +162,29 @@ describe("reordering for a focus", () => {
     expect(out.map((r) => r.id)).not.toContain(2);
   });
 });
+
+describe("a name nothing introduces in so many words", () => {
+  const river = [
+    atom(11, "I passed the stone bridge and came up to the levy of the Nozeri river."),
+    atom(12, "Telling about my meeting him on the Nozeri river, I called him a fool."),
+  ];
+  const riverReads = {
+    ...reads,
+    atomReads: { atomsByIds: async (ids: number[]) => river.filter((a) => ids.includes(a.id)) },
+    projection: { lexical: () => river.map((a) => ({ atomId: a.id, score: 1 })) },
+  } as unknown as typeof reads;
+
+  test("a kind noun beside the name keeps the focus on the name", () => {
+    expect(questionFocus("What is the Nozeri river?")?.names).toEqual(["Nozeri"]);
+    expect(questionFocus("Что такое полигон Байконур?")?.keys).toEqual(["байконур"]);
+  });
+
+  test("the document's first mention leads", async () => {
+    const fused: Ranked[] = [
+      { id: 12, score: 0.03, ranks: { lexical: 1 } },
+      { id: 11, score: 0.02, ranks: { lexical: 2 } },
+    ];
+    const out = await focusOnEntities(riverReads, "What is the Nozeri river?", fused, FILTER);
+    expect(out.map((r) => r.id)).toEqual([11, 12]);
+  });
+});

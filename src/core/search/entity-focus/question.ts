@@ -8,6 +8,15 @@
  * entity's, met beside the name.
  */
 import { extractMentions } from "../../../domain/entities/mentions.ts";
+import {
+  hasCue,
+  ORG_SUFFIXES,
+  PLACE_SUFFIXES,
+  PROJECT_SUFFIXES,
+  RU_PLACE_HEADS,
+  SOFTWARE_CUES,
+  WORK_AFTER,
+} from "../../../domain/entities/lexicon.ts";
 import { nameKey } from "../../../domain/entities/names.ts";
 import { detectLang } from "../../../domain/text.ts";
 
@@ -36,7 +45,7 @@ const PATTERNS: RegExp[] = [
 const RELATION =
   /^(?:(?:father|mother|parent|son|daughter|child|wife|husband|brother|sister|uncle|aunt|nephew|niece|friend|colleague|partner|boss|employer|owner|founder|author|creator|teacher|student|assistant|neighbou?r)(?:s|ren)?$|отц|отец|мат|сын|доч|жен|муж|брат|сестр|дяд|тет|племянни|друг|друз|приятел|товарищ|коллег|помощни|начальни|хозя|основател|автор|создател|учител|учени|сосед)/iu;
 
-/** Words that may stand beside a name in a subject without changing whom it names. */
+/** Words that may stand beside a name in a subject without changing whom it names (and kind nouns, below). */
 const BESIDE = new Set(
   (
     "the a an mr mrs ms miss dr doctor prof professor sir lady lord mister madam saint st " +
@@ -64,7 +73,16 @@ function subjectOf(question: string): string | null {
 function residue(text: string, spans: { start: number; end: number }[]): string[] {
   let rest = text;
   for (const s of [...spans].sort((a, b) => b.start - a.start)) rest = `${rest.slice(0, s.start)} ${rest.slice(s.end)}`;
-  return (rest.match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !BESIDE.has(w.toLowerCase()));
+  return (rest.match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !BESIDE.has(w.toLowerCase()) && !kindNoun(w));
+}
+
+/** Generic nouns that only say what kind of thing a name is, in lower case ("the Nozeri river", «полигон Байконур»). */
+const KIND_NOUNS = [ORG_SUFFIXES, PLACE_SUFFIXES, PROJECT_SUFFIXES, SOFTWARE_CUES, WORK_AFTER];
+
+/** True when `w` is a lower-case kind noun beside a name: it does not change which thing the name names. */
+function kindNoun(w: string): boolean {
+  if (!/^\p{Ll}/u.test(w)) return false;
+  return KIND_NOUNS.some((set) => set.has(w)) || hasCue(RU_PLACE_HEADS, w);
 }
 
 /** The subject without a leading article or title ("the Madonna" → "Madonna"). */
