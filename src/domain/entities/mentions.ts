@@ -73,7 +73,7 @@ function evidenceOf(tokens: readonly Token[]): Evidence {
 
 /**
  * Evidence that a lone sentence-initial word is a name: a gazetteer (first names, places, software that is no
- * everyday word), a name cue after it, or a use elsewhere.
+ * everyday word), a name cue after it ("Inc", an appositive "X, the …"), or a use elsewhere.
  */
 function loneEvidence(t: Token, next: Token | undefined, text: string, ev: Evidence): boolean {
   const w = stripPossessive(t.lower);
@@ -87,7 +87,10 @@ function loneEvidence(t: Token, next: Token | undefined, text: string, ev: Evide
     return !ORDINARY_RU.test(w) && !RU_GERUND.test(w);
   // An acronym inside running text ("(ESA)") is a name; a capitalised heading has been dropped before.
   if (t.allCaps && !t.heading && !COMMON_ACRONYMS.has(w)) return true;
-  return next !== undefined && text.slice(t.end, next.start) === " " && /^(?:inc|ltd|llc|corp)\.?$/u.test(next.lower);
+  if (next === undefined) return false;
+  // "Marionette, the framework that …": an appositive with an article right after the word describes a name.
+  if (text.slice(t.end, next.start) === ", " && /^(?:the|a|an)$/u.test(next.lower)) return true;
+  return text.slice(t.end, next.start) === " " && /^(?:inc|ltd|llc|corp)\.?$/u.test(next.lower);
 }
 
 /** Drops leading titles and ordinary sentence-initial words from a run; returns the first kept index and `titled`. */

@@ -154,3 +154,14 @@ describe("extractMentions: software at a sentence start, accusatives, title-case
     ).toEqual([["Tokyo Bay", "Tokyo Bay", "place"]]);
   });
 });
+
+describe("extractMentions: appositives at a sentence start and lists of quoted names", () => {
+  test("a sentence-initial word with an appositive after it is a name; a connective is not", () => {
+    const ms = extractMentions("Marionette, the framework for tests, is ready. Moreover, the tests pass.", "en");
+    expect(ms.map((m) => m.surface)).toEqual(["Marionette"]);
+  });
+  test("every name of a list in quotation marks", () => {
+    const ms = extractMentions("Derivatives such as “Kubuntu”, “Lubuntu” or “Xubuntu” work too.", "en");
+    expect(ms.map((m) => m.surface)).toEqual(["Kubuntu", "Lubuntu", "Xubuntu"]);
+  });
+});
