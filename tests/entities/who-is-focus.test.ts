@@ -86,6 +86,13 @@ describe("a sentence as an introduction", () => {
     );
   });
 
+  test("a possessive after the copula defines like an article", () => {
+    const webmaker = nameStems("Webmaker");
+    expect(introductionScore("Mozilla Webmaker is Mozilla's educational initiative.", webmaker)).toBeGreaterThan(3);
+    expect(introductionScore("Webmaker is their project.", webmaker)).toBeGreaterThan(3);
+    expect(introductionScore("Webmaker is Mozilla now.", webmaker)).toBeLessThan(2);
+  });
+
   test("a proper name matches capitalised words only; a term any case; initials are skipped", () => {
     expect(introductionScore("And it was a red shirt.", nameStems("Red Shirt"))).toBe(0);
     expect(introductionScore("Ricin is a plant protein.", nameStems("ricin"))).toBeGreaterThan(3);

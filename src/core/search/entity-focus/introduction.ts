@@ -1,6 +1,6 @@
 /**
  * How well one sentence introduces a name: the way texts present someone or something the first time, in English
- * and Russian — a copula or a dash after the name ("Ricin is a plant protein", «Доктор Андрей Ефимыч Рагин –
+ * and Russian — a copula or a dash after the name ("Ricin is a plant protein", "Webmaker is Mozilla's initiative", «Доктор Андрей Ефимыч Рагин –
  * замечательный человек», «X — это», «является»), an appositive ("Mitchell Baker, executive chairwoman of …",
  * «Иван Дмитрич Громов, мужчина лет тридцати трех»), a role noun before it ("our maid Kiyo", «сторож Никита»), a
  * naming verb ("one named Hotta", "whom I had nicknamed Clown", «по прозвищу»), «Это X, …», a name in quotes.
@@ -80,7 +80,7 @@ export function findName(sentence: string, name: NameStems): { start: number; en
 }
 
 const COPULA_EN =
-  /^\s*(?:\([^)]{0,80}\)\s*)?(?:is|was|are|were)\s+(?:(a|an|the|one|another|(?:considered|regarded|defined|described|known)\s+(?:as\s+)?(?:a|an|the)?)\b|(\p{L}+))/iu;
+  /^\s*(?:\([^)]{0,80}\)\s*)?(?:is|was|are|were)\s+(?:(a|an|the|one|another|his|her|its|their|our|my|your|\p{Lu}[\p{L}.-]*['’]s|(?:considered|regarded|defined|described|known)\s+(?:as\s+)?(?:a|an|the)?)\b|(\p{L}+))/iu;
 const COPULA_RU =
   /^(?:\s+\p{Lu}\p{L}+)?\s*(?:\([^)]{0,80}\)\s*)?(?:[–—-]\s+(?:это\s|\p{Ll})|,?\s*(?:это|является|являлся|являлась|представляет\s+собой|называется|есть)\s)/u;
 const NAMING_BEFORE =
