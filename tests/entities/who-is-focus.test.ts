@@ -93,6 +93,16 @@ describe("a sentence as an introduction", () => {
     expect(introductionScore("Webmaker is Mozilla now.", webmaker)).toBeLessThan(2);
   });
 
+  test("an abbreviation is defined by the long form before it; a name's lower-case words match any case", () => {
+    const unga = nameStems("UNGA");
+    expect(introductionScore("The United Nations General Assembly (UNGA) carries weight.", unga)).toBeGreaterThan(2);
+    expect(introductionScore("Some body of states (UNGA) carries weight.", unga)).toBeLessThan(1);
+    const pe = nameStems("Pseudomonas exotoxin A");
+    expect(introductionScore("Toxins are versions of Pseudomonas Exotoxin A.", pe)).toBeGreaterThan(0);
+    expect(introductionScore("Toxins are versions of pseudomonas exotoxin A.", pe)).toBe(0);
+    expect(introductionScore("Two Pseudomonas exotoxin (PE)-based toxins.", pe)).toBe(0);
+  });
+
   test("a proper name matches capitalised words only; a term any case; initials are skipped", () => {
     expect(introductionScore("And it was a red shirt.", nameStems("Red Shirt"))).toBe(0);
     expect(introductionScore("Ricin is a plant protein.", nameStems("ricin"))).toBeGreaterThan(3);
