@@ -204,4 +204,18 @@ describe("a name nothing introduces in so many words", () => {
     const out = await focusOnEntities(riverReads, "What is the Nozeri river?", fused, FILTER);
     expect(out.map((r) => r.id)).toEqual([11, 12]);
   });
+
+  test("a plain term's first use is not moved for that alone", async () => {
+    const terms = [atom(21, "We studied the levy in spring."), atom(22, "Later the levy broke.")];
+    const termReads = {
+      ...reads,
+      atomReads: { atomsByIds: async (ids: number[]) => terms.filter((a) => ids.includes(a.id)) },
+      projection: { lexical: () => terms.map((a) => ({ atomId: a.id, score: 1 })) },
+    } as unknown as typeof reads;
+    const fused: Ranked[] = [
+      { id: 22, score: 0.03, ranks: { lexical: 1 } },
+      { id: 21, score: 0.02, ranks: { lexical: 2 } },
+    ];
+    expect(await focusOnEntities(termReads, "What is levy?", fused, FILTER)).toBe(fused);
+  });
 });

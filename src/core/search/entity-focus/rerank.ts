@@ -5,8 +5,8 @@
  * atoms the entity store ties to the entity by key or alias. Each is scored by its best sentence as an
  * introduction of the name (introduction.ts), plus the first sentence of its document that names it and a
  * `definition` atom whose claim opens with it. Up to {@link LEAD} atoms that clearly introduce it move to the
- * front; when none does, the best atom holding a document's first mention of it leads (where a text first names
- * a thing is where it introduces it). Every other hit keeps its place. A question about someone related to a name reorders its first hits
+ * front; when none does and it is a proper name, the best atom holding a document's first mention of it leads
+ * (where a text first names someone is where it introduces them). Every other hit keeps its place. A question about someone related to a name reorders its first hits
  * only (hop.ts). A question with no focus gets the fused list back unchanged.
  */
 import type { AtomFilter } from "../../../domain/atom.ts";
@@ -98,9 +98,9 @@ export async function focusOnEntities(
     ([a, x], [b, y]) => y.score - x.score || (position.get(a) ?? FAR) - (position.get(b) ?? FAR) || a - b,
   );
   let lead = ranked.filter(([, sc]) => sc.score >= MIN_INTRODUCTION).slice(0, LEAD);
-  // Nothing presents the name in so many words: a document introduces it where it first names it (discourse-new
-  // first mention), so the best such atom leads.
-  if (lead.length === 0) lead = ranked.filter(([, sc]) => sc.first).slice(0, 1);
+  // Nothing presents a proper name in so many words: a document introduces it where it first names it
+  // (discourse-new first mention), so the best such atom leads. A plain term's first use is often in passing.
+  if (lead.length === 0 && stems.some((st) => st.proper)) lead = ranked.filter(([, sc]) => sc.first).slice(0, 1);
   return reorder(
     fused,
     lead.map(([id]) => id),
