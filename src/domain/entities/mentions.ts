@@ -29,6 +29,11 @@ import type { EntityMention } from "./types.ts";
 const CUE_WORDS = new Set([...PROJECT_SUFFIXES, ...INSTITUTION_HEADS, ...ORG_SUFFIXES, "company", "engine", "library"]);
 const DEGREES = new Set(["bachelor", "bachelors", "master", "masters", "doctor", "doctors", "bachelor-of-arts"]);
 
+/** Words that open a question to "you" as an interjection or a call, not a name ("Look, what do you …?"). */
+const ADDRESS_WORDS = new Set(
+  "look listen wait come man dude guys honey darling fine alright right exactly".split(" "),
+);
+
 /** What the whole text says about its words: which appear in lower case, which capitalised inside a sentence. */
 interface Evidence {
   lowerSeen: ReadonlySet<string>;
@@ -90,6 +95,15 @@ function loneEvidence(t: Token, next: Token | undefined, text: string, ev: Evide
   if (next === undefined) return false;
   // "Marionette, the framework that …": an appositive with an article right after the word describes a name.
   if (text.slice(t.end, next.start) === ", " && /^(?:the|a|an)$/u.test(next.lower)) return true;
+  // "Yoshikawa, what do you think …?": a word addressed before a question to "you" is a name (a vocative).
+  if (
+    text.slice(t.end, next.start) === ", " &&
+    !ADDRESS_WORDS.has(w) &&
+    /^(?:what|how|why|where|when|who|do|did|are|can|could|would|will)$/u.test(next.lower)
+  ) {
+    const rest = text.slice(next.start, text.slice(next.start).search(/[.!?]/u) + next.start + 1);
+    if (/\byou\b/iu.test(rest) && rest.endsWith("?")) return true;
+  }
   return text.slice(t.end, next.start) === " " && /^(?:inc|ltd|llc|corp)\.?$/u.test(next.lower);
 }
 

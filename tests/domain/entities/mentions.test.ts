@@ -160,6 +160,10 @@ describe("extractMentions: appositives at a sentence start and lists of quoted n
     const ms = extractMentions("Marionette, the framework for tests, is ready. Moreover, the tests pass.", "en");
     expect(ms.map((m) => m.surface)).toEqual(["Marionette"]);
   });
+  test("a word addressed before a question to 'you' is a name; an interjection is not", () => {
+    const ms = extractMentions("Yoshikawa, what do you think? Look, what do you want? Dude, are you in?", "en");
+    expect(ms.map((m) => m.surface)).toEqual(["Yoshikawa"]);
+  });
   test("every name of a list in quotation marks", () => {
     const ms = extractMentions("Derivatives such as “Kubuntu”, “Lubuntu” or “Xubuntu” work too.", "en");
     expect(ms.map((m) => m.surface)).toEqual(["Kubuntu", "Lubuntu", "Xubuntu"]);
