@@ -21,6 +21,19 @@ describe("the focus of a question", () => {
     expect(questionFocus("Андрей Ефимыч")?.names).toEqual(["Андрей Ефимыч"]);
   });
 
+  test("other ways to ask, and where the name comes from, leave the name alone", () => {
+    expect(questionFocus("What does HDBR mean?")?.names).toEqual(["HDBR"]);
+    expect(questionFocus("What is meant by Rust?")?.names).toEqual(["Rust"]);
+    expect(questionFocus("Who exactly is Kantaro?")?.names).toEqual(["Kantaro"]);
+    expect(questionFocus("Who was Ikagin in the novel?")?.names).toEqual(["Ikagin"]);
+    expect(questionFocus("Who is Kantaro in Botchan?")?.names).toEqual(["Kantaro"]);
+    expect(questionFocus("Что означает Байконур?")?.keys).toEqual(["байконур"]);
+    expect(questionFocus("Кто этот Хоботов?")?.keys).toEqual(["хоботов"]);
+    expect(questionFocus("Кто такой Никита в рассказе «Палата № 6»?")?.keys).toEqual(["никита"]);
+    expect(questionFocus("Кто такая Дарьюшка из повести Чехова?")?.keys).toEqual(["дарьюшка"]);
+    expect(questionFocus("Кто такой Никита в палате?")).toBeNull();
+  });
+
   test("a relation to a name is a one-hop focus; other words beside a name are not", () => {
     expect(questionFocus("Кто был единственным приятелем доктора Андрея Ефимыча?")).toEqual({
       names: ["Андрей Ефимыч"],
@@ -71,6 +84,23 @@ describe("a sentence as an introduction", () => {
     expect(introductionScore("Сторож Никита бьет больных.", nameStems("Никита"))).toBeGreaterThan(
       introductionScore("Никита бьет больных.", nameStems("Никита")),
     );
+  });
+
+  test("a possessive after the copula defines like an article", () => {
+    const webmaker = nameStems("Webmaker");
+    expect(introductionScore("Mozilla Webmaker is Mozilla's educational initiative.", webmaker)).toBeGreaterThan(3);
+    expect(introductionScore("Webmaker is their project.", webmaker)).toBeGreaterThan(3);
+    expect(introductionScore("Webmaker is Mozilla now.", webmaker)).toBeLessThan(2);
+  });
+
+  test("an abbreviation is defined by the long form before it; a name's lower-case words match any case", () => {
+    const unga = nameStems("UNGA");
+    expect(introductionScore("The United Nations General Assembly (UNGA) carries weight.", unga)).toBeGreaterThan(2);
+    expect(introductionScore("Some body of states (UNGA) carries weight.", unga)).toBeLessThan(1);
+    const pe = nameStems("Pseudomonas exotoxin A");
+    expect(introductionScore("Toxins are versions of Pseudomonas Exotoxin A.", pe)).toBeGreaterThan(0);
+    expect(introductionScore("Toxins are versions of pseudomonas exotoxin A.", pe)).toBe(0);
+    expect(introductionScore("Two Pseudomonas exotoxin (PE)-based toxins.", pe)).toBe(0);
   });
 
   test("a proper name matches capitalised words only; a term any case; initials are skipped", () => {
@@ -147,5 +177,45 @@ describe("reordering for a focus", () => {
   test("the filter holds for atoms the focus adds", async () => {
     const out = await focusOnEntities(reads, "Кто такой Андрей Ефимыч?", fused, { ...FILTER, types: ["definition"] });
     expect(out.map((r) => r.id)).not.toContain(2);
+  });
+});
+
+describe("a name nothing introduces in so many words", () => {
+  const river = [
+    atom(11, "I passed the stone bridge and came up to the levy of the Nozeri river."),
+    atom(12, "Telling about my meeting him on the Nozeri river, I called him a fool."),
+  ];
+  const riverReads = {
+    ...reads,
+    atomReads: { atomsByIds: async (ids: number[]) => river.filter((a) => ids.includes(a.id)) },
+    projection: { lexical: () => river.map((a) => ({ atomId: a.id, score: 1 })) },
+  } as unknown as typeof reads;
+
+  test("a kind noun beside the name keeps the focus on the name", () => {
+    expect(questionFocus("What is the Nozeri river?")?.names).toEqual(["Nozeri"]);
+    expect(questionFocus("Что такое полигон Байконур?")?.keys).toEqual(["байконур"]);
+  });
+
+  test("the document's first mention leads", async () => {
+    const fused: Ranked[] = [
+      { id: 12, score: 0.03, ranks: { lexical: 1 } },
+      { id: 11, score: 0.02, ranks: { lexical: 2 } },
+    ];
+    const out = await focusOnEntities(riverReads, "What is the Nozeri river?", fused, FILTER);
+    expect(out.map((r) => r.id)).toEqual([11, 12]);
+  });
+
+  test("a plain term's first use is not moved for that alone", async () => {
+    const terms = [atom(21, "We studied the levy in spring."), atom(22, "Later the levy broke.")];
+    const termReads = {
+      ...reads,
+      atomReads: { atomsByIds: async (ids: number[]) => terms.filter((a) => ids.includes(a.id)) },
+      projection: { lexical: () => terms.map((a) => ({ atomId: a.id, score: 1 })) },
+    } as unknown as typeof reads;
+    const fused: Ranked[] = [
+      { id: 22, score: 0.03, ranks: { lexical: 1 } },
+      { id: 21, score: 0.02, ranks: { lexical: 2 } },
+    ];
+    expect(await focusOnEntities(termReads, "What is levy?", fused, FILTER)).toBe(fused);
   });
 });

@@ -40,3 +40,15 @@ perl php node node.js deno bun react vue angular svelte django flask rails sprin
 redis mongodb elasticsearch kafka nginx apache emacs vim vscode excel word powerpoint photoshop slack zoom skype
 whatsapp telegram tensorflow pytorch numpy pandas llvm gcc clang webassembly emscripten v8 gecko webkit blink
 ollama qdrant memgraph neo4j bash zsh js`);
+
+/**
+ * Software names that are also everyday English words ("Word", "Edge", "Slack", "Windows", "React"): at a sentence's
+ * start they say nothing, so only the rest of {@link KNOWN_SOFTWARE} counts as evidence of a name there.
+ */
+export const SOFTWARE_AS_WORDS: ReadonlySet<string> = set(`word edge opera chrome zoom slack bash spring rails arch
+alpine node bun excel react windows blink edge java ruby safari python go gem vue deno`);
+
+/** True when a sentence-initial word is software by name alone (known, and no everyday word). */
+export function knownSoftware(lower: string): boolean {
+  return KNOWN_SOFTWARE.has(lower) && !SOFTWARE_AS_WORDS.has(lower);
+}

@@ -88,6 +88,8 @@ i i'm i've i'll i'd yes no oh ah well yet still however also then now today yest
 please thanks thank hi hello hey wow sure sorry great good nice cool awesome let let's last next first second third
 one two three every many much most some although though since unless whether even just really actually anyway
 besides instead meanwhile otherwise therefore thus hence indeed soon later finally after before again already
+moreover furthermore nevertheless nonetheless overall likewise afterwards altogether regardless elsewhere together
+consequently additionally alternatively ultimately lastly initially unfortunately fortunately
 anything everything something nothing everyone someone anyone nobody everybody somebody here there this that these
 those what which who whom whose where when why how while once because if so and but or nor for as at by in on of to
 with from up out off the a an over under into onto about above below than too very not never always often sometimes usually

@@ -5,7 +5,7 @@
  * carries its span, the nominative name, the matching key, a kind and a confidence. Pure.
  */
 import { guessKind, isTitle, personShaped } from "./kinds.ts";
-import { KNOWN_SOFTWARE, PLACES } from "./gazetteer.ts";
+import { KNOWN_SOFTWARE, knownSoftware, PLACES } from "./gazetteer.ts";
 import {
   COMMON_ACRONYMS,
   FIRST_NAMES,
@@ -29,6 +29,11 @@ import type { EntityMention } from "./types.ts";
 const CUE_WORDS = new Set([...PROJECT_SUFFIXES, ...INSTITUTION_HEADS, ...ORG_SUFFIXES, "company", "engine", "library"]);
 const DEGREES = new Set(["bachelor", "bachelors", "master", "masters", "doctor", "doctors", "bachelor-of-arts"]);
 
+/** Words that open a question to "you" as an interjection or a call, not a name ("Look, what do you …?"). */
+const ADDRESS_WORDS = new Set(
+  "look listen wait come man dude guys honey darling fine alright right exactly".split(" "),
+);
+
 /** What the whole text says about its words: which appear in lower case, which capitalised inside a sentence. */
 interface Evidence {
   lowerSeen: ReadonlySet<string>;
@@ -49,6 +54,7 @@ function ordinary(t: Token, ev: Evidence, byShape = true): boolean {
   const w = stripPossessive(t.lower);
   if (FIRST_NAMES.has(w) || PLACES.has(w) || FIRST_NAMES.has(guessNominative(w))) return false;
   if (ev.lowerSeen.has(w)) return true;
+  if (knownSoftware(w)) return false;
   if (ev.capSeen.has(w) || !byShape) return false;
   // Russian capitalises little but names, so a sentence's first word needs a positive sign: a surname's shape.
   if (/\p{Script=Cyrillic}/u.test(w)) return !RU_SURNAME.test(w) || ORDINARY_RU.test(w) || RU_GERUND.test(w);
@@ -70,20 +76,35 @@ function evidenceOf(tokens: readonly Token[]): Evidence {
   return { lowerSeen, capSeen };
 }
 
-/** Evidence that a lone sentence-initial word is a name: gazetteer, a name cue after it, or a use elsewhere. */
+/**
+ * Evidence that a lone sentence-initial word is a name: a gazetteer (first names, places, software that is no
+ * everyday word), a name cue after it ("Inc", an appositive "X, the …"), or a use elsewhere.
+ */
 function loneEvidence(t: Token, next: Token | undefined, text: string, ev: Evidence): boolean {
   const w = stripPossessive(t.lower);
   // A use inside another sentence is evidence; the word's own use does not count.
   const own = !t.sentStart && !t.heading && !t.allCaps ? 1 : 0;
   const seen = (x: string) => (ev.capSeen.get(x) ?? 0) > (x === w ? own : 0);
-  if (FIRST_NAMES.has(w) || PLACES.has(w) || seen(w)) return true;
+  if (FIRST_NAMES.has(w) || PLACES.has(w) || knownSoftware(w) || seen(w)) return true;
   const nominative = guessNominative(w);
   if (nominative !== w && (FIRST_NAMES.has(nominative) || PLACES.has(nominative) || seen(nominative))) return true;
   if (/\p{Script=Cyrillic}/u.test(w) && RU_SURNAME.test(w) && !ev.lowerSeen.has(w))
     return !ORDINARY_RU.test(w) && !RU_GERUND.test(w);
   // An acronym inside running text ("(ESA)") is a name; a capitalised heading has been dropped before.
   if (t.allCaps && !t.heading && !COMMON_ACRONYMS.has(w)) return true;
-  return next !== undefined && text.slice(t.end, next.start) === " " && /^(?:inc|ltd|llc|corp)\.?$/u.test(next.lower);
+  if (next === undefined) return false;
+  // "Marionette, the framework that …": an appositive with an article right after the word describes a name.
+  if (text.slice(t.end, next.start) === ", " && /^(?:the|a|an)$/u.test(next.lower)) return true;
+  // "Yoshikawa, what do you think …?": a word addressed before a question to "you" is a name (a vocative).
+  if (
+    text.slice(t.end, next.start) === ", " &&
+    !ADDRESS_WORDS.has(w) &&
+    /^(?:what|how|why|where|when|who|do|did|are|can|could|would|will)$/u.test(next.lower)
+  ) {
+    const rest = text.slice(next.start, text.slice(next.start).search(/[.!?]/u) + next.start + 1);
+    if (/\byou\b/iu.test(rest) && rest.endsWith("?")) return true;
+  }
+  return text.slice(t.end, next.start) === " " && /^(?:inc|ltd|llc|corp)\.?$/u.test(next.lower);
 }
 
 /** Drops leading titles and ordinary sentence-initial words from a run; returns the first kept index and `titled`. */

@@ -59,7 +59,8 @@ function quotedKind(text: string, start: number, inner: string, guillemets: bool
   // One capitalised word quoted inside a sentence (`watch "Elf"`, `such as “Kubuntu”`) is a name; at a sentence's
   // start it is as often a line of dialogue.
   const spoken = before.length > 0 && SPEECH.has(before[before.length - 1]);
-  if (words.length === 1 && !spoken && /\p{L}[\s,]*$/u.test(text.slice(Math.max(0, start - 3), start)))
+  // A list of quoted names (`“Kubuntu”, “Lubuntu”`) counts the same.
+  if (words.length === 1 && !spoken && /[\p{L}"”»][\s,]*$/u.test(text.slice(Math.max(0, start - 3), start)))
     return ["work", 0.5];
   return null;
 }

@@ -186,6 +186,8 @@ export function guessNominative(lower: string): string {
 }
 
 const PREPOSITIONAL = new Set(["о", "об", "обо", "при"]);
+/** Prepositions of direction that govern the accusative («в», «на», «через», «про»). */
+const ACCUSATIVE_PREPOSITIONS = new Set(["в", "во", "на", "через", "про", "сквозь"]);
 const INSTRUMENTAL = new Set(["с", "со", "за", "над", "под", "перед", "между"]);
 const GENITIVE_PREPOSITIONS = new Set(
   "у от до из без для около возле кроме после против среди вокруг мимо близ вместо ради".split(" "),
@@ -196,7 +198,9 @@ const NOUN_BEFORE = /(?:ия|ие|ства|ство|ости|ость|ения|�
 
 /**
  * A lone masculine name in -а/-я read as a genitive when the words before it say so: a genitive preposition, a noun
- * governing it, or «и» after another such name («открытия Пастера и Коха»). Returns the nominative, or null.
+ * governing it, or «и» after another such name («открытия Пастера и Коха»); a prepositional or instrumental shown
+ * by its preposition; a feminine accusative in -у/-ю after «в»/«на» («на Землю» → «Земля»). Returns the
+ * nominative, or null.
  */
 export function genitiveByContext(
   lower: string,
@@ -209,6 +213,12 @@ export function genitiveByContext(
   if (consonantEnd && before !== undefined && lower.length >= 5) {
     if (/е$/u.test(lower) && PREPOSITIONAL.has(before)) return lower.slice(0, -1);
     if (/(?:ом|ем)$/u.test(lower) && INSTRUMENTAL.has(before)) return lower.slice(0, -2);
+  }
+  // «на Землю», «в Варшаву»: after a preposition of direction a consonant + -у/-ю can only be the accusative of a
+  // feminine noun in -а/-я (a masculine one keeps its nominative or takes -а there), so the nominative is certain.
+  if (before !== undefined && ACCUSATIVE_PREPOSITIONS.has(before) && lower.length >= 4) {
+    const acc = /([бвгдзклмнпрстфхцчшщж])([ую])$/u.exec(lower);
+    if (acc) return `${lower.slice(0, -1)}${acc[2] === "у" ? "а" : "я"}`;
   }
   if (!/[бвгдзклмнпрстфхцчшщж]а$|[аеиоу]я$/u.test(lower)) return null;
   const gen = (w: string | undefined) => w !== undefined && (GENITIVE_PREPOSITIONS.has(w) || NOUN_BEFORE.test(w));

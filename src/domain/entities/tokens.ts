@@ -59,6 +59,21 @@ function headingLines(text: string): Array<[number, number]> {
   return out;
 }
 
+/**
+ * Quotations in title case ("Long Live the Empire!"): a slogan or headline written like a heading, whose capitals say
+ * no more than a heading's. The quotation marks are left out of the spans.
+ */
+function titledQuotes(text: string): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (const m of text.matchAll(/["“«]([^"“”«»\n]{3,120})["”»]/gu)) {
+    const words = m[1].split(/\s+/u).filter((w) => /\p{L}/u.test(w));
+    const long = words.filter((w) => w.replace(/[^\p{L}]/gu, "").length > 3);
+    if (words.length >= 3 && long.length >= 2 && long.every((w) => /^\P{L}*\p{Lu}/u.test(w)))
+      out.push([(m.index ?? 0) + 1, (m.index ?? 0) + 1 + m[1].length]);
+  }
+  return out;
+}
+
 /** True when the text between two words (and the word before) ends a sentence or opens a quotation or turn. */
 function opensSentence(gap: string, prev: Token | undefined): boolean {
   if (!prev) return !/\p{L}/u.test(gap);
@@ -74,7 +89,7 @@ function opensSentence(gap: string, prev: Token | undefined): boolean {
 
 /** The word tokens of `text`, in order. */
 export function tokenize(text: string): Token[] {
-  const heads = headingLines(text);
+  const heads = [...headingLines(text), ...titledQuotes(text)].sort((a, b) => a[0] - b[0]);
   const out: Token[] = [];
   let h = 0;
   for (const m of text.matchAll(WORD)) {

@@ -129,3 +129,43 @@ describe("extractMentions: more case forms, negatives and cues", () => {
     ]);
   });
 });
+
+describe("extractMentions: software at a sentence start, accusatives, title-case slogans", () => {
+  test("known software opens a sentence as a name; software that is an everyday word does not", () => {
+    expect(brief(extractMentions("Kubernetes runs it. Docker is licensed under it. Windows were open.", "en"))).toEqual(
+      [
+        ["Kubernetes", "Kubernetes", "software"],
+        ["Docker", "Docker", "software"],
+      ],
+    );
+  });
+  test("a feminine accusative after «в»/«на» comes back to -а/-я; a dative after «к» is left alone", () => {
+    expect(
+      brief(extractMentions("Он смотрел на Землю, потом уехал в Кострому, а письмо отдал к Рагину.", "ru")),
+    ).toEqual([
+      ["Землю", "Земля", "place"],
+      ["Кострому", "Кострома", "place"],
+      ["Рагину", "Рагин", "person"],
+    ]);
+  });
+  test("a title-case slogan in quotation marks is no name; a gazetteer name in it still is", () => {
+    expect(
+      brief(extractMentions('A flag read "Long Live the Empire!" and another "Greetings From Tokyo Bay!"', "en")),
+    ).toEqual([["Tokyo Bay", "Tokyo Bay", "place"]]);
+  });
+});
+
+describe("extractMentions: appositives at a sentence start and lists of quoted names", () => {
+  test("a sentence-initial word with an appositive after it is a name; a connective is not", () => {
+    const ms = extractMentions("Marionette, the framework for tests, is ready. Moreover, the tests pass.", "en");
+    expect(ms.map((m) => m.surface)).toEqual(["Marionette"]);
+  });
+  test("a word addressed before a question to 'you' is a name; an interjection is not", () => {
+    const ms = extractMentions("Yoshikawa, what do you think? Look, what do you want? Dude, are you in?", "en");
+    expect(ms.map((m) => m.surface)).toEqual(["Yoshikawa"]);
+  });
+  test("every name of a list in quotation marks", () => {
+    const ms = extractMentions("Derivatives such as “Kubuntu”, “Lubuntu” or “Xubuntu” work too.", "en");
+    expect(ms.map((m) => m.surface)).toEqual(["Kubuntu", "Lubuntu", "Xubuntu"]);
+  });
+});

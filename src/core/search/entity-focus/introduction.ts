@@ -1,6 +1,6 @@
 /**
  * How well one sentence introduces a name: the way texts present someone or something the first time, in English
- * and Russian — a copula or a dash after the name ("Ricin is a plant protein", «Доктор Андрей Ефимыч Рагин –
+ * and Russian — a copula or a dash after the name ("Ricin is a plant protein", "Webmaker is Mozilla's initiative", «Доктор Андрей Ефимыч Рагин –
  * замечательный человек», «X — это», «является»), an appositive ("Mitchell Baker, executive chairwoman of …",
  * «Иван Дмитрич Громов, мужчина лет тридцати трех»), a role noun before it ("our maid Kiyo", «сторож Никита»), a
  * naming verb ("one named Hotta", "whom I had nicknamed Clown", «по прозвищу»), «Это X, …», a name in quotes.
@@ -39,25 +39,36 @@ function same(a: string, b: string): boolean {
   return short.length >= 4 && long.length - short.length <= 3 && long.startsWith(short);
 }
 
-/** A name prepared for matching: the light stems of its words of two letters or more; `proper` when capitalised. */
+/** A name prepared for matching: the light stems of its words of two letters or more, and which are capitalised. */
 export interface NameStems {
   stems: string[];
   /** A proper name matches capitalised words only ("Red Shirt" is not "a red shirt"). */
   proper: boolean;
+  /**
+   * Per stem: the name writes that word capitalised, so only a capitalised word matches it; a word the name writes
+   * in lower case matches either ("Pseudomonas exotoxin A" is "Pseudomonas Exotoxin A" too).
+   */
+  caps: boolean[];
+  /** The one-letter words the name ends with ("Pseudomonas exotoxin A"): a place of the name must end with them. */
+  tail: string[];
 }
 
 /** The stems of `name` (initials left out: "K. Natsume" matches "Mr. K. Natsume" and "Natsume"). */
 export function nameStems(name: string): NameStems {
-  const words = (name.match(WORD) ?? []).filter((w) => w.length > 1);
-  return { stems: words.map((w) => lightStem(fold(w))), proper: words.some((w) => /^\p{Lu}/u.test(w)) };
+  const all = name.match(WORD) ?? [];
+  const words = all.filter((w) => w.length > 1);
+  const caps = words.map((w) => /^\p{Lu}/u.test(w));
+  const last = all.findLastIndex((w) => w.length > 1);
+  const tail = all.slice(last + 1);
+  return { stems: words.map((w) => lightStem(fold(w))), proper: caps.some(Boolean), caps, tail };
 }
 
 /** Every place the name stands in `sentence` (UTF-16 offsets of its first word's start and last word's end). */
 export function findNames(sentence: string, name: NameStems): { start: number; end: number }[] {
-  const { stems, proper } = name;
+  const { stems, caps } = name;
   if (stems.length === 0) return [];
   const words = [...sentence.matchAll(WORD)].map((m) => ({ s: lightStem(fold(m[0])), at: m.index ?? 0, w: m[0] }));
-  const fits = (i: number, k: number) => same(words[i].s, stems[k]) && (!proper || /^[\p{Lu}\p{N}]/u.test(words[i].w));
+  const fits = (i: number, k: number) => same(words[i].s, stems[k]) && (!caps[k] || /^[\p{Lu}\p{N}]/u.test(words[i].w));
   const found: { start: number; end: number }[] = [];
   for (let i = 0; i < words.length; i++) {
     if (!fits(i, 0)) continue;
@@ -69,7 +80,9 @@ export function findNames(sentence: string, name: NameStems): { start: number; e
       if (!fits(j, k)) break;
       k++;
     }
-    if (k === stems.length) found.push({ start: words[i].at, end: words[j].at + words[j].w.length });
+    if (k < stems.length || !name.tail.every((t, n) => words[j + 1 + n]?.w === t)) continue;
+    j += name.tail.length;
+    found.push({ start: words[i].at, end: words[j].at + words[j].w.length });
   }
   return found;
 }
@@ -80,7 +93,7 @@ export function findName(sentence: string, name: NameStems): { start: number; en
 }
 
 const COPULA_EN =
-  /^\s*(?:\([^)]{0,80}\)\s*)?(?:is|was|are|were)\s+(?:(a|an|the|one|another|(?:considered|regarded|defined|described|known)\s+(?:as\s+)?(?:a|an|the)?)\b|(\p{L}+))/iu;
+  /^\s*(?:\([^)]{0,80}\)\s*)?(?:is|was|are|were)\s+(?:(a|an|the|one|another|his|her|its|their|our|my|your|\p{Lu}[\p{L}.-]*['’]s|(?:considered|regarded|defined|described|known)\s+(?:as\s+)?(?:a|an|the)?)\b|(\p{L}+))/iu;
 const COPULA_RU =
   /^(?:\s+\p{Lu}\p{L}+)?\s*(?:\([^)]{0,80}\)\s*)?(?:[–—-]\s+(?:это\s|\p{Ll})|,?\s*(?:это|является|являлся|являлась|представляет\s+собой|называется|есть)\s)/u;
 const NAMING_BEFORE =
@@ -91,6 +104,30 @@ const THIS_IS = /^\s*["“«]?(?:это|this\s+is|that\s+is|it\s+is|it\s+was|he\
  * mark. Single quotes are left out: texts put names and terms in them ("'Badger' for the principal").
  */
 const DIALOGUE = /^\s*(?:[–—-]|["“«„])|["”»]\s*$|[.,!?…]\s*[–—]\s/u;
+
+/**
+ * True when the name stands in parentheses right after its long form ("United Nations General Assembly (UNGA)"):
+ * the abbreviation's letters are found in order in the words before, its first letter opening a word (the
+ * Schwartz & Hearst 2003 test for abbreviation definitions).
+ */
+function definesAbbreviation(before: string, after: string, short: string): boolean {
+  if (!/\(\s*$/u.test(before) || !/^\s*\)/u.test(after)) return false;
+  const letters = short.replace(/[^\p{L}\p{N}]/gu, "").toLowerCase();
+  if (letters.length < 2 || !/^\p{L}/u.test(letters)) return false;
+  const words = before.replace(/\(\s*$/u, "").match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu) ?? [];
+  const long = words
+    .slice(-(letters.length + 2))
+    .join(" ")
+    .toLowerCase();
+  let j = long.length - 1;
+  for (let i = letters.length - 1; i >= 0; i--) {
+    const wordStart = (k: number) => k === 0 || !/[\p{L}\p{N}]/u.test(long[k - 1]);
+    while (j >= 0 && (long[j] !== letters[i] || (i === 0 && !wordStart(j)))) j--;
+    if (j < 0) return false;
+    j--;
+  }
+  return true;
+}
 
 /** The cues around one place of the name (see module doc), before the sentence-wide ones. */
 function placeScore(sentence: string, at: { start: number; end: number }): number {
@@ -103,6 +140,8 @@ function placeScore(sentence: string, at: { start: number; end: number }): numbe
   else if (COPULA_RU.test(after)) score += 3;
   // An abbreviation defined right after the name: "head-down tilt bed rest (HDBR)".
   if (/^\s*\(\p{Lu}[\p{Lu}\p{N}-]{1,11}\)/u.test(after)) score += 1.5;
+  // … and the abbreviation itself, defined by the long form before it.
+  if (definesAbbreviation(before, after, sentence.slice(at.start, at.end))) score += 2.5;
   const appositive = /^(?:\s+\p{Lu}\p{L}+)?\s*,\s*([\p{L}]+)/u.exec(after);
   if (appositive && /^\p{Ll}/u.test(appositive[1])) {
     const w = fold(appositive[1]);

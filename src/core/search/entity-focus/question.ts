@@ -8,6 +8,15 @@
  * entity's, met beside the name.
  */
 import { extractMentions } from "../../../domain/entities/mentions.ts";
+import {
+  hasCue,
+  ORG_SUFFIXES,
+  PLACE_SUFFIXES,
+  PROJECT_SUFFIXES,
+  RU_PLACE_HEADS,
+  SOFTWARE_CUES,
+  WORK_AFTER,
+} from "../../../domain/entities/lexicon.ts";
 import { nameKey } from "../../../domain/entities/names.ts";
 import { detectLang } from "../../../domain/text.ts";
 
@@ -23,9 +32,11 @@ export interface Focus {
 }
 
 const PATTERNS: RegExp[] = [
-  /^(?:who|what)(?:\s+(?:is|was|are|were)|'s)\s+(.+)$/iu,
+  /^what\s+is\s+meant\s+by\s+(.+)$/iu,
+  /^(?:who|what)(?:\s+(?:exactly|really))?(?:\s+(?:is|was|are|were)|'s)\s+(.+)$/iu,
   /^(?:tell\s+me\s+about|describe|define)\s+(.+)$/iu,
-  /^(?:кто|что)\s+(?:такой|такая|такое|такие|это)\s+(.+)$/iu,
+  /^what\s+(?:does|did)\s+(.+?)\s+(?:mean|stand\s+for)$/iu,
+  /^(?:кто|что)\s+(?:такой|такая|такое|такие|это|этот|эта|означает|значит)\s+(.+)$/iu,
   /^(?:кем|кто)\s+(?:был|была|было|были|является|являлся|являлась)\s+(.+)$/iu,
   /^(?:расскажи(?:те)?(?:\s+мне)?|что\s+(?:известно|ты\s+знаешь|вы\s+знаете))\s+(?:о|об|обо|про)\s+(.+)$/iu,
 ];
@@ -34,7 +45,7 @@ const PATTERNS: RegExp[] = [
 const RELATION =
   /^(?:(?:father|mother|parent|son|daughter|child|wife|husband|brother|sister|uncle|aunt|nephew|niece|friend|colleague|partner|boss|employer|owner|founder|author|creator|teacher|student|assistant|neighbou?r)(?:s|ren)?$|отц|отец|мат|сын|доч|жен|муж|брат|сестр|дяд|тет|племянни|друг|друз|приятел|товарищ|коллег|помощни|начальни|хозя|основател|автор|создател|учител|учени|сосед)/iu;
 
-/** Words that may stand beside a name in a subject without changing whom it names. */
+/** Words that may stand beside a name in a subject without changing whom it names (and kind nouns, below). */
 const BESIDE = new Set(
   (
     "the a an mr mrs ms miss dr doctor prof professor sir lady lord mister madam saint st " +
@@ -42,11 +53,18 @@ const BESIDE = new Set(
   ).split(" "),
 );
 
+/**
+ * Where the asker says which text the name comes from ("… in the novel", "… in Botchan", «… в рассказе Чехова»): a
+ * trailing place in the text, not part of the name.
+ */
+const WHERE_ASKED =
+  /\s+(?:(?:in|from)\s+(?:(?:the|this|that)\s+)?(?:(?:story|novel|book|text|article|paper|page|document|post|docs?|wiki(?:pedia)?)(?:\s.*)?|["“«]?\p{Lu}.*)|(?:в|из)\s+(?:(?:рассказ|роман|повест|стать|книг|текст|документ|пьес)\p{L}*(?:\s.*)?|[«"]\p{Lu}.*))$/u;
+
 function subjectOf(question: string): string | null {
   const q = question.trim().replace(/[?!.…\s]+$/u, "");
   for (const p of PATTERNS) {
     const m = p.exec(q);
-    if (m) return m[1].trim();
+    if (m) return m[1].replace(WHERE_ASKED, "").trim();
   }
   return null;
 }
@@ -55,7 +73,16 @@ function subjectOf(question: string): string | null {
 function residue(text: string, spans: { start: number; end: number }[]): string[] {
   let rest = text;
   for (const s of [...spans].sort((a, b) => b.start - a.start)) rest = `${rest.slice(0, s.start)} ${rest.slice(s.end)}`;
-  return (rest.match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !BESIDE.has(w.toLowerCase()));
+  return (rest.match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !BESIDE.has(w.toLowerCase()) && !kindNoun(w));
+}
+
+/** Generic nouns that only say what kind of thing a name is, in lower case ("the Nozeri river", «полигон Байконур»). */
+const KIND_NOUNS = [ORG_SUFFIXES, PLACE_SUFFIXES, PROJECT_SUFFIXES, SOFTWARE_CUES, WORK_AFTER];
+
+/** True when `w` is a lower-case kind noun beside a name: it does not change which thing the name names. */
+function kindNoun(w: string): boolean {
+  if (!/^\p{Ll}/u.test(w)) return false;
+  return KIND_NOUNS.some((set) => set.has(w)) || hasCue(RU_PLACE_HEADS, w);
 }
 
 /** The subject without a leading article or title ("the Madonna" → "Madonna"). */
@@ -79,9 +106,10 @@ export function questionFocus(question: string): Focus | null {
   // Capitalised words the extractor left out belong to the name ("Firefox OS"): then the subject is the name.
   const named = rest.length > 0 && rest.every((w) => /^[\p{Lu}\p{N}]/u.test(w));
   if (mentions.length > 0 && (rest.length === 0 || named)) {
-    const names = [...new Set([...(named ? [bare(text)] : []), ...mentions.map((m) => m.name)])];
+    // A part the extractor found inside that name ("Firefox" of "Firefox OS") is another entity, not a form of it.
+    const names = named ? [bare(text)] : [...new Set(mentions.map((m) => m.name))];
     // The surface as asked first: it is what the texts most likely hold («Рагин», "Mr. Koga" → "Koga").
-    const surfaces = mentions.map((m) => m.surface).filter((s) => !names.includes(s));
+    const surfaces = named ? [] : mentions.map((m) => m.surface).filter((s) => !names.includes(s));
     return { names: [...names, ...surfaces], keys: [...new Set(names.map(nameKey))] };
   }
   // A name beside a relation word after "who is": answered one hop away from the name.

@@ -5,7 +5,8 @@
  * atoms the entity store ties to the entity by key or alias. Each is scored by its best sentence as an
  * introduction of the name (introduction.ts), plus the first sentence of its document that names it and a
  * `definition` atom whose claim opens with it. Up to {@link LEAD} atoms that clearly introduce it move to the
- * front; every other hit keeps its place. A question about someone related to a name reorders its first hits
+ * front; when none does and it is a proper name, the best atom holding a document's first mention of it leads
+ * (where a text first names someone is where it introduces them). Every other hit keeps its place. A question about someone related to a name reorders its first hits
  * only (hop.ts). A question with no focus gets the fused list back unchanged.
  */
 import type { AtomFilter } from "../../../domain/atom.ts";
@@ -93,12 +94,21 @@ export async function focusOnEntities(
   const atoms = (await s.atomReads.atomsByIds([...pool], 0)).filter((a) => passes(a, filter));
   const scores = scoreIntroductions(atoms, stems);
   const position = new Map(fused.map((f, i) => [f.id, i]));
-  const lead = [...scores]
-    .map(([id, sc]) => [id, sc.score] as const)
-    .filter(([, sc]) => sc >= MIN_INTRODUCTION)
-    .sort((a, b) => b[1] - a[1] || (position.get(a[0]) ?? FAR) - (position.get(b[0]) ?? FAR) || a[0] - b[0])
-    .slice(0, LEAD)
-    .map(([id]) => id);
+  const ranked = [...scores].sort(
+    ([a, x], [b, y]) => y.score - x.score || (position.get(a) ?? FAR) - (position.get(b) ?? FAR) || a - b,
+  );
+  let lead = ranked.filter(([, sc]) => sc.score >= MIN_INTRODUCTION).slice(0, LEAD);
+  // Nothing presents a proper name in so many words: a document introduces it where it first names it
+  // (discourse-new first mention), so the best such atom leads. A plain term's first use is often in passing.
+  if (lead.length === 0 && stems.some((st) => st.proper)) lead = ranked.filter(([, sc]) => sc.first).slice(0, 1);
+  return reorder(
+    fused,
+    lead.map(([id]) => id),
+  );
+}
+
+/** `fused` with the `lead` atoms first, in that order; the others keep their order. */
+function reorder(fused: Ranked[], lead: number[]): Ranked[] {
   if (lead.length === 0) return fused;
   const moved = new Set(lead);
   const byId = new Map(fused.map((f) => [f.id, f]));

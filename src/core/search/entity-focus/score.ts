@@ -11,6 +11,8 @@ import { findName, introductionScore, type NameStems } from "./introduction.ts";
 export interface IntroScore {
   score: number;
   sentence: string;
+  /** The atom holds its document's first sentence that names it. */
+  first: boolean;
 }
 
 /** The sentences of an atom: paragraphs apart, so a heading line ("Firefox OS") does not run into its text. */
@@ -31,13 +33,13 @@ export function scoreIntroductions(atoms: AtomView[], names: NameStems[]): Map<n
   const scores = new Map<number, IntroScore>();
   for (const a of atoms) {
     const isFirst = a.doc_id !== null && firstOfDoc.get(a.doc_id) === a.id;
-    let best: IntroScore = { score: 0, sentence: "" };
+    let best: IntroScore = { score: 0, sentence: "", first: isFirst };
     let seen = false;
     for (const u of units.get(a.id) ?? []) {
       for (const n of names) {
         const sc = introductionScore(u, n, isFirst && !seen);
         if (sc > 0) seen = true;
-        if (sc > best.score) best = { score: sc, sentence: u };
+        if (sc > best.score) best = { score: sc, sentence: u, first: isFirst };
       }
     }
     if (best.score === 0) continue;
