@@ -5,8 +5,12 @@
  * ranker's vote would give it. A question that names a date ("in the week before 16 November 2023", «в марте 2024
  * года», "as mentioned on November 6, 2023") puts in that leg only the atoms whose event time falls near it (the
  * named period widened by {@link MARGIN_DAYS}) or that were said within it (observed_at, a day's slack for time
- * zones). Any other question is returned untouched, so it ranks exactly as without this hook. A "when" question
- * that names no period lifts only atoms whose lexical score is at least {@link MIN_RELEVANCE} of the best one.
+ * zones). Any other question is returned untouched, so it ranks exactly as without this hook. An atom lifted for
+ * its event time (read from its text, so noisier, and in an encyclopaedic corpus nearly every passage has one) must
+ * also score at least {@link MIN_RELEVANCE} of the best lexical score; one said within the named period (its
+ * source's date, given by the client or the document) needs no such floor. Measured together: XQuAD-ru nDCG@10
+ * 0.9435 with no floor on named periods, 0.9509 with it on both kinds or on event times only; LoCoMo dev search
+ * recall@10 72.1 with it on both kinds (temporal 80.9), 73.8 with it on event times only (temporal 84.1).
  *
  * A named period is a constraint the question states outright, and such a question often shares few words with
  * its answer beyond a name ("What did Joanna accomplish in January 2022?" ↔ "Joanna: I finally finished my first
@@ -77,6 +81,17 @@ export function candidateDepth(query: string): number {
   return namesPeriod(query) ? PERIOD_WINDOW : 0;
 }
 
+/** Whether an atom was said within one of `periods` (a day's slack for time zones). */
+function saidIn(t: AtomTime, periods: Array<[number, number]>): boolean {
+  const said = t.observedAt ? Date.parse(t.observedAt) : Number.NaN;
+  return Number.isFinite(said) && periods.some(([a, b]) => said < b + DAY_MS && a - DAY_MS < said + 1);
+}
+
+/** Whether an atom was said in one of `months` (0–11, UTC) of any year. */
+function saidInMonths(t: AtomTime, months: number[]): boolean {
+  return months.length > 0 && t.observedAt !== undefined && months.includes(new Date(t.observedAt).getUTCMonth());
+}
+
 /** Whether an atom's event (finer than a year) starts, or its saying falls, in one of `months` (UTC). */
 function inMonths(t: AtomTime, months: number[]): boolean {
   if (!months.length) return false;
@@ -98,7 +113,9 @@ function near(t: AtomTime, periods: Array<[number, number]>): boolean {
 
 /**
  * `fused` reranked with the dated leg when `query` asks when or names a date; else `fused` itself. With `lexical`
- * (atom id → lexical score), a question naming no period lets only atoms scoring at least {@link MIN_RELEVANCE} × the best one there join the leg.
+ * (atom id → lexical score), an atom lifted for its event time, or by a "when" question naming no period, joins the
+ * leg only when it scores at least {@link MIN_RELEVANCE} × the best one there; one said within a named period joins
+ * without that floor.
  */
 export async function rankDatedForWhen(
   services: Pick<Services, "searchReads">,
@@ -119,8 +136,10 @@ export async function rankDatedForWhen(
   const floor = lexical?.size ? MIN_RELEVANCE * Math.max(...lexical.values()) : 0;
   const member = (id: number) => {
     const t = times.get(id);
-    if (!named && lexical?.size && (lexical.get(id) ?? 0) < floor) return false;
-    return t !== undefined && (named ? near(t, periods) || inMonths(t, months) : t.event !== undefined);
+    if (t === undefined) return false;
+    if (named && (saidIn(t, periods) || saidInMonths(t, months))) return true;
+    if (lexical?.size && (lexical.get(id) ?? 0) < floor) return false;
+    return named ? near(t, periods) || inMonths(t, months) : t.event !== undefined;
   };
   if (!head.some((f) => member(f.id))) return fused;
   let rank = 0;
