@@ -9,6 +9,7 @@ import type { TransactionSql } from "postgres";
 import { atomMentions } from "../../../domain/entities/atom-mentions.ts";
 import { extractMentions } from "../../../domain/entities/mentions.ts";
 import { resolveEntities } from "../../../domain/entities/resolve.ts";
+import { processedText } from "../../../platform/gc.ts";
 import type { AtomMentions, MentionsWritten } from "../../../ports/entities.ts";
 import { applyAliasMergesTx } from "./resolve.ts";
 import { writeMentionsTx } from "./write.ts";
@@ -36,7 +37,9 @@ export async function writeNewAtomMentions(
     const id = ids[i];
     if (id === undefined || !created.has(id) || done.has(id)) return;
     done.add(id);
-    batch.push(...atomMentions({ id, claim: a.claim, content: a.content, lang: a.lang }, extractMentions));
+    processedText(8 * (a.claim.length + a.content.length)); // the extractor's tokens: garbage once it returns
+    for (const m of atomMentions({ id, claim: a.claim, content: a.content, lang: a.lang }, extractMentions))
+      batch.push(m);
   });
   if (!batch.length) return { entitiesCreated: 0, mentionsAdded: 0, merged: 0 };
   const written = await writeMentionsTx(tx, batch);
