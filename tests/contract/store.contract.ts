@@ -184,6 +184,35 @@ export function storeContract(name: string, open: () => Promise<OpenedDb | strin
       expect((await store.analyze("running dogs")).map((l) => l.lexeme).sort()).toEqual(["dog", "run"]);
     });
 
+    it("an atom given its search vector's text stores the vector the store would compute", async () => {
+      // Quotes and backslashes are escaped in a tsvector's text; hyphenated words, e-mails, URLs, numbers and a
+      // repeated word (many positions) are the parser's special cases.
+      const text =
+        "Ёлки в субботу стояли у «Флигеля»: O'Brien's dogs' running-time was 3.5 km (a\\b, x@example.org, " +
+        "https://example.org/p?q=1). Доктор Рагин, Рагин и снова Рагин; it's the doctor's, doctors' and Doctor's.";
+      const plain = atom(text, 45);
+      const [tsv] = await store.searchVectors([plain.searchText]);
+      const given = { ...atom(`${text} Ещё.`, 46), searchText: plain.searchText, searchTsv: tsv };
+      const a = await store.storeAtom({ atom: plain, model: MODEL });
+      const b = await store.storeAtom({ atom: given, model: MODEL });
+      const { sql } = (opened as OpenedDb).db;
+      const rows = await sql`
+        SELECT id, search_tsv, search_tsv::text AS t FROM pm_atom WHERE id IN (${a.atomId}, ${b.atomId}) ORDER BY id`;
+      expect(rows.length).toBe(2);
+      expect(rows[1].t).toBe(rows[0].t);
+      expect(rows[0].t).toBe(tsv);
+      const [same] = await sql`
+        SELECT (SELECT search_tsv FROM pm_atom WHERE id = ${a.atomId}) = (SELECT search_tsv FROM pm_atom WHERE id = ${b.atomId}) AS eq`;
+      expect(same.eq).toBe(true);
+      // The given text is what is stored (the store does not analyse again).
+      const marked = await store.storeAtom({
+        atom: { ...atom(`${text} Конец.`, 47), searchTsv: "'marker':1" },
+        model: MODEL,
+      });
+      const [m] = await sql`SELECT search_tsv::text AS t FROM pm_atom WHERE id = ${marked.atomId}`;
+      expect(m.t).toBe("'marker':1");
+    });
+
     it("the change feed returns each change after the mark, with identical row shapes", async () => {
       const all = await store.atomChanges({ xid: "0", id: 0 }, 1000);
       expect(all.length).toBeGreaterThan(3);

@@ -28,6 +28,7 @@ import { checkDiskSpace } from "./pglite/disk-space.ts";
 import { signalOutbox } from "./outbox/signal.ts";
 import {
   analyzeMany,
+  searchVectors,
   dedupCandidates,
   embeddingsOf,
   failQuarantine,
@@ -222,6 +223,10 @@ export class SqlCanonicalStore implements CanonicalStore {
   // Knowledge: dedup candidates, merges, distillation quarantine (issue 4)
   analyzeMany(texts: string[]): Promise<LexemeTf[][]> {
     return guard(this.db, "analyze texts", (sql) => analyzeMany(sql, texts));
+  }
+
+  searchVectors(texts: string[]): Promise<string[]> {
+    return guard(this.db, "analyze texts", (sql) => searchVectors(sql, texts));
   }
 
   embeddingsOf(atomIds: number[], model: string): Promise<Map<number, Float32Array>> {

@@ -31,10 +31,16 @@ export function chunkSections(parsed: ParsedDocument, target: number): ChunkInpu
 }
 
 /**
- * The plan's atoms: drafts with their vectors, citations, intra-chunk links, dedup merges and links, and the entities
- * their distiller named (the write finds the atoms' mentions from them).
+ * The plan's atoms: drafts with their vectors (and their search vectors' text when computed, `searchTsvs[i]`),
+ * citations, intra-chunk links, dedup merges and links, and the entities their distiller named (the write finds the
+ * atoms' mentions from them).
  */
-export function planAtoms(drafts: ChunkDraft[], vectors: Float32Array[], findings: DedupFinding[]): PlannedAtom[] {
+export function planAtoms(
+  drafts: ChunkDraft[],
+  vectors: Float32Array[],
+  findings: DedupFinding[],
+  searchTsvs?: string[],
+): PlannedAtom[] {
   return drafts.map((d, i) => {
     const f = findings[i];
     const dedupLinks: PlannedLink[] = f.links.map((l) => ({
@@ -45,7 +51,9 @@ export function planAtoms(drafts: ChunkDraft[], vectors: Float32Array[], finding
       source: "dedup",
     }));
     return {
-      atom: { ...d.draft, vector: vectors[i] },
+      atom: searchTsvs
+        ? { ...d.draft, vector: vectors[i], searchTsv: searchTsvs[i] }
+        : { ...d.draft, vector: vectors[i] },
       citation: { chunkOrd: d.chunkOrd, locator: d.locator, quote: d.quote },
       mergeInto: f.merge
         ? { atomId: f.merge.atomId, planned: f.merge.draftIndex, cosine: f.merge.cosine, reason: f.merge.reason }

@@ -11,6 +11,7 @@
 import type { AtomStatus, AtomType } from "../../domain/atom.ts";
 import { type DedupPolicy, decidePair, dedupPolicy, surelySeparate } from "../../domain/meaning/dedup.ts";
 import { yieldToEventLoop } from "../../domain/yield.ts";
+import { parseTsvector } from "../../domain/tsvector.ts";
 import { processedText } from "../../platform/gc.ts";
 import type { Services } from "../services.ts";
 import { mayReplace } from "../../domain/supersession/decide.ts";
@@ -22,6 +23,8 @@ export interface DedupDraft {
   contentHash: string;
   searchText: string;
   vector: Float32Array;
+  /** The text form of `searchText`'s tsvector when the caller computed it (SearchReads.searchVectors). */
+  searchTsv?: string;
 }
 
 /** A stored atom (`atomId`) or an earlier draft of the same batch (`draftIndex`), with the cosine and the rule's reason. */
@@ -76,7 +79,9 @@ async function candidateIds(
   drafts: DedupDraft[],
 ): Promise<number[][]> {
   if (services.embedder.kind === "lexical") {
-    const lexemes = await services.searchReads.analyzeMany(drafts.map((d) => d.searchText));
+    const lexemes = drafts.every((d) => d.searchTsv !== undefined)
+      ? drafts.map((d) => parseTsvector(d.searchTsv!))
+      : await services.searchReads.analyzeMany(drafts.map((d) => d.searchText));
     return drafts.map((d, i) =>
       services.projection
         .lexical(lexemes[i], CANDIDATES_PER_DRAFT, { types: [d.type], status: LIVE }, { neighbours: false })

@@ -84,8 +84,7 @@ function corpusMerges(infos: ReadonlyMap<string, KeyInfo>, union: KeyUnion, log:
   const keys = [...infos.keys()].sort((a, b) => words(b).length - words(a).length || a.localeCompare(b));
   const mentions = (k: string) => [...infos.get(k)!.names.values()].reduce((x, y) => x + y, 0);
   // Index: word → the keys holding it, so each key is compared only with keys that share a word (not all pairs).
-  const byWord = new Map<string, string[]>();
-  for (const k of keys) for (const w of new Set(words(k))) byWord.set(w, [...(byWord.get(w) ?? []), k]);
+  const byWord = wordIndex(keys);
   for (const a of keys)
     for (const b of byWord.get(words(a)[0]) ?? []) {
       if (a >= b || !patronymicVariant(a, b) || !sameKind(infos.get(a)!, infos.get(b)!)) continue;
@@ -106,7 +105,28 @@ function corpusMerges(infos: ReadonlyMap<string, KeyInfo>, union: KeyUnion, log:
   return ambiguous;
 }
 
-/** The target of every mention of one document: its in-document container, else the corpus-wide decision. */
+/** Word → the keys holding it, in the order of `keys` (so a scan of one list meets keys as a scan of all would). */
+function wordIndex(keys: readonly string[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const k of keys)
+    for (const w of new Set(words(k))) {
+      const list = out.get(w);
+      if (list) list.push(k);
+      else out.set(w, [k]);
+    }
+  return out;
+}
+
+/** The shortest form {@link prefixForm} accepts, by which one-word keys are indexed. */
+const PREFIX_MIN = 3;
+
+/**
+ * The target of every mention of one document: its in-document container, else the corpus-wide decision. The
+ * target depends only on the mention's key, so it is decided once per distinct key, and the containers of a key are
+ * looked up among the keys sharing its first word (every container holds it) or, for a one-word key's short forms,
+ * among the one-word keys sharing its first three letters, each list in first-mention order: a scan of every key per
+ * mention made a 20 MB text's resolution quadratic.
+ */
 function documentTargets(
   doc: DocumentMentions,
   infos: ReadonlyMap<string, KeyInfo>,
@@ -115,28 +135,48 @@ function documentTargets(
   log: MergeLog,
 ): Target[] {
   const here = [...new Set(doc.mentions.map((m) => m.key))];
-  return doc.mentions.map((m) => {
-    const kind = (l: string) => personPair(infos.get(l)!, infos.get(m.key)!);
-    const full = here.filter((l) => contains(l, m.key, true) && kind(l));
+  const byWord = wordIndex(here);
+  const byPrefix = new Map<string, string[]>();
+  for (const l of here)
+    if (!l.includes(" ") && l.length >= PREFIX_MIN) {
+      const list = byPrefix.get(l.slice(0, PREFIX_MIN));
+      if (list) list.push(l);
+      else byPrefix.set(l.slice(0, PREFIX_MIN), [l]);
+    }
+  const decided = new Map<string, Target>();
+  const decide = (key: string): Target => {
+    const kind = (l: string) => personPair(infos.get(l)!, infos.get(key)!);
+    const full = (byWord.get(words(key)[0]) ?? []).filter((l) => contains(l, key, true) && kind(l));
     const rule: MergeRule = full.length ? "contains-same-document" : "prefix-same-document";
-    const containers = full.length ? full : here.filter((l) => prefixForm(l, m.key) && kind(l));
+    const containers = full.length
+      ? full
+      : (byPrefix.get(key.slice(0, PREFIX_MIN)) ?? []).filter((l) => prefixForm(l, key) && kind(l));
     const roots = [...new Set(containers.map((l) => union.find(l)))].sort();
-    if (roots.length === 1 && union.find(m.key) !== roots[0]) {
+    if (roots.length === 1 && union.find(key) !== roots[0]) {
       const into = containers.find((l) => union.find(l) === roots[0])!;
-      log.add(m.key, into, rule, doc.docId, `«${m.key}» and «${into}» in one document`);
+      log.add(key, into, rule, doc.docId, `«${key}» and «${into}» in one document`);
       return { root: roots[0] };
     }
-    if (roots.length > 1) return { ambiguous: m.key, candidates: roots };
-    const wide = corpusAmbiguous.get(m.key);
-    if (wide && union.find(m.key) === m.key) return { ambiguous: m.key, candidates: wide };
-    return { root: union.find(m.key) };
+    if (roots.length > 1) return { ambiguous: key, candidates: roots };
+    const wide = corpusAmbiguous.get(key);
+    if (wide && union.find(key) === key) return { ambiguous: key, candidates: wide };
+    return { root: union.find(key) };
+  };
+  return doc.mentions.map((m) => {
+    let t = decided.get(m.key);
+    if (!t) decided.set(m.key, (t = decide(m.key)));
+    return t;
   });
 }
 
 /** The entity of one group of placed mentions: the longest, most used name is canonical, the others aliases. */
 function entityOf(group: readonly PlacedMention[]): ResolvedEntity {
   const byKey = new Map<string, PlacedMention[]>();
-  for (const p of group) byKey.set(p.mention.key, [...(byKey.get(p.mention.key) ?? []), p]);
+  for (const p of group) {
+    const list = byKey.get(p.mention.key);
+    if (list) list.push(p);
+    else byKey.set(p.mention.key, [p]);
+  }
   const key = [...byKey.keys()].sort(
     (a, b) =>
       words(b).length - words(a).length ||
@@ -173,7 +213,9 @@ export function resolveEntities(docs: readonly DocumentMentions[]): Resolution {
       const t = targets[i];
       const id = "root" in t ? t.root : `?${t.ambiguous}\u0000${t.candidates.join("\u0000")}`;
       if (!("root" in t)) ambiguity.set(id, t.candidates);
-      groups.set(id, [...(groups.get(id) ?? []), { docId: doc.docId, mention }]);
+      const group = groups.get(id);
+      if (group) group.push({ docId: doc.docId, mention });
+      else groups.set(id, [{ docId: doc.docId, mention }]);
     });
   }
   const canonical = new Map<string, string>();

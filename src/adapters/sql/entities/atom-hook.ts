@@ -12,6 +12,7 @@ import { extractMentions } from "../../../domain/entities/mentions.ts";
 import { namedEntityExtractor } from "../../../domain/entities/named.ts";
 import type { NamedEntity } from "../../../domain/entities/types.ts";
 import { resolveEntities } from "../../../domain/entities/resolve.ts";
+import { processedText } from "../../../platform/gc.ts";
 import type { AtomMentions, MentionsWritten } from "../../../ports/entities.ts";
 import { applyAliasMergesTx } from "./resolve.ts";
 import { writeMentionsTx } from "./write.ts";
@@ -40,7 +41,8 @@ export async function writeNewAtomMentions(
     if (id === undefined || !created.has(id) || done.has(id)) return;
     done.add(id);
     const extract = entities?.length ? namedEntityExtractor(entities) : extractMentions;
-    batch.push(...atomMentions({ id, claim: a.claim, content: a.content, lang: a.lang }, extract));
+    processedText(8 * (a.claim.length + a.content.length)); // the extractor's tokens: garbage once it returns
+    for (const m of atomMentions({ id, claim: a.claim, content: a.content, lang: a.lang }, extract)) batch.push(m);
   });
   if (!batch.length) return { entitiesCreated: 0, mentionsAdded: 0, merged: 0 };
   const written = await writeMentionsTx(tx, batch);

@@ -31,7 +31,8 @@ export function citationKey(docId: number, docVersion: number, c: Pick<CitationI
 /**
  * Inserts atoms by content hash (ON CONFLICT DO NOTHING) and returns hash → id for all of them and the ids created by
  * this call. `statuses[i]` overrides the default `candidate`; `docId` is one document for all or one per atom.
- * Full-text vectors are computed by PostgreSQL.
+ * Full-text vectors are computed by PostgreSQL, unless the atom carries its own (`searchTsv`, the same function's
+ * output read back): then only that text is sent, not the search text.
  */
 export async function insertAtoms(
   tx: Tx,
@@ -44,19 +45,20 @@ export async function insertAtoms(
   for (let i = 0; i < atoms.length; i += BATCH) {
     const part = atoms.slice(i, i + BATCH);
     let units = 0;
-    for (const a of part) units += a.claim.length + a.content.length + a.searchText.length;
+    for (const a of part) units += a.claim.length + a.content.length + (a.searchTsv ?? a.searchText).length;
     processedText(2 * units); // the parameters' arrays and literals: garbage once the part is written
     const status = part.map((_, j) => statuses?.[i + j] ?? "candidate");
     const docs = Array.isArray(docId) ? docId.slice(i, i + BATCH) : part.map(() => docId);
     const inserted = await tx`
       INSERT INTO pm_atom (type, claim, content, content_hash, confidence, doc_id, lang, metadata, search_tsv, status)
-      SELECT t, cl, co, h, cf, dc, lg, md::jsonb, to_tsvector('pegas', st), stt
+      SELECT t, cl, co, h, cf, dc, lg, md::jsonb, COALESCE(tv::tsvector, to_tsvector('pegas', st)), stt
         FROM unnest(${part.map((a) => a.type)}::text[], ${part.map((a) => a.claim)}::text[],
                     ${part.map((a) => a.content)}::text[], ${part.map((a) => a.contentHash)}::text[],
                     ${part.map((a) => a.confidence)}::real[], ${part.map((a) => a.lang)}::text[],
-                    ${part.map((a) => JSON.stringify(a.metadata))}::text[], ${part.map((a) => a.searchText)}::text[],
-                    ${status}::text[], ${docs}::bigint[])
-             AS x(t, cl, co, h, cf, lg, md, st, stt, dc)
+                    ${part.map((a) => JSON.stringify(a.metadata))}::text[],
+                    ${part.map((a) => (a.searchTsv === undefined ? a.searchText : null))}::text[],
+                    ${part.map((a) => a.searchTsv ?? null)}::text[], ${status}::text[], ${docs}::bigint[])
+             AS x(t, cl, co, h, cf, lg, md, st, tv, stt, dc)
       ON CONFLICT (content_hash) DO NOTHING
       RETURNING id, content_hash`;
     for (const r of inserted) {

@@ -17,12 +17,17 @@ import { bytesToVector } from "../vector-bytes.ts";
 
 type Tx = TransactionSql<any>;
 
-/** Lexemes of each text under the `pegas` configuration, in input order. */
-export async function analyzeMany(sql: SqlLike, texts: string[]): Promise<LexemeTf[][]> {
+/** The text form of each text's tsvector under the `pegas` configuration, in input order. */
+export async function searchVectors(sql: SqlLike, texts: string[]): Promise<string[]> {
   if (!texts.length) return [];
   const rows = await sql`
     SELECT ord, to_tsvector('pegas', t)::text AS v FROM unnest(${texts}::text[]) WITH ORDINALITY AS x(t, ord) ORDER BY ord`;
-  return rows.map((r) => parseTsvector(String(r.v)));
+  return rows.map((r) => String(r.v));
+}
+
+/** Lexemes of each text under the `pegas` configuration, in input order. */
+export async function analyzeMany(sql: SqlLike, texts: string[]): Promise<LexemeTf[][]> {
+  return (await searchVectors(sql, texts)).map(parseTsvector);
 }
 
 /** Stored embeddings of `model` for `atomIds`. */
