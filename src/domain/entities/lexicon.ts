@@ -136,8 +136,13 @@ deborah evan john kate mel calvin dave
 ваня маша саша петя коля миша дуня катя таня оля наташа лена света вася федя гриша паша сережа алеша володя дима
 женя митя надя соня аня настя юля ира люба аннушка марьюшка даша`);
 
-/** Capitalised acronyms that are ordinary words or formats rather than named things ("OK", "PDF", "API"). */
+/**
+ * Capitalised acronyms that are ordinary words or formats rather than named things ("OK", "PDF", "API"), and the
+ * severity words log lines open with ("INFO", "WARN", "ERROR": syslog's severities, RFC 5424 §6.2.1, and the levels
+ * of log4j/SLF4J and Python's logging) — a 20 MB log otherwise made ≈ 800,000 mentions of four "entities".
+ */
 export const COMMON_ACRONYMS: ReadonlySet<string> = set(`
+trace debug info informational notice warn warning err error crit critical fatal alert emerg emergency severe
 ok tv pdf html css api cli url uri usb dna rna id faq diy lgbt lgbtq lgbtq+ ceo cto cfo phd mba bbq asap fyi
 ai ml gpu cpu ram ssd os ui ux sql json xml http https tcp ip dns ssh gpg apt rpm deb cd dvd pc mr dr vs etc
 am pm gmt abi wasm eof sdk vr pr btw imo tbh idk rpg fps mmo utc bc ad ii iii iv vi vii viii ix xi xii`);

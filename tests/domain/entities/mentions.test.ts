@@ -121,6 +121,11 @@ describe("extractMentions: more case forms, negatives and cues", () => {
       expect.objectContaining({ surface: "Joanna", kind: "person" }),
     ]);
   });
+  test("log lines: severity words are no names, the service they name is", () => {
+    const text =
+      "INFO api 3: request handled in 5 ms.\nWARN worker 1: connection closed by Acme Gateway.\nERROR db 2: failed.";
+    expect(extractMentions(text, "en").map((m) => m.surface)).toEqual(["Acme Gateway"]);
+  });
   test("quoted titles: two title-case words or a cue; dialogue lines are not titles", () => {
     const text = 'I loved "The Name of the Wind" and we watch "Elf" a lot. "Nonsense," he said. He said "Umh".';
     expect(brief(extractMentions(text, "en"))).toEqual([
