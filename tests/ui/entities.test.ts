@@ -9,28 +9,20 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Hono } from "hono";
-import { ingest } from "../../src/core/documents/ingest.ts";
 import { getEntity } from "../../src/core/knowledge/get-entity.ts";
 import type { Services } from "../../src/core/services.ts";
 import { createUiApp } from "../../src/ui/app.ts";
 import { sqlOf } from "../code/support.ts";
-import { fixture, openTestServices, type TestServices } from "../support/services.ts";
+import type { TestServices } from "../support/services.ts";
+import { HOST, ORIGIN, openChekhovUi } from "./chekhov-app.ts";
 
-const HOST = "127.0.0.1:8080";
-const ORIGIN = `http://${HOST}`;
 let t: TestServices;
 let s: Services;
 let root: Hono;
 let docId: number;
 
 beforeAll(async () => {
-  const opened = await openTestServices("pglite");
-  if (typeof opened === "string") throw new Error(opened);
-  t = opened;
-  s = t.services;
-  docId = (await ingest(s, { path: fixture("text/ru_chekhov_palata_no6.txt") }, { trustedPath: true })).doc_id!;
-  root = new Hono();
-  root.route("/ui", createUiApp({ services: async () => s, allowedHosts: () => [HOST] }));
+  ({ t, s, root, docId } = await openChekhovUi());
 }, 120_000);
 afterAll(() => t?.dispose());
 

@@ -5,17 +5,14 @@
  * the atom page names its document by title.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { Hono } from "hono";
+import type { Hono } from "hono";
 import { addGap } from "../../src/core/gaps/gaps.ts";
-import { ingest } from "../../src/core/documents/ingest.ts";
 import { forget } from "../../src/core/knowledge/link-forget.ts";
 import type { Services } from "../../src/core/services.ts";
-import { createUiApp } from "../../src/ui/app.ts";
 import { atom } from "../inference/support.ts";
-import { fixture, openTestServices, type TestServices } from "../support/services.ts";
+import type { TestServices } from "../support/services.ts";
+import { HOST, ORIGIN, openChekhovUi } from "./chekhov-app.ts";
 
-const HOST = "127.0.0.1:8080";
-const ORIGIN = `http://${HOST}`;
 let t: TestServices;
 let s: Services;
 let root: Hono;
@@ -23,13 +20,7 @@ let docId: number;
 let csrf: string;
 
 beforeAll(async () => {
-  const opened = await openTestServices("pglite");
-  if (typeof opened === "string") throw new Error(opened);
-  t = opened;
-  s = t.services;
-  docId = (await ingest(s, { path: fixture("text/ru_chekhov_palata_no6.txt") }, { trustedPath: true })).doc_id!;
-  root = new Hono();
-  root.route("/ui", createUiApp({ services: async () => s, allowedHosts: () => [HOST] }));
+  ({ t, s, root, docId } = await openChekhovUi());
   const [first] = (await s.documents.documentAtoms(docId, 0, 1)).rows;
   csrf = /name="_csrf" value="([^"]+)"/.exec(await (await get(`/ui/atom/${first.id}`)).text())![1];
 }, 120_000);
