@@ -104,3 +104,19 @@ describe("relative expressions", () => {
     expect(findTimeExpressions("вчера и в 1998 году").map((e) => e.text)).toEqual(["в 1998 году"]);
   });
 });
+
+describe("date ranges (ranges.ts)", () => {
+  test("two dates joined as one period, English and Russian; a first part borrows the year or the month", () => {
+    expect(read("What happened between August 11 and August 15, 2023?")).toBe("2023-08-11..2023-08-16 day");
+    expect(read("She lived there from March 2022 to June 2023.")).toBe("2022-03-01..2023-07-01 month");
+    expect(read("Отпуск длился с 11 по 15 августа 2023 года.")).toBe("2023-08-11..2023-08-16 day");
+    expect(read("Работы шли от марта до мая 2024 года.")).toBe("2024-03-01..2024-06-01 month");
+    expect(findTimeExpressions("between August 11 and August 15 2023")).toHaveLength(1);
+  });
+
+  test("two dates without a range word, a reversed range, or a clause as the first part stay apart", () => {
+    expect(findTimeExpressions("I came on 3 March 2024 and left on 5 March 2024.")).toHaveLength(2);
+    expect(findTimeExpressions("from June 2023 to March 2022")).toHaveLength(2);
+    expect(read("from the meeting he called to June 2023")).toBe("2023-06-01..2023-07-01 month");
+  });
+});

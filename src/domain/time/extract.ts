@@ -6,6 +6,7 @@
 import type { EventTime } from "./atom-time.ts";
 import { ABSOLUTE_RULES } from "./absolute.ts";
 import { RELATIVE_RULES } from "./relative.ts";
+import { joinRanges } from "./ranges.ts";
 import type { TimeRule } from "./rules.ts";
 
 /** A time expression found in a text: its UTF-16 span, its words, what it dates, and whether it was relative. */
@@ -23,8 +24,8 @@ const RULES: TimeRule[] = [...RELATIVE_RULES, ...ABSOLUTE_RULES];
 const MAX_SCAN = 20_000;
 
 /**
- * Every dated time expression of `text`, in text order, overlaps resolved to the longest; `ref` (when the source said
- * it) resolves relative ones and yearless days, which are skipped without it.
+ * Every dated time expression of `text`, in text order, overlaps resolved to the longest and ranges joined into one
+ * (ranges.ts); `ref` (when the source said it) resolves relative ones and yearless days, which are skipped without it.
  */
 export function findTimeExpressions(text: string, ref?: Date): TimeExpression[] {
   const s = text.length > MAX_SCAN ? text.slice(0, MAX_SCAN) : text;
@@ -41,7 +42,8 @@ export function findTimeExpressions(text: string, ref?: Date): TimeExpression[] 
   const kept: TimeExpression[] = [];
   for (const f of found)
     if (!kept.some((k) => f.index < k.index + k.length && k.index < f.index + f.length)) kept.push(f);
-  return kept.sort((a, b) => a.index - b.index);
+  kept.sort((a, b) => a.index - b.index);
+  return joinRanges(s, kept, (t) => findTimeExpressions(t, ref));
 }
 
 /** The event time of an atom's text: its first dated expression's, or null when it dates nothing. */
