@@ -30,15 +30,20 @@ export function jsonEscaped(text: string): string {
   return JSON.stringify(text).slice(1, -1);
 }
 
+/** The locator of a citation that spans its whole document (a note, a short text): said by saying none. */
+export const WHOLE_DOCUMENT = "whole document";
+
 /**
- * A source line: `[n] title — locator (uri)`, or `[n] as [m] — locator` when source m cites the same document.
- * A text given inline has a content-hash URI (text:sha256:…): its title says all a reader can use.
+ * A source line: `[n] title — locator (uri)`, or `[n] as [m] — locator` when source m cites the same document; a
+ * citation of the whole document names no locator. A text given inline has a content-hash URI (text:sha256:…): its
+ * title says all a reader can use.
  */
 export function citationLine(c: ContextCitation, all: readonly ContextCitation[]): string {
+  const where = c.locator === WHOLE_DOCUMENT ? "" : ` — ${c.locator}`;
   const first = all.find((o) => o.doc_id === c.doc_id && o.n < c.n);
-  if (first) return `[${c.n}] as [${first.n}] — ${c.locator}\n`;
+  if (first) return `[${c.n}] as [${first.n}]${where}\n`;
   const uri = c.title && !c.uri.startsWith("text:") ? ` (${c.uri})` : "";
-  return `[${c.n}] ${c.title ? oneLine(c.title, 120) : c.uri} — ${c.locator}${uri}\n`;
+  return `[${c.n}] ${c.title ? oneLine(c.title, 120) : c.uri}${where}${uri}\n`;
 }
 
 /**
@@ -69,9 +74,12 @@ export function compose(
   return `${lines.join("")}${sources}${left ? `\n${left}` : ""}`;
 }
 
-/** A citation as the concise structured content has it: number, document, locator (title and uri are in the block). */
-export function conciseCitation(c: ContextCitation): { n: number; doc_id: number; locator: string } {
-  return { n: c.n, doc_id: c.doc_id, locator: c.locator };
+/**
+ * A citation as the concise structured content has it: number, document, and locator unless it is the whole
+ * document (title and uri are in the block).
+ */
+export function conciseCitation(c: ContextCitation): { n: number; doc_id: number; locator?: string } {
+  return { n: c.n, doc_id: c.doc_id, ...(c.locator === WHOLE_DOCUMENT ? {} : { locator: c.locator }) };
 }
 
 /** The "concise" structured content of a context: the block and its citations by number, document and locator. */
@@ -162,7 +170,7 @@ function toCitation(cv: CitationView, n: number): ContextCitation {
     doc_id: cv.doc_id,
     ...(cv.title ? { title: cv.title } : {}),
     uri: cv.uri,
-    locator: formatLocator(cv.locator) || "whole document",
+    locator: formatLocator(cv.locator) || WHOLE_DOCUMENT,
     quote: oneLine(cv.quote, 300),
   };
 }

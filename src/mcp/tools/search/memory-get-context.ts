@@ -78,7 +78,7 @@ export const memoryGetContext: ToolDef = {
         doc_id: id,
         title: z.string().optional(),
         uri: z.string().optional(),
-        locator: z.string(),
+        locator: z.string().optional().describe("absent: the whole document"),
         quote: z.string().optional(),
       }),
     ),
