@@ -11,7 +11,7 @@
  * more (of ≈ 10 CPU-s for the whole ingest); a full-text query per subject over the GIN index took 6–12 s there,
  * as subjects read from prose ("men", "saying") match thousands of passages and a bitmap scan cannot stop early.
  */
-import { type PropertyClaim, passageDecides, readClaims } from "../../domain/supersession/claim.ts";
+import { type PropertyClaim, readClaims } from "../../domain/supersession/claim.ts";
 import { type DatedStatement, decideSupersession, effectiveTime } from "../../domain/supersession/decide.ts";
 import type { PlannedAtom } from "../../ports/store/atom-writes.ts";
 import type { PlannedSupersession } from "../../ports/store/ingest.ts";
@@ -37,7 +37,7 @@ const MAX_BUCKET = 50;
 
 /** A chunk's whole passage (distill.ts marks it `metadata.passage`) of more than one sentence: see passageDecides. */
 function isPassage(p: PlannedAtom): boolean {
-  return p.atom.metadata?.passage === true && !passageDecides(p.atom.content);
+  return !takesPart({ passage: p.atom.metadata?.passage === true, content: p.atom.content });
 }
 
 /** A planned atom's property group: "switch" ("switched to") meets employers and tools, as decide.ts pairs them. */

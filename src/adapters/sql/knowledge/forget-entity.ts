@@ -13,6 +13,7 @@ import { PegasError } from "../../../errors.ts";
 import { subtreeOf } from "../entities/rows.ts";
 import type { ForgetOutcome, ForgetRequest } from "../../../ports/store/curation.ts";
 import { type ForgetApplied, forgetAtomsTx, forgetDocumentTx, unforgetAtomsTx } from "./forget.ts";
+import { enqueueOutbox } from "./table-writes.ts";
 
 type Tx = TransactionSql<any>;
 
@@ -61,8 +62,7 @@ export async function forgetEntityTx(
   const documents = await wholeDocuments(tx, ids, undo ? "retracted" : "active");
   if (documents.length) {
     await tx`UPDATE pm_document SET status = ${undo ? "active" : "retracted"} WHERE id = ANY(${documents}::bigint[])`;
-    await tx`INSERT INTO pm_outbox (entity_type, entity_id, op)
-             SELECT 'document', x::text, 'upsert' FROM unnest(${documents}::bigint[]) AS x`;
+    await enqueueOutbox(tx, "document", documents, "upsert");
   }
   const applied = !atomIds.length
     ? { changes: [], unchanged: [], links: 0 }
