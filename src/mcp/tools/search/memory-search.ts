@@ -56,7 +56,7 @@ export const memorySearch: ToolDef = {
         claim: z.string(),
         snippet: z.string().optional().describe("its sentences that match best, query terms in **bold**"),
         cited: z
-          .array(z.object({ n: z.number().int(), locator: z.string() }))
+          .array(z.object({ n: z.number().int(), locator: z.string().optional() }))
           .optional()
           .describe("concise: its sources by number, with locators"),
         more_citations: z.number().int().optional(),

@@ -25,7 +25,8 @@ interface HitView {
   status?: string;
   claim: string;
   snippet?: string;
-  cited: { n: number; locator: string }[];
+  /** Sources by number; `locator` absent when the citation spans its whole document (a note). */
+  cited: { n: number; locator?: string }[];
   more_citations?: number;
 }
 
@@ -58,7 +59,7 @@ function oneLine(text: string, max: number): string {
 
 function render(views: HitView[], found: number, sources: Source[], next: string | null, degraded?: string): string {
   const blocks = views.map((h) => {
-    const cites = h.cited.map((c) => `[${c.n}] ${c.locator}`).join("; ") || "(no source)";
+    const cites = h.cited.map((c) => (c.locator ? `[${c.n}] ${c.locator}` : `[${c.n}]`)).join("; ") || "(no source)";
     const more = h.more_citations ? ` (+${h.more_citations} more)` : "";
     const head = [`atom ${h.atom_id}`, h.type, ...(h.status ? [h.status] : []), `${cites}${more}`].join(" · ");
     return `${head}\n${h.claim}\n${h.snippet ? `${h.snippet}\n` : ""}`;
@@ -98,7 +99,8 @@ export function packSearch(out: SearchResult, args: SearchInput & { max_tokens?:
         sourceOf.set(c.doc_id, n);
         sources.push({ n, doc_id: c.doc_id, ...(c.title ? { title: c.title } : {}), uri: c.uri });
       }
-      return { n, locator: formatLocator(c.locator) || "whole document" };
+      const locator = formatLocator(c.locator);
+      return locator ? { n, locator } : { n };
     }),
   );
   const viewsAt = (chars: number): HitView[] =>
