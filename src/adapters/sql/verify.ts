@@ -19,6 +19,7 @@ import type {
 } from "../../ports/store/verification.ts";
 import type { SqlLike } from "./database.ts";
 import { dropSupersedesLinksTx } from "./knowledge/supersession.ts";
+import { enqueueOutbox } from "./knowledge/table-writes.ts";
 
 type Tx = TransactionSql<any>;
 
@@ -210,8 +211,7 @@ export async function applyVerificationTx(tx: Tx, w: VerificationWrite): Promise
              ON CONFLICT (atom_id) DO UPDATE SET judge = EXCLUDED.judge, checked_at = now()`;
   }
   await outboxAtoms(tx, touched);
-  for (const id of linkIds)
-    await tx`INSERT INTO pm_outbox (entity_type, entity_id, op) VALUES ('atom_link', ${String(id)}, 'upsert')`;
+  await enqueueOutbox(tx, "atom_link", linkIds, "upsert");
   return out;
 }
 

@@ -11,19 +11,12 @@ import { insertCodeAtoms, type KeptSymbolLink, reattachLinks } from "./write-ato
 import { dependencyRows, insertDependencies, insertSymbols, symbolRows } from "./write-rows.ts";
 import { storable } from "./text.ts";
 import { retractAfterCodeClear } from "../inference/tms.ts";
+import { enqueueOutbox } from "../knowledge/table-writes.ts";
 
 type Tx = TransactionSql<any>;
 
 /** Rows per multi-row statement. */
 const ROWS = 1000;
-
-/** Appends outbox rows for many ids of one entity type (one statement per 10 000 ids). */
-export async function enqueueIds(tx: Tx, entityType: string, ids: number[], op: "upsert" | "delete"): Promise<void> {
-  for (let i = 0; i < ids.length; i += 10_000) {
-    const part = ids.slice(i, i + 10_000).map(String);
-    await tx`INSERT INTO pm_outbox (entity_type, entity_id, op) SELECT ${entityType}, unnest(${part}::text[]), ${op}`;
-  }
-}
 
 /** Serializes writers of one repository (transaction-scoped advisory lock on its name). */
 export async function lockRepo(tx: Tx, repo: string): Promise<void> {
@@ -133,10 +126,10 @@ async function staleOrphans(tx: Tx, atomIds: number[]): Promise<number[]> {
 
 /** Outbox rows of what clearing removed. */
 async function enqueueCleared(tx: Tx, c: Cleared): Promise<void> {
-  await enqueueIds(tx, "code_dependency", c.dependencies, "delete");
-  await enqueueIds(tx, "code_dependency", c.unresolved, "upsert");
-  await enqueueIds(tx, "atom_symbol_link", c.links, "delete");
-  await enqueueIds(tx, "code_symbol", c.symbols, "delete");
+  await enqueueOutbox(tx, "code_dependency", c.dependencies, "delete");
+  await enqueueOutbox(tx, "code_dependency", c.unresolved, "upsert");
+  await enqueueOutbox(tx, "atom_symbol_link", c.links, "delete");
+  await enqueueOutbox(tx, "code_symbol", c.symbols, "delete");
 }
 
 /** Replaces a batch of files (see CodeStore.commitFiles) inside `tx`. */
@@ -154,7 +147,7 @@ export async function commitFilesTx(
   );
   const rows = symbolRows(files);
   const ids = await insertSymbols(tx, repo.repo, rows);
-  await enqueueIds(tx, "code_symbol", [...new Set(ids.values())], "upsert"); // nodes before their edges
+  await enqueueOutbox(tx, "code_symbol", [...new Set(ids.values())], "upsert"); // nodes before their edges
   const deps = dependencyRows(files, rows, ids);
   const depCount = await insertDependencies(tx, repo.repo, deps);
   const atoms = await insertCodeAtoms(tx, repo, files, ids, model);
@@ -169,8 +162,8 @@ export async function commitFilesTx(
   const staled = await staleOrphans(tx, cleared.atoms);
   await enqueueCleared(tx, cleared);
   await retractAfterCodeClear(tx, cleared); // inferred edges that depended on the cleared rows (inference-tms.ts)
-  await enqueueIds(tx, "atom_symbol_link", [...atoms.linkIds, ...relinked], "upsert");
-  await enqueueIds(tx, "atom", [...atoms.changed, ...staled], "upsert");
+  await enqueueOutbox(tx, "atom_symbol_link", [...atoms.linkIds, ...relinked], "upsert");
+  await enqueueOutbox(tx, "atom", [...atoms.changed, ...staled], "upsert");
   return {
     symbols: rows.filter((r) => !r.file).length,
     dependencies: depCount,
@@ -188,6 +181,6 @@ export async function removeFilesTx(tx: Tx, repo: CodeRepo, paths: string[]): Pr
   const staled = await staleOrphans(tx, cleared.atoms);
   await enqueueCleared(tx, cleared);
   await retractAfterCodeClear(tx, cleared); // inferred edges that depended on the cleared rows (inference-tms.ts)
-  await enqueueIds(tx, "atom", staled, "upsert");
+  await enqueueOutbox(tx, "atom", staled, "upsert");
   return { symbols: 0, dependencies: 0, atomsCreated: 0, atomsExisting: 0, atomsStaled: staled.length };
 }

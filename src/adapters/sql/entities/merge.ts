@@ -8,7 +8,7 @@ import type { TransactionSql } from "postgres";
 import { invalidInput, PegasError } from "../../../errors.ts";
 import type { EntityMergeRecord, EntityMergeRequest } from "../../../ports/entities.ts";
 import { rootsOf, toMerge } from "./rows.ts";
-import { enqueueEntityOutbox } from "./write.ts";
+import { enqueueOutbox } from "../knowledge/table-writes.ts";
 
 type Tx = TransactionSql<any>;
 
@@ -49,7 +49,7 @@ export async function mergeEntitiesTx(tx: Tx, req: EntityMergeRequest): Promise<
     INSERT INTO pm_entity_merge (from_entity_id, into_entity_id, reason, evidence, actor)
     VALUES (${req.fromEntityId}, ${into}, ${req.reason.trim()}, ${tx.json((req.evidence ?? {}) as never)}, ${req.actor ?? "resolver"})
     RETURNING *`;
-  await enqueueEntityOutbox(tx, "entity", [req.fromEntityId, into]);
+  await enqueueOutbox(tx, "entity", [req.fromEntityId, into], "upsert");
   return toMerge(row);
 }
 
@@ -64,6 +64,6 @@ export async function undoEntityMergeTx(tx: Tx, mergeId: number): Promise<Entity
   await tx`UPDATE pm_entity SET merged_into = NULL, updated_at = now()
             WHERE id = ${m.from_entity_id} AND merged_into = ${m.into_entity_id}`;
   const [done] = await tx`UPDATE pm_entity_merge SET undone_at = now() WHERE id = ${mergeId} RETURNING *`;
-  await enqueueEntityOutbox(tx, "entity", [Number(m.from_entity_id), Number(m.into_entity_id)]);
+  await enqueueOutbox(tx, "entity", [Number(m.from_entity_id), Number(m.into_entity_id)], "upsert");
   return toMerge(done);
 }

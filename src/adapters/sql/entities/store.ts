@@ -29,7 +29,8 @@ import { mergeEntitiesTx, undoEntityMergeTx } from "./merge.ts";
 import { applyAliasMergesTx } from "./resolve.ts";
 import * as reads from "./reads.ts";
 import { rootsOf, toEntity } from "./rows.ts";
-import { enqueueEntityOutbox, writeMentionsTx } from "./write.ts";
+import { enqueueOutbox } from "../knowledge/table-writes.ts";
+import { writeMentionsTx } from "./write.ts";
 
 const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 
@@ -87,7 +88,7 @@ export class SqlEntityStore implements EntityStore {
          WHERE id = ${entityId} AND NOT (${key.trim().slice(0, 512)}::text = ANY(alias_keys)) RETURNING *`;
       const out = row ?? (await tx`SELECT * FROM pm_entity WHERE id = ${entityId}`)[0];
       if (!out) throw unknownEntity(entityId);
-      if (row) await enqueueEntityOutbox(tx, "entity", [entityId]);
+      if (row) await enqueueOutbox(tx, "entity", [entityId], "upsert");
       return toEntity(out);
     });
   }

@@ -10,7 +10,7 @@ import type { TransactionSql } from "postgres";
 import { ENTITY_KINDS, type EntityMention } from "../../../domain/entities/types.ts";
 import { invalidInput } from "../../../errors.ts";
 import type { AtomMentions, MentionsWritten } from "../../../ports/entities.ts";
-import type { SqlLike } from "../database.ts";
+import { enqueueOutbox } from "../knowledge/table-writes.ts";
 import { rootsOf } from "./rows.ts";
 
 type Tx = TransactionSql<any>;
@@ -18,20 +18,6 @@ type Tx = TransactionSql<any>;
 const BATCH = 1000;
 const MAX_NAME = 512;
 const KINDS: ReadonlySet<string> = new Set(ENTITY_KINDS);
-
-/** Appends outbox rows (entity types `entity`, `entity_mention`) for the external graph projection. */
-export async function enqueueEntityOutbox(
-  sql: SqlLike,
-  entityType: "entity" | "entity_mention",
-  ids: number[],
-  op: "upsert" | "delete" = "upsert",
-): Promise<void> {
-  for (let i = 0; i < ids.length; i += BATCH) {
-    const part = ids.slice(i, i + BATCH).map(String);
-    await sql`INSERT INTO pm_outbox (entity_type, entity_id, op)
-              SELECT ${entityType}, x, ${op} FROM unnest(${part}::text[]) AS x`;
-  }
-}
 
 /** @throws PegasError INVALID_INPUT naming the atom and the fault. */
 function check(atomId: number, m: EntityMention): void {
@@ -164,7 +150,7 @@ export async function writeMentionsTx(tx: Tx, given: AtomMentions[]): Promise<Me
       ON CONFLICT (atom_id, field, span_start, span_end) DO NOTHING RETURNING id`;
     for (const r of out) added.push(Number(r.id));
   }
-  await enqueueEntityOutbox(tx, "entity", created);
-  await enqueueEntityOutbox(tx, "entity_mention", added);
+  await enqueueOutbox(tx, "entity", created, "upsert");
+  await enqueueOutbox(tx, "entity_mention", added, "upsert");
   return { entitiesCreated: created.length, mentionsAdded: added.length };
 }
