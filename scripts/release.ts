@@ -1,13 +1,13 @@
 /**
- * `npm run release`: the executable for every release target, compiled with the same arguments as `npm run build`
- * plus `--target`, into dist/release/ with a SHA256SUMS file (`sha256sum -c SHA256SUMS` checks it).
+ * `npm run release`: the executable for every release target, compiled as `npm run build` does (scripts/build.ts)
+ * with the target's Bun runtime, into dist/release/ with a SHA256SUMS file (`sha256sum -c SHA256SUMS` checks it).
  *
  * Cross-compiling needs the Bun runtime of the target. Bun would fetch it by itself; here it comes explicitly from
  * the npm registry (the only reachable source): the package @oven/bun-<target> of exactly the compiler's version,
  * taken from node_modules when npm installed it (the lockfile checked its integrity; for the host that is the running
  * Bun itself), else fetched with `npm pack`
- * and checked against the registry's `dist.integrity` before its `package/bin/bun` is handed to
- * `--compile-executable-path`.
+ * and checked against the registry's `dist.integrity` before its `package/bin/bun` is handed to the compiler as
+ * its `executablePath`.
  *
  * Usage: bun scripts/release.ts [--target linux-x64|linux-arm64|linux-x64-musl]... [--out DIR]
  */
@@ -15,13 +15,14 @@ import { createHash } from "node:crypto";
 import { chmodSync, createReadStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { buildExecutable } from "./build.ts";
 
 const ROOT = resolve(import.meta.dir, "..");
 
 /** One release target: its name in file names, Bun's `--target` value and the npm package holding its runtime. */
 export interface ReleaseTarget {
   name: string;
-  bunTarget: string;
+  bunTarget: Bun.Build.CompileTarget;
   runtimePackage: string;
 }
 
@@ -73,28 +74,6 @@ export async function updateChecksums(dir: string, files: string[]): Promise<str
     .join("\n")}\n`;
   writeFileSync(path, text);
   return text;
-}
-
-/**
- * The compile command of `npm run build` (package.json) retargeted: its `--outfile` replaced by `outfile`, plus
- * `--target` and `--compile-executable-path`. @throws Error when the build script is not a `bun build --compile`.
- */
-export function releaseCommand(buildScript: string, target: ReleaseTarget, runtime: string, outfile: string): string[] {
-  const words = buildScript.trim().split(/\s+/);
-  if (words[0] !== "bun" || words[1] !== "build" || !words.includes("--compile")) {
-    throw new Error(`package.json's build script is not 'bun build --compile …': ${buildScript}`);
-  }
-  const at = words.indexOf("--outfile");
-  if (at >= 0) words.splice(at, 2);
-  const bun = join(ROOT, "node_modules", ".bin", "bun");
-  return [
-    bun,
-    ...words.slice(1),
-    `--target=${target.bunTarget}`,
-    `--compile-executable-path=${runtime}`,
-    "--outfile",
-    outfile,
-  ];
 }
 
 /** Version of the Bun that compiles (the npm package `bun`); the runtime of every target must match it. */
@@ -157,7 +136,7 @@ export async function release(names: string[], outDir: string): Promise<Array<{ 
     const runtime = await runtimeFor(t, version, cacheDir);
     const file = join(outDir, `pegas-memory-${pkg.version}-${t.name}`);
     const started = performance.now();
-    run(releaseCommand(pkg.scripts.build, t, runtime, file));
+    await buildExecutable({ outfile: file, target: t.bunTarget, executablePath: runtime });
     const bytes = Bun.file(file).size;
     process.stderr.write(
       `${basename(file)}: ${(bytes / 2 ** 20).toFixed(1)} MiB in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,

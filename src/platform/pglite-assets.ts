@@ -8,6 +8,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { readEmbedded } from "./embedded.ts";
 import pgliteWasm from "../../node_modules/@electric-sql/pglite/dist/pglite.wasm" with { type: "file" };
 import initdbWasm from "../../node_modules/@electric-sql/pglite/dist/initdb.wasm" with { type: "file" };
 import pgliteData from "../../node_modules/@electric-sql/pglite/dist/pglite.data" with { type: "file" };
@@ -38,14 +39,14 @@ let compiled: Promise<[WebAssembly.Module, WebAssembly.Module]> | undefined;
  */
 export async function loadPgliteAssets(cacheDir: string): Promise<PgliteAssets> {
   compiled ??= Promise.all([
-    WebAssembly.compile(readFileSync(pgliteWasm)),
-    WebAssembly.compile(readFileSync(initdbWasm)),
+    WebAssembly.compile(readEmbedded(pgliteWasm)),
+    WebAssembly.compile(readEmbedded(initdbWasm)),
   ]).catch((err) => {
     compiled = undefined; // a later open tries again
     throw err;
   });
   const [pgliteWasmModule, initdbWasmModule] = await compiled;
-  const fsBundle = new Blob([readFileSync(pgliteData)]);
+  const fsBundle = new Blob([readEmbedded(pgliteData)]);
   const pgTrgmUrl = new URL(`file://${cacheFile(cacheDir, "pg_trgm", readFileSync(pgTrgmBundle))}`);
   return { pgliteWasmModule, initdbWasmModule, fsBundle, pgTrgmUrl };
 }

@@ -15,9 +15,9 @@
  * with workers (WebAssembly JS API, "Module" objects are serializable; MDN: "Using WebAssembly.Module with
  * workers"); each thread still has its own instance and memory.
  */
-import { readFileSync } from "node:fs";
 import { Language, LANGUAGE_VERSION, MIN_COMPATIBLE_VERSION, Parser } from "web-tree-sitter";
 import { PegasError } from "../../errors.ts";
+import { readEmbedded } from "../../platform/embedded.ts";
 import runtimeWasm from "../../../node_modules/web-tree-sitter/web-tree-sitter.wasm" with { type: "file" };
 import pythonWasm from "../../../node_modules/tree-sitter-python/tree-sitter-python.wasm" with { type: "file" };
 import javascriptWasm from "../../../node_modules/tree-sitter-javascript/tree-sitter-javascript.wasm" with {
@@ -75,7 +75,7 @@ export function compiledWasm(id: WasmId): WebAssembly.Module {
     const what = id === "runtime" ? "the tree-sitter runtime" : `grammar '${id}'`;
     let bytes: Uint8Array;
     try {
-      bytes = readFileSync(path);
+      bytes = readEmbedded(path);
     } catch (err) {
       throw new PegasError("INTERNAL", `${what} could not be read from '${path}': ${describe(err)}`, {
         hint: "reinstall the tree-sitter packages and rebuild the executable",
