@@ -13,7 +13,6 @@ import type { Database } from "../adapters/sql/database.ts";
 import { SqlCanonicalStore } from "../adapters/sql/store.ts";
 import type { Services } from "../core/services.ts";
 import { settleSearchMisses } from "../core/gaps/miss.ts";
-import { PegasError } from "../errors.ts";
 import { ensureSchema, openDatabase } from "./store.ts";
 import type { Embedder } from "../ports/models/embedder.ts";
 import type { Fetcher } from "../ports/models/fetcher.ts";
@@ -222,48 +221,5 @@ export async function createServices(config: Config): Promise<Services> {
   } catch (err) {
     await db.close(0).catch(() => {});
     throw err;
-  }
-}
-
-/** Opens services on first use (so that `initialize` answers before the database opens) and closes them once. */
-export class LazyServices {
-  private pending: Promise<Services> | null = null;
-  private closed = false;
-
-  /** `onOpen` runs once the services exist (e.g. to start background work). */
-  constructor(
-    private readonly config: Config,
-    private readonly onOpen?: (services: Services) => void,
-  ) {}
-
-  /** The services, created on the first call; a failed creation is retried on the next call. */
-  get(): Promise<Services> {
-    if (this.closed) return Promise.reject(new PegasError("STORE_UNAVAILABLE", "the server is shutting down"));
-    if (!this.pending) {
-      const opening = createServices(this.config).then((s) => {
-        this.onOpen?.(s);
-        return s;
-      });
-      opening.catch(() => {
-        if (this.pending === opening) this.pending = null;
-      });
-      this.pending = opening;
-    }
-    return this.pending;
-  }
-
-  /** True once services exist. */
-  get opened(): boolean {
-    return this.pending !== null;
-  }
-
-  /** Closes the services if they were opened; later get() calls fail. */
-  async close(graceMs = 1000): Promise<void> {
-    this.closed = true;
-    const p = this.pending;
-    this.pending = null;
-    if (!p) return;
-    const services = await p.catch(() => null);
-    await services?.close(graceMs);
   }
 }
