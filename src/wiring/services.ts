@@ -33,6 +33,7 @@ import { SqlGapStore } from "../adapters/sql/gaps.ts";
 import { SqlEntityStore } from "../adapters/sql/entities/store.ts";
 import { SqlDocumentCatalog } from "../adapters/sql/knowledge/document-catalog.ts";
 import { lazyExtractor } from "../adapters/tree-sitter/lazy.ts";
+import { SUPPORTED_EXTENSIONS } from "../adapters/parsers/formats.ts";
 
 /** RRF weight of the lexical embedder's vector leg: measured on a dev split it only repeats the lexical leg's
  * evidence, and any weight ≥ 0.02 lowered nDCG@10 (docs/benchmarks.md, notes on retrieval); at 0.01 it breaks ties
@@ -43,11 +44,11 @@ export { makeEmbedderFor } from "./models.ts";
 
 export { openDatabase } from "./store.ts";
 
-async function makeFetcher(config: Config): Promise<Fetcher> {
-  const { fetchUrl } = await import("../adapters/web/fetch.ts");
+/** The URL fetcher of ingest; its module (HTTP, proxies, the public suffix list) loads on the first fetch. */
+function makeFetcher(config: Config): Fetcher {
   return {
-    fetch: (url, signal) =>
-      fetchUrl(url, {
+    fetch: async (url, signal) =>
+      (await import("../adapters/web/fetch.ts")).fetchUrl(url, {
         proxyUrl: config.proxy_url,
         allowPrivate: config.allow_private_urls,
         allowHosts: config.allow_hosts,
@@ -168,7 +169,6 @@ export async function createServices(config: Config): Promise<Services> {
     const embedder = await makeEmbedder(config);
     await embedder.ready();
     const projections = await makeProjections(config, db, store, embedder);
-    const { selectParser, SUPPORTED_EXTENSIONS } = await import("../adapters/parsers/select.ts");
     const extractor = lazyExtractor(config.code_workers);
     const limits = {
       maxBytes: config.max_input_bytes,
@@ -200,9 +200,12 @@ export async function createServices(config: Config): Promise<Services> {
       entities: new SqlEntityStore(db),
       documents: new SqlDocumentCatalog(db),
       extractor,
-      fetcher: await makeFetcher(config),
-      parse: (input) =>
-        selectParser({ bytes: input.bytes, mediaType: input.mediaType, name: input.name }).parse(input, limits),
+      fetcher: makeFetcher(config),
+      // The parsers (PDF, EPUB, HTML with their libraries) load on the first parse.
+      parse: async (input) =>
+        (await import("../adapters/parsers/select.ts"))
+          .selectParser({ bytes: input.bytes, mediaType: input.mediaType, name: input.name })
+          .parse(input, limits),
       supportedExtensions: SUPPORTED_EXTENSIONS,
       vectorWeight: config.vector_weight ?? (embedder.kind === "lexical" ? LEXICAL_EMBEDDER_FUSION_WEIGHT : 1),
       describe: { store: db.kind, storeLocation: db.location },
