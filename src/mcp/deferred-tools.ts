@@ -16,21 +16,34 @@ export interface ToolRequestHandlers {
 /**
  * Declares the tools capability of `server` (a list that never changes: `listChanged` false) and answers
  * `tools/list` and `tools/call` with the handlers `load` resolves to, called on the first of them. A failed load
- * fails that request and is tried again on the next. Call it before `connect`.
+ * fails that request and is tried again on the next. `onCallBeforeLoad` runs when a `tools/call` arrives before the
+ * handlers are loaded (the server starts opening its services then, while the tool modules load). Call it before
+ * `connect`.
  */
-export function serveToolsOnFirstUse(server: McpServer, load: () => Promise<ToolRequestHandlers>): void {
+export function serveToolsOnFirstUse(
+  server: McpServer,
+  load: () => Promise<ToolRequestHandlers>,
+  onCallBeforeLoad?: () => void,
+): void {
   server.server.registerCapabilities({ tools: { listChanged: false } });
   let loading: Promise<ToolRequestHandlers> | null = null;
+  let loaded = false;
   const handlers = (): Promise<ToolRequestHandlers> => {
     if (!loading) {
       const l = load();
-      l.catch(() => {
-        if (loading === l) loading = null;
-      });
+      l.then(
+        () => (loaded = true),
+        () => {
+          if (loading === l) loading = null;
+        },
+      );
       loading = l;
     }
     return loading;
   };
   server.server.setRequestHandler(ListToolsRequestSchema, async () => (await handlers()).list());
-  server.server.setRequestHandler(CALL_METHOD, async (request, extra) => (await handlers()).call(request, extra));
+  server.server.setRequestHandler(CALL_METHOD, async (request, extra) => {
+    if (!loaded) onCallBeforeLoad?.();
+    return (await handlers()).call(request, extra);
+  });
 }

@@ -43,11 +43,16 @@ export function createMcpServer(services: LazyServices, calls: CallTracker, conf
   );
   // The distiller may ask the client's own model (config distiller = "mcp-sampling"); only this server can reach it.
   const getServices = withSamplingDistiller(server, () => services.get());
-  // The tool modules load on the first tools/list or tools/call: `initialize` does not wait for them.
-  serveToolsOnFirstUse(server, async () => {
-    const { toolRequestHandlers, toolsOf } = await import("./registry.ts");
-    return toolRequestHandlers(getServices, calls, toolOptions(config), toolsOf(config.toolsets));
-  });
+  // The tool modules load on the first tools/list or tools/call: `initialize` does not wait for them. A call that
+  // comes first starts opening the services meanwhile (a failure there is the call's own to report).
+  serveToolsOnFirstUse(
+    server,
+    async () => {
+      const { toolRequestHandlers, toolsOf } = await import("./registry.ts");
+      return toolRequestHandlers(getServices, calls, toolOptions(config), toolsOf(config.toolsets));
+    },
+    () => void services.get().catch(() => {}),
+  );
   return server;
 }
 
