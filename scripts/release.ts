@@ -1,6 +1,7 @@
 /**
- * `npm run release`: the executable for every release target, compiled as `npm run build` does (scripts/build.ts)
- * with the target's Bun runtime, into dist/release/ with a SHA256SUMS file (`sha256sum -c SHA256SUMS` checks it).
+ * `npm run release`: the executable for every release target, compiled as `npm run build` does (scripts/build.ts,
+ * after its `prebuild`, the PGlite template: scripts/pglite-template.ts) with the target's Bun runtime, into
+ * dist/release/ with a SHA256SUMS file (`sha256sum -c SHA256SUMS` checks it).
  *
  * Cross-compiling needs the Bun runtime of the target. Bun would fetch it by itself; here it comes explicitly from
  * the npm registry (the only reachable source): the package @oven/bun-<target> of exactly the compiler's version,
@@ -131,6 +132,8 @@ export async function release(names: string[], outDir: string): Promise<Array<{ 
   const version = compilerVersion();
   const cacheDir = join(ROOT, "node_modules", ".cache", "pegas-release");
   mkdirSync(outDir, { recursive: true });
+  // npm's `prebuild` of `npm run build`: the migrated PGlite template every target embeds (one for all: WebAssembly).
+  run([join(ROOT, "node_modules", ".bin", "bun"), join(ROOT, "scripts", "pglite-template.ts")]);
   const built: Array<{ file: string; bytes: number }> = [];
   for (const t of chosen) {
     const runtime = await runtimeFor(t, version, cacheDir);

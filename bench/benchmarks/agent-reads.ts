@@ -10,8 +10,8 @@
  * and Russian; ids come from earlier answers, read without assuming their shape (a failed call is measured too, as
  * the error the model would read). The benchmark measures only; the targets of issue 20 are printed beside.
  */
-import { readFileSync, realpathSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { realpathSync } from "node:fs";
+import { join } from "node:path";
 import { TOKENIZER } from "../../src/core/context/context.ts";
 import { ROOT, SHARED, tempDir } from "../lib/env.ts";
 import {
@@ -26,31 +26,8 @@ import {
   type RawResult,
   type StdioServer,
 } from "../lib/mcp-tokens.ts";
+import { REFERENCE, referenceEntry } from "../lib/reference.ts";
 import type { Benchmark, BenchOutcome, SummaryRow } from "../lib/report.ts";
-
-/** The reference server's package (pinned in package.json devDependencies). */
-const REFERENCE = "@modelcontextprotocol/server-memory";
-
-/**
- * The reference server's entry point: `PEGAS_BENCH_REFERENCE_MEMORY` (its package directory) when set, else the
- * installed package. @throws Error saying to run `npm install` when it is not installed.
- */
-function referenceEntry(): { path: string; version: string } {
-  let dir = process.env.PEGAS_BENCH_REFERENCE_MEMORY;
-  if (!dir) {
-    try {
-      dir = dirname(Bun.resolveSync(`${REFERENCE}/package.json`, ROOT));
-    } catch {
-      throw new Error(`${REFERENCE} is not installed: run \`npm install\` (it is a dev dependency)`);
-    }
-  }
-  const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
-    version: string;
-    bin: Record<string, string> | string;
-  };
-  const bin = typeof pkg.bin === "string" ? pkg.bin : Object.values(pkg.bin)[0];
-  return { path: join(dir, bin), version: pkg.version };
-}
 
 /** pegas-memory from the sources (`bun main.ts serve`, the stdio server) on a fresh data dir. */
 async function startPegas(): Promise<StdioServer> {

@@ -3,9 +3,7 @@
  * and is the only caller of process.exit.
  */
 import { parseCli } from "./args.ts";
-import { checkUsage } from "./help/usage.ts";
 import { out } from "./output.ts";
-import { loadConfig } from "../config.ts";
 import { toPegasError } from "../errors.ts";
 import { log, setLogLevel } from "../log.ts";
 import { VERSION } from "../version.ts";
@@ -15,13 +13,15 @@ const EXIT_DEADLINE_MS = 5000;
 
 async function run(argv: string[], exit: (code: number) => void): Promise<number> {
   const cli = parseCli(argv);
+  // `--version` loads nothing more (no configuration, no schema library): it answers in the runtime's own start time.
+  if (cli.values.version && !cli.values.help) {
+    out(`pegas-memory ${VERSION}`);
+    return 0;
+  }
+  const [{ checkUsage }, { loadConfig }] = await Promise.all([import("./help/usage.ts"), import("../config.ts")]);
   checkUsage(cli);
   if (cli.values.help) {
     out((await import("./help/render.ts")).helpText(cli));
-    return 0;
-  }
-  if (cli.values.version) {
-    out(`pegas-memory ${VERSION}`);
     return 0;
   }
   // One-shot commands print their result on stdout; routine info logs would only clutter the terminal.

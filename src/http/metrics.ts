@@ -10,7 +10,7 @@ import type { Services } from "../core/services.ts";
 import { withDeadline } from "../domain/deadline.ts";
 import { toPegasError } from "../errors.ts";
 import { log } from "../log.ts";
-import type { LazyServices } from "../wiring/services.ts";
+import type { LazyServices } from "../wiring/lazy-services.ts";
 import { processRegistry } from "../mcp/metrics.ts";
 
 /** Content type of the Prometheus text exposition format 0.0.4. */

@@ -8,7 +8,7 @@ import type { Config } from "../config.ts";
 import { withDeadline } from "../domain/deadline.ts";
 import type { Services } from "../core/services.ts";
 import { toPegasError } from "../errors.ts";
-import type { LazyServices } from "../wiring/services.ts";
+import type { LazyServices } from "../wiring/lazy-services.ts";
 
 /** State of one dependency: `degraded` is an optional one that fails; `not_checked` when an earlier step failed. */
 export type DependencyState = "up" | "down" | "degraded" | "not_checked";

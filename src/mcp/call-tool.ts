@@ -43,7 +43,7 @@ export interface CallableTool {
  * The schema the request is registered under: only the method. The whole params are checked in the handler, where a
  * failure can be -32602; the SDK parses the registered schema before any handler, and a failure there is -32603.
  */
-const CALL_METHOD = z.object({ method: z.literal("tools/call"), params: z.unknown() });
+export const CALL_METHOD = z.object({ method: z.literal("tools/call"), params: z.unknown() });
 
 /** Most zod issues quoted in one refusal. */
 const MAX_ISSUES = 5;
@@ -69,11 +69,22 @@ interface Prepared extends CallableTool {
   output: ZodObject | null;
 }
 
+/** The `tools/call` request handler: the SDK's request (checked here, see module doc) → the tool's result. */
+export type ToolCallHandler = (
+  request: { method: string; params?: unknown },
+  extra: CallExtra,
+) => Promise<CallToolResult>;
+
 /**
  * Makes `server` answer `tools/call` for `tools` (replacing the McpServer's handler; call it before `connect`).
  * `strictArguments` false ignores unknown arguments instead of refusing them.
  */
 export function serveToolCalls(server: McpServer, tools: readonly CallableTool[], strictArguments: boolean): void {
+  server.server.setRequestHandler(CALL_METHOD, toolCallHandler(tools, strictArguments));
+}
+
+/** The `tools/call` handler for `tools` (see {@link serveToolCalls}); the zod objects are built once, here. */
+export function toolCallHandler(tools: readonly CallableTool[], strictArguments: boolean): ToolCallHandler {
   const byName = new Map<string, Prepared>();
   for (const t of tools) {
     const input = z.object(t.tool.inputSchema);
@@ -81,7 +92,7 @@ export function serveToolCalls(server: McpServer, tools: readonly CallableTool[]
     byName.set(t.tool.name, { ...t, fields: Object.keys(t.tool.inputSchema), input, output });
   }
   const names = [...byName.keys()];
-  server.server.setRequestHandler(CALL_METHOD, async (request, extra): Promise<CallToolResult> => {
+  return async (request, extra): Promise<CallToolResult> => {
     const parsed = CallToolRequestSchema.safeParse(request);
     if (!parsed.success) {
       throw new McpError(ErrorCode.InvalidParams, `invalid tools/call params: ${issuesText(parsed.error)}`);
@@ -105,5 +116,5 @@ export function serveToolCalls(server: McpServer, tools: readonly CallableTool[]
     const err = new PegasError("INTERNAL", `${name} answered outside its output schema: ${issuesText(out.error)}`);
     log.error("tool output invalid", { err });
     return refusal("INTERNAL", err.message);
-  });
+  };
 }

@@ -119,12 +119,17 @@ const LISTED = { with: new WeakMap<ToolDef, Tool>(), without: new WeakMap<ToolDe
  * registered: it replaces the SDK's own listing.
  */
 export function serveToolList(server: McpServer, tools: readonly ToolDef[], withOutput: boolean): void {
+  server.server.setRequestHandler(ListToolsRequestSchema, toolListHandler(tools, withOutput));
+}
+
+/** The `tools/list` handler for `tools` (see {@link serveToolList}): each tool listed once per process. */
+export function toolListHandler(tools: readonly ToolDef[], withOutput: boolean): () => { tools: Tool[] } {
   const cache = withOutput ? LISTED.with : LISTED.without;
-  server.server.setRequestHandler(ListToolsRequestSchema, () => ({
+  return () => ({
     tools: tools.map((t) => {
       let listed = cache.get(t);
       if (!listed) cache.set(t, (listed = listedTool(t, withOutput)));
       return listed;
     }),
-  }));
+  });
 }

@@ -11,8 +11,9 @@ import { PegasError, toPegasError } from "../errors.ts";
 import { recordToolCall, type ToolOutcome } from "./metrics.ts";
 import { log } from "../log.ts";
 import type { CallTracker } from "./calls.ts";
-import { type ToolHandler, serveToolCalls } from "./call-tool.ts";
-import { serveToolList } from "./listing.ts";
+import { type CallableTool, type ToolHandler, serveToolCalls, toolCallHandler } from "./call-tool.ts";
+import type { ToolRequestHandlers } from "./deferred-tools.ts";
+import { serveToolList, toolListHandler } from "./listing.ts";
 import { dropNulls, portableOutput } from "./portable-output.ts";
 import type { ResponseFormat, ToolContext, ToolDef } from "./tool.ts";
 import { memoryAddGap } from "./tools/research/memory-add-gap.ts";
@@ -142,13 +143,37 @@ export function registerTools(
 ): void {
   // McpServer declares listChanged true as soon as it has tools; a static list must not (clients would wait for it).
   server.server.registerCapabilities({ tools: { listChanged: false } });
-  const callable = tools.map((tool) => ({
+  serveToolCalls(server, callableTools(getServices, calls, options, tools), options.strictArguments !== false);
+  serveToolList(server, tools, options.structuredContent);
+}
+
+/**
+ * The `tools/list` and `tools/call` handlers of `tools` over `getServices`, as {@link registerTools} installs them:
+ * for a server that loads its tools on first use (deferred-tools.ts).
+ */
+export function toolRequestHandlers(
+  getServices: () => Promise<Services>,
+  calls: CallTracker,
+  options: ToolOptions = DEFAULT_TOOL_OPTIONS,
+  tools: readonly ToolDef[] = TOOLS,
+): ToolRequestHandlers {
+  return {
+    list: toolListHandler(tools, options.structuredContent),
+    call: toolCallHandler(callableTools(getServices, calls, options, tools), options.strictArguments !== false),
+  };
+}
+
+function callableTools(
+  getServices: () => Promise<Services>,
+  calls: CallTracker,
+  options: ToolOptions,
+  tools: readonly ToolDef[],
+): CallableTool[] {
+  return tools.map((tool) => ({
     tool,
     handler: toolHandler(tool, getServices, calls, options),
     outputShape: options.structuredContent ? portableOutput(tool) : null,
   }));
-  serveToolCalls(server, callable, options.strictArguments !== false);
-  serveToolList(server, tools, options.structuredContent);
 }
 
 /** The handler of one tool: opens the services, runs it with cancellation and progress, records the call. */

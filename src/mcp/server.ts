@@ -12,12 +12,12 @@ import { within } from "../domain/deadline.ts";
 import { log } from "../log.ts";
 import { VERSION } from "../version.ts";
 import type { Services } from "../core/services.ts";
-import { backfillLive } from "../core/projections/backfill.ts";
-import { LazyServices } from "../wiring/services.ts";
+import { LazyServices } from "../wiring/lazy-services.ts";
 import { withSamplingDistiller } from "../wiring/sampling.ts";
 import { CallTracker } from "./calls.ts";
 import { serverInstructions } from "./instructions.ts";
-import { registerTools, type ToolOptions, toolsOf } from "./registry.ts";
+import { serveToolsOnFirstUse } from "./deferred-tools.ts";
+import type { ToolOptions } from "./registry.ts";
 
 /** The tool options of a configuration (`structured_content`, `text_format`, `strict_arguments`). */
 export function toolOptions(
@@ -31,7 +31,8 @@ export function toolOptions(
 }
 
 /**
- * Creates an McpServer with the tools of the configured toolsets registered over lazily opened services. It declares
+ * Creates an McpServer with the tools of the configured toolsets served over lazily opened services (the tool
+ * modules load on the first tools/list or tools/call: deferred-tools.ts). It declares
  * only what it does: tools (a list that never changes while it runs); no `logging`, as it sends no log messages
  * (warnings travel in the tool results that they concern, e.g. a degraded search).
  */
@@ -41,12 +42,16 @@ export function createMcpServer(services: LazyServices, calls: CallTracker, conf
     { capabilities: { tools: {} }, instructions: serverInstructions(config.toolsets) },
   );
   // The distiller may ask the client's own model (config distiller = "mcp-sampling"); only this server can reach it.
-  registerTools(
+  const getServices = withSamplingDistiller(server, () => services.get());
+  // The tool modules load on the first tools/list or tools/call: `initialize` does not wait for them. A call that
+  // comes first starts opening the services meanwhile (a failure there is the call's own to report).
+  serveToolsOnFirstUse(
     server,
-    withSamplingDistiller(server, () => services.get()),
-    calls,
-    toolOptions(config),
-    toolsOf(config.toolsets),
+    async () => {
+      const { toolRequestHandlers, toolsOf } = await import("./registry.ts");
+      return toolRequestHandlers(getServices, calls, toolOptions(config), toolsOf(config.toolsets));
+    },
+    () => void services.get().catch(() => {}),
   );
   return server;
 }
@@ -100,7 +105,9 @@ export class ServerRuntime {
     this.done = new Promise<number>((r) => (this.resolveDone = r));
     this.services = new LazyServices(config, (s) => {
       this.opened = s;
-      backfillLive(s, this.background.signal).catch((err) => log.warn("embedding backfill stopped", { err }));
+      import("../core/projections/backfill.ts")
+        .then((m) => m.backfillLive(s, this.background.signal))
+        .catch((err) => log.warn("embedding backfill stopped", { err }));
       // Feeds Qdrant / Memgraph when configured; with neither it only deletes rows no projection reads (retention).
       this.worker = import("../worker/projections.ts").then((m) => m.startOutboxWorker(s, this.background.signal));
     });

@@ -17,3 +17,7 @@ declare module "*/@electric-sql/pglite/dist/pg_trgm.tar.gz" {
   const path: string;
   export default path;
 }
+declare module "*/dist/pglite-template.tar.gz" {
+  const path: string;
+  export default path;
+}

@@ -1,18 +1,19 @@
 /**
  * Reads a file embedded in the executable (`with { type: "file" }`): whole, since `/$bunfs/` paths allow only
- * whole-file reads, and inflated when the build embedded it gzip-compressed (scripts/build.ts). From source the
+ * whole-file reads, and inflated when the build embedded it Zstandard-compressed (scripts/build.ts). From source the
  * path is the raw file under node_modules, which is returned as read.
  */
 import { readFileSync } from "node:fs";
-import { gunzipSync } from "node:zlib";
 
 /**
- * The bytes of an embedded file, gunzipped when they start with gzip's magic number (RFC 1952: 0x1f 0x8b). Callers
+ * The bytes of an embedded file, decompressed when they start with a Zstandard frame's magic number (RFC 8878:
+ * 0xFD2FB528, little-endian). Callers
  * use it only for files whose raw form cannot start so (WebAssembly starts with `\0asm`, PGlite's data bundle with
  * its file table).
- * @throws Error from the file system, or zlib's error when a compressed file is corrupt.
+ * @throws Error from the file system, or Bun's error when a compressed file is corrupt.
  */
 export function readEmbedded(path: string): Uint8Array {
   const bytes = readFileSync(path);
-  return bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes;
+  const zstd = bytes[0] === 0x28 && bytes[1] === 0xb5 && bytes[2] === 0x2f && bytes[3] === 0xfd;
+  return zstd ? Bun.zstdDecompressSync(bytes) : bytes;
 }

@@ -13,7 +13,6 @@ import type { Database } from "../adapters/sql/database.ts";
 import { SqlCanonicalStore } from "../adapters/sql/store.ts";
 import type { Services } from "../core/services.ts";
 import { settleSearchMisses } from "../core/gaps/miss.ts";
-import { PegasError } from "../errors.ts";
 import { ensureSchema, openDatabase } from "./store.ts";
 import type { Embedder } from "../ports/models/embedder.ts";
 import type { Fetcher } from "../ports/models/fetcher.ts";
@@ -34,6 +33,7 @@ import { SqlGapStore } from "../adapters/sql/gaps.ts";
 import { SqlEntityStore } from "../adapters/sql/entities/store.ts";
 import { SqlDocumentCatalog } from "../adapters/sql/knowledge/document-catalog.ts";
 import { lazyExtractor } from "../adapters/tree-sitter/lazy.ts";
+import { SUPPORTED_EXTENSIONS } from "../adapters/parsers/formats.ts";
 
 /** RRF weight of the lexical embedder's vector leg: measured on a dev split it only repeats the lexical leg's
  * evidence, and any weight ≥ 0.02 lowered nDCG@10 (docs/benchmarks.md, notes on retrieval); at 0.01 it breaks ties
@@ -44,11 +44,11 @@ export { makeEmbedderFor } from "./models.ts";
 
 export { openDatabase } from "./store.ts";
 
-async function makeFetcher(config: Config): Promise<Fetcher> {
-  const { fetchUrl } = await import("../adapters/web/fetch.ts");
+/** The URL fetcher of ingest; its module (HTTP, proxies, the public suffix list) loads on the first fetch. */
+function makeFetcher(config: Config): Fetcher {
   return {
-    fetch: (url, signal) =>
-      fetchUrl(url, {
+    fetch: async (url, signal) =>
+      (await import("../adapters/web/fetch.ts")).fetchUrl(url, {
         proxyUrl: config.proxy_url,
         allowPrivate: config.allow_private_urls,
         allowHosts: config.allow_hosts,
@@ -169,7 +169,6 @@ export async function createServices(config: Config): Promise<Services> {
     const embedder = await makeEmbedder(config);
     await embedder.ready();
     const projections = await makeProjections(config, db, store, embedder);
-    const { selectParser, SUPPORTED_EXTENSIONS } = await import("../adapters/parsers/select.ts");
     const extractor = lazyExtractor(config.code_workers);
     const limits = {
       maxBytes: config.max_input_bytes,
@@ -201,9 +200,12 @@ export async function createServices(config: Config): Promise<Services> {
       entities: new SqlEntityStore(db),
       documents: new SqlDocumentCatalog(db),
       extractor,
-      fetcher: await makeFetcher(config),
-      parse: (input) =>
-        selectParser({ bytes: input.bytes, mediaType: input.mediaType, name: input.name }).parse(input, limits),
+      fetcher: makeFetcher(config),
+      // The parsers (PDF, EPUB, HTML with their libraries) load on the first parse.
+      parse: async (input) =>
+        (await import("../adapters/parsers/select.ts"))
+          .selectParser({ bytes: input.bytes, mediaType: input.mediaType, name: input.name })
+          .parse(input, limits),
       supportedExtensions: SUPPORTED_EXTENSIONS,
       vectorWeight: config.vector_weight ?? (embedder.kind === "lexical" ? LEXICAL_EMBEDDER_FUSION_WEIGHT : 1),
       describe: { store: db.kind, storeLocation: db.location },
@@ -222,48 +224,5 @@ export async function createServices(config: Config): Promise<Services> {
   } catch (err) {
     await db.close(0).catch(() => {});
     throw err;
-  }
-}
-
-/** Opens services on first use (so that `initialize` answers before the database opens) and closes them once. */
-export class LazyServices {
-  private pending: Promise<Services> | null = null;
-  private closed = false;
-
-  /** `onOpen` runs once the services exist (e.g. to start background work). */
-  constructor(
-    private readonly config: Config,
-    private readonly onOpen?: (services: Services) => void,
-  ) {}
-
-  /** The services, created on the first call; a failed creation is retried on the next call. */
-  get(): Promise<Services> {
-    if (this.closed) return Promise.reject(new PegasError("STORE_UNAVAILABLE", "the server is shutting down"));
-    if (!this.pending) {
-      const opening = createServices(this.config).then((s) => {
-        this.onOpen?.(s);
-        return s;
-      });
-      opening.catch(() => {
-        if (this.pending === opening) this.pending = null;
-      });
-      this.pending = opening;
-    }
-    return this.pending;
-  }
-
-  /** True once services exist. */
-  get opened(): boolean {
-    return this.pending !== null;
-  }
-
-  /** Closes the services if they were opened; later get() calls fail. */
-  async close(graceMs = 1000): Promise<void> {
-    this.closed = true;
-    const p = this.pending;
-    this.pending = null;
-    if (!p) return;
-    const services = await p.catch(() => null);
-    await services?.close(graceMs);
   }
 }

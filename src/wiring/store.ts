@@ -14,11 +14,20 @@ import type { OutboxStore } from "../ports/projections/outbox.ts";
 import type { ExportStore } from "../ports/store/export-store.ts";
 import type { StoreMaintenance } from "../ports/store/maintenance.ts";
 
-/** Opens the configured database (no query is sent yet for PostgreSQL; PGlite elects its host). */
+/**
+ * Opens the configured database (no query is sent yet for PostgreSQL; PGlite elects its host). A new embedded data
+ * dir starts from the migrated template of the executable when migrations are on (with `migrate` off it gets a bare
+ * cluster, and the schema check says to run `pegas-memory migrate`, as before).
+ */
 export async function openDatabase(config: Config): Promise<Database> {
   if (config.database_url) return openPostgres(config.database_url);
   const { openPglite } = await import("../adapters/sql/pglite/open.ts");
-  return openPglite({ dataDir: config.data_dir, runtimeDir: config.runtime_dir, hostWaitMs: config.store_wait_ms });
+  return openPglite({
+    dataDir: config.data_dir,
+    runtimeDir: config.runtime_dir,
+    hostWaitMs: config.store_wait_ms,
+    template: config.migrate,
+  });
 }
 
 /**

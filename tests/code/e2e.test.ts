@@ -136,9 +136,15 @@ describe("this repository (PGlite)", () => {
     expect(g.root).toMatchObject({ kind: "module", path: "src/mcp/server.ts" });
     const deps = g.file.dependencies.map((d: any) => `${d.from} ${d.kind} ${d.target} → ${d.resolved ?? "?"}`);
     expect(deps).toContain("src/mcp/server imports ./registry.ts → src/mcp/registry.ts:src/mcp/registry");
-    expect(deps).toContain("src/mcp/server imports ../wiring/services.ts → src/wiring/services.ts:src/wiring/services");
+    expect(deps).toContain(
+      "src/mcp/server imports ../wiring/lazy-services.ts → src/wiring/lazy-services.ts:src/wiring/lazy-services",
+    );
     expect(deps).toContain("src/mcp/server imports @modelcontextprotocol/sdk/server/mcp.js → ?");
-    expect(deps).toContain("createMcpServer calls registerTools → src/mcp/registry.ts:registerTools");
+    // The tool modules load on first use: createMcpServer imports the registry dynamically.
+    expect(deps).toContain("createMcpServer imports ./registry.ts → src/mcp/registry.ts:src/mcp/registry");
+    expect(deps).toContain(
+      "createMcpServer calls serveToolsOnFirstUse → src/mcp/deferred-tools.ts:serveToolsOnFirstUse",
+    );
     const two = await call(suite.s!, memoryCodeGraph, {
       repo: "pegas-memory",
       symbol: "src/mcp/server.ts",

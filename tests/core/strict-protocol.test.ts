@@ -14,7 +14,7 @@ import { editDistance, nearestName, unknownArgumentsMessage } from "../../src/mc
 import { CallTracker } from "../../src/mcp/calls.ts";
 import { TOOLS } from "../../src/mcp/registry.ts";
 import { createMcpServer } from "../../src/mcp/server.ts";
-import { LazyServices } from "../../src/wiring/services.ts";
+import { LazyServices } from "../../src/wiring/lazy-services.ts";
 
 /** A client of a server made from the configuration `flags` (its services are never opened by these tests). */
 async function connect(flags: Record<string, unknown> = {}, env: Record<string, string> = {}): Promise<Client> {

@@ -17,7 +17,7 @@ import { listedTool } from "../../src/mcp/listing.ts";
 import { portableOutput } from "../../src/mcp/portable-output.ts";
 import { TOOLS, TOOLSETS, toolResult } from "../../src/mcp/registry.ts";
 import { createMcpServer } from "../../src/mcp/server.ts";
-import { LazyServices } from "../../src/wiring/services.ts";
+import { LazyServices } from "../../src/wiring/lazy-services.ts";
 import { loadToolsets } from "../../scripts/docs/toolsets.ts";
 
 /** Most o200k tokens of the listing plus the instructions, every toolset on. */

@@ -1,7 +1,8 @@
 /**
- * The project's own code as a real case: src/mcp/server.ts (what it imports, the calls it makes), the registry
- * that imports the tool modules (cross-checked against the files in src/mcp/tools), every source file of the
- * repository, and third-party JavaScript/TypeScript from node_modules (the MCP SDK's compiled package).
+ * The project's own code as a real case: src/mcp/server.ts (what it imports, at load and on first use, the calls it
+ * makes), the registry that imports the tool modules (cross-checked against the files in src/mcp/tools), every
+ * source file of the repository, and third-party JavaScript/TypeScript from node_modules (the MCP SDK's compiled
+ * package).
  */
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
@@ -31,16 +32,23 @@ const text = read("src/mcp/server.ts");
 const f = await extractor.extract("src/mcp/server.ts", text, "typescript");
 
 describe("src/mcp/server.ts", () => {
-  test("imports the registry (which imports the tools) and binds registerTools", () => {
+  test("imports the registry's types at load and the registry itself (with the tools) in createMcpServer", () => {
     expect(f.module).toBe("src/mcp/server");
     expect(f.syntaxErrors).toBe(0);
     expect(f.dependencies).toContainEqual(
       edge("imports", null, "./registry.ts", lineOf(text, /from "\.\/registry\.ts"/)),
     );
     expect(f.dependencies).toContainEqual(
+      edge("imports", "createMcpServer", "./registry.ts", lineOf(text, /import\("\.\/registry\.ts"\)/)),
+    );
+    expect(f.dependencies).toContainEqual(
       edge("imports", null, "@modelcontextprotocol/sdk/server/mcp.js", lineOf(text, /server\/mcp\.js"/)),
     );
-    expect(f.imports).toContainEqual({ local: "registerTools", module: "./registry.ts", name: "registerTools" });
+    expect(f.imports).toContainEqual({
+      local: "serveToolsOnFirstUse",
+      module: "./deferred-tools.ts",
+      name: "serveToolsOnFirstUse",
+    });
     expect(f.imports).toContainEqual({
       local: "McpServer",
       module: "@modelcontextprotocol/sdk/server/mcp.js",
@@ -48,7 +56,7 @@ describe("src/mcp/server.ts", () => {
     });
   });
 
-  test("createMcpServer builds the server and registers the tools; serveStdio creates it", () => {
+  test("createMcpServer builds the server and serves the registry's tools; serveStdio creates it", () => {
     const create = f.symbols.find((s) => s.qualifiedName === "createMcpServer");
     expect(create).toMatchObject({ kind: "function", lineStart: lineOf(text, /^export function createMcpServer\(/) });
     expect(create?.signature).toStartWith("export function createMcpServer(");
@@ -56,7 +64,9 @@ describe("src/mcp/server.ts", () => {
       f.dependencies
         .filter((d) => d.kind === "calls" && "symbol" in d.from && d.from.symbol === from)
         .map((d) => d.target);
-    expect(calls("createMcpServer")).toEqual(expect.arrayContaining(["McpServer", "registerTools"]));
+    expect(calls("createMcpServer")).toEqual(
+      expect.arrayContaining(["McpServer", "serveToolsOnFirstUse", "toolRequestHandlers"]),
+    );
     expect(calls("serveStdio")).toEqual(expect.arrayContaining(["createMcpServer", "StdioServerTransport", "connect"]));
   });
 });

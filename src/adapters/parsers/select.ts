@@ -9,6 +9,7 @@ import { epubParser } from "./epub/epub-parser.ts";
 import { htmlParser } from "./html/html-parser.ts";
 import { pdfParser } from "./pdf/index.ts";
 import { textParser } from "./text/text-parser.ts";
+import { EXTENSION_FORMATS, type SourceFormat, SUPPORTED_EXTENSIONS } from "./formats.ts";
 
 /** What selection looks at. */
 export interface ParserHint {
@@ -19,25 +20,10 @@ export interface ParserHint {
   name?: string;
 }
 
-const EXTENSIONS: Record<string, Parser> = {
-  ".pdf": pdfParser,
-  ".epub": epubParser,
-  ".html": htmlParser,
-  ".htm": htmlParser,
-  ".xhtml": htmlParser,
-  ".txt": textParser,
-  ".text": textParser,
-  ".md": textParser,
-  ".markdown": textParser,
-  ".rst": textParser,
-  ".org": textParser,
-  ".csv": textParser,
-  ".tsv": textParser,
-  ".log": textParser,
-};
+/** The parser of each format. */
+const PARSERS: Record<SourceFormat, Parser> = { pdf: pdfParser, epub: epubParser, html: htmlParser, text: textParser };
 
-/** File extensions a directory ingest picks up. */
-export const SUPPORTED_EXTENSIONS: ReadonlySet<string> = new Set(Object.keys(EXTENSIONS));
+export { SUPPORTED_EXTENSIONS };
 
 const MEDIA_TYPES: Record<string, Parser> = {
   "application/pdf": pdfParser,
@@ -78,5 +64,5 @@ export function selectParser(hint: ParserHint): Parser {
   const path =
     hint.name && /^[a-z][a-z0-9+.-]*:\/\//i.test(hint.name) ? new URL(hint.name).pathname : (hint.name ?? "");
   const ext = extname(path).toLowerCase();
-  return Object.hasOwn(EXTENSIONS, ext) ? EXTENSIONS[ext] : textParser;
+  return Object.hasOwn(EXTENSION_FORMATS, ext) ? PARSERS[EXTENSION_FORMATS[ext]] : textParser;
 }

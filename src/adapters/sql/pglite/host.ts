@@ -26,8 +26,9 @@ export interface PgliteHost {
 }
 
 /**
- * Opens PGlite on `paths.dataDir` (initdb on first use, ≈ 3 s; crash recovery when the previous owner died), loads
- * pg_trgm, and serves it on `paths.socketPath`. `onLost` is called when the host shuts itself down because PGlite
+ * Opens PGlite on `paths.dataDir` (on first use initdb, ≈ 3 s, or with `template` the embedded migrated cluster when
+ * it fits this build, ≈ 0.2 s; crash recovery when the previous owner died), loads pg_trgm, and serves it on
+ * `paths.socketPath`. `onLost` is called when the host shuts itself down because PGlite
  * failed; clients then take over as if the owner had died. A client whose process is stopped loses the transaction
  * it holds after `stoppedClientMs` (default 5000) when others wait for it.
  * @throws PegasError INVALID_INPUT when the dir holds foreign files, STORE_UNAVAILABLE when PGlite cannot open it
@@ -38,6 +39,7 @@ export async function startHost(
   lock: OwnershipLock,
   onLost: () => void,
   stoppedClientMs?: number,
+  template = false,
 ): Promise<PgliteHost> {
   let pg: PGlite | undefined;
   // First of all, so that a client waiting through initdb can tell this busy host from a stopped one.
@@ -51,7 +53,7 @@ export async function startHost(
         state,
       });
     }
-    pg = await openPgliteEngine(paths);
+    pg = await openPgliteEngine(paths, template);
     // The lock is ours, so a socket file left here belongs to a dead owner.
     if (existsSync(paths.socketPath)) unlinkSync(paths.socketPath);
     let host: PgliteHost | undefined;
@@ -84,22 +86,27 @@ export async function startHost(
 }
 
 /**
- * Opens PGlite on the data dir, creating the cluster first when there is none. The assets and PGlite itself load
- * lazily: a process that only connects to another host never pays for them.
+ * Opens PGlite on the data dir, creating the cluster first when there is none (from the embedded template when
+ * `template` is set and it fits, else by initdb). The assets and PGlite itself load lazily: a process that only
+ * connects to another host never pays for them.
  */
-async function openPgliteEngine(paths: PglitePaths): Promise<PGlite> {
+async function openPgliteEngine(paths: PglitePaths, template: boolean): Promise<PGlite> {
   const started = performance.now();
-  const { loadPgliteAssets } = await import("../../../platform/pglite-assets.ts");
-  const assets = await loadPgliteAssets(paths.cacheDir);
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { DURABLE_START_PARAMS, DurableNodeFS } = await import("./durable-fs.ts");
+  // The engine's modules load and compile while a new cluster is unpacked from the template.
+  const loading = Promise.all([
+    import("../../../platform/pglite-assets.ts").then((m) => m.loadPgliteAssets(paths.cacheDir)),
+    import("@electric-sql/pglite"),
+    import("./durable-fs.ts"),
+  ]);
+  loading.catch(() => {}); // awaited below; a failure must not go unhandled while the cluster is unpacked
   // PostgreSQL's own output must never reach stdout, which carries MCP JSON-RPC.
   const toLog = (stream: string) => (line: string) => {
     log.debug("pglite output", { stream, line });
     return true;
   };
-  const create = (dataDir: string) =>
-    PGlite.create({
+  const create = async (dataDir: string) => {
+    const [assets, { PGlite }, { DURABLE_START_PARAMS, DurableNodeFS }] = await loading;
+    return PGlite.create({
       // fsync for real, as on a server (durable-fs.ts): PGlite's default NodeFS and start parameters skip it.
       fs: new DurableNodeFS(dataDir),
       startParams: [...DURABLE_START_PARAMS],
@@ -110,7 +117,11 @@ async function openPgliteEngine(paths: PglitePaths): Promise<PGlite> {
       onStdout: toLog("stdout"),
       onStderr: toLog("stderr"),
     });
-  await ensureCluster(paths.dataDir, async (dir) => (await create(dir)).close());
+  };
+  await ensureCluster(paths.dataDir, async (dir) => {
+    if (template && (await fromTemplate(dir))) return;
+    await (await create(dir)).close();
+  });
   const pg = await create(paths.dataDir);
   try {
     await pg.exec("CREATE EXTENSION IF NOT EXISTS pg_trgm");
@@ -120,6 +131,17 @@ async function openPgliteEngine(paths: PglitePaths): Promise<PGlite> {
   }
   log.debug("embedded database opened", { dataDir: paths.dataDir, ms: Math.round(performance.now() - started) });
   return pg;
+}
+
+/** Unpacks the embedded template into `dir` when this build has one that fits; true when it did. */
+async function fromTemplate(dir: string): Promise<boolean> {
+  const { embeddedTemplate } = await import("../../../platform/pglite-template.ts");
+  const archive = await embeddedTemplate();
+  if (!archive) return false;
+  const { unpackTemplate } = await import("./template.ts");
+  const manifest = unpackTemplate(archive, dir);
+  if (manifest) log.debug("embedded database created from the template", { migrations: manifest.migrations.length });
+  return manifest !== null;
 }
 
 function makeHost(paths: PglitePaths, lock: OwnershipLock, pg: PGlite, server: WireServer): PgliteHost {

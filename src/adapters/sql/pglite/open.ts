@@ -32,6 +32,11 @@ export interface PgliteOptions {
   hostWaitMs?: number;
   /** Per-user runtime dir for the socket when the data dir's path is too long (default: the OS temp dir). */
   runtimeDir?: string;
+  /**
+   * Create a missing cluster from the migrated template embedded in the executable (template.ts) instead of running
+   * initdb, when there is one that fits this build (default false: initdb, a cluster without migrations).
+   */
+  template?: boolean;
 }
 
 /** An open embedded database; `isOwner` tells whether this process hosts PGlite right now (for logs and tests). */
@@ -46,14 +51,14 @@ const MAX_ATTEMPTS = 5;
 
 /**
  * Opens the embedded database in `opts.dataDir`: hosts it when no other process does (first open runs initdb,
- * ≈ 2–3 s), otherwise connects to the process that does (waiting up to `waitMs` for it to come up, `hostWaitMs`
+ * ≈ 2–3 s, or unpacks the embedded template with `opts.template`, ≈ 0.2 s), otherwise connects to the process that does (waiting up to `waitMs` for it to come up, `hostWaitMs`
  * when it is stopped).
  * @throws PegasError STORE_UNAVAILABLE when no host answers in time or PGlite cannot open the dir; INVALID_INPUT
  *   when the dir cannot be created or holds foreign files.
  */
 export async function openPglite(opts: PgliteOptions): Promise<PgliteDatabase> {
   const paths = resolvePaths(opts.dataDir, opts.runtimeDir);
-  const db = new SharedPglite(paths, opts.max ?? 4, opts.waitMs ?? 20_000, opts.hostWaitMs ?? 5000);
+  const db = new SharedPglite(paths, opts.max ?? 4, opts.waitMs ?? 20_000, opts.hostWaitMs ?? 5000, !!opts.template);
   try {
     await db.reachHost();
   } catch (err) {
@@ -76,6 +81,7 @@ class SharedPglite implements PgliteDatabase {
     private readonly max: number,
     private readonly waitMs: number,
     private readonly hostWaitMs: number,
+    private readonly template: boolean,
   ) {
     this.location = paths.dataDir;
     this.client = this.newClient(max);
@@ -177,7 +183,7 @@ class SharedPglite implements PgliteDatabase {
       await new Promise((resolve) => setTimeout(resolve, 50));
       return;
     }
-    const host = await waitForHost(this.paths, this.waitMs, this.hostWaitMs, () => (this.host = null));
+    const host = await waitForHost(this.paths, this.waitMs, this.hostWaitMs, this.template, () => (this.host = null));
     if (host && this.closing)
       await host.close(0); // close() began meanwhile and did not see this host
     else this.host = host;
@@ -195,6 +201,7 @@ async function waitForHost(
   paths: PglitePaths,
   waitMs: number,
   hostWaitMs: number,
+  template: boolean,
   onLost: () => void,
 ): Promise<PgliteHost | null> {
   const started = Date.now();
@@ -211,7 +218,7 @@ async function waitForHost(
       );
     });
     if (lock) {
-      const host = await startHost(paths, lock, onLost, hostWaitMs);
+      const host = await startHost(paths, lock, onLost, hostWaitMs, template);
       log.info("hosting the embedded database", { dataDir: paths.dataDir, socket: paths.socketPath });
       return host;
     }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { HIT_CITATIONS, HIT_CONTENT_CHARS, type SearchResult, search } from "../../../core/search/search.ts";
 import { atomStatus, atomType, citation, id, readTime, responseFormat, searchableStatus } from "../../schemas.ts";
 import type { ToolDef } from "../../tool.ts";
-import { loadSearchCounter, packSearch, SEARCH_TOKENS } from "./search-render.ts";
+import { packSearch, prepareSearchCounter, SEARCH_TOKENS } from "./search-render.ts";
 
 /** Hybrid search over atoms with citations. */
 export const memorySearch: ToolDef = {
@@ -95,8 +95,9 @@ export const memorySearch: ToolDef = {
   },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   run: async (services, args, ctx) => {
-    await loadSearchCounter();
-    return { ...(await search(services, args, ctx.signal)) };
+    const out = await search(services, args, ctx.signal);
+    await prepareSearchCounter(out, args);
+    return { ...out };
   },
   render: (out, args) => packSearch(out as unknown as SearchResult, args).text,
   concise: (out, args) => packSearch(out as unknown as SearchResult, args).concise,

@@ -47,9 +47,28 @@ type Counter = (text: string) => number;
 let count: Counter | null = null;
 const packed = new WeakMap<object, PackedSearch>();
 
-/** Loads the token counter (once), so that {@link packSearch} counts exactly. Call before rendering. */
+/**
+ * UTF-8 bytes: an upper bound of a text's o200k tokens (a byte-level BPE token stands for one byte or more), so an
+ * answer within `max_tokens` bytes is within `max_tokens` tokens, without the tokenizer.
+ */
+const utf8Bytes: Counter = (text) => Buffer.byteLength(text);
+
+/** Loads the token counter (once), so that {@link packSearch} counts exactly. */
 export async function loadSearchCounter(): Promise<void> {
   count ??= await tokenCounter();
+}
+
+/**
+ * Makes {@link packSearch} of `out` exact: loads the token counter unless the whole answer (every hit, the longest
+ * snippets) fits `max_tokens` by its UTF-8 bytes, in which case counting could change nothing (the tokenizer's BPE
+ * ranks take ≈ 0.5 s to load: a small answer, such as an empty one, does not wait for them). Call before rendering.
+ */
+export async function prepareSearchCounter(
+  out: SearchResult,
+  args: SearchInput & { max_tokens?: number },
+): Promise<void> {
+  if (count || packWith(out, args, utf8Bytes, true)) return;
+  await loadSearchCounter();
 }
 
 function oneLine(text: string, max: number): string {
@@ -84,8 +103,20 @@ function render(views: HitView[], found: number, sources: Source[], next: string
 export function packSearch(out: SearchResult, args: SearchInput & { max_tokens?: number }): PackedSearch {
   const known = packed.get(out);
   if (known) return known;
+  // Without the counter (prepareSearchCounter found it needless), bytes: an upper bound, never over max_tokens.
+  const result = packWith(out, args, count ?? utf8Bytes) as PackedSearch;
+  packed.set(out, result);
+  return result;
+}
+
+/** The packed answer by `counter`; with `firstOnly`, the whole answer when it fits, else null. */
+function packWith(
+  out: SearchResult,
+  args: SearchInput & { max_tokens?: number },
+  counter: Counter,
+  firstOnly = false,
+): PackedSearch | null {
   const max = args.max_tokens ?? SEARCH_TOKENS.default;
-  const counter: Counter = count ?? ((t) => Math.ceil(t.length / 2)); // a safe overestimate until loaded
   const terms = queryTerms(out.query);
   const units = out.hits.map((h) => textUnits(h.content || h.claim, h.type === "code"));
   const weights = termWeights(terms, units);
@@ -141,12 +172,12 @@ export function packSearch(out: SearchResult, args: SearchInput & { max_tokens?:
       result = p;
       break;
     }
+    if (firstOnly) return null;
   }
   while (!result) {
     views = views.slice(0, -1);
     const p = build(views);
     if (fits(p) || !views.length) result = p;
   }
-  packed.set(out, result);
   return result;
 }
