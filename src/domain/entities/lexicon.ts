@@ -180,3 +180,13 @@ export const INSTITUTION_HEADS: ReadonlySet<string> = new Set(
     " ",
   ),
 );
+
+/**
+ * Verbs that open a call to action or an instruction before a name ("Visit Mozilla …", "Install Docker Engine",
+ * "Ask Tom"): at a sentence's start they are imperatives, never the first word of the name after them.
+ */
+export const IMPERATIVES: ReadonlySet<string> = set(`
+visit read see get learn download install click follow join sign try use contact check find explore support donate
+subscribe share watch ask call email tell thank open run build start stop enable disable update upgrade remove
+configure choose select go tap press type enter
+посетите читайте смотрите скачайте установите используйте спросите позвоните напишите`);

@@ -10,6 +10,7 @@ import {
   COMMON_ACRONYMS,
   FIRST_NAMES,
   HEADING_WORDS,
+  IMPERATIVES,
   INSTITUTION_HEADS,
   ORG_SUFFIXES,
   PLACE_SUFFIXES,
@@ -46,6 +47,7 @@ const RU_SURNAME = /(?:ов|ев|ин|ын)(?:у|ым|е)?$|(?:ский|цкий
 // Perfective gerunds end like -ев surnames (Осмотрев, Увидев) but start with a verb prefix.
 const RU_GERUND = /^(?:по|у|о|на|вы|за|про|от|рас|раз|при|под|пере|до)\p{L}+[ая]?в(?:ши)?$/u;
 const ORDINARY_EN = /\p{L}{3}(?:ly|ing|ed|ness|tion|ment|ful|ous|ive|able|ible|less|ants|ents|ions|ities)$/u;
+const ABSTRACT_EN = /^\p{Ll}{4,}(?:ing|tion|tions|ment|ments|ness)$/u;
 const ORDINARY_RU =
   /(?:[лт]ь|ла|ло|ли|ть|ться|сь|ся|ет|ит|ют|ут|ешь|ишь|ете|ите|ого|ому|ыми|ими|ые|ие|ая|яя|ое|ее|ый|ость|ение|ание|ство)$/u;
 
@@ -122,6 +124,7 @@ function trimRun(tokens: readonly Token[], s: number, e: number, ev: Evidence): 
   while (
     i < e &&
     (isTitle(tokens[i].lower) ||
+      (tokens[i].sentStart && i + 1 < e && IMPERATIVES.has(tokens[i].lower)) ||
       ((tokens[i].sentStart || tokens[i].heading) && !before(i) && ordinary(tokens[i], ev, !(whole && i === s))))
   ) {
     if (isTitle(tokens[i].lower) && i + 1 < e) titled = true;
@@ -158,6 +161,9 @@ function mentionOf(tokens: readonly Token[], s0: number, e: number, text: string
   )
     return null;
   if (run.length === 1 && (run[0].text.length < 2 || CUE_WORDS.has(run[0].lower))) return null;
+  // "focused on Learning, and Media", "Getting started with Docker": a lone word shaped like a gerund or an abstract
+  // noun, capitalised inside a sentence, is a stressed topic or a link's text, not a name (unless a list knows it).
+  if (run.length === 1 && !strong && !cyrillic && !known(run[0]) && ABSTRACT_EN.test(run[0].lower)) return null;
   if (DEGREES.has(run[0].lower) && run[1]?.lower === "of") return null;
   const name = canonicalName(run, text, tokens[s - 1], tokens[s - 2]);
   const key = nameKey(name);

@@ -16,6 +16,10 @@ const CONNECTORS = new Set("of de van von der den da di du la le del des bin al"
 const INSTITUTION_CONNECTORS = new Set(["for", "and", "on", "of", "the"]);
 const NUMBER_WORD =
   /^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)(?:-\p{L}+)?$/u;
+/** Combining forms of nationalities ("Sino-", "Anglo-", "Franco-"). */
+const DEMONYM_PREFIXES = new Set(
+  "sino anglo franco russo indo afro euro greco graeco italo austro hispano judeo".split(" "),
+);
 const CONTRACTION = /['’](?:s|re|ll|ve|d|m|t)$/u;
 
 /** True when a capitalised token cannot be (part of) a name by itself. */
@@ -31,6 +35,10 @@ export function notName(t: Token, text: string): boolean {
   if (/^\p{Lu}{2,}s$/u.test(t.text) && COMMON_ACRONYMS.has(w.slice(0, -1))) return true;
   if (/-(?:related|based|signed|like|style|specific|compatible|powered|friendly|driven|owned|made)$/u.test(w))
     return true;
+  // "WASI-supporting", "Linux-looking", "Google-funded": a name with a lower-case participle is an adjective.
+  if (/^[^-]+-\p{Ll}{3,}(?:ing|ed)$/u.test(t.text)) return true;
+  // "Sino-Japanese", "Anglo-Saxon": a compound of nationalities names a relation, not an entity.
+  if (w.includes("-") && w.split("-").every((p) => DEMONYMS.has(p) || DEMONYM_PREFIXES.has(p))) return true;
   if (/^\p{Lu}$/u.test(t.text) || NUMBER_WORD.test(t.lower)) return true;
   return /^\d/u.test(t.text);
 }

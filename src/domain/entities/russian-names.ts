@@ -220,6 +220,10 @@ export function genitiveByContext(
     const acc = /([бвгдзклмнпрстфхцчшщж])([ую])$/u.exec(lower);
     if (acc) return `${lower.slice(0, -1)}${acc[2] === "у" ? "а" : "я"}`;
   }
+  // «благодарил Хоботова», «позвали Петрова»: after a masculine or plural past-tense verb a surname in -ова/-ина is
+  // its object (a woman as subject would need a verb in -ла), so the masculine accusative, which is the genitive form.
+  if (before !== undefined && /(?:ов|ев|ин|ын)а$/u.test(lower) && /\p{L}{2}(?:[аеиоуыя]л|[аеиоуыя]ли)$/u.test(before))
+    return lower.slice(0, -1);
   if (!/[бвгдзклмнпрстфхцчшщж]а$|[аеиоу]я$/u.test(lower)) return null;
   const gen = (w: string | undefined) => w !== undefined && (GENITIVE_PREPOSITIONS.has(w) || NOUN_BEFORE.test(w));
   const coordinated =

@@ -174,3 +174,29 @@ describe("extractMentions: appositives at a sentence start and lists of quoted n
     expect(ms.map((m) => m.surface)).toEqual(["Kubuntu", "Lubuntu", "Xubuntu"]);
   });
 });
+
+describe("extractMentions: imperatives, name-adjectives, stressed words, objects of past-tense verbs", () => {
+  test("an imperative opening a sentence is not the first word of the name after it", () => {
+    const ms = extractMentions("Visit Mozilla Corporation's parent. Install Docker Engine on Ubuntu.", "en");
+    expect(ms.map((m) => m.surface)).toEqual(["Mozilla Corporation's", "Docker Engine", "Ubuntu"]);
+  });
+  test("a name with a lower-case participle and a compound of nationalities are no names", () => {
+    const text = "Run it in WASI-supporting runtimes; the Sino-Japanese talks went on. Kin-nosuke Natsume wrote.";
+    expect(extractMentions(text, "en").map((m) => m.surface)).toEqual(["Kin-nosuke Natsume"]);
+  });
+  test("a lone capitalised gerund or abstract noun inside a sentence is no name; a known name is", () => {
+    const ms = extractMentions(
+      "The festival focused on Learning, then Beijing. See Getting started with Docker.",
+      "en",
+    );
+    expect(ms.map((m) => m.surface)).toEqual(["Beijing", "Docker"]);
+  });
+  test("a surname in -ова after a masculine or plural past-tense verb is a man's, in the accusative", () => {
+    expect(brief(extractMentions("Он благодарил Хоботова. Мы позвали Петрова.", "ru"))).toEqual([
+      ["Хоботова", "Хоботов", "person"],
+      ["Петрова", "Петров", "person"],
+    ]);
+    // A feminine verb agrees with a woman as subject: the name stays.
+    expect(brief(extractMentions("Вчера пришла Петрова.", "ru"))).toEqual([["Петрова", "Петрова", "person"]]);
+  });
+});
