@@ -7,7 +7,8 @@
  * (tokens, statements, parameter arrays), and an eden collection costs a fraction of a full one, which marks the
  * whole live heap. A full collection runs only when the resident set grew by {@link RSS_GROWTH} over its floor (after
  * the last full collection, or its lowest reading since): what outlived the eden collections.
- * Bun-only (`bun:jsc` edenGC, `Bun.gc`); elsewhere a no-op.
+ * Bun-only (`bun:jsc` edenGC, `Bun.gc`); elsewhere a no-op. The environment variables PEGAS_GC_UNITS, PEGAS_GC_EDEN and
+ * PEGAS_GC_FULL (MiB; 0 turns eden collections off) override the three constants, for measurements only.
  */
 
 /** Text processed (UTF-16 code units, summed by callers) between two readings of the resident set. */
