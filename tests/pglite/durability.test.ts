@@ -8,7 +8,12 @@ import { closeSync, mkdtempSync, openSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { DURABLE_START_PARAMS, DurableNodeFS, enableNodefsFsync } from "../../src/adapters/sql/pglite/durable-fs.ts";
+import {
+  DURABLE_START_PARAMS,
+  DurableNodeFS,
+  enableNodefsFsync,
+  SHARED_BUFFERS,
+} from "../../src/adapters/sql/pglite/durable-fs.ts";
 import { openPglite } from "../../src/adapters/sql/pglite/open.ts";
 import { migratedPgliteDir } from "../support/services.ts";
 
@@ -55,6 +60,9 @@ test("every COMMIT goes through NODEFS's fsync; a read-only statement does not",
     const afterWrites = calls;
     await pg.query("SELECT count(*) FROM t");
     expect(calls).toBe(afterWrites);
+    // The smaller buffer pool of the start parameters is in force (its WebAssembly memory is never returned).
+    const [row] = (await pg.query<{ shared_buffers: string }>("SHOW shared_buffers")).rows;
+    expect(row.shared_buffers).toBe(SHARED_BUFFERS);
   } finally {
     await pg.close();
   }

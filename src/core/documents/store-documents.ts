@@ -14,6 +14,7 @@ import type { DistilledChunks } from "./distill.ts";
 import { datedAtoms } from "./document-time.ts";
 import { planAtoms } from "./plan.ts";
 import { planIngestSupersessions, splitByPlan } from "./supersede-ingest.ts";
+import { processedText } from "../../platform/gc.ts";
 
 /** What storing one parsed document runs on: the distiller, dedup (embedder, indexes, text analysis) and the store. */
 export type DocumentIngestServices = Pick<
@@ -147,7 +148,10 @@ async function searchVectorsOf(services: DocumentIngestServices, drafts: Distill
   const out: string[] = [];
   for (let i = 0; i < drafts.length; i += ANALYZE_ROWS) {
     const part = drafts.slice(i, i + ANALYZE_ROWS).map((d) => d.draft.searchText);
-    for (const v of await services.searchReads.searchVectors(part)) out.push(v);
+    for (const v of await services.searchReads.searchVectors(part)) {
+      out.push(v);
+      processedText(2 * v.length); // the statement's parameters and its result rows: garbage once read
+    }
   }
   return out;
 }

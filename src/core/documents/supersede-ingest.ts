@@ -19,6 +19,7 @@ import type { SearchProjection } from "../../ports/projections/search-projection
 import type { SearchReads } from "../../ports/store/search-reads.ts";
 import type { SupersessionStore, SupersessionSubject } from "../../ports/store/supersession.ts";
 import { SUPERSESSION_CANDIDATES, takesPart } from "../knowledge/supersession.ts";
+import { processedText } from "../../platform/gc.ts";
 
 /** Atom types that state facts (code, rules and tables supersede nothing), as for memory_store. */
 const STATEMENT_LIST = ["text", "fact", "definition"] as const;
@@ -104,9 +105,10 @@ export async function planIngestSupersessions(
   now = new Date().toISOString(),
 ): Promise<PlannedSupersession[]> {
   const memo = new Map<string, PropertyClaim[]>();
-  const claims = atoms.map((p) =>
-    STATEMENT_TYPES.has(p.atom.type) && !p.mergeInto && !isPassage(p) ? readClaims(p.atom.content, memo) : [],
-  );
+  const claims = atoms.map((p) => {
+    processedText(4 * p.atom.content.length); // the normalized text and its sentences: garbage once read
+    return STATEMENT_TYPES.has(p.atom.type) && !p.mergeInto && !isPassage(p) ? readClaims(p.atom.content, memo) : [];
+  });
   const dated = atoms.map((p, i) => (claims[i].length ? datedPlanned(p, claims[i], now) : null));
   const out = planWithin(atoms, claims, dated);
   const about = new Map<string, number[]>();

@@ -80,7 +80,10 @@ async function candidateIds(
 ): Promise<number[][]> {
   if (services.embedder.kind === "lexical") {
     const lexemes = drafts.every((d) => d.searchTsv !== undefined)
-      ? drafts.map((d) => parseTsvector(d.searchTsv!))
+      ? drafts.map((d) => {
+          processedText(2 * d.searchTsv!.length); // its lexemes and the postings walked: garbage once ranked
+          return parseTsvector(d.searchTsv!);
+        })
       : await services.searchReads.analyzeMany(drafts.map((d) => d.searchText));
     return drafts.map((d, i) =>
       services.projection

@@ -220,7 +220,7 @@ export function readClaims(text: string, memo?: Map<string, PropertyClaim[]>): P
  * hide the passage's other facts from default answers. Pure.
  */
 export function passageDecides(text: string): boolean {
-  return text.trim().split(SENTENCE_BREAK).length === 1;
+  return !SENTENCE_BREAK.test(text); // no break at all (one that trim() could remove is never a break)
 }
 
 /** Where one sentence ends and the next begins, as readClaims splits them. */
