@@ -3,7 +3,10 @@
  * mode (hybrid, lexical leg alone, vector leg alone), memory_get_context with its defaults, plus the first
  * catch-up of the in-process indexes and the RSS after it. The atoms are real SciFact sentences and sentence pairs bulk-loaded through `commitIngest`
  * (bench/lib/synthetic-atoms.ts); each scale is measured by a fresh child process (search-probe.ts).
+ * Restart-to-ready (open + first catch-up) is timed in fresh processes, alternately without the index snapshot
+ * (deleted first: the catch-up reads the whole change feed and saves a snapshot) and with it, RESTARTS times each.
  */
+import { existsSync, realpathSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { setLogLevel } from "../../src/log.ts";
 import { pgliteServices, ROOT, tempDir } from "../lib/env.ts";
@@ -11,11 +14,16 @@ import type { Benchmark, BenchOutcome, SummaryRow } from "../lib/report.ts";
 import { round } from "../lib/stats.ts";
 import { buildAtomTexts, loadAtoms, PLAN_ATOMS } from "../lib/synthetic-atoms.ts";
 import { K, WARMUP } from "./search-probe.ts";
+import { snapshotPath } from "../../src/wiring/services.ts";
+import { median } from "../lib/stats.ts";
 
 const SCALES = [10_000, 100_000];
 
-async function probe(dataDir: string): Promise<any> {
-  const p = Bun.spawn([process.execPath, join(ROOT, "bench/benchmarks/search-probe.ts"), dataDir], {
+const RESTARTS = 3;
+
+async function probe(dataDir: string, mode?: "restart"): Promise<any> {
+  const args = [process.execPath, join(ROOT, "bench/benchmarks/search-probe.ts"), dataDir, ...(mode ? [mode] : [])];
+  const p = Bun.spawn(args, {
     cwd: ROOT,
     stdout: "pipe",
     stderr: "pipe",
@@ -44,7 +52,59 @@ function rows(scale: number, r: any): SummaryRow[] {
     },
     { metric: `catch-up alone (no changes) p50, part of every search, ${n}`, value: l.sync_only.median, unit: "ms" },
     { metric: `first catch-up (sync), ${n}`, value: r.first_sync.ms, unit: "ms" },
-    { metric: `RSS after first catch-up, ${n}`, value: r.rss_mb.after_first_sync, unit: "MiB" },
+    { metric: `RSS after first catch-up, ${n}`, value: r.rss_mb.after_first_sync, unit: "MiB", target: "≤ 400 MiB" },
+  ];
+}
+
+/** Restarts alternately without and with the snapshot (`snap` = the data dir's snapshot file); medians of each. */
+async function restarts(dataDir: string, snap: string) {
+  const cold: any[] = [];
+  const warm: any[] = [];
+  for (let i = 0; i < RESTARTS; i++) {
+    rmSync(snap, { force: true });
+    cold.push(await probe(dataDir, "restart"));
+    if (!existsSync(snap)) throw new Error(`no index snapshot was written at ${snap}`);
+    warm.push(await probe(dataDir, "restart"));
+  }
+  const med = (rs: any[], k: string) => round(median(rs.map((r) => r[k])));
+  const sum = (rs: any[]) => ({
+    ready_ms: med(rs, "ready_ms"),
+    open_ms: med(rs, "open_ms"),
+    ready_cpu_s: round(median(rs.map((r) => r.ready_cpu_s)), 2),
+    first_search_ms: med(rs, "first_search_ms"),
+    rss_ready_mb: med(rs, "rss_ready_mb"),
+    rows_applied: rs[0].rows_applied,
+    runs: rs,
+  });
+  const c = sum(cold);
+  const w = sum(warm);
+  return {
+    without_snapshot: c,
+    with_snapshot: w,
+    snapshot_bytes: statSync(snap).size,
+    ratio_ready: round(w.ready_ms / c.ready_ms, 3),
+    ratio_cpu: round(w.ready_cpu_s / c.ready_cpu_s, 3),
+  };
+}
+
+function restartRows(scale: number, r: any): SummaryRow[] {
+  const n = `${scale / 1000}k atoms`;
+  const w = r.with_snapshot;
+  const c = r.without_snapshot;
+  return [
+    {
+      metric: `restart to ready (open + catch-up), index snapshot / none, ${n}`,
+      value: `${w.ready_ms} / ${c.ready_ms} (×${r.ratio_ready})`,
+      unit: "ms",
+      target: scale === 100_000 ? "≤ 1000 ms with snapshot" : undefined,
+    },
+    { metric: `restart CPU, index snapshot / none, ${n}`, value: `${w.ready_cpu_s} / ${c.ready_cpu_s}`, unit: "s" },
+    {
+      metric: `RSS after restart, index snapshot / none, ${n}`,
+      value: `${w.rss_ready_mb} / ${c.rss_ready_mb}`,
+      unit: "MiB",
+    },
+    { metric: `index snapshot size, ${n}`, value: round(r.snapshot_bytes / 2 ** 20), unit: "MiB" },
   ];
 }
 
@@ -70,9 +130,12 @@ export const searchLatency: Benchmark = {
         await s.dispose();
       }
       loaded = scale;
+      const snap = snapshotPath(realpathSync(dataDir), s.services.embedder.model, s.services.embedder.dim);
+      rmSync(snap, { force: true }); // the first catch-up below reads the whole feed, as before the snapshot
       const r = await probe(dataDir);
-      results[`atoms_${scale}`] = { load_ms: round(load.ms), atoms_loaded_now: load.created, ...r };
-      summary.push(...rows(scale, r));
+      const restart = await restarts(dataDir, snap);
+      results[`atoms_${scale}`] = { load_ms: round(load.ms), atoms_loaded_now: load.created, ...r, restart };
+      summary.push(...rows(scale, r), ...restartRows(scale, restart));
     }
     return {
       params: {
@@ -88,6 +151,7 @@ export const searchLatency: Benchmark = {
           build_ms: round(buildMs),
         },
         timing: "wall time of search() in a fresh child process per scale; the 10k atoms are a subset of the 100k",
+        restart: `fresh child processes, ${RESTARTS} × alternately without the index snapshot (deleted) and with it; medians`,
       },
       results,
       summary,

@@ -4,7 +4,9 @@
  * reads the RSS, then times `search` over the SciFact test queries in each mode after warm-up queries, and the
  * no-op catch-up (`sync()` when nothing changed) that every search begins with, and memory_get_context with its
  * defaults over the same queries.
- * Usage: bun bench/benchmarks/search-probe.ts <data-dir>; prints one JSON object on stdout.
+ * Usage: bun bench/benchmarks/search-probe.ts <data-dir> [restart]; prints one JSON object on stdout. With
+ * `restart` it only times a restart: opening the data dir and the first catch-up (from the index snapshot when one is
+ * there), in wall and CPU time, and the RSS then.
  */
 import { readFileSync } from "node:fs";
 import { getContext } from "../../src/core/context/context.ts";
@@ -24,6 +26,33 @@ const SYNC_RUNS = 100;
 function rssBytes(): number {
   const m = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync("/proc/self/status", "utf8"));
   return m ? Number(m[1]) * 1024 : process.memoryUsage().rss;
+}
+
+/** A restart: open, first catch-up (snapshot or feed), one search; wall ms, CPU seconds, RSS. */
+async function restart(dataDir: string): Promise<void> {
+  setLogLevel("warn");
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const { services, dispose } = await pgliteServices(dataDir);
+  const openMs = performance.now() - t0;
+  const applied = await services.projection.sync();
+  const readyMs = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  const rssReady = rssBytes();
+  const t1 = performance.now();
+  await search(services, { query: "vitamin D deficiency and bone density", k: K });
+  const firstSearchMs = performance.now() - t1;
+  const out = {
+    atoms_indexed: services.projection.state.atoms,
+    rows_applied: applied,
+    open_ms: round(openMs),
+    ready_ms: round(readyMs),
+    ready_cpu_s: round((cpu.user + cpu.system) / 1e6, 2),
+    first_search_ms: round(firstSearchMs),
+    rss_ready_mb: round(rssReady / 2 ** 20),
+  };
+  await dispose();
+  process.stdout.write(`${JSON.stringify(out)}\n`);
 }
 
 async function main(dataDir: string): Promise<void> {
@@ -100,6 +129,7 @@ async function main(dataDir: string): Promise<void> {
 
 if (import.meta.main) {
   const dir = process.argv[2];
-  if (!dir) throw new Error("usage: bun bench/benchmarks/search-probe.ts <data-dir>");
-  await main(dir);
+  if (!dir) throw new Error("usage: bun bench/benchmarks/search-probe.ts <data-dir> [restart]");
+  if (process.argv[3] === "restart") await restart(dir);
+  else await main(dir);
 }

@@ -6,6 +6,7 @@
  *   `qdrant_url` is set and Memgraph when `memgraph_url` is set, fed by the outbox and read with a fallback to the
  *   embedded index / SQL while they are down; graph reads by SQL over the canonical tables otherwise.
  */
+import { join } from "node:path";
 import type { Config } from "../config.ts";
 import { makeDistiller, makeEmbedder, makeGapJudge, makeJudges } from "./models.ts";
 import { EmbeddedProjection } from "../adapters/embedded/projection.ts";
@@ -108,6 +109,14 @@ export async function makeGraphSink(config: Config, timeoutMs?: number): Promise
   });
 }
 
+/**
+ * The index snapshot of an embedded data dir for one embedding model: `<data dir>/.cache/index-<model>-<dim>.snap`
+ * (the model name reduced to file-name characters). PostgreSQL stores keep no snapshot: their processes share no dir.
+ */
+export function snapshotPath(dataDir: string, model: string, dim: number): string {
+  return join(dataDir, ".cache", `index-${model.replace(/[^A-Za-z0-9._-]/g, "_")}-${dim}.snap`);
+}
+
 type ProjectionServices = Pick<Services, "projection" | "vectorIndex" | "searchIndex" | "graph" | "outbox" | "sinks">;
 
 /**
@@ -121,7 +130,13 @@ async function makeProjections(
   embedder: Embedder,
 ): Promise<ProjectionServices> {
   const followVectors = !config.qdrant_url || config.embedded_vectors;
-  const projection = new EmbeddedProjection(store, embedder.model, embedder.dim, followVectors);
+  const projection = new EmbeddedProjection(
+    store,
+    embedder.model,
+    embedder.dim,
+    followVectors,
+    db.kind === "pglite" ? { path: snapshotPath(db.location, embedder.model, embedder.dim) } : undefined,
+  );
   const sinks: ProjectionSink[] = [];
   const sqlGraph = new SqlGraphStore(db);
   let vectorIndex: VectorIndex = projection.vectorIndex;

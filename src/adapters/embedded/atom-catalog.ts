@@ -22,6 +22,21 @@ function grow<T extends Uint8Array | Float64Array>(a: T, size: number): T {
   return b;
 }
 
+/** The typed arrays of an {@link AtomCatalog} (each `size` long), as a snapshot stores them. */
+export interface CatalogState {
+  size: number;
+  /** Atom id per slot. */
+  ids: Float64Array<ArrayBuffer>;
+  /** Index into ATOM_TYPES per slot. */
+  types: Uint8Array<ArrayBuffer>;
+  /** Index into ATOM_STATUSES per slot. */
+  statuses: Uint8Array<ArrayBuffer>;
+  /** Document id per slot (NaN: none). */
+  docs: Float64Array<ArrayBuffer>;
+  /** 1 for a note. */
+  notes: Uint8Array<ArrayBuffer>;
+}
+
 /** Slot registry with attributes; slots are never reused, so a slot number is stable for the process lifetime. */
 export class AtomCatalog {
   private readonly slotOf = new Map<number, number>();
@@ -44,6 +59,37 @@ export class AtomCatalog {
     this.slotOf.clear();
     this.n = 0;
     this.masks.clear();
+  }
+
+  /** Views of the slots' arrays (shared, not copied: read them before the next upsert). */
+  exportState(): CatalogState {
+    const n = this.n;
+    return {
+      size: n,
+      ids: this.ids.subarray(0, n),
+      types: this.types.subarray(0, n),
+      statuses: this.statuses.subarray(0, n),
+      docs: this.docs.subarray(0, n),
+      notes: this.notes.subarray(0, n),
+    };
+  }
+
+  /**
+   * Replaces every slot by a saved state (its arrays are adopted, not copied; they grow by copy on the next new atom).
+   * @throws Error when the arrays are shorter than `state.size`.
+   */
+  importState(state: CatalogState): void {
+    const n = state.size;
+    for (const a of [state.ids, state.types, state.statuses, state.docs, state.notes])
+      if (a.length < n) throw new Error(`catalog array of ${a.length} slots, ${n} expected`);
+    this.clear();
+    this.ids = state.ids;
+    this.types = state.types;
+    this.statuses = state.statuses;
+    this.docs = state.docs;
+    this.notes = state.notes;
+    for (let slot = 0; slot < n; slot++) this.slotOf.set(state.ids[slot], slot);
+    this.n = n;
   }
 
   /** Slot of an atom id, or undefined. */

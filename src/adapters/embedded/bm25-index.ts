@@ -20,16 +20,33 @@ class Postings {
 
   add(slot: number, tf: number): void {
     if (this.n === this.slots.length) {
-      const s = new Int32Array(this.n * 2);
+      const s = new Int32Array(Math.max(4, this.n * 2));
       s.set(this.slots);
       this.slots = s;
-      const t = new Uint16Array(this.n * 2);
+      const t = new Uint16Array(Math.max(4, this.n * 2));
       t.set(this.tfs);
       this.tfs = t;
     }
     this.slots[this.n] = slot;
     this.tfs[this.n++] = Math.min(tf, 65535);
   }
+}
+
+/**
+ * The contents of a {@link Bm25Index} as flat arrays, as a snapshot stores them: term i's postings are
+ * `slots`/`tfs` from the sum of `counts[0..i)` on, `counts[i]` long.
+ */
+export interface Bm25State {
+  /** Indexed slots and the sum of their lengths (in lexeme occurrences). */
+  docs: number;
+  totalLength: number;
+  /** Per slot: document length, and 1 when indexed. */
+  lengths: Uint32Array<ArrayBuffer>;
+  indexed: Uint8Array<ArrayBuffer>;
+  terms: string[];
+  counts: Uint32Array<ArrayBuffer>;
+  slots: Int32Array<ArrayBuffer>;
+  tfs: Uint16Array<ArrayBuffer>;
 }
 
 /** Inverted index with per-slot document length; a slot's terms are indexed once (atom text is immutable). */
@@ -55,6 +72,56 @@ export class Bm25Index {
     this.lengths.fill(0);
     this.docs = 0;
     this.totalLength = 0;
+  }
+
+  /** The index as flat arrays over the first `slots` slots (postings are copied, in term insertion order). */
+  exportState(slots: number): Bm25State {
+    const terms = [...this.terms.keys()];
+    const counts = new Uint32Array(terms.length);
+    let total = 0;
+    terms.forEach((t, i) => {
+      counts[i] = this.terms.get(t)!.n;
+      total += counts[i];
+    });
+    const slotArr = new Int32Array(total);
+    const tfs = new Uint16Array(total);
+    let at = 0;
+    for (const p of this.terms.values()) {
+      slotArr.set(p.slots.subarray(0, p.n), at);
+      tfs.set(p.tfs.subarray(0, p.n), at);
+      at += p.n;
+    }
+    const lengths = new Uint32Array(slots);
+    lengths.set(this.lengths.subarray(0, Math.min(slots, this.lengths.length)));
+    const indexed = new Uint8Array(slots);
+    indexed.set(this.indexed.subarray(0, Math.min(slots, this.indexed.length)));
+    return { docs: this.docs, totalLength: this.totalLength, lengths, indexed, terms, counts, slots: slotArr, tfs };
+  }
+
+  /**
+   * Replaces the index by a saved state; postings become views of `state`'s arrays (no copy).
+   * @throws Error when the arrays disagree in length.
+   */
+  importState(state: Bm25State): void {
+    if (state.counts.length !== state.terms.length || state.slots.length !== state.tfs.length)
+      throw new Error("BM25 state arrays disagree in length");
+    if (state.lengths.length !== state.indexed.length) throw new Error("BM25 slot arrays disagree in length");
+    this.terms.clear();
+    let at = 0;
+    for (let i = 0; i < state.terms.length; i++) {
+      const n = state.counts[i];
+      if (at + n > state.slots.length) throw new Error("BM25 postings overrun");
+      const p = new Postings();
+      p.slots = state.slots.subarray(at, at + n);
+      p.tfs = state.tfs.subarray(at, at + n);
+      p.n = n;
+      this.terms.set(state.terms[i], p);
+      at += n;
+    }
+    this.lengths = state.lengths.length ? state.lengths : new Uint32Array(1024);
+    this.indexed = state.indexed.length ? state.indexed : new Uint8Array(1024);
+    this.docs = state.docs;
+    this.totalLength = state.totalLength;
   }
 
   /** True when the slot's terms are already indexed. */

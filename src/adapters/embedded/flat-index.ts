@@ -12,8 +12,8 @@ import type { AtomCatalog } from "./atom-catalog.ts";
 /** Exact cosine index over unit vectors; vectors for atoms unknown to the catalog are refused. */
 export class FlatVectorIndex implements VectorIndex {
   readonly name = "embedded-flat";
-  private matrix: Float32Array;
-  private present: Uint8Array;
+  private matrix: Float32Array<ArrayBuffer>;
+  private present: Uint8Array<ArrayBuffer>;
   private held = 0;
 
   constructor(
@@ -23,6 +23,28 @@ export class FlatVectorIndex implements VectorIndex {
   ) {
     this.matrix = new Float32Array(1024 * dim);
     this.present = new Uint8Array(1024);
+  }
+
+  /** The first `slots` rows (a view when the matrix holds them all, else a copy) and their presence bytes (a copy). */
+  exportState(slots: number): { present: Uint8Array<ArrayBuffer>; matrix: Float32Array<ArrayBuffer> } {
+    const present = new Uint8Array(slots);
+    present.set(this.present.subarray(0, Math.min(slots, this.present.length)));
+    const matrix = new Float32Array(slots * this.dim);
+    return this.present.length >= slots
+      ? { present, matrix: this.matrix.subarray(0, slots * this.dim) }
+      : { present, matrix: (matrix.set(this.matrix), matrix) };
+  }
+
+  /**
+   * Replaces every vector by a saved state (arrays adopted, not copied).
+   * @throws Error when the matrix is not `present.length` × dim.
+   */
+  importState(state: { present: Uint8Array<ArrayBuffer>; matrix: Float32Array<ArrayBuffer> }): void {
+    if (state.matrix.length !== state.present.length * this.dim)
+      throw new Error(`vector matrix of ${state.matrix.length} values for ${state.present.length} rows × ${this.dim}`);
+    this.present = state.present;
+    this.matrix = state.matrix;
+    this.held = state.present.reduce((n, b) => n + (b ? 1 : 0), 0);
   }
 
   /** Forgets every vector (with the catalog's clear()). */

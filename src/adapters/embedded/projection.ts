@@ -10,6 +10,8 @@ import type { ProjectionState, SearchProjection } from "../../ports/projections/
 import { AtomCatalog } from "./atom-catalog.ts";
 import { Bm25Index } from "./bm25-index.ts";
 import { FlatVectorIndex } from "./flat-index.ts";
+import { log } from "../../log.ts";
+import { readSnapshot, SnapshotUnusable, snapshotMatches, writeSnapshot, type SnapshotKey } from "./snapshot.ts";
 
 const PAGE = 5000;
 /**
@@ -19,6 +21,17 @@ const PAGE = 5000;
  */
 export const NEIGHBOUR_WEIGHT = 0.5;
 
+/** Where and how often an {@link EmbeddedProjection} keeps its snapshot (snapshot.ts). */
+export interface SnapshotOptions {
+  /** The snapshot file (in the embedded data dir's `.cache`). */
+  path: string;
+  /**
+   * Rows applied since the last save that make a catch-up save again (default 2000); a save also needs a tenth of
+   * the atoms held, so that writing the whole file stays linear in the store's growth, not quadratic.
+   */
+  minRows?: number;
+}
+
 /** In-process indexes following the canonical store. */
 export class EmbeddedProjection implements SearchProjection {
   readonly catalog = new AtomCatalog();
@@ -27,13 +40,19 @@ export class EmbeddedProjection implements SearchProjection {
   private mark = "0";
   private syncing: Promise<number> | null = null;
   private lastSyncAt = 0;
+  /** Rows applied since the snapshot was last written or read. */
+  private unsaved = 0;
+  /** Set by the first catch-up, which starts from the snapshot when one checks. */
+  private key: SnapshotKey | null = null;
 
   constructor(
     private readonly store: ChangeFeed,
     readonly model: string,
-    dim: number,
+    readonly dim: number,
     /** False when vectors live only in an external index (config embedded_vectors = false): only BM25 is kept. */
     private readonly followVectors = true,
+    /** Keep a snapshot of the indexes (embedded data dir); none: rebuild from the feed in every process. */
+    private readonly snapshot?: SnapshotOptions,
   ) {
     this.vectorIndex = new FlatVectorIndex(model, dim, this.catalog);
   }
@@ -67,6 +86,7 @@ export class EmbeddedProjection implements SearchProjection {
       this.lexicalIndex.clear();
       this.vectorIndex.clear();
       this.mark = "0";
+      this.unsaved = Number.POSITIVE_INFINITY; // a rebuild replaces the snapshot whatever its size
       return this.runSync();
     })().finally(() => {
       this.syncing = null;
@@ -75,6 +95,7 @@ export class EmbeddedProjection implements SearchProjection {
   }
 
   private async runSync(): Promise<number> {
+    if (this.snapshot && !this.key) await this.restore(this.snapshot.path);
     const next = await this.store.changeMark();
     let applied = 0;
     // Atoms first, then embeddings, so that every vector finds its atom's slot.
@@ -99,7 +120,77 @@ export class EmbeddedProjection implements SearchProjection {
     }
     this.mark = next;
     this.lastSyncAt = Date.now();
+    this.unsaved += applied;
+    if (this.snapshot && this.unsaved >= Math.max(this.snapshot.minRows ?? 2000, this.catalog.size / 10))
+      this.save(this.snapshot.path);
     return applied;
+  }
+
+  /**
+   * Starts from the snapshot at `path` when it checks (format, checksum, feed identity, model, and a mark not ahead of
+   * the feed); the catch-up that follows applies what changed since its mark. A damaged or foreign one is ignored
+   * with a warning: the indexes are then rebuilt from the feed and saved anew.
+   */
+  private async restore(path: string): Promise<void> {
+    this.key = {
+      identity: await this.store.feedIdentity(),
+      model: this.model,
+      dim: this.dim,
+      vectors: this.followVectors,
+    };
+    let content: ReturnType<typeof readSnapshot>;
+    try {
+      content = readSnapshot(path);
+    } catch (err) {
+      if (!(err instanceof SnapshotUnusable)) throw err;
+      const msg = `index snapshot unusable (${err.message}); rebuilding the in-process indexes from the database`;
+      if (err.corrupt) log.warn(msg, { path });
+      else log.info(msg, { path });
+      this.unsaved = Number.POSITIVE_INFINITY; // save the rebuilt indexes whatever their size
+      return;
+    }
+    if (!content || this.mark !== "0") return;
+    const current = await this.store.changeMark();
+    if (!snapshotMatches(content, this.key) || BigInt(content.mark) > BigInt(current)) {
+      log.warn("index snapshot belongs to another database, schema or model; rebuilding the in-process indexes", {
+        path,
+      });
+      this.unsaved = Number.POSITIVE_INFINITY;
+      return;
+    }
+    try {
+      this.catalog.importState(content.catalog);
+      this.lexicalIndex.importState(content.bm25);
+      if (content.flat) this.vectorIndex.importState(content.flat);
+      this.mark = content.mark;
+    } catch (err) {
+      log.warn("index snapshot inconsistent; rebuilding the in-process indexes from the database", {
+        path,
+        error: (err as Error).message,
+      });
+      this.catalog.clear();
+      this.lexicalIndex.clear();
+      this.vectorIndex.clear();
+      this.unsaved = Number.POSITIVE_INFINITY;
+    }
+  }
+
+  /** Writes the snapshot (atomically); a failure is logged and leaves the indexes as they are. */
+  private save(path: string): void {
+    if (!this.key) return;
+    const size = this.catalog.size;
+    try {
+      writeSnapshot(path, {
+        ...this.key,
+        mark: this.mark,
+        catalog: this.catalog.exportState(),
+        bm25: this.lexicalIndex.exportState(size),
+        ...(this.followVectors ? { flat: this.vectorIndex.exportState(size) } : {}),
+      });
+      this.unsaved = 0;
+    } catch (err) {
+      log.warn("cannot write the index snapshot", { path, error: (err as Error).message });
+    }
   }
 
   /** BM25 top-k atom ids for analyzed query lexemes; notes' neighbour bonus unless `opts.neighbours` is false. */

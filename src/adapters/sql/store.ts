@@ -46,6 +46,7 @@ import {
   atomChanges,
   atomsByIds,
   changeMark,
+  feedIdentity,
   embeddingChanges,
   trigramSearch,
 } from "./knowledge/read-queries.ts";
@@ -142,6 +143,10 @@ export class SqlCanonicalStore implements CanonicalStore {
 
   changeMark(): Promise<string> {
     return guard(this.db, "read the change mark", (sql) => changeMark(sql));
+  }
+
+  feedIdentity(): Promise<string> {
+    return guard(this.db, "read the change feed's identity", (sql) => feedIdentity(sql));
   }
 
   atomChanges(cursor: ChangeCursor, limit: number): Promise<AtomIndexRow[]> {

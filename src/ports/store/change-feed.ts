@@ -36,6 +36,11 @@ export interface ChangeFeed {
    * finished, so any change not yet read carries a transaction id ≥ it ("0" reads everything).
    */
   changeMark(): Promise<string>;
+  /**
+   * What a saved position in this feed is only valid against: the cluster's system identifier, the database and the
+   * schema version (e.g. "7351…:pegas:17"). A snapshot of the indexes taken under another identity is rebuilt.
+   */
+  feedIdentity(): Promise<string>;
   /** At most `limit` atoms after `cursor` in (change xid, id) order; start with `{ xid: mark, id: 0 }`. */
   atomChanges(cursor: ChangeCursor, limit: number): Promise<AtomIndexRow[]>;
   /** At most `limit` embeddings of `model` after `cursor` in (change xid, atom id) order. */

@@ -24,6 +24,14 @@ export async function changeMark(sql: Sql<any>): Promise<string> {
   return String(row.xmin);
 }
 
+/** The feed identity (see ChangeFeed.feedIdentity): system identifier, database name, latest migration applied. */
+export async function feedIdentity(sql: Sql<any>): Promise<string> {
+  const [row] = await sql`
+    SELECT (SELECT system_identifier FROM pg_control_system())::text AS system, current_database() AS db,
+           (SELECT coalesce(max(version), 0) FROM pm_schema_migrations)::text AS schema`;
+  return `${row.system}:${row.db}:${row.schema}`;
+}
+
 /**
  * Atoms after `cursor` in (change_xid, id) order, with the lexemes the lexical index ranks: the atom's own and, for an
  * atom of a stored document, its document's title (migration 0013). Keyset paging on the (change_xid, id) index: the
