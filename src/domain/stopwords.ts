@@ -30,3 +30,22 @@ export const RUSSIAN_STOP_WORDS: ReadonlySet<string> = new Set(
 впрочем хорошо свою этой перед иногда лучше чуть том
 нельзя такой им более всегда конечно всю между`.split(/\s+/),
 );
+
+/**
+ * Question and pointing words that the Snowball lists above leave out: the other case forms of the pronouns they
+ * hold one form of (какой and какая but not каких, этот but not этих, такой but not такие), the whole paradigms of
+ * который, каков and чей, the adverbs сколько, почему, откуда, отчего (the list has когда, где, куда, зачем), and
+ * English "whose". PostgreSQL's Snowball stemmer folds these to stems such as «как», «так», «котор», so a question
+ * («В каком округе…», «Через какие два органа…») matched every passage that happens to hold another form of the
+ * same pronoun. Only the lexical leg of a search leaves them out of its query (domain/lexical-query.ts); stored
+ * search vectors, the embedder and the meaning rules keep the Snowball lists unchanged.
+ */
+export const QUESTION_WORD_FORMS: ReadonlySet<string> = new Set(
+  `какого какому каким каком какую какое какие каких какими каков какова каково каковы
+чей чья чье чьи чью чьего чьей чьему чьим чьих чьими
+который которого которому которым котором которая которой которую которое которые которых которыми
+сколько скольких скольким почему откуда отчего
+это эта этим этих этими
+такого такому таким таком такая такую такое такие таких такими
+whose`.split(/\s+/),
+);

@@ -17,6 +17,8 @@ class Postings {
   slots = new Int32Array(4);
   tfs = new Uint16Array(4);
   n = 0;
+  /** Postings of slots that count in the collection statistics (see {@link Bm25Index.add}). */
+  counted = 0;
 
   add(slot: number, tf: number): void {
     if (this.n === this.slots.length) {
@@ -55,6 +57,8 @@ export class Bm25Index {
   private lengths = new Uint32Array(1024);
   private indexed = new Uint8Array(1024);
   private docs = 0;
+  /** Slots that count in the document frequencies (see {@link add}). */
+  private countedDocs = 0;
   private totalLength = 0;
   private scores = new Float32Array(1024);
 
@@ -71,6 +75,7 @@ export class Bm25Index {
     this.indexed.fill(0);
     this.lengths.fill(0);
     this.docs = 0;
+    this.countedDocs = 0;
     this.totalLength = 0;
   }
 
@@ -129,8 +134,13 @@ export class Bm25Index {
     return slot < this.indexed.length && this.indexed[slot] === 1;
   }
 
-  /** Indexes a slot's lexemes once; a second call for the same slot is ignored. */
-  add(slot: number, lexemes: LexemeTf[]): void {
+  /**
+   * Indexes a slot's lexemes once; a second call for the same slot is ignored. A slot with `counted` false is ranked
+   * like any other but left out of the document frequencies and of the collection size of the idf: an atom that
+   * restates part of a text already indexed (a typed atom distilled from a passage of a stored document) would
+   * count the words of that text twice.
+   */
+  add(slot: number, lexemes: LexemeTf[], counted = true): void {
     if (this.has(slot)) return;
     if (slot >= this.indexed.length) {
       const size = Math.max(slot + 1, this.indexed.length * 2);
@@ -146,11 +156,13 @@ export class Bm25Index {
       let p = this.terms.get(lexeme);
       if (!p) this.terms.set(lexeme, (p = new Postings()));
       p.add(slot, tf);
+      if (counted) p.counted++;
       length += tf;
     }
     this.indexed[slot] = 1;
     this.lengths[slot] = length;
     this.docs++;
+    if (counted) this.countedDocs++;
     this.totalLength += length;
   }
 
@@ -175,7 +187,7 @@ export class Bm25Index {
     for (const { lexeme, tf: qtf } of query) {
       const p = this.terms.get(lexeme);
       if (!p) continue;
-      const idf = Math.log(1 + (this.docs - p.n + 0.5) / (p.n + 0.5));
+      const idf = this.idf(p);
       const w = idf * qtf * (k1 + 1);
       for (let i = 0; i < p.n; i++) {
         const slot = p.slots[i];
@@ -191,6 +203,17 @@ export class Bm25Index {
     if (bonus) for (const [slot, v] of bonus) if (scores[slot] === 0) top.push(slot, neighbours!.weight * v);
     for (const slot of touched) scores[slot] = 0;
     return top.result().map(({ key, score }) => ({ slot: key, score }));
+  }
+
+  /**
+   * Lucene's BM25 idf over the counted slots; a term that no counted slot holds (only restatements do) takes the
+   * frequency over all its slots, and a store of restatements alone counts every slot.
+   */
+  private idf(p: Postings): number {
+    const all = this.countedDocs === 0;
+    const n = all ? this.docs : this.countedDocs;
+    const df = Math.min(n, all || p.counted === 0 ? p.n : p.counted);
+    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
   }
 
   /** Per neighbour of a scored slot (allowed by the mask): the best score among its scored neighbours. */

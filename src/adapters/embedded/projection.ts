@@ -103,7 +103,8 @@ export class EmbeddedProjection implements SearchProjection {
       const atoms = await this.store.atomChanges(cursor, PAGE);
       for (const a of atoms) {
         const slot = this.catalog.upsert(a.id, { type: a.type, status: a.status, docId: a.docId, note: a.note });
-        this.lexicalIndex.add(slot, a.lexemes);
+        // A typed atom of a stored document restates a sentence of its passages: not counted in the idf.
+        this.lexicalIndex.add(slot, a.lexemes, a.note === true || a.type === "text");
         cursor = { xid: a.xid, id: a.id };
       }
       applied += atoms.length;

@@ -6,6 +6,7 @@
  */
 import { ATOM_STATUSES, ATOM_TYPES, type AtomFilter, type AtomStatus, type AtomType } from "../../domain/atom.ts";
 import { sha256Hex } from "../../domain/hash.ts";
+import { lexicalQueryText } from "../../domain/lexical-query.ts";
 import { reciprocalRankFusion } from "../../domain/rrf.ts";
 import { sanitizeText, truncateCodePoints } from "../../domain/text.ts";
 import { PegasError, invalidInput } from "../../errors.ts";
@@ -144,7 +145,10 @@ export function pageOffset(input: SearchInput): number {
 
 type Hit = { atomId: number; score: number };
 
-/** BM25 over the projection; pg_trgm matches appended when it has fewer than `needed` hits. */
+/**
+ * BM25 over the projection for the query's words that say what it asks about (domain/lexical-query.ts); pg_trgm
+ * matches of the whole query appended when it has fewer than `needed` hits.
+ */
 async function lexicalLeg(
   services: Pick<Services, "projection" | "searchReads">,
   query: string,
@@ -152,7 +156,10 @@ async function lexicalLeg(
   depth: number,
   needed: number,
 ): Promise<[Hit[], boolean]> {
-  const [lexemes] = await Promise.all([services.searchReads.analyze(query), services.projection.sync()]);
+  const [lexemes] = await Promise.all([
+    services.searchReads.analyze(lexicalQueryText(query)),
+    services.projection.sync(),
+  ]);
   const hits = services.projection.lexical(lexemes, depth, filter);
   if (hits.length >= needed) return [hits, false];
   const seen = new Set(hits.map((h) => h.atomId));
