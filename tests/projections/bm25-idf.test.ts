@@ -1,7 +1,7 @@
 /**
  * Document frequencies of the embedded BM25 ranking (Bm25Index.add with `counted`): restatements (typed atoms of a
  * stored document) are ranked but do not count in the idf, so a sentence the distiller restated is not a more common
- * word than one it left alone; the projection counts notes and passages only.
+ * word than one it left alone; the projection counts notes and passages only, and a snapshot keeps which slots count.
  */
 import { describe, expect, test } from "bun:test";
 import { Bm25Index } from "../../src/adapters/embedded/bm25-index.ts";
@@ -43,5 +43,18 @@ describe("idf over counted slots", () => {
     const hits = only.search(lx("delta"), 10, all(2));
     expect(hits.map((h) => h.slot)).toEqual([0]);
     expect(hits[0].score).toBeGreaterThan(0);
+  });
+
+  test("a snapshot's state keeps which slots count: the same scores after export and import", () => {
+    const index = build(false);
+    index.add(5, lx("gamma"), false);
+    const copy = new Bm25Index();
+    copy.importState(index.exportState(6));
+    const q = lx("alpha", "beta", "gamma");
+    expect(copy.search(q, 10, all(6))).toEqual(index.search(q, 10, all(6)));
+    expect(copy.has(5)).toBe(true);
+    copy.add(6, lx("alpha")); // counted after the import as before it
+    index.add(6, lx("alpha"));
+    expect(copy.search(q, 10, all(7))).toEqual(index.search(q, 10, all(7)));
   });
 });

@@ -42,7 +42,7 @@ export interface Bm25State {
   /** Indexed slots and the sum of their lengths (in lexeme occurrences). */
   docs: number;
   totalLength: number;
-  /** Per slot: document length, and 1 when indexed. */
+  /** Per slot: document length, and 1 when indexed and counted in the idf, 2 when indexed uncounted, 0 when not. */
   lengths: Uint32Array<ArrayBuffer>;
   indexed: Uint8Array<ArrayBuffer>;
   terms: string[];
@@ -127,11 +127,16 @@ export class Bm25Index {
     this.indexed = state.indexed.length ? state.indexed : new Uint8Array(1024);
     this.docs = state.docs;
     this.totalLength = state.totalLength;
+    this.countedDocs = 0;
+    for (let s = 0; s < this.indexed.length; s++) if (this.indexed[s] === 1) this.countedDocs++;
+    for (const p of this.terms.values()) {
+      for (let i = 0; i < p.n; i++) if (this.indexed[p.slots[i]] === 1) p.counted++;
+    }
   }
 
   /** True when the slot's terms are already indexed. */
   has(slot: number): boolean {
-    return slot < this.indexed.length && this.indexed[slot] === 1;
+    return slot < this.indexed.length && this.indexed[slot] !== 0;
   }
 
   /**
@@ -159,7 +164,7 @@ export class Bm25Index {
       if (counted) p.counted++;
       length += tf;
     }
-    this.indexed[slot] = 1;
+    this.indexed[slot] = counted ? 1 : 2;
     this.lengths[slot] = length;
     this.docs++;
     if (counted) this.countedDocs++;

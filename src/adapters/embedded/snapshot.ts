@@ -16,7 +16,7 @@ import type { CatalogState } from "./atom-catalog.ts";
 import type { Bm25State } from "./bm25-index.ts";
 
 /** Bumped whenever the layout or the meaning of a section changes; a file of another version is rebuilt. */
-export const SNAPSHOT_FORMAT = 1;
+export const SNAPSHOT_FORMAT = 2;
 const MAGIC = Buffer.from("PGMSNAP\0", "latin1");
 const PREFIX = 16;
 
