@@ -6,6 +6,7 @@
  * `pegas-memory --version` (spawn → exit), and the time from closing stdin to the process's exit after a tool call
  * (memory_stats) opened the embedded database.
  */
+import { statSync } from "node:fs";
 import { join } from "node:path";
 import { isolatedBinary, tempDir } from "../lib/env.ts";
 import { McpProcess } from "../lib/mcp-proc.ts";
@@ -59,7 +60,8 @@ async function versionRun(bin: string, dir: string, env: Record<string, string>)
 /** The startup benchmark (see module doc). */
 export const startup: Benchmark = {
   name: "startup",
-  description: "spawn→initialize of the compiled executable beside the reference server, --version, stdin close→exit",
+  description:
+    "spawn→initialize of the compiled executable beside the reference server, --version, stdin close→exit, its size",
   async run(): Promise<BenchOutcome> {
     const { dir, bin, env } = await isolatedBinary();
     const ref = referenceEntry();
@@ -91,6 +93,7 @@ export const startup: Benchmark = {
     const v = summarize(version);
     const e = summarize(exit);
     const ratio = round(i.median / r.median, 2);
+    const bytes = statSync(bin).size;
     return {
       params: {
         runs: RUNS,
@@ -107,6 +110,7 @@ export const startup: Benchmark = {
         version_ms: { ...v, samples: version.map((x) => round(x)) },
         stdin_close_to_exit_ms: { ...e, samples: exit.map((x) => round(x)) },
         exit_codes: [...codes],
+        executable_bytes: bytes,
       },
       summary: [
         { metric: "spawn→initialize, median", value: i.median, unit: "ms" },
@@ -115,6 +119,12 @@ export const startup: Benchmark = {
         { metric: "spawn→initialize, p95 / min", value: `${i.p95} / ${i.min}`, unit: "ms" },
         { metric: "--version, spawn→exit, median", value: v.median, unit: "ms", target: "≤ 30 ms" },
         { metric: "stdin close→exit (db open), median", value: e.median, unit: "ms", target: "≤ 1000 ms" },
+        {
+          metric: "executable size (every grammar and asset inside)",
+          value: round(bytes / 1e6, 1),
+          unit: "MB",
+          target: "≤ 130 MB",
+        },
       ],
     };
   },
