@@ -27,8 +27,9 @@ let bare: Promise<string> | null = null;
  * of its inputs and shared across test processes and runs like tests/support/services.ts's template (once.ts); copied.
  */
 function barePgliteDir(): Promise<string> {
-  bare ??= madeOnce("pglite-bare", inputsHash(TEMPLATE_INPUTS, "pglite bare v1"), async (dir) => {
-    const db = await openDatabase(testConfig({ data_dir: dir, log_level: "warn" }));
+  bare ??= madeOnce("pglite-bare", inputsHash(TEMPLATE_INPUTS, "pglite bare v2"), async (dir) => {
+    // migrate off: initdb's bare cluster, not the executable's migrated template (pglite/template.ts)
+    const db = await openDatabase(testConfig({ data_dir: dir, log_level: "warn", migrate: false }));
     await db.sql`SELECT 1`;
     await db.close();
   });
