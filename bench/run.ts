@@ -1,7 +1,8 @@
 /**
  * `npm run bench [-- name…]`: runs every benchmark (or the ones named), writes bench/results/<name>.json for each
- * (machine info, parameters, measurements) and prints the Markdown summary table. Benchmarks measure only; the
- * acceptance targets are printed beside the numbers. Temporary data dirs are removed at the end.
+ * (machine info, parameters, measurements) and prints the Markdown summary table: each figure beside its previous
+ * value (from the result file it replaced, with that run's commit) and its acceptance target. Benchmarks measure
+ * only. Temporary data dirs are removed at the end.
  */
 import { setLogLevel } from "../src/log.ts";
 import { agentReadsBench } from "./benchmarks/agent-reads.ts";
@@ -27,7 +28,15 @@ import { httpLoadBench } from "./benchmarks/http-load.ts";
 import { uiBench } from "./benchmarks/ui.ts";
 import { whoIsBench } from "./benchmarks/who-is.ts";
 import { removeTempDirs } from "./lib/env.ts";
-import { type Benchmark, machineInfo, markdownSummary, type ResultFile, writeResult } from "./lib/report.ts";
+import {
+  type Benchmark,
+  machineInfo,
+  markdownSummary,
+  type ResultFile,
+  readResult,
+  withPrevious,
+  writeResult,
+} from "./lib/report.ts";
 
 /** Every benchmark, in run (and table) order. */
 export const BENCHMARKS: Benchmark[] = [
@@ -82,13 +91,16 @@ async function main(argv: string[]): Promise<number> {
     const t0 = performance.now();
     try {
       const outcome = await b.run();
-      const file: ResultFile = {
-        benchmark: b.name,
-        description: b.description,
-        machine: machineInfo(),
-        duration_s: Math.round((performance.now() - t0) / 100) / 10,
-        ...outcome,
-      };
+      const file: ResultFile = withPrevious(
+        {
+          benchmark: b.name,
+          description: b.description,
+          machine: machineInfo(),
+          duration_s: Math.round((performance.now() - t0) / 100) / 10,
+          ...outcome,
+        },
+        readResult(b.name),
+      );
       const path = writeResult(file);
       done.push(file);
       process.stderr.write(`bench: ${b.name} done in ${file.duration_s} s → ${path}\n`);
@@ -99,7 +111,7 @@ async function main(argv: string[]): Promise<number> {
       cleanup();
     }
   }
-  process.stdout.write(`${markdownSummary(done)}\n`);
+  process.stdout.write(`${markdownSummary(done, { previous: true })}\n`);
   process.stderr.write(
     `bench: ${done.length} benchmark(s) written, ${failed} failed, total ${Math.round((performance.now() - started) / 1000)} s\n`,
   );

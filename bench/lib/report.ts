@@ -17,6 +17,11 @@ export interface SummaryRow {
   value: number | string | null;
   unit?: string;
   target?: string;
+  /**
+   * The same metric's value in the result file this run replaced (as its table cell, e.g. "18.6 / 27.1 ms"), with
+   * that run's commit; absent when there was none or the metric is new.
+   */
+  previous?: { cell: string; git_commit: string };
 }
 
 /** What a benchmark returns. */
@@ -97,6 +102,26 @@ export function readResults(order: string[] = []): ResultFile[] {
   return files.map((f) => JSON.parse(readFileSync(join(RESULTS_DIR, f), "utf8")) as ResultFile);
 }
 
+/**
+ * Copies into each summary row of `next` the cell of the row with the same metric in `prior` (the result file the
+ * run is about to replace), so the printed table shows a figure beside its previous value. Returns `next`.
+ */
+export function withPrevious(next: ResultFile, prior: ResultFile | null): ResultFile {
+  if (!prior || !Array.isArray(prior.summary)) return next;
+  const before = new Map(prior.summary.map((r) => [r.metric, r]));
+  for (const row of next.summary) {
+    const old = before.get(row.metric);
+    if (old) row.previous = { cell: cell(old), git_commit: prior.machine.git_commit.slice(0, 7) };
+  }
+  return next;
+}
+
+/** The result file bench/results/<name>.json as committed or last written, or null when there is none. */
+export function readResult(name: string): ResultFile | null {
+  const path = join(RESULTS_DIR, `${name}.json`);
+  return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as ResultFile) : null;
+}
+
 function cell(row: SummaryRow): string {
   if (row.value === null) return "n/a";
   const v = typeof row.value === "number" ? String(row.value) : row.value;
@@ -104,10 +129,15 @@ function cell(row: SummaryRow): string {
 }
 
 /** The Markdown summary: one table row per summary row of every result, then the machines the numbers come from. */
-export function markdownSummary(files: ResultFile[]): string {
-  const lines = ["| benchmark | metric | value | target |", "|---|---|---|---|"];
+export function markdownSummary(files: ResultFile[], opts: { previous?: boolean } = {}): string {
+  const lines = opts.previous
+    ? ["| benchmark | metric | value | previous | target |", "|---|---|---|---|---|"]
+    : ["| benchmark | metric | value | target |", "|---|---|---|---|"];
   for (const f of files) {
-    for (const row of f.summary) lines.push(`| ${f.benchmark} | ${row.metric} | ${cell(row)} | ${row.target ?? ""} |`);
+    for (const row of f.summary) {
+      const prev = opts.previous ? ` ${row.previous ? `${row.previous.cell} (${row.previous.git_commit})` : ""} |` : "";
+      lines.push(`| ${f.benchmark} | ${row.metric} | ${cell(row)} |${prev} ${row.target ?? ""} |`);
+    }
   }
   const machines = new Set(
     files.map((f) => {
