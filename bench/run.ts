@@ -20,6 +20,7 @@ import { inferenceBench } from "./benchmarks/inference.ts";
 import { ingestBench } from "./benchmarks/ingest.ts";
 import { retrieval } from "./benchmarks/retrieval.ts";
 import { locomoBench } from "./benchmarks/locomo.ts";
+import { cliSearchBench } from "./benchmarks/cli-search.ts";
 import { codeBench } from "./benchmarks/code.ts";
 import { projectionsBench } from "./benchmarks/projections.ts";
 import { searchLatency } from "./benchmarks/search-latency.ts";
@@ -46,6 +47,7 @@ export const BENCHMARKS: Benchmark[] = [
   documentsBench,
   searchLatency,
   idleRss,
+  cliSearchBench,
   retrieval,
   locomoBench,
   distillBench,

@@ -11,6 +11,7 @@ export const ORDER = [
   "ingest",
   "search_latency",
   "idle_rss",
+  "cli_search",
   "retrieval",
   "locomo",
   "distill",

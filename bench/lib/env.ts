@@ -140,14 +140,27 @@ export async function isolatedBinary(): Promise<{ dir: string; bin: string; env:
 }
 
 /** Makes an embedded data dir holding the Chekhov text, ingested by the executable's CLI; resolves to the dir. */
-export async function chekhovDataDir(bin: string, env: Record<string, string>): Promise<string> {
-  const dataDir = tempDir("chekhov");
-  const p = Bun.spawn([bin, "--data-dir", dataDir, "ingest", TEXTS.chekhov, "--json"], {
+export function chekhovDataDir(bin: string, env: Record<string, string>): Promise<string> {
+  return textsDataDir(bin, env, [TEXTS.chekhov], "chekhov");
+}
+
+/**
+ * Makes an embedded data dir holding `paths`, ingested by one call of the executable's CLI; resolves to the dir.
+ * @throws Error with the CLI's stderr when the ingest fails.
+ */
+export async function textsDataDir(
+  bin: string,
+  env: Record<string, string>,
+  paths: string[],
+  prefix = "texts",
+): Promise<string> {
+  const dataDir = tempDir(prefix);
+  const p = Bun.spawn([bin, "--data-dir", dataDir, "ingest", ...paths, "--json"], {
     env,
     stdout: "pipe",
     stderr: "pipe",
   });
   if ((await p.exited) !== 0)
-    throw new Error(`ingest of the Chekhov text failed: ${await new Response(p.stderr).text()}`);
+    throw new Error(`ingest of ${paths.join(", ")} failed: ${await new Response(p.stderr).text()}`);
   return dataDir;
 }
