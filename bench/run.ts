@@ -23,6 +23,7 @@ import { locomoBench } from "./benchmarks/locomo.ts";
 import { cliSearchBench } from "./benchmarks/cli-search.ts";
 import { codeBench } from "./benchmarks/code.ts";
 import { projectionsBench } from "./benchmarks/projections.ts";
+import { quantitiesBench } from "./benchmarks/quantities.ts";
 import { searchLatency } from "./benchmarks/search-latency.ts";
 import { startup } from "./benchmarks/startup.ts";
 import { httpLoadBench } from "./benchmarks/http-load.ts";
@@ -54,6 +55,7 @@ export const BENCHMARKS: Benchmark[] = [
   dedupStoreBench,
   dedupPairsBench,
   entitiesBench,
+  quantitiesBench,
   supersessionBench,
   datesBench,
   projectionsBench,

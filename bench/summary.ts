@@ -17,6 +17,7 @@ export const ORDER = [
   "distill",
   "dedup_store",
   "dedup_pairs",
+  "quantities",
 ];
 
 if (import.meta.main) {

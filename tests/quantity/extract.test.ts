@@ -1,0 +1,150 @@
+/**
+ * The measurement reader of issue 24 (src/domain/quantity): number forms (English and Russian separators, words,
+ * halves, scale words), units and their normalisation (MB and MiB apart, °F, rates), ranges, spreads, precision,
+ * what is no measurement (counts, years, times of day), and subjects with conditions.
+ */
+import { describe, expect, test } from "bun:test";
+import { extractQuantities, type Quantity } from "../../src/domain/quantity/extract.ts";
+import { readDigits } from "../../src/domain/quantity/numbers.ts";
+
+const lang = (s: string) => (/\p{Script=Cyrillic}/u.test(s) ? "ru" : "en");
+const one = (s: string): Quantity => {
+  const qs = extractQuantities(s, lang(s));
+  expect(qs.length).toBe(1);
+  return qs[0];
+};
+const canon = (s: string) => {
+  const q = one(s);
+  return [q.canonicalLow, q.canonicalHigh, q.canonicalUnit];
+};
+
+describe("numbers", () => {
+  test("digits in both conventions, exponents, signs, and a lone comma by language", () => {
+    expect(readDigits("1 200,5", "ru")?.value).toBe(1200.5);
+    expect(readDigits("1\u00a0200,5", "ru")?.value).toBe(1200.5);
+    expect(readDigits("1,200.5", "en")?.value).toBe(1200.5);
+    expect(readDigits("1.200,5", "en")?.value).toBe(1200.5);
+    expect(readDigits("1.2e3", "en")?.value).toBe(1200);
+    expect(readDigits("−0.45", "en")?.value).toBe(-0.45);
+    expect(readDigits("1,200", "en")?.value).toBe(1200);
+    expect(readDigits("1,200", "ru")?.value).toBe(1.2);
+    expect(readDigits("2,5", "en")?.value).toBe(2.5);
+    expect(readDigits("1.2.3", "en")).toBeNull();
+  });
+
+  test("significant digits and the place of the last digit", () => {
+    expect(readDigits("1.20", "en")).toEqual({ value: 1.2, sigDigits: 3, lastPlace: 0.01 });
+    expect(readDigits("1200", "en")).toEqual({ value: 1200, sigDigits: 2, lastPlace: 100 });
+    expect(readDigits("0.05", "en")?.sigDigits).toBe(1);
+  });
+
+  test("words, halves and scale words", () => {
+    expect(canon("two thousand yen")).toEqual([2000, 2000, "JPY"]);
+    expect(canon("twenty-four hours")).toEqual([86400, 86400, "s"]);
+    expect(canon("Прошло полтора часа.")).toEqual([5400, 5400, "s"]);
+    expect(canon("Он ждал полчаса.")).toEqual([1800, 1800, "s"]);
+    expect(canon("we wrestled for half a day")).toEqual([43200, 43200, "s"]);
+    expect(canon("one sen and a half")).toEqual([0.015, 0.015, "JPY"]);
+    expect(canon("выручка 2,5 млн руб.")).toEqual([2500000, 2500000, "RUB"]);
+    expect(extractQuantities("Revenue Up 33% To $163M", "en").map((q) => q.canonicalLow)).toEqual([33, 163e6]);
+    expect(canon("за тридцать два рубля")).toEqual([32, 32, "RUB"]);
+    expect(canon("в тридцати верстах от города")).toEqual([32004, 32004, "m"]);
+  });
+});
+
+describe("units", () => {
+  test("time, frequency, length and speed normalise to s, Hz, m and m/s", () => {
+    expect(canon("задержка 120 мс")).toEqual([0.12, 0.12, "s"]);
+    expect(canon("ответ за 3 с")).toEqual([3, 3, "s"]);
+    expect(canon("latency 120 ms")).toEqual([0.12, 0.12, "s"]);
+    expect(canon("частота 3,2 ГГц")).toEqual([3.2e9, 3.2e9, "Hz"]);
+    expect(canon("a 2.4 GHz core")).toEqual([2.4e9, 2.4e9, "Hz"]);
+    expect(canon("at 90 km/h")).toEqual([25, 25, "m/s"]);
+    expect(canon("скорость 90 км/ч")).toEqual([25, 25, "m/s"]);
+  });
+
+  test("MB (10^6) and MiB (2^20) are kept apart, in Russian too", () => {
+    expect(canon("a 512 MB heap")).toEqual([512e6, 512e6, "B"]);
+    expect(canon("a 512 MiB heap")).toEqual([512 * 2 ** 20, 512 * 2 ** 20, "B"]);
+    expect(canon("память 512 Мбайт")).toEqual([512e6, 512e6, "B"]);
+    expect(canon("диск 2 МБ")).toEqual([2e6, 2e6, "B"]);
+    expect(canon("just 87 bytes")).toEqual([87, 87, "B"]);
+  });
+
+  test("temperature with offsets, percentages, currencies kept", () => {
+    expect(canon("при 25 °C")).toEqual([25, 25, "°C"]);
+    const f = one("it reached 77 °F");
+    expect(f.canonicalLow).toBeCloseTo(25, 9);
+    expect(canon("точность не хуже 1%")).toEqual([1, 1, "%"]);
+    expect(canon("costs 40 dollars")).toEqual([40, 40, "USD"]);
+    expect(canon("стоит 500 рублей")).toEqual([500, 500, "RUB"]);
+  });
+
+  test("rates keep both units", () => {
+    const q = one("a teacher for forty yen a month");
+    expect([q.unit, q.canonicalUnit, q.dimension]).toEqual(["JPY/mo", "JPY/s", "currency/time"]);
+    expect(one("получал шестьдесят-семьдесят рублей в месяц").unit).toBe("RUB/mo");
+    expect(one("выдавать триста рублей ежегодно").unit).toBe("RUB/yr");
+    expect(one("delays of 1.3 to 4.0 min/day").canonicalUnit).toBe("s/s");
+  });
+});
+
+describe("ranges, spreads and precision", () => {
+  test("ranges written with dashes, to, or, between … and, от … до, and Russian words", () => {
+    expect(canon("approximately 10-11% of usage")).toEqual([10, 11, "%"]);
+    expect(canon("between 16 and 26 Hz")).toEqual([16, 26, "Hz"]);
+    expect(canon("a boy about 13 or 14 years old")).toEqual([13 * 31557600, 14 * 31557600, "s"]);
+    expect(canon("в пределах от -5% до +5%")).toEqual([-5, 5, "%"]);
+    expect(canon("шестьдесят-семьдесят рублей")).toEqual([60, 70, "RUB"]);
+  });
+
+  test("two values sharing a unit, compound durations, and a Russian unit before its number", () => {
+    expect(extractQuantities("studies of 60 and 90 days", "en").map((q) => q.canonicalLow)).toEqual([
+      60 * 86400,
+      90 * 86400,
+    ]);
+    expect(canon("a period of 24 h and 11 min")).toEqual([87060, 87060, "s"]);
+    const q = one("помешавшийся лет двадцать назад");
+    expect([q.canonicalLow, q.precision.approximate]).toEqual([20 * 31557600, true]);
+  });
+
+  test("a written ± is the precision; else half the last digit; hedges mark approximation", () => {
+    const q = one("age: 30.5 ± 7.5 years");
+    expect(q.low).toBe(30.5);
+    expect(q.precision.plusMinus).toBeCloseTo(7.5 * 31557600, 3);
+    expect(one("takes 1.2 s").precision).toEqual({ sigDigits: 2, plusMinus: 0.05, approximate: false });
+    expect(one("about 0.7 h").precision.approximate).toBe(true);
+    expect(one("около 5 км").precision.approximate).toBe(true);
+  });
+});
+
+describe("what is no measurement", () => {
+  test("counts, years, ordinals and times of day", () => {
+    expect(extractQuantities("sixteen healthy men, n = 5, in 1998, the first hour class", "en")).toEqual([]);
+    expect(extractQuantities("I had to wait alone until three o'clock.", "en")).toEqual([]);
+    expect(extractQuantities("Вставал он в восемь часов и пил чай.", "ru")).toEqual([]);
+    expect(extractQuantities("Бьет четыре часа, потом пять.", "ru")).toEqual([]);
+    expect(extractQuantities("Всех их здесь пять человек, приехал в 2024 г.", "ru")).toEqual([]);
+    expect(extractQuantities("the 3A1-rRTA immunotoxin and HDBR49", "en")).toEqual([]);
+  });
+});
+
+describe("subject and conditions", () => {
+  test("the phrase before the number, a duration's 'of X', and phrases of setting", () => {
+    expect(one("CTR showed a phase delay of 0.69 h.").subject).toContain("phase delay");
+    expect(one("after 60 days of bed rest").subject).toBe("bed rest");
+    expect(one("cold start: 1200 ms").subject).toBe("cold start");
+    const arm = one("Cold start on the ARM board takes 2 s");
+    expect([arm.subject, arm.conditions]).toEqual(["Cold start", ["on the ARM board"]]);
+    const ru = one("Время запуска на сервере составило 150 мс.");
+    expect([ru.subject, ru.conditions]).toEqual(["Время запуска", ["на сервере"]]);
+    expect(one("При этом точность определения местоположения составила не хуже 1%.").subject).toContain("точность");
+  });
+
+  test("the quote is the measurement's text", () => {
+    const s = "Revenue grew by 2,5 млн руб. in 2011";
+    const q = extractQuantities(s, "ru")[0];
+    expect(s.slice(q.start, q.end)).toBe(q.quote);
+    expect(q.quote).toBe("2,5 млн руб.");
+  });
+});
