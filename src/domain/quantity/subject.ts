@@ -13,6 +13,8 @@
  * words; a pronoun ("it is 87 bytes") is not resolved.
  */
 
+import { unitAt } from "./units.ts";
+
 /** The subject phrase and the conditions of the measurement at [start, end) of `text`. */
 export function subjectOf(text: string, start: number, end: number): { subject: string; conditions: string[] } {
   const left = text.slice(clauseStart(text, start), start);
@@ -21,6 +23,13 @@ export function subjectOf(text: string, start: number, end: number): { subject: 
   const of = /^\s+of\s+((?:[\p{L}\p{N}'-]+\s*){1,4})/iu.exec(right);
   if (of && /\p{L}/u.test(of[1]) && ofLike(text.slice(start, end))) {
     return { subject: trimRight(words(stripConditions(of[1])).slice(0, 4)).join(" "), conditions };
+  }
+  // An attributive measurement ("a 90-min sleep-wake cycle", "the 24-h recording time") measures the noun after it.
+  const attr = /^[\s-]*((?:[\p{L}][\p{L}'’-]*\s*){1,4})/u.exec(right);
+  if (/(?:^|\s)(?:a|an|the)\s+$/iu.test(left) && attr) {
+    const np = words(attr[1].split(NP_END)[0]);
+    const head = trimRight(np);
+    if (head.length && !weak(head[0])) return { subject: head.join(" "), conditions };
   }
   const copula = COPULA.exec(left);
   if (copula && words(left.slice(copula.index + copula[0].length)).every(weak)) {
@@ -39,7 +48,11 @@ export function subjectOf(text: string, start: number, end: number): { subject: 
   if (ws.some((w) => !weak(w))) return { subject: ws.join(" "), conditions };
   const after = words(stripConditions(right));
   while (after.length && weak(after[0])) after.shift();
-  return { subject: trimRight(after.slice(0, 4)).join(" ") || ws.join(" "), conditions };
+  const next = trimRight(after.slice(0, 4));
+  if (next.length) return { subject: next.join(" "), conditions };
+  // Only linking words on both sides («как и двадцать лет назад,»): the content words of the sentence part before.
+  const wide = words(stripConditions(text.slice(clauseStart(text, start, true), start))).filter((w) => !weak(w));
+  return { subject: (wide.length ? wide.slice(-4) : ws).join(" "), conditions };
 }
 
 const WEAK = new Set(
@@ -59,7 +72,7 @@ function weak(w: string): boolean {
 
 const LINK = new Set(
   (
-    "of for by was were is are be been being about approximately approx around nearly almost roughly only just " +
+    "of for by into was were is are be been being about approximately approx around nearly almost roughly only just " +
     "than less more over under at in on to with after before during within the a an some still took takes take " +
     "lasted lasts last showed shows had has have reached reaches ranged ranges between from up down least most " +
     "increased decreased increase decrease by: : = ~ ≈ as which that who it its per each every also even " +
@@ -71,7 +84,9 @@ const LINK = new Set(
 
 /** Words of a phrase (letters, digits, hyphens, apostrophes). */
 function words(s: string): string[] {
-  return (s.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).filter((w) => /^\p{L}/u.test(w));
+  return (s.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).filter(
+    (w) => /^\p{L}/u.test(w) && unitAt(w, 0)?.end !== w.length,
+  );
 }
 
 /** Drops linking words from both ends of a word list. */
