@@ -96,6 +96,7 @@ describe("ranges, spreads and precision", () => {
     expect(canon("a boy about 13 or 14 years old")).toEqual([13 * 31557600, 14 * 31557600, "s"]);
     expect(canon("в пределах от -5% до +5%")).toEqual([-5, 5, "%"]);
     expect(canon("шестьдесят-семьдесят рублей")).toEqual([60, 70, "RUB"]);
+    expect(canon("проживет лишних пять, десять лет")).toEqual([5 * 31557600, 10 * 31557600, "s"]);
   });
 
   test("two values sharing a unit, compound durations, and a Russian unit before its number", () => {

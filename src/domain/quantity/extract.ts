@@ -6,10 +6,11 @@
  * «лет двадцать» (a Russian unit before its number: an approximation), «от -5% до +5%». Pure and synchronous.
  *
  * Method (rule-based, no model): {@link numberTokens} finds the numbers; after each one the reader takes, in order,
- * a scale word ("million", «млн»), a spread ("± 7.5"), the other end of a range ("to", "or", "–", «до»; "and"
- * only after "between", else "60 and 90 days" is two values sharing one unit), at most one adjective ("three
- * consecutive days", «пять счастливейших лет»), the unit ({@link unitAt}), a smaller time unit that continues a
- * duration ("23 h 40 min"), "and a half", and a rate's denominator ("/day", "per", "a month", «в месяц»,
+ * a scale word ("million", «млн»), a spread ("± 7.5"), the other end of a range ("to", "or", "–", «до», a comma
+ * between number words as in «пять, десять лет»; "and" only after "between", else "60 and 90 days" is two values
+ * sharing one unit), at most one adjective ("three consecutive days", «пять счастливейших лет»), the unit
+ * ({@link unitAt}), a smaller time unit that continues a duration ("23 h 40 min"), "and a half", and a rate's
+ * denominator ("/day", "per", "a month", «в месяц»,
  * «ежегодно»). A number without a unit is a count and is skipped (unless a currency sign stands before it); a time
  * of day ("three o'clock", «в восемь часов», «бьет четыре часа») and a year («2024 г.») are skipped too.
  * Limits: units the table lacks (dB, mol, dose units, "fold") are not read; a unit far from its number ("1.3 to
@@ -113,7 +114,8 @@ function readAt(text: string, tokens: NumberToken[], i: number, used: Set<number
   }
   const before = text.slice(Math.max(0, t.start - 12), t.start);
   const next = tokens[i + 1];
-  const conn = RANGE.exec(text.slice(pos));
+  // «пять, десять лет», "two, three days": number words listed with a comma state a range.
+  const conn = RANGE.exec(text.slice(pos)) ?? (t.word && next?.word ? /^,\s*/u.exec(text.slice(pos)) : null);
   const joined = next && !spread && (conn ? pos + conn[0].length === next.start : next.signed && next.start === pos);
   if (joined && !unitAfter(text, pos)) {
     const word = conn?.[0].trim().toLowerCase() ?? "-";
