@@ -127,6 +127,10 @@ describe("what is no measurement", () => {
     expect(extractQuantities("Бьет четыре часа, потом пять.", "ru")).toEqual([]);
     expect(extractQuantities("Всех их здесь пять человек, приехал в 2024 г.", "ru")).toEqual([]);
     expect(extractQuantities("the 3A1-rRTA immunotoxin and HDBR49", "en")).toEqual([]);
+    expect(extractQuantities("кончив в 1863 году курс, в отчетном году двенадцать тысяч человек", "ru")).toEqual([]);
+    expect(extractQuantities("Мир, 1980, 280 с. и четыре конвойных с ружьями", "ru")).toEqual([]);
+    expect(extractQuantities("миллионы лет без смысла; ни одной минуты; millions of years", "ru")).toEqual([]);
+    expect(extractQuantities("изо дня в день одного и того же; Расстояние,м 545,49", "ru")).toEqual([]);
   });
 });
 

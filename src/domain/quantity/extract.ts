@@ -12,7 +12,9 @@
  * ({@link unitAt}), a smaller time unit that continues a duration ("23 h 40 min"), "and a half", and a rate's
  * denominator ("/day", "per", "a month", «в месяц»,
  * «ежегодно»). A number without a unit is a count and is skipped (unless a currency sign stands before it); a time
- * of day ("three o'clock", «в восемь часов», «бьет четыре часа») and a year («2024 г.») are skipped too.
+ * of day ("three o'clock", «в восемь часов», «бьет четыре часа»), a calendar year («2024 г.», «в 1863 году»), the
+ * pages of a Russian reference («213 с.»), «ни одной минуты» and a lone plural multiplier ("millions of years",
+ * «миллионы лет») are skipped too.
  * Limits: units the table lacks (dB, mol, dose units, "fold") are not read; a unit far from its number ("1.3 to
  * 4.0 min/day" works, "1.3 min/day to 4.0" does not); a list of more than two values shares a unit only pairwise.
  */
@@ -131,14 +133,19 @@ function readAt(text: string, tokens: NumberToken[], i: number, used: Set<number
   let approximate = false;
   if (!u && t.currency) u = { unit: t.currency, end: pos };
   if (!u) {
-    const inv = inverted(text, t.start);
+    const inv = inverted(text, t.start, t);
     if (!inv) return null;
     u = { unit: inv.unit, end: pos };
     start = inv.start;
     approximate = true;
   }
-  if (u.unit.symbol === "g" && /^\s*\./.test(text.slice(u.end)) && Number.isInteger(a.value) && a.value > 1000)
+  const calendarYear = Number.isInteger(a.value) && a.value >= 1000 && a.value <= 2100 && second === null;
+  const form = text.slice(u.end - 5, u.end).toLowerCase();
+  // «1863 году», «2024 г.», "in 1998 years"? — a calendar year; «213 с.» — pages of a reference; «ни одной минуты».
+  if (calendarYear && (u.unit.symbol === "g" || (u.unit.symbol === "yr" && !/(?:лет|years?)$/u.test(form))))
     return null;
+  if (u.unit.symbol === "s" && /с$/u.test(form) && (t.word || /^\./.test(text.slice(u.end)))) return null;
+  if (/(?:^|\s)ни\s+$/iu.test(text.slice(Math.max(0, start - 4), start))) return null;
   if (u.unit.dimension === "time" && u.unit.factor === 3600 && TIME_OF_DAY.test(text.slice(0, start))) return null;
   let end = u.end;
   let low = a.value;
@@ -202,9 +209,12 @@ function unitFor(symbol: string): UnitDef {
 }
 
 /** A Russian unit written before its number («лет двадцать», «рублей пятьсот», «часа через два»). */
-function inverted(text: string, at: number): { unit: UnitDef; start: number } | null {
+function inverted(text: string, at: number, t: NumberToken): { unit: UnitDef; start: number } | null {
+  // Only number words above one («лет двадцать», not «изо дня в день одного», nor a table's «м 545,49»), and only a
+  // unit in the genitive a count takes (лет, года, рублей, часа), not «в отчетном году двенадцать тысяч человек».
+  if (!t.word || t.value <= 1) return null;
   const m = /([\p{L}]+)\s+(?:(?:через|по|с)\s+)?$/u.exec(text.slice(Math.max(0, at - 24), at));
-  if (!m || !/\p{Script=Cyrillic}/u.test(m[1])) return null;
+  if (!m || !/\p{Script=Cyrillic}/u.test(m[1]) || /(?:у|ю|е|ах|ях|ом|ем)$/u.test(m[1])) return null;
   const start = at - m[0].length;
   const u = unitAt(text, start);
   if (!u || u.end !== start + m[1].length || !["time", "currency", "length", "mass"].includes(u.unit.dimension))

@@ -33,6 +33,8 @@ const CURRENCY_SIGNS: Array<[string, string]> = [
 
 const DIGITS_RE = new RegExp(`(?<![\\p{L}\\p{N}_.,])(?:US\\$|[$€£¥₽])?\\s?${DIGITS}`, "gu");
 const WORD_RE = /(?<![\p{L}\p{N}])[\p{L}]+/gu;
+const LONE_PLURAL =
+  /^(?:hundreds|thousands|millions|billions|dozens|тысячи|тысячами|тысячам|миллионы|миллионов|миллионами|миллиарды|миллиардов)$/iu;
 const HALF_RE = /(?<![\p{L}])пол(?=(?:часа|года|дня|суток|минуты|месяца|века|версты)(?![\p{L}]))/giu;
 
 /** The number tokens of `text`, in order, not overlapping. */
@@ -69,10 +71,15 @@ export function numberTokens(text: string, lang: "en" | "ru"): NumberToken[] {
     });
   }
   let after = 0;
+  const taken = [...out].sort((a, b) => a.start - b.start);
+  let k = 0;
   for (const m of text.matchAll(WORD_RE)) {
-    if (m.index < after || out.some((t) => t.start <= m.index && m.index < t.end)) continue;
+    while (k < taken.length && taken[k].end <= m.index) k++;
+    if (m.index < after || (k < taken.length && taken[k].start <= m.index)) continue;
     const w = readWords(text, m.index);
     if (!w) continue;
+    // A lone plural multiplier ("millions of years", «миллионы лет», «тысячи поводов») states no number.
+    if (/^[\p{L}]+$/u.test(text.slice(w.start, w.end)) && LONE_PLURAL.test(text.slice(w.start, w.end))) continue;
     after = w.end;
     out.push({
       value: w.value,
