@@ -29,6 +29,12 @@ describe("compareQuantities", () => {
     expect(compareQuantities(q("the heap is 512 MB"), q("the heap is 512 MB"))).toBe("corroborates");
   });
 
+  test("other conditions are not compared", () => {
+    const a = q("Median search latency is 12 ms at 100k atoms.");
+    expect(compareQuantities(a, q("median search latency: 40 ms at 100k atoms"))).toBe("contradicts");
+    expect(compareQuantities(a, q("Median search latency is 40 ms at 10k atoms."))).toBe("unrelated");
+  });
+
   test("Russian, and ± 5 % when the precision is unknown", () => {
     expect(compareQuantities(q("Время запуска 1,2 с"), q("время запуска: 1200 мс"))).toBe("corroborates");
     expect(compareQuantities(q("время запуска 2 с"), q("Время запуска 1,2 с"))).toBe("contradicts");

@@ -146,6 +146,17 @@ describe("subject and conditions", () => {
     expect(one("При этом точность определения местоположения составила не хуже 1%.").subject).toContain("точность");
   });
 
+  test("technical claims: verbs of measuring are no subject, settings are conditions", () => {
+    const idx = one("The index uses 512 MiB of RAM with 8 threads.");
+    expect([idx.subject, idx.conditions]).toEqual(["index", ["with 8 threads"]]);
+    const lat = one("Median search latency is 12 ms at 100k atoms.");
+    expect([lat.subject, lat.conditions]).toEqual(["Median search latency", ["at 100k atoms"]]);
+    const p99 = one("p99 latency rose to 35 ms under load");
+    expect([p99.subject, p99.conditions]).toEqual(["p99 latency", ["under load"]]);
+    const ru = one("Поиск занимает около 20 мс при 10 000 атомов.");
+    expect([ru.subject, ru.conditions, ru.precision.approximate]).toEqual(["Поиск", ["при 10 000 атомов"], true]);
+  });
+
   test("the quote is the measurement's text", () => {
     const s = "Revenue grew by 2,5 млн руб. in 2011";
     const q = extractQuantities(s, "ru")[0];

@@ -7,7 +7,7 @@
  * the last words (at most six) before the number once the linking words between them are dropped ("phase delay of
  * 42 min" → "phase delay"; "cold start takes 1.2 s" → "cold start"; «точность … составила не хуже 1%» → «точность
  * …»), or, when nothing precedes it in its clause, the first words after it. Prepositional phrases of setting
- * ("on the ARM board", "under load", "with 8 threads", «при 20 °C», «на сервере») are taken out of the subject
+ * ("on the ARM board", "under load", "at 100k atoms", «при 20 °C», «на сервере») are taken out of the subject
  * into the conditions, from either side of the number. Limits: no parser: a subject that is the grammatical subject
  * of a long clause ("the amount of immunotoxin required to inhibit protein synthesis by 50%") is read as its last
  * words; a pronoun ("it is 87 bytes") is not resolved.
@@ -76,6 +76,8 @@ const LINK = new Set(
     "than less more over under at in on to with after before during within the a an some still took takes take " +
     "lasted lasts last showed shows had has have reached reaches ranged ranges between from up down least most " +
     "increased decreased increase decrease by: : = ~ ≈ as which that who it its per each every also even " +
+    "uses used use weighs weighed rose rises fell falls dropped drops grew grows needs needed requires required " +
+    "consumes consumed peaks peaked averages averaged measures runs ran costs " +
     "в на за около примерно приблизительно составила составил составило составляет составляют не хуже лучше " +
     "более менее больше меньше через по с до от уже всего лишь только было был была были это и а но равна равен " +
     "равно занимает занимают заняла занял длится длилась длился ещё еще почти порядка"
@@ -98,9 +100,9 @@ function trimRight(ws: string[]): string[] {
 }
 
 const CONDITION =
-  /(?<![\p{L}])(?:on|under|with|using|при|под|на)\s+(?:(?:the|a|an|an?)\s+)?(?:[\p{L}\p{N}][\p{L}\p{N}.'’-]*\s*){1,4}/giu;
+  /(?<![\p{L}])(?:on|under|with|using|at|при|под|на|с)\s+(?:(?:the|a|an|an?)\s+)?(?:[\p{L}\p{N}][\p{L}\p{N}.'’-]*\s*){1,4}/giu;
 const SETTING_WORD =
-  /^(?:on|under|with|using|при|под|на)\s+(?:the\s+|a\s+|an\s+)?(?:arm|x86|load|battery|server|board|machine|laptop|phone|device|cpu|gpu|linux|windows|mac|сервер|ноутбук|плат|машин|нагрузк|процессор|устройств|температур|давлени)/iu;
+  /^(?:on|under|with|using|at|при|под|на|с)\s+(?:the\s+|a\s+|an\s+)?(?:arm|x86|load|battery|server|board|machine|laptop|phone|device|cpu|gpu|linux|windows|mac|сервер|ноутбук|плат|машин|нагрузк|процессор|устройств|температур|давлени)/iu;
 /** A phrase of setting names a thing: a capitalised name or a number ("on the ARM board", «при 20 °C»), or a setting word. */
 const CONDITION_HEAD = {
   test: (c: string) =>
