@@ -147,11 +147,13 @@ const LEFT_STOP = /[.!?](?=\s)|[;()[\]{}«»"“”]|\s[–—]\s/gu;
 
 /** Where the clause of `at` begins; `wide` ignores commas and colons (for a number that opens its clause). */
 function clauseStart(text: string, at: number, wide = false): number {
-  const head = text.slice(0, at);
+  // A clause longer than 400 characters is cut there: a subject is never that far from its number.
+  const from = Math.max(0, at - 400);
+  const head = text.slice(from, at);
   let best = 0;
   const re = wide ? LEFT_STOP : /[.!?](?=\s)|[;,()[\]{}«»"“”]|\s[–—]\s/gu;
   for (const m of head.matchAll(re)) best = m.index + m[0].length;
-  return best;
+  return from + best;
 }
 
 /** Where the clause of `at` ends. */
