@@ -1,7 +1,10 @@
 /** robots.txt parsing and matching (RFC 9309), and the refresh's ages and retry delays. */
 import { describe, expect, test } from "bun:test";
 import { parseAge, retryAt } from "../../src/core/documents/freshness-policy.ts";
+import { HostPoliteness } from "../../src/core/documents/host-politeness.ts";
 import { DISALLOW_ALL, parseRobots, robotsAllow } from "../../src/domain/robots.ts";
+import { PegasError } from "../../src/errors.ts";
+import type { Fetcher } from "../../src/ports/models/fetcher.ts";
 
 describe("robots.txt", () => {
   const text = [
@@ -67,5 +70,58 @@ describe("refresh ages and retries", () => {
     expect(after(retryAt(now, 1, "Thu, 01 Jan 2026 01:00:00 GMT"))).toBe(60);
     expect(after(retryAt(now, 1, "999999"))).toBe(1440);
     expect(after(retryAt(now, 2, "garbage"))).toBe(30);
+  });
+});
+
+describe("host politeness", () => {
+  /** A fetcher whose robots.txt answers `robots` (a status error, or a body), recording what was asked when. */
+  function fetcher(robots: number | string) {
+    const asked: Array<[string, number]> = [];
+    const f: Fetcher = {
+      fetch: async (url) => {
+        asked.push([new URL(url).pathname, Date.now()]);
+        if (typeof robots === "number")
+          throw Object.assign(new PegasError(robots === 404 ? "NOT_FOUND" : "NETWORK_FAILED", `HTTP ${robots}`), {
+            status: robots,
+          });
+        return {
+          url,
+          status: 200,
+          mediaType: "text/plain",
+          bytes: new TextEncoder().encode(robots),
+          headers: {},
+          redirects: [],
+        };
+      },
+    };
+    return { f, asked };
+  }
+  const page = new URL("http://example.test/a/page");
+
+  test("robots.txt answering 404 or 403 allows; 503 or no answer makes the origin unreachable for the run", async () => {
+    for (const [status, want] of [
+      [404, "allowed"],
+      [403, "allowed"],
+      [503, "unreachable"],
+      [0, "unreachable"],
+    ] as const) {
+      const { f, asked } = fetcher(status);
+      const p = new HostPoliteness(f, { agent: "pegas-memory", intervalMs: 1 });
+      expect(await p.allowed(page)).toBe(want);
+      expect(await p.allowed(new URL("http://example.test/b"))).toBe(want);
+      expect(asked.map(([path]) => path)).toEqual(["/robots.txt"]); // read once per origin
+    }
+  });
+
+  test("a disallowed page is told apart, and requests to a host are spaced by the Crawl-delay", async () => {
+    const { f, asked } = fetcher("User-agent: *\nDisallow: /a/\nCrawl-delay: 0.2\n");
+    const p = new HostPoliteness(f, { agent: "pegas-memory", intervalMs: 1 });
+    expect(await p.allowed(page)).toBe("disallowed");
+    expect(await p.allowed(new URL("http://example.test/b"))).toBe("allowed");
+    const start = Date.now();
+    await p.pace(page);
+    await p.pace(page);
+    expect(Date.now() - asked[0][1]).toBeGreaterThanOrEqual(390);
+    expect(Date.now() - start).toBeGreaterThanOrEqual(190);
   });
 });

@@ -47,26 +47,37 @@ export class HostPoliteness {
   async pace(url: URL): Promise<void> {
     const wait = (this.nextAt.get(url.host) ?? 0) - Date.now();
     if (wait > 0) await sleep(wait, this.opts.signal);
-    const delay = this.robots.get(url.origin)?.crawlDelayS;
-    const interval = Math.max(this.opts.intervalMs, Math.min(MAX_CRAWL_DELAY_MS, (delay ?? 0) * 1000));
-    this.nextAt.set(url.host, Date.now() + interval);
+    this.nextAt.set(url.host, Date.now() + this.interval(this.robots.get(url.origin)));
   }
 
-  /** Whether robots.txt of the URL's origin lets us fetch it (read, paced, on the first URL of each origin). */
-  async allowed(url: URL): Promise<boolean> {
+  /** The spacing of requests under `rules`: the configured interval, or the Crawl-delay when longer (bounded). */
+  private interval(rules?: RobotsRules): number {
+    return Math.max(this.opts.intervalMs, Math.min(MAX_CRAWL_DELAY_MS, (rules?.crawlDelayS ?? 0) * 1000));
+  }
+
+  /**
+   * Whether robots.txt of the URL's origin lets us fetch it (read, paced, on the first URL of each origin):
+   * `unreachable` when robots.txt could not be read (everything is disallowed for this run).
+   */
+  async allowed(url: URL): Promise<"allowed" | "disallowed" | "unreachable"> {
     let rules = this.robots.get(url.origin);
     if (!rules) {
       rules = await this.readRobots(url);
       this.robots.set(url.origin, rules);
     }
-    return robotsAllow(rules, url.pathname + url.search);
+    if (robotsAllow(rules, url.pathname + url.search)) return "allowed";
+    return rules === DISALLOW_ALL ? "unreachable" : "disallowed";
   }
 
   private async readRobots(url: URL): Promise<RobotsRules> {
     await this.pace(url);
+    const askedAt = Date.now();
     try {
       const r = await this.fetcher.fetch(`${url.origin}/robots.txt`, this.opts.signal);
-      return parseRobots(new TextDecoder().decode(r.bytes), this.opts.agent);
+      const rules = parseRobots(new TextDecoder().decode(r.bytes), this.opts.agent);
+      // The Crawl-delay is known only now: the next request waits for it from when robots.txt was asked.
+      this.nextAt.set(url.host, Math.max(this.nextAt.get(url.host) ?? 0, askedAt + this.interval(rules)));
+      return rules;
     } catch (err) {
       const e = toPegasError(err);
       if (e.code === "CANCELLED") throw e;
