@@ -10,6 +10,6 @@ ALTER TABLE pm_document ADD COLUMN IF NOT EXISTS next_check_at timestamptz;
 ALTER TABLE pm_document ADD COLUMN IF NOT EXISTS check_failures integer NOT NULL DEFAULT 0;
 ALTER TABLE pm_document ADD COLUMN IF NOT EXISTS check_error text;
 ALTER TABLE pm_document ADD COLUMN IF NOT EXISTS gone_at timestamptz;
--- The refresh picks the fetched URL documents still there, oldest check first.
-CREATE INDEX IF NOT EXISTS pm_document_refresh_idx ON pm_document (COALESCE(checked_at, updated_at))
+-- The refresh picks the fetched URL documents still there, oldest check or fetch first.
+CREATE INDEX IF NOT EXISTS pm_document_refresh_idx ON pm_document (GREATEST(checked_at, updated_at))
   WHERE status = 'active' AND gone_at IS NULL AND content_hash IS NOT NULL AND uri LIKE 'http%';

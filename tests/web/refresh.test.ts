@@ -97,6 +97,8 @@ function serve(phase: () => number, seen: Seen[]) {
           if (inm === '"s1"') return new Response(null, { status: 304, headers: { etag: '"s1"' } });
           return html(SAME, { etag: '"s1"', "last-modified": LM });
         case "/removed":
+          if (p === 4)
+            return html(REMOVED.replace("</article>", "<p>The endpoint was restored in 2026.</p></article>"));
           return p === 1 ? html(REMOVED) : new Response("gone", { status: 410 });
         case "/failing":
           if (p === 2) return new Response("busy", { status: 503, headers: { "retry-after": "120" } });
@@ -247,6 +249,19 @@ for (const [backend, skip] of backends) {
         lastError: null,
       });
       expect(r.items.some((i) => i.doc_id === ids.removed)).toBe(false);
+    }, 120_000);
+
+    test("a gone page that is ingested again with new text is back: a new version, checked again", async () => {
+      const s = t.services;
+      phase = 4;
+      const r = await ingest(s, { url: `http://127.0.0.1:${server.port}/removed` });
+      expect(r.documents[0]).toMatchObject({ doc_id: ids.removed, version: 2 });
+      expect(await s.freshness.freshness(ids.removed)).toMatchObject({ goneAt: null, etag: null });
+      // Just fetched, it is not due; once its last check and fetch are over a week old, it is.
+      expect((await s.freshness.dueUrlDocuments(7 * 86_400, 50)).map((d) => d.id)).toEqual([]);
+      await sql()`UPDATE pm_document SET updated_at = now() - interval '8 days', checked_at = now() - interval '9 days'
+        WHERE id = ${ids.removed}`;
+      expect((await s.freshness.dueUrlDocuments(7 * 86_400, 50)).map((d) => d.id)).toEqual([ids.removed]);
     }, 120_000);
   });
 }

@@ -14,7 +14,7 @@ import { signalOutbox } from "./outbox/signal.ts";
 function dueWhere(sql: Sql<any>, olderThanS: number) {
   return sql`status = 'active' AND gone_at IS NULL AND content_hash IS NOT NULL AND uri LIKE 'http%'
     AND (next_check_at IS NULL OR next_check_at <= now())
-    AND COALESCE(checked_at, updated_at) <= now() - make_interval(secs => ${olderThanS}::float8)`;
+    AND GREATEST(checked_at, updated_at) <= now() - make_interval(secs => ${olderThanS}::float8)`;
 }
 
 const isoOrNull = (v: unknown): string | null =>
@@ -31,7 +31,7 @@ export class SqlFreshnessStore implements FreshnessStore {
                COALESCE(http_etag, metadata->>'etag') AS etag,
                COALESCE(http_last_modified, metadata->>'last_modified') AS last_modified
           FROM pm_document WHERE ${dueWhere(sql, olderThanS)}
-         ORDER BY COALESCE(checked_at, updated_at), id LIMIT ${limit}`;
+         ORDER BY GREATEST(checked_at, updated_at), id LIMIT ${limit}`;
       return rows.map((r) => ({
         id: Number(r.id),
         uri: String(r.uri),

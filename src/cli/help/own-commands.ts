@@ -100,7 +100,7 @@ export const OWN_COMMANDS = {
   },
   refresh: {
     usage: ["refresh [--older-than D] [--limit N]"],
-    summary: "re-check fetched URL documents with conditional requests; a changed page becomes a new version",
+    summary: "re-check fetched URL documents; a changed page becomes a new version",
     notes:
       "Honours robots.txt and waits 1 s between requests to a host; uses the proxy and address rules of ingest. " +
       "Change is judged on the extracted text. A 404/410 page is marked gone and its atoms flagged, never deleted; " +

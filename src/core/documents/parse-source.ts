@@ -44,7 +44,7 @@ export async function parseRaw(
 /**
  * A fetched page as an ingest source. `uri` (the requested URL, without fragment) stays the document's identity; the
  * final URL, the status, the fetch time and the validators (ETag, Last-Modified: a later refresh sends them back as
- * a conditional request) go to its metadata.
+ * a conditional request; null when the server sent none) go to its metadata.
  */
 export function fetchedSource(uri: string, r: FetchedResource, title?: string): RawSource {
   const etag = r.headers.etag;
@@ -60,8 +60,9 @@ export function fetchedSource(uri: string, r: FetchedResource, title?: string): 
       final_url: r.url,
       http_status: r.status,
       fetched_at: new Date().toISOString(),
-      ...(etag ? { etag } : {}),
-      ...(lastModified ? { last_modified: lastModified } : {}),
+      // null, not absent: a version's metadata is merged over the last one's, whose validators no longer hold.
+      etag: etag ?? null,
+      last_modified: lastModified ?? null,
     },
   };
 }
