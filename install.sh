@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
-# Installs (or removes) the pegas-memory executable, its systemd unit and its environment file, then migrates the
+# Installs (or removes) the pegas-memory executable, its systemd units (the service, and the daily refresh of URL
+# sources: a oneshot service and its timer) and its environment file, then migrates the
 # database. Idempotent: a second run changes nothing and says so. Run with --help for the layout.
 set -euo pipefail
 
 NAME=pegas-memory
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-# The unit and environment templates: deploy/ in a checkout, else beside this script (a copied set of three files).
+# The unit and environment templates: deploy/ in a checkout, else beside this script (a copied set of those files).
 TEMPLATE_DIR=$SCRIPT_DIR/deploy
 [ -f "$TEMPLATE_DIR/$NAME.service" ] || TEMPLATE_DIR=$SCRIPT_DIR
 UNIT_TEMPLATE=$TEMPLATE_DIR/$NAME.service
+REFRESH_TEMPLATE=$TEMPLATE_DIR/$NAME-refresh.service
+TIMER_TEMPLATE=$TEMPLATE_DIR/$NAME-refresh.timer
 ENV_TEMPLATE=$TEMPLATE_DIR/$NAME.env
 
 usage() {
@@ -85,6 +88,8 @@ fi
 BIN=$BIN_DIR/$NAME
 ENV_FILE=$ENV_DIR/$NAME.env
 UNIT=$UNIT_DIR/$NAME.service
+REFRESH_UNIT=$UNIT_DIR/$NAME-refresh.service
+TIMER_UNIT=$UNIT_DIR/$NAME-refresh.timer
 SERVICE_USER=$NAME
 for p in "$BIN" "$ENV_FILE" "$UNIT" "$DATA_DIR"; do
   case $p in *[[:space:]\|\&\\\"\']*) die "path '$p' holds a space or one of | & \\ \" ': systemd units cannot carry it" ;; esac
@@ -108,6 +113,7 @@ changed() { CHANGED=1; say "$*"; }
 # SYSTEM-ONLY block (User=, StateDirectory=, sandboxing) and is wanted by default.target. A system unit under
 # --prefix runs as root, who owns what this script wrote there (no service user is created), so User=/Group= go.
 render_unit() {
+  local template=${1:-$UNIT_TEMPLATE}
   local script="s|^ExecStart=/usr/local/bin/$NAME |ExecStart=$BIN |;s|^EnvironmentFile=.*|EnvironmentFile=$ENV_FILE|"
   if [ "$FLAVOUR" = user ]; then
     script="$script;/^# >>> SYSTEM-ONLY/,/^# <<< SYSTEM-ONLY/d;s|^WantedBy=multi-user.target|WantedBy=default.target|"
@@ -117,7 +123,7 @@ render_unit() {
   if [ "$FLAVOUR" = system ] && [ "$MANAGE_USER" -eq 0 ]; then
     script="$script;s|^User=$NAME\$|# --prefix install: runs as root (owner of $DATA_DIR), without capabilities; no service user was created|;/^Group=$NAME\$/d"
   fi
-  sed -e "$script" "$UNIT_TEMPLATE"
+  sed -e "$script" "$template"
 }
 
 render_env() { sed -e "s|^PEGAS_DATA_DIR=.*|PEGAS_DATA_DIR=$DATA_DIR|" "$ENV_TEMPLATE"; }
@@ -175,7 +181,8 @@ run_migrate() {
 
 # ---- install ------------------------------------------------------------------------------------------------------
 install_all() {
-  [[ -f $UNIT_TEMPLATE && -f $ENV_TEMPLATE ]] || die "templates missing (deploy/ or beside this script) ($UNIT_TEMPLATE, $ENV_TEMPLATE)"
+  [[ -f $UNIT_TEMPLATE && -f $ENV_TEMPLATE && -f $REFRESH_TEMPLATE && -f $TIMER_TEMPLATE ]] ||
+    die "templates missing (deploy/ or beside this script) ($UNIT_TEMPLATE, $REFRESH_TEMPLATE, $TIMER_TEMPLATE, $ENV_TEMPLATE)"
   if [ -z "$BINARY" ]; then
     if [ -x "$SCRIPT_DIR/dist/$NAME" ]; then BINARY=$SCRIPT_DIR/dist/$NAME; else BINARY=$SCRIPT_DIR/$NAME; fi
   fi
@@ -192,6 +199,8 @@ install_all() {
   local bin_changed=0 unit_changed=0
   put_file "$BIN" 0755 <"$BINARY" && bin_changed=1
   render_unit | put_file "$UNIT" 0644 && unit_changed=1
+  render_unit "$REFRESH_TEMPLATE" | put_file "$REFRESH_UNIT" 0644 && unit_changed=1
+  put_file "$TIMER_UNIT" 0644 <"$TIMER_TEMPLATE" && unit_changed=1
 
   if [ -f "$ENV_FILE" ]; then
     say "kept: $ENV_FILE (never overwritten)"
@@ -216,6 +225,10 @@ install_all() {
     elif [ "$bin_changed" -eq 1 ] || [ "$unit_changed" -eq 1 ]; then
       sctl restart "$NAME.service"
       changed "restarted: $NAME.service"
+    fi
+    if ! sctl is-enabled --quiet "$NAME-refresh.timer"; then
+      sctl enable --now "$NAME-refresh.timer"
+      changed "enabled: $NAME-refresh.timer (daily pegas-memory refresh)"
     fi
   elif [ -n "$PREFIX" ] && [ "$FLAVOUR" = system ]; then
     say "note: --prefix: no service user was created and systemctl was not called; the unit runs as root (the owner of $DATA_DIR), without capabilities and with a read-only system but for $DATA_DIR; for the $SERVICE_USER service user, install without --prefix. To run this unit: systemctl link $UNIT"
@@ -243,11 +256,17 @@ prune_prefix() {
 }
 
 uninstall_all() {
+  if [ "$USE_SYSTEMCTL" -eq 1 ] && [ -f "$TIMER_UNIT" ]; then
+    sctl disable --now "$NAME-refresh.timer" || true
+    changed "stopped and disabled: $NAME-refresh.timer"
+  fi
   if [ "$USE_SYSTEMCTL" -eq 1 ] && [ -f "$UNIT" ]; then
     sctl disable --now "$NAME.service" || true
     changed "stopped and disabled: $NAME.service"
   fi
   remove "$UNIT"
+  remove "$REFRESH_UNIT"
+  remove "$TIMER_UNIT"
   [ "$USE_SYSTEMCTL" -eq 0 ] || sctl daemon-reload || true
   remove "$BIN"
   if [ "$PURGE" -eq 1 ]; then

@@ -68,6 +68,7 @@ export const OPTIONS = {
   out: { type: "string" },
   embeddings: { type: "boolean" },
   url: { type: "string" },
+  "older-than": { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "V" },
 } as const;
@@ -86,6 +87,7 @@ export const COMMANDS = [
   "rebuild",
   "reembed",
   "reindex",
+  "refresh",
   "graph",
   "code",
   "code-search",

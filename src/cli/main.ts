@@ -55,6 +55,8 @@ async function run(argv: string[], exit: (code: number) => void): Promise<number
       return (await import("./projection-commands.ts")).runReembed(config, cli);
     case "graph":
       return (await import("./projection-commands.ts")).runGraph(config, cli);
+    case "refresh":
+      return (await import("./refresh-command.ts")).runRefresh(config, cli);
     case "reindex":
       return (await import("./entity-commands.ts")).runReindex(config, cli);
     case "code":

@@ -19,6 +19,7 @@ import type { DocumentCatalog } from "../ports/store/document-catalog.ts";
 import type { Embedder } from "../ports/models/embedder.ts";
 import type { Fetcher } from "../ports/models/fetcher.ts";
 import type { GapAnswerJudge } from "../ports/models/gap-judge.ts";
+import type { FreshnessStore } from "../ports/store/freshness.ts";
 import type { GapStore } from "../ports/store/gaps.ts";
 import type { EntityStore } from "../ports/entities.ts";
 import type { GraphStore } from "../ports/projections/graph-store.ts";
@@ -99,6 +100,8 @@ export interface Services {
   readonly inference: InferenceStore;
   /** Documents listed page by page with atoms per status, for the admin page (same database). */
   readonly documents: DocumentCatalog;
+  /** Check state of fetched URL documents for `refresh` (same database). */
+  readonly freshness: FreshnessStore;
   /** Research gaps and the search-miss log (same database). */
   readonly gaps: GapStore;
   /** Entities, their mentions in atoms and their merges (same database). */

@@ -30,6 +30,7 @@ import { SqlOutbox } from "../adapters/sql/outbox/outbox.ts";
 import { SqlCodeStore } from "../adapters/sql/code/store.ts";
 import { inferringCodeStore, SqlInferenceStore } from "../adapters/sql/inference/store.ts";
 import { SqlSupersessionStore } from "../adapters/sql/knowledge/supersession.ts";
+import { SqlFreshnessStore } from "../adapters/sql/freshness.ts";
 import { SqlGapStore } from "../adapters/sql/gaps.ts";
 import { SqlEntityStore } from "../adapters/sql/entities/store.ts";
 import { SqlDocumentCatalog } from "../adapters/sql/knowledge/document-catalog.ts";
@@ -48,7 +49,7 @@ export { openDatabase } from "./store.ts";
 /** The URL fetcher of ingest; its module (HTTP, proxies, the public suffix list) loads on the first fetch. */
 function makeFetcher(config: Config): Fetcher {
   return {
-    fetch: async (url, signal) =>
+    fetch: async (url, signal, conditional) =>
       (await import("../adapters/web/fetch.ts")).fetchUrl(url, {
         proxyUrl: config.proxy_url,
         allowPrivate: config.allow_private_urls,
@@ -56,6 +57,7 @@ function makeFetcher(config: Config): Fetcher {
         timeoutMs: config.fetch_timeout_ms,
         maxBytes: config.max_input_bytes,
         signal,
+        conditional,
       }),
   };
 }
@@ -212,6 +214,7 @@ export async function createServices(config: Config): Promise<Services> {
       inference: new SqlInferenceStore(db),
       supersession: new SqlSupersessionStore(db),
       gaps: new SqlGapStore(db),
+      freshness: new SqlFreshnessStore(db),
       entities: new SqlEntityStore(db),
       documents: new SqlDocumentCatalog(db),
       extractor,

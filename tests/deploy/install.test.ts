@@ -54,7 +54,8 @@ function verifyUnit(unit: string): string[] {
     return [];
   }
   const r = sh(["systemd-analyze", "verify", "--man=no", unit]);
-  const complaints = (r.out + r.err).split("\n").filter((l) => l.includes("pegas-memory.service"));
+  const name = unit.slice(unit.lastIndexOf("/") + 1);
+  const complaints = (r.out + r.err).split("\n").filter((l) => l.includes(name));
   return r.code === 0 ? complaints : [...complaints, `exit ${r.code}: ${r.err.trim()}`];
 }
 
@@ -104,6 +105,8 @@ describe("install.sh", () => {
       "lib",
       "lib/systemd",
       `lib/systemd/${flavour}`,
+      `lib/systemd/${flavour}/pegas-memory-refresh.service`,
+      `lib/systemd/${flavour}/pegas-memory-refresh.timer`,
       `lib/systemd/${flavour}/pegas-memory.service`,
       "var",
       "var/lib",
@@ -135,6 +138,12 @@ describe("install.sh", () => {
     expect([statSync(data).uid, statSync(data).mode & 0o777]).toEqual([uid, 0o700]);
     expect(statSync(join(prefix, "etc/pegas-memory/pegas-memory.env")).uid).toBe(uid);
     expect(verifyUnit(join(prefix, `lib/systemd/${flavour}/pegas-memory.service`))).toEqual([]);
+    // The daily refresh of URL sources: a oneshot with the same paths, started by its timer.
+    const refresh = readFileSync(join(prefix, `lib/systemd/${flavour}/pegas-memory-refresh.service`), "utf8");
+    expect(refresh).toContain(`\nExecStart=${prefix}/bin/pegas-memory refresh\n`);
+    expect(refresh).toContain(`\nEnvironmentFile=${prefix}/etc/pegas-memory/pegas-memory.env\n`);
+    expect(verifyUnit(join(prefix, `lib/systemd/${flavour}/pegas-memory-refresh.service`))).toEqual([]);
+    expect(verifyUnit(join(prefix, `lib/systemd/${flavour}/pegas-memory-refresh.timer`))).toEqual([]);
 
     // The data dir holds a migrated database that the installed executable opens.
     const stats = sh([join(prefix, "bin/pegas-memory"), "--data-dir", data, "stats", "--json"], isolatedEnv(prefix));
@@ -215,6 +224,9 @@ describe("install.sh", () => {
     expect(unit).toContain("\nWantedBy=default.target\n");
     expect(unit).toContain("\nNoNewPrivileges=yes\n");
     expect(verifyUnit(join(prefix, "lib/systemd/user/pegas-memory.service"))).toEqual([]);
+    const refresh = readFileSync(join(prefix, "lib/systemd/user/pegas-memory-refresh.service"), "utf8");
+    expect(refresh).not.toMatch(/^(User|Group|StateDirectory|ProtectSystem|SystemCallFilter)=/m);
+    expect(verifyUnit(join(prefix, "lib/systemd/user/pegas-memory-refresh.service"))).toEqual([]);
     expect(existsSync(join(prefix, "var/lib/pegas-memory/PG_VERSION"))).toBe(true);
     expect(statSync(join(prefix, "var/lib/pegas-memory")).uid).toBe(65534);
   }, 180_000);

@@ -9,7 +9,12 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { applyMigrationsWithin, LATEST_SCHEMA_VERSION, lockMigrations } from "../../src/adapters/sql/migrations.ts";
+import {
+  applyMigrationsWithin,
+  LATEST_SCHEMA_VERSION,
+  lockMigrations,
+  MIGRATIONS,
+} from "../../src/adapters/sql/migrations.ts";
 import { openPglite } from "../../src/adapters/sql/pglite/open.ts";
 import {
   packTemplate,
@@ -83,7 +88,7 @@ beforeAll(async () => {
   try {
     await db.sql.begin(async (tx) => {
       await lockMigrations(tx);
-      await applyMigrationsWithin(tx, LATEST_SCHEMA_VERSION - 1);
+      await applyMigrationsWithin(tx, MIGRATIONS[MIGRATIONS.length - 2].version);
     });
   } finally {
     await db.close();
@@ -94,7 +99,7 @@ beforeAll(async () => {
 describe("a data dir from the template", () => {
   test("an older template gets the newer migration, and then equals initdb + every migration", async () => {
     const dir = join(root, "from-older");
-    expect(unpackTemplate(older, dir)?.migrations).toHaveLength(LATEST_SCHEMA_VERSION - 1);
+    expect(unpackTemplate(older, dir)?.migrations).toHaveLength(MIGRATIONS.length - 1);
     expect(existsSync(join(dir, "pg_notify"))).toBe(true); // an empty directory PostgreSQL needs
     expect(await migrate(dir)).toEqual([LATEST_SCHEMA_VERSION]);
     expect(await schemaOf(dir)).toEqual(reference);
@@ -105,7 +110,7 @@ describe("a data dir from the template", () => {
     unpackTemplate(older, dir);
     await migrate(dir);
     const current = await packTemplate(dir, templateMigrations());
-    expect(readTemplateManifest(current).migrations.map((m) => m.version)).toHaveLength(LATEST_SCHEMA_VERSION);
+    expect(readTemplateManifest(current).migrations.map((m) => m.version)).toHaveLength(MIGRATIONS.length);
     const fresh = join(root, "from-current");
     expect(unpackTemplate(current, fresh)).not.toBeNull();
     expect(await migrate(fresh)).toEqual([]);

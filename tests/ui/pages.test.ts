@@ -85,6 +85,7 @@ describe.skipIf(!!browserSkipReason)("admin page in chromium", () => {
       "web",
       "open",
       "outbox backlog",
+      "URL documents due for a re-check",
       "embedding model",
       store.services.embedder.model,
       "Projections",

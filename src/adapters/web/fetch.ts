@@ -17,7 +17,7 @@
 import { Agent as HttpAgent } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
 import { PegasError } from "../../errors.ts";
-import type { FetchedResource } from "../../ports/models/fetcher.ts";
+import type { ConditionalRequest, FetchedResource } from "../../ports/models/fetcher.ts";
 import { log } from "../../log.ts";
 import { VERSION } from "../../version.ts";
 import { type GuardPolicy, checkHost, isIpLiteral, normalizeHost } from "./address-guard.ts";
@@ -51,6 +51,8 @@ export interface FetchOptions {
   lookup?: Lookup;
   /** Extra trusted CA certificates (PEM) for https, for private PKI and tests; the system roots stay trusted. */
   ca?: string | Uint8Array;
+  /** Validators of a stored copy (RFC 9110 §13.1): sent as If-None-Match / If-Modified-Since; a 304 is returned. */
+  conditional?: ConditionalRequest;
 }
 
 /** A fetched resource (the Fetcher port's shape). */
@@ -67,6 +69,7 @@ interface Resolved {
   signal?: AbortSignal;
   lookup: Lookup;
   ca?: string | Uint8Array;
+  conditional: boolean;
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -91,10 +94,13 @@ function resolveOptions(o: FetchOptions): Resolved {
       accept: "text/html,application/xhtml+xml,application/pdf,application/epub+zip,text/plain;q=0.9,*/*;q=0.8",
       "accept-encoding": "gzip, deflate, br",
       connection: "close",
+      ...(o.conditional?.etag ? { "if-none-match": o.conditional.etag } : {}),
+      ...(o.conditional?.lastModified ? { "if-modified-since": o.conditional.lastModified } : {}),
     },
     signal: o.signal,
     lookup: o.lookup ?? systemLookup,
     ca: o.ca,
+    conditional: Boolean(o.conditional?.etag || o.conditional?.lastModified),
   };
 }
 
@@ -183,7 +189,8 @@ function flatHeaders(raw: Record<string, string | string[] | undefined>): Record
 }
 
 /**
- * Fetches `url` (GET) and returns the decoded body with its facts.
+ * Fetches `url` (GET) and returns the decoded body with its facts; with `conditional` validators, a 304 answer is
+ * returned as status 304 with no bytes.
  * @throws PegasError INVALID_INPUT (bad URL, non-http(s), credentials, forbidden address, bad proxy URL or options),
  *   LIMIT_EXCEEDED (too many redirects, body or decoded body over `maxBytes`), UNSUPPORTED_MEDIA (unknown or
  *   corrupt Content-Encoding), CANCELLED (signal), NOT_FOUND (404/410, as a WebFetchError), and WebFetchError for
@@ -212,6 +219,17 @@ export async function fetchUrl(url: string, opts: FetchOptions = {}): Promise<Fe
         log.debug("redirect downgrades to http", { url: displayUrl(next) });
       current = next;
       continue;
+    }
+    if (status === 304 && o.conditional) {
+      res.destroy(); // not modified: the stored copy is current, there is no body
+      return {
+        url: current.href,
+        status,
+        mediaType: "",
+        bytes: new Uint8Array(),
+        headers: flatHeaders(res.headers),
+        redirects,
+      };
     }
     if (status < 200 || status >= 300) {
       res.destroy();

@@ -98,6 +98,23 @@ export const OWN_COMMANDS = {
       JSON_OPTION,
     ],
   },
+  refresh: {
+    usage: ["refresh [--older-than D] [--limit N]"],
+    summary: "re-check fetched URL documents; a changed page becomes a new version",
+    notes:
+      "Honours robots.txt and waits 1 s between requests to a host; uses the proxy and address rules of ingest. " +
+      "Change is judged on the extracted text. A 404/410 page is marked gone and its atoms flagged, never deleted; " +
+      "a failure (5xx, timeout) changes nothing and is retried by a later run. deploy/ has a daily systemd timer.",
+    options: [
+      {
+        name: "older-than",
+        value: "D",
+        text: "check documents last checked this long ago: 90s, 30m, 12h, 7d (default), 2w",
+      },
+      { name: "limit", value: "N", text: "check at most N documents (default 500)" },
+      JSON_OPTION,
+    ],
+  },
   doctor: {
     usage: ["doctor"],
     summary: "check the configuration and every dependency; exit 1 naming what fails",

@@ -21,6 +21,7 @@ export const MAX_POSITIONALS: Readonly<Record<Command, number>> = {
   rebuild: 1,
   reembed: 0,
   reindex: 1,
+  refresh: 0,
   graph: 2,
   code: 1,
   "code-search": Number.POSITIVE_INFINITY,

@@ -7,7 +7,6 @@ import { statSync } from "node:fs";
 import type { DocumentKind } from "../../domain/locator.ts";
 import type { ProgressFn, ProgressSpan } from "../../domain/progress.ts";
 import type { ParsedDocument } from "../../ports/models/parser.ts";
-import { sanitizeText } from "../../domain/text.ts";
 import { invalidInput, toPegasError } from "../../errors.ts";
 import {
   type DocumentIngestServices,
@@ -20,6 +19,7 @@ import {
 import { checkObservedAt } from "../knowledge/atom-time.ts";
 import { documentPhases, singleSpan } from "./progress.ts";
 import type { Services } from "../services.ts";
+import { fetchedSource, parseRaw } from "./parse-source.ts";
 import { type RawSource, rawTextSource, readFileSource, resolveReadable } from "./source.ts";
 import { type DirectoryJob, ingestDirectory } from "./directory.ts";
 import { type IngestResult, IngestTally } from "./tally.ts";
@@ -63,37 +63,6 @@ export interface IngestOptions {
 
 const EMPTY: ParsedDocument = { kind: "web", mediaType: "", title: null, sections: [], metadata: {}, warnings: [] };
 
-/** Raw text from the caller: stored as given (NUL and lone surrogates repaired, with warnings). */
-function textDocument(text: string): ParsedDocument {
-  const clean = sanitizeText(text, "text");
-  return {
-    kind: "text",
-    mediaType: "text/plain",
-    title: null,
-    sections: [{ text: clean.text, locator: {} }],
-    metadata: {},
-    warnings: clean.warnings,
-  };
-}
-
-async function parseRaw(
-  services: Pick<Services, "parse">,
-  raw: RawSource,
-  signal?: AbortSignal,
-  progress?: ProgressSpan,
-): Promise<ParsedDocument> {
-  if (raw.text !== undefined) return textDocument(raw.text);
-  progress?.at(0.5, 1, `parse: ${raw.uri}`, true);
-  return services.parse({
-    bytes: raw.bytes,
-    uri: raw.uri,
-    name: raw.name,
-    mediaType: raw.mediaType,
-    charset: raw.charset,
-    signal,
-  });
-}
-
 /** Fetches a URL; when it fails or is blocked and a snippet was given, the snippet is stored instead. */
 async function ingestUrl(
   services: IngestServices,
@@ -112,16 +81,7 @@ async function ingestUrl(
   let raw: RawSource;
   try {
     documentPhases(span).parse.start(`parse: fetching ${uri}`);
-    const r = await services.fetcher.fetch(uri, opts.signal);
-    raw = {
-      uri,
-      name: r.url,
-      bytes: r.bytes,
-      mediaType: r.mediaType || undefined,
-      charset: r.charset,
-      title: input.title,
-      metadata: { final_url: r.url, http_status: r.status, fetched_at: new Date().toISOString() },
-    };
+    raw = fetchedSource(uri, await services.fetcher.fetch(uri, opts.signal), input.title);
   } catch (err) {
     const e = toPegasError(err);
     if (!input.snippet?.trim() || !["NETWORK_FAILED", "NOT_FOUND"].includes(e.code)) throw e;

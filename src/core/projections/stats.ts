@@ -2,6 +2,7 @@
 import { toPegasError } from "../../errors.ts";
 import type { StoreStats } from "../../ports/store/maintenance.ts";
 import { type ProjectionCounts, type ProjectionSink, expectedCounts } from "../../ports/projections/projection-sink.ts";
+import { DEFAULT_REFRESH_AGE_S } from "../documents/freshness-policy.ts";
 import { MIN_MISS_REPEATS } from "../gaps/miss.ts";
 import type { Services } from "../services.ts";
 
@@ -24,6 +25,8 @@ export interface StatsResult extends StoreStats {
   suggested_gaps: number;
   /** Searches logged as misses (their best hit covered less than half of the query's terms). */
   search_misses: number;
+  /** Fetched URL documents due for `pegas-memory refresh` (last checked over 7 days ago, no retry pending). */
+  urls_due: number;
   store: { backend: string; location: string };
   embedder: { model: string; dim: number; kind: "lexical" | "neural" };
   projections: {
@@ -62,7 +65,7 @@ export async function externalStats(
 export async function stats(
   services: Pick<
     Services,
-    "describe" | "embedder" | "gaps" | "maintenance" | "outbox" | "projection" | "sinks" | "vectorIndex"
+    "describe" | "embedder" | "freshness" | "gaps" | "maintenance" | "outbox" | "projection" | "sinks" | "vectorIndex"
   >,
 ): Promise<StatsResult> {
   await services.projection.sync();
@@ -73,10 +76,12 @@ export async function stats(
   const lagS = s.outbox.oldest_pending_age_s ?? 0;
   const counts = services.sinks.length ? await services.outbox.canonicalCounts(services.embedder.model) : {};
   const gaps = await services.gaps.counters(MIN_MISS_REPEATS);
+  const urlsDue = await services.freshness.countDue(DEFAULT_REFRESH_AGE_S);
   return {
     ...s,
     suggested_gaps: gaps.suggested,
     search_misses: gaps.misses,
+    urls_due: urlsDue,
     store: { backend: services.describe.store, location: services.describe.storeLocation },
     embedder: { model: services.embedder.model, dim: services.embedder.dim, kind: services.embedder.kind },
     projections: {

@@ -9,6 +9,7 @@
 export interface FetchedResource {
   /** Final URL after redirects, without fragment. */
   url: string;
+  /** HTTP status: 2xx, or 304 for a conditional request whose stored copy is current. */
   status: number;
   /** Media type from Content-Type, lower case, no parameters; "" when absent (sniff the bytes). */
   mediaType: string;
@@ -20,7 +21,16 @@ export interface FetchedResource {
   redirects: string[];
 }
 
+/** Validators of a stored copy for a conditional GET (RFC 9110 §13.1); absent fields are not sent. */
+export interface ConditionalRequest {
+  /** The stored ETag, sent as If-None-Match. */
+  etag?: string;
+  /** The stored Last-Modified (an HTTP date), sent as If-Modified-Since. */
+  lastModified?: string;
+}
+
 /** Fetches URLs. */
 export interface Fetcher {
-  fetch(url: string, signal?: AbortSignal): Promise<FetchedResource>;
+  /** GETs `url`; with `conditional` validators a 304 answer resolves as status 304 with no bytes. */
+  fetch(url: string, signal?: AbortSignal, conditional?: ConditionalRequest): Promise<FetchedResource>;
 }

@@ -36,6 +36,7 @@ export function overviewPage(ctx: PageContext, s: StatsResult): Html {
 <section aria-labelledby="h-atoms"><h2 id="h-atoms">Atoms: ${s.atoms.total}</h2>
 <h3>By type</h3>${counts(s.atoms.by_type)}<h3>By status</h3>${counts(s.atoms.by_status)}</section>
 <section aria-labelledby="h-docs"><h2 id="h-docs">Documents: ${s.documents.total}</h2>${counts(s.documents.by_kind)}
+<dl class="counts"><div><dt>URL documents due for a re-check</dt><dd>${s.urls_due}</dd></div></dl>
 <p><a href="${ctx.base}/documents">All documents</a></p></section>
 <section aria-labelledby="h-gaps"><h2 id="h-gaps">Research gaps</h2>
 <dl class="counts"><div><dt>open</dt><dd>${s.open_gaps}</dd></div><div><dt>suggested from missed searches</dt><dd>${s.suggested_gaps}</dd></div></dl>

@@ -88,7 +88,11 @@ export async function upsertDocumentRows(
         metadata = pm_document.metadata || EXCLUDED.metadata,
         version = CASE WHEN pm_document.content_hash IS NULL THEN pm_document.version ELSE pm_document.version + 1 END,
         status = 'active',
-        updated_at = now()
+        updated_at = now(),
+        -- A new version carries its own validators (metadata); a page that was gone is back (migration 0019).
+        http_etag = NULL,
+        http_last_modified = NULL,
+        gone_at = NULL
       WHERE pm_document.content_hash IS DISTINCT FROM EXCLUDED.content_hash
       RETURNING id, version, uri`,
     (d) => d.uri.length + 200,

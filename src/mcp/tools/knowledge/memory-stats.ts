@@ -32,6 +32,9 @@ export const memoryStats: ToolDef = {
     search_misses: z
       .number()
       .describe("searches logged as misses: the best hit held less than half of the query's terms"),
+    urls_due: z
+      .number()
+      .describe("fetched URL documents due for `pegas-memory refresh` (last checked over 7 days ago)"),
     traces: z.number(),
     merges: z.number().describe("near-duplicate merges in force (memory_unmerge undoes one)"),
     quarantined_chunks: z.number().describe("chunks the distiller failed on, awaiting `pegas-memory distill --retry`"),

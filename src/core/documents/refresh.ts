@@ -1,0 +1,165 @@
+/**
+ * `pegas-memory refresh`: fetched URL documents are checked again (issue 24, item 2). Each due document
+ * (FreshnessStore) is fetched with a conditional GET from the validators of its last fetch, through the same Fetcher
+ * as ingest (proxy and address rules), after its origin's robots.txt allowed it and its host's politeness delay
+ * passed (host-politeness.ts). Then:
+ * - 304 Not Modified: only the check time (and validators) change;
+ * - 200: the page is parsed and stored by the ingest path, which judges change on the extracted text (its content
+ *   hash), not on the HTML: the same text only updates the check time, another text becomes a new document version
+ *   whose vanished atoms go `stale` (as for a changed file);
+ * - 404/410: the document is marked gone and its atoms flagged (`metadata.source_gone`), never deleted;
+ * - anything else (5xx, a timeout, a blocked page, a parse failure): nothing changes but the failure count, and the
+ *   document is due again after a growing delay or the server's Retry-After (freshness-policy.ts).
+ * Documents are checked one at a time, oldest check first.
+ */
+import { toPegasError } from "../../errors.ts";
+import type { DueUrlDocument } from "../../ports/store/freshness.ts";
+import type { Services } from "../services.ts";
+import { DEFAULT_HOST_INTERVAL_MS, DEFAULT_REFRESH_AGE_S, retryAt } from "./freshness-policy.ts";
+import { HostPoliteness } from "./host-politeness.ts";
+import type { DocumentIngestServices } from "./ingest-document.ts";
+import { ingestParsed } from "./ingest-document.ts";
+import { fetchedSource, parseRaw } from "./parse-source.ts";
+
+/** What a refresh runs on: storing a changed page as ingest does, fetching, parsing and the check state. */
+export type RefreshServices = DocumentIngestServices & Pick<Services, "fetcher" | "parse" | "freshness">;
+
+/** The robots.txt product token of the refresh (the fetcher's User-Agent is `pegas-memory/<version>`). */
+export const ROBOTS_AGENT = "pegas-memory";
+
+/** Default most documents checked in one run. */
+export const DEFAULT_REFRESH_LIMIT = 500;
+
+/** Options of {@link refresh}. */
+export interface RefreshOptions {
+  /** Check documents whose last check is at least this old (seconds; default {@link DEFAULT_REFRESH_AGE_S}). */
+  olderThanS?: number;
+  /** Most documents checked (default {@link DEFAULT_REFRESH_LIMIT}). */
+  limit?: number;
+  /** Least time between two requests to one host (ms; default {@link DEFAULT_HOST_INTERVAL_MS}). */
+  hostIntervalMs?: number;
+  signal?: AbortSignal;
+}
+
+/** What a check found: see the module doc. `disallowed`: robots.txt forbids the page (retried later, like `retry`). */
+export type RefreshOutcome = "changed" | "unchanged" | "gone" | "retry" | "disallowed";
+
+/** One checked document. */
+export interface RefreshItem {
+  doc_id: number;
+  uri: string;
+  outcome: RefreshOutcome;
+  /** The document's version after the check (a new one when `changed`). */
+  version: number;
+  /** `changed`: atoms of the older version that the new one no longer holds (now `stale`). */
+  atoms_staled?: number;
+  /** `gone`: atoms flagged as coming from a gone page. */
+  atoms_flagged?: number;
+  /** `retry`, `disallowed`, `gone`: why. */
+  error?: string;
+  /** `retry`, `disallowed`: not checked again before this (ISO 8601). */
+  retry_at?: string;
+}
+
+/** Outcome of a run: counts per outcome and every checked document. */
+export interface RefreshResult {
+  checked: number;
+  changed: number;
+  unchanged: number;
+  gone: number;
+  retry: number;
+  disallowed: number;
+  items: RefreshItem[];
+}
+
+async function deferred(
+  s: RefreshServices,
+  doc: DueUrlDocument,
+  outcome: "retry" | "disallowed",
+  error: string,
+  at: Date,
+): Promise<RefreshItem> {
+  await s.freshness.markFailed(doc.id, error, at);
+  return { doc_id: doc.id, uri: doc.uri, outcome, version: doc.version, error, retry_at: at.toISOString() };
+}
+
+/** Fetches and judges one document. @throws PegasError CANCELLED, STORE_UNAVAILABLE (the run stops). */
+async function checkOne(
+  s: RefreshServices,
+  doc: DueUrlDocument,
+  polite: HostPoliteness,
+  opts: RefreshOptions,
+): Promise<RefreshItem> {
+  const url = new URL(doc.uri);
+  const base = { doc_id: doc.id, uri: doc.uri, version: doc.version };
+  const robots = await polite.allowed(url);
+  if (robots === "unreachable")
+    return deferred(s, doc, "retry", "robots.txt could not be read", retryAt(new Date(), doc.failures + 1));
+  if (robots === "disallowed") {
+    const later = new Date(Date.now() + Math.max(opts.olderThanS ?? DEFAULT_REFRESH_AGE_S, 86_400) * 1000);
+    return deferred(s, doc, "disallowed", "robots.txt disallows this page", later);
+  }
+  await polite.pace(url);
+  try {
+    const conditional = { etag: doc.etag ?? undefined, lastModified: doc.lastModified ?? undefined };
+    const r = await s.fetcher.fetch(doc.uri, opts.signal, conditional);
+    const validators = {
+      etag: r.headers.etag ?? doc.etag,
+      lastModified: r.headers["last-modified"] ?? doc.lastModified,
+    };
+    if (r.status === 304) {
+      await s.freshness.markChecked(doc.id, validators);
+      return { ...base, outcome: "unchanged" };
+    }
+    const raw = fetchedSource(doc.uri, r);
+    const parsed = await parseRaw(s, raw, opts.signal);
+    const out = await ingestParsed(s, raw, parsed, { signal: opts.signal });
+    if (!out.stored)
+      return deferred(s, doc, "retry", out.warnings[0] ?? "no text", retryAt(new Date(), doc.failures + 1));
+    await s.freshness.markChecked(doc.id, {
+      etag: r.headers.etag ?? null,
+      lastModified: r.headers["last-modified"] ?? null,
+    });
+    if (out.unchanged) return { ...base, outcome: "unchanged" };
+    return { ...base, outcome: "changed", version: out.version, atoms_staled: out.atoms_staled };
+  } catch (err) {
+    const e = toPegasError(err);
+    if (["CANCELLED", "STORE_UNAVAILABLE", "MIGRATION_REQUIRED"].includes(e.code)) throw e;
+    const status = (err as { status?: unknown }).status;
+    if (e.code === "NOT_FOUND" && (status === 404 || status === 410)) {
+      const flagged = await s.freshness.markGone(doc.id, status);
+      return { ...base, outcome: "gone", atoms_flagged: flagged, error: `HTTP ${status}` };
+    }
+    const after = (err as { retryAfter?: unknown }).retryAfter;
+    const at = retryAt(new Date(), doc.failures + 1, typeof after === "string" ? after : undefined);
+    return deferred(s, doc, "retry", e.message, at);
+  }
+}
+
+/**
+ * Checks the due URL documents (see the module doc) and resolves to what each check found.
+ * @throws PegasError CANCELLED (the documents checked so far keep their outcome), STORE_UNAVAILABLE.
+ */
+export async function refresh(s: RefreshServices, opts: RefreshOptions = {}): Promise<RefreshResult> {
+  const due = await s.freshness.dueUrlDocuments(
+    opts.olderThanS ?? DEFAULT_REFRESH_AGE_S,
+    opts.limit ?? DEFAULT_REFRESH_LIMIT,
+  );
+  const polite = new HostPoliteness(s.fetcher, {
+    agent: ROBOTS_AGENT,
+    intervalMs: opts.hostIntervalMs ?? DEFAULT_HOST_INTERVAL_MS,
+    signal: opts.signal,
+  });
+  const items: RefreshItem[] = [];
+  for (const doc of due) items.push(await checkOne(s, doc, polite, opts));
+  const count = (o: RefreshOutcome) => items.filter((i) => i.outcome === o).length;
+  return {
+    checked: items.length,
+    changed: count("changed"),
+    unchanged: count("unchanged"),
+    gone: count("gone"),
+    retry: count("retry"),
+    disallowed: count("disallowed"),
+    items,
+  };
+}
