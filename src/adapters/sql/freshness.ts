@@ -1,6 +1,6 @@
 /**
  * The FreshnessStore over SQL (PostgreSQL and PGlite alike): the check-state columns of pm_document added by
- * migration 0019. A gone page's atoms are flagged in their metadata (and re-sent to the projections through the
+ * migration 0018. A gone page's atoms are flagged in their metadata (and re-sent to the projections through the
  * outbox), never deleted nor restatused. Driver errors become PegasError.
  */
 import type { Sql } from "postgres";

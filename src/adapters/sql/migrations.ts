@@ -24,7 +24,7 @@ import outboxReaders0014 from "../../../migrations/0014_outbox_readers.sql" with
 import entities0015 from "../../../migrations/0015_entities.sql" with { type: "text" };
 import atomTime0016 from "../../../migrations/0016_atom_time.sql" with { type: "text" };
 import supersession0017 from "../../../migrations/0017_supersession.sql" with { type: "text" };
-import urlFreshness0019 from "../../../migrations/0019_url_freshness.sql" with { type: "text" };
+import urlFreshness0018 from "../../../migrations/0018_url_freshness.sql" with { type: "text" };
 import { sha256Hex } from "../../domain/hash.ts";
 import { log } from "../../log.ts";
 
@@ -54,7 +54,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 15, name: "entities", sql: entities0015 },
   { version: 16, name: "atom_time", sql: atomTime0016 },
   { version: 17, name: "supersession", sql: supersession0017 },
-  { version: 19, name: "url_freshness", sql: urlFreshness0019 },
+  { version: 18, name: "url_freshness", sql: urlFreshness0018 },
 ];
 
 /** Version of the latest migration this build knows: the schema version of a store it creates or upgrades. */

@@ -1,5 +1,5 @@
 /**
- * FreshnessStore port: the check state of fetched URL documents (migration 0019) for `pegas-memory refresh`, which
+ * FreshnessStore port: the check state of fetched URL documents (migration 0018) for `pegas-memory refresh`, which
  * re-checks them with conditional requests. A document is a URL document when its uri is http(s) and it was
  * fetched (content_hash set); it is due when it is active, not gone, its next check time (if any) has come and its
  * last check or last new version, whichever is later, is older than the asked age. Errors: PegasError

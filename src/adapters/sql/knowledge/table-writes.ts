@@ -89,7 +89,7 @@ export async function upsertDocumentRows(
         version = CASE WHEN pm_document.content_hash IS NULL THEN pm_document.version ELSE pm_document.version + 1 END,
         status = 'active',
         updated_at = now(),
-        -- A new version carries its own validators (metadata); a page that was gone is back (migration 0019).
+        -- A new version carries its own validators (metadata); a page that was gone is back (migration 0018).
         http_etag = NULL,
         http_last_modified = NULL,
         gone_at = NULL

@@ -1,4 +1,4 @@
--- pegas-memory schema, version 19: freshness of URL sources (issue 24, item 2). `pegas-memory refresh` re-checks
+-- pegas-memory schema, version 18: freshness of URL sources (issue 24, item 2). `pegas-memory refresh` re-checks
 -- the stored http(s) documents with conditional requests: the validators of the last fetch (ETag, Last-Modified) are
 -- kept, with when the page was last checked, when it may be checked next (a failed check is retried later), how
 -- many checks failed in a row and the last failure, and since when the page is gone (HTTP 404/410; the document and
