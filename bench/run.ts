@@ -22,6 +22,7 @@ import { locomoBench } from "./benchmarks/locomo.ts";
 import { codeBench } from "./benchmarks/code.ts";
 import { projectionsBench } from "./benchmarks/projections.ts";
 import { searchLatency } from "./benchmarks/search-latency.ts";
+import { scaleBench } from "./benchmarks/scale.ts";
 import { startup } from "./benchmarks/startup.ts";
 import { httpLoadBench } from "./benchmarks/http-load.ts";
 import { uiBench } from "./benchmarks/ui.ts";
@@ -36,6 +37,7 @@ export const BENCHMARKS: Benchmark[] = [
   ingestBench,
   documentsBench,
   searchLatency,
+  scaleBench,
   idleRss,
   retrieval,
   locomoBench,
