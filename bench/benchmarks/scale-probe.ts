@@ -4,14 +4,17 @@
  * in-memory client (bench/lib/mcp-inproc.ts: the tools' argument checks and rendering, no transport):
  * - start to ready: opening the services and the first catch-up of the in-process indexes (embedded: from the index
  *   snapshot the loader left; PostgreSQL keeps none, so the whole change feed), wall ms and RSS then;
- * - memory_search (k 10, hybrid) over generated English and Russian queries after warm-up: p50 / p95 / p99;
+ * - memory_search (k 10, hybrid) over generated English and Russian queries after warm-up: p50 / p95 / p99, and the
+ *   same queries through core `search()` (the ranking without the tool's rendering);
  * - memory_get_context with its defaults: p50 / p95; memory_store of one new text atom each: p50 / p95;
  * - memory_search back to back while memory_ingest runs in the same process (generated natural text of the fixture
- *   books, the heuristic distiller; new texts until INGEST_MS has passed): p50 / p99 and the ingest's MB/s;
+ *   books, the heuristic distiller; new texts until INGEST_MS has passed and UNDER_INGEST searches were timed, at
+ *   most INGEST_MAX_MS): p50 / p99 and the ingest's MB/s;
  * - peak RSS (VmHWM) at the end.
  * Usage: bun bench/benchmarks/scale-probe.ts <pglite|postgres> <data-dir|database-url> <atoms>; one JSON line out.
  */
 import { readFileSync } from "node:fs";
+import { search } from "../../src/core/search/search.ts";
 import { setLogLevel } from "../../src/log.ts";
 import { createServices } from "../../src/wiring/services.ts";
 import { benchConfig } from "../lib/env.ts";
@@ -30,8 +33,15 @@ export const CONTEXTS = 60;
 export const STORES = 30;
 /** Bytes of each text ingested while searches run (one memory_ingest call: one transaction). */
 export const INGEST_BYTES = 20_000;
-/** Ingests follow each other until this many ms have passed (the one running then finishes). */
+/**
+ * Ingests follow each other until INGEST_MS have passed and UNDER_INGEST searches were timed, or until
+ * INGEST_MAX_MS (the one running then finishes).
+ */
 export const INGEST_MS = 8_000;
+/** Searches wanted while ingests run (so that p99 is not the maximum of a handful). */
+export const UNDER_INGEST = 100;
+/** Ingests stop after this many ms even with fewer searches timed. */
+export const INGEST_MAX_MS = 60_000;
 
 function procStatus(field: "VmRSS" | "VmHWM"): number {
   const m = new RegExp(`${field}:\\s+(\\d+)\\s+kB`).exec(readFileSync("/proc/self/status", "utf8"));
@@ -55,14 +65,19 @@ async function timed(calls: (() => Promise<unknown>)[]): Promise<number[]> {
 
 /** Searches back to back while ingests run one after another for INGEST_MS; the samples and the ingest's figures. */
 async function underIngest(client: InProcessClient, queries: string[], seed: number) {
-  const deadline = performance.now() + INGEST_MS;
+  const ms: number[] = [];
+  const start = performance.now();
+  const more = () => {
+    const t = performance.now() - start;
+    return t < INGEST_MAX_MS && (t < INGEST_MS || ms.length < UNDER_INGEST);
+  };
   let running = true;
   let bytes = 0;
   let atoms = 0;
   const t0 = performance.now();
   const ingests = (async () => {
     try {
-      for (let n = 0; n === 0 || performance.now() < deadline; n++) {
+      for (let n = 0; n === 0 || more(); n++) {
         const text = naturalText(INGEST_BYTES, seed + n);
         const r = await client.call("memory_ingest", { text, title: `scale ingest ${seed + n}` });
         bytes += Buffer.byteLength(text);
@@ -72,7 +87,6 @@ async function underIngest(client: InProcessClient, queries: string[], seed: num
       running = false;
     }
   })();
-  const ms: number[] = [];
   for (let i = 0; running; i++) {
     const t = performance.now();
     await client.call("memory_search", { query: queries[i % queries.length], k: 10 });
@@ -103,8 +117,10 @@ async function main(backend: string, location: string, atoms: number): Promise<v
   const client = await inProcessClient(services);
   try {
     for (const q of warm) await client.call("memory_search", { query: q, k: 10 });
-    const search = await timed(queries.map((q) => () => client.call("memory_search", { query: q, k: 10 })));
-    const byLang = (lang: number) => latency(search.filter((_, i) => i % 2 === lang));
+    const tool = await timed(queries.map((q) => () => client.call("memory_search", { query: q, k: 10 })));
+    const byLang = (lang: number) => latency(tool.filter((_, i) => i % 2 === lang));
+    // The same queries through core search() alone: the ranking without the tool's rendering and token packing.
+    const core = await timed(queries.map((q) => () => search(services, { query: q, k: 10 })));
     const context = await timed(
       queries.slice(0, CONTEXTS).map((q) => () => client.call("memory_get_context", { question: q })),
     );
@@ -126,7 +142,8 @@ async function main(backend: string, location: string, atoms: number): Promise<v
         end: round(procStatus("VmRSS")),
         peak: round(procStatus("VmHWM")),
       },
-      search: { ...latency(search), en: byLang(0), ru: byLang(1) },
+      search: { ...latency(tool), en: byLang(0), ru: byLang(1) },
+      search_core: latency(core),
       get_context: latency(context),
       store: { ...latency(store), created },
       under_ingest: concurrent,

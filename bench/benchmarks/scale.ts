@@ -41,22 +41,28 @@ export const SCALES = [
 /** The two set-ups measured. */
 export type Backend = "pglite" | "postgres";
 
-/** Bytes of the files under `dir` (recursive). */
-function dirBytes(dir: string): number {
-  let total = 0;
+/** Bytes of the files under `dir` (recursive): all, and those under a `pg_wal` or `.cache` (index snapshot) dir. */
+function dirBytes(dir: string, out = { total: 0, wal: 0, cache: 0 }, part?: "wal" | "cache") {
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     const p = join(dir, e.name);
-    if (e.isDirectory()) total += dirBytes(p);
-    else if (e.isFile()) total += statSync(p).size;
+    const sub = e.name === "pg_wal" ? "wal" : e.name === ".cache" ? "cache" : part;
+    if (e.isDirectory()) dirBytes(p, out, sub);
+    else if (e.isFile()) {
+      const n = statSync(p).size;
+      out.total += n;
+      if (part) out[part] += n;
+    }
   }
-  return total;
+  return out;
 }
 
-async function pgBytes(url: string): Promise<number> {
+const mib = (n: number) => round(n / 2 ** 20);
+
+async function pgBytes(url: string): Promise<Record<string, number>> {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
     const [r] = await sql`SELECT pg_database_size(current_database())::bigint AS n`;
-    return Number(r.n);
+    return { total: Number(r.n) };
   } finally {
     await sql.end({ timeout: 1 });
   }
@@ -115,7 +121,12 @@ async function probe(backend: Backend, location: string, atoms: number): Promise
 }
 
 /** Every scale on one backend's store at `location`; results keyed `atoms_<n>`. */
-async function runBackend(backend: Backend, location: string, pools: SentencePools, bytes: () => Promise<number>) {
+async function runBackend(
+  backend: Backend,
+  location: string,
+  pools: SentencePools,
+  bytes: () => Promise<Record<string, number>>,
+) {
   const results: Record<string, unknown> = {};
   const deadline = performance.now() + BUDGET_S * 1000;
   let loaded = 0;
@@ -129,7 +140,8 @@ async function runBackend(backend: Backend, location: string, pools: SentencePoo
       budget_hit: loaded < scale,
       load: l,
       ...p,
-      disk_mb: round((await bytes()) / 2 ** 20),
+      disk_mb: mib((await bytes()).total),
+      disk_parts_mb: Object.fromEntries(Object.entries(await bytes()).map(([k, v]) => [k, mib(v)])),
     };
     if (loaded < scale) break;
   }
@@ -169,7 +181,7 @@ export const scaleBench: Benchmark = {
         ready:
           "pglite: open + catch-up from the index snapshot the loader left; postgres: open + catch-up of the whole feed (no snapshot)",
         rss: "the probe process (PostgreSQL's own server processes not counted)",
-        disk: "pglite: the data dir's files; postgres: pg_database_size",
+        disk: "pglite: the data dir's files (parts: pg_wal, .cache = index snapshot); postgres: pg_database_size",
       },
       results,
       summary,

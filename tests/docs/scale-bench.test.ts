@@ -72,6 +72,7 @@ function point(atoms: number, searchP50: number): ScalePoint {
     ready: { ready_ms: 300 },
     rss_mb: { ready: 300, peak: 500 },
     search: { median: searchP50, p95: searchP50 * 2, p99: searchP50 * 3 },
+    search_core: { median: searchP50 / 2 },
     get_context: { median: 40 },
     store: { median: 20 },
     under_ingest: { search: { median: 30, p99: 400, n: 100 }, ingest: { mb_per_s: 0.3 } },
@@ -87,8 +88,8 @@ const RESULTS: ScaleResults = {
 describe("scale summary and chart", () => {
   test("rows give each figure per backend and scale, with the issue's goals beside them", () => {
     const rows = scaleRows(RESULTS);
-    expect(rows.length).toBe(4 * 8);
-    const search = rows.filter((r) => r.metric.startsWith("search p50 / p95 / p99"));
+    expect(rows.length).toBe(4 * 9);
+    const search = rows.filter((r) => r.metric.startsWith("memory_search p50 / p95 / p99"));
     expect(search.map((r) => r.metric.split(", ").slice(1).join(", "))).toEqual([
       "PGlite, 10k atoms",
       "PGlite, 100k atoms",
