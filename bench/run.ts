@@ -25,6 +25,7 @@ import { codeBench } from "./benchmarks/code.ts";
 import { projectionsBench } from "./benchmarks/projections.ts";
 import { quantitiesBench } from "./benchmarks/quantities.ts";
 import { searchLatency } from "./benchmarks/search-latency.ts";
+import { scaleBench } from "./benchmarks/scale.ts";
 import { startup } from "./benchmarks/startup.ts";
 import { httpLoadBench } from "./benchmarks/http-load.ts";
 import { uiBench } from "./benchmarks/ui.ts";
@@ -47,6 +48,7 @@ export const BENCHMARKS: Benchmark[] = [
   ingestBench,
   documentsBench,
   searchLatency,
+  scaleBench,
   idleRss,
   cliSearchBench,
   retrieval,

@@ -10,6 +10,7 @@ export const ORDER = [
   "first_query",
   "ingest",
   "search_latency",
+  "scale",
   "idle_rss",
   "cli_search",
   "retrieval",

@@ -1,18 +1,24 @@
 /**
  * `npm run docs:bench`: writes docs/benchmarks.md from the committed results (bench/results/*.json) and the
- * hand-written notes (bench/notes.md), so the table in the docs is always the one the benchmarks wrote.
+ * hand-written notes (bench/notes.md), so the table in the docs is always the one the benchmarks wrote; and
+ * docs/scale.svg, the scale benchmark's curves, from bench/results/scale.json.
  * `npm run docs:bench -- --check` writes nothing and exits 1 when the committed file differs from what it would write
  * (tests/docs/benchmarks.test.ts checks the same).
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { markdownSummary, type ResultFile, readResults } from "../bench/lib/report.ts";
+import { scaleChartSvg } from "../bench/lib/scale-chart.ts";
+import type { ScaleResults } from "../bench/lib/scale-rows.ts";
 import { ORDER } from "../bench/summary.ts";
 
 const ROOT = join(import.meta.dir, "..");
 
 /** Path of the generated page. */
 export const BENCHMARKS_DOC = join(ROOT, "docs", "benchmarks.md");
+
+/** Path of the scale benchmark's chart (written when bench/results/scale.json exists). */
+export const SCALE_CHART = join(ROOT, "docs", "scale.svg");
 
 /** Path of the hand-written notes appended to the page. */
 export const BENCHMARK_NOTES = join(ROOT, "bench", "notes.md");
@@ -48,6 +54,15 @@ function notes(): string {
     .trim();
 }
 
+/** The scale benchmark's chart drawn from bench/results/scale.json (bench/lib/scale-chart.ts); null without it. */
+export function renderScaleChart(): string | null {
+  const f = readResults().find((r) => r.benchmark === "scale");
+  if (!f) return null;
+  const m = f.machine;
+  const caption = `${m.date.slice(0, 10)}, ${m.cpu_model}, ${m.cores} cores, commit ${m.git_commit.slice(0, 7)}${m.git_dirty ? " (dirty)" : ""}`;
+  return scaleChartSvg(f.results as ScaleResults, caption);
+}
+
 /**
  * The whole page: the summary table of every result with summary rows (the order of bench/summary.ts), the
  * machines, each run's description, date, commit and duration, then the notes.
@@ -56,21 +71,29 @@ function notes(): string {
 export function renderBenchmarksDoc(): string {
   const files = readResults(ORDER).filter((f) => Array.isArray(f.summary) && f.summary.length > 0);
   if (files.length === 0) throw new Error("no results in bench/results/: run `npm run bench` first");
-  return [HEADER, "## Results", markdownSummary(files), "## Runs", runsTable(files), "## Notes", notes()]
+  const chart = files.some((f) => f.benchmark === "scale")
+    ? ["## Scale curve", "![scale: latency, RSS and disk against atoms, PGlite and PostgreSQL](scale.svg)"]
+    : [];
+  return [HEADER, "## Results", markdownSummary(files), ...chart, "## Runs", runsTable(files), "## Notes", notes()]
     .join("\n\n")
     .concat("\n");
 }
 
 if (import.meta.main) {
-  const page = renderBenchmarksDoc();
-  if (process.argv.includes("--check")) {
-    const committed = readFileSync(BENCHMARKS_DOC, "utf8");
-    if (committed !== page) {
-      process.stderr.write("docs/benchmarks.md differs from bench/results: run `npm run docs:bench`\n");
-      process.exit(1);
+  const outputs: [string, string | null][] = [
+    [BENCHMARKS_DOC, renderBenchmarksDoc()],
+    [SCALE_CHART, renderScaleChart()],
+  ];
+  for (const [path, text] of outputs) {
+    if (text === null) continue;
+    if (process.argv.includes("--check")) {
+      if (!existsSync(path) || readFileSync(path, "utf8") !== text) {
+        process.stderr.write(`${path} differs from bench/results: run \`npm run docs:bench\`\n`);
+        process.exit(1);
+      }
+    } else {
+      writeFileSync(path, text);
+      process.stdout.write(`wrote ${path}\n`);
     }
-  } else {
-    writeFileSync(BENCHMARKS_DOC, page);
-    process.stdout.write(`wrote ${BENCHMARKS_DOC}\n`);
   }
 }

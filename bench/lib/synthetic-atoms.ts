@@ -55,8 +55,24 @@ export function buildAtomTexts(target: number, seed = 42): AtomTexts {
   return { texts, kinds };
 }
 
-/** One plan: a synthetic document whose atoms each cite their char range in the concatenation. */
-async function planOf(services: Services, texts: string[], docNo: number): Promise<IngestPlan> {
+/** Names the synthetic documents of a bulk load: `uri` prefix (`<uri>:<docNo>`) and title prefix. */
+export interface PlanSource {
+  uri: string;
+  title: string;
+}
+
+const SCIFACT_SOURCE: PlanSource = { uri: "bench:scifact-sentences", title: "SciFact sentences" };
+
+/**
+ * One plan: a synthetic document (`<source.uri>:<docNo>`) whose atoms (type text, claim = first sentence, vectors
+ * from the services' embedder) each cite their char range in the concatenation of `texts`.
+ */
+export async function planOf(
+  services: Services,
+  texts: string[],
+  docNo: number,
+  source: PlanSource = SCIFACT_SOURCE,
+): Promise<IngestPlan> {
   const drafts = texts.map((t) => draftAtom({ type: "text", claim: firstSentence(t), content: t, confidence: 0.5 }));
   const vectors = await services.embedder.embedDocuments(drafts.map((d) => d.searchText));
   const body = texts.join("\n");
@@ -69,8 +85,8 @@ async function planOf(services: Services, texts: string[], docNo: number): Promi
   return {
     document: {
       kind: "text",
-      uri: `bench:scifact-sentences:${docNo}`,
-      title: `SciFact sentences, part ${docNo}`,
+      uri: `${source.uri}:${docNo}`,
+      title: `${source.title}, part ${docNo}`,
       contentHash: sha256Hex(body),
       byteSize: Buffer.byteLength(body),
       authority: 0.5,
