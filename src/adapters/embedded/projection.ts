@@ -144,9 +144,10 @@ export class EmbeddedProjection implements SearchProjection {
       content = readSnapshot(path);
     } catch (err) {
       if (!(err instanceof SnapshotUnusable)) throw err;
-      const msg = `index snapshot unusable (${err.message}); rebuilding the in-process indexes from the database`;
-      if (err.corrupt) log.warn(msg, { path });
-      else log.info(msg, { path });
+      // A damaged file and one of another format version (after an upgrade) alike: the rebuild costs a full catch-up.
+      log.warn(`index snapshot unusable (${err.message}); rebuilding the in-process indexes from the database`, {
+        path,
+      });
       this.unsaved = Number.POSITIVE_INFINITY; // save the rebuilt indexes whatever their size
       return;
     }
