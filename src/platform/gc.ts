@@ -18,18 +18,38 @@ let floor = 0;
 
 /**
  * Counts `units` of text processed; once {@link CHECK_EVERY_UNITS} have passed, collects garbage synchronously when
- * the resident set grew by {@link RSS_GROWTH} over its floor (the resident set after the last collection, or its
- * lowest reading since).
+ * the resident set grew by {@link RSS_GROWTH} over its floor (see {@link collectIfGrown}).
  */
 export function processedText(units: number): void {
   pending += units;
   if (pending < CHECK_EVERY_UNITS) return;
   pending = 0;
+  collectIfGrown();
+}
+
+/**
+ * Reads the resident set now and collects garbage synchronously when it grew by {@link RSS_GROWTH} over its floor
+ * (the resident set after the last collection, or its lowest reading since); true when it collected. For loops whose
+ * garbage is not text counted by {@link processedText}: each page of the in-process indexes' catch-up.
+ */
+export function collectIfGrown(): boolean {
   const bun = (globalThis as { Bun?: { gc(force: boolean): void } }).Bun;
-  if (!bun) return;
+  if (!bun) return false;
   const rss = process.memoryUsage.rss();
   if (floor === 0 || rss < floor) floor = rss;
-  if (rss - floor < RSS_GROWTH) return;
+  if (rss - floor < RSS_GROWTH) return false;
+  bun.gc(true);
+  floor = process.memoryUsage.rss();
+  return true;
+}
+
+/**
+ * Collects garbage synchronously now (after a bulk load whose garbage the process need not keep until its collector
+ * runs, such as a first catch-up of the in-process indexes), and takes the resident set after it as the new floor.
+ */
+export function collectNow(): void {
+  const bun = (globalThis as { Bun?: { gc(force: boolean): void } }).Bun;
+  if (!bun) return;
   bun.gc(true);
   floor = process.memoryUsage.rss();
 }

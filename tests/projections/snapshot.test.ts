@@ -12,6 +12,7 @@ import { EmbeddedProjection } from "../../src/adapters/embedded/projection.ts";
 import { storeAtom } from "../../src/core/knowledge/store-atom.ts";
 import { log } from "../../src/log.ts";
 import type { ChangeFeed } from "../../src/ports/store/change-feed.ts";
+import { SNAPSHOT_FORMAT } from "../../src/adapters/embedded/snapshot.ts";
 import { snapshotPath } from "../../src/wiring/services.ts";
 import { suiteServices } from "../support/services.ts";
 
@@ -131,6 +132,24 @@ describe("index snapshot", () => {
       expect(next.feed.rows).toBeLessThan((CLAIMS.length + MORE.length) * 2); // the rewritten snapshot is used
     });
   }
+
+  test("a snapshot of an older format is rebuilt with a warning, then saved anew in this format", async () => {
+    const file = readFileSync(path);
+    file.writeUInt32LE(SNAPSHOT_FORMAT - 1, 8); // float32 vectors before format 3
+    writeFileSync(path, file);
+    const warn = spyOn(log, "warn");
+    try {
+      const { p, feed } = open({ snapshot: true });
+      await p.sync();
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0][0])).toContain(`format ${SNAPSHOT_FORMAT - 1}`);
+      expect(feed.rows).toBeGreaterThanOrEqual((CLAIMS.length + MORE.length) * 2);
+      expect(await answers(p)).toEqual(await fresh());
+    } finally {
+      warn.mockRestore();
+    }
+    expect(readFileSync(path).readUInt32LE(8)).toBe(SNAPSHOT_FORMAT);
+  });
 
   test("a snapshot of another database is not used", async () => {
     const warn = spyOn(log, "warn");

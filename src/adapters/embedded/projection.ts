@@ -11,6 +11,7 @@ import { AtomCatalog } from "./atom-catalog.ts";
 import { Bm25Index } from "./bm25-index.ts";
 import { FlatVectorIndex } from "./flat-index.ts";
 import { log } from "../../log.ts";
+import { collectIfGrown, collectNow } from "../../platform/gc.ts";
 import { readSnapshot, SnapshotUnusable, snapshotMatches, writeSnapshot, type SnapshotKey } from "./snapshot.ts";
 
 const PAGE = 5000;
@@ -109,7 +110,10 @@ export class EmbeddedProjection implements SearchProjection {
       }
       applied += atoms.length;
       if (atoms.length < PAGE) break;
+      // A page's rows are garbage once applied; a first catch-up reads every atom, so it is collected as it goes.
+      collectIfGrown();
     }
+    if (this.followVectors) this.vectorIndex.reserve(this.catalog.size);
     for (let cursor = { xid: this.mark, id: 0 }; this.followVectors; ) {
       const rows = await this.store.embeddingChanges(cursor, this.model, PAGE);
       for (const e of rows) {
@@ -118,19 +122,23 @@ export class EmbeddedProjection implements SearchProjection {
       }
       applied += rows.length;
       if (rows.length < PAGE) break;
+      collectIfGrown();
     }
     this.mark = next;
     this.lastSyncAt = Date.now();
     this.unsaved += applied;
     if (this.snapshot && this.unsaved >= Math.max(this.snapshot.minRows ?? 2000, this.catalog.size / 10))
       this.save(this.snapshot.path);
+    // The last pages' and the snapshot's garbage, collected at once rather than when the heap next grows (a first
+    // catch-up of 100k atoms: RSS after it 659 → 466 MiB with the paged collections above, → ≈ 380 with this one).
+    if (applied >= PAGE) collectNow();
     return applied;
   }
 
   /**
    * Starts from the snapshot at `path` when it checks (format, checksum, feed identity, model, and a mark not ahead of
-   * the feed); the catch-up that follows applies what changed since its mark. A damaged or foreign one is ignored
-   * with a warning: the indexes are then rebuilt from the feed and saved anew.
+   * the feed); the catch-up that follows applies what changed since its mark. A damaged or foreign one, or one of
+   * another format version, is ignored with a warning: the indexes are then rebuilt from the feed and saved anew.
    */
   private async restore(path: string): Promise<void> {
     this.key = {
@@ -144,9 +152,10 @@ export class EmbeddedProjection implements SearchProjection {
       content = readSnapshot(path);
     } catch (err) {
       if (!(err instanceof SnapshotUnusable)) throw err;
-      const msg = `index snapshot unusable (${err.message}); rebuilding the in-process indexes from the database`;
-      if (err.corrupt) log.warn(msg, { path });
-      else log.info(msg, { path });
+      // A damaged file and one of another format version (after an upgrade) alike: the rebuild costs a full catch-up.
+      log.warn(`index snapshot unusable (${err.message}); rebuilding the in-process indexes from the database`, {
+        path,
+      });
       this.unsaved = Number.POSITIVE_INFINITY; // save the rebuilt indexes whatever their size
       return;
     }

@@ -14,9 +14,13 @@ import { dirname } from "node:path";
 import { crc32 } from "node:zlib";
 import type { CatalogState } from "./atom-catalog.ts";
 import type { Bm25State } from "./bm25-index.ts";
+import type { FlatState } from "./flat-index.ts";
 
-/** Bumped whenever the layout or the meaning of a section changes; a file of another version is rebuilt. */
-export const SNAPSHOT_FORMAT = 2;
+/**
+ * Bumped whenever the layout or the meaning of a section changes; a file of another version is rebuilt. 3: vectors
+ * as int8 codes with a scale per row (flat-index.ts), no longer a float32 matrix.
+ */
+export const SNAPSHOT_FORMAT = 3;
 const MAGIC = Buffer.from("PGMSNAP\0", "latin1");
 const PREFIX = 16;
 
@@ -37,8 +41,8 @@ export interface SnapshotContent extends SnapshotKey {
   mark: string;
   catalog: CatalogState;
   bm25: Bm25State;
-  /** Present when `vectors`: presence byte per slot and the slots × dim matrix. */
-  flat?: { present: Uint8Array<ArrayBuffer>; matrix: Float32Array<ArrayBuffer> };
+  /** Present when `vectors`: presence byte and scale per slot, and the slots × dim int8 codes. */
+  flat?: FlatState;
 }
 
 /** The JSON header: the key, the mark, the scalars and where each section lies (byte offset, byte length). */
@@ -54,14 +58,14 @@ interface SnapshotHeader extends SnapshotKey {
 export class SnapshotUnusable extends Error {
   constructor(
     message: string,
-    /** True for damage (a warning); false for a file of another format version (expected after an upgrade). */
+    /** True for damage; false for a file of another format version (after an upgrade). Both are rebuilt with a warning. */
     readonly corrupt: boolean,
   ) {
     super(message);
   }
 }
 
-type Typed = Uint8Array | Uint16Array | Int32Array | Uint32Array | Float32Array | Float64Array;
+type Typed = Int8Array | Uint8Array | Uint16Array | Int32Array | Uint32Array | Float32Array | Float64Array;
 const align8 = (n: number) => (n + 7) & ~7;
 const bytes = (a: Typed) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
 
@@ -84,7 +88,7 @@ export function writeSnapshot(path: string, content: SnapshotContent): number {
     ["tfs", bytes(b.tfs)],
     ["terms", Buffer.from(b.terms.join("\0"), "utf8")],
   ];
-  if (flat) parts.push(["present", bytes(flat.present)], ["matrix", bytes(flat.matrix)]);
+  if (flat) parts.push(["present", bytes(flat.present)], ["scales", bytes(flat.scales)], ["codes", bytes(flat.codes)]);
   const sections: Record<string, [number, number]> = {};
   let at = 0;
   for (const [name, data] of parts) {
@@ -210,7 +214,12 @@ export function readSnapshot(path: string): SnapshotContent | null {
       terms: termText.length ? termText.split("\0") : [],
     },
   };
-  if (content.vectors) content.flat = { present: view("present", Uint8Array), matrix: view("matrix", Float32Array) };
+  if (content.vectors)
+    content.flat = {
+      present: view("present", Uint8Array),
+      scales: view("scales", Float32Array),
+      codes: view("codes", Int8Array),
+    };
   if (!/^\d+$/.test(content.mark)) throw new SnapshotUnusable(`bad mark '${content.mark}'`, true);
   return content;
 }
