@@ -27,17 +27,25 @@ export function lexicalQueryText(query: string): string {
 const COMPOUND = /^[^-]+(?:-[^-]+)+$/;
 
 /**
- * The query's lexemes without those of hyphenated compounds whose parts are there too. PostgreSQL's parser emits a
- * hyphenated word both whole and by part («AMP-activated» → `amp-activ`, `amp`, `activ`), so a text that hyphens the
- * words matched three query lexemes where one that writes them apart («activated by AMP») matched two. The
- * compound is dropped when another lexeme of the query starts one of its parts or is started by one (the parts are
- * stemmed alone: `inflammation-rel` has `inflamm`, `relat`), which splits the word as Lucene's standard tokenizer
- * (Unicode UAX #29 word breaks) does for the BM25 baselines of BEIR (Thakur et al., 2021); a compound whose parts
- * are stop words («кто-то») stays. SciFact tune half nDCG@10 0.6974 → 0.6995 (bench/notes.md).
+ * Weight of a hyphenated compound's own lexeme beside its parts, as a phrase feature: SciFact tune half nDCG@10
+ * 0 (parts only) 0.6995, 0.1 0.7015, 0.2 0.7018, 0.3 0.7043, 0.4 0.7002, 1 (as before) 0.6974 (bench/notes.md).
  */
-export function withoutSplitCompounds(lexemes: LexemeTf[]): LexemeTf[] {
+export const COMPOUND_WEIGHT = 0.3;
+
+/**
+ * The query's lexemes with those of hyphenated compounds whose parts are there too weighed as a phrase, not as a
+ * word. PostgreSQL's parser emits a hyphenated word whole and by part («AMP-activated» → `amp-activ`, `amp`,
+ * `activ`): counted in full, the whole is a third rare word, and a text that hyphenates outranked one that writes
+ * the words apart («activated by AMP») by a full word's score. The whole is in effect the ordered-window (#1) feature
+ * of the sequential dependence model (Metzler & Croft, 2005, "A Markov Random Field Model for Term Dependencies"),
+ * which gives such a phrase a fraction of a word's weight: its frequency is multiplied by `weight` (default
+ * {@link COMPOUND_WEIGHT}). A part is there when another lexeme of the query starts it or is started by it (the parts
+ * are stemmed alone: `inflammation-rel` has `inflamm`, `relat`); a compound whose parts are stop words («кто-то»)
+ * keeps its full weight. Order and other lexemes unchanged.
+ */
+export function weighCompounds(lexemes: LexemeTf[], weight = COMPOUND_WEIGHT): LexemeTf[] {
   const simple = lexemes.map((l) => l.lexeme).filter((l) => !COMPOUND.test(l));
   const split = (compound: string) =>
     compound.split("-").some((part) => simple.some((l) => part.startsWith(l) || l.startsWith(part)));
-  return lexemes.filter((l) => !COMPOUND.test(l.lexeme) || !split(l.lexeme));
+  return lexemes.map((l) => (COMPOUND.test(l.lexeme) && split(l.lexeme) ? { lexeme: l.lexeme, tf: l.tf * weight } : l));
 }

@@ -6,7 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { storeAtom } from "../../src/core/knowledge/store-atom.ts";
 import { search } from "../../src/core/search/search.ts";
-import { lexicalQueryText, withoutSplitCompounds } from "../../src/domain/lexical-query.ts";
+import { COMPOUND_WEIGHT, lexicalQueryText, weighCompounds } from "../../src/domain/lexical-query.ts";
 import { QUESTION_WORD_FORMS, RUSSIAN_STOP_WORDS } from "../../src/domain/stopwords.ts";
 import { suiteServices } from "../support/services.ts";
 
@@ -48,41 +48,45 @@ describe("lexicalQueryText", () => {
   });
 });
 
-describe("withoutSplitCompounds", () => {
+describe("weighCompounds", () => {
   const lx = (...ls: string[]) => ls.map((lexeme) => ({ lexeme, tf: 1 }));
-  const kept = (...ls: string[]) => withoutSplitCompounds(lx(...ls)).map((l) => l.lexeme);
+  /** lexeme → weight, in order. */
+  const weights = (...ls: string[]) => weighCompounds(lx(...ls), 0.25).map((l) => `${l.lexeme}:${l.tf}`);
 
-  test("drops a hyphenated compound whose parts the query holds, stemmed apart", () => {
-    expect(kept("amp", "amp-activ", "activ", "kinas")).toEqual(["amp", "activ", "kinas"]);
-    expect(kept("inflamm", "inflammation-rel", "relat", "fibrosi")).toEqual(["inflamm", "relat", "fibrosi"]);
-    expect(kept("санкт", "санкт-петербург", "петербург", "музе")).toEqual(["санкт", "петербург", "музе"]);
-    expect(kept("север", "северо-западн", "западн")).toEqual(["север", "западн"]);
-  });
-
-  test("keeps a compound whose parts are gone (stop words), signed numbers and plain lexemes", () => {
-    expect(kept("кто-т", "приход")).toEqual(["кто-т", "приход"]); // «кто-то приходил»
-    expect(kept("il", "-10", "phosphatidylinositol", "-3", "4")).toEqual([
-      "il",
-      "-10",
-      "phosphatidylinositol",
-      "-3",
-      "4",
+  test("weighs a hyphenated compound whose parts the query holds (stemmed apart) as a phrase", () => {
+    expect(weights("amp", "amp-activ", "activ", "kinas")).toEqual(["amp:1", "amp-activ:0.25", "activ:1", "kinas:1"]);
+    expect(weights("inflamm", "inflammation-rel", "relat")).toEqual(["inflamm:1", "inflammation-rel:0.25", "relat:1"]);
+    expect(weights("санкт", "санкт-петербург", "петербург")).toEqual([
+      "санкт:1",
+      "санкт-петербург:0.25",
+      "петербург:1",
     ]);
-    expect(kept("is-a")).toEqual(["is-a"]);
-    expect(kept()).toEqual([]);
+    expect(weights("север", "северо-западн", "западн")).toEqual(["север:1", "северо-западн:0.25", "западн:1"]);
   });
 
-  test("keeps the frequencies of what it keeps", () => {
+  test("keeps in full a compound whose parts are gone (stop words), signed numbers and plain lexemes", () => {
+    expect(weights("кто-т", "приход")).toEqual(["кто-т:1", "приход:1"]); // «кто-то приходил»
+    expect(weights("il", "-10", "-3", "4")).toEqual(["il:1", "-10:1", "-3:1", "4:1"]);
+    expect(weights("is-a")).toEqual(["is-a:1"]);
+    expect(weights()).toEqual([]);
+  });
+
+  test("multiplies a repeated compound's frequency; the default weight is COMPOUND_WEIGHT", () => {
     expect(
-      withoutSplitCompounds([
-        { lexeme: "amp", tf: 2 },
-        { lexeme: "amp-activ", tf: 2 },
-        { lexeme: "activ", tf: 2 },
-      ]),
+      weighCompounds(
+        [
+          { lexeme: "amp", tf: 2 },
+          { lexeme: "amp-activ", tf: 2 },
+        ],
+        0.5,
+      ),
     ).toEqual([
       { lexeme: "amp", tf: 2 },
-      { lexeme: "activ", tf: 2 },
+      { lexeme: "amp-activ", tf: 1 },
     ]);
+    expect(weighCompounds(lx("amp", "amp-activ"))[1].tf).toBe(COMPOUND_WEIGHT);
+    expect(COMPOUND_WEIGHT).toBeGreaterThan(0);
+    expect(COMPOUND_WEIGHT).toBeLessThan(1);
   });
 });
 
@@ -109,14 +113,23 @@ describe("end to end on PGlite", () => {
     expect(p.hits.map((h) => h.atom_id)).not.toContain(eighties.atom_id);
   });
 
-  test("a hyphenated word counts by its parts: writing it apart matches as much", async () => {
+  test("a hyphenated word counts by its parts, its whole a phrase that breaks ties", async () => {
     await spacer();
     const hyphened = await store("AMP-activated signalling in muscle.");
     await spacer();
     const apart = await store("Fibrosis of the lungs is activated by AMP in mice.");
     await spacer();
     const r = await search(t.services, { query: "AMP-activated fibrosis", mode: "lexical" });
-    // Before: the compound's own lexeme gave the hyphened note a third match (as rare as «fibrosis») and the first rank.
+    // Counted as a word, the compound's lexeme (as rare as «fibrosis») gave the hyphened note the first rank.
     expect(r.hits.slice(0, 2).map((h) => h.atom_id)).toEqual([apart.atom_id, hyphened.atom_id]);
+
+    await spacer();
+    const phrase = await store("Her career-high score came in the last game of the season.");
+    await spacer();
+    const words = await store("A high score in the last game of her career was the season's end.");
+    await spacer();
+    const c = await search(t.services, { query: "career-high score in the game", mode: "lexical" });
+    // The same words either way: the phrase puts the note that says it first.
+    expect(c.hits.slice(0, 2).map((h) => h.atom_id)).toEqual([phrase.atom_id, words.atom_id]);
   });
 });
