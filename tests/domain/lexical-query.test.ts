@@ -6,7 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { storeAtom } from "../../src/core/knowledge/store-atom.ts";
 import { search } from "../../src/core/search/search.ts";
-import { COMPOUND_WEIGHT, lexicalQueryText, weighCompounds } from "../../src/domain/lexical-query.ts";
+import { lexicalQueryText } from "../../src/domain/lexical-query.ts";
 import { QUESTION_WORD_FORMS, RUSSIAN_STOP_WORDS } from "../../src/domain/stopwords.ts";
 import { suiteServices } from "../support/services.ts";
 
@@ -48,48 +48,6 @@ describe("lexicalQueryText", () => {
   });
 });
 
-describe("weighCompounds", () => {
-  const lx = (...ls: string[]) => ls.map((lexeme) => ({ lexeme, tf: 1 }));
-  /** lexeme → weight, in order. */
-  const weights = (...ls: string[]) => weighCompounds(lx(...ls), 0.25).map((l) => `${l.lexeme}:${l.tf}`);
-
-  test("weighs a hyphenated compound whose parts the query holds (stemmed apart) as a phrase", () => {
-    expect(weights("amp", "amp-activ", "activ", "kinas")).toEqual(["amp:1", "amp-activ:0.25", "activ:1", "kinas:1"]);
-    expect(weights("inflamm", "inflammation-rel", "relat")).toEqual(["inflamm:1", "inflammation-rel:0.25", "relat:1"]);
-    expect(weights("санкт", "санкт-петербург", "петербург")).toEqual([
-      "санкт:1",
-      "санкт-петербург:0.25",
-      "петербург:1",
-    ]);
-    expect(weights("север", "северо-западн", "западн")).toEqual(["север:1", "северо-западн:0.25", "западн:1"]);
-  });
-
-  test("keeps in full a compound whose parts are gone (stop words), signed numbers and plain lexemes", () => {
-    expect(weights("кто-т", "приход")).toEqual(["кто-т:1", "приход:1"]); // «кто-то приходил»
-    expect(weights("il", "-10", "-3", "4")).toEqual(["il:1", "-10:1", "-3:1", "4:1"]);
-    expect(weights("is-a")).toEqual(["is-a:1"]);
-    expect(weights()).toEqual([]);
-  });
-
-  test("multiplies a repeated compound's frequency; the default weight is COMPOUND_WEIGHT", () => {
-    expect(
-      weighCompounds(
-        [
-          { lexeme: "amp", tf: 2 },
-          { lexeme: "amp-activ", tf: 2 },
-        ],
-        0.5,
-      ),
-    ).toEqual([
-      { lexeme: "amp", tf: 2 },
-      { lexeme: "amp-activ", tf: 1 },
-    ]);
-    expect(weighCompounds(lx("amp", "amp-activ"))[1].tf).toBe(COMPOUND_WEIGHT);
-    expect(COMPOUND_WEIGHT).toBeGreaterThan(0);
-    expect(COMPOUND_WEIGHT).toBeLessThan(1);
-  });
-});
-
 describe("end to end on PGlite", () => {
   const t = suiteServices("pglite");
   const store = (claim: string) => storeAtom(t.services, { type: "text", claim });
@@ -111,25 +69,5 @@ describe("end to end on PGlite", () => {
     const p = await search(t.services, { query: "Как называлась пьеса в 1970-х годах?", mode: "lexical" });
     expect(p.hits[0].atom_id).toBe(play.atom_id);
     expect(p.hits.map((h) => h.atom_id)).not.toContain(eighties.atom_id);
-  });
-
-  test("a hyphenated word counts by its parts, its whole a phrase that breaks ties", async () => {
-    await spacer();
-    const hyphened = await store("AMP-activated signalling in muscle.");
-    await spacer();
-    const apart = await store("Fibrosis of the lungs is activated by AMP in mice.");
-    await spacer();
-    const r = await search(t.services, { query: "AMP-activated fibrosis", mode: "lexical" });
-    // Counted as a word, the compound's lexeme (as rare as «fibrosis») gave the hyphened note the first rank.
-    expect(r.hits.slice(0, 2).map((h) => h.atom_id)).toEqual([apart.atom_id, hyphened.atom_id]);
-
-    await spacer();
-    const phrase = await store("Her career-high score came in the last game of the season.");
-    await spacer();
-    const words = await store("A high score in the last game of her career was the season's end.");
-    await spacer();
-    const c = await search(t.services, { query: "career-high score in the game", mode: "lexical" });
-    // The same words either way: the phrase puts the note that says it first.
-    expect(c.hits.slice(0, 2).map((h) => h.atom_id)).toEqual([phrase.atom_id, words.atom_id]);
   });
 });

@@ -172,8 +172,7 @@ export class Bm25Index {
   }
 
   /**
-   * Top-k slots by BM25 for the query lexemes (a lexeme's `tf` multiplies its weight: a repeated lexeme counts once
-   * per occurrence, a fraction weighs a phrase feature, see domain/lexical-query.ts), restricted to
+   * Top-k slots by BM25 for the query lexemes (a repeated lexeme counts once per occurrence), restricted to
    * slots whose `mask` byte is 1. With `neighbours`, a slot also gains `weight` × the best score among the slots
    * `of` it names as its neighbours (it may match no query term itself): the turn that answers is often next to the
    * one that names the subject. Returns best first; score 0 slots are never returned.

@@ -6,7 +6,7 @@
  */
 import { ATOM_STATUSES, ATOM_TYPES, type AtomFilter, type AtomStatus, type AtomType } from "../../domain/atom.ts";
 import { sha256Hex } from "../../domain/hash.ts";
-import { lexicalQueryText, weighCompounds } from "../../domain/lexical-query.ts";
+import { lexicalQueryText } from "../../domain/lexical-query.ts";
 import { reciprocalRankFusion } from "../../domain/rrf.ts";
 import { sanitizeText, truncateCodePoints } from "../../domain/text.ts";
 import { PegasError, invalidInput } from "../../errors.ts";
@@ -146,8 +146,8 @@ export function pageOffset(input: SearchInput): number {
 type Hit = { atomId: number; score: number };
 
 /**
- * BM25 over the projection for the query's words that say what it asks about, a hyphenated word by its parts and as
- * a phrase (domain/lexical-query.ts); pg_trgm matches of the whole query appended when it has fewer than `needed` hits.
+ * BM25 over the projection for the query's words that say what it asks about (domain/lexical-query.ts); pg_trgm
+ * matches of the whole query appended when it has fewer than `needed` hits.
  */
 async function lexicalLeg(
   services: Pick<Services, "projection" | "searchReads">,
@@ -160,7 +160,7 @@ async function lexicalLeg(
     services.searchReads.analyze(lexicalQueryText(query)),
     services.projection.sync(),
   ]);
-  const hits = services.projection.lexical(weighCompounds(lexemes), depth, filter);
+  const hits = services.projection.lexical(lexemes, depth, filter);
   if (hits.length >= needed) return [hits, false];
   const seen = new Set(hits.map((h) => h.atomId));
   const extra = (await services.searchReads.trigramSearch(query, depth, filter)).filter((h) => !seen.has(h.atomId));
