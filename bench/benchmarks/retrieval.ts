@@ -11,7 +11,7 @@ import { search, type SearchMode } from "../../src/core/search/search.ts";
 import type { Services } from "../../src/core/services.ts";
 import { setLogLevel } from "../../src/log.ts";
 import { LEXICAL_EMBEDDER_FUSION_WEIGHT } from "../../src/wiring/services.ts";
-import { NEIGHBOUR_WEIGHT } from "../../src/adapters/embedded/projection.ts";
+import { NEIGHBOUR_REACH, NEIGHBOUR_WEIGHT } from "../../src/adapters/embedded/projection.ts";
 import { type BeirSet, loadBeir, ndcgAt } from "../lib/beir.ts";
 import { atomDocuments, type DocMaps, rankDocuments, tsRankAtoms } from "../lib/doc-rank.ts";
 import { pgliteServices } from "../lib/env.ts";
@@ -116,6 +116,7 @@ async function evaluate(name: string) {
       },
       bm25: { ...(services.projection as unknown as { lexicalIndex: { params: object } }).lexicalIndex.params },
       note_neighbour_weight: NEIGHBOUR_WEIGHT,
+      note_neighbour_reach: NEIGHBOUR_REACH,
       rrf_k: services.config.rrf_k,
       vector_weight: services.vectorWeight,
       lexical_embedder_fusion_weight: LEXICAL_EMBEDDER_FUSION_WEIGHT,

@@ -127,18 +127,23 @@ export class AtomCatalog {
   }
 
   /**
-   * Slots of a note's neighbours in its episode: the atoms with the next lower and higher ids, when both are notes
-   * (stored one after another, as the turns of a conversation). Atoms of ingested documents have none: for them it
-   * only lowered document retrieval (bench/notes.md). Empty for a slot that is no note.
+   * Slots of a note's neighbours in its episode, up to `reach` atoms away on each side: walking from the note to
+   * lower and to higher ids, each step one id, while the atoms met are notes (stored one after another, as the turns
+   * of a conversation); a gap in the ids or an atom that is no note ends the episode on that side. Nearest first;
+   * `distance` is the number of steps (1 = the next lower or higher id). Atoms of ingested documents have none: for
+   * them it only lowered document retrieval (bench/notes.md). Empty for a slot that is no note.
    */
-  neighbours(slot: number): number[] {
+  neighbours(slot: number, reach = 1): Array<{ slot: number; distance: number }> {
     if (this.notes[slot] !== 1) return [];
-    const out: number[] = [];
-    for (const id of [this.ids[slot] - 1, this.ids[slot] + 1]) {
-      const n = this.slotOf.get(id);
-      if (n !== undefined && this.notes[n] === 1) out.push(n);
+    const out: Array<{ slot: number; distance: number }> = [];
+    for (const step of [-1, 1]) {
+      for (let distance = 1; distance <= reach; distance++) {
+        const n = this.slotOf.get(this.ids[slot] + step * distance);
+        if (n === undefined || this.notes[n] !== 1) break;
+        out.push({ slot: n, distance });
+      }
     }
-    return out;
+    return out.sort((a, b) => a.distance - b.distance);
   }
 
   /**

@@ -173,15 +173,16 @@ export class Bm25Index {
 
   /**
    * Top-k slots by BM25 for the query lexemes (a repeated lexeme counts once per occurrence), restricted to
-   * slots whose `mask` byte is 1. With `neighbours`, a slot also gains `weight` × the best score among the slots
-   * `of` it names as its neighbours (it may match no query term itself): the turn that answers is often next to the
-   * one that names the subject. Returns best first; score 0 slots are never returned.
+   * slots whose `mask` byte is 1. With `neighbours`, a slot also gains the best of `weight`^distance × the score of
+   * each slot `of` names as its neighbour (it may match no query term itself): the turn that answers is often next to
+   * the one that names the subject, or one turn further (a remark of the other speaker between). Returns best first;
+   * score 0 slots are never returned.
    */
   search(
     query: LexemeTf[],
     k: number,
     mask: Uint8Array,
-    neighbours?: { weight: number; of: (slot: number) => number[] },
+    neighbours?: { weight: number; of: (slot: number) => Array<{ slot: number; distance: number }> },
   ): Array<{ slot: number; score: number }> {
     if (this.docs === 0 || k <= 0) return [];
     if (this.scores.length < this.indexed.length) this.scores = new Float32Array(this.indexed.length);
@@ -202,10 +203,10 @@ export class Bm25Index {
         scores[slot] += (w * tf) / (tf + k1 * (1 - b + (b * this.lengths[slot]) / avgdl));
       }
     }
-    const bonus = neighbours?.weight ? this.neighbourBonus(touched, mask, neighbours.of) : null;
+    const bonus = neighbours?.weight ? this.neighbourBonus(touched, mask, neighbours) : null;
     const top = new TopK(k);
-    for (const slot of touched) top.push(slot, scores[slot] + (neighbours?.weight ?? 0) * (bonus?.get(slot) ?? 0));
-    if (bonus) for (const [slot, v] of bonus) if (scores[slot] === 0) top.push(slot, neighbours!.weight * v);
+    for (const slot of touched) top.push(slot, scores[slot] + (bonus?.get(slot) ?? 0));
+    if (bonus) for (const [slot, v] of bonus) if (scores[slot] === 0) top.push(slot, v);
     for (const slot of touched) scores[slot] = 0;
     return top.result().map(({ key, score }) => ({ slot: key, score }));
   }
@@ -221,13 +222,20 @@ export class Bm25Index {
     return Math.log(1 + (n - df + 0.5) / (df + 0.5));
   }
 
-  /** Per neighbour of a scored slot (allowed by the mask): the best score among its scored neighbours. */
-  private neighbourBonus(touched: number[], mask: Uint8Array, of: (slot: number) => number[]): Map<number, number> {
+  /**
+   * Per neighbour of a scored slot (allowed by the mask): the best `weight`^distance × score among the scored slots
+   * it neighbours.
+   */
+  private neighbourBonus(
+    touched: number[],
+    mask: Uint8Array,
+    { weight, of }: { weight: number; of: (slot: number) => Array<{ slot: number; distance: number }> },
+  ): Map<number, number> {
     const bonus = new Map<number, number>();
     for (const slot of touched) {
-      for (const n of of(slot)) {
+      for (const { slot: n, distance } of of(slot)) {
         if (n >= mask.length || mask[n] === 0) continue;
-        bonus.set(n, Math.max(bonus.get(n) ?? 0, this.scores[slot]));
+        bonus.set(n, Math.max(bonus.get(n) ?? 0, weight ** distance * this.scores[slot]));
       }
     }
     return bonus;
