@@ -20,7 +20,7 @@ import {
 } from "./lexicon.ts";
 import { canonicalName, nameKey, stripPossessive } from "./names.ts";
 import { quotedMentions } from "./quoted.ts";
-import { guessNominative, patronymic } from "./russian-names.ts";
+import { guessNominative, patronymic, russianDiminutive } from "./russian-names.ts";
 import { unifyDocument } from "./document.ts";
 import { institutionTail, runsOf, splitAtPatronymics } from "./runs.ts";
 import { type Token, tokenize } from "./tokens.ts";
@@ -47,6 +47,8 @@ const RU_SURNAME = /(?:ов|ев|ин|ын)(?:у|ым|е)?$|(?:ский|цкий
 // Perfective gerunds end like -ев surnames (Осмотрев, Увидев) but start with a verb prefix.
 const RU_GERUND = /^(?:по|у|о|на|вы|за|про|от|рас|раз|при|под|пере|до)\p{L}+[ая]?в(?:ши)?$/u;
 const ORDINARY_EN = /\p{L}{3}(?:ly|ing|ed|ness|tion|ment|ful|ous|ive|able|ible|less|ants|ents|ions|ities)$/u;
+/** A Roman numeral of two letters or more written in capitals (I, V, X, L: chapters and list items up to 89). */
+const ROMAN = /^(?=[IVXL]{2,}$)L?X{0,3}(?:IX|IV|V?I{0,3})$/u;
 const ABSTRACT_EN = /^\p{Ll}{4,}(?:ing|tion|tions|ment|ments|ness)$/u;
 const ORDINARY_RU =
   /(?:[лт]ь|ла|ло|ли|ть|ться|сь|ся|ет|ит|ют|ут|ешь|ишь|ете|ите|ого|ому|ыми|ими|ые|ие|ая|яя|ое|ее|ый|ость|ение|ание|ство)$/u;
@@ -55,6 +57,7 @@ const ORDINARY_RU =
 function ordinary(t: Token, ev: Evidence, byShape = true): boolean {
   const w = stripPossessive(t.lower);
   if (FIRST_NAMES.has(w) || PLACES.has(w) || FIRST_NAMES.has(guessNominative(w))) return false;
+  if (russianDiminutive(guessNominative(w))) return false;
   if (ev.lowerSeen.has(w)) return true;
   if (knownSoftware(w)) return false;
   if (ev.capSeen.has(w) || !byShape) return false;
@@ -90,6 +93,7 @@ function loneEvidence(t: Token, next: Token | undefined, text: string, ev: Evide
   if (FIRST_NAMES.has(w) || PLACES.has(w) || knownSoftware(w) || seen(w)) return true;
   const nominative = guessNominative(w);
   if (nominative !== w && (FIRST_NAMES.has(nominative) || PLACES.has(nominative) || seen(nominative))) return true;
+  if (russianDiminutive(nominative)) return true;
   if (/\p{Script=Cyrillic}/u.test(w) && RU_SURNAME.test(w) && !ev.lowerSeen.has(w))
     return !ORDINARY_RU.test(w) && !RU_GERUND.test(w);
   // An acronym inside running text ("(ESA)") is a name; a capitalised heading has been dropped before.
@@ -161,6 +165,8 @@ function mentionOf(tokens: readonly Token[], s0: number, e: number, text: string
   )
     return null;
   if (run.length === 1 && (run[0].text.length < 2 || CUE_WORDS.has(run[0].lower))) return null;
+  // "XIV" alone: a chapter's or a list's Roman numeral ("Louis XIV" keeps it inside the run).
+  if (run.length === 1 && ROMAN.test(run[0].text)) return null;
   // "focused on Learning, and Media", "Getting started with Docker": a lone word shaped like a gerund or an abstract
   // noun, capitalised inside a sentence, is a stressed topic or a link's text, not a name (unless a list knows it).
   if (run.length === 1 && !strong && !cyrillic && !known(run[0]) && ABSTRACT_EN.test(run[0].lower)) return null;

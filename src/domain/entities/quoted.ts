@@ -73,7 +73,16 @@ export function quotedMentions(text: string): EntityMention[] {
     // American style keeps a list's comma inside the quotes ("Pushing to the Front,"): a title of two or more
     // capitalised words keeps its name without it; one word with a comma is a line of dialogue ("Nonsense,").
     let inner = group.trim();
-    if (/,$/u.test(inner) && inner.split(/\s+/u).length >= 2 && titleCase(inner.slice(0, -1)))
+    // So does a sentence's full stop after a naming word (a piece called "Finding Freedom."); without one a quoted
+    // line ending so is speech ("I'm from Aizu.").
+    const naming = /\b(?:called|named|titled|entitled)\s*$/iu.test(
+      text.slice(Math.max(0, (m.index ?? 0) - 20), m.index),
+    );
+    if (
+      (/,$/u.test(inner) || (naming && /\.$/u.test(inner))) &&
+      inner.split(/\s+/u).length >= 2 &&
+      titleCase(inner.slice(0, -1))
+    )
       inner = inner.slice(0, -1);
     if (inner.length < 2) continue;
     const start = (m.index ?? 0) + 1 + group.indexOf(inner);

@@ -200,3 +200,40 @@ describe("extractMentions: imperatives, name-adjectives, stressed words, objects
     expect(brief(extractMentions("Вчера пришла Петрова.", "ru"))).toEqual([["Петрова", "Петрова", "person"]]);
   });
 });
+
+describe("extractMentions: rules grounded in the fixtures' text (issue 22 item 4)", () => {
+  test("Russian diminutives of known first names open a sentence as names; common nouns in -ушка do not", () => {
+    expect(brief(extractMentions("Мойсейка любит услуживать.", "ru"))).toEqual([["Мойсейка", "Мойсейка", "person"]]);
+    expect(brief(extractMentions("– Дарьюшка, как бы мне пообедать…", "ru"))).toEqual([
+      ["Дарьюшка", "Дарьюшка", "person"],
+    ]);
+    expect(extractMentions("Девушка вошла. Бабушка спала. Сумка упала.", "ru")).toEqual([]);
+  });
+  test("the last word of the sentence before does not govern a sentence-initial name's case", () => {
+    const ms = extractMentions("Мещанке Беловой тоже должны. Дарьюшка потихоньку продает старые платья.", "ru");
+    expect(ms.map((m) => m.name)).toEqual(["Белова", "Дарьюшка"]);
+  });
+  test("the dot of a Russian abbreviation ends no sentence; a scholar's name after «метод» is a genitive", () => {
+    expect(extractMentions("Университет, пр. Карла Маркса 20, Новосибирск", "ru").map((m) => m.name)).toContain(
+      "Карл Маркс",
+    );
+    expect(brief(extractMentions("Итерационный метод Гаусса-Ньютона и метод Качмажа [12].", "ru"))).toEqual([
+      ["Гаусса-Ньютона", "Гаусс-Ньютон", "person"],
+      ["Качмажа", "Качмаж", "person"],
+    ]);
+  });
+  test("a capital after a spaced dash opens a clause; a lone Roman numeral is no name", () => {
+    const ms = extractMentions("Bug 1681796 – Prevent superfluous PictureInPictureParent actors", "en");
+    expect(ms.map((m) => m.surface)).toEqual(["PictureInPictureParent"]);
+    expect(
+      extractMentions("Marionette Fission – Making Marionette Fission compatible", "en").map((m) => m.surface),
+    ).toEqual(["Marionette Fission", "Marionette Fission"]);
+    expect(extractMentions("XIV\nДоктор ходил, смотрел, ел, пил.", "ru")).toEqual([]);
+    expect(extractMentions("Plus, painting helps me. Anyways, how are you holding up?", "en")).toEqual([]);
+  });
+  test("a quoted title keeps its name without the full stop only after a naming word", () => {
+    const text = 'We just did a contemporary piece called "Finding Freedom." It was really emotional.';
+    expect(brief(extractMentions(text, "en"))).toEqual([["Finding Freedom", "Finding Freedom", "work"]]);
+    expect(extractMentions('"I\'m a Yedo kid." "Ah, I see."', "en").map((m) => m.surface)).toEqual(["Yedo"]);
+  });
+});
