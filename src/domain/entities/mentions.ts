@@ -32,7 +32,7 @@ const DEGREES = new Set(["bachelor", "bachelors", "master", "masters", "doctor",
 
 /** Words that open a question to "you" as an interjection or a call, not a name ("Look, what do you …?"). */
 const ADDRESS_WORDS = new Set(
-  "look listen wait come man dude guys honey darling fine alright right exactly".split(" "),
+  "look listen wait come man dude guys honey darling fine alright right exactly say hey please sorry".split(" "),
 );
 
 /** What the whole text says about its words: which appear in lower case, which capitalised inside a sentence. */
@@ -113,6 +113,21 @@ function loneEvidence(t: Token, next: Token | undefined, text: string, ev: Evide
   return text.slice(t.end, next.start) === " " && /^(?:inc|ltd|llc|corp)\.?$/u.test(next.lower);
 }
 
+/**
+ * "Users of Debian …", "Members of Netscape …": a sentence-initial plural governing "of" is a common noun heading a
+ * phrase, not the first word of a name (an institution's head or a known name is left alone).
+ */
+function pluralHead(tokens: readonly Token[], i: number, e: number): boolean {
+  const t = tokens[i];
+  if (!t.sentStart || t.allCaps || i + 2 >= e || tokens[i + 1].lower !== "of") return false;
+  return (
+    /\p{Ll}[^s']s$/u.test(t.lower) &&
+    !INSTITUTION_HEADS.has(t.lower) &&
+    !known(t) &&
+    !/\p{Script=Cyrillic}/u.test(t.text)
+  );
+}
+
 /** Drops leading titles and ordinary sentence-initial words from a run; returns the first kept index and `titled`. */
 function trimRun(tokens: readonly Token[], s: number, e: number, ev: Evidence): [number, boolean] {
   let i = s;
@@ -122,18 +137,20 @@ function trimRun(tokens: readonly Token[], s: number, e: number, ev: Evidence): 
   const run = tokens.slice(s, e);
   const latin = !/\p{Script=Cyrillic}/u.test(run[0].text);
   const whole =
-    (latin && e - s >= 3 && !/(?:ing|ly)$/u.test(tokens[s].lower)) ||
+    (latin && run.filter((t) => t.cap).length >= 3 && !/(?:ing|ly)$/u.test(tokens[s].lower)) ||
     institutionTail(run) ||
     (e - s > 1 && PLACE_SUFFIXES.has(run[run.length - 1].lower));
   while (
     i < e &&
     (isTitle(tokens[i].lower) ||
       (tokens[i].sentStart && i + 1 < e && IMPERATIVES.has(tokens[i].lower)) ||
+      pluralHead(tokens, i, e) ||
       ((tokens[i].sentStart || tokens[i].heading) && !before(i) && ordinary(tokens[i], ev, !(whole && i === s))))
   ) {
     if (isTitle(tokens[i].lower) && i + 1 < e) titled = true;
     i++;
   }
+  while (i < e && !tokens[i].cap) i++; // a connector left at the front ("Users of Debian" → "Debian")
   return [i, titled];
 }
 

@@ -231,6 +231,15 @@ describe("extractMentions: rules grounded in the fixtures' text (issue 22 item 4
     expect(extractMentions("XIV\nДоктор ходил, смотрел, ел, пил.", "ru")).toEqual([]);
     expect(extractMentions("Plus, painting helps me. Anyways, how are you holding up?", "en")).toEqual([]);
   });
+  test("a sentence-initial plural governing 'of' heads a phrase; an interjection before a question is no vocative", () => {
+    const text = "Users of Debian derivatives such as Kali should follow the instructions for Debian.";
+    expect(extractMentions(text, "en").map((m) => m.surface)).toEqual(["Debian", "Kali", "Debian"]);
+    expect(extractMentions("University of Tokyo students came.", "en").map((m) => m.surface)).toEqual([
+      "University of Tokyo",
+    ]);
+    expect(extractMentions('"Say, where are you stopping?"', "en")).toEqual([]);
+    expect(extractMentions("Yoshikawa, what do you think of it?", "en").map((m) => m.surface)).toEqual(["Yoshikawa"]);
+  });
   test("a quoted title keeps its name without the full stop only after a naming word", () => {
     const text = 'We just did a contemporary piece called "Finding Freedom." It was really emotional.';
     expect(brief(extractMentions(text, "en"))).toEqual([["Finding Freedom", "Finding Freedom", "work"]]);
