@@ -117,6 +117,19 @@ describe("a sentence as an introduction", () => {
     ).toBeLessThan(1);
   });
 
+  test("a long form's copula defines the abbreviation in parentheses after it", () => {
+    const hdbr = nameStems("HDBR");
+    const defined = "Head-down tilt bed rest (HDBR) is considered an excellent terrestrial model to mimic spaceflight.";
+    const used = "We investigated the effects of long-term head-down tilt bed rest (HDBR) with an exercise.";
+    expect(introductionScore(defined, hdbr)).toBeGreaterThan(introductionScore(used, hdbr) + 1.5);
+  });
+
+  test("a Russian term named after someone is one focus: head noun and genitive name", () => {
+    expect(questionFocus("Что такое метод Качмажа?")).toEqual({ names: ["метод Качмажа"], keys: ["метод качмажа"] });
+    expect(questionFocus("Кем был отец Ивана Дмитрича?")?.hop).toBe(true);
+    expect(questionFocus("Кто такой доктор Рагин?")?.names).toEqual(["Рагин"]);
+  });
+
   test("an appositive opened by an article after the name introduces it", () => {
     const m = nameStems("Marionette");
     const text = "Marionette, the framework that allows Firefox to be tested with automation, is now compatible.";

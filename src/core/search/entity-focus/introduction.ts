@@ -167,7 +167,12 @@ function placeScore(sentence: string, at: { start: number; end: number }): numbe
   // An abbreviation defined right after the name: "head-down tilt bed rest (HDBR)".
   if (/^\s*\(\p{Lu}[\p{Lu}\p{N}-]{1,11}\)/u.test(after)) score += 1.5;
   // … and the abbreviation itself, defined by the long form before it.
-  if (definesAbbreviation(before, after, sentence.slice(at.start, at.end))) score += 2.5;
+  if (definesAbbreviation(before, after, sentence.slice(at.start, at.end))) {
+    score += 2.5;
+    // "Head-down tilt bed rest (HDBR) is considered an excellent model": the long form's copula defines it too.
+    const outer = COPULA_EN.exec(after.replace(/^\s*\)/u, ""));
+    if (outer?.[1] && !NOT_OWN_COPULA.test(before.replace(/\(\s*$/u, ""))) score += 2;
+  }
   const appositive = /^(?:\s+\p{Lu}\p{L}+)?\s*,\s*([\p{L}]+)/u.exec(after);
   if (appositive && /^\p{Ll}/u.test(appositive[1])) {
     const w = fold(appositive[1]);
