@@ -20,6 +20,7 @@ import {
 } from "./lexicon.ts";
 import { canonicalName, nameKey, stripPossessive } from "./names.ts";
 import { quotedMentions } from "./quoted.ts";
+import { ENGLISH_STOP_WORDS } from "../stopwords.ts";
 import { guessNominative, patronymic, russianDiminutive } from "./russian-names.ts";
 import { unifyDocument } from "./document.ts";
 import { institutionTail, runsOf, splitAtPatronymics } from "./runs.ts";
@@ -154,6 +155,36 @@ function trimRun(tokens: readonly Token[], s: number, e: number, ev: Evidence): 
   return [i, titled];
 }
 
+/**
+ * "a fellow Chef in the kitchen", "some Chess afterward", "my Zen is …": a lone capitalised word after an indefinite
+ * or possessive determiner that heads its noun phrase (nothing but a function word or punctuation after it) is a
+ * common noun stressed, not a name; used attributively ("a Docker employee") it still names.
+ */
+function countedHead(tokens: readonly Token[], s: number, e: number, text: string): boolean {
+  // Only a plain word: an acronym, a camel-cased or numbered name is a name by its shape ("an ARMv7 CPU").
+  if (!/^\p{Lu}\p{Ll}+$/u.test(tokens[s].text)) return false;
+  const close = (a: Token, b: Token) => /^[ \u00a0]$/u.test(text.slice(a.end, b.start));
+  let d = s - 1;
+  // One plain adjective may stand between ("a fellow Chef"); a naming verb may not ("a cat named Bailey").
+  if (
+    d > 0 &&
+    !DETERMINERS.has(tokens[d].lower) &&
+    /^\p{Ll}{3,}$/u.test(tokens[d].text) &&
+    !/(?:ed|en)$/u.test(tokens[d].lower)
+  )
+    d--;
+  if (d < 0 || !DETERMINERS.has(tokens[d].lower) || !tokens.slice(d, s).every((t, k) => close(t, tokens[d + k + 1])))
+    return false;
+  const next = tokens[e];
+  return (
+    next === undefined ||
+    /[^\s]/u.test(text.slice(tokens[e - 1].end, next.start)) ||
+    ENGLISH_STOP_WORDS.has(next.lower) ||
+    /(?:ly|wards?)$/u.test(next.lower)
+  );
+}
+const DETERMINERS = new Set("a an some any another every each".split(" "));
+
 /** True when a gazetteer or the first-name list knows the word. */
 function known(t: Token): boolean {
   const w = stripPossessive(t.lower);
@@ -188,6 +219,7 @@ function mentionOf(tokens: readonly Token[], s0: number, e: number, text: string
   // noun, capitalised inside a sentence, is a stressed topic or a link's text, not a name (unless a list knows it).
   if (run.length === 1 && !strong && !cyrillic && !known(run[0]) && ABSTRACT_EN.test(run[0].lower)) return null;
   if (DEGREES.has(run[0].lower) && run[1]?.lower === "of") return null;
+  if (run.length === 1 && !strong && !cyrillic && !known(run[0]) && countedHead(tokens, s, e, text)) return null;
   const name = canonicalName(run, text, tokens[s - 1], tokens[s - 2]);
   const key = nameKey(name);
   const after = tokens[e];
@@ -225,14 +257,22 @@ function mentionOf(tokens: readonly Token[], s0: number, e: number, text: string
 export function extractMentions(text: string, lang: string): EntityMention[] {
   void lang; // the script of each word decides its rules, so mixed-language texts work too
   const quoted = quotedMentions(text);
+  const single = (q: EntityMention) => /['‘]/u.test(text[q.start - 1] ?? "");
   const inQuote = (t: Token) => quoted.some((q) => t.start >= q.start && t.end <= q.end);
   const tokens = tokenize(text);
   const ev = evidenceOf(tokens);
   const found: EntityMention[] = [...quoted];
   for (const [s, e] of splitAtPatronymics(tokens, runsOf(tokens, text))) {
-    if (tokens.slice(s, e).some(inQuote)) continue;
+    const q = quoted.find((x) => tokens[s].start >= x.start && tokens[e - 1].end <= x.end);
+    if (tokens.slice(s, e).some(inQuote) && !(q && single(q))) continue;
     const m = mentionOf(tokens, s, e, text, ev);
-    if (m) found.push(m);
+    if (!m) continue;
+    // A title in single quotes that the capitals name whole ('Red Shirt') keeps the run's kind.
+    if (q && single(q)) {
+      if (m.start === q.start && m.end === q.end) found.splice(found.indexOf(q), 1, m);
+      continue;
+    }
+    found.push(m);
   }
   return unifyDocument(found.sort((a, b) => a.start - b.start));
 }

@@ -240,6 +240,27 @@ describe("extractMentions: rules grounded in the fixtures' text (issue 22 item 4
     expect(extractMentions('"Say, where are you stopping?"', "en")).toEqual([]);
     expect(extractMentions("Yoshikawa, what do you think of it?", "en").map((m) => m.surface)).toEqual(["Yoshikawa"]);
   });
+  test("a lone plain capitalised word heading a phrase after 'a'/'some' is a common noun; attributive names stay", () => {
+    expect(extractMentions("We even played some Chess afterward just for fun.", "en")).toEqual([]);
+    expect(
+      extractMentions("Yeah, Nate! A fellow Chef in the kitchen is a great help!", "en").map((m) => m.surface),
+    ).toEqual(["Nate"]);
+    expect(extractMentions("Whether it was a Madonna or a kodanna, they let it pose.", "en")).toEqual([]);
+    const kept = "A Docker employee helps. It runs on an ARMv7 CPU. We got another cat named Bailey.";
+    expect(extractMentions(kept, "en").map((m) => m.surface)).toEqual(["Docker", "ARMv7", "Bailey"]);
+  });
+  test("a title of two or more title-case words in single quotes is one name; the capitals' kind wins when equal", () => {
+    const text = "Here's one- 'Embracing Identity' is about comfort. Our group, 'Connected LGBTQ Activists', meets.";
+    expect(brief(extractMentions(text, "en"))).toEqual([
+      ["Embracing Identity", "Embracing Identity", "work"],
+      ["Connected LGBTQ Activists", "Connected LGBTQ Activists", "work"],
+    ]);
+    const nicknames = "'Badger' for the principal, 'Red Shirt' for the head-teacher.";
+    expect(brief(extractMentions(nicknames, "en"))).toEqual([["Red Shirt", "Red Shirt", "person"]]);
+    expect(extractMentions("We saw Kiyo's house and the students' room.", "en").map((m) => m.surface)).toEqual([
+      "Kiyo's",
+    ]);
+  });
   test("a quoted title keeps its name without the full stop only after a naming word", () => {
     const text = 'We just did a contemporary piece called "Finding Freedom." It was really emotional.';
     expect(brief(extractMentions(text, "en"))).toEqual([["Finding Freedom", "Finding Freedom", "work"]]);
