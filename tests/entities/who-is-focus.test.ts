@@ -86,6 +86,57 @@ describe("a sentence as an introduction", () => {
     );
   });
 
+  test("a copula that is not the name's own, an ordinal event, an ellipsis dash and a keyword list define nothing", () => {
+    const porcupine = nameStems("Porcupine");
+    const nickname = introductionScore("I gave this priest from this time the nickname of Porcupine.", porcupine);
+    // The copula of a reported belief or of the noun governing the name ("the face of Clown was …").
+    expect(introductionScore("I thought Porcupine was a better sport.", porcupine)).toBeLessThan(nickname);
+    expect(introductionScore("Porcupine was a better sport.", porcupine)).toBeGreaterThan(nickname);
+    expect(introductionScore("Think how I might, the face of Clown was a degrading type.", nameStems("Clown"))).toBe(
+      0.2,
+    );
+    const squash = nameStems("Hubbard Squash");
+    expect(
+      introductionScore("I never knew our friend Hubbard Squash was a fellow of such gallantry.", squash),
+    ).toBeLessThan(introductionScore("Our friend Hubbard Squash was a fellow of such gallantry.", squash));
+    // "was the first to …" tells what happened, "is the senior instructor" what the name is.
+    expect(
+      introductionScore("When I came here, Porcupine was the first to treat me to ice water.", porcupine),
+    ).toBeLessThan(nickname);
+    expect(introductionScore("Porcupine is the senior instructor.", porcupine)).toBeGreaterThan(nickname);
+    // «а Михаил Аверьяныч – с веселым видом»: a dash before a preposition stands for a verb.
+    const misha = nameStems("Михаил Аверьяныч");
+    const ellipsis = "Первую бутылку выпивают молча: доктор – задумавшись, а Михаил Аверьяныч – с веселым видом.";
+    const intro = "К вечеру приходит почтмейстер, Михаил Аверьяныч, единственный во всем городе человек.";
+    expect(introductionScore(ellipsis, misha)).toBeLessThan(1);
+    expect(introductionScore(intro, misha)).toBeGreaterThan(2);
+    expect(introductionScore("Михаил Аверьяныч – почтмейстер.", misha)).toBeGreaterThan(3);
+    const engine = nameStems("Docker Engine");
+    expect(
+      introductionScore("docker, installation, install, Docker Engine, docker editions, stable, edge", engine),
+    ).toBeLessThan(1);
+  });
+
+  test("a long form's copula defines the abbreviation in parentheses after it", () => {
+    const hdbr = nameStems("HDBR");
+    const defined = "Head-down tilt bed rest (HDBR) is considered an excellent terrestrial model to mimic spaceflight.";
+    const used = "We investigated the effects of long-term head-down tilt bed rest (HDBR) with an exercise.";
+    expect(introductionScore(defined, hdbr)).toBeGreaterThan(introductionScore(used, hdbr) + 1.5);
+  });
+
+  test("a Russian term named after someone is one focus: head noun and genitive name", () => {
+    expect(questionFocus("Что такое метод Качмажа?")).toEqual({ names: ["метод Качмажа"], keys: ["метод качмажа"] });
+    expect(questionFocus("Кем был отец Ивана Дмитрича?")?.hop).toBe(true);
+    expect(questionFocus("Кто такой доктор Рагин?")?.names).toEqual(["Рагин"]);
+  });
+
+  test("an appositive opened by an article after the name introduces it", () => {
+    const m = nameStems("Marionette");
+    const text = "Marionette, the framework that allows Firefox to be tested with automation, is now compatible.";
+    expect(introductionScore(text, m)).toBeGreaterThan(2);
+    expect(introductionScore("Marionette, the tests and the docs are done.", m)).toBeLessThan(2);
+  });
+
   test("a possessive after the copula defines like an article", () => {
     const webmaker = nameStems("Webmaker");
     expect(introductionScore("Mozilla Webmaker is Mozilla's educational initiative.", webmaker)).toBeGreaterThan(3);

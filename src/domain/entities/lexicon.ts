@@ -96,7 +96,7 @@ with from up out off the a an over under into onto about above below than too ve
 god lord heaven ok okay yeah yep nope hmm ha haha lol omg dear true false note see chapter section part figure table
 fig vol page mon tue wed thu fri sat sun monday tuesday wednesday thursday friday saturday sunday january february
 march april may june july august september october november december christmas easter internet web email online website
-go bye goodbye woah whoa congrats congratulations woohoo yay aww aw yo anytime glad remember welcome cheers hooray
+plus anyways anyhow go bye goodbye woah whoa congrats congratulations woohoo yay aww aw yo anytime glad remember welcome cheers hooray
 oops ugh yikes phew tues thurs thanksgiving halloween hanukkah ramadan diwali
 without within thereupon whereupon upon among toward towards across behind beyond despite except unlike
 my your our their his her its we you he she it they me us him them i'm i've i'll i'd you're we're they're it's
@@ -129,7 +129,8 @@ deborah evan john kate mel calvin dave
 александр алексей анатолий андрей антон аркадий борис вадим валентин валерий василий виктор виталий владимир
 владислав всеволод вячеслав геннадий георгий глеб григорий даниил денис дмитрий евгений егор иван игорь илья
 кирилл константин лев леонид максим матвей михаил никита николай олег павел петр роман семен сергей степан
-тимофей федор юрий ярослав аверьян ефим моисей афанасий порфирий фома яков захар тихон
+тимофей федор юрий ярослав аверьян ефим моисей мойсей афанасий порфирий фома яков захар тихон
+марк карл станислав эдуард арсений богдан
 александра алина алла анастасия анна антонина валентина валерия вера виктория галина дарья евгения екатерина
 елена елизавета жанна зинаида зоя инна ирина кира ксения лариса лидия любовь людмила маргарита марина мария
 надежда наталья нина оксана ольга полина раиса светлана софья тамара татьяна ульяна юлия яна авдотья

@@ -20,7 +20,8 @@ import {
 } from "./lexicon.ts";
 import { canonicalName, nameKey, stripPossessive } from "./names.ts";
 import { quotedMentions } from "./quoted.ts";
-import { guessNominative, patronymic } from "./russian-names.ts";
+import { ENGLISH_STOP_WORDS } from "../stopwords.ts";
+import { guessNominative, patronymic, russianDiminutive } from "./russian-names.ts";
 import { unifyDocument } from "./document.ts";
 import { institutionTail, runsOf, splitAtPatronymics } from "./runs.ts";
 import { type Token, tokenize } from "./tokens.ts";
@@ -32,7 +33,7 @@ const DEGREES = new Set(["bachelor", "bachelors", "master", "masters", "doctor",
 
 /** Words that open a question to "you" as an interjection or a call, not a name ("Look, what do you …?"). */
 const ADDRESS_WORDS = new Set(
-  "look listen wait come man dude guys honey darling fine alright right exactly".split(" "),
+  "look listen wait come man dude guys honey darling fine alright right exactly say hey please sorry".split(" "),
 );
 
 /** What the whole text says about its words: which appear in lower case, which capitalised inside a sentence. */
@@ -47,6 +48,8 @@ const RU_SURNAME = /(?:ов|ев|ин|ын)(?:у|ым|е)?$|(?:ский|цкий
 // Perfective gerunds end like -ев surnames (Осмотрев, Увидев) but start with a verb prefix.
 const RU_GERUND = /^(?:по|у|о|на|вы|за|про|от|рас|раз|при|под|пере|до)\p{L}+[ая]?в(?:ши)?$/u;
 const ORDINARY_EN = /\p{L}{3}(?:ly|ing|ed|ness|tion|ment|ful|ous|ive|able|ible|less|ants|ents|ions|ities)$/u;
+/** A Roman numeral of two letters or more written in capitals (I, V, X, L: chapters and list items up to 89). */
+const ROMAN = /^(?=[IVXL]{2,}$)L?X{0,3}(?:IX|IV|V?I{0,3})$/u;
 const ABSTRACT_EN = /^\p{Ll}{4,}(?:ing|tion|tions|ment|ments|ness)$/u;
 const ORDINARY_RU =
   /(?:[лт]ь|ла|ло|ли|ть|ться|сь|ся|ет|ит|ют|ут|ешь|ишь|ете|ите|ого|ому|ыми|ими|ые|ие|ая|яя|ое|ее|ый|ость|ение|ание|ство)$/u;
@@ -55,6 +58,7 @@ const ORDINARY_RU =
 function ordinary(t: Token, ev: Evidence, byShape = true): boolean {
   const w = stripPossessive(t.lower);
   if (FIRST_NAMES.has(w) || PLACES.has(w) || FIRST_NAMES.has(guessNominative(w))) return false;
+  if (russianDiminutive(guessNominative(w))) return false;
   if (ev.lowerSeen.has(w)) return true;
   if (knownSoftware(w)) return false;
   if (ev.capSeen.has(w) || !byShape) return false;
@@ -90,6 +94,7 @@ function loneEvidence(t: Token, next: Token | undefined, text: string, ev: Evide
   if (FIRST_NAMES.has(w) || PLACES.has(w) || knownSoftware(w) || seen(w)) return true;
   const nominative = guessNominative(w);
   if (nominative !== w && (FIRST_NAMES.has(nominative) || PLACES.has(nominative) || seen(nominative))) return true;
+  if (russianDiminutive(nominative)) return true;
   if (/\p{Script=Cyrillic}/u.test(w) && RU_SURNAME.test(w) && !ev.lowerSeen.has(w))
     return !ORDINARY_RU.test(w) && !RU_GERUND.test(w);
   // An acronym inside running text ("(ESA)") is a name; a capitalised heading has been dropped before.
@@ -109,6 +114,21 @@ function loneEvidence(t: Token, next: Token | undefined, text: string, ev: Evide
   return text.slice(t.end, next.start) === " " && /^(?:inc|ltd|llc|corp)\.?$/u.test(next.lower);
 }
 
+/**
+ * "Users of Debian …", "Members of Netscape …": a sentence-initial plural governing "of" is a common noun heading a
+ * phrase, not the first word of a name (an institution's head or a known name is left alone).
+ */
+function pluralHead(tokens: readonly Token[], i: number, e: number): boolean {
+  const t = tokens[i];
+  if (!t.sentStart || t.allCaps || i + 2 >= e || tokens[i + 1].lower !== "of") return false;
+  return (
+    /\p{Ll}[^s']s$/u.test(t.lower) &&
+    !INSTITUTION_HEADS.has(t.lower) &&
+    !known(t) &&
+    !/\p{Script=Cyrillic}/u.test(t.text)
+  );
+}
+
 /** Drops leading titles and ordinary sentence-initial words from a run; returns the first kept index and `titled`. */
 function trimRun(tokens: readonly Token[], s: number, e: number, ev: Evidence): [number, boolean] {
   let i = s;
@@ -118,20 +138,52 @@ function trimRun(tokens: readonly Token[], s: number, e: number, ev: Evidence): 
   const run = tokens.slice(s, e);
   const latin = !/\p{Script=Cyrillic}/u.test(run[0].text);
   const whole =
-    (latin && e - s >= 3 && !/(?:ing|ly)$/u.test(tokens[s].lower)) ||
+    (latin && run.filter((t) => t.cap).length >= 3 && !/(?:ing|ly)$/u.test(tokens[s].lower)) ||
     institutionTail(run) ||
     (e - s > 1 && PLACE_SUFFIXES.has(run[run.length - 1].lower));
   while (
     i < e &&
     (isTitle(tokens[i].lower) ||
       (tokens[i].sentStart && i + 1 < e && IMPERATIVES.has(tokens[i].lower)) ||
+      pluralHead(tokens, i, e) ||
       ((tokens[i].sentStart || tokens[i].heading) && !before(i) && ordinary(tokens[i], ev, !(whole && i === s))))
   ) {
     if (isTitle(tokens[i].lower) && i + 1 < e) titled = true;
     i++;
   }
+  while (i < e && !tokens[i].cap) i++; // a connector left at the front ("Users of Debian" → "Debian")
   return [i, titled];
 }
+
+/**
+ * "a fellow Chef in the kitchen", "some Chess afterward", "my Zen is …": a lone capitalised word after an indefinite
+ * or possessive determiner that heads its noun phrase (nothing but a function word or punctuation after it) is a
+ * common noun stressed, not a name; used attributively ("a Docker employee") it still names.
+ */
+function countedHead(tokens: readonly Token[], s: number, e: number, text: string): boolean {
+  // Only a plain word: an acronym, a camel-cased or numbered name is a name by its shape ("an ARMv7 CPU").
+  if (!/^\p{Lu}\p{Ll}+$/u.test(tokens[s].text)) return false;
+  const close = (a: Token, b: Token) => /^[ \u00a0]$/u.test(text.slice(a.end, b.start));
+  let d = s - 1;
+  // One plain adjective may stand between ("a fellow Chef"); a naming verb may not ("a cat named Bailey").
+  if (
+    d > 0 &&
+    !DETERMINERS.has(tokens[d].lower) &&
+    /^\p{Ll}{3,}$/u.test(tokens[d].text) &&
+    !/(?:ed|en)$/u.test(tokens[d].lower)
+  )
+    d--;
+  if (d < 0 || !DETERMINERS.has(tokens[d].lower) || !tokens.slice(d, s).every((t, k) => close(t, tokens[d + k + 1])))
+    return false;
+  const next = tokens[e];
+  return (
+    next === undefined ||
+    /[^\s]/u.test(text.slice(tokens[e - 1].end, next.start)) ||
+    ENGLISH_STOP_WORDS.has(next.lower) ||
+    /(?:ly|wards?)$/u.test(next.lower)
+  );
+}
+const DETERMINERS = new Set("a an some any another every each".split(" "));
 
 /** True when a gazetteer or the first-name list knows the word. */
 function known(t: Token): boolean {
@@ -161,10 +213,13 @@ function mentionOf(tokens: readonly Token[], s0: number, e: number, text: string
   )
     return null;
   if (run.length === 1 && (run[0].text.length < 2 || CUE_WORDS.has(run[0].lower))) return null;
+  // "XIV" alone: a chapter's or a list's Roman numeral ("Louis XIV" keeps it inside the run).
+  if (run.length === 1 && ROMAN.test(run[0].text)) return null;
   // "focused on Learning, and Media", "Getting started with Docker": a lone word shaped like a gerund or an abstract
   // noun, capitalised inside a sentence, is a stressed topic or a link's text, not a name (unless a list knows it).
   if (run.length === 1 && !strong && !cyrillic && !known(run[0]) && ABSTRACT_EN.test(run[0].lower)) return null;
   if (DEGREES.has(run[0].lower) && run[1]?.lower === "of") return null;
+  if (run.length === 1 && !strong && !cyrillic && !known(run[0]) && countedHead(tokens, s, e, text)) return null;
   const name = canonicalName(run, text, tokens[s - 1], tokens[s - 2]);
   const key = nameKey(name);
   const after = tokens[e];
@@ -202,14 +257,22 @@ function mentionOf(tokens: readonly Token[], s0: number, e: number, text: string
 export function extractMentions(text: string, lang: string): EntityMention[] {
   void lang; // the script of each word decides its rules, so mixed-language texts work too
   const quoted = quotedMentions(text);
+  const single = (q: EntityMention) => /['‘]/u.test(text[q.start - 1] ?? "");
   const inQuote = (t: Token) => quoted.some((q) => t.start >= q.start && t.end <= q.end);
   const tokens = tokenize(text);
   const ev = evidenceOf(tokens);
   const found: EntityMention[] = [...quoted];
   for (const [s, e] of splitAtPatronymics(tokens, runsOf(tokens, text))) {
-    if (tokens.slice(s, e).some(inQuote)) continue;
+    const q = quoted.find((x) => tokens[s].start >= x.start && tokens[e - 1].end <= x.end);
+    if (tokens.slice(s, e).some(inQuote) && !(q && single(q))) continue;
     const m = mentionOf(tokens, s, e, text, ev);
-    if (m) found.push(m);
+    if (!m) continue;
+    // A title in single quotes that the capitals name whole ('Red Shirt') keeps the run's kind.
+    if (q && single(q)) {
+      if (m.start === q.start && m.end === q.end) found.splice(found.indexOf(q), 1, m);
+      continue;
+    }
+    found.push(m);
   }
   return unifyDocument(found.sort((a, b) => a.start - b.start));
 }

@@ -52,7 +52,8 @@ export function canonicalName(run: readonly Token[], text: string, before?: Toke
   if (cyrillic) {
     const lowers = words.map((w) => w.toLowerCase().replaceAll("ё", "е"));
     const nominative = russianWords(lowers);
-    if (run.length === 1 && nominative[0] === lowers[0] && before && !before.cap) {
+    // The word before governs the name only inside one sentence («тоже должны. Дарьюшка …» is a nominative).
+    if (run.length === 1 && nominative[0] === lowers[0] && before && !before.cap && !run[0].sentStart) {
       nominative[0] = genitiveByContext(lowers[0], before.lower, before2?.lower) ?? lowers[0];
     }
     for (let i = 0; i < words.length; i++)

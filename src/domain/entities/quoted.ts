@@ -9,7 +9,8 @@ import { ENGLISH_STOP_WORDS } from "../stopwords.ts";
 import { hasCue, NOT_NAMES, ORG_PREFIXES, PROJECT_CUES, SOFTWARE_CUES, WORK_CUES } from "./lexicon.ts";
 import type { EntityKind, EntityMention } from "./types.ts";
 
-const QUOTED = /«([^«»\n]{1,80})»|“([^“”\n]{1,80})”|„([^„“”\n]{1,80})[“”]|"([^"\n]{1,80})"/gu;
+const QUOTED =
+  /«([^«»\n]{1,80})»|“([^“”\n]{1,80})”|„([^„“”\n]{1,80})[“”]|"([^"\n]{1,80})"|(?<![\p{L}\p{N}])['‘]([^'‘’\n]{2,80})['’](?![\p{L}\p{N}])/gu;
 const SPEECH = new Set(
   "said says say saying asked asks replied answered cried shouted exclaimed muttered whispered added called yelled sang".split(
     " ",
@@ -69,11 +70,26 @@ function quotedKind(text: string, start: number, inner: string, guillemets: bool
 export function quotedMentions(text: string): EntityMention[] {
   const out: EntityMention[] = [];
   for (const m of text.matchAll(QUOTED)) {
-    const group = m[1] ?? m[2] ?? m[3] ?? m[4];
+    const group = m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5];
+    // Single quotes also mark speech and nicknames ('Badger'): only a title of two or more title-case words counts.
+    if (
+      m[5] !== undefined &&
+      !(m[5].trim().split(/\s+/u).length >= 2 && /^\p{Lu}/u.test(m[5]) && titleCase(m[5].trim()))
+    )
+      continue;
     // American style keeps a list's comma inside the quotes ("Pushing to the Front,"): a title of two or more
     // capitalised words keeps its name without it; one word with a comma is a line of dialogue ("Nonsense,").
     let inner = group.trim();
-    if (/,$/u.test(inner) && inner.split(/\s+/u).length >= 2 && titleCase(inner.slice(0, -1)))
+    // So does a sentence's full stop after a naming word (a piece called "Finding Freedom."); without one a quoted
+    // line ending so is speech ("I'm from Aizu.").
+    const naming = /\b(?:called|named|titled|entitled)\s*$/iu.test(
+      text.slice(Math.max(0, (m.index ?? 0) - 20), m.index),
+    );
+    if (
+      (/,$/u.test(inner) || (naming && /\.$/u.test(inner))) &&
+      inner.split(/\s+/u).length >= 2 &&
+      titleCase(inner.slice(0, -1))
+    )
       inner = inner.slice(0, -1);
     if (inner.length < 2) continue;
     const start = (m.index ?? 0) + 1 + group.indexOf(inner);

@@ -164,6 +164,23 @@ const SURNAME_FORMS: ReadonlyArray<readonly [RegExp, string]> = [
 /** Diminutives in -ка/-ша: «Дарьюшки», «Мойсейку» → «Дарьюшка», «Мойсейка». */
 const DIMINUTIVE = /(шк|к|ш)(и|е|у|ой)$/u;
 
+/** Russian hypocoristic suffixes of given names («Дарьюшка», «Никитка», «Петенька», «Сонечка», «Мойсейка»). */
+const HYPOCORISTIC = /^(\p{L}{3,}?)(?:юшка|ушка|енька|онька|ечка|очка|ка)$/u;
+/** A given name's stem: without its last vowel or -й and a soft sign («дарья» → «дар», «моисей» → «моисе»). */
+const givenStem = (n: string) => n.replace(/[аяй]$/u, "").replace(/ь$/u, "");
+const GIVEN_STEMS: ReadonlySet<string> = new Set(
+  [...FIRST_NAMES].filter((n) => /\p{Script=Cyrillic}/u.test(n)).map(givenStem),
+);
+
+/**
+ * True when a nominative word (lower case) is an affectionate or familiar form of a known Russian first name:
+ * a hypocoristic suffix on its stem («Дарьюшка» of «Дарья», «Никитка» of «Никита», «Сонечка» of «Соня»).
+ */
+export function russianDiminutive(lower: string): boolean {
+  const m = HYPOCORISTIC.exec(lower);
+  return m !== null && GIVEN_STEMS.has(givenStem(m[1]));
+}
+
 /**
  * A lower-case Russian name word with no case hint put back to the nominative: a first name or place of the
  * gazetteer in any case, an unambiguous surname ending, a diminutive; otherwise the word unchanged.
@@ -195,6 +212,12 @@ const GENITIVE_PREPOSITIONS = new Set(
 // A lower-case noun right before a name governs it in the genitive («метода Качмажа», «открытия Пастера»); past
 // tense verbs in -ла are left out: «сказала Маша» has its subject after the verb.
 const NOUN_BEFORE = /(?:ия|ие|ства|ство|ости|ость|ения|ение|ания|ание|[бвгдзкмнпрстфхцчшщж]а|ки|ги|хи|ды|ты|ры|ны)$/u;
+/**
+ * Nouns that take a scholar's name in the genitive in any of their own cases («метод Качмажа», «методом
+ * Гаусса-Ньютона», «теорема Пифагора», «закон Ома», «символ Кронекера»): things named after a person.
+ */
+const EPONYM_HEAD =
+  /^(?:метод|теорем|закон|формул|алгоритм|схем|принцип|эффект|уравнени|критери|правил|символ|фильтр|преобразовани|интеграл|гипотез|парадокс|неравенств|лемм|постоянн|числ|оператор|модел)\p{L}{0,3}$/u;
 
 /**
  * A lone masculine name in -а/-я read as a genitive when the words before it say so: a genitive preposition, a noun
@@ -224,8 +247,14 @@ export function genitiveByContext(
   // its object (a woman as subject would need a verb in -ла), so the masculine accusative, which is the genitive form.
   if (before !== undefined && /(?:ов|ев|ин|ын)а$/u.test(lower) && /\p{L}{2}(?:[аеиоуыя]л|[аеиоуыя]ли)$/u.test(before))
     return lower.slice(0, -1);
+  // «метод Гаусса-Ньютона»: each part of a double name after an eponym head is a masculine genitive.
+  if (before !== undefined && EPONYM_HEAD.test(before) && lower.includes("-")) {
+    const parts = lower.split("-");
+    if (parts.every((p) => /[бвгдзклмнпрстфхцчшщж]а$/u.test(p))) return parts.map((p) => p.slice(0, -1)).join("-");
+  }
   if (!/[бвгдзклмнпрстфхцчшщж]а$|[аеиоу]я$/u.test(lower)) return null;
-  const gen = (w: string | undefined) => w !== undefined && (GENITIVE_PREPOSITIONS.has(w) || NOUN_BEFORE.test(w));
+  const gen = (w: string | undefined) =>
+    w !== undefined && (GENITIVE_PREPOSITIONS.has(w) || NOUN_BEFORE.test(w) || EPONYM_HEAD.test(w));
   const coordinated =
     (before === "и" || before === "или") && before2 !== undefined && /[^ео]а$|[аеиоу]я$/u.test(before2);
   if (!gen(before) && !coordinated) return null;
@@ -242,6 +271,10 @@ export function caseOfSurname(lower: string): RuCase | null {
 
 /** Restores the capitals of `surface` on a normalised lower-case `lower` word of the same stem. */
 export function recase(surface: string, lower: string): string {
+  const parts = lower.split("-");
+  const shown = surface.split("-");
+  // «Гаусса-Ньютона» → «Гаусс-Ньютон»: each part of a double name keeps its own capital.
+  if (parts.length > 1 && parts.length === shown.length) return parts.map((p, i) => recase(shown[i], p)).join("-");
   let out = "";
   for (let i = 0; i < lower.length; i++) {
     const s = surface[i];

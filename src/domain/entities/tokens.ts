@@ -38,6 +38,19 @@ const ABBREVIATIONS = new Set([
   "col",
   "capt",
   "lt",
+  // Russian: «пр. Карла Маркса», «ул. Ленина», «акад. Лаврентьева», «им. Пушкина», «проф. Иванов».
+  "пр",
+  "ул",
+  "акад",
+  "им",
+  "проф",
+  "доц",
+  "св",
+  "кн",
+  "тов",
+  "пер",
+  "пл",
+  "обл",
 ]);
 const OPEN_QUOTES = /["“«„'‘]\s*$/u;
 
@@ -80,6 +93,9 @@ function opensSentence(gap: string, prev: Token | undefined): boolean {
   if (gap.includes("\n")) return true;
   if (OPEN_QUOTES.test(gap)) return true;
   if (/[!?…:;]/u.test(gap)) return true;
+  // "Bug 1681796 – Prevent superfluous …", "… Fission – Making Marionette …": a spaced dash before a capital opens a
+  // clause (a title, an item, a reply); a capital there says no more than after a full stop.
+  if (/\s[–—]\s+$/u.test(gap)) return true;
   if (/\.\s*$/u.test(gap) || /\.\s*["”»'’)\]]*\s+[-—–]?\s*$/u.test(gap)) {
     // "Mr. Smith", "J. R. R. Tolkien": the dot closes an abbreviation or an initial, not the sentence.
     return !(prev.initial || ABBREVIATIONS.has(prev.lower) || /^(?:\p{Lu}\.)*\p{Lu}$/u.test(prev.text));

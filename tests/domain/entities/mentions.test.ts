@@ -200,3 +200,70 @@ describe("extractMentions: imperatives, name-adjectives, stressed words, objects
     expect(brief(extractMentions("Вчера пришла Петрова.", "ru"))).toEqual([["Петрова", "Петрова", "person"]]);
   });
 });
+
+describe("extractMentions: rules grounded in the fixtures' text (issue 22 item 4)", () => {
+  test("Russian diminutives of known first names open a sentence as names; common nouns in -ушка do not", () => {
+    expect(brief(extractMentions("Мойсейка любит услуживать.", "ru"))).toEqual([["Мойсейка", "Мойсейка", "person"]]);
+    expect(brief(extractMentions("– Дарьюшка, как бы мне пообедать…", "ru"))).toEqual([
+      ["Дарьюшка", "Дарьюшка", "person"],
+    ]);
+    expect(extractMentions("Девушка вошла. Бабушка спала. Сумка упала.", "ru")).toEqual([]);
+  });
+  test("the last word of the sentence before does not govern a sentence-initial name's case", () => {
+    const ms = extractMentions("Мещанке Беловой тоже должны. Дарьюшка потихоньку продает старые платья.", "ru");
+    expect(ms.map((m) => m.name)).toEqual(["Белова", "Дарьюшка"]);
+  });
+  test("the dot of a Russian abbreviation ends no sentence; a scholar's name after «метод» is a genitive", () => {
+    expect(extractMentions("Университет, пр. Карла Маркса 20, Новосибирск", "ru").map((m) => m.name)).toContain(
+      "Карл Маркс",
+    );
+    expect(brief(extractMentions("Итерационный метод Гаусса-Ньютона и метод Качмажа [12].", "ru"))).toEqual([
+      ["Гаусса-Ньютона", "Гаусс-Ньютон", "person"],
+      ["Качмажа", "Качмаж", "person"],
+    ]);
+  });
+  test("a capital after a spaced dash opens a clause; a lone Roman numeral is no name", () => {
+    const ms = extractMentions("Bug 1681796 – Prevent superfluous PictureInPictureParent actors", "en");
+    expect(ms.map((m) => m.surface)).toEqual(["PictureInPictureParent"]);
+    expect(
+      extractMentions("Marionette Fission – Making Marionette Fission compatible", "en").map((m) => m.surface),
+    ).toEqual(["Marionette Fission", "Marionette Fission"]);
+    expect(extractMentions("XIV\nДоктор ходил, смотрел, ел, пил.", "ru")).toEqual([]);
+    expect(extractMentions("Plus, painting helps me. Anyways, how are you holding up?", "en")).toEqual([]);
+  });
+  test("a sentence-initial plural governing 'of' heads a phrase; an interjection before a question is no vocative", () => {
+    const text = "Users of Debian derivatives such as Kali should follow the instructions for Debian.";
+    expect(extractMentions(text, "en").map((m) => m.surface)).toEqual(["Debian", "Kali", "Debian"]);
+    expect(extractMentions("University of Tokyo students came.", "en").map((m) => m.surface)).toEqual([
+      "University of Tokyo",
+    ]);
+    expect(extractMentions('"Say, where are you stopping?"', "en")).toEqual([]);
+    expect(extractMentions("Yoshikawa, what do you think of it?", "en").map((m) => m.surface)).toEqual(["Yoshikawa"]);
+  });
+  test("a lone plain capitalised word heading a phrase after 'a'/'some' is a common noun; attributive names stay", () => {
+    expect(extractMentions("We even played some Chess afterward just for fun.", "en")).toEqual([]);
+    expect(
+      extractMentions("Yeah, Nate! A fellow Chef in the kitchen is a great help!", "en").map((m) => m.surface),
+    ).toEqual(["Nate"]);
+    expect(extractMentions("Whether it was a Madonna or a kodanna, they let it pose.", "en")).toEqual([]);
+    const kept = "A Docker employee helps. It runs on an ARMv7 CPU. We got another cat named Bailey.";
+    expect(extractMentions(kept, "en").map((m) => m.surface)).toEqual(["Docker", "ARMv7", "Bailey"]);
+  });
+  test("a title of two or more title-case words in single quotes is one name; the capitals' kind wins when equal", () => {
+    const text = "Here's one- 'Embracing Identity' is about comfort. Our group, 'Connected LGBTQ Activists', meets.";
+    expect(brief(extractMentions(text, "en"))).toEqual([
+      ["Embracing Identity", "Embracing Identity", "work"],
+      ["Connected LGBTQ Activists", "Connected LGBTQ Activists", "work"],
+    ]);
+    const nicknames = "'Badger' for the principal, 'Red Shirt' for the head-teacher.";
+    expect(brief(extractMentions(nicknames, "en"))).toEqual([["Red Shirt", "Red Shirt", "person"]]);
+    expect(extractMentions("We saw Kiyo's house and the students' room.", "en").map((m) => m.surface)).toEqual([
+      "Kiyo's",
+    ]);
+  });
+  test("a quoted title keeps its name without the full stop only after a naming word", () => {
+    const text = 'We just did a contemporary piece called "Finding Freedom." It was really emotional.';
+    expect(brief(extractMentions(text, "en"))).toEqual([["Finding Freedom", "Finding Freedom", "work"]]);
+    expect(extractMentions('"I\'m a Yedo kid." "Ah, I see."', "en").map((m) => m.surface)).toEqual(["Yedo"]);
+  });
+});

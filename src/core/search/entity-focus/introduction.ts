@@ -129,24 +129,58 @@ function definesAbbreviation(before: string, after: string, short: string): bool
   return true;
 }
 
+/**
+ * A name whose copula is not its own: governed by "of" ("the face of Clown was a …": the copula's subject is "the
+ * face"), or the subject of a clause reporting someone's belief or knowledge ("I thought Porcupine was a better
+ * sport", "I never knew our friend X was …"): an opinion about it, not what it is.
+ */
+const NOT_OWN_COPULA =
+  /(?:\bof\s+(?:the\s+)?|\b(?:i|we|you|he|she|they|one)\s+(?:(?:never|always|had|have|did\s+not|do\s+not|don['’]t|didn['’]t)\s+)?(?:thought|think|knew|know|believe|believed|supposed|suppose|guess|guessed|felt|feel|fancied|imagined|heard|said|say|found)\s+(?:that\s+)?(?:(?:our|my|your|his|her|their|the|this|that)\s+)?(?:\p{Ll}+\s+)?)$/iu;
+/**
+ * A Russian dash before a preposition or a gerund stands for a left-out verb («а Михаил Аверьяныч – с веселым
+ * видом», «доктор – задумавшись»): ellipsis, not the copula dash of a definition («X – замечательный человек»).
+ */
+const RU_ELLIPSIS_DASH =
+  /^(?:\s+\p{Lu}\p{L}+)?\s*[–—-]\s+(?:(?:с|со|в|во|на|к|ко|у|от|до|из|за|по|под|над|при|без|для|о|об|про|через|перед|между)\s|\p{Ll}+(?:вши|вшись|ясь|аясь|учи|ючи)[\s,.!?…])/u;
+const APPOSITIVE_NP =
+  /^\s*,\s*(?:the|a|an)\s+(?:\p{Ll}[\p{L}-]*\s+){0,2}\p{Ll}[\p{L}-]*(?:\s*,|\s+(?:that|which|who|whose|of|for|from|in|on|at|with|by|behind|used|developed|written|made)\b)/u;
+/** A comma list of short items (keywords, tags): "docker, installation, install, Docker Engine, …". */
+function enumeration(sentence: string): boolean {
+  const items = sentence.split(/\s*[,;]\s*/u);
+  return items.length >= 4 && items.every((x) => (x.match(/[\p{L}\p{N}]+/gu) ?? []).length <= 3);
+}
+
 /** The cues around one place of the name (see module doc), before the sentence-wide ones. */
 function placeScore(sentence: string, at: { start: number; end: number }): number {
   const before = sentence.slice(0, at.start);
   const after = sentence.slice(at.end);
   let score = 0.2;
+  if (enumeration(sentence)) return score;
   const copula = COPULA_EN.exec(after);
   // "X is a …" defines; "X is going …", "X was uttering …" narrate.
-  if (copula) score += copula[1] ? 3 : /(?:ing|ed)$/iu.test(copula[2] ?? "") ? 0 : 1;
-  else if (COPULA_RU.test(after)) score += 3;
+  if (copula && NOT_OWN_COPULA.test(before)) score += /\bof\s+(?:the\s+)?$/iu.test(before) ? 0 : 1;
+  // "X was the first to treat me …", "X is the only one to …": an ordinal before an infinitive tells an event.
+  else if (copula && /^\s*(?:is|was|are|were)\s+the\s+(?:first|last|next|only|second)\s+(?:one\s+)?to\s/iu.test(after))
+    score += 1;
+  else if (copula) score += copula[1] ? 3 : /(?:ing|ed)$/iu.test(copula[2] ?? "") ? 0 : 1;
+  else if (COPULA_RU.test(after) && !RU_ELLIPSIS_DASH.test(after)) score += 3;
   // An abbreviation defined right after the name: "head-down tilt bed rest (HDBR)".
   if (/^\s*\(\p{Lu}[\p{Lu}\p{N}-]{1,11}\)/u.test(after)) score += 1.5;
   // … and the abbreviation itself, defined by the long form before it.
-  if (definesAbbreviation(before, after, sentence.slice(at.start, at.end))) score += 2.5;
+  if (definesAbbreviation(before, after, sentence.slice(at.start, at.end))) {
+    score += 2.5;
+    // "Head-down tilt bed rest (HDBR) is considered an excellent model": the long form's copula defines it too.
+    const outer = COPULA_EN.exec(after.replace(/^\s*\)/u, ""));
+    if (outer?.[1] && !NOT_OWN_COPULA.test(before.replace(/\(\s*$/u, ""))) score += 2;
+  }
   const appositive = /^(?:\s+\p{Lu}\p{L}+)?\s*,\s*([\p{L}]+)/u.exec(after);
   if (appositive && /^\p{Ll}/u.test(appositive[1])) {
     const w = fold(appositive[1]);
     if (w === "who" || w === "который" || w === "которая") score += 1;
     else if (!FUNCTION.has(w) && !VERBISH.test(w)) score += 1.5;
+    // "Marionette, the framework that …", "Kiyo, an old maid, …": an article opening a noun phrase after the comma,
+    // closed by a relative word, a preposition or a comma (not a list: "Marionette, the tests and the docs").
+    else if (APPOSITIVE_NP.test(after.replace(/^\s+\p{Lu}\p{L}+/u, ""))) score += 1.5;
   }
   if (NAMING_BEFORE.test(before)) score += 2.5;
   if (THIS_IS.test(before)) score += 2;

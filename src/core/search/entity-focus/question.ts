@@ -85,6 +85,9 @@ function kindNoun(w: string): boolean {
   return KIND_NOUNS.some((set) => set.has(w)) || hasCue(RU_PLACE_HEADS, w);
 }
 
+/** A Russian lower-case head noun (or two words) before one capitalised name: «метод Качмажа», «закон Ома». */
+const EPONYM_TERM = /^\p{Ll}[\p{Ll}-]+(?:\s+\p{Ll}[\p{Ll}-]+)?\s+\p{Lu}[\p{L}-]+$/u;
+
 /** The subject without a leading article or title ("the Madonna" → "Madonna"). */
 function bare(subject: string): string {
   let t = subject.trim();
@@ -117,6 +120,11 @@ export function questionFocus(question: string): Focus | null {
     const names = [...new Set(mentions.map((m) => m.name))];
     return { names, keys: [...new Set(names.map(nameKey))], hop: true };
   }
+  // «Что такое метод Качмажа?», «теорема Пифагора»: a Russian term named after someone — a lower-case head noun and
+  // a name in the genitive — is one term; its introduction names both.
+  const eponym = subject && /\p{Script=Cyrillic}/u.test(subject) && EPONYM_TERM.test(subject);
+  if (eponym && mentions.length === 1 && mentions[0].end === subject.length)
+    return { names: [subject], keys: [nameKey(subject)] };
   // No proper name: a plain term is a focus only when the question asks what it is, and it is short.
   if (!subject || mentions.length > 0) return null;
   const term = subject.replace(/^(?:the|a|an)\s+/iu, "");
