@@ -105,7 +105,8 @@ function panel(
 export function scaleChartSvg(results: ScaleResults, caption = ""): string {
   const legend = "PGlite (embedded): solid · PostgreSQL: dashed";
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${2 * W}" height="${H + 36}" viewBox="0 0 ${2 * W} ${H + 36}" font-family="sans-serif" font-size="11">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${2 * W}" height="${H + 36}" viewBox="0 0 ${2 * W} ${H + 36}" font-family="sans-serif" font-size="11" role="img">`,
+    `<title>${esc("pegas-memory at scale: search latency, RSS and disk against the number of atoms")}</title>`,
     `<rect width="100%" height="100%" fill="#fff"/>`,
     panel(0, "Latency at scale", "ms", LATENCY, results, { value: 50, label: "goal at 1M: search p50 ≤ 50 ms" }),
     panel(W, "Memory and disk at scale", "MiB", SIZE, results, {
