@@ -56,6 +56,7 @@ describe("end to end on PGlite", () => {
 
   test("a note that shares only a question word or a numeral ending is no lexical hit", async () => {
     const answer = await store("Университет расположен в Чикаго, крупнейшем городе штата Иллинойс.");
+    await spacer(); // two notes apart: out of the neighbour reach (projection.ts NEIGHBOUR_REACH)
     await spacer();
     const other = await store("Каким бы ни был ответ, в каком-то смысле все решилось само.");
     const r = await search(t.services, { query: "В каком большом городе расположен университет?", mode: "lexical" });
@@ -64,6 +65,7 @@ describe("end to end on PGlite", () => {
 
     await spacer();
     const play = await store("Пьеса «Вишнёвый сад» шла на сцене театра в 1970-х годах.");
+    await spacer();
     await spacer();
     const eighties = await store("В 80-х все было иначе.");
     const p = await search(t.services, { query: "Как называлась пьеса в 1970-х годах?", mode: "lexical" });

@@ -113,8 +113,11 @@ function scenario(backend: "pglite" | "postgres", skip: string | null): void {
       expect((await ok("memory_get", { atom_id: old.atom_id })).status).toBe("superseded");
       const in2019 = ids(await ok("memory_search", { query: "where does Carol live", valid_at: "2019-05-01" }));
       expect(in2019).toEqual([old.atom_id]);
+      // Today the newer statement answers first and the superseded one is left out (a note stored two turns away
+      // may follow through the neighbour reach).
       const today = ids(await ok("memory_search", { query: "where does Carol live" }));
-      expect(today).toEqual([now.atom_id]);
+      expect(today[0]).toBe(now.atom_id);
+      expect(today).not.toContain(old.atom_id);
     });
 
     test("ingested statements are decided when memory_verify checks them", async () => {
