@@ -33,7 +33,8 @@ const EN_UNITS = [
   "nineteen",
 ];
 const EN_TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
-const EN_ORDINALS = [
+/** English ordinal words "first" … "twelfth", in order (index + 1 is the number). */
+export const EN_ORDINALS: readonly string[] = [
   "first",
   "second",
   "third",

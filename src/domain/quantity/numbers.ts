@@ -12,7 +12,7 @@
  * word adds to a round one). Limits: fractions written as words other than halves ("two thirds"), Roman numerals
  * and numbers split across a line break are not read; ordinals ("first", «пятый») are never amounts.
  */
-import { foldNumberRun, NUMBER_WORDS, type RunNumber } from "../meaning/number-words.ts";
+import { EN_ORDINALS, foldNumberRun, NUMBER_WORDS, type RunNumber } from "../meaning/number-words.ts";
 
 /** A number read from text: its value, and how precisely it was written. */
 export interface ReadNumber {
@@ -27,20 +27,7 @@ export interface ReadNumber {
 export const DIGITS =
   "[-−+]?(?:\\d{1,3}(?:[\\u00a0\\u202f\\u2009 ]\\d{3})+(?:[.,]\\d+)?|\\d+(?:[.,]\\d+)*(?:[eE][-+]?\\d+)?)(?!\\d)";
 
-const ORDINAL_EN = new Set([
-  "first",
-  "second",
-  "third",
-  "fourth",
-  "fifth",
-  "sixth",
-  "seventh",
-  "eighth",
-  "ninth",
-  "tenth",
-  "eleventh",
-  "twelfth",
-]);
+const ORDINAL_EN = new Set(EN_ORDINALS);
 const ORDINAL_RU =
   /^(?:перв|втор|трет|четверт|пят|шест|седьм|восьм|девят|десят)(?:ый|ий|ого|ому|ым|ом|ая|ой|ую|ое|ые|ых|ыми|ье|ья|ьи|ьего|ьей)$/u;
 
