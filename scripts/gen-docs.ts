@@ -9,6 +9,7 @@ import { resolve } from "node:path";
 import type { Command } from "../src/cli/args.ts";
 import { COMMAND_HELP } from "../src/cli/help/commands.ts";
 import type { ToolHelp } from "../src/cli/help/render.ts";
+import { fieldDetail } from "../src/mcp/schemas.ts";
 import type { ToolDef } from "../src/mcp/tool.ts";
 import { elementText, shapeSchema, takesMany } from "./docs/schema-text.ts";
 import { renderToolsMarkdown } from "./docs/tools-md.ts";
@@ -34,7 +35,7 @@ export function toolHelpData(tools: readonly ToolDef[]): Record<string, ToolHelp
         type: elementText(s),
         required: required.has(name),
         many: takesMany(s),
-        description: s.description ?? t.fieldDetails?.[name] ?? "",
+        description: s.description ?? fieldDetail(t.fieldDetails, name),
       };
     }
     data[t.name] = { title: t.title, description: t.description, fields };

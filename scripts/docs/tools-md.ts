@@ -5,6 +5,7 @@
  */
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import { portableOutput } from "../../src/mcp/portable-output.ts";
+import { fieldDetail } from "../../src/mcp/schemas.ts";
 import type { ToolDef } from "../../src/mcp/tool.ts";
 import { type FieldDoc, fieldRows, shapeSchema } from "./schema-text.ts";
 import type { Toolset } from "./toolsets.ts";
@@ -75,7 +76,7 @@ function toolSection(tool: ToolDef, commands: readonly string[]): string[] {
     ...argumentsTable(
       fieldRows(shapeSchema(tool.inputSchema, "input"), RESULT_DEPTH).map((r) => ({
         ...r,
-        description: r.description || tool.fieldDetails?.[r.path] || "",
+        description: r.description || fieldDetail(tool.fieldDetails, r.path),
       })),
     ),
     "",

@@ -1,7 +1,7 @@
 /** CLI command of source freshness: `refresh [--older-than D] [--limit N]`, the re-check of fetched URL documents. */
 import type { Config } from "../config.ts";
 import { parseAge } from "../core/documents/freshness-policy.ts";
-import { refresh } from "../core/documents/refresh.ts";
+import { describeRefreshCounts, describeRefreshItem, refresh } from "../core/documents/refresh.ts";
 import type { Cli } from "./args.ts";
 import { intOption, withServices } from "./commands.ts";
 import { out, outJson } from "./output.ts";
@@ -23,20 +23,7 @@ export async function runRefresh(config: Config, cli: Cli): Promise<number> {
     outJson(r);
     return 0;
   }
-  for (const i of r.items) {
-    const why = i.error ? `: ${i.error}` : "";
-    const more =
-      i.outcome === "changed"
-        ? ` → version ${i.version}, ${i.atoms_staled ?? 0} atom(s) stale`
-        : i.outcome === "gone"
-          ? `, ${i.atoms_flagged ?? 0} atom(s) flagged`
-          : i.retry_at
-            ? `, again after ${i.retry_at}`
-            : "";
-    out(`${i.outcome} ${i.uri}${more}${why}`);
-  }
-  out(
-    `refresh: ${r.checked} checked, ${r.changed} changed, ${r.unchanged} unchanged, ${r.gone} gone, ${r.retry} to retry, ${r.disallowed} disallowed by robots.txt`,
-  );
+  for (const i of r.items) out(describeRefreshItem(i));
+  out(`refresh: ${describeRefreshCounts(r)}`);
   return 0;
 }

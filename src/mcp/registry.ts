@@ -24,6 +24,7 @@ import { memoryLink } from "./tools/knowledge/memory-link.ts";
 import { memoryIngest } from "./tools/knowledge/memory-ingest.ts";
 import { memoryListGaps } from "./tools/research/memory-list-gaps.ts";
 import { memoryInfer } from "./tools/research/memory-infer.ts";
+import { memoryRefresh } from "./tools/knowledge/memory-refresh.ts";
 import { memoryQueryGraph } from "./tools/search/memory-query-graph.ts";
 import { memorySearch } from "./tools/search/memory-search.ts";
 import { memoryStats } from "./tools/knowledge/memory-stats.ts";
@@ -45,6 +46,7 @@ export const TOOLS: readonly ToolDef[] = [
   memoryForget,
   memoryStore,
   memoryIngest,
+  memoryRefresh,
   memoryStats,
   memoryTraceAdd,
   memoryTraceSearch,
@@ -61,7 +63,16 @@ export const TOOLS: readonly ToolDef[] = [
 
 /** The tools of each toolset (config `toolsets`): a toolset is the folder of src/mcp/tools/ its tools live in. */
 export const TOOLSETS: Readonly<Record<ToolsetName, readonly ToolDef[]>> = {
-  knowledge: [memoryGet, memoryLink, memoryForget, memoryStore, memoryIngest, memoryStats, memoryUnmerge],
+  knowledge: [
+    memoryGet,
+    memoryLink,
+    memoryForget,
+    memoryStore,
+    memoryIngest,
+    memoryRefresh,
+    memoryStats,
+    memoryUnmerge,
+  ],
   search: [memorySearch, memoryGetContext, memoryQueryGraph],
   code: [memoryStoreCode, memorySearchCode, memoryCodeGraph],
   research: [memoryVerify, memoryInfer, memoryAddGap, memoryListGaps],

@@ -57,8 +57,21 @@ export const statusHistoryEntry = statusChange.extend({
   created_at: z.string(),
 });
 
-/** The `response_format` input of tools whose "detailed" answer adds scores, ranks and per-item data (tool.ts). */
-export const responseFormat = z.enum(["concise", "detailed"]).optional().describe("detailed adds scores");
+/**
+ * The `response_format` input of tools whose "detailed" answer adds scores, ranks and per-item data (tool.ts). Listed
+ * without a description (its values say it, and ten tools carry it on every request); docs and CLI help take
+ * {@link RESPONSE_FORMAT_DETAIL}.
+ */
+export const responseFormat = z.enum(["concise", "detailed"]).optional();
+
+/** What docs and CLI help say of `response_format`. */
+export const RESPONSE_FORMAT_DETAIL =
+  "concise (default) holds what the text holds; detailed adds scores, ranks and per-item data";
+
+/** The words docs and CLI help give an input field the listed schema leaves undescribed. */
+export function fieldDetail(fieldDetails: Record<string, string> | undefined, name: string): string {
+  return fieldDetails?.[name] ?? (name === "response_format" ? RESPONSE_FORMAT_DETAIL : "");
+}
 
 /**
  * A read time (valid_at, known_at): an ISO 8601 date or date-time; a date counts to its last instant. No length bound

@@ -39,6 +39,8 @@ export interface RefreshOptions {
   /** Least time between two requests to one host (ms; default {@link DEFAULT_HOST_INTERVAL_MS}). */
   hostIntervalMs?: number;
   signal?: AbortSignal;
+  /** Called after each checked document: (checked so far, due documents, a line naming the outcome and URI). */
+  onProgress?: (done: number, total: number, message: string) => void;
 }
 
 /** What a check found: see the module doc. `disallowed`: robots.txt forbids the page (retried later, like `retry`). */
@@ -151,7 +153,11 @@ export async function refresh(s: RefreshServices, opts: RefreshOptions = {}): Pr
     signal: opts.signal,
   });
   const items: RefreshItem[] = [];
-  for (const doc of due) items.push(await checkOne(s, doc, polite, opts));
+  for (const doc of due) {
+    const item = await checkOne(s, doc, polite, opts);
+    items.push(item);
+    opts.onProgress?.(items.length, due.length, `${item.outcome} ${item.uri}`);
+  }
   const count = (o: RefreshOutcome) => items.filter((i) => i.outcome === o).length;
   return {
     checked: items.length,
@@ -162,4 +168,25 @@ export async function refresh(s: RefreshServices, opts: RefreshOptions = {}): Pr
     disallowed: count("disallowed"),
     items,
   };
+}
+
+/**
+ * One checked document in words for a reader (CLI and memory_refresh): `<outcome> <uri>` and what followed — the new
+ * version with its stale atoms, the flagged atoms of a gone page, or when it is tried again — then the error, if any.
+ */
+export function describeRefreshItem(i: RefreshItem): string {
+  const more =
+    i.outcome === "changed"
+      ? ` → version ${i.version}, ${i.atoms_staled ?? 0} atom(s) stale`
+      : i.outcome === "gone"
+        ? `, ${i.atoms_flagged ?? 0} atom(s) flagged`
+        : i.retry_at
+          ? `, again after ${i.retry_at}`
+          : "";
+  return `${i.outcome} ${i.uri}${more}${i.error ? `: ${i.error}` : ""}`;
+}
+
+/** The counts of a run in one line: `<n> checked, <n> changed, …`. */
+export function describeRefreshCounts(r: Omit<RefreshResult, "items">): string {
+  return `${r.checked} checked, ${r.changed} changed, ${r.unchanged} unchanged, ${r.gone} gone, ${r.retry} to retry, ${r.disallowed} disallowed by robots.txt`;
 }

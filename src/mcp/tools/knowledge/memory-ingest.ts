@@ -84,7 +84,7 @@ export const memoryIngest: ToolDef = {
     path: z.string().optional().describe("file or directory"),
     title: z.string().max(500).optional(),
     kind: documentKind.optional(),
-    observed_at: z.string().max(40).optional(),
+    observed_at: z.string().optional(),
     background: z.boolean().optional().describe("answer at once with a job id; long ingests"),
     job: z.string().max(100).optional().describe("a job's id: its state, then its result"),
     response_format: responseFormat,

@@ -34,7 +34,7 @@ export const memoryStats: ToolDef = {
       .describe("searches logged as misses: the best hit held less than half of the query's terms"),
     urls_due: z
       .number()
-      .describe("fetched URL documents due for `pegas-memory refresh` (last checked over 7 days ago)"),
+      .describe("fetched URL documents due for a re-check (last checked over 7 days ago; memory_refresh checks them)"),
     traces: z.number(),
     merges: z.number().describe("near-duplicate merges in force (memory_unmerge undoes one)"),
     quarantined_chunks: z.number().describe("chunks the distiller failed on, awaiting `pegas-memory distill --retry`"),

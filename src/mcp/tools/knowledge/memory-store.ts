@@ -34,7 +34,7 @@ export const memoryStore: ToolDef = {
     confidence: z.number().min(0).max(1).optional(),
     source_uri: z.string().optional().describe("URI of the evidence"),
     quote: z.string().optional().describe("verbatim from the source"),
-    observed_at: z.string().max(40).optional(),
+    observed_at: z.string().optional(),
     links: z
       .array(
         z.object({

@@ -212,7 +212,7 @@ export function renderStats(out: Out): string {
     `Documents ${out.documents.total}: ${countsText(out.documents.by_kind)}. Chunks ${out.chunks}, citations ${out.citations}, links ${out.links}, merges ${out.merges}.`,
     `Code: ${out.symbols} symbols, ${out.dependencies} dependencies. Traces ${out.traces}.`,
     `Research: ${out.open_gaps} open gaps, ${out.suggested_gaps} suggested (memory_list_gaps), ${out.search_misses} search misses.`,
-    out.urls_due ? `URL documents due for a re-check: ${out.urls_due} (pegas-memory refresh).` : "",
+    out.urls_due ? `URL documents due for a re-check: ${out.urls_due} (memory_refresh).` : "",
     out.quarantined_chunks ? `Quarantined chunks: ${out.quarantined_chunks} (pegas-memory distill --retry).` : "",
     `Embedder ${out.embedder.model} (${out.embedder.kind}, ${out.embedder.dim} dims); embeddings ${countsText(out.embeddings)}.`,
     `Outbox: ${out.outbox.pending} pending${age != null ? ` (oldest ${age}s)` : ""}, ${out.outbox.dead} dead.`,
