@@ -9,7 +9,7 @@
 import { join } from "node:path";
 import type { Config } from "../config.ts";
 import { makeDistiller, makeEmbedder, makeGapJudge, makeJudges } from "./models.ts";
-import { EmbeddedProjection } from "../adapters/embedded/projection.ts";
+import { type CeilingAdvice, EmbeddedProjection } from "../adapters/embedded/projection.ts";
 import type { Database } from "../adapters/sql/database.ts";
 import { SqlCanonicalStore } from "../adapters/sql/store.ts";
 import type { Services } from "../core/services.ts";
@@ -119,6 +119,19 @@ export function snapshotPath(dataDir: string, model: string, dim: number): strin
   return join(dataDir, ".cache", `index-${model.replace(/[^A-Za-z0-9._-]/g, "_")}-${dim}.snap`);
 }
 
+/**
+ * The set-up a store past the in-process indexes' ceiling (EMBEDDED_ATOM_CEILING) should move to: PostgreSQL with Qdrant for the embedded
+ * database, Qdrant for PostgreSQL with in-process vectors; none when vectors already live only in Qdrant.
+ */
+export function ceilingAdvice(kind: Database["kind"], config: Config): CeilingAdvice | undefined {
+  const qdrant = "Qdrant (qdrant_url, with embedded_vectors = false)";
+  if (kind === "pglite")
+    return { hint: `for a store this large run PostgreSQL (database_url) with ${qdrant}: docs/operations.md` };
+  if (!config.qdrant_url || config.embedded_vectors)
+    return { hint: `for a store this large move the vectors to ${qdrant}: docs/operations.md` };
+  return undefined;
+}
+
 type ProjectionServices = Pick<Services, "projection" | "vectorIndex" | "searchIndex" | "graph" | "outbox" | "sinks">;
 
 /**
@@ -138,6 +151,7 @@ async function makeProjections(
     embedder.dim,
     followVectors,
     db.kind === "pglite" ? { path: snapshotPath(db.location, embedder.model, embedder.dim) } : undefined,
+    ceilingAdvice(db.kind, config),
   );
   const sinks: ProjectionSink[] = [];
   const sqlGraph = new SqlGraphStore(db);

@@ -42,6 +42,21 @@ export interface SnapshotOptions {
   minRows?: number;
 }
 
+/**
+ * Most atoms the in-process indexes serve at the search latency the benchmarks hold (`scale`: the exact vector scan
+ * and BM25 grow linearly, memory_search p50 ≈ 40 ms at 100k atoms on the 2-core reference machine, so ≈ 50 ms near
+ * 130k). Past it a catch-up logs, once per process, the set-up for a store that large.
+ */
+export const EMBEDDED_ATOM_CEILING = 150_000;
+
+/** What a process logs when its in-process indexes outgrow {@link EMBEDDED_ATOM_CEILING}: the set-up to move to. */
+export interface CeilingAdvice {
+  /** Atoms past which to warn (default {@link EMBEDDED_ATOM_CEILING}). */
+  atoms?: number;
+  /** The production set-up for this store, e.g. "run PostgreSQL with Qdrant: …". */
+  hint: string;
+}
+
 /** In-process indexes following the canonical store. */
 export class EmbeddedProjection implements SearchProjection {
   readonly catalog = new AtomCatalog();
@@ -63,6 +78,8 @@ export class EmbeddedProjection implements SearchProjection {
     private readonly followVectors = true,
     /** Keep a snapshot of the indexes (embedded data dir); none: rebuild from the feed in every process. */
     private readonly snapshot?: SnapshotOptions,
+    /** Warn once when the indexes hold more atoms than the ceiling; none: never. */
+    private readonly ceiling?: CeilingAdvice,
   ) {
     this.vectorIndex = new FlatVectorIndex(model, dim, this.catalog);
   }
@@ -141,7 +158,21 @@ export class EmbeddedProjection implements SearchProjection {
     // The last pages' and the snapshot's garbage, collected at once rather than when the heap next grows (a first
     // catch-up of 100k atoms: RSS after it 659 → 466 MiB with the paged collections above, → ≈ 380 with this one).
     if (applied >= PAGE) collectNow();
+    this.adviseOnCeiling();
     return applied;
+  }
+
+  private ceilingAdvised = false;
+
+  /** Logs (once) that the store outgrew the in-process indexes' ceiling, naming the set-up for its size. */
+  private adviseOnCeiling(): void {
+    const limit = this.ceiling?.atoms ?? EMBEDDED_ATOM_CEILING;
+    if (!this.ceiling || this.ceilingAdvised || this.catalog.size <= limit) return;
+    this.ceilingAdvised = true;
+    log.warn(
+      `this store holds ${this.catalog.size} atoms, past the ${limit} the in-process indexes serve quickly: searches slow down linearly (≈ 40 ms per 100k atoms); ${this.ceiling.hint}`,
+      { atoms: this.catalog.size, ceiling: limit },
+    );
   }
 
   /**
