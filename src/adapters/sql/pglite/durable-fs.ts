@@ -20,10 +20,12 @@ import { NodeFS } from "@electric-sql/pglite/nodefs";
 /**
  * PostgreSQL's buffer pool in the embedded database. The default 128 MB is WebAssembly memory that is touched as an
  * ingest fills it and never returned: with 32 MB the peak RSS of a 4 MB log-like ingest fell from 803 to 697 MiB at
- * the same CPU time (23.6 CPU-s; bench/notes.md, 2026-12-03); pages beyond it come from the OS page cache through the
- * Emscripten file system.
+ * the same CPU time (23.6 CPU-s; bench/notes.md, 2026-12-03); with 16 MB the idle RSS of a store of the two fixture
+ * books fell from 209 to 191 MiB (idle_rss), and a 4 MB ingest took the same CPU time (natural 21.6 vs 21.2 CPU-s;
+ * log-like 35 vs 43, under load) at a slightly lower peak (509 vs 517, 595 vs 612 MiB). Pages beyond it come from the
+ * OS page cache through the Emscripten file system.
  */
-export const SHARED_BUFFERS = "32MB";
+export const SHARED_BUFFERS = "16MB";
 
 /**
  * PGlite's default start parameters without `-F` (fsync off), with the WAL synced by fsync(2) and a smaller buffer
