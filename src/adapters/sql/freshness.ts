@@ -94,6 +94,29 @@ export class SqlFreshnessStore implements FreshnessStore {
     return ids.length;
   }
 
+  async markBack(docId: number): Promise<number> {
+    const ids = await guard(this.db, "mark a URL document back", (sql) =>
+      sql.begin(async (tx) => {
+        const [doc] = await tx`
+          UPDATE pm_document SET gone_at = NULL, checked_at = now(), next_check_at = NULL, check_failures = 0,
+                 check_error = NULL
+           WHERE id = ${docId} AND gone_at IS NOT NULL RETURNING id`;
+        if (!doc) return [] as number[];
+        const rows = await tx`
+          UPDATE pm_atom SET metadata = metadata - 'source_gone'
+           WHERE id IN (SELECT atom_id FROM pm_citation WHERE doc_id = ${docId} AND chunk_id IS NOT NULL)
+             AND (metadata->'source_gone'->>'doc_id')::bigint = ${docId}
+          RETURNING id`;
+        const atomIds = rows.map((r) => Number(r.id));
+        await enqueueOutbox(tx, "document", [docId], "upsert");
+        await enqueueOutbox(tx, "atom", atomIds, "upsert");
+        return atomIds;
+      }),
+    );
+    signalOutbox();
+    return ids.length;
+  }
+
   freshness(docId: number): Promise<FreshnessState | null> {
     return guard(this.db, "read a document's check state", async (sql) => {
       const [r] = await sql`

@@ -26,7 +26,8 @@ import { type IngestResult, IngestTally } from "./tally.ts";
 import { JobRegistry, type JobState } from "./jobs.ts";
 
 /** What an ingest runs on: storing a document ({@link DocumentIngestServices}) plus fetching, parsing and listing. */
-export type IngestServices = DocumentIngestServices & Pick<Services, "fetcher" | "parse" | "supportedExtensions">;
+export type IngestServices = DocumentIngestServices &
+  Pick<Services, "fetcher" | "parse" | "supportedExtensions" | "freshness">;
 
 /** Input of an ingest: exactly one of `text`, `url`, `path`. */
 export interface IngestInput {
@@ -106,13 +107,17 @@ async function ingestUrl(
     );
   }
   const parsed = await parseRaw(services, raw, opts.signal, documentPhases(span).parse);
-  return ingestParsed(services, raw, parsed, {
+  const out = await ingestParsed(services, raw, parsed, {
     signal: opts.signal,
     progress: span,
     kind: input.kind,
     snippet: input.snippet,
     observedAt: checkObservedAt(input.observed_at),
   });
+  // The page answered with the text it held: if a refresh had found it gone, it is back (a changed text clears the
+  // mark in the new version's write).
+  if (out.unchanged && typeof out.doc_id === "number") await services.freshness.markBack(out.doc_id);
+  return out;
 }
 
 async function ingestFile(

@@ -54,6 +54,12 @@ export interface FreshnessStore {
    * extracted from it gets `metadata.source_gone` = {doc_id, uri, status, at}; resolves to the atoms flagged.
    */
   markGone(docId: number, status: number): Promise<number>;
+  /**
+   * A gone page answered again with the text it held (an ingest of its URL found it unchanged): the gone mark and
+   * its atoms' `metadata.source_gone` are cleared and it is checked now; resolves to the atoms unflagged (0 when the
+   * document was not gone).
+   */
+  markBack(docId: number): Promise<number>;
   /** The check state of a document, or null when there is no such document. */
   freshness(docId: number): Promise<FreshnessState | null>;
 }
