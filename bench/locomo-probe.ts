@@ -12,7 +12,7 @@ import { getContext } from "../src/core/context/context.ts";
 import { search } from "../src/core/search/search.ts";
 import { setLogLevel } from "../src/log.ts";
 import { pgliteServices } from "./lib/env.ts";
-import { LOCOMO_CATEGORIES, loadLocomo, locomoUris, turnUri } from "./lib/locomo.ts";
+import { LOCOMO_CATEGORIES, loadLocomo, locomoUris, storeTurns, turnUri } from "./lib/locomo.ts";
 import { inProcessClient } from "./lib/mcp-inproc.ts";
 
 setLogLevel("warn");
@@ -29,16 +29,7 @@ for (const [i, conv] of convs.entries()) {
   const { services, dispose } = await pgliteServices(dataDir);
   if (fresh) {
     const client = await inProcessClient(services);
-    for (const t of conv.turns) {
-      const line = `${t.speaker}: ${t.text}`;
-      await client.call("memory_store", {
-        type: "text",
-        claim: line,
-        quote: line,
-        source_uri: turnUri(conv.sampleId, t.diaId),
-        ...(t.observedAt ? { observed_at: t.observedAt } : {}),
-      });
-    }
+    await storeTurns(client, conv);
     await client.close();
   }
   for (const q of conv.questions) {

@@ -11,7 +11,14 @@
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { setLogLevel } from "../../src/log.ts";
 import { pgliteServices } from "../lib/env.ts";
-import { LOCOMO_CATEGORIES, type LocomoConversation, loadLocomo, locomoUris, turnUri } from "../lib/locomo.ts";
+import {
+  LOCOMO_CATEGORIES,
+  type LocomoConversation,
+  loadLocomo,
+  locomoUris,
+  storeTurns,
+  turnUri,
+} from "../lib/locomo.ts";
 import { inProcessClient, type ToolAnswer } from "../lib/mcp-inproc.ts";
 import type { Benchmark, BenchOutcome, SummaryRow } from "../lib/report.ts";
 import { mean, round } from "../lib/stats.ts";
@@ -49,16 +56,7 @@ async function runConversation(
   const client = await inProcessClient(services);
   try {
     const t0 = performance.now();
-    for (const t of conv.turns) {
-      const line = `${t.speaker}: ${t.text}`;
-      await client.call("memory_store", {
-        type: "text",
-        claim: line,
-        quote: line,
-        source_uri: turnUri(conv.sampleId, t.diaId),
-        ...(t.observedAt && !NO_DATES ? { observed_at: t.observedAt } : {}),
-      });
-    }
+    await storeTurns(client, conv, !NO_DATES);
     const storeMs = performance.now() - t0;
     const asked: Asked[] = [];
     let fromJson = 0;

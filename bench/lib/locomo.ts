@@ -96,6 +96,27 @@ export function turnUri(sampleId: string, diaId: string): string {
   return `locomo://${sampleId}/${diaId}`;
 }
 
+/**
+ * Stores a conversation's turns under the protocol: one `memory_store` of type text per turn, `<speaker>: <text>` as
+ * claim and quote, the turn's URI as source and, unless `dates` is false, its session date as `observed_at`.
+ */
+export async function storeTurns(
+  client: { call(name: string, args: Record<string, unknown>): Promise<unknown> },
+  conv: LocomoConversation,
+  dates = true,
+): Promise<void> {
+  for (const t of conv.turns) {
+    const line = `${t.speaker}: ${t.text}`;
+    await client.call("memory_store", {
+      type: "text",
+      claim: line,
+      quote: line,
+      source_uri: turnUri(conv.sampleId, t.diaId),
+      ...(t.observedAt && dates ? { observed_at: t.observedAt } : {}),
+    });
+  }
+}
+
 /** Every `locomo://…` URI in a text, in order of appearance (duplicates kept once). */
 export function locomoUris(text: string): string[] {
   return [...new Set(text.match(/locomo:\/\/[A-Za-z0-9_-]+\/D\d+:\d+/g) ?? [])];
