@@ -94,7 +94,8 @@ export function negate(s: string, lang: string): string | null {
   return s.slice(0, m.index) + to + s.slice(m.index + m[0].length);
 }
 
-const SUBORDINATE = /^(although|though|when|while|if|because|as|since|after|before|where|which|that|хотя|когда|если|потому|так как|где|который|которая|что|чтобы)\b/iu;
+const SUBORDINATE =
+  /^(although|though|when|while|if|because|as|since|after|before|where|which|that|хотя|когда|если|потому|так как|где|который|которая|что|чтобы)\b/iu;
 
 /** The first clause of the sentence (≥ 6 words, a main clause), with a full stop, or null. */
 export function firstClause(s: string): string | null {
@@ -126,7 +127,8 @@ async function main(): Promise<void> {
         if (!(fixture in PER_FIXTURE)) continue;
         for (const text of sentencesOf(s.content || s.claim)) {
           const n = words(text).length;
-          if (n < 8 || n > 35 || !/^[\p{Lu}«"]/u.test(text) || seen.has(text) || /https?:|[{}<>=|@]/.test(text)) continue;
+          if (n < 8 || n > 35 || !/^[\p{Lu}«"]/u.test(text) || seen.has(text) || /https?:|[{}<>=|@]/.test(text))
+            continue;
           seen.add(text);
           (byFixture.get(fixture) ?? byFixture.set(fixture, []).get(fixture)!).push({ text, lang: s.lang });
         }
@@ -141,8 +143,12 @@ async function main(): Promise<void> {
         const h = hashByte(text, "variant");
         const kinds =
           h % 2 === 0
-            ? h % 8 < 6 ? (["verbatim"] as const) : (["clause", "verbatim"] as const)
-            : h % 4 === 1 ? (["number", "negation"] as const) : (["negation", "number"] as const);
+            ? h % 8 < 6
+              ? (["verbatim"] as const)
+              : (["clause", "verbatim"] as const)
+            : h % 4 === 1
+              ? (["number", "negation"] as const)
+              : (["negation", "number"] as const);
         for (const kind of kinds) {
           const made =
             kind === "verbatim"
