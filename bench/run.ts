@@ -24,6 +24,7 @@ import { cliSearchBench } from "./benchmarks/cli-search.ts";
 import { codeBench } from "./benchmarks/code.ts";
 import { projectionsBench } from "./benchmarks/projections.ts";
 import { quantitiesBench } from "./benchmarks/quantities.ts";
+import { calibrationBench } from "./benchmarks/calibration.ts";
 import { searchLatency } from "./benchmarks/search-latency.ts";
 import { scaleBench } from "./benchmarks/scale.ts";
 import { startup } from "./benchmarks/startup.ts";
@@ -58,6 +59,7 @@ export const BENCHMARKS: Benchmark[] = [
   dedupPairsBench,
   entitiesBench,
   quantitiesBench,
+  calibrationBench,
   supersessionBench,
   datesBench,
   projectionsBench,

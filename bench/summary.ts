@@ -19,6 +19,7 @@ export const ORDER = [
   "dedup_store",
   "dedup_pairs",
   "quantities",
+  "calibration",
 ];
 
 if (import.meta.main) {

@@ -9,6 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { markdownSummary, type ResultFile, readResults } from "../bench/lib/report.ts";
 import { scaleChartSvg } from "../bench/lib/scale-chart.ts";
+import { reliabilityMarkdown } from "../bench/lib/reliability-table.ts";
 import type { ScaleResults } from "../bench/lib/scale-rows.ts";
 import { ORDER } from "../bench/summary.ts";
 
@@ -65,7 +66,7 @@ export function renderScaleChart(): string | null {
 
 /**
  * The whole page: the summary table of every result with summary rows (the order of bench/summary.ts), the
- * machines, each run's description, date, commit and duration, then the notes.
+ * machines, the confidence reliability table, each run's description, date, commit and duration, then the notes.
  * @throws Error when bench/results/ holds no result with summary rows.
  */
 export function renderBenchmarksDoc(): string {
@@ -74,7 +75,20 @@ export function renderBenchmarksDoc(): string {
   const chart = files.some((f) => f.benchmark === "scale")
     ? ["## Scale curve", "![scale: latency, RSS and disk against atoms, PGlite and PostgreSQL](scale.svg)"]
     : [];
-  return [HEADER, "## Results", markdownSummary(files), ...chart, "## Runs", runsTable(files), "## Notes", notes()]
+  const calibration = files.find((f) => f.benchmark === "calibration");
+  const reliability = calibration ? reliabilityMarkdown(calibration) : null;
+  const table = reliability ? ["## Confidence calibration (reliability table)", reliability] : [];
+  return [
+    HEADER,
+    "## Results",
+    markdownSummary(files),
+    ...chart,
+    ...table,
+    "## Runs",
+    runsTable(files),
+    "## Notes",
+    notes(),
+  ]
     .join("\n\n")
     .concat("\n");
 }

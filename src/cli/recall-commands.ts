@@ -3,6 +3,7 @@
  * (memory_link), `forget (--atom N | --doc N | --entity E) --reason R [--undo]` (memory_forget) and `context <question>`
  * (memory_get_context: prints the Markdown block).
  */
+import { reasonLine } from "../domain/confidence/model.ts";
 import type { Config } from "../config.ts";
 import { getContext } from "../core/context/context.ts";
 import { getAtom } from "../core/knowledge/get-atom.ts";
@@ -31,8 +32,9 @@ export async function runGet(config: Config, cli: Cli): Promise<number> {
   }
   const a = d.atom;
   out(
-    `atom ${a.id} (${a.type}, ${a.status}, confidence ${a.confidence.toFixed(2)}, ${a.lang}) created ${a.created_at}`,
+    `atom ${a.id} (${a.type}, ${a.status}, confidence ${d.confidence.value.toFixed(2)}, ${a.lang}) created ${a.created_at}`,
   );
+  for (const r of d.confidence.reasons) out(`  confidence ${reasonLine(r)}`);
   out(`claim: ${a.claim}`);
   if (a.content && a.content !== a.claim) out(`content: ${a.content}`);
   for (const c of a.citations)

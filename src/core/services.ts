@@ -20,6 +20,7 @@ import type { Embedder } from "../ports/models/embedder.ts";
 import type { Fetcher } from "../ports/models/fetcher.ts";
 import type { GapAnswerJudge } from "../ports/models/gap-judge.ts";
 import type { FreshnessStore } from "../ports/store/freshness.ts";
+import type { ConfidenceReads } from "../ports/store/confidence.ts";
 import type { GapStore } from "../ports/store/gaps.ts";
 import type { EntityStore } from "../ports/entities.ts";
 import type { GraphStore } from "../ports/projections/graph-store.ts";
@@ -102,6 +103,8 @@ export interface Services {
   readonly documents: DocumentCatalog;
   /** Check state of fetched URL documents for `refresh` (same database). */
   readonly freshness: FreshnessStore;
+  /** What is stored about atoms that bears on their confidence (domain/confidence explains it; same database). */
+  readonly confidence: ConfidenceReads;
   /** Research gaps and the search-miss log (same database). */
   readonly gaps: GapStore;
   /** Entities, their mentions in atoms and their merges (same database). */

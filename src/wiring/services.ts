@@ -31,6 +31,7 @@ import { SqlCodeStore } from "../adapters/sql/code/store.ts";
 import { inferringCodeStore, SqlInferenceStore } from "../adapters/sql/inference/store.ts";
 import { SqlSupersessionStore } from "../adapters/sql/knowledge/supersession.ts";
 import { SqlFreshnessStore } from "../adapters/sql/freshness.ts";
+import { SqlConfidenceReads } from "../adapters/sql/knowledge/confidence.ts";
 import { SqlGapStore } from "../adapters/sql/gaps.ts";
 import { SqlEntityStore } from "../adapters/sql/entities/store.ts";
 import { SqlDocumentCatalog } from "../adapters/sql/knowledge/document-catalog.ts";
@@ -229,6 +230,7 @@ export async function createServices(config: Config): Promise<Services> {
       supersession: new SqlSupersessionStore(db),
       gaps: new SqlGapStore(db),
       freshness: new SqlFreshnessStore(db),
+      confidence: new SqlConfidenceReads(db),
       entities: new SqlEntityStore(db),
       documents: new SqlDocumentCatalog(db),
       extractor,

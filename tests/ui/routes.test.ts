@@ -2,7 +2,7 @@
  * The admin page's routes over plain requests (no browser) on a PGlite store holding the Chekhov text: unknown paths
  * get the page's own HTML 404; pages asked beyond the last are redirected to it (documents, a document's atoms, gaps);
  * a revert names a change of the atom in its URL and never a forget; a confirmation shows only when the app signed it;
- * the atom page names its document by title.
+ * the atom page names its document by title and shows its confidence with its reasons.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Hono } from "hono";
@@ -126,4 +126,18 @@ test("the atom page names its document by title, linked", async () => {
   const meta = body.split('<p class="meta">')[1].split("</p>")[0]; // the line under the heading, not the citations
   expect(meta).toContain(`from <a href="/ui/documents/${docId}">${doc.title}</a>`);
   expect(meta).not.toContain(`document ${docId}`);
+});
+
+test("the atom page shows its computed confidence and why, each reason with its signed weight", async () => {
+  const [row] = (await s.documents.documentAtoms(docId, 0, 1)).rows;
+  const explained = (await s.confidence.confidenceFacts([row.id])).get(row.id)!;
+  const body = await (await get(`/ui/atom/${row.id}`)).text();
+  const section = body.split('<section aria-labelledby="h-confidence">')[1]?.split("</section>")[0] ?? "";
+  expect(section).toMatch(/<h2 id="h-confidence">Confidence 0\.\d\d: why<\/h2>/);
+  // An ingested text that memory_verify has not checked: its source raises it, the missing check lowers it.
+  expect(explained.checked).toBe(false);
+  expect(section).toMatch(/<li class="up">\+0\.50 1 source site\(s\): local<\/li>/);
+  expect(section).toContain('<li class="down">−0.30 not yet verified</li>');
+  const meta = body.split('<p class="meta">')[1].split("</p>")[0];
+  expect(meta).toContain(`confidence ${/Confidence (0\.\d\d): why/.exec(section)![1]}`);
 });

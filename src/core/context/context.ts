@@ -4,7 +4,7 @@
  * 1. Hybrid search for the question (k hits; candidate, verified and contested atoms; read deeper, see fillDepth).
  * 2. Graph expansion: the neighbourhood of each hit (1–2 hops, every edge kind but `contradicts`), ranked by the
  *    strength of the path that reached it (hit score × link confidences), adds up to k more atoms.
- * 3. Deduplication by atom and by identical claim; `contradicts` links mark an atom contested, with its opponent.
+ * 3. Deduplication by atom and claim; `contradicts` marks an atom contested (with its opponent), low confidence too.
  * 4. Packing: items in rank order, each rendered as one Markdown line with its numbered citations showing the
  *    sentences of the atom that answer (search/snippet.ts: longer at larger budgets, down to one sentence cut
  *    short), added while both forms a client may hand the model — the block, and the JSON of the concise structured
@@ -33,6 +33,7 @@ import { search } from "../search/search.ts";
 import { readAsOf } from "../search/as-of.ts";
 import { queryTerms, termWeights, textUnits } from "../search/snippet.ts";
 import type { Services } from "../services.ts";
+import { explainedConfidences } from "../knowledge/confidence.ts";
 
 export type { ContextCitation, ContextInput, ContextItem, ContextResult, Opponent } from "./types.ts";
 export { conciseContext } from "./render.ts";
@@ -155,7 +156,7 @@ async function expand(
  * @throws PegasError INVALID_INPUT (empty question, bounds), CANCELLED, STORE_UNAVAILABLE, LLM_FAILED (query embedding).
  */
 export async function getContext(
-  s: Parameters<typeof search>[0] & Pick<Services, "atomReads" | "graph">,
+  s: Parameters<typeof search>[0] & Pick<Services, "atomReads" | "graph" | "confidence">,
   input: ContextInput,
   signal?: AbortSignal,
 ): Promise<ContextResult> {
@@ -196,7 +197,9 @@ export async function getContext(
   const wanted = [
     ...new Set([...candidates.map((c) => c.atomId), ...[...opponentIds.values()].flatMap((x) => [...x])]),
   ];
-  const atoms = new Map((await s.atomReads.atomsByIds(wanted, CITATIONS_PER_ATOM)).map((a) => [a.id, a]));
+  const read = await Promise.all([s.atomReads.atomsByIds(wanted, CITATIONS_PER_ATOM), explainedConfidences(s, wanted)]);
+  const atoms = new Map(read[0].map((a) => [a.id, a]));
+  const confidence = read[1];
 
   const terms = queryTerms(question);
   const weights = termWeights(
@@ -232,7 +235,7 @@ export async function getContext(
     for (const max of lengths) {
       const body = itemBody(atom, terms, weights, max);
       if (seen.has(body.text)) break;
-      const r = renderItem(atom, c, body, opponentIds, atoms, citationNo, citations.length);
+      const r = renderItem(atom, c, body, opponentIds, atoms, citationNo, citations.length, confidence.get(atom.id));
       const all = [...citations, ...r.newCitations];
       const cost =
         json(r.text) +

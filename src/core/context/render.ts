@@ -5,6 +5,7 @@
  * what was left out and how to get it. Also the "concise" structured content, which the budget holds too.
  */
 import { formatLocator } from "../../domain/locator.ts";
+import { type ExplainedConfidence, LOW_CONFIDENCE, lowestReason } from "../../domain/confidence/model.ts";
 import type { AtomView, CitationView } from "../../ports/store/atom-reads.ts";
 import { type QueryTerms, snippet, textUnits } from "../search/snippet.ts";
 import type { Candidate, ContextCitation, ContextItem, ContextResult, Opponent } from "./types.ts";
@@ -112,7 +113,10 @@ export function itemBody(
   return s.text ? { text: s.text, cut: s.cut } : { text: claim, cut: true };
 }
 
-/** One item's Markdown line and the citations it adds (numbered after `known` ones), showing `body`. */
+/**
+ * One item's Markdown line and the citations it adds (numbered after `known` ones), showing `body`; an atom whose
+ * explained `confidence` is below LOW_CONFIDENCE is marked `low confidence: <the reason lowering it most>`.
+ */
 export function renderItem(
   atom: AtomView,
   c: Candidate,
@@ -121,6 +125,7 @@ export function renderItem(
   atoms: Map<number, AtomView>,
   citationNo: Map<string, number>,
   known: number,
+  confidence?: ExplainedConfidence,
 ): { text: string; item: Omit<ContextItem, "tokens">; newCitations: ContextCitation[] } {
   const refs: number[] = [];
   const fresh: ContextCitation[] = [];
@@ -140,7 +145,9 @@ export function renderItem(
     .filter((o): o is AtomView => !!o && o.status !== "retracted")
     .map((o) => ({ atom_id: o.id, claim: oneLine(o.claim, 200) }));
   const marks = [`atom ${atom.id}`];
-  if (atom.status !== "candidate") marks.push(atom.status);
+  const low = confidence && confidence.value < LOW_CONFIDENCE ? (lowestReason(confidence) ?? "") : null;
+  if (atom.status !== "candidate" && low !== atom.status) marks.push(atom.status);
+  if (low !== null) marks.push(low ? `low confidence: ${low}` : "low confidence");
   if (c.via) marks.push(`via ${c.via.kind} from ${c.via.atom_id}`);
   let text = `- ${body.text}${refs.length ? ` ${refs.map((n) => `[${n}]`).join("")}` : " (no source)"} (${marks.join(", ")})\n`;
   for (const o of opponents) text += `  ⚠ contested by atom ${o.atom_id}: ${o.claim}\n`;
@@ -151,7 +158,7 @@ export function renderItem(
       atom_id: atom.id,
       type: atom.type,
       status: atom.status,
-      confidence: atom.confidence,
+      confidence: confidence?.value ?? atom.confidence,
       claim: atom.claim,
       shown: body.text,
       cut: body.cut,

@@ -1,12 +1,15 @@
 /**
  * memory_get: one atom whole — claim, content, status, confidence, every citation (up to {@link MAX_CITATIONS}),
  * its status history (newest first), its links out and in with the other atom's claim, its links to code symbols,
- * and the merge that absorbed it if one did. Retracted and stale atoms are shown too (this is the audit view).
+ * the merge that absorbed it if one did, and its confidence computed with its reasons (core/knowledge/confidence.ts).
+ * Retracted and stale atoms are shown too (this is the audit view).
  */
 import { PegasError } from "../../errors.ts";
 import type { AtomLinks, AtomView } from "../../ports/store/atom-reads.ts";
 import type { StatusChangeRecord } from "../../ports/store/verification.ts";
 import type { Services } from "../services.ts";
+import type { ExplainedConfidence } from "../../domain/confidence/model.ts";
+import { explainedConfidences } from "./confidence.ts";
 
 /** Citations returned with the atom. */
 export const MAX_CITATIONS = 100;
@@ -21,6 +24,8 @@ export interface AtomDetail {
   atom: AtomView;
   history: StatusChangeRecord[];
   links: AtomLinks;
+  /** Its confidence computed from its reasons (domain/confidence/model.ts). */
+  confidence: ExplainedConfidence;
 }
 
 /**
@@ -30,7 +35,7 @@ export interface AtomDetail {
  * @throws PegasError INVALID_INPUT (bad id, limit or offset), NOT_FOUND (no such atom), STORE_UNAVAILABLE.
  */
 export async function getAtom(
-  s: Pick<Services, "atomReads" | "verification">,
+  s: Pick<Services, "atomReads" | "verification" | "confidence">,
   atomId: number,
   maxLinks = DEFAULT_LINKS,
   linksOffset = 0,
@@ -51,9 +56,10 @@ export async function getAtom(
   }
   const [atom] = await s.atomReads.atomsByIds([atomId], MAX_CITATIONS);
   if (!atom) throw new PegasError("NOT_FOUND", `no atom '${atomId}'`, { hint: "call memory_search to list atom ids" });
-  const [history, links] = await Promise.all([
+  const [history, links, explained] = await Promise.all([
     s.verification.statusHistory(atomId, MAX_HISTORY),
     s.atomReads.atomLinks(atomId, maxLinks, linksOffset),
+    explainedConfidences(s, [atomId]),
   ]);
-  return { atom, history, links };
+  return { atom, history, links, confidence: explained.get(atomId) ?? { value: atom.confidence, reasons: [] } };
 }

@@ -6,6 +6,7 @@
  */
 import { html } from "hono/html";
 import type { AtomDetail } from "../../core/knowledge/get-atom.ts";
+import { reasonLine } from "../../domain/confidence/model.ts";
 import { NOT_REVERTIBLE, removeLinkForm } from "../actions.ts";
 import { type Html, type PageContext, citation, csrfField, langAttr, layout, pager, statusBadge } from "../html.ts";
 import type { AtomLinkView, DocumentSummary, StatusChangeRecord } from "../../core/services.ts";
@@ -86,6 +87,13 @@ ${
 }</section>`;
 }
 
+/** Why the atom has its confidence: each reason with its signed weight (logit units), largest first. */
+function confidenceReasons(d: AtomDetail): Html | string {
+  if (!d.confidence.reasons.length) return "";
+  return html`<section aria-labelledby="h-confidence"><h2 id="h-confidence">Confidence ${d.confidence.value.toFixed(2)}: why</h2>
+<ul class="reasons">${d.confidence.reasons.map((r) => html`<li class="${r.weight >= 0 ? "up" : "down"}">${reasonLine(r)}</li>`)}</ul></section>`;
+}
+
 /**
  * The atom page; `doc` the atom's document (its title is shown, linked), null when it has none or it is gone;
  * `linksPage` the page (1-based, {@link LINKS_PAGE} per list) of its links shown.
@@ -93,10 +101,11 @@ ${
 export function atomPage(ctx: PageContext, d: AtomDetail, doc: DocumentSummary | null = null, linksPage = 1): Html {
   const a = d.atom;
   const L = d.links;
-  const body = html`<p class="meta">${statusBadge(a.status)} <span class="type">${a.type}</span> · confidence ${a.confidence.toFixed(2)}
+  const body = html`<p class="meta">${statusBadge(a.status)} <span class="type">${a.type}</span> · confidence ${d.confidence.value.toFixed(2)}
 · language ${a.lang} · created ${a.created_at.slice(0, 10)}${a.doc_id !== null ? html` · from <a href="${ctx.base}/documents/${a.doc_id}">${doc ? (doc.title ?? doc.uri) : `document ${a.doc_id}`}</a>` : ""}
 ${a.status !== "retracted" ? html` · <a href="${ctx.base}/graph?node=atom:${a.id}">Graph</a>` : ""}</p>
 ${L.mergedInto ? html`<p class="warn">Merged into <a href="${ctx.base}/atom/${L.mergedInto.atomId}">atom ${L.mergedInto.atomId}</a> (merge #${L.mergedInto.mergeId}).</p>` : ""}
+${confidenceReasons(d)}
 <section aria-labelledby="h-content"><h2 id="h-content">Content</h2><div class="content"${langAttr(a.lang)}>${a.content}</div></section>
 <section aria-labelledby="h-cites"><h2 id="h-cites">Citations (${a.citation_count})</h2>
 ${a.citations.length ? a.citations.map((c) => citation(ctx, c, a.lang)) : html`<p class="muted">none</p>`}</section>

@@ -6,6 +6,7 @@ import type { ToolDef } from "../../tool.ts";
 import { conciseGet, renderGet } from "./render-get.ts";
 import { getEntity } from "../../../core/knowledge/get-entity.ts";
 import { invalidInput } from "../../../errors.ts";
+import { reasonLine } from "../../../domain/confidence/model.ts";
 import { conciseEntity, ENTITY_TOKENS, entityOutput, loadEntityCounter, renderEntity } from "./render-entity.ts";
 
 const linkBase = {
@@ -49,7 +50,7 @@ export const memoryGet: ToolDef = {
   description: "Read one atom whole (citations, history, links), or an entity's cited profile (entity:<id> or name).",
   details:
     "Read one atom (an id from memory_search, memory_store or a link) whole: claim, full content, type, status, " +
-    `confidence, language, its citations (document, locator, quote; at most ${MAX_CITATIONS}), its status history ` +
+    `confidence with its reasons (each a signed weight: sources, verification, contradictions, supersession, age), language, its citations (document, locator, quote; at most ${MAX_CITATIONS}), its status history ` +
     `(newest first, at most ${MAX_HISTORY}: who changed it, why, on what evidence), its links out and in with the ` +
     "other atom's claim and status, its links to code symbols (path:line), and the merge that absorbed it if one " +
     "did. Retracted and stale atoms are shown too, marked by their status. " +
@@ -77,7 +78,8 @@ export const memoryGet: ToolDef = {
     status: atomStatus.optional(),
     claim: z.string().optional(),
     content: z.string().optional(),
-    confidence: z.number().optional(),
+    confidence: z.number().optional().describe("computed from its reasons"),
+    confidence_reasons: z.array(z.string()).optional().describe("signed weight (logit) and reason, largest first"),
     lang: z.string().optional(),
     doc_id: id.optional().describe("the document the atom was distilled from (absent for atoms stored by the agent)"),
     created_at: z.string().optional(),
@@ -116,7 +118,7 @@ export const memoryGet: ToolDef = {
       const found = await getEntity(services, entity);
       return "profile" in found ? { entity: found.profile } : { candidates: found.candidates };
     }
-    const { atom, history, links } = await getAtom(services, atom_id as number, max_links, links_offset);
+    const { atom, history, links, confidence } = await getAtom(services, atom_id as number, max_links, links_offset);
     const { toVerifyChange } = await import("../../../core/verify/verify.ts"); // loaded on use, as memory_verify does
     return {
       atom_id: atom.id,
@@ -124,7 +126,8 @@ export const memoryGet: ToolDef = {
       status: atom.status,
       claim: atom.claim,
       content: atom.content,
-      confidence: atom.confidence,
+      confidence: confidence.value,
+      confidence_reasons: confidence.reasons.map(reasonLine),
       lang: atom.lang,
       ...(atom.doc_id !== null ? { doc_id: atom.doc_id } : {}),
       created_at: atom.created_at,

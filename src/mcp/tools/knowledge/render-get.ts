@@ -12,6 +12,8 @@ export const GET_CITATIONS = 5;
 const QUOTE_CHARS = 200;
 /** Status changes shown by default, newest first. */
 export const GET_HISTORY = 5;
+/** Confidence reasons shown, largest first. */
+export const GET_REASONS = 5;
 /** Characters of the other atom's claim on a link line. */
 const LINK_CLAIM_CHARS = 160;
 
@@ -59,6 +61,7 @@ export function conciseGet(out: Out): Out {
     claim: out.claim,
     content: content.length > GET_CONTENT_CHARS ? `${content.slice(0, GET_CONTENT_CHARS - 1)}…` : content,
     confidence: out.confidence,
+    ...(out.confidence_reasons?.length ? { confidence_reasons: out.confidence_reasons.slice(0, GET_REASONS) } : {}),
     lang: out.lang,
     ...(out.doc_id != null ? { doc_id: out.doc_id } : {}),
     created_at: out.created_at,
@@ -136,6 +139,9 @@ export function renderGet(out: Out, args: { atom_id: number; max_links?: number;
       head,
       claim,
       timeLines(out),
+      out.confidence_reasons?.length
+        ? `Confidence ${Number(out.confidence).toFixed(2)}: ${(out.confidence_reasons as string[]).slice(0, GET_REASONS).join("; ")}.`
+        : "",
       body,
       out.merged_into
         ? `Merged into atom ${out.merged_into.atom_id} (merge ${out.merged_into.merge_id}; memory_unmerge undoes it).`
