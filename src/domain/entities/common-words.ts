@@ -49,16 +49,24 @@ export function bareCommonWord(word: string, text: string, start: number, capEls
 }
 
 /**
- * True when run word `i` (opening a sentence or standing in a heading) is an everyday word before the name that
- * follows it in the run [`i`, `e`): "Represent Mozilla", "Prevent Picture-in-Picture". Only when a later word of the
- * run is no common word: in "Red Shirt" or "Iron Man" every word is common and the capitals are all there is to say
- * the run is a name. Cue words that open names ("Project Gutenberg", "University of …"), gazetteer names and a word
- * capitalised again elsewhere in the text (`capElsewhere`) are kept.
+ * True when run word `i` (opening a sentence or standing in a heading) is an everyday word before a name that the
+ * rest of the run [`i` + 1, `e`) starts: "Gay Firefox developers", "Represent Mozilla … Mozilla". Only when the next
+ * word is a name by other evidence (`named`: a gazetteer, or a capital elsewhere in the text): "New York", "Van
+ * Oosterhout", "Red Shirt" open with an everyday word too, and then the capitals are all there is to say where the
+ * name starts. Cue words that open names ("Project Gutenberg") and a word capitalised again elsewhere in the text
+ * (`capElsewhere`) are kept.
  */
-export function commonOpener(tokens: readonly Token[], i: number, e: number, capElsewhere: boolean): boolean {
+export function commonOpener(
+  tokens: readonly Token[],
+  i: number,
+  e: number,
+  capElsewhere: boolean,
+  named: (t: Token) => boolean,
+): boolean {
   const t = tokens[i];
-  if (!plainCommon(t) || capElsewhere || OPENING_CUES.has(t.lower)) return false;
-  return tokens.slice(i + 1, e).some((x) => x.cap && !plainCommon(x) && !/^\p{Lu}$/u.test(x.text));
+  if (!plainCommon(t) || capElsewhere || OPENING_CUES.has(t.lower) || i + 1 >= e) return false;
+  const next = tokens[i + 1];
+  return next.cap && !plainCommon(next) && named(next);
 }
 
 /** A plain capitalised Latin word (not an acronym, not possessive) that is common and no gazetteer name. */
@@ -85,6 +93,9 @@ const OPENING_CUES: ReadonlySet<string> = new Set([
   ...TITLES,
 ]);
 
+/** The longest label line looked at, in UTF-16 code units. */
+const LABEL_LINE = 160;
+
 /**
  * True when the run [`s`, `e`) is made of everyday words only and stands in a line with no punctuation of a sentence
  * or a list ("Release channels Stable Test Nightly", "Supported platforms Desktop Server"): a menu's or a page's
@@ -93,11 +104,17 @@ const OPENING_CUES: ReadonlySet<string> = new Set([
  */
 export function labelRun(tokens: readonly Token[], s: number, e: number, text: string): boolean {
   if (!tokens.slice(s, e).every((t) => !t.cap || plainCommon(t))) return false;
-  const from = text.lastIndexOf("\n", tokens[s].start - 1) + 1;
-  const to = text.indexOf("\n", tokens[e - 1].end);
-  const line = text.slice(from, to < 0 ? text.length : to);
+  // A label line is short: only LABEL_LINE characters either side are read, so a long text costs no more per run.
+  const a = tokens[s].start;
+  const b = tokens[e - 1].end;
+  const before = text.slice(Math.max(0, a - LABEL_LINE), a);
+  const after = text.slice(b, b + LABEL_LINE);
+  const nl = before.lastIndexOf("\n");
+  const nr = after.indexOf("\n");
+  if ((nl < 0 && a > LABEL_LINE) || (nr < 0 && b + LABEL_LINE < text.length)) return false;
+  const line = before.slice(nl + 1) + text.slice(a, b) + (nr < 0 ? after : after.slice(0, nr));
   // A line that is the run alone is a heading or a list item naming it ("Red Hat").
-  if (line.trim() === text.slice(tokens[s].start, tokens[e - 1].end)) return false;
+  if (line.trim() === text.slice(a, b)) return false;
   return !/[.!?,;:…"“”«»()]/u.test(line);
 }
 

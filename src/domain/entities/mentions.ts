@@ -141,6 +141,7 @@ function trimRun(tokens: readonly Token[], s: number, e: number, ev: Evidence): 
     !tokens[s - 1].cap &&
     !tokens[s].sentStart;
   const before = (k: number) => k + 1 < e && patronymic(tokens[k + 1].lower) !== null;
+  const named = (t: Token) => known(t) || seenElsewhere(t, ev);
   // A long run or one ending in an institution or place word is a name from its first word ("United Nations …").
   const run = tokens.slice(s, e);
   const latin = !/\p{Script=Cyrillic}/u.test(run[0].text);
@@ -156,7 +157,7 @@ function trimRun(tokens: readonly Token[], s: number, e: number, ev: Evidence): 
       ((tokens[i].sentStart || tokens[i].heading) &&
         !before(i) &&
         (ordinary(tokens[i], ev, !(whole && i === s)) ||
-          (!(whole && i === s) && commonOpener(tokens, i, e, seenElsewhere(tokens[i], ev))))))
+          (!(whole && i === s) && commonOpener(tokens, i, e, seenElsewhere(tokens[i], ev), named)))))
   ) {
     if (isTitle(tokens[i].lower) && i + 1 < e) titled = true;
     i++;

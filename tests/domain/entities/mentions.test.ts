@@ -283,8 +283,14 @@ describe("extractMentions: everyday English words and defined abbreviations (iss
     // Frequent surnames and gazetteer names that are everyday words too.
     expect(surfaces("Nobody answered when Smith called from Windows.")).toEqual(["Smith", "Windows"]);
   });
-  test("an everyday word opening a sentence before a rarer name is dropped; a run of everyday words stays", () => {
-    expect(surfaces("Represent Mozilla in your country.")).toEqual(["Mozilla"]);
+  test("an everyday word opening a sentence before a known name is dropped; otherwise the run stays whole", () => {
+    expect(surfaces("Gay Firefox developers met.")).toEqual(["Firefox"]);
+    expect(surfaces("Represent Mozilla in your country, as the Mozilla team asks.")).toEqual(["Mozilla", "Mozilla"]);
+    expect(surfaces("New York: United Nations; 2001. Van Oosterhout wrote it.")).toEqual([
+      "New York",
+      "United Nations",
+      "Van Oosterhout",
+    ]);
     expect(surfaces("Red Shirt laughed. Project Gutenberg is a trademark.")).toEqual([
       "Red Shirt",
       "Project Gutenberg",
