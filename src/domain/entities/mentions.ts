@@ -1,8 +1,10 @@
 /**
  * Heuristic entity mentions of a text, English and Russian, with no model: runs of capitalised words (a sentence's
  * first word only with evidence that it is a name), titles and honorifics, initials, possessives, Russian names with
- * patronymics in any case, names in quotation marks, organisation, software, project and place cues. Each mention
- * carries its span, the nominative name, the matching key, a kind and a confidence. Pure.
+ * patronymics in any case, names in quotation marks, organisation, software, project and place cues. A capitalised
+ * everyday English word needs evidence of a name (common-words.ts), and an acronym the text defines for lower-case
+ * words names nothing (abbreviations.ts). Each mention carries its span, the nominative name, the matching key, a
+ * kind and a confidence. Pure.
  */
 import { guessKind, isTitle, personShaped } from "./kinds.ts";
 import { KNOWN_SOFTWARE, knownSoftware, PLACES } from "./gazetteer.ts";
