@@ -27,7 +27,7 @@ inc inc. ltd ltd. llc llp plc corp corp. corporation company co co. gmbh ag sa u
 school academy foundation association society bank agency ministry department committee council commission
 group holdings labs laboratory laboratories team club union federation organization organisation press
 publishing hospital church museum library foundation network fund consortium assembly nations observatory
-parliament congress senate court office bureau`);
+parliament congress senate court office bureau party`);
 
 /** Last words that make a name a work: a licence, a treaty, a declaration ("Mozilla Public License"). */
 export const WORK_SUFFIXES: ReadonlySet<string> = set(`license licence manifesto treaty declaration constitution
@@ -138,6 +138,15 @@ deborah evan john kate mel calvin dave
 женя митя надя соня аня настя юля ира люба аннушка марьюшка даша`);
 
 /**
+ * Frequent English surnames (the most common in the US census) that are also everyday words: a lone capitalised
+ * "Smith" or "Brown" is kept as a name although the common-word list knows it (see common-words.ts).
+ */
+export const SURNAMES_AS_WORDS: ReadonlySet<string> = set(`
+ball banks bass bell bishop black bridges brown burns bush chase cook cross curry farmer frank fuller gates golden
+grant green hall hardy hill horn hunt king knight lane manning park parks pope porter ray rice rose sharp smith
+stone wade wall ward waters white wolf wood woods young`);
+
+/**
  * Capitalised acronyms that are ordinary words or formats rather than named things ("OK", "PDF", "API"), and the
  * severity words log lines open with ("INFO", "WARN", "ERROR": syslog's severities, RFC 5424 §6.2.1, and the levels
  * of log4j/SLF4J and Python's logging) — a 20 MB log otherwise made ≈ 800,000 mentions of four "entities".
@@ -167,13 +176,16 @@ summary references appendix preface discussion results methods background acknow
 participants materials reply release licensing reporting highlights overview prerequisites installation usage
 keywords`);
 
-/** Nationalities, languages and compass adjectives: no entity alone, but they open a name ("European Space Agency"). */
+/**
+ * Nationalities, languages, religions, compass and party adjectives: no entity alone ("the Republican candidate"),
+ * but they open a name ("European Space Agency", "Republican Party").
+ */
 export const DEMONYMS: ReadonlySet<string> = set(`
 english japanese chinese russian french german american british european asian african spanish italian korean
 indian latin greek western eastern northern southern national international united royal central irish scottish
 welsh canadian mexican brazilian australian swedish norwegian danish dutch polish ukrainian turkish arabic hebrew
 persian thai vietnamese indonesian filipino portuguese egyptian israeli iranian midwestern catholic protestant
-christian muslim jewish buddhist hindu`);
+christian muslim jewish buddhist hindu republican democratic democrat socialist communist`);
 
 /** First words that make a run an institution's name ("Organisation for …", "Institute of …"). */
 export const INSTITUTION_HEADS: ReadonlySet<string> = new Set(

@@ -1,8 +1,10 @@
 /**
  * Heuristic entity mentions of a text, English and Russian, with no model: runs of capitalised words (a sentence's
  * first word only with evidence that it is a name), titles and honorifics, initials, possessives, Russian names with
- * patronymics in any case, names in quotation marks, organisation, software, project and place cues. Each mention
- * carries its span, the nominative name, the matching key, a kind and a confidence. Pure.
+ * patronymics in any case, names in quotation marks, organisation, software, project and place cues. A capitalised
+ * everyday English word needs evidence of a name (common-words.ts), and an acronym the text defines for lower-case
+ * words names nothing (abbreviations.ts). Each mention carries its span, the nominative name, the matching key, a
+ * kind and a confidence. Pure.
  */
 import { guessKind, isTitle, personShaped } from "./kinds.ts";
 import { KNOWN_SOFTWARE, knownSoftware, PLACES } from "./gazetteer.ts";
@@ -20,9 +22,10 @@ import {
 } from "./lexicon.ts";
 import { canonicalName, nameKey, stripPossessive } from "./names.ts";
 import { quotedMentions } from "./quoted.ts";
-import { ENGLISH_STOP_WORDS } from "../stopwords.ts";
 import { guessNominative, patronymic, russianDiminutive } from "./russian-names.ts";
 import { unifyDocument } from "./document.ts";
+import { commonAbbreviations, isCommonAbbreviation } from "./abbreviations.ts";
+import { bareCommonWord, commonOpener, countedHead, labelRun } from "./common-words.ts";
 import { institutionTail, runsOf, splitAtPatronymics } from "./runs.ts";
 import { type Token, tokenize } from "./tokens.ts";
 import type { EntityMention } from "./types.ts";
@@ -132,8 +135,15 @@ function pluralHead(tokens: readonly Token[], i: number, e: number): boolean {
 /** Drops leading titles and ordinary sentence-initial words from a run; returns the first kept index and `titled`. */
 function trimRun(tokens: readonly Token[], s: number, e: number, ev: Evidence): [number, boolean] {
   let i = s;
-  let titled = s > 0 && TITLES.has(tokens[s - 1].lower) && !WEAK_TITLES.has(tokens[s - 1].lower) && !tokens[s - 1].cap;
+  // A title in the sentence before says nothing ("the old lady." "Makes no difference").
+  let titled =
+    s > 0 &&
+    TITLES.has(tokens[s - 1].lower) &&
+    !WEAK_TITLES.has(tokens[s - 1].lower) &&
+    !tokens[s - 1].cap &&
+    !tokens[s].sentStart;
   const before = (k: number) => k + 1 < e && patronymic(tokens[k + 1].lower) !== null;
+  const named = (t: Token) => known(t) || seenElsewhere(t, ev);
   // A long run or one ending in an institution or place word is a name from its first word ("United Nations …").
   const run = tokens.slice(s, e);
   const latin = !/\p{Script=Cyrillic}/u.test(run[0].text);
@@ -146,7 +156,10 @@ function trimRun(tokens: readonly Token[], s: number, e: number, ev: Evidence): 
     (isTitle(tokens[i].lower) ||
       (tokens[i].sentStart && i + 1 < e && IMPERATIVES.has(tokens[i].lower)) ||
       pluralHead(tokens, i, e) ||
-      ((tokens[i].sentStart || tokens[i].heading) && !before(i) && ordinary(tokens[i], ev, !(whole && i === s))))
+      ((tokens[i].sentStart || tokens[i].heading) &&
+        !before(i) &&
+        (ordinary(tokens[i], ev, !(whole && i === s)) ||
+          (!(whole && i === s) && commonOpener(tokens, i, e, seenElsewhere(tokens[i], ev), named)))))
   ) {
     if (isTitle(tokens[i].lower) && i + 1 < e) titled = true;
     i++;
@@ -155,35 +168,11 @@ function trimRun(tokens: readonly Token[], s: number, e: number, ev: Evidence): 
   return [i, titled];
 }
 
-/**
- * "a fellow Chef in the kitchen", "some Chess afterward", "my Zen is …": a lone capitalised word after an indefinite
- * or possessive determiner that heads its noun phrase (nothing but a function word or punctuation after it) is a
- * common noun stressed, not a name; used attributively ("a Docker employee") it still names.
- */
-function countedHead(tokens: readonly Token[], s: number, e: number, text: string): boolean {
-  // Only a plain word: an acronym, a camel-cased or numbered name is a name by its shape ("an ARMv7 CPU").
-  if (!/^\p{Lu}\p{Ll}+$/u.test(tokens[s].text)) return false;
-  const close = (a: Token, b: Token) => /^[ \u00a0]$/u.test(text.slice(a.end, b.start));
-  let d = s - 1;
-  // One plain adjective may stand between ("a fellow Chef"); a naming verb may not ("a cat named Bailey").
-  if (
-    d > 0 &&
-    !DETERMINERS.has(tokens[d].lower) &&
-    /^\p{Ll}{3,}$/u.test(tokens[d].text) &&
-    !/(?:ed|en)$/u.test(tokens[d].lower)
-  )
-    d--;
-  if (d < 0 || !DETERMINERS.has(tokens[d].lower) || !tokens.slice(d, s).every((t, k) => close(t, tokens[d + k + 1])))
-    return false;
-  const next = tokens[e];
-  return (
-    next === undefined ||
-    /[^\s]/u.test(text.slice(tokens[e - 1].end, next.start)) ||
-    ENGLISH_STOP_WORDS.has(next.lower) ||
-    /(?:ly|wards?)$/u.test(next.lower)
-  );
+/** True when the word is capitalised inside some sentence other than at its own place. */
+function seenElsewhere(t: Token, ev: Evidence): boolean {
+  const own = !t.sentStart && !t.heading && !t.allCaps ? 1 : 0;
+  return (ev.capSeen.get(stripPossessive(t.lower)) ?? 0) > own;
 }
-const DETERMINERS = new Set("a an some any another every each".split(" "));
 
 /** True when a gazetteer or the first-name list knows the word. */
 function known(t: Token): boolean {
@@ -220,6 +209,15 @@ function mentionOf(tokens: readonly Token[], s0: number, e: number, text: string
   if (run.length === 1 && !strong && !cyrillic && !known(run[0]) && ABSTRACT_EN.test(run[0].lower)) return null;
   if (DEGREES.has(run[0].lower) && run[1]?.lower === "of") return null;
   if (run.length === 1 && !strong && !cyrillic && !known(run[0]) && countedHead(tokens, s, e, text)) return null;
+  if (!strong && !run.some(known) && labelRun(tokens, s, e, text)) return null;
+  // "Cancel", "Media", "Game 7": a lone everyday word capitalised, with no other sign of a name, is a label or a stress.
+  if (
+    run.length === 1 &&
+    !strong &&
+    !known(run[0]) &&
+    bareCommonWord(run[0].text, text, run[0].start, seenElsewhere(run[0], ev))
+  )
+    return null;
   const name = canonicalName(run, text, tokens[s - 1], tokens[s - 2]);
   const key = nameKey(name);
   const after = tokens[e];
@@ -261,12 +259,13 @@ export function extractMentions(text: string, lang: string): EntityMention[] {
   const inQuote = (t: Token) => quoted.some((q) => t.start >= q.start && t.end <= q.end);
   const tokens = tokenize(text);
   const ev = evidenceOf(tokens);
+  const abbreviations = commonAbbreviations(text);
   const found: EntityMention[] = [...quoted];
   for (const [s, e] of splitAtPatronymics(tokens, runsOf(tokens, text))) {
     const q = quoted.find((x) => tokens[s].start >= x.start && tokens[e - 1].end <= x.end);
     if (tokens.slice(s, e).some(inQuote) && !(q && single(q))) continue;
     const m = mentionOf(tokens, s, e, text, ev);
-    if (!m) continue;
+    if (!m || isCommonAbbreviation(m.surface, abbreviations)) continue;
     // A title in single quotes that the capitals name whole ('Red Shirt') keeps the run's kind.
     if (q && single(q)) {
       if (m.start === q.start && m.end === q.end) found.splice(found.indexOf(q), 1, m);

@@ -7,6 +7,7 @@
 import { nameKey } from "./names.ts";
 import { ENGLISH_STOP_WORDS } from "../stopwords.ts";
 import { hasCue, NOT_NAMES, ORG_PREFIXES, PROJECT_CUES, SOFTWARE_CUES, WORK_CUES } from "./lexicon.ts";
+import { everydayWord } from "./common-words.ts";
 import type { EntityKind, EntityMention } from "./types.ts";
 
 const QUOTED =
@@ -61,7 +62,15 @@ function quotedKind(text: string, start: number, inner: string, guillemets: bool
   // start it is as often a line of dialogue.
   const spoken = before.length > 0 && SPEECH.has(before[before.length - 1]);
   // A list of quoted names (`“Kubuntu”, “Lubuntu”`) counts the same.
-  if (words.length === 1 && !spoken && /[\p{L}"”»][\s,]*$/u.test(text.slice(Math.max(0, start - 3), start)))
+  // An everyday word quoted alone with no cue is a word cited, a label or a sign ("Values" section, in “News”),
+  // unless someone's ("Ed Sheeran's "Perfect"").
+  const everyday = everydayWord(inner.toLowerCase()) && !/['’]s\s*$/u.test(text.slice(Math.max(0, start - 4), start));
+  if (
+    words.length === 1 &&
+    !spoken &&
+    !everyday &&
+    /[\p{L}"”»][\s,]*$/u.test(text.slice(Math.max(0, start - 3), start))
+  )
     return ["work", 0.5];
   return null;
 }

@@ -267,3 +267,65 @@ describe("extractMentions: rules grounded in the fixtures' text (issue 22 item 4
     expect(extractMentions('"I\'m a Yedo kid." "Ah, I see."', "en").map((m) => m.surface)).toEqual(["Yedo"]);
   });
 });
+
+describe("extractMentions: everyday English words and defined abbreviations (issue 22 item 4)", () => {
+  const surfaces = (text: string, lang = "en") => extractMentions(text, lang).map((m) => m.surface);
+  test("a lone capitalised everyday word with no sign of a name is a label or a stress", () => {
+    expect(surfaces("Click Cancel to close the dialog, or Reply.")).toEqual([]);
+    expect(surfaces("Remember that epic block in Game 7 of the Finals?")).toEqual([]);
+    expect(surfaces("The team works on Virtual reality tools and Media.")).toEqual([]);
+  });
+  test("evidence keeps an everyday word as a name: a naming phrase, a second capital, a title, a possessive", () => {
+    expect(surfaces("Her name is Shadow!")).toEqual(["Shadow"]);
+    expect(surfaces("We met the Pocket team, and Pocket shipped a fix.")).toEqual(["Pocket", "Pocket"]);
+    expect(surfaces("Captain Hook sailed away.")).toEqual(["Hook"]);
+    expect(surfaces("They support the Manifesto's principles.")).toEqual(["Manifesto's"]);
+    // Frequent surnames and gazetteer names that are everyday words too.
+    expect(surfaces("Nobody answered when Smith called from Windows.")).toEqual(["Smith", "Windows"]);
+  });
+  test("an everyday word opening a sentence before a known name is dropped; otherwise the run stays whole", () => {
+    expect(surfaces("Gay Firefox developers met.")).toEqual(["Firefox"]);
+    expect(surfaces("Represent Mozilla in your country, as the Mozilla team asks.")).toEqual(["Mozilla", "Mozilla"]);
+    expect(surfaces("New York: United Nations; 2001. Van Oosterhout wrote it.")).toEqual([
+      "New York",
+      "United Nations",
+      "Van Oosterhout",
+    ]);
+    expect(surfaces("Red Shirt laughed. Project Gutenberg is a trademark.")).toEqual([
+      "Red Shirt",
+      "Project Gutenberg",
+    ]);
+  });
+  test("everyday words in a line of labels are no name; the same words alone on a line are", () => {
+    expect(surfaces("Supported platforms Desktop Server Other Linux distributions")).toEqual(["Linux"]);
+    expect(surfaces("Red Hat\nSome text follows here.")).toEqual(["Red Hat"]);
+  });
+  test("one everyday word in quotes is cited, not named, unless it is someone's", () => {
+    expect(surfaces('For exceptions, see "Values" section below.')).toEqual([]);
+    expect(brief(extractMentions('I love Ed Sheeran\'s "Perfect" a lot.', "en"))).toEqual([
+      ["Ed Sheeran's", "Ed Sheeran", "person"],
+      ["Perfect", "Perfect", "work"],
+    ]);
+  });
+  test("a party adjective alone is no name; a title in the sentence before titles nobody", () => {
+    expect(brief(extractMentions("He was the Republican candidate; the Republican Party won.", "en"))).toEqual([
+      ["Republican Party", "Republican Party", "organisation"],
+    ]);
+    expect(surfaces('"Not the boss, but the old lady." "Makes no difference."')).toEqual([]);
+  });
+  test("an acronym defined for lower-case words names nothing there or later; one for a capitalised name does", () => {
+    const text =
+      "Long-term head-down tilt bed rest (HDBR) was studied. After HDBR and non-communicable diseases (NCDs, 2011).";
+    expect(surfaces(text)).toEqual([]);
+    expect(surfaces("We thank the European Space Agency (ESA) for help.")).toEqual(["European Space Agency", "ESA"]);
+  });
+  test("Russian: the English word list leaves Cyrillic words alone; abbreviations follow the same rule", () => {
+    expect(brief(extractMentions("Потом Хоботов ушел, а Никиту позвали в Москву.", "ru"))).toEqual([
+      ["Хоботов", "Хоботов", "person"],
+      ["Никиту", "Никита", "person"],
+      ["Москву", "Москва", "place"],
+    ]);
+    expect(surfaces("Доктор Рагин пришел, а Мир и Роза молчали.", "ru")).toEqual(["Рагин", "Мир", "Роза"]);
+    expect(surfaces("Поражение центральной нервной системы (ЦНС) лечат долго.", "ru")).toEqual([]);
+  });
+});
