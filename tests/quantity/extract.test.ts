@@ -157,6 +157,51 @@ describe("subject and conditions", () => {
     expect([ru.subject, ru.conditions, ru.precision.approximate]).toEqual(["Поиск", ["при 10 000 атомов"], true]);
   });
 
+  test("clause patterns: an abbreviation, a bracketed share, an event before or after, a role", () => {
+    const subjects = (s: string) => extractQuantities(s, lang(s)).map((q) => q.subject);
+    expect(subjects("after 2 weeks (W2) and after 6 weeks (W6) of training")).toEqual(["W2", "W6"]);
+    expect(one("only 12 of 40 (30%) builds failed").subject).toContain("builds");
+    expect(one("The limit (512 MB) applies.").subject).toBe("limit");
+    expect(one("The page loaded 2 s after the click.").subject).toBe("click");
+    expect(one("It happened two days previous to his departure for Kyushu.").subject).toBe("departure");
+    expect(one("Через два года после запуска сервис упал.").subject).toBe("запуска");
+    expect(one("За пять минут до первого взрыва все ушли.").subject).toBe("первого взрыва");
+    // "after" opening a clause names no event: the reading falls back to the words before the number.
+    expect(one("Exercise was performed three to eight hours after CBT reached its minimum.").subject).toContain(
+      "Exercise",
+    );
+    expect(one("He used 2 GB as cache.").subject).toBe("cache");
+    expect(one("Выделили триста рублей в качестве пособия на ремонт.").subject).toBe("пособия");
+  });
+
+  test("a relative clause and the pronoun 'it' / «оно» stand for their antecedent", () => {
+    expect(one("The cache, which held 2 GB, was flushed.").subject).toContain("cache");
+    expect(one("Задержка, которая держится уже 200 мс, мешает.").subject).toContain("Задержка");
+    expect(one("The build was slow; it took 40 min.").subject).toBe("build");
+    expect(one("The HLM on UHC cannot yet be evaluated, as it was held just 1 year before the end.").subject).toBe(
+      "HLM",
+    );
+    expect(one("Проект был заморожен; оно стоило 5 млн руб.").subject).toBe("Проект");
+    // A clause with its own subject after "which" keeps it.
+    expect(one("It uses POSIX, which means that the file will not be 100% portable.").subject).toContain("file");
+  });
+
+  test("coordinated measurements share their subject; a 'for N' duration measures the event", () => {
+    const subjects = (s: string) => extractQuantities(s, lang(s)).map((q) => q.subject);
+    expect(subjects("a phase delay of 0.5 h for CTR and 0.7 h for RE")).toEqual(["phase delay", "phase delay"]);
+    expect(subjects("after 3 days and 9 days of rest")).toEqual(["rest", "rest"]);
+    expect(subjects("Задержка 5 мс для чтения и 7 мс для записи.")).toEqual(["Задержка", "Задержка"]);
+    expect(one("I lived, after the death of mother, in this fashion for five or six years.").subject).toBe("I lived");
+    expect(one("Stick this note up in the teachers' room for three days.").subject).toContain("note");
+    expect(one("Он жил в Москве в течение пяти лет.").subject).toContain("жил");
+    expect(one("Dividing the 600 yen into three parts was easy.").subject).toBe("Dividing");
+    expect(one("Circadian misalignment occurs on about 20% of days.").subject).toContain("misalignment");
+    expect(one("On being told that the middle school was about four miles away, I left.").subject).toBe(
+      "middle school",
+    );
+    expect(one("Сервер весит 12 кг.").subject).toBe("Сервер");
+  });
+
   test("the quote is the measurement's text", () => {
     const s = "Revenue grew by 2,5 млн руб. in 2011";
     const q = extractQuantities(s, "ru")[0];
