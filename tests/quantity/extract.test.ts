@@ -202,6 +202,16 @@ describe("subject and conditions", () => {
     expect(one("Сервер весит 12 кг.").subject).toBe("Сервер");
   });
 
+  test("a hyphenated amount is attributive; 'ago' names nothing, so a sentence's opening number reads after it", () => {
+    expect(one("All folk are tight, and one 5-yen bill would hit them square.").subject).toBe("bill");
+    expect(one("Parameters were fitted using 24-h core body temperature recordings.").subject).toBe(
+      "core body temperature recordings",
+    );
+    expect(one("Two years ago, I went to the Imperial Hotel on an errand.").subject).toContain("went");
+    expect(one("For forty years, he produced and distributed eBooks.").subject).toContain("produced");
+    expect(one("Пять лет спустя, сервер упал.").subject).toBe("сервер упал");
+  });
+
   test("the quote is the measurement's text", () => {
     const s = "Revenue grew by 2,5 млн руб. in 2011";
     const q = extractQuantities(s, "ru")[0];

@@ -10,14 +10,15 @@ const WEAK = new Set(
     "i me my he him his she her it its we us they them you this that these those there here what which who whom " +
     "moreover however still now then again thus so yet not no nor when while if also even there's it's " +
     "я мне меня он его ему она ее её ей оно они их им мы нас вы вас ты тебя что как когда если чтобы " +
-    "уже еще ещё тогда потом раз последние каждые каждый продолжение чем тому назад average mean"
+    "уже еще ещё тогда потом раз последние каждые каждый продолжение чем тому назад спустя позже раньше average mean " +
+    "ago afterward afterwards thereafter hence later earlier past"
   ).split(" "),
 );
 
 /** Linking words: prepositions, articles, auxiliaries and verbs of measuring ("was", "takes", «составила»). */
 export const LINK = new Set(
   (
-    "of for by into and or или was were is are be been being about approximately approx around nearly almost roughly only just " +
+    "of for by into and or but или was were is are be been being about approximately approx around nearly almost roughly only just " +
     "than less more over under at in on to with after before during within the a an some still took takes take " +
     "lasted lasts last showed shows had has have reached reaches ranged ranges between from up down least most " +
     "increased decreased increase decrease by: : = ~ ≈ as which that who it its per each every also even " +

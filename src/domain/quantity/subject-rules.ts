@@ -81,7 +81,7 @@ export function patternSubject(text: string, start: number, end: number, dimensi
 
 /** Whether `s` opens with an amount ("one week", "2 days"), not an event. */
 function quantityFirst(s: string): boolean {
-  const raw = s.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const raw = s.match(/[\p{L}\p{N}][\p{L}\p{N}'’]*/gu) ?? [];
   const [a = "", b = ""] = raw.filter((w) => !DET.test(w));
   return /^\p{N}/u.test(a) || (b !== "" && unitAt(b, 0)?.end === b.length);
 }

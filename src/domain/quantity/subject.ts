@@ -7,10 +7,12 @@
  * the antecedent of "it"); a duration or share followed by "of X" measures X ("60 days of HDBR", not "20% of
  * days"); an attributive measurement measures the noun after it ("a 90-min sleep-wake cycle"); a copula ("was",
  * "takes", "costs", «составила», «занимает», «весит») has the noun phrase before it, after the last clause word
- * ("told that the middle school was" → "middle school"); else the last words (at most four) before the number once
+ * ("told that the middle school was" → "middle school"); a hyphenated amount ("one 5-yen bill") is attributive
+ * too; else the last words (at most four) before the number once
  * the linking words are dropped, where a "for N" duration drops one trailing place phrase and comma-bounded asides
  * ("stick this note up in the teachers' room for three days" → "stick this note up"); a gerund that takes the
- * amount ("Dividing the 600 yen"); else the first words after it; else the content words before in the sentence.
+ * amount ("Dividing the 600 yen"); else the first words after it; else the content words before in the sentence,
+ * or after it when the number opens the sentence ("Two years ago, I went …"; "ago" names nothing).
  * Coordinated measurements then share a subject ({@link shareSubjects}). The clause is the text between the nearest
  * sentence end, semicolon, comma, bracket or dash. Prepositional phrases of setting ("on the ARM board", "under
  * load", «при 20 °C», «на сервере») are taken out of the subject into the conditions, from either side.
@@ -41,9 +43,14 @@ export function subjectOf(
   if (of) return { subject: of, conditions };
   // An attributive measurement ("a 90-min sleep-wake cycle", "the 24-h recording time") measures the noun after it.
   const attr = /^[\s-]*((?:[\p{L}][\p{L}'’-]*\s*){1,4})/u.exec(right);
-  if (/(?:^|\s)(?:a|an|the)\s+$/iu.test(left) && attr) {
+  // A hyphenated amount ("one 5-yen bill", "during 3-day bed rest") is attributive whatever precedes it.
+  const hyphen =
+    /[\p{L}\p{N}]-[\p{L}]+$/u.test(text.slice(start, end)) && !/\p{N}\s*[-–]\s*\p{N}/u.test(text.slice(start, end));
+  if ((hyphen || /(?:^|\s)(?:a|an|the)\s+$/iu.test(left)) && attr) {
     const np = words(attr[1].split(NP_END)[0]);
-    const head = trimRight(np);
+    // The noun phrase ends before a verb: "one 5-yen bill would hit them" → "bill".
+    const verb = np.findIndex((w, i) => i > 0 && (LINK.has(w.toLowerCase()) || VERBISH.test(w)));
+    const head = trimRight(verb > 0 ? np.slice(0, verb) : np);
     if (np.length && !LINK.has(np[0].toLowerCase()) && !weak(head[0], false))
       return { subject: head.join(" "), conditions };
   }
@@ -73,9 +80,15 @@ export function subjectOf(
   // Only linking words on both sides («как и двадцать лет назад,»): the content words of the sentence part before.
   // A number between brackets ("(HDBR7) and after 7 weeks (HDBR49)"): the sentence's words before it.
   const content = (from: number) => words(stripConditions(text.slice(from, start))).filter((w) => !weak(w));
-  let wide = content(clauseStart(text, start, true));
-  if (!wide.length) wide = content(sentenceStart(text, start));
-  return { subject: (wide.length ? wide.slice(-4) : ws).join(" "), conditions };
+  let wide = content(clauseStart(text, start, true)).slice(-4);
+  if (!wide.length) wide = content(sentenceStart(text, start)).slice(-4);
+  // A number opening its sentence ("For forty years, he produced …"): the sentence's words after it.
+  const rest = text.slice(end, end + 200).split(/[.!?](?=\s|$)/u)[0];
+  if (!wide.length)
+    wide = words(stripConditions(rest))
+      .filter((w) => !weak(w))
+      .slice(0, 4);
+  return { subject: (wide.length ? wide : ws).join(" "), conditions };
 }
 
 /**
@@ -91,6 +104,7 @@ export function ofPhrase(quote: string, right: string): string | null {
   return ws.length ? ws.join(" ") : null;
 }
 
+const VERBISH = /^(?:would|will|can|could|should|may|might|must|did|does|do|[\p{L}]{4,}ed|reveals|shows|turned)$/iu;
 const GERUND =
   /(?:^|\s)[\p{L}]+ing\s+(?:(?:the|a|an|that|this|his|her|my|me|him|them|us|you|only|just|about|nearly)\s+)*$/iu;
 const COMPLEMENT = /\s(?:that|which|who|whether|if|when|because|since|что|чтобы|если|когда|потому)\s/iu;
