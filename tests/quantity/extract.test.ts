@@ -170,6 +170,10 @@ describe("subject and conditions", () => {
     expect(one("Exercise was performed three to eight hours after CBT reached its minimum.").subject).toContain(
       "Exercise",
     );
+    // Not when the number is the value of what stands before it, nor a statistic's abbreviation.
+    expect(one("We saw a delay of 2 h after waking.").subject).toContain("delay");
+    expect(one("Задержка составила 2 часа после запуска.").subject).toBe("Задержка");
+    expect(one("Sleep lasted 7 h (SD) on average.").subject).toBe("Sleep");
     expect(one("He used 2 GB as cache.").subject).toBe("cache");
     expect(one("Выделили триста рублей в качестве пособия на ремонт.").subject).toBe("пособия");
   });

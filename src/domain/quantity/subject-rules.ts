@@ -1,7 +1,7 @@
 /**
  * Clause patterns that name what a measurement measures before the positional reading of subject.ts is tried
  * (English and Russian). Pure. Each rule is a fixed pattern around the number, no parser:
- * - an abbreviation that names the measured span right after it: "after 7 weeks (HDBR49)";
+ * - an abbreviation with a digit that names the measured span right after it: "after 7 weeks (HDBR49)";
  * - a number alone in brackets names the noun after the bracket: "27 out of 136 (20%) countries";
  * - a duration before or after an event: "17 years after approval", "two days previous to his departure",
  *   «через год после запуска», «за пять минут до взрыва»;
@@ -10,6 +10,8 @@
  *   которые он задает уже двадцать лет»;
  * - the pronoun "it" («оно») as the clause's subject stands for the subject of the sentence's first clause: "the
  *   fare was cheap; it cost only three sen" → "fare".
+ * The event and role rules are skipped when the number is the value of the phrase before it ("a delay of 2 h after
+ * waking", «задержка составила 2 часа после запуска»).
  * Limits: the antecedent of "it" is only looked for at the start of the same sentence; other pronouns ("he", "they")
  * are not resolved (in narrative they mostly name a person, and the measured thing is the event).
  */
@@ -36,7 +38,10 @@ function leadingPhrase(s: string, max: number): string[] {
 const AFTER =
   /^\s+(?:after|before|since|following|previous\s+to|prior\s+to|после|до|с\s+момента)\s+(?![\p{N}])([^.;,()!?]{1,80})/iu;
 const AS = /^\s+(?:as|в\s+качестве)\s+(?:(?:a|an|the)\s+)?([^.;,()!?]{1,60})/iu;
-const NOT_ROLE = /^(?:much|many|well|long|soon|far|possible|usual|before|follows|such|high|low|little|if|though)$/iu;
+const NOT_ROLE =
+  /^(?:much|many|well|long|soon|far|possible|usual|before|follows|such|high|low|little|if|though|result|reported|shown|described|compared|opposed|measured|expected|indicated|part)$/iu;
+const VALUE_OF =
+  /(?:^|\s)(?:of|by|was|is|were|are|be|been|to|составил[аио]?|составляет|на|в)\s+(?:(?:only|just|about|nearly|almost|approximately|around|over|under|some|less|more|than|около|примерно|почти|всего|лишь|только|более|менее)\s+)*$|[:=]\s*$/iu;
 const ACRONYM = /^\s*\(([\p{Lu}][\p{L}\p{N}-]{1,11})\)/u;
 const RELATIVE = /^\s*(?:which|who|которы[йеехм]|котор(?:ая|ое|ой|ого|ую|ым|ыми))(?![\p{L}])/iu;
 const CONJ = /^(?:as|that|because|since|when|but|and|so|though|although|while|if|и|а|но|так|как|потому|что|хотя)$/iu;
@@ -50,7 +55,8 @@ const AUX =
 export function patternSubject(text: string, start: number, end: number, dimension: string): string | null {
   const after = text.slice(end, end + 120);
   const acr = ACRONYM.exec(after);
-  if (acr && (/\p{N}/u.test(acr[1]) || /\p{Lu}.*\p{Lu}/u.test(acr[1]))) return acr[1];
+  // Only a name with a digit ("HDBR49", "W2"), not a statistic's ("SD", "IQR").
+  if (acr && /\p{N}/u.test(acr[1])) return acr[1];
   const cs = clauseStart(text, start);
   const left = text.slice(cs, start);
   // "27 out of 136 (20%) countries": a share restating a count names the noun after the bracket.
@@ -61,13 +67,15 @@ export function patternSubject(text: string, start: number, end: number, dimensi
   }
   const it = pronounAntecedent(text, cs, left);
   if (it) return it;
-  const ev = dimension === "time" ? AFTER.exec(after) : null;
+  // Not when the number is the value of what stands before it: "a delay of 2 h after waking", "delayed by 18 min".
+  const valueOf = VALUE_OF.test(left);
+  const ev = dimension === "time" && !valueOf ? AFTER.exec(after) : null;
   // Not a clause ("after CBT reached its minimum"): an event noun, not a subject with its verb.
   const event = ev && !quantityFirst(ev[1]) ? leadingPhrase(ev[1], 3) : [];
   const next = ev ? words(ev[1]).filter((w) => !DET.test(w))[1] : undefined;
   if (next && /(?:ed|^was|^were|^is|^are|^had|^has|^took|^began|^came|^went|^got)$/iu.test(next)) event.length = 0;
   if (event.length) return event.join(" ");
-  const as = AS.exec(after);
+  const as = valueOf ? null : AS.exec(after);
   const role = as && !NOT_ROLE.test(words(as[1])[0] ?? "") ? leadingPhrase(as[1], 2) : [];
   if (role.length) return role.join(" ");
   if (RELATIVE.test(left) && text[cs - 1] === ",") {
