@@ -214,6 +214,13 @@ describe("subject and conditions", () => {
     expect(one("Two years ago, I went to the Imperial Hotel on an errand.").subject).toContain("went");
     expect(one("For forty years, he produced and distributed eBooks.").subject).toContain("produced");
     expect(one("Пять лет спустя, сервер упал.").subject).toBe("сервер упал");
+    const subjects = (s: string) => extractQuantities(s, lang(s)).map((q) => q.subject);
+    // A share right before a noun is attributive ("12% protein", «32,9 % населения»), not before a comparative.
+    expect(subjects("a diet containing 12% protein, a 93% chance")).toEqual(["protein", "chance"]);
+    expect(one("Prices were 5% higher.").subject).toBe("Prices");
+    expect(one("Так как 32,9 % населения не проголосовало.").subject).toBe("населения");
+    expect(one("It uses 10E8, which neutralizes ∼98% of tested viruses.").subject).toBe("tested viruses");
+    expect(subjects("80 % of females and 70 % of male partners")).toEqual(["females", "male partners"]);
   });
 
   test("the quote is the measurement's text", () => {

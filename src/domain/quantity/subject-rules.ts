@@ -78,13 +78,22 @@ export function patternSubject(text: string, start: number, end: number, dimensi
   const as = valueOf ? null : AS.exec(after);
   const role = as && !NOT_ROLE.test(words(as[1])[0] ?? "") ? leadingPhrase(as[1], 2) : [];
   if (role.length) return role.join(" ");
-  if (RELATIVE.test(left) && text[cs - 1] === ",") {
-    // Only a short relative clause ("who had been with us for"), not one with its own subject ("which means that …").
-    const ante = words(text.slice(clauseStart(text, cs - 1), cs - 1)).filter((w) => !weak(w));
-    const own = words(left.replace(RELATIVE, "")).filter((w) => !weak(w));
-    if (ante.length && own.length <= 2) return [...ante.slice(-2), ...own].join(" ");
-  }
   return null;
+}
+
+/**
+ * The antecedent of a short relative clause the number stands in, with the clause's own words ("our maid Kiyo, who
+ * had been with us for ten years" → "maid Kiyo"), or null. Tried after "of X" ("which neutralizes 98% of tested
+ * viruses" measures the viruses).
+ */
+export function relativeSubject(text: string, start: number): string | null {
+  const cs = clauseStart(text, start);
+  const left = text.slice(cs, start);
+  if (!RELATIVE.test(left) || text[cs - 1] !== ",") return null;
+  // Only a short relative clause ("who had been with us for"), not one with its own subject ("which means that …").
+  const ante = words(text.slice(clauseStart(text, cs - 1), cs - 1)).filter((w) => !weak(w));
+  const own = words(left.replace(RELATIVE, "")).filter((w) => !weak(w));
+  return ante.length && own.length <= 2 ? [...ante.slice(-2), ...own].join(" ") : null;
 }
 
 /** Whether `s` opens with an amount ("one week", "2 days"), not an event. */

@@ -21,7 +21,7 @@
  */
 
 import { clauseEnd, clauseStart, LINK, NP_END, sentenceStart, trimRight, weak, words } from "./subject-lexicon.ts";
-import { patternSubject } from "./subject-rules.ts";
+import { patternSubject, relativeSubject } from "./subject-rules.ts";
 import { unitAt } from "./units.ts";
 
 /**
@@ -43,10 +43,15 @@ export function subjectOf(
   if (of) return { subject: of, conditions };
   // An attributive measurement ("a 90-min sleep-wake cycle", "the 24-h recording time") measures the noun after it.
   const attr = /^[\s-]*((?:[\p{L}][\p{L}'’-]*\s*){1,4})/u.exec(right);
+  // A share right before a noun is attributive too: "95% CI", "17% protein", "a 93% chance" (not "5% higher").
+  const share =
+    /%$/u.test(text.slice(start, end)) &&
+    SHARE_NOUN.test(right) &&
+    !/(?:^|\s)(?:be|is|are|was|were|been|become|becomes|remain|remains|seem|seems|not|only|about)\s+$/iu.test(left);
   // A hyphenated amount ("one 5-yen bill", "during 3-day bed rest") is attributive whatever precedes it.
   const hyphen =
     /[\p{L}\p{N}]-[\p{L}]+$/u.test(text.slice(start, end)) && !/\p{N}\s*[-–]\s*\p{N}/u.test(text.slice(start, end));
-  if ((hyphen || /(?:^|\s)(?:a|an|the)\s+$/iu.test(left)) && attr) {
+  if ((hyphen || share || /(?:^|\s)(?:a|an|the)\s+$/iu.test(left)) && attr) {
     const np = words(attr[1].split(NP_END)[0]);
     // The noun phrase ends before a verb: "one 5-yen bill would hit them" → "bill".
     const verb = np.findIndex((w, i) => i > 0 && (LINK.has(w.toLowerCase()) || VERBISH.test(w)));
@@ -54,6 +59,8 @@ export function subjectOf(
     if (np.length && !LINK.has(np[0].toLowerCase()) && !weak(head[0], false))
       return { subject: head.join(" "), conditions };
   }
+  const relative = relativeSubject(text, start);
+  if (relative) return { subject: relative, conditions };
   const copula = COPULA.exec(left);
   if (copula && words(left.slice(copula.index + copula[0].length)).every((w) => weak(w))) {
     // The subject follows the last clause word before the copula: "told that the middle school was" → "middle school".
@@ -105,6 +112,8 @@ export function ofPhrase(quote: string, right: string): string | null {
 }
 
 const VERBISH = /^(?:would|will|can|could|should|may|might|must|did|does|do|[\p{L}]{4,}ed|reveals|shows|turned)$/iu;
+const SHARE_NOUN =
+  /^\s?(?!(?:more|less|higher|lower|greater|smaller|larger|faster|slower|better|worse|fewer|overall|respectively|each|per|and|or|to|of|in|at|on|for|with|from|by|than|was|were|is|are|had|have|has|did|will|would|could|can|may|и|или|до|от|в|на|с|по|для|из|за|при|у)(?![\p{L}]))[\p{L}][\p{L}-]*(?<!ly|ed)(?![\p{L}])/iu;
 const GERUND =
   /(?:^|\s)[\p{L}]+ing\s+(?:(?:the|a|an|that|this|his|her|my|me|him|them|us|you|only|just|about|nearly)\s+)*$/iu;
 const COMPLEMENT = /\s(?:that|which|who|whether|if|when|because|since|что|чтобы|если|когда|потому)\s/iu;
@@ -175,7 +184,7 @@ const COPULA =
 
 /** Where two measurements are joined by a bare conjunction or follow "for X and" ("0.45 h for RE and 0.45 h"). */
 const PLAIN = /^\s*(?:and|or|и|или)\s*$/iu;
-const FOR_AND = /^\s*(?:for|in|at|on|of|для|у|в)\s+[\p{L}\p{N}-]+\s*(?:,|and|or|и|или)\s*$/iu;
+const FOR_AND = /^\s*(?:for|in|at|on|для|у|в)\s+[\p{L}\p{N}-]+\s*(?:,|and|or|и|или)\s*$/iu;
 
 /**
  * Coordinated measurements share their subject (mutates `qs`, in text order): "7 days and 49 days of HDBR" → both
@@ -194,6 +203,7 @@ export function shareSubjects(
       const of = ofPhrase(b.quote, text.slice(b.end, clauseEnd(text, b.end)));
       if (of) a.subject = of;
       else if (a.subject) b.subject = a.subject;
-    } else if (FOR_AND.test(between) && a.subject) b.subject = a.subject;
+    } else if (FOR_AND.test(between) && a.subject && !ofPhrase(b.quote, text.slice(b.end, clauseEnd(text, b.end))))
+      b.subject = a.subject;
   }
 }
