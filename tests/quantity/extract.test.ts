@@ -204,6 +204,10 @@ describe("subject and conditions", () => {
       "middle school",
     );
     expect(one("Сервер весит 12 кг.").subject).toBe("Сервер");
+    const share = extractQuantities("The proportion of novel drugs affected by a late safety event was 30.8%.", "en");
+    expect(share.map((q) => q.subject)).toEqual(["proportion of novel drugs"]);
+    expect(one("Доля новых лекарств, отозванных после проверки, составила 12%.").subject).toBe("Доля новых лекарств");
+    expect(one("The delay, measured twice, was 5 ms.").subject).toBe("delay");
   });
 
   test("a hyphenated amount is attributive; 'ago' names nothing, so a sentence's opening number reads after it", () => {

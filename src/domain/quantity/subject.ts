@@ -61,12 +61,24 @@ export function subjectOf(
   }
   const relative = relativeSubject(text, start);
   if (relative) return { subject: relative, conditions };
+  // A copula opening its clause has its subject before a comma-bounded aside: «Доля лекарств, отозванных …, составила».
+  const opening = /^\s*\S+/u.exec(left)?.[0].trim() ?? "";
+  const wideLeft = text.slice(clauseStart(text, start, true), start).replace(/,[^,]*,/gu, " ");
   const copula = COPULA.exec(left);
+  if (copula && copula.index <= 1 && COPULA.test(opening)) {
+    const c = COPULA.exec(wideLeft);
+    const np = c ? trimRight(words(wideLeft.slice(0, c.index).split(NP_END)[0])).slice(-4) : [];
+    if (np.some((w) => !weak(w))) return { subject: np.join(" "), conditions };
+  }
   if (copula && words(left.slice(copula.index + copula[0].length)).every((w) => weak(w))) {
     // The subject follows the last clause word before the copula: "told that the middle school was" → "middle school".
     const np = words(stripConditions(left.slice(0, copula.index).split(COMPLEMENT).pop()!.split(NP_END)[0]));
-    const head = trimRight(np).slice(-4);
-    if (head.some((w) => !weak(w))) return { subject: head.join(" "), conditions };
+    const all = trimRight(np);
+    // A long phrase keeps its head before "of": "the proportion of novel therapeutics affected by an event was".
+    const of = all.findIndex((w) => /^of$/iu.test(w));
+    const head =
+      all.length > 4 && of > 0 ? [...all.slice(Math.max(0, of - 2), of), ...all.slice(of, of + 3)] : all.slice(-4);
+    if (head.some((w) => !weak(w))) return { subject: trimRight(head).join(" "), conditions };
   }
   let ws = trimRight(words(stripConditions(dimension === "time" ? eventOf(text, start, left) : left)));
   if (!ws.length) {
