@@ -36,11 +36,21 @@ export function weak(w: string, gerund = true): boolean {
   return LINK.has(l) || WEAK.has(l) || /^[IVXLC]+$/u.test(w) || (gerund && /ing$/u.test(l));
 }
 
+/** Whether a word is a whole unit word ("days", «мс»), memoised (the unit table is scanned once per word form). */
+const UNIT_WORD = new Map<string, boolean>();
+function unitWord(w: string): boolean {
+  let u = UNIT_WORD.get(w);
+  if (u === undefined) {
+    u = unitAt(w, 0)?.end === w.length;
+    if (UNIT_WORD.size > 20_000) UNIT_WORD.clear();
+    UNIT_WORD.set(w, u);
+  }
+  return u;
+}
+
 /** Words of a phrase (letters, digits, hyphens, apostrophes), without numbers and unit words. */
 export function words(s: string): string[] {
-  return (s.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).filter(
-    (w) => /^\p{L}/u.test(w) && unitAt(w, 0)?.end !== w.length,
-  );
+  return (s.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).filter((w) => /^\p{L}/u.test(w) && !unitWord(w));
 }
 
 /** Drops linking words from both ends of a word list. */
