@@ -218,6 +218,10 @@ describe("subject and conditions", () => {
     expect(one("Two years ago, I went to the Imperial Hotel on an errand.").subject).toContain("went");
     expect(one("For forty years, he produced and distributed eBooks.").subject).toContain("produced");
     expect(one("Пять лет спустя, сервер упал.").subject).toBe("сервер упал");
+    // Cardinal number words name nothing; ordinals do.
+    expect(one("I've paid five yen up to to-day.").subject).toBe("I've paid");
+    expect(one("Двадцать пять человек ждали 3 часа.").subject).toBe("человек ждали");
+    expect(one("The third dose took 3 h.").subject).toBe("third dose");
     const subjects = (s: string) => extractQuantities(s, lang(s)).map((q) => q.subject);
     // A share right before a noun is attributive ("12% protein", «32,9 % населения»), not before a comparative.
     expect(subjects("a diet containing 12% protein, a 93% chance")).toEqual(["protein", "chance"]);

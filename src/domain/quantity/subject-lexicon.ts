@@ -3,6 +3,7 @@
  * that name nothing, words of a phrase, and where a clause begins and ends. English and Russian. Pure.
  */
 
+import { EN_ORDINALS, NUMBER_WORDS } from "../meaning/number-words.ts";
 import { unitAt } from "./units.ts";
 
 const WEAK = new Set(
@@ -48,9 +49,21 @@ function unitWord(w: string): boolean {
   return u;
 }
 
-/** Words of a phrase (letters, digits, hyphens, apostrophes), without numbers and unit words. */
+const ORDINAL = new Set(EN_ORDINALS);
+const RU_ORDINAL =
+  /^(?:перв|втор|трет|четверт|пят|шест|седьм|восьм|девят|десят)(?:ый|ого|ому|ым|ом|ая|ой|ую|ое|ые|ых|ыми|ий|ье(?:го|му|м)?|ь(?:им|я|ей|ю|и|их|ими))$/u;
+
+/** A cardinal number word ("sixty", «двадцати»), which names no measured thing; ordinals ("third dose") are kept. */
+function cardinal(w: string): boolean {
+  const l = w.toLowerCase();
+  return NUMBER_WORDS.has(l) && !ORDINAL.has(l) && !RU_ORDINAL.test(l);
+}
+
+/** Words of a phrase (letters, digits, hyphens, apostrophes), without numbers, number words and unit words. */
 export function words(s: string): string[] {
-  return (s.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).filter((w) => /^\p{L}/u.test(w) && !unitWord(w));
+  return (s.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).filter(
+    (w) => /^\p{L}/u.test(w) && !unitWord(w) && !cardinal(w),
+  );
 }
 
 /** Drops linking words from both ends of a word list. */

@@ -120,7 +120,7 @@ export function ofPhrase(quote: string, right: string): string | null {
   const first = /^(?:(?:the|a|an)\s+)?([\p{L}]+)/iu.exec(of[1])?.[1] ?? "";
   if (unitAt(first, 0)?.end === first.length) return null;
   const ws = trimRight(words(stripConditions(of[1])).slice(0, 4));
-  return ws.length ? ws.join(" ") : null;
+  return ws.some((w) => !weak(w, false)) ? ws.join(" ") : null;
 }
 
 const VERBISH = /^(?:would|will|can|could|should|may|might|must|did|does|do|[\p{L}]{4,}ed|reveals|shows|turned)$/iu;
