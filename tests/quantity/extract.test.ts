@@ -227,6 +227,7 @@ describe("subject and conditions", () => {
     expect(subjects("a diet containing 12% protein, a 93% chance")).toEqual(["protein", "chance"]);
     expect(one("Prices were 5% higher.").subject).toBe("Prices");
     expect(one("Так как 32,9 % населения не проголосовало.").subject).toBe("населения");
+    expect(one("Доля расходов составила 5% бюджета.").subject).toBe("Доля расходов");
     expect(one("It uses 10E8, which neutralizes ∼98% of tested viruses.").subject).toBe("tested viruses");
     expect(subjects("80 % of females and 70 % of male partners")).toEqual(["females", "male partners"]);
   });

@@ -44,10 +44,7 @@ export function subjectOf(
   // An attributive measurement ("a 90-min sleep-wake cycle", "the 24-h recording time") measures the noun after it.
   const attr = /^[\s-]*((?:[\p{L}][\p{L}'’-]*\s*){1,4})/u.exec(right);
   // A share right before a noun is attributive too: "95% CI", "17% protein", "a 93% chance" (not "5% higher").
-  const share =
-    /%$/u.test(text.slice(start, end)) &&
-    SHARE_NOUN.test(right) &&
-    !/(?:^|\s)(?:be|is|are|was|were|been|become|becomes|remain|remains|seem|seems|not|only|about)\s+$/iu.test(left);
+  const share = /%$/u.test(text.slice(start, end)) && SHARE_NOUN.test(right) && !SHARE_AFTER_COPULA.test(left);
   // A hyphenated amount ("one 5-yen bill", "during 3-day bed rest") is attributive whatever precedes it.
   const hyphen =
     /[\p{L}\p{N}]-[\p{L}]+$/u.test(text.slice(start, end)) && !/\p{N}\s*[-–]\s*\p{N}/u.test(text.slice(start, end));
@@ -126,6 +123,9 @@ export function ofPhrase(quote: string, right: string): string | null {
 const VERBISH = /^(?:would|will|can|could|should|may|might|must|did|does|do|[\p{L}]{4,}ed|reveals|shows|turned)$/iu;
 const SHARE_NOUN =
   /^\s?(?!(?:more|less|higher|lower|greater|smaller|larger|faster|slower|better|worse|fewer|overall|respectively|each|per|and|or|to|of|in|at|on|for|with|from|by|than|was|were|is|are|had|have|has|did|will|would|could|can|may|и|или|до|от|в|на|с|по|для|из|за|при|у)(?![\p{L}]))[\p{L}][\p{L}-]*(?<!ly|ed)(?![\p{L}])/iu;
+/** A share after a copula is its value, not an attribute: "was 5% higher", «составила 5% бюджета». */
+const SHARE_AFTER_COPULA =
+  /(?:^|\s)(?:be|is|are|was|were|been|become|becomes|remain|remains|seem|seems|not|only|about|составил[аио]?|составляет|составляют|был[аио]?|равн[аоы]|равен|около|примерно|почти|лишь|только)\s+$/iu;
 const GERUND =
   /(?:^|\s)[\p{L}]+ing\s+(?:(?:the|a|an|that|this|his|her|my|me|him|them|us|you|only|just|about|nearly)\s+)*$/iu;
 const COMPLEMENT = /\s(?:that|which|who|whether|if|when|because|since|что|чтобы|если|когда|потому)\s/iu;
