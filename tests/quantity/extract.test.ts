@@ -208,6 +208,10 @@ describe("subject and conditions", () => {
     expect(share.map((q) => q.subject)).toEqual(["proportion of novel drugs"]);
     expect(one("Доля новых лекарств, отозванных после проверки, составила 12%.").subject).toBe("Доля новых лекарств");
     expect(one("The delay, measured twice, was 5 ms.").subject).toBe("delay");
+    // A passive change is a copula; a passive of recording is not ("was recorded for 24 h" names the recording).
+    expect(one("The sphere of action was limited to about two feet square.").subject).toBe("sphere of action");
+    expect(one("Время отклика было снижено до 5 мс.").subject).toBe("Время отклика");
+    expect(one("Core body temperature was recorded for 24 h.").subject).toContain("recorded");
   });
 
   test("a hyphenated amount is attributive; 'ago' names nothing, so a sentence's opening number reads after it", () => {

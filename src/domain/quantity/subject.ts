@@ -67,7 +67,9 @@ export function subjectOf(
     const np = c ? trimRight(words(wideLeft.slice(0, c.index).split(NP_END)[0])).slice(-4) : [];
     if (np.some((w) => !weak(w))) return { subject: np.join(" "), conditions };
   }
-  if (copula && words(left.slice(copula.index + copula[0].length)).every((w) => weak(w))) {
+  // A passive change counts as a copula: "the sphere of action was limited to", "acrophase was delayed by".
+  const changed = copula && PASSIVE_CHANGE.test(left.slice(copula.index + copula[0].length));
+  if (copula && (changed || words(left.slice(copula.index + copula[0].length)).every((w) => weak(w)))) {
     // The subject follows the last clause word before the copula: "told that the middle school was" → "middle school".
     const np = words(stripConditions(left.slice(0, copula.index).split(COMPLEMENT).pop()!.split(NP_END)[0]));
     const all = trimRight(np);
@@ -126,6 +128,8 @@ const SHARE_NOUN =
 /** A share after a copula is its value, not an attribute: "was 5% higher", «составила 5% бюджета». */
 const SHARE_AFTER_COPULA =
   /(?:^|\s)(?:be|is|are|was|were|been|become|becomes|remain|remains|seem|seems|not|only|about|составил[аио]?|составляет|составляют|был[аио]?|равн[аоы]|равен|около|примерно|почти|лишь|только)\s+$/iu;
+const PASSIVE_CHANGE =
+  /^\s+(?:(?:significantly|further|markedly|only|then|значительно|еще|ещё)\s+)?(?:[\p{L}]{3,}ed\s+(?:to|by)|[\p{L}]{3,}(?:ен|ан|ён)[аоы]?\s+(?:до|на))\s+(?:(?:only|just|about|nearly|almost|approximately|around|over|some|less|more|than|около|примерно|почти)\s+)*$/iu;
 const GERUND =
   /(?:^|\s)[\p{L}]+ing\s+(?:(?:the|a|an|that|this|his|her|my|me|him|them|us|you|only|just|about|nearly)\s+)*$/iu;
 const COMPLEMENT = /\s(?:that|which|who|whether|if|when|because|since|что|чтобы|если|когда|потому)\s/iu;
