@@ -222,6 +222,13 @@ describe("subject and conditions", () => {
     expect(one("Two years ago, I went to the Imperial Hotel on an errand.").subject).toContain("went");
     expect(one("For forty years, he produced and distributed eBooks.").subject).toContain("produced");
     expect(one("Пять лет спустя, сервер упал.").subject).toBe("сервер упал");
+    // The words after a number stop at the next number.
+    const s = "The prevalence was 19.1% (95% CI, 18.1% to 20.0%): 16.9% in men and 20.5% in women.";
+    expect(
+      extractQuantities(s, "en")
+        .map((q) => q.subject)
+        .slice(-2),
+    ).toEqual(["men", "men"]);
     // Cardinal number words name nothing; ordinals do.
     expect(one("I've paid five yen up to to-day.").subject).toBe("I've paid");
     expect(one("Двадцать пять человек ждали 3 часа.").subject).toBe("человек ждали");

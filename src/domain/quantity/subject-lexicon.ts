@@ -12,7 +12,7 @@ const WEAK = new Set(
     "moreover however still now then again thus so yet not no nor when while if also even there's it's " +
     "я мне меня он его ему она ее её ей оно они их им мы нас вы вас ты тебя что как когда если чтобы " +
     "уже еще ещё тогда потом раз последние каждые каждый продолжение чем тому назад спустя позже раньше average mean " +
-    "ago afterward afterwards thereafter hence later earlier past"
+    "ago afterward afterwards thereafter hence later earlier past once twice"
   ).split(" "),
 );
 

@@ -91,7 +91,8 @@ export function subjectOf(
   // A gerund that takes the amount as its object: "Dividing the 600 yen", "by spending 200 yen a year".
   const gerund = ws.filter((w) => !weak(w, false));
   if (gerund.length && GERUND.test(left)) return { subject: gerund.join(" "), conditions };
-  const after = words(stripConditions(right));
+  // The words after it, up to the next number ("16.9% in men and 20.5% in women" → "men").
+  const after = words(stripConditions(right.split(/\p{N}/u)[0]));
   while (after.length && weak(after[0])) after.shift();
   const next = trimRight(after.slice(0, 4));
   if (next.length) return { subject: next.join(" "), conditions };
