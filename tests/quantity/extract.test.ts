@@ -157,6 +157,92 @@ describe("subject and conditions", () => {
     expect([ru.subject, ru.conditions, ru.precision.approximate]).toEqual(["Поиск", ["при 10 000 атомов"], true]);
   });
 
+  test("clause patterns: an abbreviation, a bracketed share, an event before or after, a role", () => {
+    const subjects = (s: string) => extractQuantities(s, lang(s)).map((q) => q.subject);
+    expect(subjects("after 2 weeks (W2) and after 6 weeks (W6) of training")).toEqual(["W2", "W6"]);
+    expect(one("only 12 of 40 (30%) builds failed").subject).toContain("builds");
+    expect(one("The limit (512 MB) applies.").subject).toBe("limit");
+    expect(one("The page loaded 2 s after the click.").subject).toBe("click");
+    expect(one("It happened two days previous to his departure for Kyushu.").subject).toBe("departure");
+    expect(one("Через два года после запуска сервис упал.").subject).toBe("запуска");
+    expect(one("За пять минут до первого взрыва все ушли.").subject).toBe("первого взрыва");
+    // "after" opening a clause names no event: the reading falls back to the words before the number.
+    expect(one("Exercise was performed three to eight hours after CBT reached its minimum.").subject).toContain(
+      "Exercise",
+    );
+    // Not when the number is the value of what stands before it, nor a statistic's abbreviation.
+    expect(one("We saw a delay of 2 h after waking.").subject).toContain("delay");
+    expect(one("Задержка составила 2 часа после запуска.").subject).toBe("Задержка");
+    expect(one("Sleep lasted 7 h (SD) on average.").subject).toBe("Sleep");
+    expect(one("He used 2 GB as cache.").subject).toBe("cache");
+    expect(one("Выделили триста рублей в качестве пособия на ремонт.").subject).toBe("пособия");
+  });
+
+  test("a relative clause and the pronoun 'it' / «оно» stand for their antecedent", () => {
+    expect(one("The cache, which held 2 GB, was flushed.").subject).toContain("cache");
+    expect(one("Задержка, которая держится уже 200 мс, мешает.").subject).toContain("Задержка");
+    expect(one("The build was slow; it took 40 min.").subject).toBe("build");
+    expect(one("The HLM on UHC cannot yet be evaluated, as it was held just 1 year before the end.").subject).toBe(
+      "HLM",
+    );
+    expect(one("Проект был заморожен; оно стоило 5 млн руб.").subject).toBe("Проект");
+    // A clause with its own subject after "which" keeps it.
+    expect(one("It uses POSIX, which means that the file will not be 100% portable.").subject).toContain("file");
+  });
+
+  test("coordinated measurements share their subject; a 'for N' duration measures the event", () => {
+    const subjects = (s: string) => extractQuantities(s, lang(s)).map((q) => q.subject);
+    expect(subjects("a phase delay of 0.5 h for CTR and 0.7 h for RE")).toEqual(["phase delay", "phase delay"]);
+    expect(subjects("after 3 days and 9 days of rest")).toEqual(["rest", "rest"]);
+    expect(subjects("Задержка 5 мс для чтения и 7 мс для записи.")).toEqual(["Задержка", "Задержка"]);
+    expect(one("I lived, after the death of mother, in this fashion for five or six years.").subject).toBe("I lived");
+    expect(one("Stick this note up in the teachers' room for three days.").subject).toContain("note");
+    expect(one("Он жил в Москве в течение пяти лет.").subject).toContain("жил");
+    expect(one("Dividing the 600 yen into three parts was easy.").subject).toBe("Dividing");
+    expect(one("Circadian misalignment occurs on about 20% of days.").subject).toContain("misalignment");
+    expect(one("On being told that the middle school was about four miles away, I left.").subject).toBe(
+      "middle school",
+    );
+    expect(one("Сервер весит 12 кг.").subject).toBe("Сервер");
+    const share = extractQuantities("The proportion of novel drugs affected by a late safety event was 30.8%.", "en");
+    expect(share.map((q) => q.subject)).toEqual(["proportion of novel drugs"]);
+    expect(one("Доля новых лекарств, отозванных после проверки, составила 12%.").subject).toBe("Доля новых лекарств");
+    expect(one("The delay, measured twice, was 5 ms.").subject).toBe("delay");
+    // A passive change is a copula; a passive of recording is not ("was recorded for 24 h" names the recording).
+    expect(one("The sphere of action was limited to about two feet square.").subject).toBe("sphere of action");
+    expect(one("Время отклика было снижено до 5 мс.").subject).toBe("Время отклика");
+    expect(one("Core body temperature was recorded for 24 h.").subject).toContain("recorded");
+  });
+
+  test("a hyphenated amount is attributive; 'ago' names nothing, so a sentence's opening number reads after it", () => {
+    expect(one("All folk are tight, and one 5-yen bill would hit them square.").subject).toBe("bill");
+    expect(one("Parameters were fitted using 24-h core body temperature recordings.").subject).toBe(
+      "core body temperature recordings",
+    );
+    expect(one("Two years ago, I went to the Imperial Hotel on an errand.").subject).toContain("went");
+    expect(one("For forty years, he produced and distributed eBooks.").subject).toContain("produced");
+    expect(one("Пять лет спустя, сервер упал.").subject).toBe("сервер упал");
+    // The words after a number stop at the next number.
+    const s = "The prevalence was 19.1% (95% CI, 18.1% to 20.0%): 16.9% in men and 20.5% in women.";
+    expect(
+      extractQuantities(s, "en")
+        .map((q) => q.subject)
+        .slice(-2),
+    ).toEqual(["men", "men"]);
+    // Cardinal number words name nothing; ordinals do.
+    expect(one("I've paid five yen up to to-day.").subject).toBe("I've paid");
+    expect(one("Двадцать пять человек ждали 3 часа.").subject).toBe("человек ждали");
+    expect(one("The third dose took 3 h.").subject).toBe("third dose");
+    const subjects = (s: string) => extractQuantities(s, lang(s)).map((q) => q.subject);
+    // A share right before a noun is attributive ("12% protein", «32,9 % населения»), not before a comparative.
+    expect(subjects("a diet containing 12% protein, a 93% chance")).toEqual(["protein", "chance"]);
+    expect(one("Prices were 5% higher.").subject).toBe("Prices");
+    expect(one("Так как 32,9 % населения не проголосовало.").subject).toBe("населения");
+    expect(one("Доля расходов составила 5% бюджета.").subject).toBe("Доля расходов");
+    expect(one("It uses 10E8, which neutralizes ∼98% of tested viruses.").subject).toBe("tested viruses");
+    expect(subjects("80 % of females and 70 % of male partners")).toEqual(["females", "male partners"]);
+  });
+
   test("the quote is the measurement's text", () => {
     const s = "Revenue grew by 2,5 млн руб. in 2011";
     const q = extractQuantities(s, "ru")[0];

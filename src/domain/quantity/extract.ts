@@ -19,7 +19,7 @@
  * 4.0 min/day" works, "1.3 min/day to 4.0" does not); a list of more than two values shares a unit only pairwise.
  */
 import { type Precision, precisionOf } from "./precision.ts";
-import { subjectOf } from "./subject.ts";
+import { shareSubjects, subjectOf } from "./subject.ts";
 import { type NumberToken, numberTokens } from "./tokens.ts";
 import { scaleWord } from "./numbers.ts";
 import { type Dimension, toCanonical, type UnitDef, unitAt } from "./units.ts";
@@ -94,6 +94,7 @@ export function extractQuantities(text: string, lang: "en" | "ru"): Quantity[] {
     const q = readAt(text, tokens, i, used);
     if (q) out.push(...q);
   }
+  shareSubjects(text, out);
   return out;
 }
 
@@ -238,7 +239,7 @@ function build(
   const f = rate ? 1 / rate.factor : 1;
   const canonicalLow = toCanonical(low, unit) * f;
   const canonicalHigh = toCanonical(high, unit) * f;
-  const { subject, conditions } = subjectOf(text, start, end);
+  const { subject, conditions } = subjectOf(text, start, end, unit.dimension);
   return {
     low,
     high,

@@ -2,42 +2,84 @@
  * What a measurement measures, and under which conditions, read from the words around it in its clause (English and
  * Russian). Pure.
  *
- * Method: the clause is the text between the nearest sentence end, semicolon, bracket or dash on either side. A
- * duration followed by "of X" measures X ("60 days of HDBR", "1 h of treadmill exercise"). Otherwise the subject is
- * the last words (at most six) before the number once the linking words between them are dropped ("phase delay of
- * 42 min" → "phase delay"; "cold start takes 1.2 s" → "cold start"; «точность … составила не хуже 1%» → «точность
- * …»), or, when nothing precedes it in its clause, the first words after it. Prepositional phrases of setting
- * ("on the ARM board", "under load", "at 100k atoms", «при 20 °C», «на сервере») are taken out of the subject
- * into the conditions, from either side of the number. Limits: no parser: a subject that is the grammatical subject
- * of a long clause ("the amount of immunotoxin required to inhibit protein synthesis by 50%") is read as its last
- * words; a pronoun ("it is 87 bytes") is not resolved.
+ * Method, in order (the first that names something wins): the fixed clause patterns of subject-rules.ts (an
+ * abbreviation after the number, a bracketed share, "N after/before X", "N as X", a relative clause's antecedent,
+ * the antecedent of "it"); a duration or share followed by "of X" measures X ("60 days of HDBR", not "20% of
+ * days"); an attributive measurement measures the noun after it ("a 90-min sleep-wake cycle"); a copula ("was",
+ * "takes", "costs", «составила», «занимает», «весит») has the noun phrase before it, after the last clause word
+ * ("told that the middle school was" → "middle school"); a hyphenated amount ("one 5-yen bill") is attributive
+ * too; else the last words (at most four) before the number once
+ * the linking words are dropped, where a "for N" duration drops one trailing place phrase and comma-bounded asides
+ * ("stick this note up in the teachers' room for three days" → "stick this note up"); a gerund that takes the
+ * amount ("Dividing the 600 yen"); else the first words after it; else the content words before in the sentence,
+ * or after it when the number opens the sentence ("Two years ago, I went …"; "ago" names nothing).
+ * Coordinated measurements then share a subject ({@link shareSubjects}). The clause is the text between the nearest
+ * sentence end, semicolon, comma, bracket or dash. Prepositional phrases of setting ("on the ARM board", "under
+ * load", «при 20 °C», «на сервере») are taken out of the subject into the conditions, from either side.
+ * Limits: no parser or part-of-speech tags: a grammatical subject far from its number ("No man with such qualities
+ * would come so far for 40 yen") is read as the last words; only "it"/«оно» are resolved, within the sentence.
  */
 
+import { clauseEnd, clauseStart, LINK, NP_END, sentenceStart, trimRight, weak, words } from "./subject-lexicon.ts";
+import { patternSubject, relativeSubject } from "./subject-rules.ts";
 import { unitAt } from "./units.ts";
 
-/** The subject phrase and the conditions of the measurement at [start, end) of `text`. */
-export function subjectOf(text: string, start: number, end: number): { subject: string; conditions: string[] } {
+/**
+ * The subject phrase and the conditions of the measurement at [start, end) of `text`; `dimension` is the
+ * quantity's dimension ("time", "percentage"…; a duration enables the event rules).
+ */
+export function subjectOf(
+  text: string,
+  start: number,
+  end: number,
+  dimension = "",
+): { subject: string; conditions: string[] } {
   const left = text.slice(clauseStart(text, start), start);
   const right = text.slice(end, clauseEnd(text, end));
   const conditions = [...conditionsIn(left), ...conditionsIn(right)];
-  const of = /^\s+of\s+((?:[\p{L}\p{N}'-]+\s*){1,4})/iu.exec(right);
-  if (of && /\p{L}/u.test(of[1]) && ofLike(text.slice(start, end))) {
-    return { subject: trimRight(words(stripConditions(of[1])).slice(0, 4)).join(" "), conditions };
-  }
+  const pattern = patternSubject(text, start, end, dimension);
+  if (pattern) return { subject: pattern, conditions };
+  const of = ofPhrase(text.slice(start, end), right);
+  if (of) return { subject: of, conditions };
   // An attributive measurement ("a 90-min sleep-wake cycle", "the 24-h recording time") measures the noun after it.
   const attr = /^[\s-]*((?:[\p{L}][\p{L}'’-]*\s*){1,4})/u.exec(right);
-  if (/(?:^|\s)(?:a|an|the)\s+$/iu.test(left) && attr) {
+  // A share right before a noun is attributive too: "95% CI", "17% protein", "a 93% chance" (not "5% higher").
+  const share = /%$/u.test(text.slice(start, end)) && SHARE_NOUN.test(right) && !SHARE_AFTER_COPULA.test(left);
+  // A hyphenated amount ("one 5-yen bill", "during 3-day bed rest") is attributive whatever precedes it.
+  const hyphen =
+    /[\p{L}\p{N}]-[\p{L}]+$/u.test(text.slice(start, end)) && !/\p{N}\s*[-–]\s*\p{N}/u.test(text.slice(start, end));
+  if ((hyphen || share || /(?:^|\s)(?:a|an|the)\s+$/iu.test(left)) && attr) {
     const np = words(attr[1].split(NP_END)[0]);
-    const head = trimRight(np);
-    if (head.length && !weak(head[0])) return { subject: head.join(" "), conditions };
+    // The noun phrase ends before a verb: "one 5-yen bill would hit them" → "bill".
+    const verb = np.findIndex((w, i) => i > 0 && (LINK.has(w.toLowerCase()) || VERBISH.test(w)));
+    const head = trimRight(verb > 0 ? np.slice(0, verb) : np);
+    if (np.length && !LINK.has(np[0].toLowerCase()) && !weak(head[0], false))
+      return { subject: head.join(" "), conditions };
   }
+  const relative = relativeSubject(text, start);
+  if (relative) return { subject: relative, conditions };
+  // A copula opening its clause has its subject before a comma-bounded aside: «Доля лекарств, отозванных …, составила».
+  const opening = /^\s*\S+/u.exec(left)?.[0].trim() ?? "";
+  const wideLeft = text.slice(clauseStart(text, start, true), start).replace(/,[^,]*,/gu, " ");
   const copula = COPULA.exec(left);
-  if (copula && words(left.slice(copula.index + copula[0].length)).every(weak)) {
-    const np = words(stripConditions(left.slice(0, copula.index).split(NP_END)[0]));
-    const head = trimRight(np).slice(-4);
-    if (head.some((w) => !weak(w))) return { subject: head.join(" "), conditions };
+  if (copula && copula.index <= 1 && COPULA.test(opening)) {
+    const c = COPULA.exec(wideLeft);
+    const np = c ? trimRight(words(wideLeft.slice(0, c.index).split(NP_END)[0])).slice(-4) : [];
+    if (np.some((w) => !weak(w))) return { subject: np.join(" "), conditions };
   }
-  let ws = trimRight(words(stripConditions(left)));
+  // A passive change counts as a copula: "the sphere of action was limited to", "acrophase was delayed by".
+  const changed = copula && PASSIVE_CHANGE.test(left.slice(copula.index + copula[0].length));
+  if (copula && (changed || words(left.slice(copula.index + copula[0].length)).every((w) => weak(w)))) {
+    // The subject follows the last clause word before the copula: "told that the middle school was" → "middle school".
+    const np = words(stripConditions(left.slice(0, copula.index).split(COMPLEMENT).pop()!.split(NP_END)[0]));
+    const all = trimRight(np);
+    // A long phrase keeps its head before "of": "the proportion of novel therapeutics affected by an event was".
+    const of = all.findIndex((w) => /^of$/iu.test(w));
+    const head =
+      all.length > 4 && of > 0 ? [...all.slice(Math.max(0, of - 2), of), ...all.slice(of, of + 3)] : all.slice(-4);
+    if (head.some((w) => !weak(w))) return { subject: trimRight(head).join(" "), conditions };
+  }
+  let ws = trimRight(words(stripConditions(dimension === "time" ? eventOf(text, start, left) : left)));
   if (!ws.length) {
     // A number opening a bracket or a clause: what precedes the bracket or the clause names it.
     const from = clauseStart(text, start, true);
@@ -46,57 +88,74 @@ export function subjectOf(text: string, start: number, end: number): { subject: 
   }
   ws = ws.slice(-4);
   if (ws.some((w) => !weak(w))) return { subject: ws.join(" "), conditions };
-  const after = words(stripConditions(right));
+  // A gerund that takes the amount as its object: "Dividing the 600 yen", "by spending 200 yen a year".
+  const gerund = ws.filter((w) => !weak(w, false));
+  if (gerund.length && GERUND.test(left)) return { subject: gerund.join(" "), conditions };
+  // The words after it, up to the next number ("16.9% in men and 20.5% in women" → "men").
+  const after = words(stripConditions(right.split(/\p{N}/u)[0]));
   while (after.length && weak(after[0])) after.shift();
   const next = trimRight(after.slice(0, 4));
   if (next.length) return { subject: next.join(" "), conditions };
   // Only linking words on both sides («как и двадцать лет назад,»): the content words of the sentence part before.
-  const wide = words(stripConditions(text.slice(clauseStart(text, start, true), start))).filter((w) => !weak(w));
-  return { subject: (wide.length ? wide.slice(-4) : ws).join(" "), conditions };
+  // A number between brackets ("(HDBR7) and after 7 weeks (HDBR49)"): the sentence's words before it.
+  const content = (from: number) => words(stripConditions(text.slice(from, start))).filter((w) => !weak(w));
+  let wide = content(clauseStart(text, start, true)).slice(-4);
+  if (!wide.length) wide = content(sentenceStart(text, start)).slice(-4);
+  // A number opening its sentence ("For forty years, he produced …"): the sentence's words after it.
+  const rest = text.slice(end, end + 200).split(/[.!?](?=\s|$)/u)[0];
+  if (!wide.length)
+    wide = words(stripConditions(rest))
+      .filter((w) => !weak(w))
+      .slice(0, 4);
+  return { subject: (wide.length ? wide : ws).join(" "), conditions };
 }
 
-const WEAK = new Set(
-  (
-    "i me my he him his she her it its we us they them you this that these those there here what which who whom " +
-    "moreover however still now then again thus so yet not no nor when while if also even there's it's " +
-    "я мне меня он его ему она ее её ей оно они их им мы нас вы вас ты тебя что как когда если чтобы " +
-    "уже еще ещё тогда потом раз последние каждые каждый продолжение чем тому назад average mean"
-  ).split(" "),
-);
-
-/** A word that names nothing measured: a linking word, pronoun, adverb or a Roman numeral (a chapter number). */
-function weak(w: string): boolean {
-  const l = w.toLowerCase();
-  return LINK.has(l) || WEAK.has(l) || /^[IVXLC]+$/u.test(w) || /ing$/u.test(l);
+/**
+ * "N of X" after a duration or a share names X ("60 days of HDBR", "2% of the dose"); not when X is itself a unit
+ * ("20% of days": how often, the subject stands before). Null when no such phrase.
+ */
+export function ofPhrase(quote: string, right: string): string | null {
+  const of = /^\s+of\s+((?:[\p{L}\p{N}'-]+\s*){1,4})/iu.exec(right);
+  if (!of || !/\p{L}/u.test(of[1]) || !ofLike(quote)) return null;
+  const first = /^(?:(?:the|a|an)\s+)?([\p{L}]+)/iu.exec(of[1])?.[1] ?? "";
+  if (unitAt(first, 0)?.end === first.length) return null;
+  const ws = trimRight(words(stripConditions(of[1])).slice(0, 4));
+  return ws.some((w) => !weak(w, false)) ? ws.join(" ") : null;
 }
 
-const LINK = new Set(
-  (
-    "of for by into was were is are be been being about approximately approx around nearly almost roughly only just " +
-    "than less more over under at in on to with after before during within the a an some still took takes take " +
-    "lasted lasts last showed shows had has have reached reaches ranged ranges between from up down least most " +
-    "increased decreased increase decrease by: : = ~ ≈ as which that who it its per each every also even " +
-    "uses used use weighs weighed rose rises fell falls dropped drops grew grows needs needed requires required " +
-    "consumes consumed peaks peaked averages averaged measures runs ran costs " +
-    "в на за около примерно приблизительно составила составил составило составляет составляют не хуже лучше " +
-    "более менее больше меньше через по с до от уже всего лишь только было был была были это и а но равна равен " +
-    "равно занимает занимают заняла занял длится длилась длился ещё еще почти порядка"
-  ).split(" "),
-);
+const VERBISH = /^(?:would|will|can|could|should|may|might|must|did|does|do|[\p{L}]{4,}ed|reveals|shows|turned)$/iu;
+const SHARE_NOUN =
+  /^\s?(?!(?:more|less|higher|lower|greater|smaller|larger|faster|slower|better|worse|fewer|overall|respectively|each|per|and|or|to|of|in|at|on|for|with|from|by|than|was|were|is|are|had|have|has|did|will|would|could|can|may|и|или|до|от|в|на|с|по|для|из|за|при|у)(?![\p{L}]))[\p{L}][\p{L}-]*(?<!ly|ed)(?![\p{L}])/iu;
+/** A share after a copula is its value, not an attribute: "was 5% higher", «составила 5% бюджета». */
+const SHARE_AFTER_COPULA =
+  /(?:^|\s)(?:be|is|are|was|were|been|become|becomes|remain|remains|seem|seems|not|only|about|составил[аио]?|составляет|составляют|был[аио]?|равн[аоы]|равен|около|примерно|почти|лишь|только)\s+$/iu;
+const PASSIVE_CHANGE =
+  /^\s+(?:(?:significantly|further|markedly|only|then|значительно|еще|ещё)\s+)?(?:[\p{L}]{3,}ed\s+(?:to|by)|[\p{L}]{3,}(?:ен|ан|ён)[аоы]?\s+(?:до|на))\s+(?:(?:only|just|about|nearly|almost|approximately|around|over|some|less|more|than|около|примерно|почти)\s+)*$/iu;
+const GERUND =
+  /(?:^|\s)[\p{L}]+ing\s+(?:(?:the|a|an|that|this|his|her|my|me|him|them|us|you|only|just|about|nearly)\s+)*$/iu;
+const COMPLEMENT = /\s(?:that|which|who|whether|if|when|because|since|что|чтобы|если|когда|потому)\s/iu;
+const FOR = /(?:^|\s)(?:for|в\s+течение)\s+(?:(?:only|just|about|nearly|almost|approximately|around|over|some)\s+)*$/iu;
+const PP =
+  /\s(?:in|into|at|on|with|within|from|to|near|inside|outside|through)\s+(?:the|a|an|this|that|his|her|my|our|their|its)\s+(?:[\p{L}\p{N}'’-]+\s*){1,3}$/iu;
 
-/** Words of a phrase (letters, digits, hyphens, apostrophes). */
-function words(s: string): string[] {
-  return (s.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).filter(
-    (w) => /^\p{L}/u.test(w) && unitAt(w, 0)?.end !== w.length,
-  );
-}
-
-/** Drops linking words from both ends of a word list. */
-function trimRight(ws: string[]): string[] {
-  const out = [...ws];
-  while (out.length && LINK.has(out[out.length - 1].toLowerCase())) out.pop();
-  while (out.length && LINK.has(out[0].toLowerCase())) out.shift();
-  return out;
+/**
+ * The clause words that name the event a "for N" duration measures: "stick this note up in the teachers' room for
+ * three days" → "stick this note up"; "I lived, after the death of mother, in this fashion for five years" → "I
+ * lived" (one trailing place phrase and comma-bounded asides dropped). `left` unchanged when no "for" precedes.
+ */
+function eventOf(text: string, start: number, left: string): string {
+  const m = FOR.exec(left);
+  if (!m) return left;
+  const own = left.slice(0, m.index).replace(PP, " ");
+  if (trimRight(words(own)).some((w) => !weak(w))) return own;
+  const wide = text.slice(clauseStart(text, start, true), start);
+  const f = FOR.exec(wide);
+  return f
+    ? wide
+        .slice(0, f.index)
+        .replace(/,\s*(?:after|before|in|at|on|during|with)\s[^,]*,/giu, " ")
+        .replace(PP, " ")
+    : left;
 }
 
 const CONDITION =
@@ -138,26 +197,30 @@ function ofLike(quote: string): boolean {
 
 /** The last copula of a clause ("was", "is", «составила»): what stands before it is the subject. */
 const COPULA =
-  /(?<![\p{L}])(?:was|is|were|are|be|been|составил[аио]?|составляет|составляют|было|был|была|были|равн[аоы]|равен)(?![\p{L}])(?![\s\S]*(?<![\p{L}])(?:was|is|were|are|составил|было|был)(?![\p{L}]))/iu;
-/** Where a subject noun phrase ends: at a preposition or clause word after its head ("regression across …"). */
-const NP_END =
-  /\s(?:across|in|on|at|for|with|from|during|among|per|reported|that|which|who|в|на|при|для|среди|который|которая|которые)\s/iu;
+  /(?<![\p{L}])(?:was|is|were|are|be|been|takes|took|costs?|weighs|weighed|lasts|lasted|составил[аио]?|занимает|заняла?|весит|весил[аио]?|стоит|стоил[аио]?|длится|длил[аио]сь|составляет|составляют|было|был|была|были|равн[аоы]|равен)(?![\p{L}])(?![\s\S]*(?<![\p{L}])(?:was|is|were|are|составил|было|был)(?![\p{L}]))/iu;
 
-const LEFT_STOP = /[.!?](?=\s)|[;()[\]{}«»"“”]|\s[–—]\s/gu;
+/** Where two measurements are joined by a bare conjunction or follow "for X and" ("0.45 h for RE and 0.45 h"). */
+const PLAIN = /^\s*(?:and|or|и|или)\s*$/iu;
+const FOR_AND = /^\s*(?:for|in|at|on|для|у|в)\s+[\p{L}\p{N}-]+\s*(?:,|and|or|и|или)\s*$/iu;
 
-/** Where the clause of `at` begins; `wide` ignores commas and colons (for a number that opens its clause). */
-function clauseStart(text: string, at: number, wide = false): number {
-  // A clause longer than 400 characters is cut there: a subject is never that far from its number.
-  const from = Math.max(0, at - 400);
-  const head = text.slice(from, at);
-  let best = 0;
-  const re = wide ? LEFT_STOP : /[.!?](?=\s)|[;,()[\]{}«»"“”]|\s[–—]\s/gu;
-  for (const m of head.matchAll(re)) best = m.index + m[0].length;
-  return from + best;
-}
-
-/** Where the clause of `at` ends. */
-function clauseEnd(text: string, at: number): number {
-  const m = /[.!?](?=\s|$)|[;,()[\]{}«»"“”]|\s[–—]\s/u.exec(text.slice(at));
-  return m ? at + m.index : text.length;
+/**
+ * Coordinated measurements share their subject (mutates `qs`, in text order): "7 days and 49 days of HDBR" → both
+ * "HDBR" (the later one's "of X"); "0.45 h for RE and 0.45 h for RVE" and "nine yen and fifty sen" → the later one
+ * takes the earlier one's subject.
+ */
+export function shareSubjects(
+  text: string,
+  qs: { start: number; end: number; quote: string; subject: string; dimension: string }[],
+): void {
+  for (let i = 1; i < qs.length; i++) {
+    const [a, b] = [qs[i - 1], qs[i]];
+    const between = text.slice(a.end, b.start);
+    if (a.dimension !== b.dimension) continue;
+    if (PLAIN.test(between)) {
+      const of = ofPhrase(b.quote, text.slice(b.end, clauseEnd(text, b.end)));
+      if (of) a.subject = of;
+      else if (a.subject) b.subject = a.subject;
+    } else if (FOR_AND.test(between) && a.subject && !ofPhrase(b.quote, text.slice(b.end, clauseEnd(text, b.end))))
+      b.subject = a.subject;
+  }
 }
