@@ -60,7 +60,7 @@ async function ask(client: InProcessClient, q: WhoIsQuestion, texts: Map<number,
   const hits = ids(s.structured?.hits);
   const c = await client.call("memory_get_context", { question: q.question, budget_tokens: BUDGET });
   // The concise structured content carries no items: the text the model reads names each atom as "(atom N)".
-  const items = [...c.text.matchAll(/\(atom (\d+)\)/gu)].map((m) => Number(m[1]));
+  const items = [...c.text.matchAll(/\(atom (\d+)[,)]/gu)].map((m) => Number(m[1]));
   const rank = hits.findIndex((h) => answers.has(h)) + 1;
   return {
     id: q.id,
