@@ -58,6 +58,9 @@ describe("refresh ages and retries", () => {
     expect(parseAge("1w")).toBe(604_800);
     expect(() => parseAge("soon")).toThrow("not an age");
     expect(() => parseAge("-1d")).toThrow("not an age");
+    // a huge age selects what 1000 years select, instead of overflowing the database's interval (was INTERNAL)
+    expect(parseAge("99999999999d")).toBe(1000 * 365 * 86_400);
+    expect(parseAge("9".repeat(400))).toBe(1000 * 365 * 86_400);
   });
 
   test("a failure is retried after a doubling delay, or the server's Retry-After, at most a day", () => {
