@@ -113,6 +113,8 @@ describe("host politeness", () => {
       expect(await p.allowed(page)).toBe(want);
       expect(await p.allowed(new URL("http://example.test/b"))).toBe(want);
       expect(asked.map(([path]) => path)).toEqual(["/robots.txt"]); // read once per origin
+      // the refresh report says why the origin is unreachable (was only "robots.txt could not be read")
+      expect(p.unreachableReason(page)).toBe(want === "unreachable" ? `HTTP ${status}` : undefined);
     }
   });
 
