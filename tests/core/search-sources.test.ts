@@ -53,4 +53,21 @@ describe("memory_search sources", () => {
     expect(hits[0].cited).toEqual([{ n: 1 }]);
     expect(hits[1].cited).toEqual([{ n: 2, locator: "lines 3–5" }]);
   });
+
+  test("two versions of a page citing the atom at the same lines show that source once", () => {
+    const v1 = cite(4, { line_start: 25, line_end: 25 });
+    const h = { ...hit(3, "The mind draws a sharp line.", v1), citations: [v1, { ...v1, doc_version: 2 }] };
+    const out: SearchResult = {
+      query: "mind",
+      hits: [{ ...h, citation_count: 2 }],
+      next_cursor: null,
+      lexical_fallback: false,
+      took_ms: 1,
+    };
+    const p = packSearch(out, { query: out.query });
+    expect(p.text).toContain("atom 3 · fact · [1] line 25\n");
+    const hits = (p.concise as { hits: { cited: unknown[]; more_citations?: number }[] }).hits;
+    expect(hits[0].cited).toEqual([{ n: 1, locator: "line 25" }]);
+    expect(hits[0].more_citations).toBeUndefined();
+  });
 });

@@ -31,6 +31,10 @@ const OTHER_SUBJECTS: Array<[string, string]> = [
   ["Sensor 12 reads 40 degrees.", "Sensor 13 reads 45 degrees."],
   ["Node 20 supports fetch.", "Node 18 supports fetch."],
   ["Датчик 12 показывает 40 градусов.", "Датчик 13 показывает 45 градусов."],
+  // A numbered paragraph is a label in Russian as in English (абзац was missing: a false contradiction).
+  ["In paragraph 2 the council met on day 3.", "In paragraph 3 the council met on day 4."],
+  ["В абзаце 2 совет собрался в день 3.", "В абзаце 3 совет собрался в день 4."],
+  ["Альфа абзац 0: совет собрался в день 3.", "Альфа абзац 1: совет собрался в день 4."],
 ];
 const CONTRADICTIONS: Array<[string, string]> = [
   ["Alice hired Bob.", "Bob hired Alice."],

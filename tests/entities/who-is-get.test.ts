@@ -43,6 +43,9 @@ describe("who is X, over MCP", () => {
     const small = await call("memory_get", { entity: "Андрей Ефимыч", max_tokens: 300 });
     expect(countTokens(text(small))).toBeLessThanOrEqual(300);
     expect(text(small)).toContain("more statement(s)");
+    // the hint names only arguments memory_get takes: following it must not be refused as an unknown argument
+    expect(text(small)).toContain("raise max_tokens");
+    expect(text(small)).not.toContain("`statements`");
   }, 120_000);
 
   test("a name two entities answer to lists both; unknown names and two targets are clear errors", async () => {

@@ -5,14 +5,16 @@
  * over links, flags a contested atom with its opponent, and shrinks with the budget.
  */
 import { describe, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { TOOLS } from "../../src/mcp/registry.ts";
 import { fixturePath } from "../support/shared.ts";
 import { suiteMcpClient, toolCalls, type ToolOut } from "../support/mcp-client.ts";
 import { suiteServices } from "../support/services.ts";
 
-const t = suiteServices("pglite");
+const t = suiteServices("pglite", { ingest_roots: [tmpdir()] });
 const mcp = suiteMcpClient(t);
 
 type Out = ToolOut;
@@ -106,6 +108,30 @@ describe("memory_get_context over MCP", () => {
     const linked = byId.get(b.atom_id) as Out;
     expect(linked).toMatchObject({ source: "graph", via: { atom_id: a.atom_id, kind: "related", hops: 1 } });
     expect(ctx.markdown).toContain("(no source)");
+  });
+
+  test("an atom its source no longer holds (stale) does not mark the current one contested", async () => {
+    // The page said 40 MW, its new version says 55 MW: the old atom goes stale and stays linked `contradicts`,
+    // but the context is not to warn about a conflict its own source has settled.
+    const dir = mkdtempSync(join(tmpdir(), "ctx-stale-"));
+    const file = join(dir, "reactor.md");
+    const say = (mw: number) =>
+      `# Zorblax\n\nThe Zorblax reactor produces ${mw} megawatts of power at full load during winter months.\n`;
+    try {
+      writeFileSync(file, say(40));
+      await ok("memory_ingest", { path: file });
+      writeFileSync(file, say(55));
+      const v2 = await ok("memory_ingest", { path: file });
+      expect(v2.atoms_staled).toBeGreaterThan(0);
+      const ctx = await ok("memory_get_context", { question: "Zorblax reactor megawatts", k: 3 });
+      expectWellCited(ctx);
+      expect(ctx.markdown).toContain("55 megawatts");
+      expect(ctx.markdown).not.toContain("40 megawatts");
+      expect(ctx.markdown).not.toContain("contested by");
+      for (const item of ctx.items) expect(item.contested_by).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test("hits ranked below k fill the budget the first k leave, in rank order and within it", async () => {

@@ -58,6 +58,9 @@ describe("refresh ages and retries", () => {
     expect(parseAge("1w")).toBe(604_800);
     expect(() => parseAge("soon")).toThrow("not an age");
     expect(() => parseAge("-1d")).toThrow("not an age");
+    // a huge age selects what 1000 years select, instead of overflowing the database's interval (was INTERNAL)
+    expect(parseAge("99999999999d")).toBe(1000 * 365 * 86_400);
+    expect(parseAge("9".repeat(400))).toBe(1000 * 365 * 86_400);
   });
 
   test("a failure is retried after a doubling delay, or the server's Retry-After, at most a day", () => {
@@ -110,6 +113,8 @@ describe("host politeness", () => {
       expect(await p.allowed(page)).toBe(want);
       expect(await p.allowed(new URL("http://example.test/b"))).toBe(want);
       expect(asked.map(([path]) => path)).toEqual(["/robots.txt"]); // read once per origin
+      // the refresh report says why the origin is unreachable (was only "robots.txt could not be read")
+      expect(p.unreachableReason(page)).toBe(want === "unreachable" ? `HTTP ${status}` : undefined);
     }
   });
 

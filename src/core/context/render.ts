@@ -142,7 +142,8 @@ export function renderItem(
   }
   const opponents: Opponent[] = [...(opponentIds.get(atom.id) ?? [])]
     .map((id) => atoms.get(id))
-    .filter((o): o is AtomView => !!o && o.status !== "retracted")
+    // A retracted or stale opponent (its source no longer says it) settles nothing the reader must weigh.
+    .filter((o): o is AtomView => !!o && o.status !== "retracted" && o.status !== "stale")
     .map((o) => ({ atom_id: o.id, claim: oneLine(o.claim, 200) }));
   const marks = [`atom ${atom.id}`];
   const low = confidence && confidence.value < LOW_CONFIDENCE ? (lowestReason(confidence) ?? "") : null;

@@ -21,8 +21,12 @@ export const MAX_RETRY_MS = 86_400_000;
 
 const UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 };
 
+/** Longest age (seconds; 1000 years): a longer one selects the same pages and overflows a PostgreSQL interval. */
+const MAX_AGE_S = 1000 * 365 * 86_400;
+
 /**
- * Parses an age such as `7d`, `12h`, `30m`, `90s`, `2w` or `0` into seconds (a bare number is days).
+ * Parses an age such as `7d`, `12h`, `30m`, `90s`, `2w` or `0` into seconds (a bare number is days), at most
+ * {@link MAX_AGE_S}.
  * @throws PegasError INVALID_INPUT for anything else.
  */
 export function parseAge(text: string): number {
@@ -32,7 +36,7 @@ export function parseAge(text: string): number {
       `'${text}' is not an age`,
       "give a number with a unit: 90s, 30m, 12h, 7d or 2w (a bare number is days)",
     );
-  return Math.round(Number(m[1]) * UNITS[(m[2] || "d").toLowerCase()]);
+  return Math.min(MAX_AGE_S, Math.round(Number(m[1]) * UNITS[(m[2] || "d").toLowerCase()]));
 }
 
 /**

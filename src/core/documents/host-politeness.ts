@@ -37,6 +37,8 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 export class HostPoliteness {
   private readonly robots = new Map<string, RobotsRules>();
   private readonly nextAt = new Map<string, number>();
+  /** Why an origin's robots.txt could not be read (the fetch error's message), by origin. */
+  private readonly unreadable = new Map<string, string>();
 
   constructor(
     private readonly fetcher: Fetcher,
@@ -69,6 +71,11 @@ export class HostPoliteness {
     return rules === DISALLOW_ALL ? "unreachable" : "disallowed";
   }
 
+  /** Why robots.txt of the URL's origin could not be read (e.g. a refused private address), once `allowed` said so. */
+  unreachableReason(url: URL): string | undefined {
+    return this.unreadable.get(url.origin);
+  }
+
   private async readRobots(url: URL): Promise<RobotsRules> {
     await this.pace(url);
     const askedAt = Date.now();
@@ -83,7 +90,9 @@ export class HostPoliteness {
       if (e.code === "CANCELLED") throw e;
       if (e.code === "NOT_FOUND") return ALLOW_ALL;
       const status = (err as { status?: unknown }).status;
-      return typeof status === "number" && status >= 400 && status < 500 ? ALLOW_ALL : DISALLOW_ALL;
+      if (typeof status === "number" && status >= 400 && status < 500) return ALLOW_ALL;
+      this.unreadable.set(url.origin, e.message);
+      return DISALLOW_ALL;
     }
   }
 }

@@ -95,8 +95,11 @@ async function checkOne(
   const url = new URL(doc.uri);
   const base = { doc_id: doc.id, uri: doc.uri, version: doc.version };
   const robots = await polite.allowed(url);
-  if (robots === "unreachable")
-    return deferred(s, doc, "retry", "robots.txt could not be read", retryAt(new Date(), doc.failures + 1));
+  if (robots === "unreachable") {
+    const why = polite.unreachableReason(url);
+    const error = `robots.txt could not be read${why ? `: ${why}` : ""}`;
+    return deferred(s, doc, "retry", error, retryAt(new Date(), doc.failures + 1));
+  }
   if (robots === "disallowed") {
     const later = new Date(Date.now() + Math.max(opts.olderThanS ?? DEFAULT_REFRESH_AGE_S, 86_400) * 1000);
     return deferred(s, doc, "disallowed", "robots.txt disallows this page", later);

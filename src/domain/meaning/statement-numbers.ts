@@ -17,7 +17,7 @@ import { ENGLISH_STOP_WORDS, RUSSIAN_STOP_WORDS } from "../stopwords.ts";
 const LABEL_NOUNS: ReadonlySet<string> = new Set(
   [
     "table figure fig section chapter page paragraph version step item number no appendix part volume issue",
-    "таблиц рисун раздел глав страниц пункт верси шаг номер част том приложени",
+    "таблиц рисун раздел глав страниц абзац параграф пункт верси шаг номер част том приложени",
   ]
     .join(" ")
     .split(" "),

@@ -80,9 +80,7 @@ function profileText(p: EntityProfile, n: number, r = p.related.length): string 
     [
       `${entityName(p)} — named in ${p.atoms}${p.mentions_cut ? "+" : ""} atom(s)`,
       shown.length ? lines(["What the sources say about it (introductions first):", ...shown]) : "",
-      left > 0
-        ? `(${left} more statement(s): call memory_get with a larger \`statements\` or max_tokens, or memory_search "${p.name}")`
-        : "",
+      left > 0 ? `(${left} more statement(s): raise max_tokens (up to 8000), or memory_search "${p.name}")` : "",
       related.length ? lines(["Named beside it most often:", ...related]) : "",
       related.length ? "memory_query_graph {node: entity:<id>, depth: 2} walks these relations." : "",
       sources.block(),

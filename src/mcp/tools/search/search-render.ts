@@ -122,8 +122,10 @@ function packWith(
   const weights = termWeights(terms, units);
   const sources: Source[] = [];
   const sourceOf = new Map<number, number>();
-  const cited = out.hits.map((h) =>
-    h.citations.slice(0, CITED_PER_HIT).map((c) => {
+  // Each version of a document that still holds the atom cites it again at the same place: shown once.
+  const cited = out.hits.map((h) => {
+    const seen = new Set<string>();
+    return h.citations.slice(0, CITED_PER_HIT).flatMap((c) => {
       let n = sourceOf.get(c.doc_id);
       if (n === undefined) {
         n = sources.length + 1;
@@ -131,14 +133,16 @@ function packWith(
         sources.push({ n, doc_id: c.doc_id, ...(c.title ? { title: c.title } : {}), uri: c.uri });
       }
       const locator = formatLocator(c.locator);
-      return locator ? { n, locator } : { n };
-    }),
-  );
+      if (seen.has(`${n} ${locator}`)) return [];
+      seen.add(`${n} ${locator}`);
+      return [locator ? { n, locator } : { n }];
+    });
+  });
   const viewsAt = (chars: number): HitView[] =>
     out.hits.map((h, i) => {
       const claim = oneLine(h.claim, CLAIM_CHARS);
       const s = snippet(units[i], terms, weights, chars, h.claim);
-      const more = h.citation_count - cited[i].length;
+      const more = h.citation_count - Math.min(h.citations.length, CITED_PER_HIT);
       return {
         atom_id: h.atom_id,
         type: h.type,
