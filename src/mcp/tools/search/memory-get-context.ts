@@ -24,7 +24,8 @@ export const memoryGetContext: ToolDef = {
     "). Returns a " +
     "compact Markdown block — one line per atom with numbered citations, then `Sources: [n] title — locator (uri)` — " +
     "and, as structured data, that block with its citations. Quote the numbered sources when you use them. Retracted and stale atoms are " +
-    "never included, superseded ones only at `valid_at`/`known_at`. Read-only.",
+    "never included, superseded ones only at `valid_at`/`known_at`. response_format detailed adds every packed " +
+    "item with its scores to the structured content, beyond the budget (for programs). Read-only.",
   fieldDetails: {
     question: "the question to gather context for, in any language",
     k: "search hits ranked first, and most atoms added over links; default 8",

@@ -16,7 +16,8 @@ export const memorySearch: ToolDef = {
     "and superseded ones only when `status` asks for them (superseded ones also at `valid_at`/`known_at`); retracted never. " +
     "Each hit: atom id, type, claim, a snippet (query terms in bold) and numbered citations, within max_tokens; " +
     `response_format detailed adds content (up to ${HIT_CONTENT_CHARS} characters), scores, ranks and up to ` +
-    `${HIT_CITATIONS} citations with quotes. ` +
+    `${HIT_CITATIONS} citations with quotes, for programs: its structured content holds every hit of the page ` +
+    "(max_tokens bounds the text and the concise answer only). " +
     "Pass next_cursor back as cursor, with the same query and filters, for the next page.",
   fieldDetails: {
     query: "what to look for, in any language",
