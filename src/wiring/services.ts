@@ -33,6 +33,7 @@ import { SqlSupersessionStore } from "../adapters/sql/knowledge/supersession.ts"
 import { SqlFreshnessStore } from "../adapters/sql/freshness.ts";
 import { SqlGapStore } from "../adapters/sql/gaps.ts";
 import { SqlEntityStore } from "../adapters/sql/entities/store.ts";
+import { SqlQuantityStore } from "../adapters/sql/quantities/store.ts";
 import { SqlDocumentCatalog } from "../adapters/sql/knowledge/document-catalog.ts";
 import { lazyExtractor } from "../adapters/tree-sitter/lazy.ts";
 import { SUPPORTED_EXTENSIONS } from "../adapters/parsers/formats.ts";
@@ -216,6 +217,7 @@ export async function createServices(config: Config): Promise<Services> {
       gaps: new SqlGapStore(db),
       freshness: new SqlFreshnessStore(db),
       entities: new SqlEntityStore(db),
+      quantities: new SqlQuantityStore(db),
       documents: new SqlDocumentCatalog(db),
       extractor,
       fetcher: makeFetcher(config),
