@@ -68,7 +68,7 @@ export function dedupPolicy(embedder: PolicySource, thresholdOverride?: number):
 export function decidePair(a: string, b: string, cosine: number, policy: DedupPolicy): PairDecision {
   if (!(cosine >= policy.threshold) && !sameWordsReordered(a, b, cosine, policy))
     return (
-      measured(a, b) ?? {
+      measured(a, b, true) ?? {
         outcome: "keep",
         kind: "separate",
         reason: `cosine ${cosine.toFixed(3)} below ${policy.threshold}`,
@@ -93,13 +93,16 @@ export function surelySeparate(a: string, b: string, cosine: number, policy: Ded
   const apart =
     (!(cosine >= policy.threshold) && !sameWordsReordered(a, b, cosine, policy)) ||
     (!policy.paraphrase && (surelyApart(a, b) || !mayRelate(a, b)));
-  return apart && quantityRelation(a, b) === null;
+  return apart && measured(a, b, !(cosine >= policy.threshold)) === null;
 }
 
-/** The decision the measurements of the pair make (domain/meaning/quantity-pair.ts), or null when they make none. */
-function measured(a: string, b: string): PairDecision | null {
+/**
+ * The decision the measurements of the pair make (domain/meaning/quantity-pair.ts), or null when they make none.
+ * `belowThreshold`: only measurements written differently explain a low cosine ("1.2 s" / "1200 ms").
+ */
+function measured(a: string, b: string, belowThreshold = false): PairDecision | null {
   const q = quantityRelation(a, b);
-  if (!q) return null;
+  if (!q || (belowThreshold && !q.rewritten)) return null;
   return { outcome: q.kind === "contradict" ? "contradiction" : "keep", kind: q.kind, reason: q.reason };
 }
 

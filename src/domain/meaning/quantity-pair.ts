@@ -16,6 +16,8 @@ import { compareStatements, type GuardedFeature } from "./meaning.ts";
 export interface QuantityRelation {
   kind: "corroborate" | "contradict";
   reason: string;
+  /** The deciding measurements are written differently ("1.2 s" / "1200 ms"): what a lexical cosine cannot see. */
+  rewritten: boolean;
 }
 
 /** Differences the measurements explain: another number, another unit of the same dimension. */
@@ -83,6 +85,7 @@ export function quantityRelation(a: string, b: string): QuantityRelation | null 
         return {
           kind: "contradict",
           reason: `another value of the same measurement (${shown(x)} vs ${shown(y)}, beyond the stated precision)`,
+          rewritten: true,
         };
       if (v === "corroborates") agree ??= [x, y];
     }
@@ -90,5 +93,6 @@ export function quantityRelation(a: string, b: string): QuantityRelation | null 
   return {
     kind: "corroborate",
     reason: `the same measurement (${shown(agree[0])} and ${shown(agree[1])} agree within the stated precision)`,
+    rewritten: shown(agree[0]).toLowerCase() !== shown(agree[1]).toLowerCase(),
   };
 }
