@@ -39,6 +39,8 @@ describe("parseQuantityFilter", () => {
     expect(f("время запуска не более 1,5 с")).toMatchObject({ high: 1.5, highOpen: false, rest: "время запуска" });
     expect(f("цена до 500 руб.")).toMatchObject({ canonicalUnit: "RUB", high: 500 });
     expect(f("задержка от 1 до 2 с")).toMatchObject({ low: 1, high: 2, rest: "задержка" });
+    expect(f("задержка между 1 и 2 с")).toMatchObject({ low: 1, high: 2, rest: "задержка" });
+    expect(f("время запуска 2 с и меньше")).toMatchObject({ high: 2, highOpen: false, rest: "время запуска" });
     expect(f("память от 1 ГБ")).toMatchObject({ canonicalUnit: "B", low: 1e9 });
     expect(f("температура выше 20 °C")).toMatchObject({ low: 20, lowOpen: true });
   });

@@ -101,8 +101,10 @@ function bounds(op: Op, q: Quantity): Pick<QuantityFilter, "low" | "high" | "low
  * The measurement filter of `query`, or null when it states none (no value with a unit, or none with a comparison).
  * The first comparison found is the filter; the rest of the query keeps any other number as words.
  */
-export function parseQuantityFilter(query: string): QuantityFilter | null {
-  if (!/[0-9]/.test(query)) return null;
+export function parseQuantityFilter(text: string): QuantityFilter | null {
+  if (!/[0-9]/.test(text)) return null;
+  // «между 1 и 2 с»: the reader takes «и» for a list, «от 1 до 2 с» for a range.
+  const query = text.replace(/(?<![\p{L}])между(\s+[\d.,]+\s+)и(?=\s)/giu, "от$1до");
   let qs: Quantity[];
   try {
     qs = extractQuantities(query, quantityLang(query));
