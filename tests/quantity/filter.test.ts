@@ -121,10 +121,12 @@ describe("measurements in dedup", () => {
 });
 
 describe("claimQuantities", () => {
-  test("reads only text with a digit or a number word, and skips overlong claims", () => {
+  test("reads only text with a digit, or a number word beside a unit word, and skips overlong claims", () => {
     expect(mayStateQuantity("no numbers here")).toBe(false);
     expect(mayStateQuantity("it took twenty minutes")).toBe(true);
     expect(mayStateQuantity("заняло полчаса")).toBe(true);
+    expect(mayStateQuantity("no one came, and the two of them left")).toBe(false);
+    expect(mayStateQuantity("в двухстах верстах от города")).toBe(true);
     expect(claimQuantities("it took twenty minutes").map((q) => q.canonicalLow)).toEqual([1200]);
     expect(claimQuantities(`${"word ".repeat(500)} 5 ms`)).toEqual([]);
   });

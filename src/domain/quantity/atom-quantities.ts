@@ -4,18 +4,41 @@
  * then {@link extractQuantities} in the claim's language (Russian when the atom says so or the text is Cyrillic). Pure.
  */
 import { extractQuantities, type Quantity } from "./extract.ts";
+import { UNITS } from "./units.ts";
 
 /** Most quantities kept per claim: a claim listing more is a table row, not a measurement. */
 export const MAX_QUANTITIES_PER_CLAIM = 16;
 /** Longest claim read (UTF-16 units): a longer one is a passage, whose sentences are atoms of their own. */
 export const MAX_CLAIM_CHARS = 2000;
 
-const NUMBER_WORD =
-  /(?<![\p{L}])(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozen|half|один|одн|два|две|двух|три|трех|трёх|четыр|пят|шест|сем|восем|девят|десят|двадцат|тридцат|сорок|сто|двест|трист|тысяч|миллион|миллиард|полтор|пол(?=час|год|дня|сут|мин|мес|век|вер))/iu;
+/** English number words, and the Russian ones by their stems (any case ending): a guard, not a reader. */
+const EN_NUMBER = new Set(
+  (
+    "one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty sixty seventy eighty " +
+    "ninety hundred hundreds thousand thousands million millions billion billions dozen dozens half"
+  ).split(" "),
+);
+const RU_NUMBER =
+  /^(?:один|одн|два|две|двух|двум|три|тр[её]х|трем|четыр|пят[ьи]|шест[ьи]|сем[ьи]|восем|восьм|девят|десят|сорок|сто|ста|двест|трист|тысяч|миллион|миллиард|полтор)|(?:надцат[ьи]|десят[ьи]?|сот|стах|стами)$/u;
+/** «полчаса», «полгода»: a half glued to its unit. */
+const HALF_UNIT = /^пол(?:часа|года|дня|суток|минуты|месяца|века|версты)$/u;
+/** Unit words a number in words needs beside it ("two hours", «лет двадцать»): spelled forms of three letters or more. */
+const SPELLED_UNIT: ReadonlySet<string> = new Set(
+  UNITS.flatMap((u) => u.forms.flatMap((f) => f.toLowerCase().split(" ")))
+    .map((f) => f.replace(/\.$/u, ""))
+    .filter((f) => f.length >= 3 && /^\p{L}+$/u.test(f)),
+);
 
-/** Whether `text` may state a measurement: it holds a digit or a number word (English or Russian). */
+/**
+ * Whether `text` may state a measurement: it holds a digit, a Russian half glued to its unit, or a number word
+ * (English or Russian) and a spelled unit word ("twenty minutes", «двести рублей»). One pass over the words.
+ */
 export function mayStateQuantity(text: string): boolean {
-  return /[0-9]/.test(text) || NUMBER_WORD.test(text);
+  if (/[0-9]/.test(text)) return true;
+  // Most sentences name no unit: one pass of set lookups decides them; the number words are read only after one.
+  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  if (!words.some((w) => SPELLED_UNIT.has(w) || (w.startsWith("пол") && HALF_UNIT.test(w)))) return false;
+  return words.some((w) => HALF_UNIT.test(w) || EN_NUMBER.has(w) || w.endsWith("teen") || RU_NUMBER.test(w));
 }
 
 /** The reader's language for a text: `ru` when the atom's language says so or the text is Cyrillic, else `en`. */
