@@ -81,14 +81,16 @@ describe("rankMeasured", () => {
     claim,
   });
 
-  test("the subject's words rank first; atoms sharing no word are left out; no words keeps all", () => {
+  test("the subject's words rank first; atoms sharing half the words or fewer are left out; no words keeps all", () => {
     const rows = [
       row(1, "warm start", "Warm start takes 1 s"),
       row(2, "cold start", "Cold start takes 1 s"),
       row(3, "kettle", "The kettle boils in 1 s"),
+      row(5, "start", "The cold start of the service takes 1 s"),
     ];
-    expect(rankMeasured(rows, "cold start").map((r) => r.id)).toEqual([2, 1]);
-    expect(rankMeasured(rows, "").map((r) => r.id)).toEqual([1, 2, 3]);
+    expect(rankMeasured(rows, "cold start").map((r) => r.id)).toEqual([2, 5]);
+    expect(rankMeasured(rows, "service start").map((r) => r.id)).toEqual([5]);
+    expect(rankMeasured(rows, "").map((r) => r.id)).toEqual([1, 2, 3, 5]);
     expect(rankMeasured([row(4, "время запуска", "Время запуска 1 с")], "время запуска").length).toBe(1);
   });
 });

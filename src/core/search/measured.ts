@@ -3,7 +3,7 @@
  * < 1.5 s" finds the atoms whose stored measurement (pm_atom_quantity) is of the filter's dimension and inside its
  * range, whatever unit they were written in ("1200 ms" as well as "1.2 s"), ranked by how many of the query's other
  * words name what they measured (the measurement's subject counts twice, the claim once; a 5-letter stem match,
- * English and Russian). When the query has other words, an atom must share at least one of them. Paged like every
+ * English and Russian). When the query has other words, an atom must share more than half of them. Paged like every
  * search; the entity focus and `valid_at`/`known_at` do not apply.
  */
 import type { AtomFilter } from "../../domain/atom.ts";
@@ -34,7 +34,7 @@ export function rangeOf(f: QuantityFilter): QuantityRange {
   };
 }
 
-/** Ranks the atoms of `rows` by the stems of `rest` (see module doc); best first, then by atom id. */
+/** Ranks the atoms of `rows` by the stems of `rest` (see module doc); best first, then by atom id; others left out. */
 export function rankMeasured(rows: QuantityRow[], rest: string): RankedId[] {
   const words = [...new Set(phraseStems(rest))];
   const best = new Map<number, number>();
@@ -44,8 +44,12 @@ export function rankMeasured(rows: QuantityRow[], rest: string): RankedId[] {
       const subject = new Set(phraseStems(r.subject));
       const claim = new Set(phraseStems(r.claim ?? ""));
       let hits = 0;
-      for (const w of words) hits += (subject.has(w) ? 2 : 0) + (claim.has(w) ? 1 : 0);
-      if (!words.some((w) => subject.has(w) || claim.has(w))) continue;
+      let matched = 0;
+      for (const w of words) {
+        hits += (subject.has(w) ? 2 : 0) + (claim.has(w) ? 1 : 0);
+        if (subject.has(w) || claim.has(w)) matched++;
+      }
+      if (2 * matched <= words.length) continue; // "cold start" is not "warm start"
       score = hits / (3 * words.length);
     }
     best.set(r.atomId, Math.max(best.get(r.atomId) ?? 0, score));
