@@ -7,7 +7,7 @@
  * The values are compared by domain/quantity/compare.ts: same dimension, subject and conditions, intervals within
  * the stated precision (else ± 5 %). Pure; never throws.
  */
-import { cachedQuantities, mayStateQuantity } from "../quantity/atom-quantities.ts";
+import { cachedQuantities } from "../quantity/atom-quantities.ts";
 import { compareQuantities, phraseStems, statedInterval } from "../quantity/compare.ts";
 import type { Quantity } from "../quantity/extract.ts";
 import { compareStatements, type GuardedFeature } from "./meaning.ts";
@@ -68,31 +68,36 @@ const shown = (q: Quantity) => q.quote.trim();
  * Contradiction wins when one pair of measurements agrees and another does not.
  */
 export function quantityRelation(a: string, b: string): QuantityRelation | null {
-  if (!mayStateQuantity(a) || !mayStateQuantity(b)) return null;
-  const [qa, qb] = [cachedQuantities(a), cachedQuantities(b)];
+  const qa = cachedQuantities(a);
+  const qb = qa.length ? cachedQuantities(b) : qa;
   if (!qa.length || !qb.length) return null;
+  // The measurements first (cheap, and most pairs measure different things), the statements only then.
+  let against: [Quantity, Quantity] | null = null;
+  let agree: [Quantity, Quantity] | null = null;
+  for (const x of qa)
+    for (const y of qb) {
+      if (x.canonicalUnit !== y.canonicalUnit) continue; // compareQuantities' first test, before any allocation
+      const [tx, ty] = [zerosSignificant(x), zerosSignificant(y)];
+      let v = compareQuantities(tx, ty);
+      if (v === "corroborates" && !overlap(tx, ty)) v = "contradicts";
+      if (v === "contradicts") against ??= [x, y];
+      else if (v === "corroborates") agree ??= [x, y];
+    }
+  if (!against && !agree) return null;
   const c = compareStatements(a, b);
   if (!c.comparable || c.differs.some((f) => !EXPLAINED.has(f))) return null;
   const [ra, rb] = [restStems(a, qa), restStems(b, qb)];
   if (!ra.size || !rb.size || !(subset(ra, rb) || subset(rb, ra))) return null;
-  let agree: [Quantity, Quantity] | null = null;
-  for (const x of qa)
-    for (const y of qb) {
-      const [tx, ty] = [zerosSignificant(x), zerosSignificant(y)];
-      let v = compareQuantities(tx, ty);
-      if (v === "corroborates" && !overlap(tx, ty)) v = "contradicts";
-      if (v === "contradicts")
-        return {
-          kind: "contradict",
-          reason: `another value of the same measurement (${shown(x)} vs ${shown(y)}, beyond the stated precision)`,
-          rewritten: true,
-        };
-      if (v === "corroborates") agree ??= [x, y];
-    }
-  if (!agree) return null;
+  if (against)
+    return {
+      kind: "contradict",
+      reason: `another value of the same measurement (${shown(against[0])} vs ${shown(against[1])}, beyond the stated precision)`,
+      rewritten: true,
+    };
+  const [x, y] = agree!;
   return {
     kind: "corroborate",
-    reason: `the same measurement (${shown(agree[0])} and ${shown(agree[1])} agree within the stated precision)`,
-    rewritten: shown(agree[0]).toLowerCase() !== shown(agree[1]).toLowerCase(),
+    reason: `the same measurement (${shown(x)} and ${shown(y)} agree within the stated precision)`,
+    rewritten: shown(x).toLowerCase() !== shown(y).toLowerCase(),
   };
 }
