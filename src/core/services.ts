@@ -23,6 +23,7 @@ import type { FreshnessStore } from "../ports/store/freshness.ts";
 import type { ConfidenceReads } from "../ports/store/confidence.ts";
 import type { GapStore } from "../ports/store/gaps.ts";
 import type { EntityStore } from "../ports/entities.ts";
+import type { QuantityStore } from "../ports/store/quantities.ts";
 import type { GraphStore } from "../ports/projections/graph-store.ts";
 import type { InferenceStore } from "../ports/store/inference.ts";
 import type { OutboxStore } from "../ports/projections/outbox.ts";
@@ -109,6 +110,8 @@ export interface Services {
   readonly gaps: GapStore;
   /** Entities, their mentions in atoms and their merges (same database). */
   readonly entities: EntityStore;
+  /** Measurements stored beside atoms, for filtered search and their backfill (same database). */
+  readonly quantities: QuantityStore;
   /** Whether a verified atom answers a research gap: an LLM when ollama_host and llm_model are set; absent = the search rule. */
   readonly gapJudge?: GapAnswerJudge;
   /** tree-sitter symbol extraction; its WebAssembly runtime and grammars load on the first file. */

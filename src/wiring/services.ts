@@ -34,6 +34,7 @@ import { SqlFreshnessStore } from "../adapters/sql/freshness.ts";
 import { SqlConfidenceReads } from "../adapters/sql/knowledge/confidence.ts";
 import { SqlGapStore } from "../adapters/sql/gaps.ts";
 import { SqlEntityStore } from "../adapters/sql/entities/store.ts";
+import { SqlQuantityStore } from "../adapters/sql/quantities/store.ts";
 import { SqlDocumentCatalog } from "../adapters/sql/knowledge/document-catalog.ts";
 import { lazyExtractor } from "../adapters/tree-sitter/lazy.ts";
 import { SUPPORTED_EXTENSIONS } from "../adapters/parsers/formats.ts";
@@ -232,6 +233,7 @@ export async function createServices(config: Config): Promise<Services> {
       freshness: new SqlFreshnessStore(db),
       confidence: new SqlConfidenceReads(db),
       entities: new SqlEntityStore(db),
+      quantities: new SqlQuantityStore(db),
       documents: new SqlDocumentCatalog(db),
       extractor,
       fetcher: makeFetcher(config),

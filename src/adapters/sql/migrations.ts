@@ -25,6 +25,7 @@ import entities0015 from "../../../migrations/0015_entities.sql" with { type: "t
 import atomTime0016 from "../../../migrations/0016_atom_time.sql" with { type: "text" };
 import supersession0017 from "../../../migrations/0017_supersession.sql" with { type: "text" };
 import urlFreshness0018 from "../../../migrations/0018_url_freshness.sql" with { type: "text" };
+import atomQuantities0019 from "../../../migrations/0019_atom_quantities.sql" with { type: "text" };
 import { sha256Hex } from "../../domain/hash.ts";
 import { log } from "../../log.ts";
 
@@ -55,6 +56,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 16, name: "atom_time", sql: atomTime0016 },
   { version: 17, name: "supersession", sql: supersession0017 },
   { version: 18, name: "url_freshness", sql: urlFreshness0018 },
+  { version: 19, name: "atom_quantities", sql: atomQuantities0019 },
 ];
 
 /** Version of the latest migration this build knows: the schema version of a store it creates or upgrades. */

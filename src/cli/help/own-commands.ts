@@ -88,10 +88,15 @@ export const OWN_COMMANDS = {
     ],
   },
   reindex: {
-    usage: ["reindex entities [--restart] [--limit N]"],
-    summary: "extract entity mentions of atoms stored before entities (resumable)",
+    usage: ["reindex entities|quantities [--restart] [--limit N]"],
+    summary: "extract entity mentions or measurements of atoms stored before them (resumable)",
     notes: "A run resumes after the last page an interrupted one wrote; once done, new atoms get theirs when stored.",
-    args: [{ name: "entities", text: "what to reindex: the entities and mentions of every non-retracted atom" }],
+    args: [
+      {
+        name: "entities|quantities",
+        text: "what to reindex: the entities and mentions, or the measurements, of every non-retracted atom",
+      },
+    ],
     options: [
       { name: "restart", text: "start again from the first atom (after the extractor improved)" },
       { name: "limit", value: "N", text: "stop after N atoms (the next run resumes there)" },

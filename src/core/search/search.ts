@@ -8,9 +8,11 @@ import { ATOM_STATUSES, ATOM_TYPES, type AtomFilter, type AtomStatus, type AtomT
 import { sha256Hex } from "../../domain/hash.ts";
 import { lexicalQueryText } from "../../domain/lexical-query.ts";
 import { reciprocalRankFusion } from "../../domain/rrf.ts";
-import { sanitizeText, truncateCodePoints } from "../../domain/text.ts";
+import { sanitizeText } from "../../domain/text.ts";
 import { PegasError, invalidInput } from "../../errors.ts";
-import type { CitationView } from "../../ports/store/atom-reads.ts";
+import { hydrateHits, type SearchHit } from "./hits.ts";
+import { measuredPage } from "./measured.ts";
+import { parseQuantityFilter } from "../../domain/quantity/filter.ts";
 import { noteSearchOutcome } from "../gaps/miss.ts";
 import { AS_OF_STATUSES, heldAsOf, readAsOf } from "./as-of.ts";
 import type { Services } from "../services.ts";
@@ -37,22 +39,7 @@ export interface SearchInput {
 /** Retrieval legs of a search. */
 export type SearchMode = "hybrid" | "lexical" | "vector";
 
-/** One hit: the atom (content cut to {@link HIT_CONTENT_CHARS}), its fused score, its rank in each leg, citations. */
-export interface SearchHit {
-  atom_id: number;
-  type: AtomType;
-  status: AtomStatus;
-  claim: string;
-  content: string;
-  content_truncated: boolean;
-  confidence: number;
-  lang: string;
-  doc_id: number | null;
-  score: number;
-  ranks: { lexical?: number; vector?: number; dated?: number };
-  citations: CitationView[];
-  citation_count: number;
-}
+export { HIT_CITATIONS, HIT_CONTENT_CHARS, type SearchHit } from "./hits.ts";
 
 /** A page of hits and the cursor for the next page (null at the end). */
 export interface SearchResult {
@@ -68,10 +55,6 @@ export interface SearchResult {
   took_ms: number;
 }
 
-/** Longest content returned per hit (code points). */
-export const HIT_CONTENT_CHARS = 1500;
-/** Citations returned per hit. */
-export const HIT_CITATIONS = 5;
 const MAX_K = 50;
 const MIN_DEPTH = 100;
 const MAX_QUERY_CHARS = 4000;
@@ -205,6 +188,7 @@ export async function search(
     | "embedder"
     | "gaps"
     | "projection"
+    | "quantities"
     | "searchIndex"
     | "searchReads"
     | "supersession"
@@ -222,6 +206,12 @@ export async function search(
   const asOf = readAsOf(input);
   const offset = input.cursor ? decodeCursor(input.cursor, key) : 0;
   const depth = Math.max(MIN_DEPTH, offset + k + 1);
+  // "cold start < 1.5 s": a measurement filter in the query (core/search/measured.ts); no filter, no change.
+  const measured = mode === "vector" ? null : parseQuantityFilter(query);
+  if (measured) {
+    const page = await measuredPage(services, measured, filter, offset, k);
+    return pageResult(query, page.hits, page.more && offset + k <= MAX_OFFSET, offset + k, key, started);
+  }
   const [[lexical, fallback], [vector, degraded]] = await Promise.all([
     mode === "vector"
       ? ([[], false] as [Hit[], boolean])
@@ -253,34 +243,7 @@ export async function search(
   // "Who/what is X": the atoms that introduce X first (entity-focus/rerank.ts); other questions rank unchanged.
   const focused = mode === "vector" ? ranked : await focusOnEntities(services, query, ranked, filter);
   const fused = await heldAsOf(services, focused, asOf);
-  const page = fused.slice(offset, offset + k);
-  const atoms = await services.atomReads.atomsByIds(
-    page.map((f) => f.id),
-    HIT_CITATIONS,
-  );
-  const byId = new Map(atoms.map((a) => [a.id, a]));
-  const hits: SearchHit[] = page.flatMap((f) => {
-    const a = byId.get(f.id);
-    if (!a || a.status === "retracted") return [];
-    const content = truncateCodePoints(a.content, HIT_CONTENT_CHARS);
-    return [
-      {
-        atom_id: a.id,
-        type: a.type,
-        status: a.status,
-        claim: a.claim,
-        content,
-        content_truncated: content !== a.content,
-        confidence: a.confidence,
-        lang: a.lang,
-        doc_id: a.doc_id,
-        score: Number(f.score.toFixed(6)),
-        ranks: f.ranks,
-        citations: a.citations,
-        citation_count: a.citation_count,
-      },
-    ];
-  });
+  const hits = await hydrateHits(services, fused.slice(offset, offset + k));
   const more = fused.length > offset + k && offset + k <= MAX_OFFSET;
   if (offset === 0 && input.log_miss !== false)
     noteSearchOutcome(
@@ -289,11 +252,26 @@ export async function search(
       hits.map((h) => h.atom_id),
     ); // fire-and-forget
   return {
-    query,
-    hits,
-    next_cursor: more ? Buffer.from(JSON.stringify({ o: offset + k, h: key })).toString("base64url") : null,
+    ...pageResult(query, hits, more, offset + k, key, started),
     lexical_fallback: fallback,
     ...(degraded ? { degraded } : {}),
+  };
+}
+
+/** A page of hits with the cursor of the page at `next` (null when no more follow). */
+function pageResult(
+  query: string,
+  hits: SearchHit[],
+  more: boolean,
+  next: number,
+  key: string,
+  started: number,
+): SearchResult {
+  return {
+    query,
+    hits,
+    next_cursor: more ? Buffer.from(JSON.stringify({ o: next, h: key })).toString("base64url") : null,
+    lexical_fallback: false,
     took_ms: Math.round((performance.now() - started) * 10) / 10,
   };
 }

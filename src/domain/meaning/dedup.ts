@@ -8,6 +8,7 @@
  */
 import { statementOf } from "./meaning.ts";
 import { classifyStatements, mayRelate, type PairClass, surelyApart } from "./pair-class.ts";
+import { quantityRelation } from "./quantity-pair.ts";
 
 /** Outcome for a pair: `merge` (same knowledge), `keep` (different knowledge), `contradiction` (keep + link). */
 export type PairOutcome = "merge" | "keep" | "contradiction";
@@ -60,11 +61,25 @@ export function dedupPolicy(embedder: PolicySource, thresholdOverride?: number):
  *   swapped roles in the same statement about the same subject); `corroborate`, `supersede`, `separate` → keep.
  *   A number that names which thing ("Widget 5" vs "Widget 6") and a hedge ("may", «может») keep two statements
  *   apart without contradiction.
+ * - at any cosine, measurements of the same subject and conditions that the words alone leave `separate` or
+ *   `contradict` decide (domain/meaning/quantity-pair.ts): equal within the stated precision → `corroborate`,
+ *   else `contradiction`.
  */
 export function decidePair(a: string, b: string, cosine: number, policy: DedupPolicy): PairDecision {
   if (!(cosine >= policy.threshold) && !sameWordsReordered(a, b, cosine, policy))
-    return { outcome: "keep", kind: "separate", reason: `cosine ${cosine.toFixed(3)} below ${policy.threshold}` };
+    return (
+      measured(a, b, true) ?? {
+        outcome: "keep",
+        kind: "separate",
+        reason: `cosine ${cosine.toFixed(3)} below ${policy.threshold}`,
+      }
+    );
   const c = classifyStatements(a, b, policy.paraphrase);
+  // Measurements decide what the words cannot: "1.2 s" = "1200 ms", "1.2 s" ≠ "2 s" of the same subject.
+  if (c.kind === "separate" || c.kind === "contradict") {
+    const m = measured(a, b);
+    if (m) return m;
+  }
   const outcome: PairOutcome = c.kind === "merge" ? "merge" : c.kind === "contradict" ? "contradiction" : "keep";
   return { outcome, kind: c.kind, reason: c.reason };
 }
@@ -75,8 +90,20 @@ export function decidePair(a: string, b: string, cosine: number, policy: DedupPo
  * rule but `separate` (pair-class.ts `mayRelate`). Its reason is not given: a caller that needs it decides the pair.
  */
 export function surelySeparate(a: string, b: string, cosine: number, policy: DedupPolicy): boolean {
-  if (!(cosine >= policy.threshold) && !sameWordsReordered(a, b, cosine, policy)) return true;
-  return !policy.paraphrase && (surelyApart(a, b) || !mayRelate(a, b));
+  const apart =
+    (!(cosine >= policy.threshold) && !sameWordsReordered(a, b, cosine, policy)) ||
+    (!policy.paraphrase && (surelyApart(a, b) || !mayRelate(a, b)));
+  return apart && measured(a, b, !(cosine >= policy.threshold)) === null;
+}
+
+/**
+ * The decision the measurements of the pair make (domain/meaning/quantity-pair.ts), or null when they make none.
+ * `belowThreshold`: only measurements written differently explain a low cosine ("1.2 s" / "1200 ms").
+ */
+function measured(a: string, b: string, belowThreshold = false): PairDecision | null {
+  const q = quantityRelation(a, b);
+  if (!q || (belowThreshold && !q.rewritten)) return null;
+  return { outcome: q.kind === "contradict" ? "contradiction" : "keep", kind: q.kind, reason: q.reason };
 }
 
 /** Longest pair (characters of both texts) {@link sameWordsReordered} reads: short statements, where endings weigh most. */

@@ -2,7 +2,7 @@
  * Writing planned atoms inside a transaction, shared by ingest, quarantine retries and the agent's memory_store:
  * atoms (exact dedup by content hash, concurrency-safe through the unique key), their canonical embeddings, their
  * citations, near-duplicate merges (the absorbed atom stays as a `stale` row and its citation is copied onto the
- * atom that absorbs it, so that the merge can be undone), links, and the outbox rows of everything new.
+ * atom that absorbs it, so that the merge can be undone), links, entities, measurements, and the outbox rows.
  */
 import type { TransactionSql } from "postgres";
 import { sha256Hex } from "../../../domain/hash.ts";
@@ -18,6 +18,7 @@ import {
   ROWS,
 } from "./table-writes.ts";
 import { writeNewAtomMentions } from "../entities/atom-hook.ts";
+import { writeNewAtomQuantities } from "../quantities/write.ts";
 
 type Tx = TransactionSql<any>;
 
@@ -246,6 +247,7 @@ export async function writePlannedAtoms(
   );
   const ownIds = planned.map((p) => ids.get(p.atom.contentHash)!);
   await writeNewAtomMentions(tx, planned, ownIds, created); // issue 22: the entities of new atoms
+  await writeNewAtomQuantities(tx, planned, ownIds, created); // issue 24: their measurements
   const existing = ownIds.filter((id) => !created.has(id));
   const { eff, merged } = effectiveIds(planned, ownIds, created, await keptAtoms(tx, existing));
   // An exact duplicate stored as `stale` by this plan but not merged (its target vanished) must not stay hidden.

@@ -9,7 +9,7 @@ import { packSearch, prepareSearchCounter, SEARCH_TOKENS } from "./search-render
 export const memorySearch: ToolDef = {
   name: "memory_search",
   title: "Search memory",
-  description: "Find stored knowledge atoms, with citations (any language).",
+  description: "Find cited knowledge atoms (any language); `x < 2 s` filters by value.",
   details:
     "Hybrid search over stored knowledge atoms: BM25 over PostgreSQL full-text lexemes (Russian and English stemming, " +
     "trigram fallback for typos) fused by reciprocal rank fusion with vector kNN. Stale atoms (their source changed) " +
@@ -18,10 +18,14 @@ export const memorySearch: ToolDef = {
     `response_format detailed adds content (up to ${HIT_CONTENT_CHARS} characters), scores, ranks and up to ` +
     `${HIT_CITATIONS} citations with quotes, for programs: its structured content holds every hit of the page ` +
     "(max_tokens bounds the text and the concise answer only). " +
-    "Pass next_cursor back as cursor, with the same query and filters, for the next page.",
+    "Pass next_cursor back as cursor, with the same query and filters, for the next page. " +
+    "A comparison with a value and a unit in the query (`cold start < 1.5 s`, `heap >= 512 MiB`, `latency between 1 and 2 s`, " +
+    "«время запуска меньше 200 мс», «от 1 до 2 с») returns the atoms whose stored measurement lies in that range in any unit " +
+    "of the dimension, ranked by the query's other words against what was measured (docs/quantities.md).",
   fieldDetails: {
-    query: "what to look for, in any language",
+    query: "what to look for, in any language; may hold one measurement filter (`startup < 200 ms`)",
     k: "hits per page, default 10",
+    cursor: "the last answer's next_cursor",
     types: "only these atom types",
     doc_id: "only atoms of these documents",
     mode: "hybrid (default), lexical only (exact words), vector only",
@@ -34,7 +38,7 @@ export const memorySearch: ToolDef = {
     types: z.array(atomType).optional(),
     status: z.array(searchableStatus).optional().describe("default: current ones"),
     doc_id: z.union([id, z.array(id)]).optional(),
-    cursor: z.string().optional().describe("last next_cursor"),
+    cursor: z.string().optional(),
     mode: z.enum(["hybrid", "lexical", "vector"]).optional(),
     valid_at: readTime.optional(),
     known_at: readTime.optional(),
@@ -44,7 +48,7 @@ export const memorySearch: ToolDef = {
       .min(SEARCH_TOKENS.min)
       .max(SEARCH_TOKENS.max)
       .optional()
-      .describe(`answer size cap; default ${SEARCH_TOKENS.default}`),
+      .describe(`size cap; default ${SEARCH_TOKENS.default}`),
     response_format: responseFormat,
   },
   outputSchema: {
