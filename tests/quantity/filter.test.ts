@@ -53,6 +53,22 @@ describe("parseQuantityFilter", () => {
     expect(parseQuantityFilter("how does search rank Russian text")).toBeNull();
   });
 
+  test("a bound inside a sentence is searched as words; a symbol or a short subject makes a filter", () => {
+    for (const q of [
+      "90% of sudden infant death syndrome (SIDS) deaths happen in newborns aged less than 6 months.",
+      "Hematopoietic Stem Cell purification reaches purity rates above 90%.",
+      "В скольких домохозяйствах проживают дети в возрасте до 18 лет?",
+      "Where did Caroline move from 4 years ago?",
+    ])
+      expect(parseQuantityFilter(q)).toBeNull();
+    expect(f("startup time of the server under 200 ms")).toMatchObject({
+      high: 0.2,
+      rest: "startup time of the server",
+    });
+    expect(f("время запуска сервера на ARM-плате меньше 200 мс").high).toBe(0.2);
+    expect(f("newborns aged in the first weeks of their life after delivery < 6 months").dimension).toBe("time");
+  });
+
   test("store ranges keep 1200 × 0.001 s inside a closed 1.2 s bound and outside an open one", () => {
     const ms = 1200 * 0.001;
     const closed = rangeOf(f("x ≤ 1.2 s"));

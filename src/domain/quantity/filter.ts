@@ -16,6 +16,7 @@
  * words). Values compare in the dimension's canonical unit, so "< 1.5 s" matches "1200 ms"; MB and MiB, and
  * currencies, stay apart. Pure.
  */
+import { ENGLISH_STOP_WORDS, QUESTION_WORD_FORMS, RUSSIAN_STOP_WORDS } from "../stopwords.ts";
 import { quantityLang } from "./atom-quantities.ts";
 import { statedInterval } from "./compare.ts";
 import { extractQuantities, type Quantity } from "./extract.ts";
@@ -97,6 +98,26 @@ function bounds(op: Op, q: Quantity): Pick<QuantityFilter, "low" | "high" | "low
   }
 }
 
+/** Most content words of what was measured for a comparison in words to be a filter (see {@link filterLike}). */
+export const FILTER_MAX_WORDS = 4;
+
+/**
+ * Whether a comparison reads as a filter rather than as part of a sentence: written with a symbol (`< 1.5 s`), or
+ * in words (`under 200 ms`, «меньше 200 мс») beside at most {@link FILTER_MAX_WORDS} content words and not in a
+ * question. A claim or a question that states a bound ("10% of deaths happen in newborns aged less than 6 months", «дети в возрасте до 18
+ * лет») is searched as words: its other words say more than the bound, and a filter would drop every atom without
+ * a stored measurement in range.
+ */
+function filterLike(comparison: string, rest: string): boolean {
+  if (/[<>≤≥⩽⩾=~≈]/u.test(comparison)) return true;
+  if (/[?？]\s*$/u.test(rest)) return false;
+  const words = rest.toLowerCase().match(/[\p{L}][\p{L}\p{N}'’-]*/gu) ?? [];
+  const content = words.filter(
+    (w) => !ENGLISH_STOP_WORDS.has(w) && !RUSSIAN_STOP_WORDS.has(w) && !QUESTION_WORD_FORMS.has(w),
+  );
+  return content.length <= FILTER_MAX_WORDS;
+}
+
 /**
  * The measurement filter of `query`, or null when it states none (no value with a unit, or none with a comparison).
  * The first comparison found is the filter; the rest of the query keeps any other number as words.
@@ -119,6 +140,9 @@ export function parseQuantityFilter(text: string): QuantityFilter | null {
     const from = before?.at ?? q.start;
     const to = after ? q.end + (after[0].exec(query.slice(q.end))?.[0].length ?? 0) : q.end;
     const rest = `${query.slice(0, from)} ${query.slice(to)}`.replace(/\s+/gu, " ").trim();
+    // English "from 4 years ago" is no range without its "to".
+    if (op === "range" && /^from/iu.test(query.slice(from)) && q.canonicalLow === q.canonicalHigh) continue;
+    if (!filterLike(query.slice(from, to), rest)) continue;
     return {
       dimension: q.dimension,
       canonicalUnit: q.canonicalUnit,
