@@ -2,7 +2,7 @@
  * Ingest of one document: parsed sections → chunks with locators (page / chapter + lines and characters within
  * the section) → typed atoms from the configured distiller, each citing its quote (core/documents/distill.ts) → embeddings →
  * dedup that respects meaning (core/knowledge/dedup.ts) → one transaction (chunks, atoms, citations, merges, links, quarantined
- * chunks). A document of more than PART_CHARS characters of chunk text is read and written part by part inside that one
+ * chunks). A document of more than 2 × PART_CHARS characters of chunk text is read and written part by part inside that one
  * transaction (ingest-parts.ts). An unchanged document (same extracted text) is detected before any distillation and
  * changes nothing.
  */
@@ -16,7 +16,7 @@ import type { ParsedDocument } from "../../ports/models/parser.ts";
 import { distillChunks, refuseWordless } from "./distill.ts";
 import { documentObservedAt } from "./document-time.ts";
 import { chunkSections } from "./plan.ts";
-import { type DocumentHead, ingestInParts, PART_CHARS, textLength } from "./ingest-parts.ts";
+import { type DocumentHead, ingestInParts, writtenInParts } from "./ingest-parts.ts";
 import { embedAll } from "./embed.ts";
 import type { DocumentInput } from "../../ports/store/ingest.ts";
 import { documentPhases } from "./progress.ts";
@@ -50,8 +50,8 @@ export interface DocumentOptions {
   /** When the source said it, given by the caller (else the document's own date, document-time.ts). */
   observedAt?: Date;
   /**
-   * Internal: a document of more chunk text than this (UTF-16 code units; default {@link PART_CHARS}) is written in
-   * parts of about this size (ingest-parts.ts). Tests set it small.
+   * Internal: chunk text per part (UTF-16 code units; default PART_CHARS of ingest-parts.ts); a document of more
+   * than two parts' text is written in parts. Tests set it small.
    */
   partChars?: number;
 }
@@ -225,7 +225,7 @@ export async function ingestParsed(
 ): Promise<DocumentResult> {
   const head = await headOf(services, raw, parsedIn, opts);
   if (!("contentHash" in head)) return head;
-  if (textLength(head.chunks) > (opts.partChars ?? PART_CHARS))
+  if (writtenInParts(head.chunks, opts.partChars))
     return ingestInParts(services, head, documentOf(services, raw, head, opts), opts);
   const prepared = await prepareHead(services, raw, head, opts);
   documentPhases(opts.progress).write.start(

@@ -31,10 +31,18 @@ import {
 import { planIngestSupersessions, SupersessionCarry } from "./supersede-ingest.ts";
 
 /**
- * Chunk text (UTF-16 code units) of one part, and the size above which a document is written in parts: 2 × 10⁶, so
- * that inputs up to 2 MB are stored exactly as before, in one plan and one transaction.
+ * Chunk text (UTF-16 code units) of one part. The peak RSS of 20 MB of log text fell from 669 MiB with parts of 10⁶
+ * to 611 MiB with 5 × 10⁵ (bench/notes.md): what a part holds is most of the JavaScript heap.
  */
-export const PART_CHARS = 2_000_000;
+export const PART_CHARS = 250_000;
+
+/** Chunk text above which a document is written in parts: inputs up to 2 MB are stored as before, in one plan. */
+export const WHOLE_MAX_CHARS = 2_000_000;
+
+/** Whether a document of `chunks` is written in parts ({@link WHOLE_MAX_CHARS}; given a part size: twice that). */
+export function writtenInParts(chunks: readonly ChunkInput[], partChars?: number): boolean {
+  return textLength(chunks) > (partChars === undefined ? WHOLE_MAX_CHARS : 2 * partChars);
+}
 
 /** Most warnings listed per document (the rest are counted), as distill.ts. */
 const MAX_WARNINGS = 50;
