@@ -18,7 +18,9 @@ import type {
 import type { CanonicalStore } from "../../ports/canonical-store.ts";
 import type { DedupCandidate, MergeRecord, StoreAtomInput, StoreAtomResult } from "../../ports/store/atom-writes.ts";
 import type { EmbeddingRow } from "../../ports/store/embeddings.ts";
-import type { IngestCommit, IngestPlan, QuarantineResolution, QuarantinedChunk } from "../../ports/store/ingest.ts";
+import type { ActiveDocument, IngestCommit, IngestPlan, IngestSession } from "../../ports/store/ingest.ts";
+import type { QuarantineResolution, QuarantinedChunk } from "../../ports/store/ingest.ts";
+import { activeDocument, runIngestInParts } from "./knowledge/ingest-parts.ts";
 import type { MigrationStatus, StoreStats } from "../../ports/store/maintenance.ts";
 import type { Database } from "./database.ts";
 import { guard } from "./errors.ts";
@@ -99,25 +101,16 @@ export class SqlCanonicalStore implements CanonicalStore {
     });
   }
 
-  documentByUri(
-    uri: string,
-  ): Promise<{ id: number; version: number; title: string | null; contentHash: string | null } | null> {
-    return guard(this.db, "look up a document", async (sql) => {
-      const rows =
-        await sql`SELECT id, version, title, content_hash FROM pm_document WHERE uri = ${uri} AND status = 'active'`;
-      if (!rows.length) return null;
-      const r = rows[0];
-      return {
-        id: Number(r.id),
-        version: Number(r.version),
-        title: (r.title as string | null) ?? null,
-        contentHash: (r.content_hash as string | null) ?? null,
-      };
-    });
+  documentByUri(uri: string): Promise<ActiveDocument | null> {
+    return guard(this.db, "look up a document", (sql) => activeDocument(sql, uri));
   }
 
   async commitIngest(plan: IngestPlan): Promise<IngestCommit> {
     return (await this.commitIngestBatch([plan]))![0]; // one plan: an unchanged document is a commit, never null
+  }
+
+  ingestInParts<T>(fn: (session: IngestSession) => Promise<T>): Promise<T> {
+    return runIngestInParts(this.db, fn);
   }
 
   async commitIngestBatch(plans: IngestPlan[]): Promise<IngestCommit[] | null> {

@@ -2,22 +2,24 @@
  * Ingest of one document: parsed sections → chunks with locators (page / chapter + lines and characters within
  * the section) → typed atoms from the configured distiller, each citing its quote (core/documents/distill.ts) → embeddings →
  * dedup that respects meaning (core/knowledge/dedup.ts) → one transaction (chunks, atoms, citations, merges, links, quarantined
- * chunks). An unchanged document (same extracted text) is detected before any distillation and changes nothing.
+ * chunks). A document of more than 2 × PART_CHARS characters of chunk text is read and written part by part inside that one
+ * transaction (ingest-parts.ts). An unchanged document (same extracted text) is detected before any distillation and
+ * changes nothing.
  */
 import { authorityFor } from "../../domain/authority.ts";
 import { sha256Hex } from "../../domain/hash.ts";
 import type { ProgressSpan } from "../../domain/progress.ts";
 import { detectLang, firstSentence, sanitizeText } from "../../domain/text.ts";
-import { yieldToEventLoop } from "../../domain/yield.ts";
 import { PegasError } from "../../errors.ts";
-import { processedText } from "../../platform/gc.ts";
 import type { DocumentKind } from "../../domain/locator.ts";
 import type { ParsedDocument } from "../../ports/models/parser.ts";
-import { type DistilledChunks, distillChunks, quarantineChunks, refuseWordless } from "./distill.ts";
+import { distillChunks, refuseWordless } from "./distill.ts";
 import { documentObservedAt } from "./document-time.ts";
 import { chunkSections } from "./plan.ts";
+import { type DocumentHead, ingestInParts, writtenInParts } from "./ingest-parts.ts";
+import { embedAll } from "./embed.ts";
+import type { DocumentInput } from "../../ports/store/ingest.ts";
 import { documentPhases } from "./progress.ts";
-import type { Services } from "../services.ts";
 import type { RawSource } from "./source.ts";
 import {
   type DocumentIngestServices,
@@ -47,9 +49,12 @@ export interface DocumentOptions {
   snippet?: string;
   /** When the source said it, given by the caller (else the document's own date, document-time.ts). */
   observedAt?: Date;
+  /**
+   * Internal: chunk text per part (UTF-16 code units; default PART_CHARS of ingest-parts.ts); a document of more
+   * than two parts' text is written in parts. Tests set it small.
+   */
+  partChars?: number;
 }
-
-const EMBED_BATCH = 64;
 
 function checkAborted(signal?: AbortSignal): void {
   if (signal?.aborted) throw new PegasError("CANCELLED", "ingest cancelled; nothing of this document was stored");
@@ -63,54 +68,6 @@ function defaultTitle(text: string): string {
       .find((l) => l.trim())
       ?.trim() ?? "";
   return line && line.length <= 120 ? line : firstSentence(text, 120);
-}
-
-/**
- * Embeds the drafts in batches. A batch the embedder refuses (LLM_FAILED: a NaN or zero vector, an input over the
- * context length) is embedded text by text, and the chunks whose texts still fail are quarantined with their atoms
- * instead of failing the whole document. @throws PegasError CANCELLED, or LLM_FAILED when every text fails (the
- * embedder itself is down).
- */
-async function embedAll(
-  services: Pick<Services, "distiller" | "embedder">,
-  distilled: DistilledChunks,
-  opts: DocumentOptions,
-  progress: ProgressSpan,
-): Promise<Float32Array[]> {
-  const texts = distilled.drafts.map((d) => d.draft.searchText);
-  const out: Array<Float32Array | undefined> = [];
-  const failed = new Map<number, { reason: string; detail: string }>();
-  for (let i = 0; i < texts.length; i += EMBED_BATCH) {
-    await yieldToEventLoop(); // the local embedder is synchronous: let signals and cancellation in
-    checkAborted(opts.signal);
-    const batch = texts.slice(i, i + EMBED_BATCH);
-    for (const t of batch) processedText(t.length);
-    try {
-      out.push(...(await services.embedder.embedDocuments(batch, opts.signal)));
-    } catch (err) {
-      if (!(err instanceof PegasError) || err.code !== "LLM_FAILED") throw err;
-      for (const [j, text] of batch.entries()) {
-        const one = await services.embedder.embedDocuments([text], opts.signal).catch((e: unknown) => {
-          if (!(e instanceof PegasError) || e.code !== "LLM_FAILED") throw e;
-          failed.set(distilled.drafts[i + j].chunkOrd, { reason: "embedding", detail: e.message.slice(0, 500) });
-          return [undefined];
-        });
-        out.push(one[0]);
-      }
-    }
-    const done = Math.min(i + EMBED_BATCH, texts.length);
-    progress.at(done, texts.length, `embed: ${done} of ${texts.length} atoms`);
-  }
-  if (failed.size && failed.size === new Set(distilled.drafts.map((d) => d.chunkOrd)).size) {
-    throw new PegasError(
-      "LLM_FAILED",
-      `no atom of this document could be embedded: ${[...failed.values()][0].detail}`,
-      { hint: "check the embedding model; nothing was stored" },
-    );
-  }
-  const keep = distilled.drafts.map((d) => !failed.has(d.chunkOrd));
-  quarantineChunks(distilled, failed, services.distiller.name);
-  return out.filter((_, i) => keep[i]) as Float32Array[];
 }
 
 /** Replaces an empty extraction by the caller's snippet, when one was given. */
@@ -152,17 +109,16 @@ function emptyResult(raw: RawSource, parsed: ParsedDocument, kind: DocumentKind)
 }
 
 /**
- * Reads one parsed document up to its plan's inputs: chunks, distilled drafts and their vectors, reporting the distill
- * and embed phases into `opts.progress`. Resolves to a final result when there is nothing to store (no text, or the
- * stored version has this content). @throws PegasError INVALID_INPUT (a text without a letter or digit), CANCELLED,
- * LLM_FAILED (embedding), STORE_UNAVAILABLE.
+ * Reads one parsed document up to its chunks: resolves to a final result when there is nothing to store (no text, or
+ * the stored version has this content). @throws PegasError INVALID_INPUT (a text without a letter or digit),
+ * STORE_UNAVAILABLE.
  */
-export async function prepareParsed(
+export async function headOf(
   services: DocumentIngestServices,
   raw: RawSource,
   parsedIn: ParsedDocument,
   opts: DocumentOptions,
-): Promise<DocumentResult | PreparedDocument> {
+): Promise<DocumentResult | DocumentHead> {
   const { parsed, snippet } = withSnippet(parsedIn, opts.snippet);
   const kind = opts.kind ?? parsed.kind;
   const chunks = chunkSections(parsed, services.config.chunk_chars);
@@ -185,6 +141,61 @@ export async function prepareParsed(
   }
   const given = sanitizeText(raw.title ?? parsed.title ?? "", "title").text.trim();
   const title = given || defaultTitle(parsed.sections[0].text);
+  return { parsed, kind, base, chunks, contentHash, title, given: given !== "" };
+}
+
+/** The document row of a version (its metadata from the source and the parser) and when it said what it says. */
+export function documentOf(
+  services: DocumentIngestServices,
+  raw: RawSource,
+  head: DocumentHead,
+  opts: DocumentOptions,
+): { document: DocumentInput; observedAt?: Date } {
+  const { parsed, kind } = head;
+  const observedAt = documentObservedAt(opts.observedAt, parsed.metadata, raw.metadata);
+  const document = {
+    kind,
+    uri: raw.uri,
+    title: head.title,
+    contentHash: head.contentHash,
+    byteSize: raw.bytes.byteLength,
+    authority: authorityFor({ kind, uri: raw.uri, snippet: head.base.snippet }, services.config.authority_rules),
+    metadata: {
+      ...raw.metadata,
+      ...parsed.metadata,
+      media_type: parsed.mediaType,
+      lang: detectLang(parsed.sections[0].text),
+      ...(head.given ? {} : { title_from_text: true }), // not a title to search by (migration 0013)
+      ...(observedAt ? { observed_at: observedAt.toISOString() } : {}),
+    },
+  };
+  return { document, observedAt };
+}
+
+/**
+ * Reads one parsed document up to its plan's inputs: chunks, distilled drafts and their vectors, reporting the distill
+ * and embed phases into `opts.progress`. Resolves to a final result when there is nothing to store (no text, or the
+ * stored version has this content). @throws PegasError INVALID_INPUT (a text without a letter or digit), CANCELLED,
+ * LLM_FAILED (embedding), STORE_UNAVAILABLE.
+ */
+export async function prepareParsed(
+  services: DocumentIngestServices,
+  raw: RawSource,
+  parsedIn: ParsedDocument,
+  opts: DocumentOptions,
+): Promise<DocumentResult | PreparedDocument> {
+  const head = await headOf(services, raw, parsedIn, opts);
+  return "contentHash" in head ? prepareHead(services, raw, head, opts) : head;
+}
+
+/** {@link prepareParsed} from a document's head. */
+async function prepareHead(
+  services: DocumentIngestServices,
+  raw: RawSource,
+  head: DocumentHead,
+  opts: DocumentOptions,
+): Promise<PreparedDocument> {
+  const { chunks, title } = head;
   const phases = documentPhases(opts.progress);
   phases.distill.start(`distill: ${chunks.length} chunks of ${raw.uri}`);
   const distilled = await distillChunks(services.distiller, chunks, {
@@ -195,25 +206,9 @@ export async function prepareParsed(
   phases.embed.start(`embed: ${distilled.drafts.length} atoms`);
   const vectors = await embedAll(services, distilled, opts, phases.embed);
   checkAborted(opts.signal);
-  const observedAt = documentObservedAt(opts.observedAt, parsed.metadata, raw.metadata);
-  const document = {
-    kind,
-    uri: raw.uri,
-    title,
-    contentHash,
-    byteSize: raw.bytes.byteLength,
-    authority: authorityFor({ kind, uri: raw.uri, snippet }, services.config.authority_rules),
-    metadata: {
-      ...raw.metadata,
-      ...parsed.metadata,
-      media_type: parsed.mediaType,
-      lang: detectLang(parsed.sections[0].text),
-      ...(given ? {} : { title_from_text: true }), // not a title to search by (migration 0013)
-      ...(observedAt ? { observed_at: observedAt.toISOString() } : {}),
-    },
-  };
-  const warnings = [...parsed.warnings, ...distilled.warnings];
-  return { base, document, chunks, distilled, vectors, warnings, observedAt };
+  const { document, observedAt } = documentOf(services, raw, head, opts);
+  const warnings = [...head.parsed.warnings, ...distilled.warnings];
+  return { base: head.base, document, chunks, distilled, vectors, warnings, observedAt };
 }
 
 /**
@@ -228,8 +223,11 @@ export async function ingestParsed(
   parsedIn: ParsedDocument,
   opts: DocumentOptions,
 ): Promise<DocumentResult> {
-  const prepared = await prepareParsed(services, raw, parsedIn, opts);
-  if (!("document" in prepared)) return prepared;
+  const head = await headOf(services, raw, parsedIn, opts);
+  if (!("contentHash" in head)) return head;
+  if (writtenInParts(head.chunks, opts.partChars))
+    return ingestInParts(services, head, documentOf(services, raw, head, opts), opts);
+  const prepared = await prepareHead(services, raw, head, opts);
   documentPhases(opts.progress).write.start(
     `write: deduplicating and storing ${prepared.distilled.drafts.length} atoms of ${raw.uri}`,
   );

@@ -60,6 +60,8 @@ export interface IngestOptions {
   /** Least time between two unforced notifications (ms; default 200). */
   progressEveryMs?: number;
   progress?: ProgressSpan;
+  /** Internal (tests): chunk text per part of a large document (ingest-parts.ts PART_CHARS). */
+  partChars?: number;
 }
 
 const EMPTY: ParsedDocument = { kind: "web", mediaType: "", title: null, sections: [], metadata: {}, warnings: [] };
@@ -136,6 +138,7 @@ async function ingestFile(
     progress: span,
     kind: input.kind,
     observedAt: checkObservedAt(input.observed_at),
+    partChars: opts.partChars,
   });
 }
 
@@ -234,6 +237,7 @@ export async function ingest(
     progress: span,
     kind: input.kind,
     observedAt: checkObservedAt(input.observed_at),
+    partChars: opts.partChars,
   });
   span.end(`done: ${doc.uri}`);
   return IngestTally.of(doc, started);

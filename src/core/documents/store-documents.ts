@@ -144,7 +144,10 @@ const ANALYZE_ROWS = 2000;
  * The tsvector text of every draft's search text, computed once and used twice: by dedup's candidate lookup and by
  * the atom insert, which each ran `to_tsvector` on the same text (stemming was ≈ 60 % of the insert).
  */
-async function searchVectorsOf(services: DocumentIngestServices, drafts: DistilledChunks["drafts"]): Promise<string[]> {
+export async function searchVectorsOf(
+  services: { searchReads: Pick<Services["searchReads"], "searchVectors"> },
+  drafts: DistilledChunks["drafts"],
+): Promise<string[]> {
   const out: string[] = [];
   for (let i = 0; i < drafts.length; i += ANALYZE_ROWS) {
     const part = drafts.slice(i, i + ANALYZE_ROWS).map((d) => d.draft.searchText);

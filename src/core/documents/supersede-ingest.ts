@@ -64,22 +64,58 @@ function datedStored(s: SupersessionSubject): DatedStatement {
   return { ...d, claims: readClaims(s.content), at: effectiveTime(d) };
 }
 
-/** Pairs of the documents' own atoms that share a bucket, decided in text order (refs index `atoms`). */
-function planWithin(atoms: PlannedAtom[], claims: PropertyClaim[][], dated: Array<DatedStatement | null>) {
+/**
+ * What planning a document written in parts carries from part to part (core/documents/ingest-parts.ts): the buckets of
+ * its statements so far (global indexes, at most MAX_BUCKET each, as in one plan) and those statements, each with the
+ * atom that holds it once its part is written. The next part's atoms meet them as they would in one plan.
+ */
+export class SupersessionCarry {
+  /** Bucket → global indexes of the document's atoms in it. */
+  readonly buckets = new Map<string, number[]>();
+  /** Global index → a statement in some bucket: its content hash, as decided, and the atom holding it (once written). */
+  readonly earlier = new Map<number, { hash: string; dated: DatedStatement; atomId?: number }>();
+  /** Global index of the current part's first atom. */
+  offset = 0;
+
+  /** The current part (`heldBy[i]`: the atom holding its atom i) is written: its statements get their atom ids. */
+  written(heldBy: readonly number[]): void {
+    for (let i = 0; i < heldBy.length; i++) {
+      const e = this.earlier.get(this.offset + i);
+      if (e) e.atomId = heldBy[i];
+    }
+    this.offset += heldBy.length;
+  }
+}
+
+/** Pairs of the documents' own atoms that share a bucket, decided in text order (refs index `atoms`; see carry). */
+function planWithin(
+  atoms: PlannedAtom[],
+  claims: PropertyClaim[][],
+  dated: Array<DatedStatement | null>,
+  carry?: SupersessionCarry,
+) {
   const out: PlannedSupersession[] = [];
-  const buckets = new Map<string, number[]>();
+  const buckets = carry?.buckets ?? new Map<string, number[]>();
+  const offset = carry?.offset ?? 0;
   for (const [i, cs] of claims.entries()) {
     const met = new Set<number>();
     for (const b of cs.flatMap(bucketsOf)) {
       const list = buckets.get(b) ?? [];
       for (const j of list) met.add(j);
-      if (list.length < MAX_BUCKET) buckets.set(b, list.concat(i));
+      if (list.length < MAX_BUCKET) {
+        buckets.set(b, list.concat(offset + i));
+        carry?.earlier.set(offset + i, { hash: atoms[i].atom.contentHash, dated: dated[i]! });
+      }
     }
-    for (const j of met) {
-      if (atoms[j].atom.contentHash === atoms[i].atom.contentHash) continue;
-      const v = decideSupersession(dated[j]!, dated[i]!);
-      if (v.outcome === "b_supersedes_a") out.push({ newer: { planned: i }, older: { planned: j }, reason: v.reason });
-      if (v.outcome === "a_supersedes_b") out.push({ newer: { planned: j }, older: { planned: i }, reason: v.reason });
+    for (const g of met) {
+      const j = g - offset;
+      const e = j < 0 ? carry?.earlier.get(g) : undefined;
+      if (j < 0 && e?.atomId === undefined) continue;
+      if ((e?.hash ?? atoms[j].atom.contentHash) === atoms[i].atom.contentHash) continue;
+      const v = decideSupersession(e?.dated ?? dated[j]!, dated[i]!);
+      const other = e ? { atomId: e.atomId } : { planned: j };
+      if (v.outcome === "b_supersedes_a") out.push({ newer: { planned: i }, older: other, reason: v.reason });
+      if (v.outcome === "a_supersedes_b") out.push({ newer: other, older: { planned: i }, reason: v.reason });
     }
   }
   return out;
@@ -96,13 +132,15 @@ export interface IngestSupersessionReads {
  * The supersessions to record for `atoms` (the ingest's planned atoms, dated; refs index this list): pairs within the
  * list that share a bucket, and each atom against the stored atoms about its subjects — the top of the in-process
  * BM25 index for the subject's words (memory_store's candidates too), live statement atoms only, at most
- * {@link MAX_STORED_CANDIDATES} in all. An atom merged into another (a near-duplicate) takes no part.
+ * {@link MAX_STORED_CANDIDATES} in all. An atom merged into another (a near-duplicate) takes no part. With `carry`,
+ * `atoms` are one part of a document and also meet its earlier parts' statements ({@link SupersessionCarry}).
  * @throws PegasError STORE_UNAVAILABLE.
  */
 export async function planIngestSupersessions(
   services: IngestSupersessionReads,
   atoms: PlannedAtom[],
   now = new Date().toISOString(),
+  carry?: SupersessionCarry,
 ): Promise<PlannedSupersession[]> {
   const memo = new Map<string, PropertyClaim[]>();
   const claims = atoms.map((p) => {
@@ -110,7 +148,7 @@ export async function planIngestSupersessions(
     return STATEMENT_TYPES.has(p.atom.type) && !p.mergeInto && !isPassage(p) ? readClaims(p.atom.content, memo) : [];
   });
   const dated = atoms.map((p, i) => (claims[i].length ? datedPlanned(p, claims[i], now) : null));
-  const out = planWithin(atoms, claims, dated);
+  const out = planWithin(atoms, claims, dated, carry);
   const about = new Map<string, number[]>();
   for (const [i, cs] of claims.entries())
     for (const c of cs) {

@@ -14,7 +14,17 @@ import { yieldToEventLoop } from "../../domain/yield.ts";
 import { parseTsvector } from "../../domain/tsvector.ts";
 import { processedText } from "../../platform/gc.ts";
 import type { Services } from "../services.ts";
+import type { AtomWrites } from "../../ports/store/atom-writes.ts";
+import type { SearchReads } from "../../ports/store/search-reads.ts";
+import type { SearchProjection } from "../../ports/projections/search-projection.ts";
 import { mayReplace } from "../../domain/supersession/decide.ts";
+
+/** What dedup reads: the embedder and its policy, the in-process indexes (synced by the caller), the candidates' rows. */
+export type DedupServices = Pick<Services, "config" | "embedder" | "vectorIndex"> & {
+  atomWrites: Pick<AtomWrites, "dedupCandidates">;
+  searchReads: Pick<SearchReads, "analyzeMany">;
+  projection: Pick<SearchProjection, "lexical">;
+};
 
 /** What dedup needs of a new atom. */
 export interface DedupDraft {
@@ -75,7 +85,7 @@ function dot(a: Float32Array, b: Float32Array): number {
 }
 
 async function candidateIds(
-  services: Pick<Services, "embedder" | "projection" | "searchReads" | "vectorIndex">,
+  services: Omit<DedupServices, "atomWrites" | "config">,
   drafts: DedupDraft[],
 ): Promise<number[][]> {
   if (services.embedder.kind === "lexical") {
@@ -140,7 +150,7 @@ function record(f: DedupFinding, target: Omit<DedupTarget, "reason">, a: string,
 }
 
 async function againstStored(
-  services: Pick<Services, "atomWrites" | "embedder" | "projection" | "searchReads" | "vectorIndex">,
+  services: Omit<DedupServices, "config">,
   drafts: DedupDraft[],
   findings: DedupFinding[],
   offset: number,
@@ -163,15 +173,16 @@ async function againstStored(
  * The earlier drafts of the batch closest to draft `i` (same type, another content hash, cosine at or above the
  * threshold): at most {@link CANDIDATES_PER_DRAFT}, the highest cosines, in batch order. A draft meets as many
  * candidates in its own batch as in the index, so a log of near-identical lines costs a few decisions per line, not
- * one per earlier line.
+ * one per earlier line. `windowed` forces the window (a document written in parts, whose whole length is unknown).
  */
 export function batchCandidates(
   drafts: DedupDraft[],
   i: number,
   threshold: number,
+  windowed = drafts.length > MAX_PAIRWISE,
 ): Array<{ j: number; cosine: number }> {
   const d = drafts[i];
-  const from = drafts.length <= MAX_PAIRWISE ? 0 : Math.max(0, i - WINDOW);
+  const from = windowed ? Math.max(0, i - WINDOW) : 0;
   const best: Array<{ j: number; cosine: number }> = [];
   let low = 0; // index in `best` of its lowest cosine once full
   for (let j = from; j < i; j++) {
@@ -196,21 +207,38 @@ function lowest(xs: Array<{ cosine: number }>): number {
   return at;
 }
 
-function withinBatch(drafts: DedupDraft[], findings: DedupFinding[], i: number, policy: DedupPolicy): void {
+function withinBatch(
+  drafts: DedupDraft[],
+  finding: DedupFinding,
+  i: number,
+  policy: DedupPolicy,
+  windowed?: boolean,
+): void {
   const d = drafts[i];
-  for (const { j, cosine } of batchCandidates(drafts, i, policy.threshold))
-    record(findings[i], { draftIndex: j, cosine }, drafts[j].content, d.content, policy);
+  for (const { j, cosine } of batchCandidates(drafts, i, policy.threshold, windowed))
+    record(finding, { draftIndex: j, cosine }, drafts[j].content, d.content, policy);
 }
 
 /**
- * Dedup findings for each draft, in order. The caller must have synced the projection. A stored target wins over a
+ * The earlier drafts of a document written in parts (core/documents/ingest-parts.ts): the last {@link WINDOW} drafts of
+ * the parts before, which each draft of the part meets as it would in one batch. A finding's `draftIndex` then
+ * indexes `earlier` followed by the part's drafts.
+ */
+export interface EarlierDrafts {
+  earlier: DedupDraft[];
+}
+
+/**
+ * Dedup findings for each draft, in order; with `parted`, a part of a document whose earlier drafts are given (always
+ * compared by window: see {@link EarlierDrafts}). The caller must have synced the projection. A stored target wins over a
  * draft target for the merge. @throws PegasError STORE_UNAVAILABLE, INDEX_UNAVAILABLE; stops early (returning what
  * it has) when `signal` aborts — the caller checks the signal.
  */
 export async function findDuplicates(
-  services: Pick<Services, "atomWrites" | "config" | "embedder" | "projection" | "searchReads" | "vectorIndex">,
+  services: DedupServices,
   drafts: DedupDraft[],
   signal?: AbortSignal,
+  parted?: EarlierDrafts,
 ): Promise<DedupFinding[]> {
   const policy = policyOf(services);
   const findings: DedupFinding[] = drafts.map(() => ({ links: [] }));
@@ -218,10 +246,13 @@ export async function findDuplicates(
     await yieldToEventLoop();
     await againstStored(services, drafts.slice(g, g + GROUP), findings, g, policy);
   }
+  const all = parted ? [...parted.earlier, ...drafts] : drafts;
   for (let i = 0; i < drafts.length && !signal?.aborted; i++) {
     if (i % 64 === 0) await yieldToEventLoop(); // each step is a synchronous scan: let cancellation in
     processedText(drafts[i].content.length); // each draft is sketched (and some read) once: garbage in proportion
-    if (!findings[i].merge) withinBatch(drafts, findings, i, policy);
+    if (findings[i].merge) continue;
+    if (parted) withinBatch(all, findings[i], parted.earlier.length + i, policy, true);
+    else withinBatch(drafts, findings[i], i, policy);
   }
   return findings;
 }

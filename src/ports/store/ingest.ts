@@ -5,7 +5,9 @@
  * MIGRATION_REQUIRED, INVALID_INPUT, NOT_FOUND), never a driver error.
  */
 import type { DocumentKind, Locator } from "../../domain/locator.ts";
-import type { PlannedAtom } from "./atom-writes.ts";
+import type { LexemeTf } from "../../domain/tsvector.ts";
+import type { DedupCandidate, PlannedAtom } from "./atom-writes.ts";
+import type { SupersessionSubject } from "./supersession.ts";
 
 /** A document to register (upserted by `uri`). */
 export interface DocumentInput {
@@ -114,8 +116,55 @@ export interface ActiveDocument {
   contentHash: string | null;
 }
 
+/** The reads a document written in parts plans each part with, answered inside its transaction (see IngestSession). */
+export interface IngestSessionReads {
+  /** As SearchReads.searchVectors. */
+  searchVectors(texts: string[]): Promise<string[]>;
+  /** As SearchReads.analyzeMany. */
+  analyzeMany(texts: string[]): Promise<LexemeTf[][]>;
+  /** As AtomWrites.dedupCandidates. */
+  dedupCandidates(atomIds: number[], model: string): Promise<DedupCandidate[]>;
+  /** As SupersessionStore.supersessionSubjects. */
+  supersessionSubjects(ids: number[]): Promise<SupersessionSubject[]>;
+}
+
+/** One part of a document written in parts: its chunks and planned atoms (references index this part's atoms). */
+export interface IngestPart {
+  chunks: ChunkInput[];
+  atoms: PlannedAtom[];
+  quarantine?: QuarantineInput[];
+  supersessions?: PlannedSupersession[];
+}
+
+/** What writing a part did: the commit counters of its atoms, and the atom holding each planned atom's knowledge. */
+export interface IngestPartWritten extends IngestCommit {
+  /** Per planned atom of the part, in order: the atom that holds its knowledge (as IngestCommit.atomIds, not deduplicated). */
+  heldBy: number[];
+}
+
+/**
+ * A large document written part by part inside ONE transaction (IngestWrites.ingestInParts): nothing of it is visible
+ * to any other reader until {@link IngestSession.finish} returns and the transaction commits, and a failure or a kill
+ * anywhere leaves nothing (the database rolls the transaction back). Only one part's rows are held in memory.
+ */
+export interface IngestSession {
+  /** Reads inside the transaction: any other statement of this process would wait for it (PGlite has one writer). */
+  readonly reads: IngestSessionReads;
+  /** Registers the new version; `unchanged` when the stored version already has this content (nothing written then). */
+  begin(document: DocumentInput): Promise<{ docId: number; version: number; unchanged: boolean }>;
+  /** Writes one part (chunks, atoms, embeddings, citations, merges, links, mentions, supersessions, quarantine). */
+  writePart(part: IngestPart, model: string): Promise<IngestPartWritten>;
+  /** Revives and stales as a one-transaction commit does, queues the outbox rows; the counters of the whole version. */
+  finish(): Promise<Pick<IngestCommit, "atomsStaled" | "atomsRevived">>;
+}
+
 /** Ingest commits and the distillation quarantine. */
 export interface IngestWrites {
+  /**
+   * Runs `fn` inside one transaction holding an {@link IngestSession}; commits when it resolves, rolls back when it
+   * throws (the error is rethrown). @throws PegasError STORE_UNAVAILABLE (also a full disk: checked before each part), or `fn`'s error.
+   */
+  ingestInParts<T>(fn: (session: IngestSession) => Promise<T>): Promise<T>;
   /** The active document at `uri`, or null. */
   documentByUri(uri: string): Promise<ActiveDocument | null>;
   /** Writes a whole ingest in one transaction (document version, chunks, atoms, embeddings, citations, outbox). */

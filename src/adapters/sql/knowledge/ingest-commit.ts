@@ -18,7 +18,7 @@ type Tx = TransactionSql<any>;
  * (their provenance is kept). Atoms the agent stored citing this document (citations without a chunk), and atoms
  * that another document still cites, are left alone.
  */
-async function staleOldAtoms(tx: Tx, docId: number, version: number): Promise<number[]> {
+export async function staleOldAtoms(tx: Tx, docId: number, version: number): Promise<number[]> {
   if (version <= 1) return [];
   const rows = await tx`
     UPDATE pm_atom a SET status = 'stale'
@@ -32,7 +32,7 @@ async function staleOldAtoms(tx: Tx, docId: number, version: number): Promise<nu
 }
 
 /** Atoms that had gone stale and that the new version contains again become candidates again. */
-async function reviveAtoms(tx: Tx, atomIds: number[]): Promise<number[]> {
+export async function reviveAtoms(tx: Tx, atomIds: number[]): Promise<number[]> {
   if (!atomIds.length) return [];
   // An atom absorbed by a merge stays stale until the merge is undone.
   const rows = await tx`
@@ -80,7 +80,7 @@ export function unlessUnchanged(err: unknown): null {
 }
 
 /** The commit of plan `p`'s atoms, which are `w`'s positions [from, to). */
-function commitOf(
+export function commitOf(
   w: WriteOutcome,
   from: number,
   to: number,
@@ -122,7 +122,11 @@ function commitOf(
  * Records each plan's supersessions (planned sides resolved to the atoms holding them), after its atoms are written;
  * resolves to the atoms superseded per plan. One whose sides are no longer live is skipped (supersession.ts).
  */
-async function supersedeTx(tx: Tx, plans: IngestPlan[], atomIds: number[]): Promise<number[][]> {
+export async function supersedeTx(
+  tx: Tx,
+  plans: Array<Pick<IngestPlan, "supersessions">>,
+  atomIds: number[],
+): Promise<number[][]> {
   const idOf = (r: { atomId?: number; planned?: number }) => r.atomId ?? atomIds[r.planned ?? -1];
   const out: number[][] = [];
   for (const p of plans) {

@@ -12,7 +12,7 @@ import type {
   SupersessionSubject,
   SupersessionWrite,
 } from "../../../ports/store/supersession.ts";
-import type { Database } from "../database.ts";
+import type { Database, SqlLike } from "../database.ts";
 import { mapSqlError } from "../errors.ts";
 import { signalOutbox } from "../outbox/signal.ts";
 
@@ -72,6 +72,36 @@ export async function dropSupersedesLinksTx(
     await tx`INSERT INTO pm_outbox (entity_type, entity_id, op) VALUES ('atom_link', ${String(g.id)}, 'delete')`;
 }
 
+/** The stored atoms `ids` as supersession decides them, in the order of `ids` (missing ones left out). */
+export async function supersessionSubjectsOf(sql: SqlLike, ids: number[]): Promise<SupersessionSubject[]> {
+  if (!ids.length) return [];
+  const rows = await sql`
+    SELECT a.id, a.type, a.content, (a.metadata->>'passage') = 'true' AS passage, a.status, a.observed_at, a.event_start, a.created_at,
+           ARRAY(SELECT DISTINCT x::bigint FROM pm_atom_status_change h, jsonb_array_elements_text(h.evidence) x
+                  WHERE h.atom_id = a.id AND h.to_status = 'superseded' AND h.reverted_at IS NOT NULL) AS undone_by,
+           ARRAY(SELECT h.atom_id FROM pm_atom_status_change h
+                  WHERE h.to_status = 'superseded' AND h.reverted_at IS NOT NULL AND h.evidence @> to_jsonb(a.id)) AS undone_of
+      FROM pm_atom a WHERE a.id = ANY(${ids}::bigint[])`;
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    return [
+      {
+        id,
+        type: String(r.type),
+        content: String(r.content),
+        passage: r.passage === true,
+        status: String(r.status),
+        observedAt: iso(r.observed_at),
+        eventStart: iso(r.event_start),
+        createdAt: iso(r.created_at)!,
+        keptApart: [...(r.undone_by as unknown[]), ...(r.undone_of as unknown[])].map(Number),
+      },
+    ];
+  });
+}
+
 /** SupersessionStore implementation over a {@link Database}. */
 export class SqlSupersessionStore implements SupersessionStore {
   /** @param db the canonical database (migrated to version 17 or later). */
@@ -87,33 +117,7 @@ export class SqlSupersessionStore implements SupersessionStore {
 
   supersessionSubjects(ids: number[]): Promise<SupersessionSubject[]> {
     if (!ids.length) return Promise.resolve([]);
-    return this.run("read atoms for supersession", async (sql) => {
-      const rows = await sql`
-        SELECT a.id, a.type, a.content, (a.metadata->>'passage') = 'true' AS passage, a.status, a.observed_at, a.event_start, a.created_at,
-               ARRAY(SELECT DISTINCT x::bigint FROM pm_atom_status_change h, jsonb_array_elements_text(h.evidence) x
-                      WHERE h.atom_id = a.id AND h.to_status = 'superseded' AND h.reverted_at IS NOT NULL) AS undone_by,
-               ARRAY(SELECT h.atom_id FROM pm_atom_status_change h
-                      WHERE h.to_status = 'superseded' AND h.reverted_at IS NOT NULL AND h.evidence @> to_jsonb(a.id)) AS undone_of
-          FROM pm_atom a WHERE a.id = ANY(${ids}::bigint[])`;
-      const byId = new Map(rows.map((r) => [Number(r.id), r]));
-      return ids.flatMap((id) => {
-        const r = byId.get(id);
-        if (!r) return [];
-        return [
-          {
-            id,
-            type: String(r.type),
-            content: String(r.content),
-            passage: r.passage === true,
-            status: String(r.status),
-            observedAt: iso(r.observed_at),
-            eventStart: iso(r.event_start),
-            createdAt: iso(r.created_at)!,
-            keptApart: [...(r.undone_by as unknown[]), ...(r.undone_of as unknown[])].map(Number),
-          },
-        ];
-      });
-    });
+    return this.run("read atoms for supersession", (sql) => supersessionSubjectsOf(sql, ids));
   }
 
   async applySupersessions(writes: SupersessionWrite[]): Promise<SupersessionApplied[]> {
