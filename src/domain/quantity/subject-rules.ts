@@ -68,14 +68,14 @@ export function patternSubject(text: string, start: number, end: number, dimensi
   const it = pronounAntecedent(text, cs, left);
   if (it) return it;
   // Not when the number is the value of what stands before it: "a delay of 2 h after waking", "delayed by 18 min".
-  const valueOf = VALUE_OF.test(left);
-  const ev = dimension === "time" && !valueOf ? AFTER.exec(after) : null;
+  const isValueOf = VALUE_OF.test(left);
+  const ev = dimension === "time" && !isValueOf ? AFTER.exec(after) : null;
   // Not a clause ("after CBT reached its minimum"): an event noun, not a subject with its verb.
   const event = ev && !quantityFirst(ev[1]) ? leadingPhrase(ev[1], 3) : [];
   const next = ev ? words(ev[1]).filter((w) => !DET.test(w))[1] : undefined;
   if (next && /(?:ed|^was|^were|^is|^are|^had|^has|^took|^began|^came|^went|^got)$/iu.test(next)) event.length = 0;
   if (event.length) return event.join(" ");
-  const as = valueOf ? null : AS.exec(after);
+  const as = isValueOf ? null : AS.exec(after);
   const role = as && !NOT_ROLE.test(words(as[1])[0] ?? "") ? leadingPhrase(as[1], 2) : [];
   if (role.length) return role.join(" ");
   return null;
