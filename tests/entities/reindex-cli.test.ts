@@ -5,7 +5,7 @@
  */
 import { expect, test } from "bun:test";
 import { join } from "node:path";
-import { isolatedBinary, isolatedEnv, seededDataDir } from "../support/binary.ts";
+import { isolatedBinary, isolatedEnv, runBinary, seededDataDir } from "../support/binary.ts";
 
 const TEXT = [
   "Доктор Андрей Ефимыч Рагин заведует больницей в уездном городе.",
@@ -13,16 +13,7 @@ const TEXT = [
   "Ward No. 6 is a story by Anton Chekhov; Dr. Ragin ends up locked in the ward.",
 ].join("\n\n");
 
-async function run(bin: string, env: Record<string, string>, args: string[], stdin?: string) {
-  const p = Bun.spawn([bin, ...args], {
-    env,
-    stdin: stdin === undefined ? "ignore" : new TextEncoder().encode(stdin),
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [out, err, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
-  return { code, out, err };
-}
+const run = runBinary;
 
 test("reindex entities: resumable, idempotent, and refused for anything else", async () => {
   const { dir, bin } = await isolatedBinary();

@@ -5,7 +5,7 @@
  */
 import { expect, test } from "bun:test";
 import { join } from "node:path";
-import { isolatedBinary, isolatedEnv, seededDataDir } from "../support/binary.ts";
+import { isolatedBinary, isolatedEnv, runBinary, seededDataDir } from "../support/binary.ts";
 
 /** A short Russian and English text: enough for a few dozen atoms without a long ingest. */
 const TEXT = [
@@ -16,21 +16,7 @@ const TEXT = [
   "Ward No. 6 is a story by Anton Chekhov, published in 1892; its doctor ends up locked in the ward he neglected.",
 ].join("\n\n");
 
-async function run(
-  bin: string,
-  env: Record<string, string>,
-  args: string[],
-  stdin?: string,
-): Promise<{ code: number; out: string; err: string }> {
-  const p = Bun.spawn([bin, ...args], {
-    env,
-    stdin: stdin === undefined ? "ignore" : new TextEncoder().encode(stdin),
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [out, err, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
-  return { code, out, err };
-}
+const run = runBinary;
 
 test("sync --once, rebuild all, graph and stats through the executable", async () => {
   const { dir, bin } = await isolatedBinary();

@@ -5,7 +5,7 @@
  */
 import { expect, test } from "bun:test";
 import { join } from "node:path";
-import { isolatedBinary, isolatedEnv, seededDataDir } from "../support/binary.ts";
+import { isolatedBinary, isolatedEnv, runBinary, seededDataDir } from "../support/binary.ts";
 
 const TEXT = [
   "The cold start of the service takes 1.2 s.",
@@ -15,16 +15,7 @@ const TEXT = [
   "Время холодного запуска составляет 2 секунды.",
 ].join("\n");
 
-async function run(bin: string, env: Record<string, string>, args: string[], stdin?: string) {
-  const p = Bun.spawn([bin, ...args], {
-    env,
-    stdin: stdin === undefined ? "ignore" : new TextEncoder().encode(stdin),
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [out, err, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
-  return { code, out, err };
-}
+const run = runBinary;
 
 test("reindex quantities: resumable and idempotent; search filters by measured value", async () => {
   const { dir, bin } = await isolatedBinary();

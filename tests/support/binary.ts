@@ -65,6 +65,23 @@ export function isolatedEnv(dir: string, extra: Record<string, string> = {}): Re
   };
 }
 
+/** Runs the executable `bin` with `args` (and `stdin` when given) in `env`; resolves to its exit code and output. */
+export async function runBinary(
+  bin: string,
+  env: Record<string, string>,
+  args: string[],
+  stdin?: string,
+): Promise<{ code: number; out: string; err: string }> {
+  const p = Bun.spawn([bin, ...args], {
+    env,
+    stdin: stdin === undefined ? "ignore" : new TextEncoder().encode(stdin),
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [out, err, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
+  return { code, out, err };
+}
+
 /** Absolute path of a file under the shared fixtures (see shared.ts). */
 export function sharedFixture(rel: string): string {
   return fixturePath(rel);
