@@ -36,6 +36,7 @@ const EXTRA_TOOLS = [
   "memory_trace_add",
   "memory_trace_search",
   "memory_unmerge",
+  "memory_refresh",
 ];
 
 describe("every tool over stdio, compiled executable", () => {
@@ -128,6 +129,8 @@ describe("every tool over stdio, compiled executable", () => {
     await ok("memory_code_graph", { repo: "tiny", symbol: "pkg/a.py" });
     await ok("memory_forget", { atom_id: b.atom_id, reason: "проверка" });
     await ok("memory_stats", {});
+    // No page was fetched by URL here: nothing is due, and the answer says so.
+    expect(await ok("memory_refresh", { older_than: "0" })).toMatchObject({ checked: 0, items: [] });
     expect([...called].sort()).toEqual([...DESIGN_TOOLS, ...EXTRA_TOOLS].sort());
   }, 300_000);
 
