@@ -17,10 +17,10 @@ import { CANDIDATES_PER_DRAFT, policyOf } from "../src/core/knowledge/dedup.ts";
 import { VERIFY_NEIGHBOURS } from "../src/core/verify/limits.ts";
 import { decidePair } from "../src/domain/meaning/dedup.ts";
 import { setLogLevel } from "../src/log.ts";
-import type { AtomIndexRow } from "../src/ports/store/change-feed.ts";
 import type { VerifySubject } from "../src/ports/store/verification.ts";
 import { openFixturesStore } from "../tests/support/fixtures-store.ts";
 import { mulberry32 } from "../tests/support/prng.ts";
+import { allAtomRows } from "./lib/atom-rows.ts";
 
 /** One candidate pair as dumped. */
 export interface CandidatePair {
@@ -60,18 +60,6 @@ export function samplePairs(pairs: CandidatePair[]): CandidatePair[] {
 
 const LIVE = ["candidate", "verified", "contested"] as const;
 
-async function allAtoms(feed: { atomChanges: (c: { xid: string; id: number }, n: number) => Promise<AtomIndexRow[]> }) {
-  const out: AtomIndexRow[] = [];
-  let cursor = { xid: "0", id: 0 };
-  for (;;) {
-    const rows = await feed.atomChanges(cursor, 2000);
-    if (!rows.length) return out;
-    out.push(...rows);
-    const last = rows[rows.length - 1];
-    cursor = { xid: last.xid, id: last.id };
-  }
-}
-
 function dot(a: Float32Array, b: Float32Array): number {
   let s = 0;
   for (let i = 0; i < a.length; i++) s += a[i] * b[i];
@@ -93,7 +81,9 @@ async function main(): Promise<void> {
     const { services } = store;
     await services.projection.sync();
     const policy = policyOf(services);
-    const atoms = (await allAtoms(services.changeFeed)).filter((a) => (LIVE as readonly string[]).includes(a.status));
+    const atoms = (await allAtomRows(services.changeFeed)).filter((a) =>
+      (LIVE as readonly string[]).includes(a.status),
+    );
     const model = services.embedder.model;
     const pairs = new Map<string, { ids: [number, number]; cosine: number; met: Set<"dedup" | "verify"> }>();
     const note = (x: number, y: number, cosine: number, by: "dedup" | "verify") => {

@@ -18,10 +18,10 @@
 import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { setLogLevel } from "../src/log.ts";
-import type { AtomIndexRow } from "../src/ports/store/change-feed.ts";
 import { FABRICATED } from "../tests/confidence/fabricated.ts";
 import { type StatementItem, statementHalf } from "../tests/confidence/statement-set.ts";
 import { openFixturesStore } from "../tests/support/fixtures-store.ts";
+import { allAtomRows } from "./lib/atom-rows.ts";
 
 /** Sentences drawn per fixture document (fewer when it has fewer). */
 const PER_FIXTURE: Record<string, number> = {
@@ -110,13 +110,7 @@ async function main(): Promise<void> {
   const items: StatementItem[] = [];
   try {
     const { services } = store;
-    const rows: AtomIndexRow[] = [];
-    for (let cursor = { xid: "0", id: 0 }; ; ) {
-      const page = await services.changeFeed.atomChanges(cursor, 2000);
-      if (!page.length) break;
-      rows.push(...page);
-      cursor = { xid: page[page.length - 1].xid, id: page[page.length - 1].id };
-    }
+    const rows = await allAtomRows(services.changeFeed);
     const live = rows.filter((r) => r.status !== "stale" && r.status !== "retracted").map((r) => r.id);
     const byFixture = new Map<string, Array<{ text: string; lang: string }>>();
     const seen = new Set<string>();

@@ -8,9 +8,9 @@
  */
 import { ingest } from "../../src/core/documents/ingest.ts";
 import { verifyAtoms } from "../../src/core/verify/verify.ts";
-import type { AtomIndexRow } from "../../src/ports/store/change-feed.ts";
 import type { BenchServices } from "./env.ts";
 import { mulberry32 } from "../../tests/support/prng.ts";
+import { allAtomRows } from "./atom-rows.ts";
 
 /** Statements per document. */
 export const PER_DOC = 20;
@@ -115,13 +115,7 @@ export async function measureCatalogue(
     const t1 = performance.now();
     for (let round = 0; round < 20; round++) if ((await verifyAtoms(s, { limit: 1000 })).remaining === 0) break;
     const t2 = performance.now();
-    const rows: AtomIndexRow[] = [];
-    for (let cursor = { xid: "0", id: 0 }; ; ) {
-      const page = await s.changeFeed.atomChanges(cursor, 2000);
-      if (!page.length) break;
-      rows.push(...page);
-      cursor = { xid: page[page.length - 1].xid, id: page[page.length - 1].id };
-    }
+    const rows = await allAtomRows(s.changeFeed);
     const live = rows.filter((r) => r.status !== "stale" && r.status !== "retracted");
     const o = { right: 0, wrong: 0, missed: 0, atoms: 0, conflicting: 0 };
     for (let i = 0; i < live.length; i += 500)

@@ -6,8 +6,8 @@
  * bench/sample-contested.ts (the sample to label) and the dedup_pairs benchmark (the false-contested share).
  */
 import { verifyAtoms } from "../../src/core/verify/verify.ts";
-import type { AtomIndexRow } from "../../src/ports/store/change-feed.ts";
 import { openFixturesStore } from "../../tests/support/fixtures-store.ts";
+import { allAtomRows } from "./atom-rows.ts";
 
 /** One atom after verification, with the atoms it is linked `contradicts` to (either direction). */
 export interface VerifiedAtom {
@@ -47,13 +47,7 @@ export async function verifiedFixtures(): Promise<VerifiedCorpus> {
       if (r.remaining === 0) break;
     }
     const verifyMs = performance.now() - t0;
-    const rows: AtomIndexRow[] = [];
-    for (let cursor = { xid: "0", id: 0 }; ; ) {
-      const page = await services.changeFeed.atomChanges(cursor, 2000);
-      if (!page.length) break;
-      rows.push(...page);
-      cursor = { xid: page[page.length - 1].xid, id: page[page.length - 1].id };
-    }
+    const rows = await allAtomRows(services.changeFeed);
     const live = rows.filter((r) => r.status !== "stale" && r.status !== "retracted");
     const subjects = new Map<number, { content: string; source: string }>();
     for (let i = 0; i < live.length; i += 500)

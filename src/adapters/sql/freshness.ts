@@ -3,7 +3,7 @@
  * migration 0018. A gone page's atoms are flagged in their metadata (and re-sent to the projections through the
  * outbox), never deleted nor restatused. Driver errors become PegasError.
  */
-import type { Sql } from "postgres";
+import type { Sql, TransactionSql } from "postgres";
 import type { DueUrlDocument, FreshnessState, FreshnessStore, Validators } from "../../ports/store/freshness.ts";
 import type { Database } from "./database.ts";
 import { guard } from "./errors.ts";
@@ -70,44 +70,51 @@ export class SqlFreshnessStore implements FreshnessStore {
     });
   }
 
-  async markGone(docId: number, status: number): Promise<number> {
-    const ids = await guard(this.db, "mark a URL document gone", (sql) =>
-      sql.begin(async (tx) => {
-        const [doc] = await tx`
-          UPDATE pm_document SET gone_at = now(), checked_at = now(), next_check_at = NULL,
-                 check_error = ${`HTTP ${status}`}
-           WHERE id = ${docId} RETURNING uri`;
-        if (!doc) return [] as number[];
-        const rows = await tx`
-          UPDATE pm_atom SET metadata = metadata || jsonb_build_object('source_gone', jsonb_build_object(
-                   'doc_id', ${docId}::bigint, 'uri', ${String(doc.uri)}::text, 'status', ${status}::int,
-                   'at', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')))
-           WHERE id IN (SELECT atom_id FROM pm_citation WHERE doc_id = ${docId} AND chunk_id IS NOT NULL)
-          RETURNING id`;
-        const atomIds = rows.map((r) => Number(r.id));
-        await enqueueOutbox(tx, "document", [docId], "upsert");
-        await enqueueOutbox(tx, "atom", atomIds, "upsert");
-        return atomIds;
-      }),
-    );
-    signalOutbox();
-    return ids.length;
+  markGone(docId: number, status: number): Promise<number> {
+    return this.reflag("mark a URL document gone", docId, async (tx) => {
+      const [doc] = await tx`
+        UPDATE pm_document SET gone_at = now(), checked_at = now(), next_check_at = NULL,
+               check_error = ${`HTTP ${status}`}
+         WHERE id = ${docId} RETURNING uri`;
+      if (!doc) return null;
+      return tx`
+        UPDATE pm_atom SET metadata = metadata || jsonb_build_object('source_gone', jsonb_build_object(
+                 'doc_id', ${docId}::bigint, 'uri', ${String(doc.uri)}::text, 'status', ${status}::int,
+                 'at', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')))
+         WHERE id IN (SELECT atom_id FROM pm_citation WHERE doc_id = ${docId} AND chunk_id IS NOT NULL)
+        RETURNING id`;
+    });
   }
 
-  async markBack(docId: number): Promise<number> {
-    const ids = await guard(this.db, "mark a URL document back", (sql) =>
+  markBack(docId: number): Promise<number> {
+    return this.reflag("mark a URL document back", docId, async (tx) => {
+      const [doc] = await tx`
+        UPDATE pm_document SET gone_at = NULL, checked_at = now(), next_check_at = NULL, check_failures = 0,
+               check_error = NULL
+         WHERE id = ${docId} AND gone_at IS NOT NULL RETURNING id`;
+      if (!doc) return null;
+      return tx`
+        UPDATE pm_atom SET metadata = metadata - 'source_gone'
+         WHERE id IN (SELECT atom_id FROM pm_citation WHERE doc_id = ${docId} AND chunk_id IS NOT NULL)
+           AND (metadata->'source_gone'->>'doc_id')::bigint = ${docId}
+        RETURNING id`;
+    });
+  }
+
+  /**
+   * Runs `change` (the document's row, then its atoms' flag) in one transaction and sends the document and the atoms
+   * it returned to the projections; resolves to the atoms changed (0 when `change` found no document to change).
+   */
+  private async reflag(
+    what: string,
+    docId: number,
+    change: (tx: TransactionSql<any>) => Promise<readonly unknown[] | null>,
+  ): Promise<number> {
+    const ids = await guard(this.db, what, (sql) =>
       sql.begin(async (tx) => {
-        const [doc] = await tx`
-          UPDATE pm_document SET gone_at = NULL, checked_at = now(), next_check_at = NULL, check_failures = 0,
-                 check_error = NULL
-           WHERE id = ${docId} AND gone_at IS NOT NULL RETURNING id`;
-        if (!doc) return [] as number[];
-        const rows = await tx`
-          UPDATE pm_atom SET metadata = metadata - 'source_gone'
-           WHERE id IN (SELECT atom_id FROM pm_citation WHERE doc_id = ${docId} AND chunk_id IS NOT NULL)
-             AND (metadata->'source_gone'->>'doc_id')::bigint = ${docId}
-          RETURNING id`;
-        const atomIds = rows.map((r) => Number(r.id));
+        const rows = await change(tx);
+        if (!rows) return [] as number[];
+        const atomIds = rows.map((r) => Number((r as { id: unknown }).id));
         await enqueueOutbox(tx, "document", [docId], "upsert");
         await enqueueOutbox(tx, "atom", atomIds, "upsert");
         return atomIds;
