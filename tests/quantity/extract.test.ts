@@ -132,6 +132,28 @@ describe("what is no measurement", () => {
     expect(extractQuantities("миллионы лет без смысла; ни одной минуты; millions of years", "ru")).toEqual([]);
     expect(extractQuantities("изо дня в день одного и того же; Расстояние,м 545,49", "ru")).toEqual([]);
   });
+
+  test("a decade is no duration, in English and Russian", () => {
+    for (const s of ["In the 1980s the firm grew.", "the 1990s", "the '80s", "in the mid-1990s", "in their 30s"])
+      expect(extractQuantities(s, "en")).toEqual([]);
+    expect(extractQuantities("during the 1970s and 1980s, the 80s and 90s", "en")).toEqual([]);
+    for (const s of ["в 1980-х годах", "в 1980-х", "80-е годы", "в 1990-е годы", "в 90-х гг."])
+      expect(extractQuantities(s, "ru")).toEqual([]);
+    // A glued "s" after a duration word or a non-round number stays seconds.
+    expect(canon("it took 30s")).toEqual([30, 30, "s"]);
+    expect(canon("a timeout of 1800s")).toEqual([1800, 1800, "s"]);
+    expect(canon("ran for 1985s")).toEqual([1985, 1985, "s"]);
+  });
+
+  test("«с.» after a number: seconds by its context, pages in a reference", () => {
+    expect(canon("Время отклика составляет 2 с.")).toEqual([2, 2, "s"]);
+    expect(canon("Время отклика сервера составляет в среднем 2 с. Это много.")).toEqual([2, 2, "s"]);
+    expect(canon("Запуск занимает 1,5 с.")).toEqual([1.5, 1.5, "s"]);
+    expect(canon("Сеанс длится 40 с.")).toEqual([40, 40, "s"]);
+    expect(canon("Ответ пришёл через 3 с.")).toEqual([3, 3, "s"]);
+    expect(extractQuantities("Иванов И. И. История. — М.: Наука, 2001. — 213 с.", "ru")).toEqual([]);
+    expect(extractQuantities("Петров П. П. Очерки. М., 1999. 45 с.; Там же. С. 12–15.", "ru")).toEqual([]);
+  });
 });
 
 describe("subject and conditions", () => {

@@ -10,17 +10,18 @@
  * between number words as in «пять, десять лет»; "and" only after "between", else "60 and 90 days" is two values
  * sharing one unit), at most one adjective ("three consecutive days", «пять счастливейших лет»), the unit
  * ({@link unitAt}), a smaller time unit that continues a duration ("23 h 40 min"), "and a half", and a rate's
- * denominator ("/day", "per", "a month", «в месяц»,
- * «ежегодно»). A number without a unit is a count and is skipped (unless a currency sign stands before it); a time
- * of day ("three o'clock", «в восемь часов», «бьет четыре часа»), a calendar year («2024 г.», «в 1863 году»), the
- * pages of a Russian reference («213 с.»), «ни одной минуты» and a lone plural multiplier ("millions of years",
- * «миллионы лет») are skipped too.
+ * denominator ("/day", "per", "a month", «в месяц», «ежегодно»). A number without a unit is a count and is skipped
+ * (unless a currency sign stands before it); a time of day ("three o'clock", «в восемь часов», «бьет четыре часа»),
+ * a calendar year («2024 г.», «в 1863 году»), the pages of a Russian reference («213 с.», but «составляет 2 с.» is
+ * seconds: {@link isPageCount}), a decade ("the 1980s", "the '80s": {@link isDecade}), «ни одной минуты» and a lone
+ * plural multiplier ("millions of years", «миллионы лет») are skipped too.
  * Limits: units the table lacks (dB, mol, dose units, "fold") are not read; a unit far from its number ("1.3 to
  * 4.0 min/day" works, "1.3 min/day to 4.0" does not); a list of more than two values shares a unit only pairwise.
  */
 import { type Precision, precisionOf } from "./precision.ts";
 import { shareSubjects, subjectOf } from "./subject.ts";
 import { type NumberToken, numberTokens } from "./tokens.ts";
+import { isDecade, isPageCount } from "./not-measured.ts";
 import { scaleWord } from "./numbers.ts";
 import { type Dimension, toCanonical, type UnitDef, unitAt } from "./units.ts";
 
@@ -142,10 +143,16 @@ function readAt(text: string, tokens: NumberToken[], i: number, used: Set<number
   }
   const calendarYear = Number.isInteger(a.value) && a.value >= 1000 && a.value <= 2100 && second === null;
   const form = text.slice(u.end - 5, u.end).toLowerCase();
-  // «1863 году», «2024 г.», "in 1998 years"? — a calendar year; «213 с.» — pages of a reference; «ни одной минуты».
+  // «1863 году», «2024 г.», "in 1998 years"? — a calendar year; «213 с.» — pages of a reference (not «составляет
+  // 2 с.»); "the 1980s" — a decade; «ни одной минуты».
   if (calendarYear && (u.unit.symbol === "g" || (u.unit.symbol === "yr" && !/(?:лет|years?)$/u.test(form))))
     return null;
-  if (u.unit.symbol === "s" && /с$/u.test(form) && (t.word || /^\./.test(text.slice(u.end)))) return null;
+  if (u.unit.symbol === "s") {
+    const decimal = a.place !== null && a.place < 1;
+    const pages = /^\./.test(text.slice(u.end)) && isPageCount(text, t.start, decimal);
+    if (/с$/u.test(form) && (t.word || pages)) return null;
+    if (second === null && isDecade(text, t.start, a.end, a.value)) return null;
+  }
   if (/(?:^|\s)ни\s+$/iu.test(text.slice(Math.max(0, start - 4), start))) return null;
   if (u.unit.dimension === "time" && u.unit.factor === 3600 && TIME_OF_DAY.test(text.slice(0, start))) return null;
   let end = u.end;
