@@ -165,4 +165,49 @@ describe("memory_get_context over MCP", () => {
     const bad = await call("memory_get_context", { question: "x", budget_tokens: 10 });
     expect(bad.isError).toBe(true);
   });
+
+  test("Markdown sources: no heading marker, bullet, fence or comment reaches a line, English or Russian", async () => {
+    // The project's README (Markdown: headings, lists, fenced code, HTML comments) and a Russian note in Markdown.
+    await ok("memory_ingest", {
+      text: readFileSync(join(import.meta.dir, "../../README.md"), "utf8"),
+      title: "README",
+    });
+    const dir = mkdtempSync(join(tmpdir(), "ctx-md-"));
+    const file = join(dir, "заметки.md");
+    writeFileSync(
+      file,
+      "# Обсерватория Кряжево\n\n## Телескоп\n\nГлавный телескоп обсерватории Кряжево имеет зеркало диаметром " +
+        "два метра.\n\n- Купол обсерватории Кряжево открывают только в ясные ночи\n- Наблюдатель записывает " +
+        "погоду каждый час\n\n<!-- черновик -->\n```sh\n# запуск камеры телескопа\nkamera --start\n```\n\n" +
+        "Расписание\n----------\n\nНаблюдения в обсерватории Кряжево идут с октября по март.\n",
+    );
+    try {
+      await ok("memory_ingest", { path: file });
+      const questions = [
+        "How do I install and configure pegas-memory?",
+        "Which tools does the server offer for search?",
+        "Какой телескоп в обсерватории Кряжево и когда открывают купол?",
+        "Когда идут наблюдения в обсерватории Кряжево?",
+      ];
+      for (const question of questions) {
+        const ctx = await ok("memory_get_context", { question, budget_tokens: 1500 });
+        expectWellCited(ctx);
+        expect(ctx.items.length).toBeGreaterThan(0);
+        const lines = ctx.markdown
+          .split("\nSources:")[0]
+          .split("\n")
+          .filter((l: string) => l.startsWith("- "));
+        expect(lines.length).toBeGreaterThan(0);
+        // A "# " inside a line may be a shell comment of fenced code ("npm ci # install"); "## Heading" may not.
+        for (const line of lines) expect(line).not.toMatch(/^- (?:… )?(?:#|[-*+] )|#{2,6} \p{L}|```|<!--|\s- - /u);
+        for (const item of ctx.items) expect(item.shown).not.toMatch(/^(?:#|[-*+] )/u);
+      }
+      const ru = await ok("memory_get_context", { question: "Какой телескоп в обсерватории Кряжево?" });
+      // The heading reads as a section marker; the list item joins the line without its bullet.
+      expect(ru.markdown).toMatch(/^- Обсерватория Кряжево: /mu);
+      expect(ru.markdown).toMatch(/[.…] Купол обсерватории Кряжево открывают только в ясные ночи/u);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

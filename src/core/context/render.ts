@@ -8,6 +8,7 @@ import { formatLocator } from "../../domain/locator.ts";
 import { type ExplainedConfidence, LOW_CONFIDENCE, lowestReason } from "../../domain/confidence/model.ts";
 import type { AtomView, CitationView } from "../../ports/store/atom-reads.ts";
 import { type QueryTerms, snippet, textUnits } from "../search/snippet.ts";
+import { plainLine } from "../search/text-units.ts";
 import type { Candidate, ContextCitation, ContextItem, ContextResult, Opponent } from "./types.ts";
 
 /** Citations shown per atom. */
@@ -94,7 +95,8 @@ export function conciseContext(r: Pick<ContextResult, "markdown" | "citations" |
 
 /**
  * What a line shows of an atom: its sentences that answer (see search/snippet.ts) within about `maxChars`
- * characters; a table's caption and header before its best rows; code by its description alone.
+ * characters, no Markdown block syntax (`#`, bullets, fences: search/text-units.ts); a table's caption and header
+ * before its best rows; code by its description alone.
  */
 export function itemBody(
   atom: Pick<AtomView, "type" | "claim" | "content">,
@@ -102,7 +104,7 @@ export function itemBody(
   weights: Map<string, number>,
   maxChars: number,
 ): { text: string; cut: boolean } {
-  const claim = oneLine(atom.claim, maxChars);
+  const claim = oneLine(atom.type === "code" ? atom.claim : plainLine(atom.claim), maxChars);
   if (atom.type === "code") return { text: claim, cut: true };
   const units = textUnits(atom.content || atom.claim);
   if (atom.type === "table") {

@@ -1,14 +1,17 @@
 /**
  * Snippets: the sentences of an atom that answer a query, for memory_search's hits and memory_get_context's lines.
- * A text is cut into units (sentences of prose by Intl.Segmenter, lines of tables and code whole); each unit scores
- * the summed weights of the query terms it holds (an idf over the units of the texts shown together, so a word
- * every passage has weighs little); the best units are kept up to a length, in text order, gaps marked "…".
+ * A text is cut into units (text-units.ts: sentences of prose by Intl.Segmenter, lines of tables and code whole,
+ * Markdown block syntax read, not shown); each unit scores the summed weights of the query terms it holds (an idf
+ * over the units of the texts shown together, so a word every passage has weighs little); the best units are kept
+ * up to a length, in text order, gaps marked "…".
  * Words match by light stem (domain/meaning/light-stem.ts) or when one stem of four letters or more begins the
  * other, so "Громов" finds "Громова" and "teach" finds "teacher", in Russian as in English.
  */
 import { lightStem } from "../../domain/meaning/light-stem.ts";
 import { ENGLISH_STOP_WORDS, RUSSIAN_STOP_WORDS } from "../../domain/stopwords.ts";
-import { detectLang, sentenceSegmenter } from "../../domain/text.ts";
+import { plainLine } from "./text-units.ts";
+
+export { textUnits } from "./text-units.ts";
 
 /** A unit beside the best one is kept when it scores at least this share of the best one's score. */
 const MIN_SHARE = 0.5;
@@ -47,34 +50,6 @@ function termsIn(text: string, terms: QueryTerms): Set<string> {
     for (const t of terms) if (!found.has(t) && matches(s, t)) found.add(t);
   }
   return found;
-}
-
-/**
- * The units of a text: each line of a table (`|`-rows) or of code (`code`) whole, prose cut into sentences (lines
- * of prose joined first: hard-wrapped text breaks its sentences over lines); whitespace collapsed, empty units
- * dropped.
- */
-export function textUnits(text: string, code = false): string[] {
-  const units: string[] = [];
-  let prose: string[] = [];
-  const flush = () => {
-    const flat = prose.join(" ").replace(/\s+/gu, " ").trim();
-    prose = [];
-    if (!flat) return;
-    for (const s of sentenceSegmenter(detectLang(flat)).segment(flat)) {
-      const u = s.segment.trim();
-      if (u) units.push(u);
-    }
-  };
-  for (const line of text.split("\n")) {
-    const flat = line.replace(/\s+/gu, " ").trim();
-    if (code || flat.startsWith("|")) {
-      flush();
-      if (flat && !/^\|[\s|:-]*\|$/.test(flat)) units.push(flat); // a table's `| --- |` rule says nothing
-    } else prose.push(flat);
-  }
-  flush();
-  return units;
 }
 
 /** Term weights: log(1 + N / (1 + df)) over `unitSets` (the units of every text shown together). */
@@ -129,7 +104,7 @@ export function snippet(
   maxChars: number,
   lead = "",
 ): Snippet {
-  const opening = lead.replace(/\s+/gu, " ").trim().replace(/…$/u, "");
+  const opening = plainLine(lead).replace(/\s+/gu, " ").trim().replace(/…$/u, "");
   const rest = units.map((u, i) => (i === 0 && opening && u.startsWith(opening) ? u.slice(opening.length).trim() : u));
   const scored = rest
     .map((u, i) => {
