@@ -1,7 +1,9 @@
 /**
  * The `tools/call` handler, ours instead of the McpServer's so that the protocol is strict where the SDK is lax:
  * - a request whose `params` do not match the spec's (non-object `arguments`, a missing `name`) is a JSON-RPC
- *   -32602 "Invalid params" error (the SDK answers -32603, because its own request parse fails before any handler);
+ *   -32602 "Invalid params" error of one line saying what to send ("tools/call arguments must be a JSON object …"),
+ *   where the SDK Server's own wrapper of a `tools/call` handler answers a multi-line dump of zod issues (the
+ *   handler is installed past that wrapper: {@link setToolCallHandler});
  * - an unknown tool is -32602 naming the nearest tool;
  * - an argument the tool does not take is refused as an `isError` result naming it, the nearest allowed name and
  *   every allowed name (arguments.ts), unless `strict_arguments` is off (then it is ignored, as zod strips it);
@@ -14,11 +16,10 @@ import {
   type CallToolResult,
   CallToolRequestSchema,
   ErrorCode,
-  McpError,
   type ServerNotification,
   type ServerRequest,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import { Protocol, type RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { type ZodObject, type ZodRawShape, z } from "zod";
 import { PegasError } from "../errors.ts";
 import { log } from "../log.ts";
@@ -41,12 +42,45 @@ export interface CallableTool {
 
 /**
  * The schema the request is registered under: only the method. The whole params are checked in the handler, where a
- * failure can be -32602; the SDK parses the registered schema before any handler, and a failure there is -32603.
+ * failure is one line of -32602; the SDK parses the registered schema before any handler, and a failure there is
+ * -32603.
  */
-export const CALL_METHOD = z.object({ method: z.literal("tools/call"), params: z.unknown() });
+export const CALL_METHOD = z.object({ method: z.literal("tools/call"), params: z.unknown().optional() });
 
 /** Most zod issues quoted in one refusal. */
 const MAX_ISSUES = 5;
+
+/**
+ * A JSON-RPC -32602 "Invalid params" error whose message is the line given: the protocol layer answers any error's
+ * `code` and `message`, and a client prefixes "MCP error -32602: " itself (an McpError thrown here would carry that
+ * prefix twice).
+ */
+export class InvalidParams extends Error {
+  readonly code = ErrorCode.InvalidParams;
+}
+
+/** JSON's name of a value's type: "a number", "a string", "an array", "null". */
+function jsonType(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "object" ? "an object" : `a ${typeof value === "bigint" ? "number" : typeof value}`;
+}
+
+/**
+ * The one-line refusal of `tools/call` params that are not the spec's: what is wrong and what to send instead.
+ * `params` is the request's params as received.
+ */
+export function invalidCallParams(params: unknown, error: z.ZodError): string {
+  if (params === undefined) return `tools/call needs params {"name": <tool>, "arguments": {…}}`;
+  if (typeof params !== "object" || params === null || Array.isArray(params))
+    return `tools/call params must be a JSON object {"name": <tool>, "arguments": {…}}, not ${jsonType(params)}`;
+  const p = params as Record<string, unknown>;
+  if (typeof p.name !== "string")
+    return `tools/call params need "name", the tool to call, as a string${"name" in p ? `, not ${jsonType(p.name)}` : ""}`;
+  if ("arguments" in p && (typeof p.arguments !== "object" || p.arguments === null || Array.isArray(p.arguments)))
+    return `arguments must be a JSON object of the tool's arguments by name (or left out), not ${jsonType(p.arguments)}`;
+  return `invalid tools/call params: ${issuesText(error)}`;
+}
 
 /** zod issues as one line: "message at path; …" (the SDK's wording, without its prefix). */
 function issuesText(error: z.ZodError): string {
@@ -80,7 +114,17 @@ export type ToolCallHandler = (
  * `strictArguments` false ignores unknown arguments instead of refusing them.
  */
 export function serveToolCalls(server: McpServer, tools: readonly CallableTool[], strictArguments: boolean): void {
-  server.server.setRequestHandler(CALL_METHOD, toolCallHandler(tools, strictArguments));
+  setToolCallHandler(server, toolCallHandler(tools, strictArguments));
+}
+
+/**
+ * Installs `handler` as `server`'s `tools/call` handler through the protocol layer's registration, not the SDK
+ * Server's override of it: that override (SDK 1.2x) parses the params before the handler and refuses bad ones with
+ * a multi-line zod dump, and parses the result again; the handler here checks both itself. The tools capability must
+ * be registered first.
+ */
+export function setToolCallHandler(server: McpServer, handler: ToolCallHandler): void {
+  Protocol.prototype.setRequestHandler.call(server.server, CALL_METHOD, handler);
 }
 
 /** The `tools/call` handler for `tools` (see {@link serveToolCalls}); the zod objects are built once, here. */
@@ -95,13 +139,13 @@ export function toolCallHandler(tools: readonly CallableTool[], strictArguments:
   return async (request, extra): Promise<CallToolResult> => {
     const parsed = CallToolRequestSchema.safeParse(request);
     if (!parsed.success) {
-      throw new McpError(ErrorCode.InvalidParams, `invalid tools/call params: ${issuesText(parsed.error)}`);
+      throw new InvalidParams(invalidCallParams(request.params, parsed.error));
     }
     const { name, arguments: args = {} } = parsed.data.params;
     const entry = byName.get(name);
     if (!entry) {
       const near = nearestName(name, names);
-      throw new McpError(ErrorCode.InvalidParams, `unknown tool '${name}'${near ? `; did you mean '${near}'?` : ""}`);
+      throw new InvalidParams(`unknown tool '${name}'${near ? `; did you mean '${near}'?` : ""}`);
     }
     if (strictArguments) {
       const unknown = unknownArgumentsMessage(args, entry.fields);

@@ -5,7 +5,7 @@
  */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ListToolsRequestSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
-import { CALL_METHOD, type ToolCallHandler } from "./call-tool.ts";
+import { setToolCallHandler, type ToolCallHandler } from "./call-tool.ts";
 
 /** The two request handlers of the tools: the listing and the call (call-tool.ts). */
 export interface ToolRequestHandlers {
@@ -42,7 +42,7 @@ export function serveToolsOnFirstUse(
     return loading;
   };
   server.server.setRequestHandler(ListToolsRequestSchema, async () => (await handlers()).list());
-  server.server.setRequestHandler(CALL_METHOD, async (request, extra) => {
+  setToolCallHandler(server, async (request, extra) => {
     if (!loaded) onCallBeforeLoad?.();
     return (await handlers()).call(request, extra);
   });

@@ -47,8 +47,15 @@ describe("tools/call: codes and unknown arguments", () => {
   });
   afterAll(() => client.close());
 
-  test("arguments that are not an object are -32602 Invalid params, not -32603", async () => {
-    for (const args of [[1, 2], "query", 42, null, true]) {
+  test("arguments that are not an object are -32602 Invalid params of one line saying what to send", async () => {
+    const cases: Array<[unknown, string]> = [
+      [[1, 2], "an array"],
+      ["query", "a string"],
+      [42, "a number"],
+      [null, "null"],
+      [true, "a boolean"],
+    ];
+    for (const [args, what] of cases) {
       const err = await rpcError(
         client.request(
           { method: "tools/call", params: { name: "memory_search", arguments: args as never } },
@@ -56,14 +63,23 @@ describe("tools/call: codes and unknown arguments", () => {
         ),
       );
       expect(err.code).toBe(ErrorCode.InvalidParams);
+      // Not the SDK's multi-line dump of zod issues.
+      expect(err.message).toBe(
+        `MCP error -32602: arguments must be a JSON object of the tool's arguments by name (or left out), not ${what}`,
+      );
     }
   });
 
-  test("params without a tool name are -32602", async () => {
+  test("params without a tool name, or no params, are -32602 of one line", async () => {
     const err = await rpcError(
       client.request({ method: "tools/call", params: { arguments: {} } as never }, CallToolResultSchema),
     );
     expect(err.code).toBe(ErrorCode.InvalidParams);
+    expect(err.message).toBe('MCP error -32602: tools/call params need "name", the tool to call, as a string');
+    const none = await rpcError(client.request({ method: "tools/call" } as never, CallToolResultSchema));
+    expect(none.code).toBe(ErrorCode.InvalidParams);
+    expect(none.message).not.toContain("\n");
+    expect(none.message).toContain('tools/call needs params {"name": <tool>');
   });
 
   test("an unknown tool is -32602 naming the nearest tool", async () => {
