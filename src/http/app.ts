@@ -19,7 +19,7 @@ import { compressText, headLength } from "../platform/compress.ts";
 import { METRICS_CONTENT_TYPE, renderMetrics, servicesForMetrics } from "./metrics.ts";
 import { anonymousReadiness, checkReadiness } from "./readiness.ts";
 import { mcpCors, requireOrigin } from "./origin.ts";
-import { rpcError } from "./rpc.ts";
+import { bodyTooLargeMessage, rpcError } from "./rpc.ts";
 import { McpSessions } from "./sessions.ts";
 import { createUiApp } from "../ui/app.ts";
 
@@ -49,13 +49,7 @@ export interface HttpApp {
 
 /** A 413 naming the size and the limit, before the transport reads a byte of the body. */
 function tooLarge(declared: number, limit: number): Response {
-  const mib = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MiB`;
-  return rpcError(
-    413,
-    -32000,
-    `Payload Too Large: the request body is ${mib(declared)}, more than the ${mib(limit)} this server takes ` +
-      "(max_input_bytes, JSON-escaped, plus the envelope); give memory_ingest a path or URL instead of the text, or raise max_input_bytes",
-  );
+  return rpcError(413, -32000, bodyTooLargeMessage(limit, declared));
 }
 
 /** Builds the app over a runtime's services and call tracker. */

@@ -4,7 +4,8 @@
  * in protocol 2025-06-18) and tells which method a message calls.
  */
 import { isJsonContentType } from "@modelcontextprotocol/sdk/shared/mediaType.js";
-import { readRequestBody, requestBodyTooLargeMessage } from "@modelcontextprotocol/sdk/server/requestBody.js";
+import { readRequestBody } from "@modelcontextprotocol/sdk/server/requestBody.js";
+import { RAISE_INPUT_BYTES } from "../domain/limits.ts";
 import { countRefused } from "./metrics.ts";
 
 /** A JSON-RPC error answer; `id` null (the default) as the SDK's transport words its own. */
@@ -28,6 +29,20 @@ export interface ParsedPost {
   id: string | number | null;
 }
 
+const mib = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MiB`;
+
+/**
+ * The message of a 413: the body's size when it was declared (`declared`, bytes), the largest this server takes
+ * (`limit`, bytes: twice max_input_bytes plus 1 MiB, see maxMessageBytes) and the setting that raises it.
+ */
+export function bodyTooLargeMessage(limit: number, declared?: number): string {
+  const size = declared === undefined ? "the request body is" : `the request body is ${mib(declared)},`;
+  return (
+    `Payload Too Large: ${size} more than the ${mib(limit)} this server takes (max_input_bytes, JSON-escaped, ` +
+    `plus the envelope); give memory_ingest a path or URL instead of the text, or ${RAISE_INPUT_BYTES}`
+  );
+}
+
 /**
  * Reads and parses the body of a POST to /mcp, up to `maxBytes`: the parsed message, or the error answer — 413 over
  * the limit, 400 -32700 for JSON that does not parse, 400 -32600 for a batch (a JSON array). Undefined when the
@@ -36,7 +51,7 @@ export interface ParsedPost {
 export async function readPost(req: Request, maxBytes: number): Promise<ParsedPost | Response | undefined> {
   if (!isJsonContentType(req.headers.get("content-type"))) return undefined;
   const read = await readRequestBody(req, maxBytes);
-  if (read.tooLarge) return rpcError(413, -32000, requestBodyTooLargeMessage(maxBytes));
+  if (read.tooLarge) return rpcError(413, -32000, bodyTooLargeMessage(maxBytes));
   let body: unknown;
   try {
     body = JSON.parse(read.text ?? "");

@@ -9,6 +9,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Config } from "../config.ts";
 import { within } from "../domain/deadline.ts";
+import { RAISE_INPUT_BYTES } from "../domain/limits.ts";
 import { log } from "../log.ts";
 import { VERSION } from "../version.ts";
 import type { Services } from "../core/services.ts";
@@ -73,6 +74,18 @@ const ANSWER_FLUSH_MS = 50;
 /** Largest JSON-RPC message taken (bytes): a whole text of max_input_bytes to ingest, escaped (×2), plus the envelope. */
 export function maxMessageBytes(config: Pick<Config, "max_input_bytes">): number {
   return config.max_input_bytes * 2 + 1024 * 1024;
+}
+
+/**
+ * The warning of an error the stdio transport reports (the SDK tells it nowhere else), or null for the ones logged
+ * at debug level only: a message over `maxBytes` (then the transport closes) names the setting that raises it.
+ */
+export function stdioErrorMessage(err: Error, maxBytes: number): string | null {
+  if (!/exceeded maximum size/i.test(err.message)) return null;
+  return (
+    `stdio: a JSON-RPC message over ${maxBytes} bytes (twice max_input_bytes, plus 1 MiB) closed the connection; ` +
+    `give memory_ingest a path or URL instead of the text, or ${RAISE_INPUT_BYTES}`
+  );
 }
 
 /** A transport's part in shutdown: `quiesce` stops taking new work at once; `close` ends it after calls are cancelled. */
@@ -178,6 +191,11 @@ export async function serveStdio(config: Config, onStopping?: () => void): Promi
   const stop = (why: string) => void runtime.stop(why);
   // The transport closes itself on a message over maxBufferSize or a broken stdout: shut down cleanly then too.
   server.server.onclose = () => stop("transport closed");
+  server.server.onerror = (err) => {
+    const text = stdioErrorMessage(err, maxMessageBytes(config));
+    if (text) log.warn(text);
+    else log.debug("stdio transport error", { err });
+  };
   process.stdin.on("end", () => stop("stdin closed"));
   process.stdin.on("close", () => stop("stdin closed"));
   runtime.handleSignals();

@@ -74,7 +74,7 @@ test("past max_directory_files the walk stops with a warning; the files taken ar
     const r = await ingest(t.services, { path: dir });
     expect(r.documents.map((d) => d.uri.split("/").pop())).toEqual(["n0.txt", "n1.txt", "n2.txt"]);
     expect(r.warnings[0]).toContain("more than 3 supported files");
-    expect(r.warnings[0]).toContain("max_directory_files");
+    expect(r.warnings[0]).toContain("raise max_directory_files in the config file");
   } finally {
     t.services.config.max_directory_files = before;
   }

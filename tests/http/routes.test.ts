@@ -174,7 +174,22 @@ describe("/mcp answers a client's mistakes clearly", () => {
     expect(tooBig.status).toBe(413);
     const msg = (await json(tooBig)).error.message;
     expect(msg).toContain("Payload Too Large");
-    expect(msg).toContain("max_input_bytes");
+    expect(msg).toContain("raise max_input_bytes in the config file");
+    // Without a Content-Length (chunked), the body is read up to the limit: the same message names the key.
+    const chunked = await app.request("/mcp", {
+      method: "POST",
+      headers: MCP_POST_HEADERS,
+      body: new ReadableStream({
+        start(c) {
+          c.enqueue(new TextEncoder().encode(big));
+          c.close();
+        },
+      }),
+    });
+    expect(chunked.status).toBe(413);
+    const chunkedMsg = (await json(chunked)).error.message;
+    expect(chunkedMsg).toContain("Payload Too Large");
+    expect(chunkedMsg).toContain("raise max_input_bytes in the config file");
 
     const unknown = await app.request("/mcp", {
       method: "POST",

@@ -61,6 +61,7 @@ describe("memory_infer over MCP", () => {
     const capped = await call("memory_infer", { rule_ids: [rule.atom_id], max_new_edges: 2 });
     expect(capped.isError).toBe(true);
     expect(text(capped)).toContain("LIMIT_EXCEEDED");
+    expect(text(capped)).toContain("raise max_new_edges (--max-new-edges on the command line)");
 
     const progress: string[] = [];
     const raw = await mcp.client.callTool(

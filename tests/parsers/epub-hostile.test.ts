@@ -144,8 +144,9 @@ describe("EPUB: zip-bomb limits", () => {
   test("an honest 200 MB entry is refused from the central directory, before inflating", async () => {
     const err = await rejection(parse(bombEpub()));
     expect(err.code).toBe("LIMIT_EXCEEDED");
-    expect(err.message).toContain("maxZipEntryBytes");
+    expect(err.message).toContain("zip_max_entry_bytes");
     expect(err.message).toContain("declares 209715200 uncompressed bytes");
+    expect(err.userMessage).toContain("raise zip_max_entry_bytes in the config file only if the archive is trusted");
   });
 
   test("an entry that declares 1 KB but inflates to 200 MB is stopped at the limit, not allocated", async () => {
@@ -153,7 +154,7 @@ describe("EPUB: zip-bomb limits", () => {
     const err = await rejection(parse(bombEpub(1024)));
     expect(err.code).toBe("LIMIT_EXCEEDED");
     expect(err.message).toContain("inflates to more than 10485760 bytes");
-    expect(err.message).toContain("maxZipEntryBytes");
+    expect(err.message).toContain("zip_max_entry_bytes");
     expect(process.memoryUsage().rss - rss0).toBeLessThan(100 * MB);
   });
 
@@ -162,19 +163,22 @@ describe("EPUB: zip-bomb limits", () => {
     const many = Array.from({ length: 9 }, (_, i) => ({ name: `f${i}.bin`, deflated: small }));
     const total = await rejection(parse(buildRawZip(many)));
     expect(total.code).toBe("LIMIT_EXCEEDED");
-    expect(total.message).toContain("maxZipTotalBytes");
+    expect(total.message).toContain("zip_max_total_bytes");
+    expect(total.userMessage).toContain("raise zip_max_total_bytes in the config file");
     const count = await rejection(
       parse(buildRawZip(Array.from({ length: 101 }, (_, i) => ({ name: `e${i}`, data: strToU8("x") })))),
     );
     expect(count.code).toBe("LIMIT_EXCEEDED");
     expect(count.message).toContain("101 ZIP entries");
-    expect(count.message).toContain("maxZipEntries");
+    expect(count.message).toContain("zip_max_entries");
+    expect(count.userMessage).toContain("raise zip_max_entries in the config file");
   });
 
   test("maxBytes applies to the EPUB file itself", async () => {
     const err = await rejection(parse(buildEpub(CHAPTERS), { ...LIMITS, maxBytes: 100 }));
     expect(err.code).toBe("LIMIT_EXCEEDED");
-    expect(err.message).toContain("maxBytes");
+    expect(err.message).toContain("max_input_bytes");
+    expect(err.userMessage).toContain("raise max_input_bytes in the config file");
   });
 });
 

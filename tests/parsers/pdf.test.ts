@@ -257,7 +257,8 @@ describe("generated inputs", () => {
     );
     const big = await rejection(pdfParser.parse({ bytes: bytesOf(RU), uri: "ru" }, { ...LIMITS, maxBytes: 1000 }));
     expect(big.code).toBe("LIMIT_EXCEEDED");
-    expect(big.message).toContain("over the limit of 1000 bytes");
+    expect(big.message).toContain("over the limit max_input_bytes of 1000 bytes");
+    expect(big.userMessage).toContain("raise max_input_bytes in the config file");
   });
 
   test("encrypted PDF: UNSUPPORTED_MEDIA with a hint; owner-password-only PDF still reads", async () => {

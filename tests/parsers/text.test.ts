@@ -193,12 +193,13 @@ describe("text parser: hostile input and limits", () => {
     expect(doc.warnings.join("\n")).toContain("removed 1 NUL");
   });
 
-  test("maxBytes gives LIMIT_EXCEEDED naming the limit", async () => {
+  test("maxBytes gives LIMIT_EXCEEDED naming the config key that raises it", async () => {
     const err = await rejection(
       textParser.parse({ bytes: new Uint8Array(101).fill(65), uri: "file:///big.txt" }, { ...LIMITS, maxBytes: 100 }),
     );
     expect(err.code).toBe("LIMIT_EXCEEDED");
-    expect(err.message).toContain("maxBytes");
+    expect(err.message).toContain("the limit max_input_bytes is 100");
+    expect(err.userMessage).toContain("raise max_input_bytes in the config file");
   });
 
   test("an aborted signal gives CANCELLED", async () => {

@@ -190,12 +190,13 @@ describe("limits", () => {
   test("Content-Length over maxBytes is refused before reading", async () => {
     const err = await failure(`${target.url}/big`, { ...loopback, maxBytes: 1024 });
     expect(err.code).toBe("LIMIT_EXCEEDED");
-    expect(err.message).toContain("Content-Length 2048 exceeds the limit of 1024 bytes");
+    expect(err.message).toContain("Content-Length 2048 exceeds the limit max_input_bytes of 1024 bytes");
+    expect(err.userMessage).toContain("raise max_input_bytes in the config file");
   });
 
   test("a streamed body over maxBytes is cut", async () => {
     const err = await failure(`${target.url}/big-chunked`, { ...loopback, maxBytes: 1024 });
-    expect(err.message).toContain("the body exceeds the limit of 1024 bytes");
+    expect(err.message).toContain("the body exceeds the limit max_input_bytes of 1024 bytes");
   });
 
   test.each(["gzip", "br"])("a %s bomb stops at maxBytes of decoded output", async (coding) => {

@@ -6,6 +6,7 @@
 import type { IncomingMessage } from "node:http";
 import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from "node:zlib";
 import type { Transform } from "node:stream";
+import { RAISE_INPUT_BYTES } from "../../domain/limits.ts";
 import { PegasError } from "../../errors.ts";
 import { cancelledError, displayUrl, limitError, networkError, timeoutError } from "./errors.ts";
 
@@ -27,8 +28,8 @@ const CODINGS = new Set(["gzip", "x-gzip", "deflate", "br"]);
 function tooBig(limits: BodyLimits, what: string): PegasError {
   return limitError(
     limits.url,
-    `${what} exceeds the limit of ${limits.maxBytes} bytes`,
-    "raise the size limit or fetch a smaller resource",
+    `${what} exceeds the limit max_input_bytes of ${limits.maxBytes} bytes`,
+    `${RAISE_INPUT_BYTES}, or fetch a smaller resource`,
   );
 }
 

@@ -127,7 +127,7 @@ async function walkInto(
     const onLimit = () =>
       tally.note(
         `'${job.dir}' holds more than ${job.maxFiles} supported files: the first ${job.maxFiles} (in sorted order) ` +
-          "were taken; raise max_directory_files or ingest the rest by subdirectory",
+          "were taken; raise max_directory_files in the config file or ingest the rest by subdirectory",
       );
     const walk = walkDirectory(job.dir, { ...job, skipped, onLimit, signal });
     for await (const f of walk) queue.push(f);

@@ -6,6 +6,7 @@ import { readFileSync, realpathSync, statSync } from "node:fs";
 import { basename, extname, isAbsolute, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { sha256Hex } from "../../domain/hash.ts";
+import { RAISE_INPUT_BYTES } from "../../domain/limits.ts";
 import { PegasError, invalidInput } from "../../errors.ts";
 import { walkTree } from "../../platform/walk.ts";
 
@@ -97,8 +98,8 @@ export function readFileSource(real: string, maxBytes: number, title?: string): 
   const st = statSync(real);
   if (!st.isFile()) throw invalidInput(`'${real}' is not a regular file`);
   if (st.size > maxBytes)
-    throw new PegasError("LIMIT_EXCEEDED", `'${real}' has ${st.size} bytes; the limit is ${maxBytes}`, {
-      hint: "raise max_input_bytes in the config or split the file",
+    throw new PegasError("LIMIT_EXCEEDED", `'${real}' has ${st.size} bytes; the limit max_input_bytes is ${maxBytes}`, {
+      hint: `${RAISE_INPUT_BYTES}, or split the file`,
     });
   return {
     uri: pathToFileURL(real).href,
@@ -184,9 +185,11 @@ export async function* walkDirectory(
 export function rawTextSource(raw: string, opts: { maxBytes: number; title?: string }): RawSource {
   const bytes = Buffer.from(raw, "utf8");
   if (bytes.byteLength > opts.maxBytes) {
-    throw new PegasError("LIMIT_EXCEEDED", `text has ${bytes.byteLength} bytes; the limit is ${opts.maxBytes}`, {
-      hint: "split it into several ingests",
-    });
+    throw new PegasError(
+      "LIMIT_EXCEEDED",
+      `text has ${bytes.byteLength} bytes; the limit max_input_bytes is ${opts.maxBytes}`,
+      { hint: `split it into several ingests, or ${RAISE_INPUT_BYTES}` },
+    );
   }
   const nuls = raw.match(/\u0000/g)?.length ?? 0;
   if (nuls > 16 && nuls / raw.length > 0.001) {

@@ -6,6 +6,7 @@
  * limit plus one inflate step of output, never after allocating what it expands to. Inflate is fflate's.
  */
 import { Inflate } from "fflate";
+import { ZIP_LIMIT_KEYS } from "../../../domain/limits.ts";
 import { PegasError } from "../../../errors.ts";
 import type { ParseLimits } from "../../../ports/models/parser.ts";
 
@@ -36,9 +37,10 @@ function notZip(uri: string, why: string): PegasError {
   });
 }
 
-function limitError(what: string, limit: string, value: number, max: number): PegasError {
-  return new PegasError("LIMIT_EXCEEDED", `${what}: ${value} exceeds the limit ${limit} = ${max}`, {
-    hint: `raise ${limit} in the config only if the archive is trusted (zip-bomb guard)`,
+function limitError(what: string, limit: keyof typeof ZIP_LIMIT_KEYS, value: number, max: number): PegasError {
+  const key = ZIP_LIMIT_KEYS[limit];
+  return new PegasError("LIMIT_EXCEEDED", `${what}: ${value} exceeds the limit ${key} = ${max}`, {
+    hint: `raise ${key} in the config file only if the archive is trusted (zip-bomb guard)`,
   });
 }
 

@@ -4,6 +4,7 @@
  * are resolved and ligatures expanded. Pages without text are reported ("no text layer: scanned? OCR is not
  * available"), never passed off as an empty success.
  */
+import { RAISE_INPUT_BYTES } from "../../../domain/limits.ts";
 import { PegasError } from "../../../errors.ts";
 import { log } from "../../../log.ts";
 import { sanitizeText } from "../../../domain/text.ts";
@@ -81,8 +82,8 @@ function checkInput(input: ParseInput, limits: ParseLimits): void {
   if (input.bytes.byteLength > limits.maxBytes) {
     throw new PegasError(
       "LIMIT_EXCEEDED",
-      `PDF '${input.uri}' is ${input.bytes.byteLength} bytes, over the limit of ${limits.maxBytes} bytes`,
-      { hint: "raise the per-document size limit in the configuration or split the file" },
+      `PDF '${input.uri}' is ${input.bytes.byteLength} bytes, over the limit max_input_bytes of ${limits.maxBytes} bytes`,
+      { hint: `${RAISE_INPUT_BYTES}, or split the file` },
     );
   }
   const head = new TextDecoder("latin1").decode(input.bytes.subarray(0, 1024));

@@ -2,6 +2,7 @@
  * Guards every parser shares: the source size limit, cancellation, and yielding to the event loop during long
  * synchronous work so that an abort (or an MCP cancellation notification) can be delivered mid-parse.
  */
+import { RAISE_INPUT_BYTES } from "../../../domain/limits.ts";
 import { PegasError } from "../../../errors.ts";
 import type { ParseLimits } from "../../../ports/models/parser.ts";
 
@@ -10,10 +11,8 @@ export function checkSourceSize(bytes: Uint8Array, limits: ParseLimits, uri: str
   if (bytes.byteLength > limits.maxBytes) {
     throw new PegasError(
       "LIMIT_EXCEEDED",
-      `'${uri}' has ${bytes.byteLength} bytes; the limit maxBytes is ${limits.maxBytes}`,
-      {
-        hint: "raise the per-document size limit in the config or split the source",
-      },
+      `'${uri}' has ${bytes.byteLength} bytes; the limit max_input_bytes is ${limits.maxBytes}`,
+      { hint: `${RAISE_INPUT_BYTES}, or split the source` },
     );
   }
 }

@@ -187,7 +187,7 @@ export async function fixpoint(
         "LIMIT_EXCEEDED",
         `inference did not reach a fixpoint within max_iterations = ${opts.limits.maxIterations} rounds; nothing of this run was kept`,
         {
-          hint: "raise max_iterations, or run fewer rules (rule_ids)",
+          hint: "raise max_iterations (--max-iterations on the command line), or run fewer rules (rule_ids)",
         },
       );
     }
@@ -196,7 +196,7 @@ export async function fixpoint(
         "LIMIT_EXCEEDED",
         `inference would derive more than max_new_edges = ${opts.limits.maxNewEdges} edges (${total + found} by round ${round}); nothing of this run was kept`,
         {
-          hint: "raise max_new_edges, or run fewer rules (rule_ids)",
+          hint: "raise max_new_edges (--max-new-edges on the command line), or run fewer rules (rule_ids)",
         },
       );
     }
