@@ -87,10 +87,13 @@ function serve(phase: () => number, seen: Seen[]) {
       seen.push({ path: url.pathname, ifNoneMatch: inm, ifModifiedSince: req.headers.get("if-modified-since") });
       const p = phase();
       switch (url.pathname) {
-        case "/robots.txt":
-          return new Response("User-agent: *\nDisallow: /private\nAllow: /private/open\n", {
-            headers: { "content-type": "text/plain" },
-          });
+        case "/robots.txt": // the private page is ingested first, then robots.txt forbids it
+          return new Response(
+            p === 1 ? "User-agent: *\nDisallow:\n" : "User-agent: *\nDisallow: /private\nAllow: /private/open\n",
+            {
+              headers: { "content-type": "text/plain" },
+            },
+          );
         case "/changing":
           return p === 1 ? html(CHANGING_V1, { etag: '"c1"' }) : html(CHANGING_V2, { etag: '"c2"' });
         case "/same":

@@ -24,9 +24,6 @@ import { fetchedSource, parseRaw } from "./parse-source.ts";
 /** What a refresh runs on: storing a changed page as ingest does, fetching, parsing and the check state. */
 export type RefreshServices = DocumentIngestServices & Pick<Services, "fetcher" | "parse" | "freshness">;
 
-/** The robots.txt product token of the refresh (the fetcher's User-Agent is `pegas-memory/<version>`). */
-export const ROBOTS_AGENT = "pegas-memory";
-
 /** Default most documents checked in one run. */
 export const DEFAULT_REFRESH_LIMIT = 500;
 
@@ -151,8 +148,8 @@ export async function refresh(s: RefreshServices, opts: RefreshOptions = {}): Pr
     opts.limit ?? DEFAULT_REFRESH_LIMIT,
   );
   const polite = new HostPoliteness(s.fetcher, {
-    agent: ROBOTS_AGENT,
     intervalMs: opts.hostIntervalMs ?? DEFAULT_HOST_INTERVAL_MS,
+    robots: s.config.respect_robots,
     signal: opts.signal,
   });
   const items: RefreshItem[] = [];
