@@ -119,9 +119,9 @@ async function ingestUrl(
     snippet: input.snippet,
     observedAt: checkObservedAt(input.observed_at),
   });
-  // The page answered with the text it held: if a refresh had found it gone, it is back (a changed text clears the
-  // mark in the new version's write).
-  if (out.unchanged && typeof out.doc_id === "number") await services.freshness.markBack(out.doc_id);
+  // The page answered: if a refresh had found it gone, it is back, and its atoms lose the gone flag (a changed text
+  // clears the document's mark in the new version's write, not the flags of the atoms it still holds).
+  if (out.stored && !out.snippet && typeof out.doc_id === "number") await services.freshness.markBack(out.doc_id);
   return out;
 }
 
