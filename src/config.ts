@@ -109,6 +109,7 @@ export const ConfigSchema = z
       .describe("directories that memory_ingest {path} may read (default: cwd and home)"),
     allow_private_urls: bool.describe("let URL ingest reach loopback and private addresses (metadata stays refused)"),
     allow_hosts: z.array(z.string().min(1)).describe("hosts exempt from the private-address refusal"),
+    respect_robots: bool.describe("URL ingest and refresh honour the site's robots.txt (RFC 9309)"),
     fetch_timeout_ms: positiveInt,
     search_url: url
       .optional()
@@ -171,6 +172,7 @@ const ENV_KEYS: Array<[string, keyof Config]> = [
   ["PEGAS_HTTP_RATE_BURST", "http_rate_burst"],
   ["PEGAS_INGEST_ROOTS", "ingest_roots"],
   ["PEGAS_ALLOW_PRIVATE_URLS", "allow_private_urls"],
+  ["PEGAS_RESPECT_ROBOTS", "respect_robots"],
   ["PEGAS_SEARCH_URL", "search_url"],
   ["PEGAS_LOG_LEVEL", "log_level"],
   ["PEGAS_CODE_WORKERS", "code_workers"],
@@ -210,6 +212,7 @@ function defaults(env: NodeJS.ProcessEnv): Config {
     ingest_roots: [process.cwd(), env.HOME || homedir()].filter((r) => r !== "/"),
     allow_private_urls: false,
     allow_hosts: [],
+    respect_robots: true,
     fetch_timeout_ms: 15_000,
     ...HTTP_DEFAULTS,
     zip_max_entries: 10_000,
@@ -262,9 +265,8 @@ function fileLayer(path: string, explicit: boolean): ConfigLayer {
   }
 }
 
-function dropUndefined(layer: ConfigLayer): ConfigLayer {
-  return Object.fromEntries(Object.entries(layer).filter(([, v]) => v !== undefined));
-}
+const dropUndefined = (layer: ConfigLayer): ConfigLayer =>
+  Object.fromEntries(Object.entries(layer).filter(([, v]) => v !== undefined));
 
 /**
  * Resolves the configuration: `flags` > config file (`configPath`, else the default path if it exists) >

@@ -19,10 +19,18 @@ const dir = mkdtempSync(join(tmpdir(), "pegas-cli-refresh-"));
 const config = join(dir, "config.toml");
 writeFileSync(config, "allow_private_urls = true\n");
 const conditional: Array<string | null> = [];
+let down = false;
+let downAsked = 0;
 const server = Bun.serve({
   hostname: "127.0.0.1",
   port: 0,
   fetch(req) {
+    if (new URL(req.url).pathname === "/down") {
+      downAsked++;
+      return down
+        ? new Response("down", { status: 502 })
+        : new Response(PAGE.replaceAll("Базовый", "Семейный"), { headers: { "content-type": "text/html" } });
+    }
     if (new URL(req.url).pathname !== "/tariffs") return new Response("none", { status: 404 });
     const inm = req.headers.get("if-none-match");
     conditional.push(inm);
@@ -67,6 +75,24 @@ describe("refresh", () => {
     expect(conditional).toEqual([null, '"t1"']);
     const text = await run("refresh", "--older-than", "0");
     expect(text.out).toContain(`unchanged ${url}`);
-    expect(text.out).toContain("refresh: 1 checked, 0 changed, 1 unchanged, 0 gone");
+    expect(text.out).toContain("refresh: 1 checked, 0 changed, 1 unchanged, 0 back, 0 gone");
+  }, 120_000);
+
+  test("a failing page is printed with its next attempt, then as waiting (not asked again)", async () => {
+    const url = `http://127.0.0.1:${server.port}/down`;
+    expect((await run("ingest", url)).code).toBe(0);
+    down = true;
+    downAsked = 0;
+    const r = await run("refresh", "--older-than", "0");
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(
+      new RegExp(`^retry ${url}, next attempt \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ: .*HTTP 502`, "m"),
+    );
+    const again = await run("refresh", "--older-than", "0", "--json");
+    expect(JSON.parse(again.out)).toMatchObject({ waiting: 1, waiting_items: [{ uri: url, failures: 1 }] });
+    const text = await run("refresh", "--older-than", "0");
+    expect(text.out).toMatch(new RegExp(`^waiting ${url}, next attempt \\S+Z \\(failed 1×: .*HTTP 502`, "m"));
+    expect(text.out).toContain("1 waiting for a retry");
+    expect(downAsked).toBe(1);
   }, 120_000);
 });

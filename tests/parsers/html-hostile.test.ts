@@ -107,6 +107,36 @@ describe("cookie walls and consent banners", () => {
     expect(doc.sections).toEqual([]);
     expect(doc.warnings[0]).toStartWith(EMPTY_PAGE_WARNING);
   });
+
+  test("a short genuine page is content: its length alone never refuses it", async () => {
+    // A real 165-character notice page (was refused as a cookie wall: under 200 characters), and a short recipe.
+    const notice =
+      "The reading room is closed on 12 June for the public holiday. Orders placed before 10 June will be ready on " +
+      "13 June; the online catalogue stays available.";
+    expect(notice.length).toBeGreaterThanOrEqual(150);
+    expect(notice.length).toBeLessThan(200);
+    const doc = await parse(page(`<main><h1>Notice</h1><p>${notice}</p></main>`));
+    expect(doc.warnings).toEqual([]);
+    expect(doc.sections[0].text).toContain(notice);
+    const ru = "Читальный зал закрыт 12 июня. Заказы, сделанные до 10 июня, можно забрать 13 июня.";
+    expect((await parse(page(`<p>${ru}</p>`))).sections[0].text).toContain(ru);
+    const recipe = "Oatmeal cookies: mix oats, butter and sugar, then bake twelve minutes at 180 °C.";
+    expect((await parse(page(`<p>${recipe}</p>`))).sections[0].text).toContain(recipe);
+  });
+
+  test("a short unmarked cookie wall is refused by its words (English and Russian)", async () => {
+    // The shape of a real "Before you continue" consent interstitial: plain containers, no CMP markers.
+    const wall = `<div class="container"><h1>Before you continue</h1><p>We use cookies and data to deliver and maintain our services.</p><button>Reject all</button><button>Accept all</button></div>`;
+    const ruWall = `<div class="box"><p>Мы используем файлы cookie, чтобы сайт работал лучше. Продолжая, вы даёте согласие на обработку данных.</p><button>Принять все</button></div>`;
+    for (const html of [wall, ruWall]) {
+      const doc = await parse(page(html));
+      expect(doc.sections).toEqual([]);
+      expect(doc.warnings[0]).toStartWith(EMPTY_PAGE_WARNING);
+      expect(doc.metadata).toMatchObject({ extraction: "none", consent_elements_removed: 0 });
+    }
+    const bot = await parse(page("<p>Please enable JavaScript and verify you are human to continue to this site.</p>"));
+    expect(bot.sections).toEqual([]);
+  });
 });
 
 describe("charsets", () => {

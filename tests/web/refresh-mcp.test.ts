@@ -20,12 +20,22 @@ describe("memory_refresh", () => {
   let t: TestServices;
   let mcp: Awaited<ReturnType<typeof connectRegistry>>;
   let version = 1;
+  let busy = false;
+  let busyAsked = 0;
   const etags: Array<string | null> = [];
   const server = Bun.serve({
     hostname: "127.0.0.1",
     port: 0,
     fetch(req) {
-      if (new URL(req.url).pathname !== "/dome") return new Response("no", { status: 404 });
+      const path = new URL(req.url).pathname;
+      if (path === "/busy") {
+        busyAsked++;
+        if (busy) return new Response("busy", { status: 503, headers: { "retry-after": "600" } });
+        return new Response(page(MORE, KEPT, "Обсерватория открыта для посетителей по пятницам с семи вечера."), {
+          headers: { "content-type": "text/html; charset=utf-8" },
+        });
+      }
+      if (path !== "/dome") return new Response("no", { status: 404 });
       etags.push(req.headers.get("if-none-match"));
       const body = version === 1 ? page(KEPT, DROPPED, MORE) : page(KEPT, ADDED, MORE);
       return new Response(body, { headers: { "content-type": "text/html; charset=utf-8", etag: `"v${version}"` } });
@@ -66,7 +76,35 @@ describe("memory_refresh", () => {
     const staled = (r.structuredContent as { items: Array<{ atoms_staled: number }> }).items[0].atoms_staled;
     expect(staled).toBeGreaterThan(0);
     expect(text(r)).toContain(`- doc ${docId}: changed ${url} → version 2, ${staled} atom(s) stale`);
-    expect(text(r)).toContain("Checked: 1 checked, 1 changed, 0 unchanged, 0 gone");
+    expect(text(r)).toContain("Checked: 1 checked, 1 changed, 0 unchanged, 0 back, 0 gone");
+  }, 120_000);
+
+  test("a page that fails is named with its next attempt, then listed as waiting without being asked", async () => {
+    const { ok, call, text } = toolCalls(mcp);
+    const busyUrl = url.replace("/dome", "/busy");
+    const docId = (await ok("memory_ingest", { url: busyUrl })).documents[0].doc_id as number;
+    busy = true;
+    busyAsked = 0;
+    const r = await call("memory_refresh", { older_than: "0" });
+    const item = (r.structuredContent as { items: Array<Record<string, unknown>> }).items.find(
+      (i) => i.doc_id === docId,
+    )!;
+    expect(item).toMatchObject({ uri: busyUrl, outcome: "retry", error: expect.stringContaining("HTTP 503") });
+    const wait = Date.parse(item.retry_at as string) - Date.now();
+    expect(wait).toBeGreaterThan(500_000); // the server's Retry-After: 600
+    expect(wait).toBeLessThanOrEqual(600_000);
+    const shown = (item.retry_at as string).replace(/\.\d+Z$/, "Z");
+    expect(text(r)).toContain(`- doc ${docId}: retry ${busyUrl}, next attempt ${shown}: `);
+    expect(busyAsked).toBe(1);
+
+    const again = await call("memory_refresh", { older_than: "0" });
+    expect(busyAsked).toBe(1); // not asked while it waits
+    expect(again.structuredContent).toMatchObject({
+      waiting: 1,
+      waiting_items: [{ doc_id: docId, uri: busyUrl, retry_at: item.retry_at, failures: 1 }],
+    });
+    expect(text(again)).toContain(`- doc ${docId}: waiting ${busyUrl}, next attempt ${shown} (failed 1×: `);
+    expect(text(again)).toContain("1 waiting for a retry.");
   }, 120_000);
 
   test("a bad age is one actionable error line", async () => {

@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { ingest } from "../../src/core/documents/ingest.ts";
 import { refresh } from "../../src/core/documents/refresh.ts";
+import { describeRefreshCounts, describeRefreshItem, refreshLines } from "../../src/core/documents/refresh-report.ts";
 import { stats } from "../../src/core/projections/stats.ts";
 import { search } from "../../src/core/search/search.ts";
 import { pgSkipReason } from "../support/pg.ts";
@@ -87,10 +88,13 @@ function serve(phase: () => number, seen: Seen[]) {
       seen.push({ path: url.pathname, ifNoneMatch: inm, ifModifiedSince: req.headers.get("if-modified-since") });
       const p = phase();
       switch (url.pathname) {
-        case "/robots.txt":
-          return new Response("User-agent: *\nDisallow: /private\nAllow: /private/open\n", {
-            headers: { "content-type": "text/plain" },
-          });
+        case "/robots.txt": // the private page is ingested first, then robots.txt forbids it
+          return new Response(
+            p === 1 ? "User-agent: *\nDisallow:\n" : "User-agent: *\nDisallow: /private\nAllow: /private/open\n",
+            {
+              headers: { "content-type": "text/plain" },
+            },
+          );
         case "/changing":
           return p === 1 ? html(CHANGING_V1, { etag: '"c1"' }) : html(CHANGING_V2, { etag: '"c2"' });
         case "/same":
@@ -234,10 +238,10 @@ for (const [backend, skip] of backends) {
     test("nothing is due again at once; the failed page is retried when its time comes", async () => {
       const s = t.services;
       expect((await refresh(s, { olderThanS: 3600, hostIntervalMs: 20 })).checked).toBe(0);
-      // Only the retry time keeps the failed page back: at age 0 it alone (with the just-checked ones) is not due.
+      // Only the retry time keeps the failed page back; the gone page is re-checked like the others.
       const dueNow = (await s.freshness.dueUrlDocuments(0, 50)).map((d) => d.id);
       expect(dueNow).not.toContain(ids.failing);
-      expect(dueNow).not.toContain(ids.removed);
+      expect(dueNow).toContain(ids.removed);
       await sql()`UPDATE pm_document SET next_check_at = now() - interval '1 second' WHERE id = ${ids.failing}`;
       phase = 3;
       const r = await refresh(s, { olderThanS: 0, hostIntervalMs: 20, limit: 50 });
@@ -248,7 +252,52 @@ for (const [backend, skip] of backends) {
         nextCheckAt: null,
         lastError: null,
       });
-      expect(r.items.some((i) => i.doc_id === ids.removed)).toBe(false);
+    }, 120_000);
+
+    test("a gone page is re-checked: still gone keeps its first gone time and flags nothing again", async () => {
+      const s = t.services;
+      await sql()`UPDATE pm_document SET gone_at = gone_at - interval '1 hour' WHERE id = ${ids.removed}`;
+      const goneAt = (await s.freshness.freshness(ids.removed))!.goneAt;
+      const flags = (await atoms(ids.removed)).map((a) => a.metadata.source_gone);
+      seen.length = 0;
+      const r = await refresh(s, { olderThanS: 0, hostIntervalMs: 20, limit: 50 });
+      const item = r.items.find((i) => i.doc_id === ids.removed)!;
+      expect(item).toMatchObject({ outcome: "gone", atoms_flagged: 0, error: "HTTP 410" });
+      expect(describeRefreshItem(item)).toBe(`gone ${item.uri} (still gone): HTTP 410`);
+      expect((await s.freshness.freshness(ids.removed))?.goneAt).toBe(goneAt);
+      expect((await atoms(ids.removed)).map((a) => a.metadata.source_gone)).toEqual(flags);
+      expect(seen.filter((x) => x.path === "/removed").length).toBe(1); // asked at the server
+    }, 120_000);
+
+    test("pages waiting for a retry are named in the report with their error and next attempt", async () => {
+      const s = t.services;
+      phase = 2; // /failing answers 503 again
+      await sql()`UPDATE pm_document SET next_check_at = now() - interval '1 second' WHERE id = ${ids.failing}`;
+      const first = await refresh(s, { olderThanS: 0, hostIntervalMs: 20, limit: 50 });
+      const failed = first.items.find((i) => i.doc_id === ids.failing)!;
+      expect(failed).toMatchObject({ outcome: "retry" });
+      expect(describeRefreshItem(failed)).toMatch(
+        /^retry \S+\/failing, next attempt \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ: .*503/,
+      );
+      seen.length = 0;
+      const r = await refresh(s, { olderThanS: 0, hostIntervalMs: 20, limit: 50 });
+      // The failed page and the page robots.txt forbids wait; neither is asked, both are reported, soonest first.
+      expect(seen.map((x) => x.path)).not.toContain("/failing");
+      expect(seen.map((x) => x.path)).not.toContain("/private/page");
+      expect(r.items.map((i) => i.doc_id)).not.toContain(ids.failing);
+      expect(r.waiting).toBe(2);
+      const state = (await s.freshness.freshness(ids.failing))!;
+      expect(r.waiting_items).toEqual([
+        { doc_id: ids.failing, uri: failed.uri, error: state.lastError!, retry_at: state.nextCheckAt!, failures: 1 },
+        expect.objectContaining({ doc_id: ids["private/page"], error: "robots.txt disallows this page", failures: 1 }),
+      ]);
+      expect(state.lastError).toContain("503");
+      const text = refreshLines(r).join("\n");
+      expect(text).toContain(
+        `waiting ${failed.uri}, next attempt ${state.nextCheckAt!.replace(/\.\d+Z$/, "Z")} (failed 1×: `,
+      );
+      expect(describeRefreshCounts(r)).toContain("2 waiting for a retry");
+      await sql()`UPDATE pm_document SET next_check_at = NULL, check_failures = 0 WHERE id = ${ids.failing}`;
     }, 120_000);
 
     test("a gone page that is ingested again with new text is back: a new version, checked again", async () => {
@@ -257,6 +306,10 @@ for (const [backend, skip] of backends) {
       const r = await ingest(s, { url: `http://127.0.0.1:${server.port}/removed` });
       expect(r.documents[0]).toMatchObject({ doc_id: ids.removed, version: 2 });
       expect(await s.freshness.freshness(ids.removed)).toMatchObject({ goneAt: null, etag: null });
+      // The atoms the new version still holds (and the old ones) lose the gone flag with the document's mark.
+      const held = await atoms(ids.removed);
+      expect(held.length).toBeGreaterThan(0);
+      for (const a of held) expect(a.metadata.source_gone).toBeUndefined();
       // Just fetched, it is not due; once its last check and fetch are over a week old, it is.
       expect((await s.freshness.dueUrlDocuments(7 * 86_400, 50)).map((d) => d.id)).toEqual([]);
       await sql()`UPDATE pm_document SET updated_at = now() - interval '8 days', checked_at = now() - interval '9 days'

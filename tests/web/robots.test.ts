@@ -2,11 +2,11 @@
 import { describe, expect, test } from "bun:test";
 import { parseAge, retryAt } from "../../src/core/documents/freshness-policy.ts";
 import { HostPoliteness } from "../../src/core/documents/host-politeness.ts";
-import { DISALLOW_ALL, parseRobots, robotsAllow } from "../../src/domain/robots.ts";
+import { DISALLOW_ALL, parseRobots } from "../../src/domain/robots.ts";
 import { PegasError } from "../../src/errors.ts";
 import type { Fetcher } from "../../src/ports/models/fetcher.ts";
 
-describe("robots.txt", () => {
+describe("robots.txt (parsed by robots-parser)", () => {
   const text = [
     "# comment",
     "User-agent: *",
@@ -22,29 +22,35 @@ describe("robots.txt", () => {
     "user-agent: pegas-memory",
     "disallow: /tmp # merged with the group above",
   ].join("\r\n");
+  const ROBOTS = "https://example.test/robots.txt";
+  const at = (path: string) => `https://example.test${path}`;
 
   test("the group naming our token wins over *, and its groups merge", () => {
-    const ours = parseRobots(text, "pegas-memory");
-    expect(robotsAllow(ours, "/private/x")).toBe(true); // only * disallows it
-    expect(robotsAllow(ours, "/drafts/a")).toBe(false);
-    expect(robotsAllow(ours, "/tmp/file")).toBe(false);
+    const ours = parseRobots(ROBOTS, text, "pegas-memory");
+    expect(ours.allows(at("/private/x"))).toBe(true); // only * disallows it
+    expect(ours.allows(at("/drafts/a"))).toBe(false);
+    expect(ours.allows(at("/tmp/file"))).toBe(false);
     expect(ours.crawlDelayS).toBeUndefined();
   });
 
   test("* applies to other agents: longest match decides, Allow wins, $ anchors, * spans", () => {
-    const any = parseRobots(text, "somebot");
-    expect(robotsAllow(any, "/private")).toBe(false);
-    expect(robotsAllow(any, "/private/open/page?x=1")).toBe(true);
-    expect(robotsAllow(any, "/docs/a.pdf")).toBe(false);
-    expect(robotsAllow(any, "/docs/a.pdf?download=1")).toBe(true);
-    expect(robotsAllow(any, "/")).toBe(true);
+    const any = parseRobots(ROBOTS, text, "somebot");
+    expect(any.allows(at("/private"))).toBe(false);
+    expect(any.allows(at("/private/open/page?x=1"))).toBe(true);
+    expect(any.allows(at("/docs/a.pdf"))).toBe(false);
+    expect(any.allows(at("/docs/a.pdf?download=1"))).toBe(true);
+    expect(any.allows(at("/"))).toBe(true);
     expect(any.crawlDelayS).toBe(5);
   });
 
-  test("empty Disallow, no group for us, and the unreachable case", () => {
-    expect(robotsAllow(parseRobots("User-agent: *\nDisallow:\n", "pegas-memory"), "/a")).toBe(true);
-    expect(robotsAllow(parseRobots("User-agent: otherbot\nDisallow: /\n", "pegas-memory"), "/a")).toBe(true);
-    expect(robotsAllow(DISALLOW_ALL, "/a")).toBe(false);
+  test("empty Disallow, no group for us, non-ASCII paths, and the unreachable case", () => {
+    expect(parseRobots(ROBOTS, "User-agent: *\nDisallow:\n", "pegas-memory").allows(at("/a"))).toBe(true);
+    expect(parseRobots(ROBOTS, "User-agent: otherbot\nDisallow: /\n", "pegas-memory").allows(at("/a"))).toBe(true);
+    const ru = parseRobots(ROBOTS, "User-agent: *\nDisallow: /статьи/черновики\n", "pegas-memory");
+    expect(ru.allows(new URL(at("/статьи/черновики/1")).href)).toBe(false);
+    expect(ru.allows(new URL(at("/статьи/1")).href)).toBe(true);
+    expect(parseRobots(ROBOTS, "<html><body>Not found</body></html>", "pegas-memory").allows(at("/a"))).toBe(true);
+    expect(DISALLOW_ALL.allows(at("/a"))).toBe(false);
   });
 });
 
@@ -101,15 +107,16 @@ describe("host politeness", () => {
   }
   const page = new URL("http://example.test/a/page");
 
-  test("robots.txt answering 404 or 403 allows; 503 or no answer makes the origin unreachable for the run", async () => {
+  test("robots.txt answering 404 or 403 allows; 429, 503 or no answer makes the origin unreachable for the run", async () => {
     for (const [status, want] of [
       [404, "allowed"],
       [403, "allowed"],
+      [429, "unreachable"], // a rate limit, not "no robots.txt"
       [503, "unreachable"],
       [0, "unreachable"],
     ] as const) {
       const { f, asked } = fetcher(status);
-      const p = new HostPoliteness(f, { agent: "pegas-memory", intervalMs: 1 });
+      const p = new HostPoliteness(f, { intervalMs: 1 });
       expect(await p.allowed(page)).toBe(want);
       expect(await p.allowed(new URL("http://example.test/b"))).toBe(want);
       expect(asked.map(([path]) => path)).toEqual(["/robots.txt"]); // read once per origin
@@ -120,7 +127,7 @@ describe("host politeness", () => {
 
   test("a disallowed page is told apart, and requests to a host are spaced by the Crawl-delay", async () => {
     const { f, asked } = fetcher("User-agent: *\nDisallow: /a/\nCrawl-delay: 0.2\n");
-    const p = new HostPoliteness(f, { agent: "pegas-memory", intervalMs: 1 });
+    const p = new HostPoliteness(f, { intervalMs: 1 });
     expect(await p.allowed(page)).toBe("disallowed");
     expect(await p.allowed(new URL("http://example.test/b"))).toBe("allowed");
     const start = Date.now();
@@ -128,5 +135,12 @@ describe("host politeness", () => {
     await p.pace(page);
     expect(Date.now() - asked[0][1]).toBeGreaterThanOrEqual(390);
     expect(Date.now() - start).toBeGreaterThanOrEqual(190);
+  });
+
+  test("respect_robots off: every page is allowed and robots.txt is never asked", async () => {
+    const { f, asked } = fetcher("User-agent: *\nDisallow: /\n");
+    const p = new HostPoliteness(f, { intervalMs: 1, robots: false });
+    expect(await p.allowed(page)).toBe("allowed");
+    expect(asked).toEqual([]);
   });
 });

@@ -4,16 +4,22 @@
  * outbox), never deleted nor restatused. Driver errors become PegasError.
  */
 import type { Sql, TransactionSql } from "postgres";
-import type { DueUrlDocument, FreshnessState, FreshnessStore, Validators } from "../../ports/store/freshness.ts";
+import type {
+  DueUrlDocument,
+  FreshnessState,
+  FreshnessStore,
+  Validators,
+  WaitingUrlDocument,
+} from "../../ports/store/freshness.ts";
 import type { Database } from "./database.ts";
 import { guard } from "./errors.ts";
 import { enqueueOutbox } from "./knowledge/table-writes.ts";
 import { signalOutbox } from "./outbox/signal.ts";
 
 /** The URL documents a refresh may check, due at `olderThanS` seconds (a parameter fragment for the tagged query). */
-function dueWhere(sql: Sql<any>, olderThanS: number) {
-  return sql`status = 'active' AND gone_at IS NULL AND content_hash IS NOT NULL AND uri LIKE 'http%'
-    AND (next_check_at IS NULL OR next_check_at <= now())
+function dueWhere(sql: Sql<any>, olderThanS: number, waiting = false) {
+  const retry = waiting ? sql`next_check_at > now()` : sql`(next_check_at IS NULL OR next_check_at <= now())`;
+  return sql`status = 'active' AND content_hash IS NOT NULL AND uri LIKE 'http%' AND ${retry}
     AND GREATEST(checked_at, updated_at) <= now() - make_interval(secs => ${olderThanS}::float8)`;
 }
 
@@ -27,7 +33,7 @@ export class SqlFreshnessStore implements FreshnessStore {
   dueUrlDocuments(olderThanS: number, limit: number): Promise<DueUrlDocument[]> {
     return guard(this.db, "list URL documents due for a check", async (sql) => {
       const rows = await sql`
-        SELECT id, uri, version, check_failures,
+        SELECT id, uri, version, check_failures, gone_at IS NOT NULL AS gone,
                COALESCE(http_etag, metadata->>'etag') AS etag,
                COALESCE(http_last_modified, metadata->>'last_modified') AS last_modified
           FROM pm_document WHERE ${dueWhere(sql, olderThanS)}
@@ -39,7 +45,25 @@ export class SqlFreshnessStore implements FreshnessStore {
         etag: (r.etag as string | null) ?? null,
         lastModified: (r.last_modified as string | null) ?? null,
         failures: Number(r.check_failures),
+        gone: r.gone === true,
       }));
+    });
+  }
+
+  waitingUrlDocuments(olderThanS: number, limit: number): Promise<{ total: number; items: WaitingUrlDocument[] }> {
+    return guard(this.db, "list URL documents waiting for a retry", async (sql) => {
+      const rows = await sql`
+        SELECT id, uri, check_error, next_check_at, check_failures, count(*) OVER () AS total
+          FROM pm_document WHERE ${dueWhere(sql, olderThanS, true)}
+         ORDER BY next_check_at, id LIMIT ${limit}`;
+      const items = rows.map((r) => ({
+        id: Number(r.id),
+        uri: String(r.uri),
+        error: (r.check_error as string | null) ?? null,
+        retryAt: new Date(r.next_check_at as string).toISOString(),
+        failures: Number(r.check_failures),
+      }));
+      return { total: rows.length ? Number(rows[0].total) : 0, items };
     });
   }
 
@@ -72,17 +96,21 @@ export class SqlFreshnessStore implements FreshnessStore {
 
   markGone(docId: number, status: number): Promise<number> {
     return this.reflag("mark a URL document gone", docId, async (tx) => {
+      // A page still gone keeps the time it was first found gone, and its atoms their flag.
       const [doc] = await tx`
-        UPDATE pm_document SET gone_at = now(), checked_at = now(), next_check_at = NULL,
-               check_error = ${`HTTP ${status}`}
-         WHERE id = ${docId} RETURNING uri`;
+        UPDATE pm_document d SET gone_at = COALESCE(d.gone_at, now()), checked_at = now(), next_check_at = NULL,
+               check_failures = 0, check_error = ${`HTTP ${status}`}
+          FROM (SELECT gone_at FROM pm_document WHERE id = ${docId}) AS old
+         WHERE d.id = ${docId} RETURNING d.uri, old.gone_at IS NULL AS newly`;
       if (!doc) return null;
-      return tx`
+      const atoms = await tx`
         UPDATE pm_atom SET metadata = metadata || jsonb_build_object('source_gone', jsonb_build_object(
                  'doc_id', ${docId}::bigint, 'uri', ${String(doc.uri)}::text, 'status', ${status}::int,
                  'at', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')))
          WHERE id IN (SELECT atom_id FROM pm_citation WHERE doc_id = ${docId} AND chunk_id IS NOT NULL)
+           AND (metadata->'source_gone'->>'doc_id') IS DISTINCT FROM ${String(docId)}::text
         RETURNING id`;
+      return { doc: doc.newly === true, atoms };
     });
   }
 
@@ -92,31 +120,32 @@ export class SqlFreshnessStore implements FreshnessStore {
         UPDATE pm_document SET gone_at = NULL, checked_at = now(), next_check_at = NULL, check_failures = 0,
                check_error = NULL
          WHERE id = ${docId} AND gone_at IS NOT NULL RETURNING id`;
-      if (!doc) return null;
-      return tx`
+      const atoms = await tx`
         UPDATE pm_atom SET metadata = metadata - 'source_gone'
          WHERE id IN (SELECT atom_id FROM pm_citation WHERE doc_id = ${docId} AND chunk_id IS NOT NULL)
            AND (metadata->'source_gone'->>'doc_id')::bigint = ${docId}
         RETURNING id`;
+      return { doc: doc !== undefined, atoms };
     });
   }
 
   /**
-   * Runs `change` (the document's row, then its atoms' flag) in one transaction and sends the document and the atoms
-   * it returned to the projections; resolves to the atoms changed (0 when `change` found no document to change).
+   * Runs `change` (the document's row, then its atoms' flag) in one transaction and sends what it changed (the
+   * document when `doc`, the atoms it returned) to the projections; resolves to the atoms changed (0 when `change`
+   * found no document).
    */
   private async reflag(
     what: string,
     docId: number,
-    change: (tx: TransactionSql<any>) => Promise<readonly unknown[] | null>,
+    change: (tx: TransactionSql<any>) => Promise<{ doc: boolean; atoms: readonly unknown[] } | null>,
   ): Promise<number> {
     const ids = await guard(this.db, what, (sql) =>
       sql.begin(async (tx) => {
-        const rows = await change(tx);
-        if (!rows) return [] as number[];
-        const atomIds = rows.map((r) => Number((r as { id: unknown }).id));
-        await enqueueOutbox(tx, "document", [docId], "upsert");
-        await enqueueOutbox(tx, "atom", atomIds, "upsert");
+        const changed = await change(tx);
+        if (!changed) return [] as number[];
+        const atomIds = changed.atoms.map((r) => Number((r as { id: unknown }).id));
+        if (changed.doc) await enqueueOutbox(tx, "document", [docId], "upsert");
+        if (atomIds.length) await enqueueOutbox(tx, "atom", atomIds, "upsert");
         return atomIds;
       }),
     );

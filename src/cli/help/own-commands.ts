@@ -108,8 +108,10 @@ export const OWN_COMMANDS = {
     summary: "re-check fetched URL documents; a changed page becomes a new version",
     notes:
       "Honours robots.txt and waits 1 s between requests to a host; uses the proxy and address rules of ingest. " +
-      "Change is judged on the extracted text. A 404/410 page is marked gone and its atoms flagged, never deleted; " +
-      "a failure (5xx, timeout) changes nothing and is retried by a later run. deploy/ has a daily systemd timer.",
+      "Change is judged on the extracted text. A 404/410 page is marked gone and its atoms flagged, never deleted, " +
+      "and is checked again: one that answers again is `back` or a new version. A failure (5xx, timeout) changes " +
+      "nothing and is retried by a later run; the output names each failed or waiting page with its next attempt. " +
+      "deploy/ has a daily systemd timer.",
     options: [
       {
         name: "older-than",

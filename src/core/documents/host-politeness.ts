@@ -1,20 +1,21 @@
 /**
- * Politeness of a crawl over several hosts (the URL refresh): robots.txt is read once per origin through the same
- * Fetcher as the pages (so the same proxy and address rules apply), and requests to one host are spaced by an
- * interval, a longer Crawl-delay winning. RFC 9309 §2.3.1: a robots.txt that answers 4xx allows everything; one
- * that cannot be reached (5xx, network failure, timeout) disallows everything for this run.
+ * Politeness of a crawl over several hosts (the URL refresh): robots.txt is read once per origin for the run
+ * (robots-txt.ts: through the same Fetcher as the pages, so the same proxy and address rules apply; a 4xx allows
+ * everything, an unreachable one disallows everything for this run), and requests to one host are spaced by an
+ * interval, a longer Crawl-delay winning.
  */
-import { ALLOW_ALL, DISALLOW_ALL, parseRobots, type RobotsRules, robotsAllow } from "../../domain/robots.ts";
-import { PegasError, toPegasError } from "../../errors.ts";
+import type { RobotsRules } from "../../domain/robots.ts";
+import { PegasError } from "../../errors.ts";
 import type { Fetcher } from "../../ports/models/fetcher.ts";
 import { MAX_CRAWL_DELAY_MS } from "./freshness-policy.ts";
+import { RobotsCache } from "./robots-txt.ts";
 
 /** Options of {@link HostPoliteness}. */
 export interface PolitenessOptions {
-  /** Robots product token matched against User-agent lines, e.g. "pegas-memory". */
-  agent: string;
   /** Least time between two requests to one host (ms). */
   intervalMs: number;
+  /** Honour robots.txt (default true; `respect_robots = false` turns it off: every page is allowed, none asked). */
+  robots?: boolean;
   signal?: AbortSignal;
 }
 
@@ -35,21 +36,24 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 
 /** Robots rules and request spacing per host, for one run. */
 export class HostPoliteness {
-  private readonly robots = new Map<string, RobotsRules>();
+  private readonly cache: RobotsCache;
+  private readonly rules = new Map<string, RobotsRules>();
   private readonly nextAt = new Map<string, number>();
   /** Why an origin's robots.txt could not be read (the fetch error's message), by origin. */
   private readonly unreadable = new Map<string, string>();
 
   constructor(
-    private readonly fetcher: Fetcher,
+    fetcher: Fetcher,
     private readonly opts: PolitenessOptions,
-  ) {}
+  ) {
+    this.cache = new RobotsCache(fetcher, { ttlMs: Number.POSITIVE_INFINITY, keepFailures: true });
+  }
 
   /** Waits for the host's next slot and takes it. @throws PegasError CANCELLED. */
   async pace(url: URL): Promise<void> {
     const wait = (this.nextAt.get(url.host) ?? 0) - Date.now();
     if (wait > 0) await sleep(wait, this.opts.signal);
-    this.nextAt.set(url.host, Date.now() + this.interval(this.robots.get(url.origin)));
+    this.nextAt.set(url.host, Date.now() + this.interval(this.rules.get(url.origin)));
   }
 
   /** The spacing of requests under `rules`: the configured interval, or the Crawl-delay when longer (bounded). */
@@ -60,39 +64,27 @@ export class HostPoliteness {
   /**
    * Whether robots.txt of the URL's origin lets us fetch it (read, paced, on the first URL of each origin):
    * `unreachable` when robots.txt could not be read (everything is disallowed for this run).
+   * @throws PegasError CANCELLED.
    */
   async allowed(url: URL): Promise<"allowed" | "disallowed" | "unreachable"> {
-    let rules = this.robots.get(url.origin);
-    if (!rules) {
-      rules = await this.readRobots(url);
-      this.robots.set(url.origin, rules);
+    if (this.opts.robots === false) return "allowed";
+    let askedAt = 0;
+    const entry = await this.cache.get(url, this.opts.signal, async () => {
+      await this.pace(url);
+      askedAt = Date.now();
+    });
+    if (askedAt) {
+      this.rules.set(url.origin, entry.rules);
+      // The Crawl-delay is known only now: the next request waits for it from when robots.txt was asked.
+      this.nextAt.set(url.host, Math.max(this.nextAt.get(url.host) ?? 0, askedAt + this.interval(entry.rules)));
+      if (entry.unreachable) this.unreadable.set(url.origin, entry.unreachable.message);
     }
-    if (robotsAllow(rules, url.pathname + url.search)) return "allowed";
-    return rules === DISALLOW_ALL ? "unreachable" : "disallowed";
+    if (entry.unreachable) return "unreachable";
+    return entry.rules.allows(url.href) ? "allowed" : "disallowed";
   }
 
   /** Why robots.txt of the URL's origin could not be read (e.g. a refused private address), once `allowed` said so. */
   unreachableReason(url: URL): string | undefined {
     return this.unreadable.get(url.origin);
-  }
-
-  private async readRobots(url: URL): Promise<RobotsRules> {
-    await this.pace(url);
-    const askedAt = Date.now();
-    try {
-      const r = await this.fetcher.fetch(`${url.origin}/robots.txt`, this.opts.signal);
-      const rules = parseRobots(new TextDecoder().decode(r.bytes), this.opts.agent);
-      // The Crawl-delay is known only now: the next request waits for it from when robots.txt was asked.
-      this.nextAt.set(url.host, Math.max(this.nextAt.get(url.host) ?? 0, askedAt + this.interval(rules)));
-      return rules;
-    } catch (err) {
-      const e = toPegasError(err);
-      if (e.code === "CANCELLED") throw e;
-      if (e.code === "NOT_FOUND") return ALLOW_ALL;
-      const status = (err as { status?: unknown }).status;
-      if (typeof status === "number" && status >= 400 && status < 500) return ALLOW_ALL;
-      this.unreadable.set(url.origin, e.message);
-      return DISALLOW_ALL;
-    }
   }
 }

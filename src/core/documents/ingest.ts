@@ -1,6 +1,7 @@
 /**
  * memory_ingest: `{text}` | `{url, snippet?}` | `{path}` (a file, or a directory of files) → parsed documents →
- * {@link ingestParsed} each, one transaction per document. A directory goes on past a file that fails and reports
+ * {@link ingestParsed} each, one transaction per document. A URL is fetched only when its site's robots.txt allows it
+ * (robots-txt.ts; `respect_robots`). A directory goes on past a file that fails and reports
  * it; cancellation stops before the next document and leaves no partial one.
  */
 import { statSync } from "node:fs";
@@ -20,6 +21,7 @@ import { checkObservedAt } from "../knowledge/atom-time.ts";
 import { documentPhases, singleSpan } from "./progress.ts";
 import type { Services } from "../services.ts";
 import { fetchedSource, parseRaw } from "./parse-source.ts";
+import { checkRobotsForIngest } from "./robots-txt.ts";
 import { type RawSource, rawTextSource, readFileSource, resolveReadable } from "./source.ts";
 import { type DirectoryJob, ingestDirectory } from "./directory.ts";
 import { type IngestResult, IngestTally } from "./tally.ts";
@@ -84,6 +86,7 @@ async function ingestUrl(
   let raw: RawSource;
   try {
     documentPhases(span).parse.start(`parse: fetching ${uri}`);
+    await checkRobotsForIngest(services, requested, opts.signal);
     raw = fetchedSource(uri, await services.fetcher.fetch(uri, opts.signal), input.title);
   } catch (err) {
     const e = toPegasError(err);
@@ -116,9 +119,9 @@ async function ingestUrl(
     snippet: input.snippet,
     observedAt: checkObservedAt(input.observed_at),
   });
-  // The page answered with the text it held: if a refresh had found it gone, it is back (a changed text clears the
-  // mark in the new version's write).
-  if (out.unchanged && typeof out.doc_id === "number") await services.freshness.markBack(out.doc_id);
+  // The page answered: if a refresh had found it gone, it is back, and its atoms lose the gone flag (a changed text
+  // clears the document's mark in the new version's write, not the flags of the atoms it still holds).
+  if (out.stored && !out.snippet && typeof out.doc_id === "number") await services.freshness.markBack(out.doc_id);
   return out;
 }
 

@@ -7,13 +7,19 @@
  * - 200: the page is parsed and stored by the ingest path, which judges change on the extracted text (its content
  *   hash), not on the HTML: the same text only updates the check time, another text becomes a new document version
  *   whose vanished atoms go `stale` (as for a changed file);
- * - 404/410: the document is marked gone and its atoms flagged (`metadata.source_gone`), never deleted;
+ * - 404/410: the document is marked gone and its atoms flagged (`metadata.source_gone`), never deleted; a gone page
+ *   is re-checked at the same cadence as the others (a page still gone keeps its first gone time), and one that
+ *   answers again is `back`: the same text (or a 304) clears the mark and the flags, another text is a new version
+ *   (`changed`, flags cleared too);
  * - anything else (5xx, a timeout, a blocked page, a parse failure): nothing changes but the failure count, and the
- *   document is due again after a growing delay or the server's Retry-After (freshness-policy.ts).
+ *   document is due again after a growing delay or the server's Retry-After (freshness-policy.ts); robots.txt
+ *   forbidding the page (`disallowed`) is reported, never taken for a gone page.
+ * Documents still waiting for the retry time of an earlier failed check are not fetched; the result lists them
+ * (`waiting`, `waiting_items`: URL, last error, next attempt) so that no retry is skipped silently.
  * Documents are checked one at a time, oldest check first.
  */
 import { toPegasError } from "../../errors.ts";
-import type { DueUrlDocument } from "../../ports/store/freshness.ts";
+import type { DueUrlDocument, WaitingUrlDocument } from "../../ports/store/freshness.ts";
 import type { Services } from "../services.ts";
 import { DEFAULT_HOST_INTERVAL_MS, DEFAULT_REFRESH_AGE_S, retryAt } from "./freshness-policy.ts";
 import { HostPoliteness } from "./host-politeness.ts";
@@ -24,8 +30,8 @@ import { fetchedSource, parseRaw } from "./parse-source.ts";
 /** What a refresh runs on: storing a changed page as ingest does, fetching, parsing and the check state. */
 export type RefreshServices = DocumentIngestServices & Pick<Services, "fetcher" | "parse" | "freshness">;
 
-/** The robots.txt product token of the refresh (the fetcher's User-Agent is `pegas-memory/<version>`). */
-export const ROBOTS_AGENT = "pegas-memory";
+/** Most documents waiting for a retry listed by name in a run's result (all are counted). */
+export const WAITING_LISTED = 20;
 
 /** Default most documents checked in one run. */
 export const DEFAULT_REFRESH_LIMIT = 500;
@@ -43,8 +49,11 @@ export interface RefreshOptions {
   onProgress?: (done: number, total: number, message: string) => void;
 }
 
-/** What a check found: see the module doc. `disallowed`: robots.txt forbids the page (retried later, like `retry`). */
-export type RefreshOutcome = "changed" | "unchanged" | "gone" | "retry" | "disallowed";
+/**
+ * What a check found: see the module doc. `back`: a gone page answered again with the text it held; `disallowed`:
+ * robots.txt forbids the page (retried later, like `retry`).
+ */
+export type RefreshOutcome = "changed" | "unchanged" | "back" | "gone" | "retry" | "disallowed";
 
 /** One checked document. */
 export interface RefreshItem {
@@ -55,23 +64,48 @@ export interface RefreshItem {
   version: number;
   /** `changed`: atoms of the older version that the new one no longer holds (now `stale`). */
   atoms_staled?: number;
-  /** `gone`: atoms flagged as coming from a gone page. */
+  /** `gone`: atoms newly flagged as coming from a gone page (0 when the page was already gone). */
   atoms_flagged?: number;
+  /** `back` (or `changed` after gone): atoms whose gone flag was cleared. */
+  atoms_unflagged?: number;
   /** `retry`, `disallowed`, `gone`: why. */
   error?: string;
   /** `retry`, `disallowed`: not checked again before this (ISO 8601). */
   retry_at?: string;
 }
 
-/** Outcome of a run: counts per outcome and every checked document. */
+/** A document not checked by this run: an earlier check failed and its retry time has not come. */
+export interface WaitingItem {
+  doc_id: number;
+  uri: string;
+  /** The earlier check's failure. */
+  error?: string;
+  /** Next attempt: not checked again before this (ISO 8601). */
+  retry_at: string;
+  /** Checks that failed in a row. */
+  failures: number;
+}
+
+/** Outcome of a run: counts per outcome, every checked document, and the documents waiting for a retry. */
 export interface RefreshResult {
   checked: number;
   changed: number;
   unchanged: number;
+  back: number;
   gone: number;
   retry: number;
   disallowed: number;
+  /** Documents not checked because an earlier failed check's retry time has not come (all of them). */
+  waiting: number;
   items: RefreshItem[];
+  /** The first {@link WAITING_LISTED} waiting documents, soonest retry first. */
+  waiting_items: WaitingItem[];
+}
+
+/** A gone page answered with the text it held: the gone mark and its atoms' flags are cleared. */
+async function back(s: RefreshServices, doc: DueUrlDocument): Promise<RefreshItem> {
+  const unflagged = await s.freshness.markBack(doc.id);
+  return { doc_id: doc.id, uri: doc.uri, version: doc.version, outcome: "back", atoms_unflagged: unflagged };
 }
 
 async function deferred(
@@ -114,7 +148,7 @@ async function checkOne(
     };
     if (r.status === 304) {
       await s.freshness.markChecked(doc.id, validators);
-      return { ...base, outcome: "unchanged" };
+      return doc.gone ? back(s, doc) : { ...base, outcome: "unchanged" };
     }
     const raw = fetchedSource(doc.uri, r);
     const parsed = await parseRaw(s, raw, opts.signal);
@@ -125,8 +159,15 @@ async function checkOne(
       etag: r.headers.etag ?? null,
       lastModified: r.headers["last-modified"] ?? null,
     });
-    if (out.unchanged) return { ...base, outcome: "unchanged" };
-    return { ...base, outcome: "changed", version: out.version, atoms_staled: out.atoms_staled };
+    if (out.unchanged) return doc.gone ? back(s, doc) : { ...base, outcome: "unchanged" };
+    const unflagged = doc.gone ? await s.freshness.markBack(doc.id) : 0;
+    return {
+      ...base,
+      outcome: "changed",
+      version: out.version,
+      atoms_staled: out.atoms_staled,
+      ...(unflagged ? { atoms_unflagged: unflagged } : {}),
+    };
   } catch (err) {
     const e = toPegasError(err);
     if (["CANCELLED", "STORE_UNAVAILABLE", "MIGRATION_REQUIRED"].includes(e.code)) throw e;
@@ -146,13 +187,12 @@ async function checkOne(
  * @throws PegasError CANCELLED (the documents checked so far keep their outcome), STORE_UNAVAILABLE.
  */
 export async function refresh(s: RefreshServices, opts: RefreshOptions = {}): Promise<RefreshResult> {
-  const due = await s.freshness.dueUrlDocuments(
-    opts.olderThanS ?? DEFAULT_REFRESH_AGE_S,
-    opts.limit ?? DEFAULT_REFRESH_LIMIT,
-  );
+  const age = opts.olderThanS ?? DEFAULT_REFRESH_AGE_S;
+  const waiting = await s.freshness.waitingUrlDocuments(age, WAITING_LISTED);
+  const due = await s.freshness.dueUrlDocuments(age, opts.limit ?? DEFAULT_REFRESH_LIMIT);
   const polite = new HostPoliteness(s.fetcher, {
-    agent: ROBOTS_AGENT,
     intervalMs: opts.hostIntervalMs ?? DEFAULT_HOST_INTERVAL_MS,
+    robots: s.config.respect_robots,
     signal: opts.signal,
   });
   const items: RefreshItem[] = [];
@@ -166,30 +206,22 @@ export async function refresh(s: RefreshServices, opts: RefreshOptions = {}): Pr
     checked: items.length,
     changed: count("changed"),
     unchanged: count("unchanged"),
+    back: count("back"),
     gone: count("gone"),
     retry: count("retry"),
     disallowed: count("disallowed"),
+    waiting: waiting.total,
     items,
+    waiting_items: waiting.items.map(waitingItem),
   };
 }
 
-/**
- * One checked document in words for a reader (CLI and memory_refresh): `<outcome> <uri>` and what followed — the new
- * version with its stale atoms, the flagged atoms of a gone page, or when it is tried again — then the error, if any.
- */
-export function describeRefreshItem(i: RefreshItem): string {
-  const more =
-    i.outcome === "changed"
-      ? ` → version ${i.version}, ${i.atoms_staled ?? 0} atom(s) stale`
-      : i.outcome === "gone"
-        ? `, ${i.atoms_flagged ?? 0} atom(s) flagged`
-        : i.retry_at
-          ? `, again after ${i.retry_at}`
-          : "";
-  return `${i.outcome} ${i.uri}${more}${i.error ? `: ${i.error}` : ""}`;
-}
-
-/** The counts of a run in one line: `<n> checked, <n> changed, …`. */
-export function describeRefreshCounts(r: Omit<RefreshResult, "items">): string {
-  return `${r.checked} checked, ${r.changed} changed, ${r.unchanged} unchanged, ${r.gone} gone, ${r.retry} to retry, ${r.disallowed} disallowed by robots.txt`;
+function waitingItem(w: WaitingUrlDocument): WaitingItem {
+  return {
+    doc_id: w.id,
+    uri: w.uri,
+    ...(w.error ? { error: w.error } : {}),
+    retry_at: w.retryAt,
+    failures: w.failures,
+  };
 }

@@ -56,7 +56,52 @@ const SEGMENT_RE = new RegExp(`(?:^|[\\s_-])(?:${CONSENT_SEGMENT_MARKERS.join("|
 
 /** Text of a consent banner or overlay (English, Russian, German, French), used only for overlays/dialogs. */
 const CONSENT_TEXT =
-  /\bcookies?\b|\bconsent\b|\bgdpr\b|accept all|reject all|we value your privacy|privacy (?:settings|preferences)|файл\S* cookie|\bкуки\b|соглас\S* на обработку|datenschutz|\bnous utilisons des cookies\b/i;
+  /\bcookies?\b|\bconsent\b|\bgdpr\b|accept all|reject all|we value your privacy|privacy (?:settings|preferences)|файл\S* cookie|(?<!\p{L})куки(?!\p{L})|соглас\S* на обработку|datenschutz|\bnous utilisons des cookies\b/iu;
+
+/**
+ * Phrases of a page that blocks its content rather than holds it: a consent wall ("we use cookies", "accept all",
+ * "мы используем файлы cookie", "согласие на обработку"…) or a bot/JavaScript wall ("enable JavaScript", "verify you
+ * are human", "включите JavaScript"…), English, Russian, German and French. Unlike {@link CONSENT_TEXT} a bare
+ * "cookie" is not enough: a short recipe for cookies is content.
+ */
+const WALL_TEXT = new RegExp(
+  [
+    String.raw`\b(?:we|this (?:site|website)) uses? cookies\b`,
+    String.raw`\b(?:accept|allow|reject|manage) (?:all )?cookies\b`,
+    String.raw`\bcookie (?:policy|settings|preferences|consent)\b`,
+    String.raw`\b(?:accept|reject) all\b`,
+    String.raw`\bconsent\b`,
+    String.raw`\bgdpr\b`,
+    String.raw`we value your privacy`,
+    String.raw`privacy (?:settings|preferences)`,
+    String.raw`(?:enable|turn on) javascript`,
+    String.raw`javascript (?:is )?(?:required|disabled)`,
+    String.raw`verify (?:that )?you are (?:a )?human`,
+    String.raw`are you a robot`,
+    String.raw`checking your browser`,
+    String.raw`\baccess denied\b`,
+    String.raw`(?:мы )?использу\S* (?:файл\S* )?cookie`,
+    String.raw`файл\S* cookie`,
+    String.raw`(?<!\p{L})куки(?!\p{L})`,
+    String.raw`соглас\S* на обработку`,
+    String.raw`принять все`,
+    String.raw`включите javascript`,
+    String.raw`не робот`,
+    String.raw`wir verwenden cookies`,
+    String.raw`alle akzeptieren`,
+    String.raw`nous utilisons des cookies`,
+    String.raw`tout accepter`,
+  ].join("|"),
+  "iu",
+);
+
+/**
+ * True when `text` (a page's extracted text) reads as a consent, cookie, bot or JavaScript wall, by its words
+ * (see WALL_TEXT), never by its length: a short page without such words is content.
+ */
+export function readsAsWall(text: string): boolean {
+  return WALL_TEXT.test(text.replace(/\s+/g, " "));
+}
 
 /** Largest text (chars) an overlay may hold and still be taken for a banner rather than content. */
 const MAX_OVERLAY_TEXT = 5000;

@@ -13,12 +13,29 @@ import type { ParseInput, ParseLimits, ParsedDocument, Parser } from "../../../p
 import { cancellationPoint, checkAborted, checkSourceSize } from "../text/guards.ts";
 import { blockText, type TextNodeLike } from "./block-text.ts";
 import { markCodeLanguages, type MarkableDoc } from "./code-block.ts";
-import { removeConsentElements } from "./consent.ts";
+import { readsAsWall, removeConsentElements } from "./consent.ts";
 import { decodeHtml } from "./html-charset.ts";
 import { readPageMeta, type PageMeta } from "./page-meta.ts";
 
-/** Below this many characters of extracted text a page counts as empty or blocked. */
+/**
+ * Below this many characters of extracted text a page is looked at as possibly blocked: it is refused when its text
+ * reads as a consent, bot or JavaScript wall (consent.ts `readsAsWall`) or holds fewer than {@link MIN_PAGE_WORDS}
+ * words. A short page that is neither (a 165-character notice) is content; length alone never refuses it.
+ */
 export const MIN_PAGE_TEXT = 200;
+
+/** Fewest words (runs of letters or digits) a short page must hold to be content rather than leftover chrome. */
+export const MIN_PAGE_WORDS = 8;
+
+/**
+ * Whether the extracted `text` (trimmed) leaves the page empty or blocked: no text, or a short text (under
+ * {@link MIN_PAGE_TEXT} characters) that reads as a wall or has fewer than {@link MIN_PAGE_WORDS} words.
+ */
+export function isBlockedText(text: string): boolean {
+  if (!text) return true;
+  if (text.length >= MIN_PAGE_TEXT) return false;
+  return readsAsWall(text) || (text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0) < MIN_PAGE_WORDS;
+}
 
 /** The warning for an empty or blocked page; callers match on it to store a snippet instead. */
 export const EMPTY_PAGE_WARNING = "page is empty or blocked (cookie wall?)";
@@ -121,7 +138,7 @@ async function parseHtml(input: ParseInput, limits: ParseLimits): Promise<Parsed
   await pause();
   const clean = sanitizeText(text, "page text");
   const warnings = [...decoded.warnings, ...clean.warnings];
-  const empty = clean.text.trim().length < MIN_PAGE_TEXT;
+  const empty = isBlockedText(clean.text.trim());
   if (empty)
     warnings.push(
       `${EMPTY_PAGE_WARNING}: ${clean.text.trim().length} characters of text after removing ${consentRemoved} consent element(s)`,
@@ -159,8 +176,8 @@ async function parseHtml(input: ParseInput, limits: ParseLimits): Promise<Parsed
 
 /**
  * Parser for web pages (`kind: "web"`): one section `{ text, locator: {} }` with the main content (paragraphs
- * separated by blank lines), or no section and the warning {@link EMPTY_PAGE_WARNING} when fewer than
- * {@link MIN_PAGE_TEXT} characters remain (cookie wall, empty page). Metadata: byline, site, published, lang,
+ * separated by blank lines), or no section and the warning {@link EMPTY_PAGE_WARNING} when the text left is empty or
+ * blocked ({@link isBlockedText}: a cookie wall, a bot check, an empty page). Metadata: byline, site, published, lang,
  * charset, charset_source, extraction ("readability" | "body" | "none"), readerable, consent_elements_removed,
  * chars. @throws PegasError UNSUPPORTED_MEDIA (binary), LIMIT_EXCEEDED (maxBytes), CANCELLED.
  */

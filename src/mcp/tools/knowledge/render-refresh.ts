@@ -1,13 +1,14 @@
-/** memory_refresh's text content: one line per checked page, then the counts. */
-import { describeRefreshCounts, describeRefreshItem, type RefreshResult } from "../../../core/documents/refresh.ts";
+/** memory_refresh's text content: one line per checked or waiting page, then the counts. */
+import { describeRefreshCounts, refreshLines } from "../../../core/documents/refresh-report.ts";
+import type { RefreshResult } from "../../../core/documents/refresh.ts";
 import { lines } from "../../render.ts";
 
-/** memory_refresh's text: the checked pages (with their document ids), then the counts, or that nothing was due. */
+/**
+ * memory_refresh's text: the checked pages and those waiting for a retry (with their document ids and next attempt),
+ * then the counts, or that nothing was due.
+ */
 export function renderRefresh(out: Record<string, unknown>): string {
   const r = out as unknown as RefreshResult;
-  if (!r.checked) return "No fetched web page is due for a re-check.";
-  return lines([
-    ...r.items.map((i) => `- doc ${i.doc_id}: ${describeRefreshItem(i)}`),
-    `Checked: ${describeRefreshCounts(r)}.`,
-  ]);
+  if (!r.checked && !r.waiting) return "No fetched web page is due for a re-check.";
+  return lines([...refreshLines(r, (id) => `- doc ${id}: `), `Checked: ${describeRefreshCounts(r)}.`]);
 }
