@@ -10,30 +10,13 @@ import { join } from "node:path";
 import type { Database, SqlLike } from "../../src/adapters/sql/database.ts";
 import { applyMigrations, applyMigrationsWithin, lockMigrations } from "../../src/adapters/sql/migrations.ts";
 import { openDatabase } from "../../src/wiring/services.ts";
-import { inputsHash, madeOnce } from "../support/once.ts";
 import { createTempPgDatabase } from "../support/pg.ts";
-import { migratedPgliteDir, TEMPLATE_INPUTS, testConfig } from "../support/services.ts";
+import { migratedPgliteDir, pgliteBareTemplate, testConfig } from "../support/services.ts";
 
 /** An open store and its disposal (closes it, removes its dir or drops its database). */
 export interface TestStore {
   db: Database;
   dispose(): Promise<void>;
-}
-
-let bare: Promise<string> | null = null;
-
-/**
- * A PGlite data dir with its cluster created (initdb) and no migration applied, closed cleanly: made once per change
- * of its inputs and shared across test processes and runs like tests/support/services.ts's template (once.ts); copied.
- */
-function barePgliteDir(): Promise<string> {
-  bare ??= madeOnce("pglite-bare", inputsHash(TEMPLATE_INPUTS, "pglite bare v2"), async (dir) => {
-    // migrate off: initdb's bare cluster, not the executable's migrated template (pglite/template.ts)
-    const db = await openDatabase(testConfig({ data_dir: dir, log_level: "warn", migrate: false }));
-    await db.sql`SELECT 1`;
-    await db.close();
-  });
-  return bare;
 }
 
 /**
@@ -59,7 +42,7 @@ export async function openStore(backend: "pglite" | "postgres", migrated: boolea
   if (migrated) dir = await migratedPgliteDir("pegas-upgrade-");
   else {
     dir = mkdtempSync(join(tmpdir(), "pegas-upgrade-"));
-    cpSync(await barePgliteDir(), dir, { recursive: true, filter: (src) => !/[/\\]\.s\.PGSQL\./.test(src) });
+    cpSync(await pgliteBareTemplate(), dir, { recursive: true, filter: (src) => !/[/\\]\.s\.PGSQL\./.test(src) });
   }
   const db = await openDatabase(testConfig({ data_dir: dir, log_level: "warn" }));
   return {

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Config, loadConfig } from "../../src/config.ts";
 import type { Services } from "../../src/core/services.ts";
-import { createServices } from "../../src/wiring/services.ts";
+import { createServices, openDatabase } from "../../src/wiring/services.ts";
 import { inputsHash, madeOnce } from "./once.ts";
 import { createTempPgDatabase } from "./pg.ts";
 import { readEveryOutboxRow } from "./outbox-reader.ts";
@@ -28,16 +28,38 @@ export function testConfig(flags: Record<string, unknown>, env: Record<string, s
 
 /** What the migrated data dir is made from: the migrations, the code that applies them, PGlite (the lock file). */
 export const TEMPLATE_INPUTS = ["src", "migrations", "patches", "package-lock.json"];
+let bare: Promise<string> | null = null;
 let template: Promise<string> | null = null;
 
+/** Copies the data dir `from` into the existing dir `to`, leaving out a socket a host left behind. */
+function copyDataDir(from: string, to: string): void {
+  cpSync(from, to, { recursive: true, filter: (src) => !/[/\\]\.s\.PGSQL\./.test(src) });
+}
+
 /**
- * An embedded data dir with its cluster created (initdb) and every migration applied, closed cleanly: made once per
- * change of its inputs and shared by every test process and run (.tmp/pglite/<hash>/, see once.ts), because initdb
- * costs ≈ 8 s here and forty suites open a fresh one. Never opened itself: suites open copies. Tests of the first
- * start itself make their own empty dirs.
+ * An embedded data dir with its cluster created (initdb, ≈ 11 CPU-seconds) and no migration applied, closed
+ * cleanly: made once per change of its inputs and shared like {@link pgliteTemplate} (.tmp/pglite-bare/<hash>/), which
+ * is made from it. Never opened itself: tests of an upgrade from an older schema open copies.
+ */
+export function pgliteBareTemplate(): Promise<string> {
+  bare ??= madeOnce("pglite-bare", inputsHash(TEMPLATE_INPUTS, "pglite bare v2"), async (dir) => {
+    // migrate off: initdb's bare cluster, not the executable's migrated template (pglite/template.ts)
+    const db = await openDatabase(testConfig({ data_dir: dir, log_level: "warn", migrate: false }));
+    await db.sql`SELECT 1`;
+    await db.close();
+  });
+  return bare;
+}
+
+/**
+ * An embedded data dir with its cluster created (a copy of {@link pgliteBareTemplate}) and every migration applied,
+ * closed cleanly: made once per change of its inputs and shared by every test process and run (.tmp/pglite/<hash>/,
+ * see once.ts), because initdb costs ≈ 8 s here and forty suites open a fresh one. Never opened itself: suites open
+ * copies. Tests of the first start itself make their own empty dirs.
  */
 export function pgliteTemplate(): Promise<string> {
-  template ??= madeOnce("pglite", inputsHash(TEMPLATE_INPUTS, "pglite template v1"), async (dir) => {
+  template ??= madeOnce("pglite", inputsHash(TEMPLATE_INPUTS, "pglite template v2"), async (dir) => {
+    copyDataDir(await pgliteBareTemplate(), dir);
     const services = await createServices(testConfig({ data_dir: dir, log_level: "warn" }));
     await services.close();
   });
@@ -50,7 +72,7 @@ export function pgliteTemplate(): Promise<string> {
  */
 export async function migratedPgliteDir(prefix: string): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  cpSync(await pgliteTemplate(), dir, { recursive: true, filter: (src) => !/[/\\]\.s\.PGSQL\./.test(src) });
+  copyDataDir(await pgliteTemplate(), dir);
   return dir;
 }
 
