@@ -2,14 +2,16 @@
  * Canonical state of projectable entities, read for the outbox worker (by ids) and for rebuilds (keyset pages):
  * live atoms with their vector of one model, active documents, code symbols, entities, and the edges of the edge tables
  * with typed node ids built exactly as the `pm_edge` view builds them (migrations/0001_init.sql). An edge with a
- * retracted endpoint atom is no edge (GraphStore port). An entity mention is an edge `mentions` from its atom to
- * `entity:<id>` (migration 0015). Every query is one round trip for any number of ids.
+ * retracted endpoint atom is no edge (GraphStore port). Entity mentions are edges `mentions` from an atom to the root
+ * entity (after merges) it names, one per atom and root keyed by the first mention row, as the SQL graph reads them
+ * (src/adapters/sql/graph/sql.ts); an entity merged into another is no node. Every query is one round trip for any
+ * number of ids.
  */
 import type { Sql } from "postgres";
 import type { AtomStatus, AtomType } from "../../../domain/atom.ts";
 import type { GraphEdgeState, NodeId } from "../../../ports/projections/graph-store.ts";
 import type { AtomState, DocumentState, EntityState, SymbolState } from "../../../ports/projections/projection-sink.ts";
-import { edgeOfRow } from "../graph/sql.ts";
+import { edgeOfRow, entityRootSql, mentionPairsSql } from "../graph/sql.ts";
 import { bytesToVector } from "../vector-bytes.ts";
 
 /** Which rows a query reads: these ids (any order, no limit), or the first `limit` ids above `after`, ascending. */
@@ -75,17 +77,12 @@ export async function liveSymbols(sql: Sql<any>, p: Pick): Promise<Map<number, S
   }));
 }
 
-/** Entities (merged ones too: their node says where they went), keyed by id, in id order. */
+/** Root entities (one merged into another is no node), keyed by id, in id order. */
 export async function liveEntities(sql: Sql<any>, p: Pick): Promise<Map<number, EntityState>> {
   const rows = await sql`
-    SELECT id, kind, name, key, merged_into FROM pm_entity
-     WHERE ${where(sql, "id", p)} ${tail(sql, "id", p)}`;
-  return byId(rows, (r) => ({
-    kind: String(r.kind),
-    name: String(r.name),
-    key: String(r.key),
-    mergedInto: r.merged_into === null ? null : Number(r.merged_into),
-  }));
+    SELECT id, kind, name, key FROM pm_entity
+     WHERE merged_into IS NULL AND ${where(sql, "id", p)} ${tail(sql, "id", p)}`;
+  return byId(rows, (r) => ({ kind: String(r.kind), name: String(r.name), key: String(r.key) }));
 }
 
 /** Live edges of one table (no retracted endpoint atom), keyed by row id, in id order. */
@@ -104,11 +101,17 @@ export async function liveEdges(sql: Sql<any>, table: EdgeTable, p: Pick): Promi
         FROM pm_atom_symbol_link e JOIN pm_atom a ON a.id = e.atom_id
        WHERE a.status <> 'retracted' AND ${w} ${t}`;
   } else if (table === "pm_entity_mention") {
+    // A mention row is an edge when it is the first of its atom's mentions of one root entity (`g`: that group).
     rows = await sql`
-      SELECT e.id, 'atom:' || e.atom_id AS src, 'entity:' || e.entity_id AS dst, 'mentions' AS kind, e.confidence,
+      SELECT e.id, 'atom:' || e.atom_id AS src, 'entity:' || g.root AS dst, 'mentions' AS kind, g.confidence,
              false AS inferred, 'extraction' AS source
         FROM pm_entity_mention e JOIN pm_atom a ON a.id = e.atom_id
-       WHERE a.status <> 'retracted' AND ${w} ${t}`;
+        CROSS JOIN LATERAL (
+          SELECT s.root, min(s.id) AS first, max(s.confidence) AS confidence
+            FROM (SELECT m.id, m.confidence, ${entityRootSql(sql, "x")} AS root
+                    FROM pm_entity_mention m JOIN pm_entity x ON x.id = m.entity_id WHERE m.atom_id = e.atom_id) s
+           GROUP BY s.root HAVING bool_or(s.id = e.id)) g
+       WHERE a.status <> 'retracted' AND g.first = e.id AND ${w} ${t}`;
   } else {
     rows = await sql`
       SELECT e.id, COALESCE('symbol:' || e.src_symbol_id, 'module:' || e.src_module) AS src,
@@ -130,12 +133,12 @@ export async function liveCounts(
              WHERE a.status <> 'retracted') AS atom_vectors,
            (SELECT count(*) FROM pm_document WHERE status = 'active') AS document,
            (SELECT count(*) FROM pm_code_symbol) AS symbol,
-           (SELECT count(*) FROM pm_entity) AS entity,
+           (SELECT count(*) FROM pm_entity WHERE merged_into IS NULL) AS entity,
            (SELECT count(*) FROM pm_atom_link e JOIN pm_atom s ON s.id = e.src_atom_id JOIN pm_atom d ON d.id = e.dst_atom_id
              WHERE s.status <> 'retracted' AND d.status <> 'retracted')
          + (SELECT count(*) FROM pm_atom_symbol_link e JOIN pm_atom a ON a.id = e.atom_id WHERE a.status <> 'retracted')
          + (SELECT count(*) FROM pm_code_dependency)
-         + (SELECT count(*) FROM pm_entity_mention e JOIN pm_atom a ON a.id = e.atom_id WHERE a.status <> 'retracted') AS edge`;
+         + (SELECT count(*) FROM ${mentionPairsSql(sql)} mp) AS edge`;
   return {
     atom: Number(r.atom),
     atom_vectors: Number(r.atom_vectors),
