@@ -195,4 +195,35 @@ describe("entity merges in the graph", () => {
     expect(mentionEdges(await mg.neighbours({ node: `atom:${atom.a3}` }))).toHaveLength(3);
     await expectMemgraphEqualsSql();
   }, 120_000);
+
+  test("a rebuild reads the same mention edges whatever its page size, across windows of mention rows", async () => {
+    for (let i = 0; i < 30; i++)
+      await storeAtom(t.services, {
+        type: "fact",
+        claim: `Letter ${i + 1}: Ms. Kiyo wrote to Botchan; Botchan read it twice and Master Darling smiled ${i + 1} times.`,
+      });
+    const merge = await t.services.entities.mergeEntities({
+      fromEntityId: entity.darling,
+      intoEntityId: entity.botchan,
+      reason: "Kiyo's name for Botchan",
+    });
+    const pages = async (limit: number) => {
+      const out: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const p = await t.services.outbox.snapshot("edge", cursor, limit, "none");
+        out.push(...p.changes.map((c) => JSON.stringify(c)));
+        cursor = p.next;
+      } while (cursor);
+      return out;
+    };
+    const whole = await pages(10_000);
+    const mentions = whole.filter((c) => c.includes('"pm_entity_mention:'));
+    expect((await t.services.entities.entityCounts()).mentions).toBeGreaterThan(100); // two windows of 100 rows
+    expect(mentions).toHaveLength((await sql.counters()).edges.mentions.extracted);
+    for (const limit of [1, 7, 64]) expect(await pages(limit)).toEqual(whole);
+    await expectProjectionsFollow();
+    await t.services.entities.undoEntityMerge(merge.id);
+    await expectProjectionsFollow();
+  }, 180_000);
 });

@@ -31,38 +31,53 @@ function edgeFilter(sql: SqlLike, f: EdgeFilter): Fragment {
 }
 
 /**
- * An SQL expression: the root after merges of the pm_entity row joined as `alias` (a trusted alias such as `x`) —
- * itself when not merged (no further read), else the end of its `merged_into` chain.
+ * Joins the entity of the pm_entity_mention row `m` as `x`, and the entity `x` was merged into (if any) as `xu`, for
+ * {@link rootCaseSql}: for reads of all mentions (a hash join). Use as `FROM pm_entity_mention m ${…}`.
  */
-export function entityRootSql(sql: SqlLike, alias: string): Fragment {
-  const into = sql.unsafe(`${alias}.merged_into`);
-  return sql`CASE WHEN ${into} IS NULL THEN ${sql.unsafe(`${alias}.id`)} ELSE (
+export function mentionEntityJoinSql(sql: SqlLike): Fragment {
+  return sql`JOIN pm_entity x ON x.id = m.entity_id LEFT JOIN pm_entity xu ON xu.id = x.merged_into`;
+}
+
+/**
+ * An SQL expression over the joins of {@link mentionEntityJoinSql}: the root after merges of the mention's entity —
+ * itself or the entity it was merged into, else the end of the longer `merged_into` chain.
+ */
+export function rootCaseSql(sql: SqlLike): Fragment {
+  return sql`CASE WHEN x.merged_into IS NULL THEN x.id WHEN xu.merged_into IS NULL THEN xu.id ELSE (
     WITH RECURSIVE up(id, nxt, d) AS (
-      SELECT y.id, y.merged_into, 1 FROM pm_entity y WHERE y.id = ${into}
+      SELECT y.id, y.merged_into, 2 FROM pm_entity y WHERE y.id = xu.merged_into
       UNION ALL
       SELECT y.id, y.merged_into, up.d + 1 FROM up JOIN pm_entity y ON y.id = up.nxt WHERE up.d < ${MAX_MERGE_DEPTH})
     SELECT id FROM up ORDER BY d DESC LIMIT 1) END`;
 }
 
+/**
+ * The root after merges of the entity of the pm_entity_mention row `m` ({@link rootCaseSql}) as a scalar subquery:
+ * two index lookups per row, for reads of a few atoms' mentions.
+ */
+export function mentionRootSql(sql: SqlLike): Fragment {
+  return sql`(SELECT ${rootCaseSql(sql)} FROM pm_entity x LEFT JOIN pm_entity xu ON xu.id = x.merged_into
+     WHERE x.id = m.entity_id)`;
+}
+
 /** The edge columns every mention edge carries: kind `mentions`, extracted (never inferred), source `extraction`. */
-const MENTION_COLUMNS = "'mentions'::text AS kind, false AS inferred, 'extraction'::text AS source";
+export const MENTION_COLUMNS = "'mentions'::text AS kind, false AS inferred, 'extraction'::text AS source";
 
 /**
  * Live atoms' mentions as (atom, root entity) pairs, one per mention edge: a subquery with columns atom_id, root.
  * For counts of the whole relation.
  */
 export function mentionPairsSql(sql: SqlLike): Fragment {
-  return sql`(SELECT DISTINCT m.atom_id, ${entityRootSql(sql, "x")} AS root
-      FROM pm_entity_mention m JOIN pm_entity x ON x.id = m.entity_id JOIN pm_atom a ON a.id = m.atom_id
+  return sql`(SELECT DISTINCT m.atom_id, ${rootCaseSql(sql)} AS root
+      FROM pm_entity_mention m ${mentionEntityJoinSql(sql)} JOIN pm_atom a ON a.id = m.atom_id
      WHERE a.status <> 'retracted')`;
 }
 
 /** The mention edges out of atom `p.num` (when `p.t` is atom): (id, root, confidence, kind, inferred, source). */
 function mentionsOfAtom(sql: SqlLike): Fragment {
   return sql`(SELECT min(g.id) AS id, g.root, max(g.confidence) AS confidence, ${sql.unsafe(MENTION_COLUMNS)}
-      FROM (SELECT m.id, m.confidence, ${entityRootSql(sql, "x")} AS root
-              FROM pm_entity_mention m JOIN pm_entity x ON x.id = m.entity_id
-             WHERE p.t = 'atom' AND m.atom_id = p.num) g
+      FROM (SELECT m.id, m.confidence, ${mentionRootSql(sql)} AS root
+              FROM pm_entity_mention m WHERE p.t = 'atom' AND m.atom_id = p.num) g
      GROUP BY g.root)`;
 }
 
@@ -73,12 +88,12 @@ function mentionsOfAtom(sql: SqlLike): Fragment {
 function mentionsOfEntity(sql: SqlLike): Fragment {
   return sql`(SELECT min(m.id) AS id, m.atom_id, max(m.confidence) AS confidence, ${sql.unsafe(MENTION_COLUMNS)}
       FROM pm_entity_mention m JOIN pm_atom a ON a.id = m.atom_id
-     WHERE p.t = 'entity' AND a.status <> 'retracted' AND m.entity_id IN (
+     WHERE p.t = 'entity' AND a.status <> 'retracted' AND m.entity_id = ANY(ARRAY(
            WITH RECURSIVE down(id, d) AS (
              SELECT p.num, 0
              UNION ALL
              SELECT x.id, down.d + 1 FROM down JOIN pm_entity x ON x.merged_into = down.id WHERE down.d < ${MAX_MERGE_DEPTH})
-           SELECT id FROM down)
+           SELECT id FROM down))
      GROUP BY m.atom_id)`;
 }
 

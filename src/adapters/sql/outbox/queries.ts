@@ -7,11 +7,11 @@
  * (src/adapters/sql/graph/sql.ts); an entity merged into another is no node. Every query is one round trip for any
  * number of ids.
  */
-import type { Sql } from "postgres";
+import type { Fragment, Sql } from "postgres";
 import type { AtomStatus, AtomType } from "../../../domain/atom.ts";
 import type { GraphEdgeState, NodeId } from "../../../ports/projections/graph-store.ts";
 import type { AtomState, DocumentState, EntityState, SymbolState } from "../../../ports/projections/projection-sink.ts";
-import { edgeOfRow, entityRootSql, mentionPairsSql } from "../graph/sql.ts";
+import { edgeOfRow, MENTION_COLUMNS, mentionPairsSql, mentionEntityJoinSql, rootCaseSql } from "../graph/sql.ts";
 import { bytesToVector } from "../vector-bytes.ts";
 
 /** Which rows a query reads: these ids (any order, no limit), or the first `limit` ids above `after`, ascending. */
@@ -85,8 +85,52 @@ export async function liveEntities(sql: Sql<any>, p: Pick): Promise<Map<number, 
   return byId(rows, (r) => ({ kind: String(r.kind), name: String(r.name), key: String(r.key) }));
 }
 
+/**
+ * The mention edges whose key row is among the mention rows `pick` selects (a condition on `m`), in key order: the
+ * groups of those rows' atoms by root entity (graph/sql.ts), each group's first row being its edge's key.
+ */
+function mentionEdgeRows(sql: Sql<any>, pick: Fragment) {
+  return sql`
+    WITH pick AS MATERIALIZED (SELECT m.id, m.atom_id FROM pm_entity_mention m WHERE ${pick}),
+    grp AS (
+      SELECT m.atom_id, ${rootCaseSql(sql)} AS root, min(m.id) AS first, max(m.confidence) AS confidence
+        FROM pm_entity_mention m ${mentionEntityJoinSql(sql)}
+       WHERE m.atom_id IN (SELECT atom_id FROM pick) GROUP BY 1, 2)
+    SELECT g.first AS id, 'atom:' || g.atom_id AS src, 'entity:' || g.root AS dst, g.confidence,
+           ${sql.unsafe(MENTION_COLUMNS)}
+      FROM grp g JOIN pm_atom a ON a.id = g.atom_id
+     WHERE a.status <> 'retracted' AND g.first IN (SELECT id FROM pick)
+     ORDER BY g.first`;
+}
+
+/** Fewest mention rows read per window of a page of mention edges. */
+const MENTION_WINDOW = 100;
+
+/**
+ * Live mention edges (graph/sql.ts), keyed by their key row's id, in id order: of these rows, or the first `limit`
+ * above `after` — read in windows of mention rows until enough are edges (most rows are no edge's key).
+ */
+async function liveMentionEdges(sql: Sql<any>, p: Pick): Promise<Map<number, EdgeState>> {
+  if ("ids" in p) return byId(await mentionEdgeRows(sql, sql`m.id = ANY(${p.ids}::bigint[])`), edgeOfRow);
+  const window = Math.max(p.limit, MENTION_WINDOW);
+  const out: Row[] = [];
+  for (let lo = p.after; ; ) {
+    const [w] = await sql`
+      SELECT max(id) AS hi, count(*) AS n FROM (SELECT id FROM pm_entity_mention WHERE id > ${lo} ORDER BY id LIMIT ${window}) s`;
+    if (Number(w.n) === 0) break;
+    for (const r of await mentionEdgeRows(sql, sql`m.id > ${lo} AND m.id <= ${Number(w.hi)}`)) {
+      out.push(r);
+      if (out.length === p.limit) return byId(out, edgeOfRow);
+    }
+    if (Number(w.n) < window) break;
+    lo = Number(w.hi);
+  }
+  return byId(out, edgeOfRow);
+}
+
 /** Live edges of one table (no retracted endpoint atom), keyed by row id, in id order. */
 export async function liveEdges(sql: Sql<any>, table: EdgeTable, p: Pick): Promise<Map<number, EdgeState>> {
+  if (table === "pm_entity_mention") return liveMentionEdges(sql, p);
   const w = where(sql, "e.id", p);
   const t = tail(sql, "e.id", p);
   let rows: readonly Row[];
@@ -100,18 +144,6 @@ export async function liveEdges(sql: Sql<any>, table: EdgeTable, p: Pick): Promi
       SELECT e.id, 'atom:' || e.atom_id AS src, 'symbol:' || e.symbol_id AS dst, e.kind, e.confidence, e.inferred, e.source
         FROM pm_atom_symbol_link e JOIN pm_atom a ON a.id = e.atom_id
        WHERE a.status <> 'retracted' AND ${w} ${t}`;
-  } else if (table === "pm_entity_mention") {
-    // A mention row is an edge when it is the first of its atom's mentions of one root entity (`g`: that group).
-    rows = await sql`
-      SELECT e.id, 'atom:' || e.atom_id AS src, 'entity:' || g.root AS dst, 'mentions' AS kind, g.confidence,
-             false AS inferred, 'extraction' AS source
-        FROM pm_entity_mention e JOIN pm_atom a ON a.id = e.atom_id
-        CROSS JOIN LATERAL (
-          SELECT s.root, min(s.id) AS first, max(s.confidence) AS confidence
-            FROM (SELECT m.id, m.confidence, ${entityRootSql(sql, "x")} AS root
-                    FROM pm_entity_mention m JOIN pm_entity x ON x.id = m.entity_id WHERE m.atom_id = e.atom_id) s
-           GROUP BY s.root HAVING bool_or(s.id = e.id)) g
-       WHERE a.status <> 'retracted' AND g.first = e.id AND ${w} ${t}`;
   } else {
     rows = await sql`
       SELECT e.id, COALESCE('symbol:' || e.src_symbol_id, 'module:' || e.src_module) AS src,
