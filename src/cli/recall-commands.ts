@@ -1,12 +1,15 @@
 /**
- * CLI commands of reading, linking and forgetting: `get <atom_id>` (memory_get), `link <src> <dst> --kind K`
- * (memory_link), `forget (--atom N | --doc N | --entity E) --reason R [--undo]` (memory_forget) and `context <question>`
- * (memory_get_context: prints the Markdown block).
+ * CLI commands of reading, linking and forgetting: `get <atom_id | entity:<id> | name>` (memory_get), `link <src>
+ * <dst> --kind K` (memory_link), `forget (--atom N | --doc N | --entity E) --reason R [--undo]` (memory_forget) and
+ * `context <question>` (memory_get_context: prints the Markdown block).
  */
 import { reasonLine } from "../domain/confidence/model.ts";
 import type { Config } from "../config.ts";
 import { getContext } from "../core/context/context.ts";
 import { getAtom } from "../core/knowledge/get-atom.ts";
+import { getEntity } from "../core/knowledge/get-entity.ts";
+import { loadEntityCounter, renderEntity } from "../mcp/tools/knowledge/render-entity.ts";
+import { quantitiesLine, quantityOut } from "../mcp/tools/knowledge/render-quantities.ts";
 import { formatLocator } from "../domain/locator.ts";
 import { forget, linkNodes, unlinkNodes } from "../core/knowledge/link-forget.ts";
 import { UsageError, invalidInput } from "../errors.ts";
@@ -22,9 +25,18 @@ function oneId(cli: Cli, what: string, hint: string): number {
   return n;
 }
 
-/** `get <atom_id> [--limit N] [--json]`: one atom whole. */
+const GET_HINT = '`pegas-memory get 12` (ids come from search), `get entity:7` or `get "Андрей Ефимыч"`';
+
+/**
+ * `get <atom_id | entity:<id> | name> [--limit N] [--json]`: one atom whole, or an entity's cited profile as
+ * memory_get gives it (the same core and text); a name several entities answer to lists them as candidates.
+ */
 export async function runGet(config: Config, cli: Cli): Promise<number> {
-  const id = oneId(cli, "atom id", "`pegas-memory get 12`; ids come from search");
+  const [raw, extra] = cli.positionals;
+  if (raw === undefined || extra !== undefined)
+    throw new UsageError("get needs exactly one atom id, entity:<id> or entity name", GET_HINT);
+  if (!/^(?:atom:|\d+$)/u.test(raw.trim())) return runGetEntity(config, cli, raw);
+  const id = oneId(cli, "atom id", GET_HINT);
   const d = await withServices(config, (s) => getAtom(s, id, intOption(cli, "limit")));
   if (cli.values.json) {
     outJson(d);
@@ -37,6 +49,7 @@ export async function runGet(config: Config, cli: Cli): Promise<number> {
   for (const r of d.confidence.reasons) out(`  confidence ${reasonLine(r)}`);
   out(`claim: ${a.claim}`);
   if (a.content && a.content !== a.claim) out(`content: ${a.content}`);
+  if (d.quantities.length) out(quantitiesLine(d.quantities.map(quantityOut)).replace(/^Quantities/u, "quantities"));
   for (const c of a.citations)
     out(
       `  cited: ${c.title ?? c.uri} (document ${c.doc_id} v${c.doc_version}) ${formatLocator(c.locator) || "whole document"}: “${c.quote}”`,
@@ -53,6 +66,20 @@ export async function runGet(config: Config, cli: Cli): Promise<number> {
     out(
       `  ${h.created_at} change ${h.id} by ${h.actor}: ${h.from_status} → ${h.to_status}: ${h.reason}${h.reverted_at ? ` (undone ${h.reverted_at})` : ""}`,
     );
+  return 0;
+}
+
+/** `get entity:<id>` or `get "<name>"`: memory_get's entity profile (or candidates), as text or `--json`. */
+async function runGetEntity(config: Config, cli: Cli, ref: string): Promise<number> {
+  if (cli.values.limit !== undefined)
+    throw invalidInput("--limit applies to an atom's links, not to an entity", "drop --limit for an entity");
+  const found = await withServices(config, (s) => getEntity(s, ref));
+  const answer = "profile" in found ? { entity: found.profile } : { candidates: found.candidates };
+  if (cli.values.json) outJson(answer);
+  else {
+    await loadEntityCounter();
+    out(renderEntity(answer, {}));
+  }
   return 0;
 }
 

@@ -26,6 +26,7 @@ import type { VectorIndex } from "../ports/projections/vector-index.ts";
 import { FallbackGraphStore } from "../adapters/fallback/graph-store.ts";
 import { FallbackVectorIndex } from "../adapters/fallback/vector-index.ts";
 import { SqlGraphStore } from "../adapters/sql/graph/graph.ts";
+import { followEntityMerges } from "../core/entities/merged-graph.ts";
 import { SqlOutbox } from "../adapters/sql/outbox/outbox.ts";
 import { SqlCodeStore } from "../adapters/sql/code/store.ts";
 import { inferringCodeStore, SqlInferenceStore } from "../adapters/sql/inference/store.ts";
@@ -209,6 +210,7 @@ export async function createServices(config: Config): Promise<Services> {
       maxZipTotalBytes: config.zip_max_total_bytes,
       maxZipEntryBytes: config.zip_max_entry_bytes,
     };
+    const entities = new SqlEntityStore(db);
     return {
       config,
       maintenance: store,
@@ -226,13 +228,14 @@ export async function createServices(config: Config): Promise<Services> {
       ...(await makeJudges(config, embedder)),
       ...(await makeGapJudge(config)),
       ...projections,
+      graph: followEntityMerges(projections.graph, entities), // a merged entity's id answers for its root
       code: inferringCodeStore(new SqlCodeStore(db), db),
       inference: new SqlInferenceStore(db),
       supersession: new SqlSupersessionStore(db),
       gaps: new SqlGapStore(db),
       freshness: new SqlFreshnessStore(db),
       confidence: new SqlConfidenceReads(db),
-      entities: new SqlEntityStore(db),
+      entities,
       quantities: new SqlQuantityStore(db),
       documents: new SqlDocumentCatalog(db),
       extractor,

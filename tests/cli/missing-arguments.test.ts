@@ -42,7 +42,7 @@ describe("missing arguments", () => {
   }
 
   test("a value that is given but wrong stays bad data (exit 65)", async () => {
-    const r = await run("get", "twelve");
+    const r = await run("get", "atom:twelve");
     expect(r.code).toBe(65);
     expect(r.err).toContain("must be a positive integer");
   });

@@ -59,6 +59,39 @@ describe("memory_query_graph over MCP", () => {
     expect(counters.counters.nodes.Atom).toBeGreaterThanOrEqual(3);
   });
 
+  test("entity merges: the absorbed entity's mentions on the root, one edge per atom, and back on undo", async () => {
+    const a = await ok("memory_store", {
+      type: "fact",
+      claim: "Ms. Kiyo wrote to Botchan; Botchan loved Master Darling.",
+    });
+    const b = await ok("memory_store", { type: "fact", claim: "Letters to Master Darling went unanswered." });
+    const [botchan] = await t.services.entities.entitiesByKeys(["botchan"]);
+    const [darling] = await t.services.entities.entitiesByKeys(["darling"]);
+    const merge = await t.services.entities.mergeEntities({
+      fromEntityId: darling.id,
+      intoEntityId: botchan.id,
+      reason: "Kiyo's name for Botchan",
+      actor: "agent",
+    });
+    const via = await ok("memory_query_graph", { node: `entity:${darling.id}`, response_format: "detailed" });
+    expect(via.root).toBe(`entity:${botchan.id}`);
+    expect(via.nodes.map((n: Out) => n.id).sort()).toEqual(
+      [`entity:${botchan.id}`, `atom:${a.atom_id}`, `atom:${b.atom_id}`].sort(),
+    );
+    const mentions = (via.edges as Out[]).filter((e) => e.kind === "mentions");
+    expect(mentions.map((e) => `${e.src}>${e.dst}`).sort()).toEqual(
+      [`atom:${a.atom_id}>entity:${botchan.id}`, `atom:${b.atom_id}>entity:${botchan.id}`].sort(),
+    );
+    const text1 = text(await call("memory_query_graph", { node: `atom:${a.atom_id}` }));
+    expect(text1).not.toContain(`entity:${darling.id}`);
+    await t.services.entities.undoEntityMerge(merge.id);
+    const back = await ok("memory_query_graph", { node: `entity:${darling.id}` });
+    expect(back.root).toBe(`entity:${darling.id}`);
+    expect(back.nodes.map((n: Out) => n.id).sort()).toEqual(
+      [`entity:${darling.id}`, `atom:${a.atom_id}`, `atom:${b.atom_id}`].sort(),
+    );
+  });
+
   test("errors: unknown node, node with from, a half path, filters on counters", async () => {
     const unknown = await call("memory_query_graph", { node: 999999 });
     expect(unknown.isError).toBe(true);

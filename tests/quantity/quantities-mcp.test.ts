@@ -82,6 +82,45 @@ function scenario(backend: "pglite" | "postgres", skip: string | null): void {
       expect(of(s.arm).conditions.join(" ")).toContain("ARM board");
       expect(of(s.a).plusMinus).toBeCloseTo(0.05, 9);
     });
+
+    test("memory_get shows an atom's measurements: one text line and compact structured entries", async () => {
+      const { call, text } = toolCalls(mcp);
+      const a = await call("memory_get", { atom_id: s.a });
+      expect(text(a)).toContain("Quantities: 1.2 s (Cold start).");
+      expect((a.structuredContent as ToolOut).quantities).toEqual([
+        { value: 1.2, unit: "s", quote: "1.2 s", subject: "Cold start" },
+      ]);
+      const b = await call("memory_get", { atom_id: s.b, response_format: "detailed" });
+      expect(text(b)).toContain("Quantities: 1.2 s = «1200 ms» (cold start).");
+      expect((b.structuredContent as ToolOut).quantities).toEqual([
+        { value: expect.closeTo(1.2, 9), unit: "s", quote: "1200 ms", subject: "cold start" },
+      ]);
+      const arm = await ok("memory_get", { atom_id: s.arm });
+      expect(arm.quantities).toEqual([
+        { value: 2, unit: "s", quote: "2 s", subject: "Cold start", conditions: ["on the ARM board"] },
+      ]);
+      const ru = await store("Холодный старт занимает от 1 до 2 секунд.", "ru-range.example.ru");
+      expect(text(await call("memory_get", { atom_id: ru.atom_id }))).toContain(
+        "Quantities: 1–2 s = «1 до 2 секунд» (Холодный старт).",
+      );
+      const about = await store("Холодный старт занимает около 2 секунд на ARM.", "ru-about.example.ru");
+      const got = await call("memory_get", { atom_id: about.atom_id });
+      expect(text(got)).toContain("Quantities: ≈2 s = «2 секунд» (Холодный старт, на ARM).");
+      expect((got.structuredContent as ToolOut).quantities).toEqual([
+        {
+          value: 2,
+          unit: "s",
+          quote: "2 секунд",
+          subject: "Холодный старт",
+          conditions: ["на ARM"],
+          approximate: true,
+        },
+      ]);
+      const none = await store("The annex has no roof.", "plain.example.org");
+      const plain = await call("memory_get", { atom_id: none.atom_id });
+      expect(text(plain)).not.toContain("Quantities");
+      expect(plain.structuredContent as ToolOut).not.toHaveProperty("quantities");
+    });
   });
 }
 

@@ -1,11 +1,12 @@
 /**
  * The graph model in Memgraph and its mapping to the GraphStore port. Nodes: `:Atom {atom_id, type, status}`,
  * `:CodeSymbol {symbol_id, repo, path, name, kind}`, `:Document {doc_id, uri, title, kind}`,
- * `:Entity {entity_id, kind, name, key, merged_into}`, `:Module {name}` and
- * `:Name {name}` (dependency ends that are no symbol); every node also holds `id`, its typed node id. Each label has
- * one stable key property, which every MERGE and lookup uses (never Memgraph's internal ids). Edges: atom links and
- * atom–symbol links and entity mentions (kind `mentions`, atom → entity) are `:RELATES`, code dependencies a type named by their kind in upper case (`:CALLS`); all carry
- * `{key, kind, confidence, inferred, source}`, `key` being `<origin table>:<row id>`.
+ * `:Entity {entity_id, kind, name, key}` (root entities only: one merged into another is no node), `:Module {name}`
+ * and `:Name {name}` (dependency ends that are no symbol); every node also holds `id`, its typed node id. Each label
+ * has one stable key property, which every MERGE and lookup uses (never Memgraph's internal ids). Edges: atom links,
+ * atom–symbol links and entity mentions (kind `mentions`, atom → root entity, one per atom and root) are `:RELATES`,
+ * code dependencies a type named by their kind in upper case (`:CALLS`); all carry `{key, kind, confidence,
+ * inferred, source}`, `key` being `<origin table>:<row id>`.
  */
 import type { Integer } from "neo4j-driver";
 import { PegasError } from "../../errors.ts";

@@ -70,8 +70,7 @@ function nodeProps(
   }
   if (entity === "entity") {
     const e = s as EntityState;
-    const into = e.mergedInto === null ? null : boltInt(e.mergedInto, `merged_into of ${id}`);
-    return { id, kind: text(e.kind, "kind"), name: text(e.name, "name"), key: text(e.key, "key"), merged_into: into };
+    return { id, kind: text(e.kind, "kind"), name: text(e.name, "name"), key: text(e.key, "key") };
   }
   const y = s as SymbolState;
   return {

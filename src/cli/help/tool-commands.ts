@@ -49,9 +49,15 @@ export const TOOL_COMMANDS = {
     ],
   },
   get: {
-    usage: ["get <atom_id> [--limit N]"],
+    usage: ["get <atom_id> [--limit N]", "get <entity:<id> | name>"],
     tool: "memory_get",
-    args: [{ name: "<atom_id>", field: "atom_id", text: "(12 or atom:12)" }],
+    notes:
+      "An atom prints whole, with the measurements its claim states; an entity prints its cited profile as " +
+      "memory_get gives it, or the candidates when several entities answer to the name.",
+    args: [
+      { name: "<atom_id>", field: "atom_id", text: "(12 or atom:12)" },
+      { name: "<entity:<id> | name>", field: "entity", text: '(entity:7, «Андрей Ефимыч», "Kiyo")' },
+    ],
     options: [{ name: "limit", value: "N", field: "max_links" }, JSON_OPTION],
   },
   link: {

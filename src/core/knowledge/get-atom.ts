@@ -1,12 +1,14 @@
 /**
  * memory_get: one atom whole — claim, content, status, confidence, every citation (up to {@link MAX_CITATIONS}),
  * its status history (newest first), its links out and in with the other atom's claim, its links to code symbols,
- * the merge that absorbed it if one did, and its confidence computed with its reasons (core/knowledge/confidence.ts).
+ * the merge that absorbed it if one did, its confidence computed with its reasons (core/knowledge/confidence.ts), and
+ * the measurements its claim states (pm_atom_quantity, docs/quantities.md).
  * Retracted and stale atoms are shown too (this is the audit view).
  */
 import { PegasError } from "../../errors.ts";
 import type { AtomLinks, AtomView } from "../../ports/store/atom-reads.ts";
 import type { StatusChangeRecord } from "../../ports/store/verification.ts";
+import type { QuantityRow } from "../../ports/store/quantities.ts";
 import type { Services } from "../services.ts";
 import type { ExplainedConfidence } from "../../domain/confidence/model.ts";
 import { explainedConfidences } from "./confidence.ts";
@@ -26,6 +28,8 @@ export interface AtomDetail {
   links: AtomLinks;
   /** Its confidence computed from its reasons (domain/confidence/model.ts). */
   confidence: ExplainedConfidence;
+  /** The measurements its claim states, in claim order (values in their canonical unit); empty when none. */
+  quantities: QuantityRow[];
 }
 
 /**
@@ -35,7 +39,7 @@ export interface AtomDetail {
  * @throws PegasError INVALID_INPUT (bad id, limit or offset), NOT_FOUND (no such atom), STORE_UNAVAILABLE.
  */
 export async function getAtom(
-  s: Pick<Services, "atomReads" | "verification" | "confidence">,
+  s: Pick<Services, "atomReads" | "verification" | "confidence" | "quantities">,
   atomId: number,
   maxLinks = DEFAULT_LINKS,
   linksOffset = 0,
@@ -56,10 +60,12 @@ export async function getAtom(
   }
   const [atom] = await s.atomReads.atomsByIds([atomId], MAX_CITATIONS);
   if (!atom) throw new PegasError("NOT_FOUND", `no atom '${atomId}'`, { hint: "call memory_search to list atom ids" });
-  const [history, links, explained] = await Promise.all([
+  const [history, links, explained, quantities] = await Promise.all([
     s.verification.statusHistory(atomId, MAX_HISTORY),
     s.atomReads.atomLinks(atomId, maxLinks, linksOffset),
     explainedConfidences(s, [atomId]),
+    s.quantities.quantitiesOfAtoms([atomId]),
   ]);
-  return { atom, history, links, confidence: explained.get(atomId) ?? { value: atom.confidence, reasons: [] } };
+  const confidence = explained.get(atomId) ?? { value: atom.confidence, reasons: [] };
+  return { atom, history, links, confidence, quantities };
 }

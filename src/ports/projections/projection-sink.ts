@@ -29,12 +29,14 @@ export interface SymbolState {
   kind: string;
 }
 
-/** An entity node (issue 22): `mergedInto` is the entity it was merged into, null for a root. */
+/**
+ * An entity node (issue 22): a root entity. One merged into another is no node (its state is null); its mentions are
+ * edges to the root.
+ */
 export interface EntityState {
   kind: string;
   name: string;
   key: string;
-  mergedInto: number | null;
 }
 
 /**

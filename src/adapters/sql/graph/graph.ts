@@ -1,6 +1,6 @@
 /**
  * The embedded GraphStore: graph reads answered by recursive SQL over the canonical edge tables (atom links,
- * atom–symbol links, code dependencies), on PostgreSQL and PGlite alike. Traversal is breadth-first, one frontier
+ * atom–symbol links, code dependencies, entity mentions after merges: sql.ts), on PostgreSQL and PGlite alike. Traversal is breadth-first, one frontier
  * per recursion step: each step looks up the edges of the frontier's nodes by index and keeps only nodes not seen
  * before, so cycles end and every node is expanded once, at its least distance. Each call reads one snapshot
  * (a read-only REPEATABLE READ transaction), so nodes and edges agree under concurrent writes.
@@ -28,7 +28,7 @@ import {
   type ValidNeighbourQuery,
 } from "../../../ports/projections/graph-ids.ts";
 import { shortestPathRows } from "./path.ts";
-import { edgeOfRow, liveNodeSql, nodePropsColumnsSql, nodePropsJoinSql, stepSql } from "./sql.ts";
+import { edgeOfRow, liveNodeSql, mentionPairsSql, nodePropsColumnsSql, nodePropsJoinSql, stepSql } from "./sql.ts";
 
 /** Recursive-SQL GraphStore over a canonical {@link Database}. Errors: see src/ports/projections/graph-store.ts. */
 export class SqlGraphStore implements GraphStore {
@@ -74,7 +74,7 @@ export class SqlGraphStore implements GraphStore {
         SELECT 'Atom' AS label, count(*) AS n FROM pm_atom WHERE status <> 'retracted'
         UNION ALL SELECT 'Document', count(*) FROM pm_document WHERE status = 'active'
         UNION ALL SELECT 'CodeSymbol', count(*) FROM pm_code_symbol
-        UNION ALL SELECT 'Entity', count(*) FROM pm_entity
+        UNION ALL SELECT 'Entity', count(*) FROM pm_entity WHERE merged_into IS NULL
         UNION ALL SELECT 'Module', count(DISTINCT src_module) FROM pm_code_dependency WHERE src_symbol_id IS NULL
         UNION ALL SELECT 'Name', count(DISTINCT dst_name) FROM pm_code_dependency WHERE dst_symbol_id IS NULL`;
       // Retracted atoms are few: anti-joins against them beat joining every link to both of its atoms.
@@ -89,7 +89,7 @@ export class SqlGraphStore implements GraphStore {
                 UNION ALL
                 SELECT kind, inferred FROM pm_code_dependency
                 UNION ALL
-                SELECT 'mentions', false FROM pm_entity_mention m WHERE NOT EXISTS (SELECT 1 FROM dead WHERE dead.id = m.atom_id)) e
+                SELECT 'mentions', false FROM ${mentionPairsSql(tx)} m) e
          GROUP BY kind ORDER BY kind COLLATE "C"`;
       const nodes: GraphCounters["nodes"] = {};
       for (const r of labels) if (Number(r.n) > 0) nodes[r.label as NodeLabel] = Number(r.n);

@@ -33,7 +33,7 @@ export interface ForgetApplied {
   gapsReopened?: number[];
 }
 
-/** Queues the atoms and every link touching them; returns the number of links. */
+/** Queues the atoms, every link touching them and their entity mentions; returns the number of links. */
 async function enqueueAtomsAndLinks(tx: Tx, ids: number[]): Promise<number> {
   if (!ids.length) return 0;
   await tx`
@@ -51,6 +51,9 @@ async function enqueueAtomsAndLinks(tx: Tx, ids: number[]): Promise<number> {
     WITH l AS MATERIALIZED (SELECT id FROM pm_atom_symbol_link WHERE atom_id = ANY(${ids}::bigint[])),
     q AS (INSERT INTO pm_outbox (entity_type, entity_id, op) SELECT 'atom_symbol_link', id::text, 'upsert' FROM l)
     SELECT count(*)::int AS n FROM l`;
+  // Their entity mentions too (not counted as links): an undo brings their `mentions` edges back to the graph.
+  await tx`INSERT INTO pm_outbox (entity_type, entity_id, op)
+           SELECT 'entity_mention', id::text, 'upsert' FROM pm_entity_mention WHERE atom_id = ANY(${ids}::bigint[])`;
   return Number(a.n) + Number(s.n);
 }
 

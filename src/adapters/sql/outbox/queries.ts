@@ -2,14 +2,16 @@
  * Canonical state of projectable entities, read for the outbox worker (by ids) and for rebuilds (keyset pages):
  * live atoms with their vector of one model, active documents, code symbols, entities, and the edges of the edge tables
  * with typed node ids built exactly as the `pm_edge` view builds them (migrations/0001_init.sql). An edge with a
- * retracted endpoint atom is no edge (GraphStore port). An entity mention is an edge `mentions` from its atom to
- * `entity:<id>` (migration 0015). Every query is one round trip for any number of ids.
+ * retracted endpoint atom is no edge (GraphStore port). Entity mentions are edges `mentions` from an atom to the root
+ * entity (after merges) it names, one per atom and root keyed by the first mention row, as the SQL graph reads them
+ * (src/adapters/sql/graph/sql.ts); an entity merged into another is no node. Every query is one round trip for any
+ * number of ids.
  */
-import type { Sql } from "postgres";
+import type { Fragment, Sql } from "postgres";
 import type { AtomStatus, AtomType } from "../../../domain/atom.ts";
 import type { GraphEdgeState, NodeId } from "../../../ports/projections/graph-store.ts";
 import type { AtomState, DocumentState, EntityState, SymbolState } from "../../../ports/projections/projection-sink.ts";
-import { edgeOfRow } from "../graph/sql.ts";
+import { edgeOfRow, MENTION_COLUMNS, mentionPairsSql, mentionEntityJoinSql, rootCaseSql } from "../graph/sql.ts";
 import { bytesToVector } from "../vector-bytes.ts";
 
 /** Which rows a query reads: these ids (any order, no limit), or the first `limit` ids above `after`, ascending. */
@@ -75,21 +77,60 @@ export async function liveSymbols(sql: Sql<any>, p: Pick): Promise<Map<number, S
   }));
 }
 
-/** Entities (merged ones too: their node says where they went), keyed by id, in id order. */
+/** Root entities (one merged into another is no node), keyed by id, in id order. */
 export async function liveEntities(sql: Sql<any>, p: Pick): Promise<Map<number, EntityState>> {
   const rows = await sql`
-    SELECT id, kind, name, key, merged_into FROM pm_entity
-     WHERE ${where(sql, "id", p)} ${tail(sql, "id", p)}`;
-  return byId(rows, (r) => ({
-    kind: String(r.kind),
-    name: String(r.name),
-    key: String(r.key),
-    mergedInto: r.merged_into === null ? null : Number(r.merged_into),
-  }));
+    SELECT id, kind, name, key FROM pm_entity
+     WHERE merged_into IS NULL AND ${where(sql, "id", p)} ${tail(sql, "id", p)}`;
+  return byId(rows, (r) => ({ kind: String(r.kind), name: String(r.name), key: String(r.key) }));
+}
+
+/**
+ * The mention edges whose key row is among the mention rows `pick` selects (a condition on `m`), in key order: the
+ * groups of those rows' atoms by root entity (graph/sql.ts), each group's first row being its edge's key.
+ */
+function mentionEdgeRows(sql: Sql<any>, pick: Fragment) {
+  return sql`
+    WITH pick AS MATERIALIZED (SELECT m.id, m.atom_id FROM pm_entity_mention m WHERE ${pick}),
+    grp AS (
+      SELECT m.atom_id, ${rootCaseSql(sql)} AS root, min(m.id) AS first, max(m.confidence) AS confidence
+        FROM pm_entity_mention m ${mentionEntityJoinSql(sql)}
+       WHERE m.atom_id IN (SELECT atom_id FROM pick) GROUP BY 1, 2)
+    SELECT g.first AS id, 'atom:' || g.atom_id AS src, 'entity:' || g.root AS dst, g.confidence,
+           ${sql.unsafe(MENTION_COLUMNS)}
+      FROM grp g JOIN pm_atom a ON a.id = g.atom_id
+     WHERE a.status <> 'retracted' AND g.first IN (SELECT id FROM pick)
+     ORDER BY g.first`;
+}
+
+/** Fewest mention rows read per window of a page of mention edges. */
+const MENTION_WINDOW = 100;
+
+/**
+ * Live mention edges (graph/sql.ts), keyed by their key row's id, in id order: of these rows, or the first `limit`
+ * above `after` — read in windows of mention rows until enough are edges (most rows are no edge's key).
+ */
+async function liveMentionEdges(sql: Sql<any>, p: Pick): Promise<Map<number, EdgeState>> {
+  if ("ids" in p) return byId(await mentionEdgeRows(sql, sql`m.id = ANY(${p.ids}::bigint[])`), edgeOfRow);
+  const window = Math.max(p.limit, MENTION_WINDOW);
+  const out: Row[] = [];
+  for (let lo = p.after; ; ) {
+    const [w] = await sql`
+      SELECT max(id) AS hi, count(*) AS n FROM (SELECT id FROM pm_entity_mention WHERE id > ${lo} ORDER BY id LIMIT ${window}) s`;
+    if (Number(w.n) === 0) break;
+    for (const r of await mentionEdgeRows(sql, sql`m.id > ${lo} AND m.id <= ${Number(w.hi)}`)) {
+      out.push(r);
+      if (out.length === p.limit) return byId(out, edgeOfRow);
+    }
+    if (Number(w.n) < window) break;
+    lo = Number(w.hi);
+  }
+  return byId(out, edgeOfRow);
 }
 
 /** Live edges of one table (no retracted endpoint atom), keyed by row id, in id order. */
 export async function liveEdges(sql: Sql<any>, table: EdgeTable, p: Pick): Promise<Map<number, EdgeState>> {
+  if (table === "pm_entity_mention") return liveMentionEdges(sql, p);
   const w = where(sql, "e.id", p);
   const t = tail(sql, "e.id", p);
   let rows: readonly Row[];
@@ -102,12 +143,6 @@ export async function liveEdges(sql: Sql<any>, table: EdgeTable, p: Pick): Promi
     rows = await sql`
       SELECT e.id, 'atom:' || e.atom_id AS src, 'symbol:' || e.symbol_id AS dst, e.kind, e.confidence, e.inferred, e.source
         FROM pm_atom_symbol_link e JOIN pm_atom a ON a.id = e.atom_id
-       WHERE a.status <> 'retracted' AND ${w} ${t}`;
-  } else if (table === "pm_entity_mention") {
-    rows = await sql`
-      SELECT e.id, 'atom:' || e.atom_id AS src, 'entity:' || e.entity_id AS dst, 'mentions' AS kind, e.confidence,
-             false AS inferred, 'extraction' AS source
-        FROM pm_entity_mention e JOIN pm_atom a ON a.id = e.atom_id
        WHERE a.status <> 'retracted' AND ${w} ${t}`;
   } else {
     rows = await sql`
@@ -130,12 +165,12 @@ export async function liveCounts(
              WHERE a.status <> 'retracted') AS atom_vectors,
            (SELECT count(*) FROM pm_document WHERE status = 'active') AS document,
            (SELECT count(*) FROM pm_code_symbol) AS symbol,
-           (SELECT count(*) FROM pm_entity) AS entity,
+           (SELECT count(*) FROM pm_entity WHERE merged_into IS NULL) AS entity,
            (SELECT count(*) FROM pm_atom_link e JOIN pm_atom s ON s.id = e.src_atom_id JOIN pm_atom d ON d.id = e.dst_atom_id
              WHERE s.status <> 'retracted' AND d.status <> 'retracted')
          + (SELECT count(*) FROM pm_atom_symbol_link e JOIN pm_atom a ON a.id = e.atom_id WHERE a.status <> 'retracted')
          + (SELECT count(*) FROM pm_code_dependency)
-         + (SELECT count(*) FROM pm_entity_mention e JOIN pm_atom a ON a.id = e.atom_id WHERE a.status <> 'retracted') AS edge`;
+         + (SELECT count(*) FROM ${mentionPairsSql(sql)} mp) AS edge`;
   return {
     atom: Number(r.atom),
     atom_vectors: Number(r.atom_vectors),

@@ -5,6 +5,7 @@
 import type { Sql } from "postgres";
 import { PegasError } from "../../../errors.ts";
 import { log } from "../../../log.ts";
+import { MAX_MERGE_DEPTH } from "../entities/rows.ts";
 import type { OutboxEntity, OutboxRow, SnapshotPage } from "../../../ports/projections/outbox.ts";
 import type { ProjectionChange } from "../../../ports/projections/projection-sink.ts";
 import {
@@ -69,8 +70,34 @@ function groupIds(rows: readonly OutboxRow[]): Map<Kind, number[]> {
 }
 
 /**
+ * The mention rows whose edge may have changed with the named mentions and entities (a mention edge is the first
+ * mention of its atom and root entity: graph/sql.ts): every mention of the atoms of `mentionIds` (a new mention may
+ * take the edge's key from another, or raise its confidence), and every mention of the merge trees of `entityIds`
+ * (a merge or its undo moves them all between roots). Includes `mentionIds` themselves (gone ones resolve to null).
+ */
+async function mentionEdgeIds(sql: Sql<any>, mentionIds: number[], entityIds: number[]): Promise<number[]> {
+  const rows = await sql`
+    WITH RECURSIVE up(id, cur, d) AS (
+      SELECT id, id, 0 FROM pm_entity WHERE id = ANY(${entityIds}::bigint[])
+      UNION ALL
+      SELECT up.id, x.merged_into, up.d + 1 FROM up JOIN pm_entity x ON x.id = up.cur
+       WHERE x.merged_into IS NOT NULL AND up.d < ${MAX_MERGE_DEPTH}),
+    down(id) AS (
+      SELECT cur FROM up
+      UNION
+      SELECT x.id FROM down JOIN pm_entity x ON x.merged_into = down.id)
+    SELECT m.id FROM pm_entity_mention m WHERE m.entity_id IN (SELECT id FROM down)
+    UNION
+    SELECT s.id FROM pm_entity_mention s
+     WHERE s.atom_id IN (SELECT atom_id FROM pm_entity_mention WHERE id = ANY(${mentionIds}::bigint[]))`;
+  const all = new Set([...mentionIds, ...rows.map((r) => Number(r.id))]);
+  return [...all].sort((a, b) => a - b);
+}
+
+/**
  * The current state of every distinct entity named by `rows`, as changes in kind order (atoms, documents, symbols,
  * entities, edges), null state for an entity that is gone or retracted (and for an edge with a retracted endpoint atom).
+ * A merged entity is gone as a node; the mention edges a change of mentions or of a merge touches are resolved with it.
  */
 export async function resolveRows(
   sql: Sql<any>,
@@ -79,6 +106,8 @@ export async function resolveRows(
 ): Promise<ProjectionChange[]> {
   const groups = groupIds(rows);
   const ids = (k: Kind) => groups.get(k) ?? [];
+  if (ids("pm_entity_mention").length || ids("entity").length)
+    groups.set("pm_entity_mention", await mentionEdgeIds(sql, ids("pm_entity_mention"), ids("entity")));
   const none = Promise.resolve(new Map<number, never>());
   const [atoms, docs, symbols, entities, ...edges] = await Promise.all([
     ids("atom").length ? liveAtoms(sql, { ids: ids("atom") }, model) : none,

@@ -8,6 +8,7 @@ import { getEntity } from "../../../core/knowledge/get-entity.ts";
 import { invalidInput } from "../../../errors.ts";
 import { reasonLine } from "../../../domain/confidence/model.ts";
 import { conciseEntity, ENTITY_TOKENS, entityOutput, loadEntityCounter, renderEntity } from "./render-entity.ts";
+import { quantitiesOutput, quantityOut } from "./render-quantities.ts";
 
 const linkBase = {
   link_id: id,
@@ -52,8 +53,10 @@ export const memoryGet: ToolDef = {
     "Read one atom (an id from memory_search, memory_store or a link) whole: claim, full content, type, status, " +
     `confidence with its reasons (each a signed weight: sources, verification, contradictions, supersession, age), language, its citations (document, locator, quote; at most ${MAX_CITATIONS}), its status history ` +
     `(newest first, at most ${MAX_HISTORY}: who changed it, why, on what evidence), its links out and in with the ` +
-    "other atom's claim and status, its links to code symbols (path:line), and the merge that absorbed it if one " +
-    "did. Retracted and stale atoms are shown too, marked by their status. " +
+    "other atom's claim and status, its links to code symbols (path:line), the merge that absorbed it if one " +
+    "did, and the measurements its claim states (`quantities`: value or range in the canonical unit, as written, " +
+    'what was measured and under which conditions; a "Quantities:" line in the text, docs/quantities.md). ' +
+    "Retracted and stale atoms are shown too, marked by their status. " +
     'With `entity` (entity:<id>, or a name in any case: «Андрея Ефимыча», "Kiyo") instead: the entity\'s kind, ' +
     "name and aliases, the statements that describe it best (introductions and definitions first, each with its " +
     "numbered sources), and the entities named beside it most often, within max_tokens; a name several entities " +
@@ -103,6 +106,7 @@ export const memoryGet: ToolDef = {
       .object({ merge_id: id, atom_id: id })
       .optional()
       .describe("the merge that absorbed this atom (undo with memory_unmerge)"),
+    quantities: quantitiesOutput,
     ...entityOutput,
   },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -118,7 +122,12 @@ export const memoryGet: ToolDef = {
       const found = await getEntity(services, entity);
       return "profile" in found ? { entity: found.profile } : { candidates: found.candidates };
     }
-    const { atom, history, links, confidence } = await getAtom(services, atom_id as number, max_links, links_offset);
+    const { atom, history, links, confidence, quantities } = await getAtom(
+      services,
+      atom_id as number,
+      max_links,
+      links_offset,
+    );
     const { toVerifyChange } = await import("../../../core/verify/verify.ts"); // loaded on use, as memory_verify does
     return {
       atom_id: atom.id,
@@ -135,6 +144,7 @@ export const memoryGet: ToolDef = {
       ...(atom.time?.event ? { event: atom.time.event } : {}),
       ...(links.supersededBy.length ? { superseded_by: links.supersededBy } : {}),
       ...(links.supersedes.length ? { supersedes: links.supersedes } : {}),
+      ...(quantities.length ? { quantities: quantities.map(quantityOut) } : {}),
       citations: atom.citations,
       citation_count: atom.citation_count,
       status_history: history.map((r) => ({

@@ -4,6 +4,7 @@
  */
 import { atomLine, day, eventLabel, lines, moreLine, observedLabel, oneLine, Sources } from "../../render.ts";
 import type { CitationLike } from "../../render.ts";
+import { GET_QUANTITIES, quantitiesLine } from "./render-quantities.ts";
 
 /** Content characters shown by default (the whole content: response_format detailed). */
 export const GET_CONTENT_CHARS = 6000;
@@ -66,6 +67,7 @@ export function conciseGet(out: Out): Out {
     ...(out.doc_id != null ? { doc_id: out.doc_id } : {}),
     created_at: out.created_at,
     ...timeFields(out),
+    ...(out.quantities?.length ? { quantities: out.quantities.slice(0, GET_QUANTITIES) } : {}),
     citations: (out.citations as Out[]).slice(0, GET_CITATIONS).map((c) => ({
       doc_id: c.doc_id,
       uri: c.uri,
@@ -139,6 +141,7 @@ export function renderGet(out: Out, args: { atom_id: number; max_links?: number;
       head,
       claim,
       timeLines(out),
+      quantitiesLine(out.quantities),
       out.confidence_reasons?.length
         ? `Confidence ${Number(out.confidence).toFixed(2)}: ${(out.confidence_reasons as string[]).slice(0, GET_REASONS).join("; ")}.`
         : "",

@@ -91,7 +91,10 @@ export const memoryQueryGraph: ToolDef = {
     "(contradicts, supports, depends_on, imports, calls, defines, …); `include_inferred: false` hides edges derived " +
     "by memory_infer. Retracted atoms are not in the graph. A node is an atom id (a number or atom:<id>), a code " +
     "symbol (symbol:<id>, from memory_search_code) or an entity (entity:<id>, from memory_get {entity}): an entity's " +
-    "`mentions` edges lead to the atoms that name it, depth 2 to the entities named beside it.",
+    "`mentions` edges lead to the atoms that name it, depth 2 to the entities named beside it. An atom has one " +
+    "`mentions` edge per entity it names (keyed by its first mention), however often and under whichever merged " +
+    "names; an entity merged into another is no node: its mentions are the other's, and naming it queries that " +
+    "entity (`root` says which). Undoing the merge gives both their own mentions again.",
   fieldDetails: {
     from: "path mode: the start",
     to: "path mode: the end",
