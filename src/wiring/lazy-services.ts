@@ -22,6 +22,8 @@ export class LazyServices {
   get(): Promise<Services> {
     if (this.closed) return Promise.reject(new PegasError("STORE_UNAVAILABLE", "the server is shutting down"));
     if (!this.pending) {
+      // The embedded engine compiles while the services' modules load (prewarm.ts).
+      import("./prewarm.ts").then((m) => m.prewarmDatabase(this.config)).catch(() => {});
       const opening = import("./services.ts")
         .then((m) => m.createServices(this.config))
         .then((s) => {

@@ -1,0 +1,26 @@
+/**
+ * Early start of the embedded database's engine: the CLI and the server call {@link prewarmDatabase} as soon as they
+ * know a command will open the store, before they load the modules of the services. PGlite's WebAssembly is then
+ * inflated and compiled (≈ 0.3 CPU-s, partly on the engine's own compiler threads) while that loading runs, instead
+ * of after it. This module loads nothing of the store itself.
+ */
+import type { Config } from "../config.ts";
+import { readHost } from "../adapters/sql/pglite/host-process.ts";
+import { resolvePaths } from "../adapters/sql/pglite/paths.ts";
+
+/**
+ * Starts compiling PGlite when `config` names an embedded data dir that no running process hosts (this process
+ * will likely host it; a client of another host never needs the engine, unless it takes over). Never throws: a
+ * failure here shows again, with its proper error, when the database opens.
+ */
+export function prewarmDatabase(config: Config): void {
+  if (config.database_url) return;
+  try {
+    const paths = resolvePaths(config.data_dir, config.runtime_dir);
+    const host = readHost(paths.hostRecordPath);
+    if (host && host.state !== "gone") return;
+  } catch {
+    return;
+  }
+  import("../platform/pglite-assets.ts").then((m) => m.prewarmPgliteAssets()).catch(() => {});
+}
