@@ -29,7 +29,7 @@ async function run(argv: string[], exit: (code: number) => void): Promise<number
   const config = loadConfig({ flags: cli.flags, configPath: cli.configPath, defaults });
   setLogLevel(config.log_level);
   // The embedded engine compiles while the command's modules load (src/wiring/prewarm.ts).
-  if (!NO_STORE.has(cli.command)) (await import("../wiring/prewarm.ts")).prewarmDatabase(config);
+  if (!NO_STORE.has(cli.command)) await (await import("../wiring/prewarm.ts")).prewarmDatabase(config);
   switch (cli.command) {
     case "serve": {
       const { serve } = await import("./serve.ts");

@@ -23,8 +23,9 @@ export class LazyServices {
     if (this.closed) return Promise.reject(new PegasError("STORE_UNAVAILABLE", "the server is shutting down"));
     if (!this.pending) {
       // The embedded engine compiles while the services' modules load (prewarm.ts).
-      import("./prewarm.ts").then((m) => m.prewarmDatabase(this.config)).catch(() => {});
-      const opening = import("./services.ts")
+      const opening = import("./prewarm.ts")
+        .then((m) => m.prewarmDatabase(this.config))
+        .then(() => import("./services.ts"))
         .then((m) => m.createServices(this.config))
         .then((s) => {
           this.onOpen?.(s);

@@ -10,17 +10,18 @@ import { resolvePaths } from "../adapters/sql/pglite/paths.ts";
 
 /**
  * Starts compiling PGlite when `config` names an embedded data dir that no running process hosts (this process
- * will likely host it; a client of another host never needs the engine, unless it takes over). Never throws: a
- * failure here shows again, with its proper error, when the database opens.
+ * will likely host it; a client of another host never needs the engine, unless it takes over). Resolves once the
+ * work is under way: await it before importing the services, or their module loading (which holds the event loop)
+ * runs first. Never rejects: a failure here shows again, with its proper error, when the database opens.
  */
-export function prewarmDatabase(config: Config): void {
+export async function prewarmDatabase(config: Config): Promise<void> {
   if (config.database_url) return;
   try {
     const paths = resolvePaths(config.data_dir, config.runtime_dir);
     const host = readHost(paths.hostRecordPath);
     if (host && host.state !== "gone") return;
+    (await import("../platform/pglite-assets.ts")).prewarmPgliteAssets();
   } catch {
-    return;
+    // reported by the open
   }
-  import("../platform/pglite-assets.ts").then((m) => m.prewarmPgliteAssets()).catch(() => {});
 }
