@@ -6,7 +6,7 @@
  */
 import type { Config } from "../config.ts";
 import { readHost } from "../adapters/sql/pglite/host-process.ts";
-import { resolvePaths } from "../adapters/sql/pglite/paths.ts";
+import { hostRecordOf } from "../adapters/sql/pglite/paths.ts";
 
 /**
  * Starts compiling PGlite when `config` names an embedded data dir that no running process hosts (this process
@@ -17,8 +17,8 @@ import { resolvePaths } from "../adapters/sql/pglite/paths.ts";
 export async function prewarmDatabase(config: Config): Promise<void> {
   if (config.database_url) return;
   try {
-    const paths = resolvePaths(config.data_dir, config.runtime_dir);
-    const host = readHost(paths.hostRecordPath);
+    const record = hostRecordOf(config.data_dir, config.runtime_dir); // creates nothing: a bad command writes nothing
+    const host = record && readHost(record);
     if (host && host.state !== "gone") return;
     (await import("../platform/pglite-assets.ts")).prewarmPgliteAssets();
   } catch {
