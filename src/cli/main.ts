@@ -28,6 +28,8 @@ async function run(argv: string[], exit: (code: number) => void): Promise<number
   const defaults = cli.command === "serve" ? {} : { log_level: "warn" };
   const config = loadConfig({ flags: cli.flags, configPath: cli.configPath, defaults });
   setLogLevel(config.log_level);
+  // The embedded engine compiles while the command's modules load (src/wiring/prewarm.ts).
+  if (!NO_STORE.has(cli.command)) await (await import("../wiring/prewarm.ts")).prewarmDatabase(config);
   switch (cli.command) {
     case "serve": {
       const { serve } = await import("./serve.ts");
@@ -92,6 +94,9 @@ async function run(argv: string[], exit: (code: number) => void): Promise<number
   }
   return 64;
 }
+
+/** Commands that do not open the store at once: the server opens it on first use, the others never or themselves. */
+const NO_STORE = new Set(["serve", "healthcheck", "doctor"]);
 
 /**
  * Runs the command `argv` names and resolves to the process's exit code (0 ok, 64 usage, else the error's

@@ -22,7 +22,10 @@ export class LazyServices {
   get(): Promise<Services> {
     if (this.closed) return Promise.reject(new PegasError("STORE_UNAVAILABLE", "the server is shutting down"));
     if (!this.pending) {
-      const opening = import("./services.ts")
+      // The embedded engine compiles while the services' modules load (prewarm.ts).
+      const opening = import("./prewarm.ts")
+        .then((m) => m.prewarmDatabase(this.config))
+        .then(() => import("./services.ts"))
         .then((m) => m.createServices(this.config))
         .then((s) => {
           this.onOpen?.(s);

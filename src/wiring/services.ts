@@ -6,10 +6,12 @@
  *   `qdrant_url` is set and Memgraph when `memgraph_url` is set, fed by the outbox and read with a fallback to the
  *   embedded index / SQL while they are down; graph reads by SQL over the canonical tables otherwise.
  */
+import { realpathSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../config.ts";
-import { makeDistiller, makeEmbedder, makeGapJudge, makeJudges } from "./models.ts";
-import { type CeilingAdvice, EmbeddedProjection } from "../adapters/embedded/projection.ts";
+import { activeEmbedding, makeDistiller, makeEmbedder, makeGapJudge, makeJudges } from "./models.ts";
+import { type CeilingAdvice, EmbeddedProjection, type SnapshotOptions } from "../adapters/embedded/projection.ts";
+import { readSnapshotFile } from "../adapters/embedded/snapshot.ts";
 import type { Database } from "../adapters/sql/database.ts";
 import { SqlCanonicalStore } from "../adapters/sql/store.ts";
 import type { Services } from "../core/services.ts";
@@ -123,6 +125,25 @@ export function snapshotPath(dataDir: string, model: string, dim: number): strin
 }
 
 /**
+ * Starts reading the embedded data dir's index snapshot for the configured model, so that it is read while the
+ * database opens; undefined for PostgreSQL or a data dir that does not exist yet.
+ */
+function readSnapshotAhead(config: Config): Required<Pick<SnapshotOptions, "path" | "file">> | undefined {
+  if (config.database_url) return undefined;
+  let dir: string;
+  try {
+    dir = realpathSync(config.data_dir); // as the database's location (pglite/paths.ts)
+  } catch {
+    return undefined;
+  }
+  const { model, dim } = activeEmbedding(config);
+  const path = snapshotPath(dir, model, dim);
+  const file = readSnapshotFile(path);
+  file.catch(() => {}); // the restore reports it
+  return { path, file };
+}
+
+/**
  * The set-up a store past the in-process indexes' ceiling (EMBEDDED_ATOM_CEILING) should move to: PostgreSQL with Qdrant for the embedded
  * database, Qdrant for PostgreSQL with in-process vectors; none when vectors already live only in Qdrant.
  */
@@ -146,14 +167,16 @@ async function makeProjections(
   db: Database,
   store: SqlCanonicalStore,
   embedder: Embedder,
+  ahead?: Required<Pick<SnapshotOptions, "path" | "file">>,
 ): Promise<ProjectionServices> {
   const followVectors = !config.qdrant_url || config.embedded_vectors;
+  const path = db.kind === "pglite" ? snapshotPath(db.location, embedder.model, embedder.dim) : undefined;
   const projection = new EmbeddedProjection(
     store,
     embedder.model,
     embedder.dim,
     followVectors,
-    db.kind === "pglite" ? { path: snapshotPath(db.location, embedder.model, embedder.dim) } : undefined,
+    path ? { path, ...(ahead?.path === path ? { file: ahead.file } : {}) } : undefined,
     ceilingAdvice(db.kind, config),
   );
   const sinks: ProjectionSink[] = [];
@@ -196,13 +219,14 @@ async function registerSinks(outbox: SqlOutbox, sinks: ProjectionSink[]): Promis
  * behind this build is PegasError MIGRATION_REQUIRED), readies the embedder.
  */
 export async function createServices(config: Config): Promise<Services> {
+  const ahead = readSnapshotAhead(config);
   const db = await openDatabase(config);
   try {
     const store = new SqlCanonicalStore(db);
     await ensureSchema(store, config.migrate);
     const embedder = await makeEmbedder(config);
     await embedder.ready();
-    const projections = await makeProjections(config, db, store, embedder);
+    const projections = await makeProjections(config, db, store, embedder, ahead);
     const extractor = lazyExtractor(config.code_workers);
     const limits = {
       maxBytes: config.max_input_bytes,

@@ -14,11 +14,15 @@ export interface Bm25Params {
 }
 
 class Postings {
-  slots = new Int32Array(4);
-  tfs = new Uint16Array(4);
-  n = 0;
   /** Postings of slots that count in the collection statistics (see {@link Bm25Index.add}). */
   counted = 0;
+
+  /** Empty, or views of a snapshot's arrays (no throwaway arrays: a snapshot of 40k terms makes 40k of these). */
+  constructor(
+    public slots: Int32Array = new Int32Array(4),
+    public tfs: Uint16Array = new Uint16Array(4),
+    public n = 0,
+  ) {}
 
   add(slot: number, tf: number): void {
     if (this.n === this.slots.length) {
@@ -116,11 +120,7 @@ export class Bm25Index {
     for (let i = 0; i < state.terms.length; i++) {
       const n = state.counts[i];
       if (at + n > state.slots.length) throw new Error("BM25 postings overrun");
-      const p = new Postings();
-      p.slots = state.slots.subarray(at, at + n);
-      p.tfs = state.tfs.subarray(at, at + n);
-      p.n = n;
-      this.terms.set(state.terms[i], p);
+      this.terms.set(state.terms[i], new Postings(state.slots.subarray(at, at + n), state.tfs.subarray(at, at + n), n));
       at += n;
     }
     this.lengths = state.lengths.length ? state.lengths : new Uint32Array(1024);

@@ -12,7 +12,15 @@ import { Bm25Index } from "./bm25-index.ts";
 import { FlatVectorIndex } from "./flat-index.ts";
 import { log } from "../../log.ts";
 import { collectIfGrown, collectNow } from "../../platform/gc.ts";
-import { readSnapshot, SnapshotUnusable, snapshotMatches, writeSnapshot, type SnapshotKey } from "./snapshot.ts";
+import {
+  parseSnapshot,
+  readSnapshotFile,
+  type SnapshotContent,
+  SnapshotUnusable,
+  snapshotMatches,
+  writeSnapshot,
+  type SnapshotKey,
+} from "./snapshot.ts";
 
 const PAGE = 5000;
 /**
@@ -40,6 +48,8 @@ export interface SnapshotOptions {
    * the atoms held, so that writing the whole file stays linear in the store's growth, not quadratic.
    */
   minRows?: number;
+  /** The file's bytes read ahead (snapshot.ts readSnapshotFile, null: none), taken by the first restore. */
+  file?: Promise<Buffer | null>;
 }
 
 /**
@@ -187,9 +197,12 @@ export class EmbeddedProjection implements SearchProjection {
       dim: this.dim,
       vectors: this.followVectors,
     };
-    let content: ReturnType<typeof readSnapshot>;
+    let content: SnapshotContent | null;
+    const ahead = this.snapshot?.file;
+    if (this.snapshot) delete this.snapshot.file; // read ahead once; a later restore reads the file anew
     try {
-      content = readSnapshot(path);
+      const file = await (ahead ?? readSnapshotFile(path));
+      content = file && parseSnapshot(file);
     } catch (err) {
       if (!(err instanceof SnapshotUnusable)) throw err;
       // A damaged file and one of another format version (after an upgrade) alike: the rebuild costs a full catch-up.

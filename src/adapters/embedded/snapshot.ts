@@ -10,6 +10,7 @@
  * dir) sees the old file or the new one, whole; two writers each rename a complete file, the last one wins.
  */
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { crc32 } from "node:zlib";
 import type { CatalogState } from "./atom-catalog.ts";
@@ -155,9 +156,30 @@ export function readSnapshot(path: string): SnapshotContent | null {
   try {
     file = readFileSync(path);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw new SnapshotUnusable(`cannot read: ${(err as Error).message}`, true);
+    return unreadable(err);
   }
+  return parseSnapshot(file);
+}
+
+/** null for a missing file; any other read error makes the snapshot unusable. */
+function unreadable(err: unknown): null {
+  if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+  throw new SnapshotUnusable(`cannot read: ${(err as Error).message}`, true);
+}
+
+/**
+ * The bytes of the snapshot at `path`, read on the I/O thread pool (so that a process reads it while its database
+ * opens), or null when there is none. @throws SnapshotUnusable when it exists but cannot be read.
+ */
+export function readSnapshotFile(path: string): Promise<Buffer | null> {
+  return readFile(path).catch(unreadable);
+}
+
+/**
+ * Checks and decodes the bytes of a snapshot file (as {@link readSnapshot}; the arrays are views of `file`).
+ * @throws SnapshotUnusable when the bytes are damaged or of another format version.
+ */
+export function parseSnapshot(file: Buffer): SnapshotContent {
   if (file.length < PREFIX + 4 || !file.subarray(0, 8).equals(MAGIC))
     throw new SnapshotUnusable("not a snapshot", true);
   const version = file.readUInt32LE(8);

@@ -104,10 +104,8 @@ export async function applyMigrationsWithin(
   for (const m of MIGRATIONS) {
     if (m.version > upTo) break;
     const checksum = sha256Hex(m.sql);
-    const known = applied.get(m.version);
-    if (known !== undefined) {
-      if (known !== checksum)
-        log.warn("applied migration differs from this build's", { version: m.version, name: m.name });
+    if (applied.has(m.version)) {
+      warnIfEdited(m, applied.get(m.version)!);
       continue;
     }
     await tx.unsafe(m.sql).simple();
@@ -117,11 +115,24 @@ export async function applyMigrationsWithin(
   return done;
 }
 
+/** Warns when the recorded checksum of applied migration `m` is not this build's (the file was edited since). */
+function warnIfEdited(m: Migration, recorded: string): void {
+  if (recorded !== sha256Hex(m.sql))
+    log.warn("applied migration differs from this build's", { version: m.version, name: m.name });
+}
+
 /**
  * Applies pending migrations in one transaction; concurrent migrators wait on the advisory lock and then find
- * nothing left to do. Returns the versions applied by this call.
+ * nothing left to do. Returns the versions applied by this call. A store that already records every migration of
+ * this build (every start but the first after an upgrade) is only read: two catalog reads, no transaction, no lock
+ * (migrations are never undone, so what is recorded stays applied).
  */
 export async function applyMigrations(sql: Sql<any>): Promise<number[]> {
+  const applied = await appliedVersions(sql);
+  if (MIGRATIONS.every((m) => applied.has(m.version))) {
+    for (const m of MIGRATIONS) warnIfEdited(m, applied.get(m.version)!);
+    return [];
+  }
   return sql.begin(async (tx) => {
     await lockMigrations(tx);
     return applyMigrationsWithin(tx);

@@ -93,8 +93,9 @@ export async function startHost(
 async function openPgliteEngine(paths: PglitePaths, template: boolean): Promise<PGlite> {
   const started = performance.now();
   // The engine's modules load and compile while a new cluster is unpacked from the template.
+  const assets = import("../../../platform/pglite-assets.ts");
   const loading = Promise.all([
-    import("../../../platform/pglite-assets.ts").then((m) => m.loadPgliteAssets(paths.cacheDir)),
+    assets.then((m) => m.loadPgliteAssets(paths.cacheDir)),
     import("@electric-sql/pglite"),
     import("./durable-fs.ts"),
   ]);
@@ -104,23 +105,25 @@ async function openPgliteEngine(paths: PglitePaths, template: boolean): Promise<
     log.debug("pglite output", { stream, line });
     return true;
   };
-  const create = async (dataDir: string) => {
-    const [assets, { PGlite }, { DURABLE_START_PARAMS, DurableNodeFS }] = await loading;
+  // initdb.wasm is compiled only for a cluster made by initdb: PGlite reads it for nothing else.
+  const create = async (dataDir: string, initdb = false) => {
+    const [loaded, { PGlite }, { DURABLE_START_PARAMS, DurableNodeFS }] = await loading;
+    const { initdbWasmModule } = initdb ? await (await assets).loadPgliteAssets(paths.cacheDir, true) : loaded;
     return PGlite.create({
       // fsync for real, as on a server (durable-fs.ts): PGlite's default NodeFS and start parameters skip it.
       fs: new DurableNodeFS(dataDir),
       startParams: [...DURABLE_START_PARAMS],
-      pgliteWasmModule: assets.pgliteWasmModule,
-      initdbWasmModule: assets.initdbWasmModule,
-      fsBundle: assets.fsBundle,
-      extensions: { pg_trgm: assets.pgTrgmUrl },
+      pgliteWasmModule: loaded.pgliteWasmModule,
+      ...(initdbWasmModule ? { initdbWasmModule } : {}),
+      fsBundle: loaded.fsBundle,
+      extensions: { pg_trgm: loaded.pgTrgmUrl },
       onStdout: toLog("stdout"),
       onStderr: toLog("stderr"),
     });
   };
   await ensureCluster(paths.dataDir, async (dir) => {
     if (template && (await fromTemplate(dir))) return;
-    await (await create(dir)).close();
+    await (await create(dir, true)).close();
   });
   const pg = await create(paths.dataDir);
   try {

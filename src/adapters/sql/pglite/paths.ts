@@ -46,7 +46,7 @@ export function resolvePaths(dataDir: string, runtimeDir: string = tmpdir()): Pg
       cause: err,
     });
   }
-  const hash = createHash("sha256").update(real).digest("hex").slice(0, 32);
+  const hash = hashOf(real);
   let socketPath = join(real, SOCKET_NAME);
   if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH)
     socketPath = join(privateRuntimeDir(runtimeDir, hash), SOCKET_NAME);
@@ -58,6 +58,25 @@ export function resolvePaths(dataDir: string, runtimeDir: string = tmpdir()): Pg
     hostRecordPath: `${socketPath}.pid`,
     cacheDir: join(real, ".cache"),
   };
+}
+
+const hashOf = (real: string) => createHash("sha256").update(real).digest("hex").slice(0, 32);
+
+/**
+ * Where the host of `dataDir` records its pid ({@link PglitePaths.hostRecordPath}), derived as {@link resolvePaths}
+ * does but creating nothing: null when the data dir does not exist (then no process hosts it).
+ */
+export function hostRecordOf(dataDir: string, runtimeDir: string = tmpdir()): string | null {
+  let real: string;
+  try {
+    real = realpathSync(resolve(dataDir));
+  } catch {
+    return null;
+  }
+  let socketPath = join(real, SOCKET_NAME);
+  if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH)
+    socketPath = join(runtimeDir, `pegas-memory-${hashOf(real)}`, SOCKET_NAME);
+  return `${socketPath}.pid`;
 }
 
 /** Creates (or checks) `<runtime dir>/pegas-memory-<hash>`, which must be a dir of ours with mode 0700. */

@@ -12,7 +12,6 @@
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { gunzipSync } from "node:zlib";
 import pglitePackage from "../../../../node_modules/@electric-sql/pglite/package.json" with { type: "json" };
 import { sha256Hex } from "../../../domain/hash.ts";
 import { log } from "../../../log.ts";
@@ -96,7 +95,7 @@ export function templateMismatch(
 
 /** The manifest of the template `archive`. @throws Error when the archive is unreadable or lacks its manifest. */
 export function readTemplateManifest(archive: Uint8Array): TemplateManifest {
-  return manifestOf(tarEntries(gunzipSync(archive)));
+  return manifestOf(tarEntries(Bun.gunzipSync(archive as Uint8Array<ArrayBuffer>)));
 }
 
 function manifestOf(entries: Map<string, Uint8Array>): TemplateManifest {
@@ -140,8 +139,10 @@ export function tarEntries(tar: Uint8Array): Map<string, Uint8Array> {
  * @throws Error when the archive is unreadable or lacks its manifest; errors of the file system.
  */
 export function unpackTemplate(archive: Uint8Array, dir: string): TemplateManifest | null {
-  // One gunzip and views into it: ≈ 5× faster than Bun.Archive's files() with a Blob read per entry.
-  const entries = tarEntries(gunzipSync(archive));
+  // One gunzip and views into it: ≈ 5× faster than Bun.Archive's files() with a Blob read per entry. Bun's one-shot
+  // gunzip takes half the CPU time of node:zlib's gunzipSync here (193 vs 381 ms for the 42 MB tar, same run), which
+  // inflates in chunks and then concatenates them.
+  const entries = tarEntries(Bun.gunzipSync(archive as Uint8Array<ArrayBuffer>));
   const manifest = manifestOf(entries);
   const mismatch = templateMismatch(manifest);
   if (mismatch) {
