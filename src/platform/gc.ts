@@ -11,8 +11,8 @@
 /**
  * Text processed (UTF-16 code units, summed by callers) between two readings of the resident set. A reading is cheap;
  * with 256 KiB the resident set overshot its threshold between readings (dedup of a part of log text makes more
- * garbage than its counted text): 20 MB of log text peaked at 611 MiB with 256 KiB and 598 MiB with 64 KiB (one run
- * each, bench/notes.md, ingest).
+ * garbage than its counted text): 20 MB of log text peaked at 611 MiB with 256 KiB (one run), 598–619 MiB with 64 KiB
+ * (three runs; bench/notes.md, ingest).
  */
 export const CHECK_EVERY_UNITS = 64 * 1024;
 /** Growth of the resident set (bytes) over its last floor that triggers a full collection. */
