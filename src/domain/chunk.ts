@@ -25,27 +25,43 @@ const LINE = 2;
 const SENTENCE = 1;
 const SOFT_LINE = 0.5;
 
-/** Break candidates: position (UTF-16 index where a new segment starts) → strength. */
-function breakCandidates(text: string, lang: string): Map<number, number> {
-  const out = new Map<number, number>();
-  const lines = text.split("\n");
-  const lengths = lines
-    .map((l) => l.length)
-    .filter((n) => n > 0)
-    .sort((a, b) => a - b);
+/**
+ * Break candidates: strength × 2 (0: none) at each UTF-16 index where a new segment may start, one byte per index:
+ * a Map of the ≈ 800,000 breaks of 20 MB of log lines, with the strings and match arrays of `split`/`matchAll`, took
+ * ≈ 150 MiB more at its peak than this (bench/notes.md, ingest).
+ */
+function breakCandidates(text: string, lang: string): Uint8Array {
+  const out = new Uint8Array(text.length + 1);
+  const set = (at: number, strength: number) => {
+    out[at] = 2 * strength;
+  };
+  // Line lengths without the lines themselves (as `text.split("\n")`), empty lines left out.
+  const lengths: number[] = [];
+  let from = 0;
+  for (let nl = text.indexOf("\n"); ; nl = text.indexOf("\n", from)) {
+    const end = nl < 0 ? text.length : nl;
+    if (end > from) lengths.push(end - from);
+    if (nl < 0) break;
+    from = nl + 1;
+  }
+  lengths.sort((a, b) => a - b);
   const median = lengths.length ? lengths[lengths.length >> 1] : 0;
   // Short lines mean hard-wrapped prose (a Gutenberg text): a single newline is then a soft break.
   const hardWrapped = median > 0 && median < 100;
   // In hard-wrapped text a single newline is soft: hide it from the sentence segmenter (same length, same offsets).
   const view = hardWrapped ? text.replace(/([^\n])\n(?=[^\n])/g, "$1 ") : text;
   for (const seg of sentenceSegmenter(lang).segment(view)) {
-    if (seg.index > 0) out.set(seg.index, SENTENCE);
+    if (seg.index > 0) set(seg.index, SENTENCE);
   }
-  for (const m of text.matchAll(/\n[ \t]*\n\s*/g)) out.set(m.index + m[0].length, PARAGRAPH);
+  const paragraph = /\n[ \t]*\n\s*/g;
+  for (let m = paragraph.exec(text); m; m = paragraph.exec(text)) set(m.index + m[0].length, PARAGRAPH);
   const lineStrength = hardWrapped ? SOFT_LINE : LINE;
-  for (const m of text.matchAll(/\n(?![ \t]*\n)/g)) {
-    const at = m.index + 1;
-    if ((out.get(at) ?? 0) < lineStrength) out.set(at, lineStrength);
+  // Each newline not followed by blanks and another newline (/\n(?![ \t]*\n)/g).
+  for (let nl = text.indexOf("\n"); nl >= 0; nl = text.indexOf("\n", nl + 1)) {
+    let k = nl + 1;
+    while (k < text.length && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9)) k++;
+    if (k < text.length && text.charCodeAt(k) === 10) continue;
+    if (out[nl + 1] < 2 * lineStrength) set(nl + 1, lineStrength);
   }
   return out;
 }
@@ -63,14 +79,14 @@ function graphemeBoundary(text: string, pos: number): number {
   return best > 0 ? best : Math.min(text.length, pos);
 }
 
-function chooseEnd(text: string, start: number, target: number, cands: Map<number, number>): number {
+function chooseEnd(text: string, start: number, target: number, cands: Uint8Array): number {
   const lo = start + Math.floor(target * 0.5);
   const hi = Math.min(text.length, start + Math.floor(target * 1.3));
   let best = -1;
   let bestStrength = 0;
   for (let p = lo; p <= hi; p++) {
-    const s = cands.get(p);
-    if (s === undefined) continue;
+    const s = cands[p];
+    if (s === 0) continue;
     const closer = best < 0 || Math.abs(p - start - target) < Math.abs(best - start - target);
     if (s > bestStrength || (s === bestStrength && closer)) {
       best = p;
@@ -83,13 +99,16 @@ function chooseEnd(text: string, start: number, target: number, cands: Map<numbe
   return Math.max(start + 1, graphemeBoundary(text, start + target));
 }
 
-function lineIndex(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+function lineIndex(text: string): Uint32Array {
+  let n = 1;
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) n++;
+  const starts = new Uint32Array(n);
+  n = 1;
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts[n++] = i + 1;
   return starts;
 }
 
-function lineOf(starts: number[], pos: number): number {
+function lineOf(starts: Uint32Array, pos: number): number {
   let lo = 0;
   let hi = starts.length - 1;
   while (lo < hi) {

@@ -8,8 +8,13 @@
  * Bun-only (`Bun.gc`); elsewhere a no-op.
  */
 
-/** Text processed (UTF-16 code units, summed by callers) between two readings of the resident set. */
-export const CHECK_EVERY_UNITS = 256 * 1024;
+/**
+ * Text processed (UTF-16 code units, summed by callers) between two readings of the resident set. A reading is cheap;
+ * with 256 KiB the resident set overshot its threshold between readings (dedup of a part of log text makes more
+ * garbage than its counted text): 20 MB of log text peaked at 611 MiB with 256 KiB (one run), 598–619 MiB with 64 KiB
+ * (three runs; bench/notes.md, ingest).
+ */
+export const CHECK_EVERY_UNITS = 64 * 1024;
 /** Growth of the resident set (bytes) over its last floor that triggers a full collection. */
 export const RSS_GROWTH = 64 * 1024 * 1024;
 
