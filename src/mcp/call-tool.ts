@@ -60,7 +60,7 @@ export class InvalidParams extends Error {
 }
 
 /** JSON's name of a value's type: "a number", "a string", "an array", "null". */
-function jsonType(value: unknown): string {
+export function jsonType(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
   return typeof value === "object" ? "an object" : `a ${typeof value === "bigint" ? "number" : typeof value}`;

@@ -6,7 +6,6 @@
  * are cancelled and rolled back, all within 1 s.
  */
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Config } from "../config.ts";
 import { within } from "../domain/deadline.ts";
 import { RAISE_INPUT_BYTES } from "../domain/limits.ts";
@@ -18,6 +17,7 @@ import { withSamplingDistiller } from "../wiring/sampling.ts";
 import { CallTracker } from "./calls.ts";
 import { serverInstructions } from "./instructions.ts";
 import { serveToolsOnFirstUse } from "./deferred-tools.ts";
+import { StrictStdioTransport } from "./stdio-transport.ts";
 import type { ToolOptions } from "./registry.ts";
 
 /** The tool options of a configuration (`structured_content`, `text_format`, `strict_arguments`). */
@@ -186,7 +186,7 @@ export class ServerRuntime {
 export async function serveStdio(config: Config, onStopping?: () => void): Promise<number> {
   const runtime = new ServerRuntime(config, onStopping);
   const server = createMcpServer(runtime.services, runtime.calls, config);
-  const transport = new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: maxMessageBytes(config) });
+  const transport = new StrictStdioTransport(process.stdin, process.stdout, maxMessageBytes(config));
   runtime.attach({ close: () => server.close() });
   const stop = (why: string) => void runtime.stop(why);
   // The transport closes itself on a message over maxBufferSize or a broken stdout: shut down cleanly then too.
