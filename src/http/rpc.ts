@@ -6,6 +6,7 @@
 import { isJsonContentType } from "@modelcontextprotocol/sdk/shared/mediaType.js";
 import { readRequestBody } from "@modelcontextprotocol/sdk/server/requestBody.js";
 import { RAISE_INPUT_BYTES } from "../domain/limits.ts";
+import { nonObjectParams } from "../mcp/stdio-transport.ts";
 import { countRefused } from "./metrics.ts";
 
 /** A JSON-RPC error answer; `id` null (the default) as the SDK's transport words its own. */
@@ -45,7 +46,8 @@ export function bodyTooLargeMessage(limit: number, declared?: number): string {
 
 /**
  * Reads and parses the body of a POST to /mcp, up to `maxBytes`: the parsed message, or the error answer — 413 over
- * the limit, 400 -32700 for JSON that does not parse, 400 -32600 for a batch (a JSON array). Undefined when the
+ * the limit, 400 -32700 for JSON that does not parse, 400 -32600 for a batch (a JSON array), 400 -32602 for a
+ * request whose params are no object. Undefined when the
  * body is not declared JSON: the transport answers that (415) itself, without the body being read.
  */
 export async function readPost(req: Request, maxBytes: number): Promise<ParsedPost | Response | undefined> {
@@ -67,6 +69,8 @@ export async function readPost(req: Request, maxBytes: number): Promise<ParsedPo
         "send each message in a POST of its own",
     );
   }
+  const bad = nonObjectParams(body);
+  if (bad) return rpcError(400, -32602, bad.reason, {}, bad.id);
   const m = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
   const id = typeof m.id === "string" || typeof m.id === "number" ? m.id : null;
   return { body, method: typeof m.method === "string" ? m.method : null, id };

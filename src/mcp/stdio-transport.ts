@@ -30,6 +30,22 @@ function errorAnswer(id: string | number | null, code: number, message: string):
 }
 
 /**
+ * The -32602 refusal of a JSON-RPC request (`jsonrpc` "2.0", a `method`, a string or number `id`) whose `params`
+ * are there but no object: its id and one line naming the method and what to send. Null for anything else. Used
+ * by the stdio transport and by the HTTP transport's POST reader (src/http/rpc.ts).
+ */
+export function nonObjectParams(value: unknown): { id: string | number; reason: string } | null {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
+  const v = value as Record<string, unknown>;
+  if (v.jsonrpc !== "2.0" || typeof v.method !== "string" || !("params" in v)) return null;
+  if (typeof v.id !== "string" && typeof v.id !== "number") return null;
+  const p = v.params;
+  if (typeof p === "object" && p !== null && !Array.isArray(p)) return null;
+  const shape = v.method === "tools/call" ? CALL_SHAPE : " (or left out)";
+  return { id: v.id, reason: `${v.method} params must be a JSON object${shape}, not ${jsonType(p)}` };
+}
+
+/**
  * Reads one line of stdin (without its newline): a JSON-RPC message, or the refusal to answer it with (module doc).
  * Pure; `line` is any text.
  */
@@ -44,20 +60,11 @@ export function readStdioLine(line: string): StdioLine | null {
   }
   const parsed = JSONRPCMessageSchema.safeParse(value);
   if (parsed.success) return { kind: "message", message: parsed.data };
-  const v = (typeof value === "object" && value !== null && !Array.isArray(value) ? value : {}) as Record<
-    string,
-    unknown
-  >;
+  const bad = nonObjectParams(value);
+  if (bad)
+    return { kind: "refusal", answer: errorAnswer(bad.id, ErrorCode.InvalidParams, bad.reason), reason: bad.reason };
+  const v = (typeof value === "object" && value !== null ? value : {}) as Record<string, unknown>;
   const id = typeof v.id === "string" || typeof v.id === "number" ? v.id : null;
-  const method = typeof v.method === "string" ? v.method : null;
-  if (id !== null && method !== null && v.jsonrpc === "2.0" && "params" in v) {
-    const p = v.params;
-    if (typeof p !== "object" || p === null || Array.isArray(p)) {
-      const shape = method === "tools/call" ? CALL_SHAPE : " (or left out)";
-      const reason = `${method} params must be a JSON object${shape}, not ${jsonType(p)}`;
-      return { kind: "refusal", answer: errorAnswer(id, ErrorCode.InvalidParams, reason), reason };
-    }
-  }
   const reason =
     'Invalid Request: a JSON-RPC 2.0 message needs "jsonrpc": "2.0" and a "method" (a request also a string or number "id", with object "params" or none)';
   return { kind: "refusal", answer: id === null ? null : errorAnswer(id, ErrorCode.InvalidRequest, reason), reason };

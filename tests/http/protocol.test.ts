@@ -173,6 +173,23 @@ describe("batches", () => {
     const bad = await post(s.listener.url, "{nope", { "mcp-session-id": sid });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as RpcError).error.code).toBe(-32700);
+    // Params that are no object: -32602 to the request's id, naming the method (the SDK said -32700, id null).
+    const five = await post(
+      s.listener.url,
+      JSON.stringify({ jsonrpc: "2.0", id: 4, method: "tools/call", params: 5 }),
+      {
+        "mcp-session-id": sid,
+      },
+    );
+    expect(five.status).toBe(400);
+    expect(await five.json()).toEqual({
+      jsonrpc: "2.0",
+      id: 4,
+      error: {
+        code: -32602,
+        message: 'tools/call params must be a JSON object {"name": <tool>, "arguments": {…}}, not a number',
+      },
+    });
     expect((await refused(s.listener.url, "batch")) - before).toBe(2);
   }, 30_000);
 });
