@@ -137,12 +137,15 @@ export function passageClaim(text: string): string {
 
 /** The verbatim piece of `text` that claims its passage (see {@link passageClaim}), with its UTF-16 index in `text`. */
 function passageLead(text: string): { piece: string; at: number } {
-  // The first 20 pieces of text.split(LEAD_BREAK), cut one by one (the separators never match empty, so these are
-  // exactly split's pieces) instead of splitting the whole chunk.
+  // The first 20 pieces of `text` cut at LEAD_BREAK, one by one (the separators never match empty), except at a line
+  // break inside hard-wrapped prose (see wrappedAt): "This new boarding\nhouse was…" is one sentence, not a claim
+  // "This new boarding".
   LEAD_BREAK.lastIndex = 0;
   let from = 0;
-  for (let n = 0; n < 20 && from <= text.length; n++) {
+  for (let n = 0; n < 20 && from <= text.length; ) {
     const m = LEAD_BREAK.exec(text);
+    if (m && wrappedAt(text, m.index, m[0])) continue;
+    n++;
     const end = m ? m.index : text.length;
     const piece = text.slice(from, end);
     if (hasWords3(piece)) return { piece, at: from };
@@ -153,7 +156,25 @@ function passageLead(text: string): { piece: string; at: number } {
 }
 
 /** A sentence end and the spaces after it, or a line break: where a passage's lead pieces are cut. */
-const LEAD_BREAK = /(?<=[.!?…])\s+|\n+/gu;
+const LEAD_BREAK = /(?<=[.!?…])\s+|\r?\n(?:[ \t]*\r?\n)*/gu;
+/** Shortest line (UTF-16 units) taken as a wrapped line of prose rather than a heading when the next line is capitalised. */
+const WRAPPED_LINE_CHARS = 50;
+/** A line that opens a block of its own: a list item, heading, quote, table row or code fence. */
+const BLOCK_START = /^[ \t]*(?:[-*+•>#|]|```|\d{1,3}[.)]\s)/u;
+
+/**
+ * True when the line break `brk` at `at` continues a sentence of hard-wrapped prose: a single line break (no blank
+ * line, no sentence end before it) before a line that opens no block and either starts in lower case or follows a
+ * line of at least {@link WRAPPED_LINE_CHARS} characters.
+ */
+function wrappedAt(text: string, at: number, brk: string): boolean {
+  if (/[.!?…]/u.test(text[at - 1] ?? ".") || (brk.match(/\n/gu)?.length ?? 0) > 1) return false;
+  const next = text.slice(at + brk.length, at + brk.length + 8);
+  if (!next || BLOCK_START.test(next)) return false;
+  if (/^\p{Ll}/u.test(next)) return true;
+  const lineStart = text.lastIndexOf("\n", at - 1) + 1;
+  return at - lineStart >= WRAPPED_LINE_CHARS;
+}
 const LETTER_RUN = /\p{L}{2,}/gu;
 
 /** True when `piece` has three runs of two or more letters (three words). */
