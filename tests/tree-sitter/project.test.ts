@@ -67,7 +67,7 @@ describe("src/mcp/server.ts", () => {
     expect(calls("createMcpServer")).toEqual(
       expect.arrayContaining(["McpServer", "serveToolsOnFirstUse", "toolRequestHandlers"]),
     );
-    expect(calls("serveStdio")).toEqual(expect.arrayContaining(["createMcpServer", "StdioServerTransport", "connect"]));
+    expect(calls("serveStdio")).toEqual(expect.arrayContaining(["createMcpServer", "StrictStdioTransport", "connect"]));
   });
 });
 
